@@ -1,0 +1,9 @@
+import { pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A job code and the permission flags everyone holding it gets (seed 002, "sandbox access"). */
+export const jobCodes = pgTable('job_codes', {
+  jobCode: varchar('job_code', { length: 20 }).primaryKey(),
+  longName: text('long_name').notNull(),
+  flags: text('flags').array().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,91 @@
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { jobCodeFlags } from '../../shared/permissions';
+import { users } from '../users/users.db';
+import { jobCodes } from './access.db';
+import { accessColumns, accessFilters, accessInput, jobCodeInput, type AccessInput, type JobCodeRecord } from './access.contract';
+
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.jobCode} = ${jobCodes.jobCode})`;
+const flagsOf = (input: AccessInput) => jobCodeFlags.filter((f) => input[f]);
+
+defineListAction({
+  path: 'sandbox-access/load-access-list',
+  summary: 'Job codes and the access each grants.',
+  permission: 'accessAdmin',
+  filters: accessFilters,
+  countKey: 'jobCodeCount',
+  columns: accessColumns,
+  sorts: { jobCode: jobCodes.jobCode, longName: jobCodes.longName },
+  defaultSort: 'jobCode',
+  id: { key: 'jobCode', column: jobCodes.jobCode },
+  query: ({ db, input }) => ({
+    select: db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount: userCount.as('user_count') })
+      .from(jobCodes).$dynamic(),
+    where: input.query
+      ? or(ilike(jobCodes.jobCode, `%${input.query}%`), ilike(jobCodes.longName, `%${input.query}%`))
+      : undefined,
+  }),
+});
+
+defineAction({
+  path: 'sandbox-access/load-access',
+  summary: 'One job code with its flags.',
+  permission: 'accessAdmin',
+  readOnly: true,
+  input: jobCodeInput,
+  async handler({ db, input }): Promise<{ jobCode: JobCodeRecord }> {
+    const [row] = await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount })
+      .from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
+    if (!row) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
+    return { jobCode: { ...row, flags: jobCodeFlags.filter((f) => row.flags.includes(f)) } };
+  },
+});
+
+defineAction({
+  path: 'sandbox-access/add-access',
+  summary: 'Adds a job code with its flags.',
+  permission: 'accessAdmin',
+  input: accessInput,
+  async handler({ db, input, audit }) {
+    const [existing] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
+    if (existing) throw AppError.conflict(`Job code ${input.jobCode} already exists.`, ['jobCode']);
+    const row = { jobCode: input.jobCode, longName: input.longName, flags: flagsOf(input) };
+    await db.insert(jobCodes).values(row);
+    audit({ recordType: 'jobCode', recordId: input.jobCode, after: row });
+    return { jobCode: input.jobCode };
+  },
+});
+
+defineAction({
+  path: 'sandbox-access/edit-access',
+  summary: 'Saves a job code\'s name and flags; everyone holding it gets the change at their next call.',
+  permission: 'accessAdmin',
+  input: accessInput,
+  async handler({ db, input, audit }) {
+    const [before] = await db.select().from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
+    if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
+    const after = { longName: input.longName, flags: flagsOf(input) };
+    await db.update(jobCodes).set({ ...after, updatedAt: sql`now()` }).where(eq(jobCodes.jobCode, input.jobCode));
+    audit({ recordType: 'jobCode', recordId: input.jobCode, before: { longName: before.longName, flags: before.flags }, after });
+    return { jobCode: input.jobCode };
+  },
+});
+
+defineAction({
+  path: 'sandbox-access/delete-access',
+  summary: 'Deletes a job code that no user holds.',
+  permission: 'accessAdmin',
+  input: jobCodeInput,
+  async handler({ db, input, audit }) {
+    const [{ holders }] = await db.select({ holders: count() }).from(users).where(and(eq(users.jobCode, input.jobCode)));
+    if (holders > 0) {
+      throw AppError.conflict(`${holders} user${holders === 1 ? ' holds' : 's hold'} job code ${input.jobCode}; give them another job code first.`);
+    }
+    const [before] = await db.delete(jobCodes).where(eq(jobCodes.jobCode, input.jobCode)).returning();
+    if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
+    audit({ recordType: 'jobCode', recordId: input.jobCode, before });
+    return {};
+  },
+});

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.db';
+
+/** The group's staff directory, keyed by employee number (seed 001, "Employee"). */
+export const employees = pgTable(
+  'employees',
+  {
+    employeeNumber: varchar('employee_number', { length: 20 }).primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    title: text('title').notNull().default(''),
+    department: text('department').notNull().default(''),
+    locationId: integer('location_id').references(() => locations.id),
+    primaryPhone: text('primary_phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    hiredOn: date('hired_on'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('employees_last_name_idx').on(t.lastName, t.employeeNumber),
+    index('employees_location_idx').on(t.locationId, t.lastName),
+    index('employees_name_search_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);

@@ -1,0 +1,56 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { locations } from '../locations/locations.db';
+import { employees } from './employees.db';
+import { employeeColumns, employeeFilters, employeeNumberInput, employeePhotoUrl, type Employee } from './employees.contract';
+
+const fields = {
+  employeeNumber: employees.employeeNumber, firstName: employees.firstName, lastName: employees.lastName,
+  title: employees.title, department: employees.department, locationId: employees.locationId, locationName: locations.name,
+  primaryPhone: employees.primaryPhone, email: employees.email, hiredOn: employees.hiredOn, active: employees.active,
+};
+
+defineListAction({
+  path: 'employees/load-employees',
+  summary: 'The staff directory: search by name, number, title or email.',
+  permission: 'signedIn',
+  filters: employeeFilters,
+  countKey: 'employeeCount',
+  columns: employeeColumns,
+  sorts: { lastName: employees.lastName, employeeNumber: employees.employeeNumber },
+  defaultSort: 'lastName',
+  id: { key: 'employeeNumber', column: employees.employeeNumber },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.query) {
+      const like = `%${input.query}%`;
+      where.push(or(
+        sql`lower(${employees.firstName} || ' ' || ${employees.lastName}) like lower(${like})`,
+        ilike(employees.employeeNumber, like), ilike(employees.title, like), ilike(employees.email, like),
+      )!);
+    }
+    if (input.locationId) where.push(eq(employees.locationId, input.locationId));
+    if (input.department) where.push(eq(employees.department, input.department));
+    if (input.active) where.push(eq(employees.active, input.active === '1'));
+    return {
+      select: db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineAction({
+  path: 'employees/load-employee',
+  summary: 'One employee with their photo address.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: employeeNumberInput,
+  async handler({ db, input, services }): Promise<{ employee: Employee }> {
+    const [row] = await db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId))
+      .where(eq(employees.employeeNumber, input.employeeNumber));
+    if (!row) throw AppError.notFound(`There is no employee number ${input.employeeNumber}.`);
+    return { employee: { ...row, photoUrl: employeePhotoUrl(services.config.ASSETS_BASE_URL, row.employeeNumber) } };
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { flag, id, optionalEmail, optionalId, optionalPhone, optionalText } from '../../shared/fields';
+import type { ColumnSpec } from '../../shared/lists';
+
+/** The location every tool uses when none is selected (seed 001, section 9). */
+export const DEFAULT_LOCATION_CODE = 'ABG';
+
+export const US_TIME_ZONES = [
+  'America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles',
+  'America/Anchorage', 'Pacific/Honolulu',
+] as const;
+
+const code = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.string({ error: 'is required' }).regex(/^[A-Z0-9]{2,8}$/, { error: 'must be 2 to 8 letters or digits' }));
+const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
+const url = optional(z.url({ error: 'must be a full web address starting with https://' }).max(300));
+
+/**
+ * One form for both screens: location edit sends the location fields, location service edit the
+ * service fields. Only the fields sent are changed; a new location needs a code and a name.
+ */
+export const saveLocationInput = z.object({
+  locationId: optionalId,
+  code: optional(code),
+  name: optionalText(120),
+  active: optional(flag),
+  region: optionalText(60),
+  dealership: optionalText(120),
+  collision: optional(flag),
+  collisionOnly: optional(flag),
+  url,
+  phone: optionalPhone,
+  street: optionalText(120),
+  city: optionalText(80),
+  state: optional(z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter state code' }))),
+  zip: optional(z.string().trim().regex(/^\d{5}(-\d{4})?$/, { error: 'must be a ZIP code such as 87109' })),
+  timeZone: optional(z.enum(US_TIME_ZONES, { error: 'must be a US time zone' })),
+  serviceActive: optional(flag),
+  servicePhone: optionalPhone,
+  serviceEmail: optionalEmail,
+  serviceUrl: url,
+  serviceHours: optionalText(500),
+});
+export type SaveLocationInput = z.infer<typeof saveLocationInput>;
+
+export const locationIdInput = z.object({ locationId: id });
+
+export const locationFilters = {
+  query: optionalText(100),
+  region: optionalText(60),
+  active: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional()),
+};
+
+export const locationColumns: ColumnSpec[] = [
+  { key: 'code', label: 'Code', sortable: true },
+  { key: 'name', label: 'Name', sortable: true },
+  { key: 'dealership', label: 'Dealership' },
+  { key: 'region', label: 'Region', sortable: true },
+  { key: 'city', label: 'City' },
+  { key: 'state', label: 'State' },
+  { key: 'phone', label: 'Phone', format: 'phone' },
+  { key: 'active', label: 'Active', format: 'flag' },
+];
+
+export interface Location {
+  id: number; code: string; name: string; active: boolean; region: string; dealership: string;
+  collision: boolean; collisionOnly: boolean; url: string; phone: string; street: string; city: string;
+  state: string; zip: string; timeZone: string; serviceActive: boolean; servicePhone: string;
+  serviceEmail: string; serviceUrl: string; serviceHours: string;
+}
+export interface LocationOption { id: number; code: string; name: string; region: string; active: boolean }
+export interface Shortcode { shortcode: string; label: string; value: string }

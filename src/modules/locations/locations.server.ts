@@ -1,0 +1,132 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { toE164 } from '../../server/platform/phone';
+import { formatPhone } from '../../shared/format';
+import { locations } from './locations.db';
+import {
+  DEFAULT_LOCATION_CODE, locationColumns, locationFilters, locationIdInput, saveLocationInput,
+  type Location, type LocationOption, type Shortcode,
+} from './locations.contract';
+
+defineListAction({
+  path: 'locations/load-locations',
+  summary: 'Locations of the group, by code, name, region or city.',
+  permission: 'signedIn',
+  filters: locationFilters,
+  countKey: 'locationCount',
+  columns: locationColumns,
+  sorts: { code: locations.code, name: locations.name, region: locations.region },
+  defaultSort: 'name',
+  id: { key: 'id', column: locations.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.query) {
+      const like = `%${input.query}%`;
+      where.push(or(ilike(locations.code, like), ilike(locations.name, like), ilike(locations.dealership, like), ilike(locations.city, like))!);
+    }
+    if (input.region) where.push(eq(locations.region, input.region));
+    if (input.active) where.push(eq(locations.active, input.active === '1'));
+    return {
+      select: db.select({
+        id: locations.id, code: locations.code, name: locations.name, dealership: locations.dealership, region: locations.region,
+        city: locations.city, state: locations.state, phone: locations.phone, active: locations.active,
+      }).from(locations).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineAction({
+  path: 'locations/list-options',
+  summary: 'Every location for pickers, with the default location code.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: z.object({}),
+  async handler({ db }): Promise<{ locations: LocationOption[]; defaultCode: string; regions: string[] }> {
+    const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active })
+      .from(locations).orderBy(asc(locations.name));
+    const regions = [...new Set(rows.map((r) => r.region).filter(Boolean))].sort();
+    return { locations: rows, defaultCode: DEFAULT_LOCATION_CODE, regions };
+  },
+});
+
+async function findLocation(db: Parameters<Parameters<typeof defineAction>[0]['handler']>[0]['db'], locationId: number): Promise<Location> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!row) throw AppError.notFound('That location does not exist.');
+  const { updatedAt: _u, ...location } = row;
+  return location;
+}
+
+defineAction({
+  path: 'locations/load-location',
+  summary: 'One location with its service settings.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: locationIdInput,
+  handler: async ({ db, input }) => ({ location: await findLocation(db, input.locationId) }),
+});
+
+defineAction({
+  path: 'locations/save-location',
+  summary: 'Adds a location (no locationId) or changes the fields sent.',
+  permission: 'accessAdmin',
+  input: saveLocationInput,
+  async handler({ db, input, audit }) {
+    const { locationId, ...fields } = input;
+    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof locations.$inferInsert>;
+    for (const key of ['phone', 'servicePhone'] as const) {
+      if (values[key]) {
+        const e164 = toE164(values[key]!);
+        if (!e164) throw AppError.invalid(`${key === 'phone' ? 'Phone' : 'Service phone'} must be a valid phone number.`, [key]);
+        values[key] = e164;
+      }
+    }
+    if (values.code) {
+      const [clash] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, values.code));
+      if (clash && clash.id !== locationId) throw AppError.conflict(`Another location already uses the code ${values.code}.`, ['code']);
+    }
+    if (!locationId) {
+      if (!values.code || !values.name) {
+        throw AppError.invalid('A new location needs a code and a name.', [!values.code ? 'code' : 'name']);
+      }
+      const [created] = await db.insert(locations).values(values as typeof locations.$inferInsert).returning();
+      audit({ recordType: 'location', recordId: created.id, after: created });
+      return { locationId: created.id };
+    }
+    const before = await findLocation(db, locationId);
+    if (Object.keys(values).length === 0) return { locationId };
+    const [after] = await db.update(locations).set({ ...values, updatedAt: sql`now()` }).where(eq(locations.id, locationId)).returning();
+    audit({ recordType: 'location', recordId: locationId, before, after });
+    return { locationId };
+  },
+});
+
+defineAction({
+  path: 'locations/load-shortcodes',
+  summary: 'The shortcodes templates and texts can use for a location, with their values.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: locationIdInput,
+  async handler({ db, input }): Promise<{ shortcodes: Shortcode[] }> {
+    const l = await findLocation(db, input.locationId);
+    const address = [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
+    const list: [string, string, string][] = [
+      ['location_name', 'Location name', l.name],
+      ['location_code', 'Location code', l.code],
+      ['dealership', 'Dealership', l.dealership],
+      ['location_phone', 'Phone', formatPhone(l.phone)],
+      ['location_url', 'Website', l.url],
+      ['location_address', 'Address', address],
+      ['location_city', 'City', l.city],
+      ['location_state', 'State', l.state],
+      ['service_phone', 'Service phone', formatPhone(l.servicePhone)],
+      ['service_email', 'Service email', l.serviceEmail],
+      ['service_url', 'Service scheduling page', l.serviceUrl],
+      ['service_hours', 'Service hours', l.serviceHours],
+    ];
+    return { shortcodes: list.map(([code, label, value]) => ({ shortcode: `[${code}]`, label, value })) };
+  },
+});

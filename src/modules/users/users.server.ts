@@ -1,0 +1,299 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { endUserSessions } from '../../server/platform/session';
+import { jobCodes } from '../access/access.db';
+import { locations } from '../locations/locations.db';
+import { allFlags, effectiveFlags } from '../../shared/permissions';
+import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
+import { hashPassword, listFactors, recordEvent } from './auth.server';
+import { toE164 } from '../../server/platform/phone';
+import {
+  eventColumns, eventLabels, loadUsersFilters, PHOTO_MAX_BYTES, PHOTO_SIZE, saveApiKeyInput, saveUserInput, userColumns,
+  userIdInput, type ApiKeySettings, type UserDetail,
+} from './users.contract';
+import { id } from '../../shared/fields';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+defineListAction({
+  path: 'users/load-users',
+  summary: 'Users, searched by name, username or email.',
+  permission: 'userAdmin',
+  filters: loadUsersFilters,
+  countKey: 'userCount',
+  columns: userColumns,
+  sorts: { lastName: users.lastName, username: users.username },
+  defaultSort: 'lastName',
+  id: { key: 'id', column: users.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.query) {
+      const like = `%${escapeLike(input.query)}%`;
+      where.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.lastName, like), ilike(users.firstName, like),
+        sql`${users.firstName} || ' ' || ${users.lastName} ilike ${like}`)!);
+    }
+    if (input.jobCode) where.push(eq(users.jobCode, input.jobCode));
+    if (input.locationId) where.push(eq(users.locationId, input.locationId));
+    if (input.locked) where.push(eq(users.accountLocked, input.locked === '1'));
+    return {
+      select: db.select({
+        id: users.id, lastName: users.lastName, firstName: users.firstName, username: users.username, email: users.email,
+        jobCode: users.jobCode, locationName: locations.name, accountLocked: users.accountLocked, lastSignInAt: users.lastSignInAt,
+      }).from(users).leftJoin(locations, eq(locations.id, users.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+const by = alias(users, 'by_user');
+
+defineListAction({
+  path: 'users/load-events',
+  summary: 'An account\'s events: sign-ins, failures, locks and changes, newest first.',
+  permission: 'userAdmin',
+  filters: { userId: id },
+  countKey: 'eventCount',
+  columns: eventColumns,
+  sorts: { at: userEvents.at },
+  defaultSort: 'at',
+  defaultDir: 'desc',
+  id: { key: 'id', column: userEvents.id },
+  query: ({ db, input }) => ({
+    select: db.select({
+      id: userEvents.id,
+      at: userEvents.at,
+      type: sql<string>`case ${userEvents.type} ${sql.join(
+        Object.entries(eventLabels).map(([k, v]) => sql`when ${k} then ${v}`), sql` `)} else ${userEvents.type} end`.as('type'),
+      detail: userEvents.detail,
+      ip: userEvents.ip,
+      byName: sql<string | null>`${by.firstName} || ' ' || ${by.lastName}`.as('by_name'),
+    }).from(userEvents).leftJoin(by, eq(by.id, userEvents.byUserId)).$dynamic(),
+    where: eq(userEvents.userId, input.userId),
+  }),
+});
+
+async function loadUserDetail(db: Parameters<typeof listFactors>[0], userId: number): Promise<UserDetail> {
+  const [row] = await db.select({ user: users, jobFlags: jobCodes.flags, hasPhoto: sql<boolean>`${userPhotos.userId} is not null` })
+    .from(users)
+    .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
+    .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw AppError.notFound('That user does not exist.');
+  const u = row.user;
+  return {
+    userId: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone,
+    jobCode: u.jobCode, locationId: u.locationId, regions: u.regions, accountLocked: u.accountLocked,
+    flags: effectiveFlags(u.flags), jobCodeFlags: effectiveFlags(row.jobFlags ?? []),
+    factors: await listFactors(db, u.id), hasPhoto: row.hasPhoto, lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+defineAction({
+  path: 'users/load-user',
+  summary: 'One user for the edit-user screen.',
+  permission: 'userAdmin',
+  readOnly: true,
+  input: userIdInput,
+  handler: async ({ db, input }) => ({ user: await loadUserDetail(db, input.userId) }),
+});
+
+defineAction({
+  path: 'users/save-user',
+  summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
+  permission: 'userAdmin',
+  input: saveUserInput,
+  async handler({ db, input, user: admin, request, audit }) {
+    if (input.jobCode) {
+      const [code] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
+      if (!code) throw AppError.invalid(`There is no job code ${input.jobCode}.`, ['jobCode']);
+    }
+    if (input.locationId) {
+      const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
+      if (!loc) throw AppError.invalid('That location does not exist.', ['locationId']);
+    }
+    const clash = await db.select({ id: users.id, username: users.username }).from(users)
+      .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
+    const other = clash.find((c) => c.id !== input.userId);
+    if (other) {
+      const field = other.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email';
+      throw AppError.conflict(`Another user already has this ${field}.`, [field]);
+    }
+    const phone = input.phone ? toE164(input.phone) ?? '' : '';
+    if (input.phone && !phone) throw AppError.invalid('Phone must be a valid phone number.', ['phone']);
+    const flags = allFlags.filter((f) => input[f]);
+    const values = {
+      username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, phone,
+      jobCode: input.jobCode ?? null, locationId: input.locationId ?? null, flags, regions: input.regions,
+      accountLocked: input.accountLocked,
+    };
+
+    let userId = input.userId;
+    if (!userId) {
+      if (!input.password) throw AppError.invalid('Password is required for a new user.', ['password']);
+      const [created] = await db.insert(users).values({ ...values, passwordHash: await hashPassword(input.password) }).returning();
+      userId = created.id;
+      await recordEvent(db, userId, 'created', '', request.ip, admin.id);
+      audit({ recordType: 'user', recordId: userId, after: { ...values } });
+    } else {
+      const [before] = await db.select().from(users).where(eq(users.id, userId));
+      if (!before) throw AppError.notFound('That user does not exist.');
+      if (userId === admin.id && input.accountLocked) throw AppError.invalid('You cannot lock your own account.', ['accountLocked']);
+      await db.update(users).set({
+        ...values,
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+        ...(before.accountLocked && !input.accountLocked ? { failedAttempts: 0 } : {}),
+        updatedAt: sql`now()`,
+      }).where(eq(users.id, userId));
+      const changes = describeChanges(before, values, !!input.password);
+      if (changes) await recordEvent(db, userId, 'saved', changes, request.ip, admin.id);
+      if (!before.accountLocked && input.accountLocked) await recordEvent(db, userId, 'locked', 'By a user admin', request.ip, admin.id);
+      if (before.accountLocked && !input.accountLocked) await recordEvent(db, userId, 'unlocked', 'By a user admin', request.ip, admin.id);
+      if (input.password) await recordEvent(db, userId, 'password_changed', 'By a user admin', request.ip, admin.id);
+      // A lock or a new password ends the user's sessions at once.
+      if (input.accountLocked || input.password) await endUserSessions(db, userId);
+      const { passwordHash: _h, ...beforeSafe } = before;
+      audit({ recordType: 'user', recordId: userId, before: beforeSafe, after: values });
+    }
+    await syncCodeFactor(db, userId, 'sms', input.smsFactor && phone ? phone : null);
+    await syncCodeFactor(db, userId, 'email', input.emailFactor ? input.email : null);
+    return { userId };
+  },
+});
+
+function describeChanges(before: typeof users.$inferSelect, after: Record<string, unknown>, password: boolean): string {
+  const changed = Object.keys(after).filter((k) => JSON.stringify((before as Record<string, unknown>)[k]) !== JSON.stringify(after[k]) && k !== 'accountLocked');
+  if (password) changed.push('password');
+  return changed.length ? `Changed: ${changed.join(', ')}` : '';
+}
+
+/** Text and email code factors follow the user's phone and email; `null` removes the factor. */
+async function syncCodeFactor(db: Parameters<typeof listFactors>[0], userId: number, type: 'sms' | 'email', target: string | null) {
+  const [existing] = await db.select().from(userFactors).where(and(eq(userFactors.userId, userId), eq(userFactors.type, type)));
+  if (!target) {
+    if (existing) await db.delete(userFactors).where(eq(userFactors.id, existing.id));
+  } else if (!existing) {
+    await db.insert(userFactors).values({ userId, type, target, confirmed: true });
+  } else if (existing.target !== target) {
+    await db.update(userFactors).set({ target }).where(eq(userFactors.id, existing.id));
+  }
+}
+
+defineAction({
+  path: 'users/reset-2fa',
+  summary: 'Removes a user\'s authenticator app; they set up a new one at their next sign-in.',
+  permission: 'userAdmin',
+  input: userIdInput,
+  async handler({ db, input, user: admin, request, audit }) {
+    await loadUserDetail(db, input.userId);
+    const removed = await db.delete(userFactors).where(and(eq(userFactors.userId, input.userId), eq(userFactors.type, 'totp'))).returning();
+    await endUserSessions(db, input.userId);
+    await recordEvent(db, input.userId, '2fa_reset', removed.length ? 'Authenticator app removed' : 'No authenticator app was set up', request.ip, admin.id);
+    audit({ recordType: 'user', recordId: input.userId, before: { factors: removed.map((f) => f.type) }, after: { factors: [] } });
+    return {};
+  },
+});
+
+defineAction({
+  path: 'users/unlock',
+  summary: 'Unlocks an account and clears its failed attempts.',
+  permission: 'userAdmin',
+  input: userIdInput,
+  async handler({ db, input, user: admin, request, audit }) {
+    const [row] = await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId)).returning({ id: users.id });
+    if (!row) throw AppError.notFound('That user does not exist.');
+    await recordEvent(db, input.userId, 'unlocked', 'By a user admin', request.ip, admin.id);
+    audit({ recordType: 'user', recordId: input.userId, before: { accountLocked: true }, after: { accountLocked: false } });
+    return {};
+  },
+});
+
+defineAction({
+  path: 'users/profile',
+  summary: 'The signed-in user\'s own account: details and sign-in methods.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: z.object({}),
+  handler: async ({ db, user }) => ({ user: await loadUserDetail(db, user.id) }),
+});
+
+defineAction({
+  path: 'users/upload',
+  summary: 'Sets your profile image (multipart `file`): checked by content, resized to a square.',
+  permission: 'signedIn',
+  maxFileBytes: PHOTO_MAX_BYTES,
+  input: z.object({}),
+  async handler({ db, files, user, request }) {
+    const file = files.find((f) => f.field === 'file') ?? files[0];
+    if (!file) throw AppError.invalid('Choose an image to upload.', ['file']);
+    let image: Buffer;
+    try {
+      const meta = await sharp(file.data).metadata();
+      if (!meta.format || !['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'].includes(meta.format)) throw new Error('format');
+      image = await sharp(file.data).rotate().resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+    } catch {
+      throw AppError.invalid('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.', ['file']);
+    }
+    await db.insert(userPhotos).values({ userId: user.id, content: image, contentType: 'image/webp' })
+      .onConflictDoUpdate({ target: userPhotos.userId, set: { content: image, contentType: 'image/webp', updatedAt: sql`now()` } });
+    await recordEvent(db, user.id, 'photo_changed', '', request.ip, user.id);
+    return { photoUrl: `/api/users/${user.id}/photo?v=${Date.now()}` };
+  },
+});
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function apiKeySettings(row: typeof apiKeys.$inferSelect | undefined): ApiKeySettings {
+  return {
+    label: row?.label ?? '',
+    active: row?.active ?? false,
+    deployNotifications: row?.deployNotifications ?? false,
+    sendServiceConfirmationEmail: row?.sendServiceConfirmationEmail ?? false,
+    keyPrefix: row?.keyPrefix ?? null,
+  };
+}
+
+defineAction({
+  path: 'users/load-api-key',
+  summary: 'Your API key settings (the key itself is shown only when generated).',
+  permission: 'developer',
+  readOnly: true,
+  input: z.object({}),
+  async handler({ db, user }) {
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    return { apiKey: apiKeySettings(row) };
+  },
+});
+
+defineAction({
+  path: 'users/save-api-key',
+  summary: 'Saves your API key settings; `regenerate=1` issues a new key and returns it once.',
+  permission: 'developer',
+  input: saveApiKeyInput,
+  async handler({ db, input, user, request, audit }) {
+    const [before] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    let newKey: string | undefined;
+    const values: Partial<typeof apiKeys.$inferInsert> = {
+      label: input.label ?? '',
+      active: input.active,
+      deployNotifications: input.deployNotifications,
+      sendServiceConfirmationEmail: input.sendServiceConfirmationEmail,
+    };
+    if (input.regenerate || (input.active && !before?.keyHash)) {
+      newKey = `fc_${randomBytes(24).toString('base64url')}`;
+      values.keyHash = keyHash(newKey);
+      values.keyPrefix = newKey.slice(0, 10);
+    }
+    const [row] = await db.insert(apiKeys).values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: apiKeys.userId, set: { ...values, updatedAt: sql`now()` } }).returning();
+    if (newKey) await recordEvent(db, user.id, 'api_key', 'New API key issued', request.ip, user.id);
+    audit({ recordType: 'apiKey', recordId: user.id, before: apiKeySettings(before), after: apiKeySettings(row) });
+    return { apiKey: { ...apiKeySettings(row), ...(newKey ? { apiKey: newKey } : {}) } };
+  },
+});
+

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import qs from 'node:querystring';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createServices, type Services } from './services';
+import { actionRegistry, actionRoute, redact, type ActionDefinition, type AuditEntry, type UploadedFile } from './platform/actions';
+import { AppError } from './platform/errors';
+import { parseInput } from './platform/validation';
+import { resolveSession, sameToken, type Session } from './platform/session';
+import { auditLog } from './platform/platform.db';
+import { openApiDocument } from './platform/openapi';
+import { registerRoutes } from './routes';
+import type { Envelope } from '../shared/envelope';
+import './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app from this folder when it exists (default dist/web). */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+const MAX_BODY = 12 * 1024 * 1024;
+
+function send(reply: FastifyReply, status: number, body: Envelope<Record<string, unknown>>) {
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+/** `a[]=1&a[]=2` arrives as key `a[]`: the handlers see `a`. */
+function normaliseKeys(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key.endsWith('[]')) {
+      const name = key.slice(0, -2);
+      out[name] = [...((out[name] as unknown[]) ?? []), ...(Array.isArray(value) ? value : [value])];
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+async function readMultipart(request: FastifyRequest, maxFileBytes: number) {
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 20, fields: 200 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      } else {
+        const prior = fields[part.fieldname];
+        fields[part.fieldname] = prior === undefined ? part.value : [...(Array.isArray(prior) ? prior : [prior]), part.value];
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw AppError.invalid(`The file is too large; the limit is ${Math.round(maxFileBytes / 1048576)} MB.`, ['file']);
+    }
+    if (code?.startsWith('FST_')) throw AppError.invalid('The upload could not be read; choose the file again.', ['file']);
+    throw error;
+  }
+  return { fields, files };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: MAX_BODY,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const services = createServices(config, database);
+  app.decorate('services', services);
+  const db = database.db;
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: MAX_BODY, parser: (body) => qs.parse(body) });
+  await app.register(multipart);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.ASSETS_BASE_URL.startsWith('http') ? [new URL(config.ASSETS_BASE_URL).origin] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      success: false,
+      data: {},
+      errors: [`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`],
+    }),
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      const all = (error as AppError & { all?: string[] }).all ?? [error.message];
+      return send(reply, error.status, { success: false, data: error.fields.length ? { fields: error.fields } : {}, errors: all });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(error);
+    if (status === 413) return send(reply, 400, { success: false, data: {}, errors: ['The request is too large; send less than 10 MB.'] });
+    if (status === 415) return send(reply, 400, { success: false, data: {}, errors: ['Send the form as form fields, multipart or JSON.'] });
+    if (status >= 400 && status < 500) {
+      return send(reply, 400, { success: false, data: {}, errors: ['The request could not be read; check the form and try again.'] });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, {
+      success: false,
+      data: { requestId: request.id },
+      errors: [`There was an unexpected error. It has been logged as ${request.id}.`],
+    });
+  });
+
+  for (const action of actionRegistry.values()) {
+    registerAction(app, action, services);
+  }
+
+  app.get('/healthz', async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.header('cache-control', 'no-store').send({ ok: true, database: database.kind });
+  });
+
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(config) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await registerRoutes(app, services);
+
+  const webRoot = options.webRoot ?? resolve('dist/web');
+  if (existsSync(resolve(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // Every screen route serves the app; the router inside picks the screen.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+        return send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] }));
+  }
+  return app;
+}
+
+/** The pipeline every action goes through: session, permission, body, CSRF, input, transaction, audit. */
+function registerAction(app: FastifyInstance, action: ActionDefinition, services: Services) {
+  const route = actionRoute(action);
+  const { db } = services.database;
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await resolveSession(db, request, services.config);
+    authorise(action, session);
+
+    let body: Record<string, unknown>;
+    let files: UploadedFile[] = [];
+    if (request.isMultipart()) {
+      if (!action.maxFileBytes) throw AppError.invalid('This action does not take file uploads.');
+      const parsed = await readMultipart(request, action.maxFileBytes);
+      body = normaliseKeys(parsed.fields);
+      files = parsed.files;
+    } else {
+      body = normaliseKeys(request.body);
+    }
+
+    if (action.permission !== 'public' && action.permission !== 'pending') {
+      const token = body.csrfToken ?? request.headers['x-csrf-token'];
+      if (!sameToken(token, session!.csrfToken)) {
+        throw AppError.forbidden('Your session has expired or this form is out of date. Reload the page and try again.');
+      }
+    }
+    delete body.csrfToken;
+    const input = parseInput(action.input, body);
+
+    const audits: AuditEntry[] = [];
+    let failure: AppError | undefined;
+    const data = await db.transaction(async (tx) => {
+      const result = await action.handler({
+        input,
+        db: tx,
+        user: session?.user as never,
+        session,
+        request,
+        reply,
+        services,
+        files,
+        audit: (entry) => audits.push(entry),
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.commit) failure = error;
+        else throw error;
+      });
+      if (failure) return undefined;
+      if (!action.readOnly) {
+        const base = {
+          userId: session?.user.id ?? null,
+          action: action.path,
+          input: redact(input),
+          ip: request.ip,
+          requestId: String(request.id),
+        };
+        const rows = audits.length
+          ? audits.map((a) => ({ ...base, recordType: a.recordType, recordId: String(a.recordId), before: redact(a.before) ?? null, after: redact(a.after) ?? null }))
+          : [base];
+        await tx.insert(auditLog).values(rows);
+      }
+      return result;
+    });
+    if (failure) throw failure;
+    if (reply.sent) return reply;
+    return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
+  };
+  const config = action.rateLimit ? { rateLimit: { max: action.rateLimit, timeWindow: '1 minute' } } : {};
+  app.post(route, { config }, handler);
+  // The spec names some calls with `.php`; both spellings answer.
+  app.post(`${route}.php`, { config }, handler);
+}
+
+function authorise(action: ActionDefinition, session: Session | null) {
+  switch (action.permission) {
+    case 'public':
+      return;
+    case 'pending':
+      if (session?.stage !== 'password') throw AppError.unauthenticated('Sign in with your password first.');
+      return;
+    case 'signedIn':
+      if (session?.stage !== 'full') throw AppError.unauthenticated();
+      return;
+    default:
+      if (session?.stage !== 'full') throw AppError.unauthenticated();
+      if (!session.user.flags.includes(action.permission)) throw AppError.forbidden();
+  }
+}

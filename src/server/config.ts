@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const base32 = /^[A-Z2-7]+=*$/;
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters long').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a full URL such as https://forecourt.example.com').optional(),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@forecourt.test'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters long').default('forecourt-demo'),
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .regex(base32, 'ADMIN_TOTP_SECRET must be base32 (letters A-Z and digits 2-7)')
+    .min(16, 'ADMIN_TOTP_SECRET must be at least 16 base32 characters')
+    .optional(),
+  SEED_DEMO: flag.default(true),
+  ASSETS_BASE_URL: z.string().default('/assets'),
+  MAIL: z.enum(['local', 'smtp']).default('local'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),
+  TELEPHONY: z.enum(['local']).default('local'),
+  SMS_FROM: z.string().default('+15055550100'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+});
+
+export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; a bad value stops the start with one sentence. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    const text = issue.message.startsWith(name) ? issue.message : `${name} is not valid: ${issue.message}.`;
+    throw new ConfigError(text);
+  }
+  const config = parsed.data;
+  if (config.MAIL === 'smtp' && !config.SMTP_URL) {
+    throw new ConfigError('MAIL=smtp needs SMTP_URL, for example smtps://user:password@mail.example.com:465.');
+  }
+  const dataDir = resolve(config.DATA_DIR);
+  return {
+    ...config,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: config.SESSION_SECRET ?? keptSecret(dataDir),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so sessions survive a restart. */
+function keptSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

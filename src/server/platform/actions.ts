@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Tx } from '../db/client';
+import type { Services } from '../services';
+import type { Permission } from '../../shared/permissions';
+import type { Session, SessionUser } from './session';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface AuditEntry {
+  recordType: string;
+  recordId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ActionContext<I> {
+  input: I;
+  /** The action's transaction: everything it writes lands together or not at all. */
+  db: Tx;
+  /** The signed-in user; on `public` actions it may be absent. */
+  user: SessionUser;
+  session: Session | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  files: UploadedFile[];
+  /** Names the record a mutation changed, with its state before and after, for the audit row. */
+  audit(entry: AuditEntry): void;
+}
+
+export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
+  /** Route under /api/actions/, as the spec names it (without `.php`). */
+  path: string;
+  /** A custom full route instead (the spec's /api/kits/... calls). */
+  route?: string;
+  permission: Permission;
+  input: S;
+  /** Loads change nothing: no audit row. */
+  readOnly?: boolean;
+  /** Requests per minute per client, when stricter than the platform default. */
+  rateLimit?: number;
+  summary?: string;
+  /** Accepts multipart uploads, files up to this many bytes each. */
+  maxFileBytes?: number;
+  handler: (ctx: ActionContext<z.output<S>>) => Promise<R>;
+}
+
+/** Every registered action, in registration order; the route table, the docs and the tests walk it. */
+export const actionRegistry = new Map<string, ActionDefinition>();
+
+export function actionRoute(action: Pick<ActionDefinition, 'path' | 'route'>): string {
+  return action.route ?? `/api/actions/${action.path}`;
+}
+
+export function defineAction<S extends z.ZodType, R extends object>(definition: ActionDefinition<S, R>) {
+  const route = actionRoute(definition);
+  if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
+  actionRegistry.set(route, definition as unknown as ActionDefinition);
+  return definition;
+}
+
+/** Fields every action receives but no handler reads. */
+export const platformFields = ['csrfToken'] as const;
+
+/** Secret inputs never reach the audit log or the logs. */
+export const secretFields = new Set(['password', 'newPassword', 'currentPassword', 'authCode', 'csrfToken', 'secret']);
+
+export function redact(input: unknown): unknown {
+  if (!input || typeof input !== 'object') return input;
+  return Object.fromEntries(
+    Object.entries(input as Record<string, unknown>).map(([k, v]) => [
+      k,
+      secretFields.has(k) ? '[redacted]' : typeof v === 'string' && v.length > 2000 ? `${v.slice(0, 2000)}…` : v,
+    ]),
+  );
+}

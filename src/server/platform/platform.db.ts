@@ -1,0 +1,62 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A browser session. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    stage: varchar('stage', { length: 10 }).$type<'password' | 'full'>().notNull(),
+    csrfToken: varchar('csrf_token', { length: 64 }).notNull(),
+    factorId: integer('factor_id'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A one-time sign-in code sent by text or email; only its hash is stored. */
+export const authCodes = pgTable('auth_codes', {
+  sessionId: varchar('session_id', { length: 64 }).primaryKey(),
+  factorId: integer('factor_id').notNull(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** One row per mutation: who, what, which record, before and after, when, from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    input: jsonb('input'),
+    ip: text('ip').notNull().default(''),
+    requestId: text('request_id').notNull().default(''),
+  },
+  (t) => [index('audit_log_record_idx').on(t.recordType, t.recordId, t.at), index('audit_log_user_idx').on(t.userId, t.at)],
+);
+
+/** What the local provider drivers would have sent: texts, emails and calls. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: varchar('channel', { length: 10 }).$type<'sms' | 'email' | 'call'>().notNull(),
+    to: text('to').notNull(),
+    from: text('from').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    status: varchar('status', { length: 20 }).notNull().default('sent'),
+    meta: jsonb('meta').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()), index('outbox_channel_idx').on(t.channel, t.id)],
+);

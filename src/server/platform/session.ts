@@ -1,0 +1,137 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions } from './platform.db';
+import { users } from '../../modules/users/users.db';
+import { jobCodes } from '../../modules/access/access.db';
+import { effectiveFlags } from '../../shared/permissions';
+import type { SessionUserInfo } from '../../shared/session';
+import type { Config } from '../config';
+
+export const SESSION_COOKIE = 'forecourt_session';
+
+/** The signed-in person as every handler and screen sees them. */
+export type SessionUser = SessionUserInfo;
+
+export interface Session {
+  id: string;
+  stage: 'password' | 'full';
+  csrfToken: string;
+  factorId: number | null;
+  user: SessionUser;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function cookieOptions(config: Config) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.PUBLIC_URL.startsWith('https://'),
+  };
+}
+
+/**
+ * Starts a session, always under a new id: after the password step and again after the code step,
+ * so an id seen before sign-in is never the id of a signed-in session.
+ */
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  values: { userId: number; stage: 'password' | 'full'; factorId?: number | null },
+): Promise<{ id: string; csrfToken: string }> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  const csrfToken = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({
+    id,
+    userId: values.userId,
+    stage: values.stage,
+    csrfToken,
+    factorId: values.factorId ?? null,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
+  return { id, csrfToken };
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, config: Config) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+}
+
+/** Ends every session of a user at once (lock, password change, two-factor reset), but `keep`. */
+export async function endUserSessions(db: Db, userId: number, keep?: string) {
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+const loaded = new WeakMap<FastifyRequest, Session | null>();
+
+/** The request's session, checked against the idle and absolute timeouts; null when there is none. */
+export async function resolveSession(db: Db, request: FastifyRequest, config: Config): Promise<Session | null> {
+  if (loaded.has(request)) return loaded.get(request)!;
+  const token = request.cookies[SESSION_COOKIE];
+  let session: Session | null = null;
+  if (token && token.length < 100) {
+    const id = hashToken(token);
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        stage: sessions.stage,
+        csrfToken: sessions.csrfToken,
+        factorId: sessions.factorId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        user: {
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          jobCode: users.jobCode,
+          locationId: users.locationId,
+          accountLocked: users.accountLocked,
+          flags: users.flags,
+        },
+        jobFlags: jobCodes.flags,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
+      .where(eq(sessions.id, id));
+    const now = Date.now();
+    const idle = config.SESSION_IDLE_MINUTES * 60_000;
+    const absolute = config.SESSION_MAX_HOURS * 3_600_000;
+    if (row && !row.user.accountLocked && now - row.lastSeenAt.getTime() < idle && now - row.createdAt.getTime() < absolute) {
+      const { accountLocked: _locked, flags, ...user } = row.user;
+      session = {
+        id: row.id,
+        stage: row.stage,
+        csrfToken: row.csrfToken,
+        factorId: row.factorId,
+        user: { ...user, flags: effectiveFlags(flags, row.jobFlags ?? []) },
+      };
+      // Touch at most once a minute: a busy screen must not write on every call.
+      if (now - row.lastSeenAt.getTime() > 60_000) {
+        await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+      }
+    } else if (row) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    }
+  }
+  loaded.set(request, session);
+  return session;
+}
+
+export function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from './services';
+import { resolveSession } from './platform/session';
+import { userPhotos } from '../modules/users/users.db';
+import type { SessionReply } from '../shared/session';
+
+/** The few GET routes beside the actions. */
+export async function registerRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services.database;
+
+  app.get('/api/session', async (request, reply) => {
+    const session = await resolveSession(db, request, services.config);
+    const body: SessionReply = session?.stage === 'full'
+      ? { signedIn: true, pending: false, user: session.user, flags: session.user.flags, csrfToken: session.csrfToken }
+      : { signedIn: false, pending: session?.stage === 'password', user: null, flags: [], csrfToken: null };
+    return reply.header('cache-control', 'no-store').send({ success: true, data: body, errors: [] });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/users/:id/photo', async (request, reply) => {
+    const session = await resolveSession(db, request, services.config);
+    if (session?.stage !== 'full') return reply.code(401).send({ success: false, data: {}, errors: ['Please sign in to continue.'] });
+    const userId = Number(request.params.id);
+    const [photo] = Number.isInteger(userId) && userId > 0
+      ? await db.select().from(userPhotos).where(eq(userPhotos.userId, userId))
+      : [];
+    if (!photo) return reply.code(404).send({ success: false, data: {}, errors: ['This user has no profile image.'] });
+    return reply.header('content-type', photo.contentType).header('cache-control', 'private, max-age=300').send(photo.content);
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * zod building blocks for form fields, shared by the screens and the server.
+ * Forms arrive form-urlencoded, multipart or JSON, so every value may be a string:
+ * these accept the string form too (checkboxes as 1/0, numbers as digits).
+ */
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A checkbox: 1/0, true/false, "on"; missing means 0. Always a boolean. */
+export const flag = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return false;
+  if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return true;
+  if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return false;
+  return v;
+}, z.boolean({ error: 'must be 1 or 0' }));
+
+/** A required line of text, trimmed, with a length limit. */
+export const text = (max = 200) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be text') })
+      .min(1, { error: 'is required' })
+      .max(max, { error: `must be at most ${max} characters` }),
+  );
+
+/** Optional text: blank becomes undefined. */
+export const optionalText = (max = 200) =>
+  z.preprocess(
+    (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional(),
+  );
+
+/** A record id: a positive whole number, given as digits or a number. */
+export const id = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a record number') })
+    .int({ error: 'must be a record number' })
+    .positive({ error: 'must be a record number' })
+    .max(2_147_483_647, { error: 'must be a record number' }),
+);
+
+export const optionalId = z.preprocess(blankToUndefined, id.optional());
+
+/** A whole number within bounds. */
+export const int = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
+    z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a whole number') })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` }),
+  );
+
+/** YYYY-MM-DD. */
+export const date = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: 'must be a real date' }),
+);
+export const optionalDate = z.preprocess(blankToUndefined, date.optional());
+
+export const email = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.email({ error: (i) => (i.input === undefined || i.input === '' ? 'is required' : 'must be an email address') })
+    .max(200, { error: 'must be at most 200 characters' }),
+);
+export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
+
+/** A US or international phone number, loosely checked here; stored as E.164 by the server. */
+export const phone = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'must be a phone number' }).regex(/^\+?[\d\s().-]{10,20}$/, { error: 'must be a phone number' }),
+);
+export const optionalPhone = z.preprocess(blankToUndefined, phone.optional());
+
+/** A list, given as a repeated field (`a[]=1&a[]=2`), a single value, or an array. */
+export const list = <T extends z.ZodType>(item: T, max = 500) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(item).max(max, { error: `must have at most ${max} entries` }),
+  );
+
+/** The filters every list takes besides its own: sort, direction, keyset cursor and page size. */
+export const listPaging = {
+  sort: optionalText(40),
+  dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional()),
+  cursor: optionalText(500),
+  limit: z.preprocess(blankToUndefined, int(1, 500).optional()),
+};

@@ -1,0 +1,70 @@
+/**
+ * The one catalogue of permission flags (seed 002, section 6).
+ * Job-code flags can be granted to a job code or to a user; user flags only to a user.
+ * A user's effective flags are their own OR their job code's.
+ */
+export const jobCodeFlags = [
+  'userAdmin',
+  'accessAdmin',
+  'phoneAdmin',
+  'phoneLookup',
+  'stockNumberManager',
+  'stockNumberAdmin',
+  'stockNumberUserAdmin',
+  'messenger',
+  'messengerDeploy',
+  'developer',
+  'marketing',
+  'marketingEditor',
+  'marketingOfferEditor',
+  'careerPathAdmin',
+  'careerPathEditor',
+  'emailBuilder',
+] as const;
+
+export const userOnlyFlags = ['photographer', 'crmManager', 'crmAdmin', 'seoPlannerCreate'] as const;
+
+export const allFlags = [...jobCodeFlags, ...userOnlyFlags] as const;
+
+export type JobCodeFlag = (typeof jobCodeFlags)[number];
+export type Flag = (typeof allFlags)[number];
+
+/**
+ * What an action needs: a flag, or one of the session stages.
+ * `signedIn`: any fully signed-in user (their own profile, shared lookups).
+ * `pending`: the password step is done and the code step is not (two-factor calls).
+ * `public`: nobody needs to be signed in (the password step itself).
+ */
+export type Permission = Flag | 'signedIn' | 'pending' | 'public';
+
+export const flagLabels: Record<Flag, string> = {
+  userAdmin: 'User admin',
+  accessAdmin: 'Access admin',
+  phoneAdmin: 'Phone admin',
+  phoneLookup: 'Phone lookup',
+  stockNumberManager: 'Stock number manager',
+  stockNumberAdmin: 'Stock number admin',
+  stockNumberUserAdmin: 'Stock number user admin',
+  messenger: 'Messenger',
+  messengerDeploy: 'Messenger deploy',
+  developer: 'Developer',
+  marketing: 'Marketing',
+  marketingEditor: 'Marketing editor',
+  marketingOfferEditor: 'Marketing offer editor',
+  careerPathAdmin: 'Career path admin',
+  careerPathEditor: 'Career path editor',
+  emailBuilder: 'Email builder',
+  photographer: 'Photographer',
+  crmManager: 'CRM manager',
+  crmAdmin: 'CRM admin',
+  seoPlannerCreate: 'SEO planner: create pages',
+};
+
+export function effectiveFlags(own: readonly string[], jobCode: readonly string[] = []): Flag[] {
+  const granted = new Set([...own, ...jobCode]);
+  return allFlags.filter((f) => granted.has(f));
+}
+
+export function isFlag(value: string): value is Flag {
+  return (allFlags as readonly string[]).includes(value);
+}
