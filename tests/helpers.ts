@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig, type Config } from '../src/server/config';
+import type { Database, Db } from '../src/server/db/client';
+import { ensureAdmin, seedDemo } from '../src/server/db/seed';
+import { sessions } from '../src/server/platform/platform.db';
+import { SESSION_COOKIE } from '../src/server/platform/session';
+import { hashPassword } from '../src/modules/users/auth.server';
+import { users } from '../src/modules/users/users.db';
+import type { Flag } from '../src/shared/permissions';
+import { cloneTestDatabase } from './db';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+
+export interface Reply<T = Record<string, any>> {
+  status: number;
+  body: { success: boolean; data: T; errors: string[] };
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string }[];
+}
+
+/** Someone calling the API: anonymous, or signed in with a cookie and a CSRF token. */
+export class Caller {
+  constructor(readonly app: FastifyInstance, public cookie?: string, public csrfToken?: string, readonly userId?: number) {}
+
+  async call<T = Record<string, any>>(path: string, body: Record<string, unknown> = {}, options: { csrf?: boolean; form?: boolean } = {}): Promise<Reply<T>> {
+    const payload = { ...body, ...(options.csrf === false || !this.csrfToken ? {} : { csrfToken: this.csrfToken }) };
+    const request: InjectOptions = {
+      method: 'POST',
+      url: path.startsWith('/') ? path : `/api/actions/${path}`,
+      cookies: this.cookie ? { [SESSION_COOKIE]: this.cookie } : {},
+      ...(options.form
+        ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: toForm(payload) }
+        : { payload }),
+    };
+    return this.send<T>(request);
+  }
+
+  async send<T>(request: InjectOptions): Promise<Reply<T>> {
+    const res = await this.app.inject({ ...request, cookies: { ...(this.cookie ? { [SESSION_COOKIE]: this.cookie } : {}), ...request.cookies } });
+    const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (set) this.cookie = set.value || undefined;
+    return { status: res.statusCode, body: res.json(), headers: res.headers, cookies: res.cookies };
+  }
+}
+
+function toForm(body: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (Array.isArray(value)) value.forEach((v) => params.append(`${key}[]`, String(v)));
+    else if (value !== undefined && value !== null) params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return params.toString();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  anonymous(): Caller;
+  /** A new user with these flags (and job code), signed in. */
+  signedIn(flags?: Flag[], values?: Partial<typeof users.$inferInsert>): Promise<Caller>;
+  createUser(values?: Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
+  sessionFor(userId: number): Promise<Caller>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+let passwordHash: string | undefined;
+
+/** A server on its own database, with the admin and (by default) the demo group. */
+export async function testApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await cloneTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: '.tmp/test-data',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret',
+    ADMIN_TOTP_SECRET,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  await ensureAdmin(database.db, config);
+  if (options.demo !== false) await seedDemo(database.db, config);
+  const app = await buildApp({ config, database, logger: false, webRoot: '.tmp/no-web' });
+  await app.ready();
+  passwordHash ??= await hashPassword(TEST_PASSWORD);
+
+  const createUser: TestApp['createUser'] = async (values = {}) => {
+    counter += 1;
+    const name = `tester${counter}${randomBytes(3).toString('hex')}`;
+    const [user] = await database.db.insert(users).values({
+      username: name, email: `${name}@forecourt.test`, firstName: 'Test', lastName: `User ${counter}`, passwordHash: passwordHash!, ...values,
+    }).returning();
+    return user;
+  };
+  const sessionFor = async (userId: number) => {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    await database.db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, stage: 'full', csrfToken });
+    return new Caller(app, token, csrfToken, userId);
+  };
+  return {
+    app, database, db: database.db, config,
+    anonymous: () => new Caller(app),
+    createUser,
+    sessionFor,
+    async signedIn(flags = [], values = {}) {
+      const user = await createUser({ flags, ...values });
+      return sessionFor(user.id);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function userById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
