@@ -80,7 +80,6 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
     SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret',
     ADMIN_TOTP_SECRET,
     RATE_LIMIT_PER_MINUTE: '100000',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     ...options.env,
   });

@@ -37,7 +37,6 @@ const schema = z.object({
   SMS_FROM: z.string().default('+15055550100'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string };

@@ -7,7 +7,8 @@ import { users } from '../users/users.db';
 import { jobCodes } from './access.db';
 import { accessColumns, accessFilters, accessInput, jobCodeInput, type AccessInput, type JobCodeRecord } from './access.contract';
 
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.jobCode} = ${jobCodes.jobCode})`;
+// Qualified by hand: Drizzle leaves columns unqualified in one-table selects, which would bind inside the subquery.
+const userCount = sql<number>`(select count(*)::int from users u where u.job_code = job_codes.job_code)`;
 const flagsOf = (input: AccessInput) => jobCodeFlags.filter((f) => input[f]);
 
 defineListAction({

@@ -109,6 +109,8 @@ defineAction({
   permission: 'userAdmin',
   input: saveUserInput,
   async handler({ db, input, user: admin, request, audit }) {
+    const [before] = input.userId ? await db.select().from(users).where(eq(users.id, input.userId)) : [];
+    if (input.userId && !before) throw AppError.notFound('That user does not exist.');
     if (input.jobCode) {
       const [code] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
       if (!code) throw AppError.invalid(`There is no job code ${input.jobCode}.`, ['jobCode']);
@@ -141,8 +143,6 @@ defineAction({
       await recordEvent(db, userId, 'created', '', request.ip, admin.id);
       audit({ recordType: 'user', recordId: userId, after: { ...values } });
     } else {
-      const [before] = await db.select().from(users).where(eq(users.id, userId));
-      if (!before) throw AppError.notFound('That user does not exist.');
       if (userId === admin.id && input.accountLocked) throw AppError.invalid('You cannot lock your own account.', ['accountLocked']);
       await db.update(users).set({
         ...values,

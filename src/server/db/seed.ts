@@ -73,7 +73,8 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
 
   const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
   const people = Array.from({ length: 60 }, (_, i) => {
-    const [title, department, jobCode] = titles[i % titles.length];
+    // Offset per round so each location gets a mix of jobs.
+    const [title, department, jobCode] = titles[(i + Math.floor(i / inserted.length)) % titles.length];
     const location = inserted[i % inserted.length];
     return {
       number: String(10_400 + i * 7),

@@ -27,7 +27,10 @@ function sentence(issue: z.core.$ZodIssue): string {
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues;
+  // One sentence per field: the first thing wrong with it.
+  const issues = result.error.issues.filter(
+    (issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i,
+  );
   const fields = [...new Set(issues.map((i) => String(i.path[0] ?? '')).filter(Boolean))];
   const sentences = [...new Set(issues.map(sentence))];
   const error = AppError.invalid(sentences[0], fields);

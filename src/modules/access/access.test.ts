@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { jobCodes } from './access.db';
+
+let t: TestApp;
+let admin: Caller;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signedIn(['accessAdmin']);
+});
+afterAll(async () => { await t?.close(); });
+
+describe('sandbox access by job code', () => {
+  it('lists the demo job codes with their users and html', async () => {
+    const res = await admin.call('sandbox-access/load-access-list.php', {});
+    expect(res.status).toBe(200);
+    expect(res.body.data.jobCodeCount).toBe(9);
+    const gm = res.body.data.rows.find((r: { jobCode: string }) => r.jobCode === 'GM');
+    expect(gm).toMatchObject({ longName: 'General Manager', userCount: expect.any(Number) });
+    expect(gm.userCount).toBeGreaterThan(0);
+    expect(res.body.data.html).toContain('General Manager');
+    const searched = await admin.call('sandbox-access/load-access-list', { query: 'service' });
+    expect(searched.body.data.rows.map((r: { jobCode: string }) => r.jobCode).sort()).toEqual(['ADVISOR', 'SVCMGR']);
+  });
+
+  it('adds a job code with flags (upper-cased), loads and edits it', async () => {
+    const add = await admin.call('sandbox-access/add-access.php', { jobCode: 'lot', longName: 'Lot Attendant', stockNumberManager: 1, phoneLookup: '1', messenger: 0 }, { form: true });
+    expect(add.status).toBe(200);
+    const [row] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'LOT'));
+    expect(row).toMatchObject({ longName: 'Lot Attendant', flags: ['phoneLookup', 'stockNumberManager'] });
+    const loaded = await admin.call('sandbox-access/load-access.php', { jobCode: 'LOT' });
+    expect(loaded.body.data.jobCode).toEqual({ jobCode: 'LOT', longName: 'Lot Attendant', flags: ['phoneLookup', 'stockNumberManager'], userCount: 0 });
+    const edit = await admin.call('sandbox-access/edit-access.php', { jobCode: 'LOT', longName: 'Lot Porter', developer: 1 });
+    expect(edit.status).toBe(200);
+    const [after] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'LOT'));
+    expect(after).toMatchObject({ longName: 'Lot Porter', flags: ['developer'] });
+  });
+
+  it('gives holders of a job code its flags at their next call', async () => {
+    await t.db.insert(jobCodes).values({ jobCode: 'TEMP', longName: 'Temp', flags: [] });
+    const holder = await t.signedIn([], { jobCode: 'TEMP' });
+    expect((await holder.call('users/load-users')).status).toBe(403);
+    await admin.call('sandbox-access/edit-access', { jobCode: 'TEMP', longName: 'Temp', userAdmin: 1 });
+    expect((await holder.call('users/load-users')).status).toBe(200);
+  });
+
+  it('refuses a duplicate (409), an unknown code (404) and bad input (400), changing nothing', async () => {
+    const [{ n: before }] = await t.db.select({ n: count() }).from(jobCodes);
+    const dup = await admin.call('sandbox-access/add-access', { jobCode: 'GM', longName: 'Again' });
+    expect(dup).toMatchObject({ status: 409, body: { errors: ['Job code GM already exists.'], data: { fields: ['jobCode'] } } });
+    const missing = await admin.call('sandbox-access/edit-access', { jobCode: 'NOPE', longName: 'x' });
+    expect(missing.status).toBe(404);
+    expect((await admin.call('sandbox-access/load-access', { jobCode: 'NOPE' })).body.errors[0]).toBe('There is no job code NOPE.');
+    const blank = await admin.call('sandbox-access/add-access', { jobCode: '', longName: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual(['Job code is required.', 'Long name is required.']);
+    expect(blank.body.data.fields).toEqual(['jobCode', 'longName']);
+    const [{ n: after }] = await t.db.select({ n: count() }).from(jobCodes);
+    expect(after).toBe(before);
+  });
+
+  it('deletes a job code nobody holds, and refuses one that is held', async () => {
+    await admin.call('sandbox-access/add-access', { jobCode: 'GONE', longName: 'To delete' });
+    expect((await admin.call('sandbox-access/delete-access', { jobCode: 'GONE' })).status).toBe(200);
+    expect(await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'GONE'))).toEqual([]);
+    const held = await admin.call('sandbox-access/delete-access', { jobCode: 'GM' });
+    expect(held.status).toBe(409);
+    expect(held.body.errors[0]).toMatch(/hold job code GM; give them another job code first\.$/);
+  });
+});

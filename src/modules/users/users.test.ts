@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { testApp, userById, type TestApp, type Caller } from '../../../tests/helpers';
+import { sessions } from '../../server/platform/platform.db';
+import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
+
+let t: TestApp;
+let admin: Caller;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signedIn(['userAdmin']);
+});
+afterAll(async () => { await t?.close(); });
+
+const newUser = {
+  username: 'rmontoya', email: 'Rosa.Montoya@forecourt.test', firstName: 'Rosa', lastName: 'Montoya',
+  phone: '(505) 555-0142', jobCode: 'ADVISOR', password: 'a-long-enough-password', regions: ['New Mexico', 'Colorado'],
+  messenger: 1, photographer: 1, crmManager: 0, emailFactor: 1, smsFactor: 1,
+};
+
+describe('users/load-users', () => {
+  it('lists users with a count and html, searched case-insensitively by name', async () => {
+    const res = await admin.call('users/load-users', { query: 'GARCIA' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userCount).toBeGreaterThan(0);
+    expect(res.body.data.rows.every((r: { lastName: string; firstName: string }) => `${r.firstName} ${r.lastName}`.includes('Garcia'))).toBe(true);
+    expect(res.body.data.html).toContain('<td>Garcia</td>');
+  });
+
+  it('pages through every user with the keyset cursor, in order, without repeats', async () => {
+    const [{ total }] = await t.db.select({ total: count() }).from(users);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await admin.call('users/load-users', { limit: 7, cursor, sort: 'username', dir: 'desc' });
+      seen.push(...res.body.data.rows.map((r: { username: string }) => r.username));
+      cursor = res.body.data.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual([...seen].sort((a, b) => (a < b ? 1 : -1)));
+  });
+
+  it('filters by lock state and job code', async () => {
+    const locked = await admin.call('users/load-users', { locked: '1' });
+    expect(locked.body.data.rows.length).toBeGreaterThan(0);
+    expect(locked.body.data.rows.every((r: { accountLocked: boolean }) => r.accountLocked)).toBe(true);
+    const gm = await admin.call('users/load-users', { jobCode: 'GM' });
+    expect(gm.body.data.rows.every((r: { jobCode: string }) => r.jobCode === 'GM')).toBe(true);
+  });
+
+  it('refuses a bad filter with a sentence', async () => {
+    const res = await admin.call('users/load-users', { locked: 'yes' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toBe('Locked must be 1 or 0.');
+  });
+});
+
+describe('users/save-user', () => {
+  let created: number;
+
+  it('creates a user with flags, regions, code factors and a created event', async () => {
+    const res = await admin.call('users/save-user', newUser, { form: true });
+    expect(res.status).toBe(200);
+    created = res.body.data.userId;
+    const row = await userById(t.db, created);
+    expect(row).toMatchObject({
+      username: 'rmontoya', email: 'rosa.montoya@forecourt.test', phone: '+15055550142', jobCode: 'ADVISOR',
+      flags: ['messenger', 'photographer'], regions: ['New Mexico', 'Colorado'], accountLocked: false,
+    });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
+    expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([['email', 'rosa.montoya@forecourt.test'], ['sms', '+15055550142']]);
+    const loaded = await admin.call('users/load-user', { userId: created });
+    expect(loaded.body.data.user).toMatchObject({ flags: ['messenger', 'photographer'], jobCodeFlags: ['phoneLookup', 'messenger'] });
+  });
+
+  it('saves changes, records what changed, and keeps the password when none is sent', async () => {
+    const before = await userById(t.db, created);
+    const res = await admin.call('users/save-user', { ...newUser, userId: created, password: '', lastName: 'Montoya-Baca', messenger: 0, smsFactor: 0 });
+    expect(res.status).toBe(200);
+    const after = await userById(t.db, created);
+    expect(after.lastName).toBe('Montoya-Baca');
+    expect(after.flags).toEqual(['photographer']);
+    expect(after.passwordHash).toBe(before.passwordHash);
+    const [event] = await t.db.select().from(userEvents).where(eq(userEvents.userId, created)).orderBy(desc(userEvents.id)).limit(1);
+    expect(event).toMatchObject({ type: 'saved', detail: 'Changed: lastName, flags' });
+    const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
+    expect(factors.map((f) => f.type)).toEqual(['email']);
+  });
+
+  it('refuses a taken username or email with 409, and a missing password for a new user', async () => {
+    const taken = await admin.call('users/save-user', { ...newUser, email: 'other@forecourt.test' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ errors: ['Another user already has this username.'], data: { fields: ['username'] } });
+    const noPassword = await admin.call('users/save-user', { ...newUser, username: 'fresh1', email: 'fresh1@forecourt.test', password: '' });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.errors[0]).toBe('Password is required for a new user.');
+  });
+
+  it('refuses bad fields and changes nothing', async () => {
+    const [{ n: before }] = await t.db.select({ n: count() }).from(users);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...newUser, username: 'x y', email: 'x@forecourt.test' }, 'Username may use letters, digits, dots, dashes and underscores only.'],
+      [{ ...newUser, username: 'fresh2', email: 'not-an-email' }, 'Email must be an email address.'],
+      [{ ...newUser, username: 'fresh3', email: 'f3@forecourt.test', jobCode: 'NOPE' }, 'There is no job code NOPE.'],
+      [{ ...newUser, username: 'fresh4', email: 'f4@forecourt.test', phone: '123' }, 'Phone must be a phone number.'],
+      [{ ...newUser, username: 'fresh5', email: 'f5@forecourt.test', firstName: '<script>alert(1)</script>'.repeat(20) }, 'First name must be at most 80 characters.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.call('users/save-user', body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.errors[0]).toBe(message);
+    }
+    const [{ n: after }] = await t.db.select({ n: count() }).from(users);
+    expect(after).toBe(before);
+  });
+
+  it('stores HTML as text and the html list escapes it', async () => {
+    const res = await admin.call('users/save-user', { ...newUser, username: 'htmlname', email: 'html@forecourt.test', lastName: '<b>Bold</b>' });
+    expect(res.status).toBe(200);
+    const list = await admin.call('users/load-users', { query: 'html' });
+    expect(list.body.data.html).toContain('&lt;b&gt;Bold&lt;/b&gt;');
+    expect(list.body.data.html).not.toContain('<b>Bold</b>');
+  });
+
+  it('says 404 for a user that does not exist', async () => {
+    const res = await admin.call('users/save-user', { ...newUser, userId: 999999 });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('events, unlock and two-factor reset', () => {
+  it('lists a user\'s events newest first with readable names', async () => {
+    const user = await t.createUser({ accountLocked: true, failedAttempts: 5 });
+    await admin.call('users/unlock', { userId: user.id });
+    const row = await userById(t.db, user.id);
+    expect(row).toMatchObject({ accountLocked: false, failedAttempts: 0 });
+    const events = await admin.call('users/load-events', { userId: user.id });
+    expect(events.body.data.eventCount).toBe(1);
+    expect(events.body.data.rows[0]).toMatchObject({ type: 'Account unlocked', detail: 'By a user admin', byName: expect.stringContaining('Test User') });
+    expect(events.body.data.html).toContain('Account unlocked');
+  });
+
+  it('reset-2fa removes the authenticator app and ends the user\'s sessions', async () => {
+    const user = await t.createUser();
+    await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret: 'JBSWY3DPEHPK3PXP', confirmed: true });
+    await t.sessionFor(user.id);
+    const res = await admin.call('users/reset-2fa', { userId: user.id });
+    expect(res.status).toBe(200);
+    expect(await t.db.select().from(userFactors).where(eq(userFactors.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await admin.call('users/reset-2fa', { userId: 999999 })).status).toBe(404);
+  });
+
+  it('an admin cannot lock themselves out', async () => {
+    const self = (await admin.call('users/profile')).body.data.user;
+    const res = await admin.call('users/save-user', { ...self, accountLocked: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toBe('You cannot lock your own account.');
+  });
+});
+
+describe('users/upload (profile image)', () => {
+  const upload = (caller: Caller, content: Buffer, filename: string, type: string) => {
+    const boundary = '----forecourt';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrfToken"\r\n\r\n${caller.csrfToken}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return caller.send<{ photoUrl: string }>({ method: 'POST', url: '/api/actions/users/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  };
+
+  it('stores a resized square image and serves it', async () => {
+    const caller = await t.signedIn([]);
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const res = await upload(caller, png, 'me.png', 'image/png');
+    expect(res.status).toBe(200);
+    const [photo] = await t.db.select().from(userPhotos).where(eq(userPhotos.userId, caller.userId!));
+    const meta = await sharp(photo.content).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+    const raw = await t.app.inject({ method: 'GET', url: `/api/users/${caller.userId}/photo`, cookies: { forecourt_session: caller.cookie! } });
+    expect(raw.headers['content-type']).toBe('image/webp');
+    expect((await sharp(raw.rawPayload).metadata()).width).toBe(256);
+  });
+
+  it('refuses a file that is not an image, whatever its name says, and stores nothing', async () => {
+    const caller = await t.signedIn([]);
+    const res = await upload(caller, Buffer.from('<?php echo "hi"; ?>'), 'photo.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toBe('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+    expect(await t.db.select().from(userPhotos).where(eq(userPhotos.userId, caller.userId!))).toEqual([]);
+  });
+
+  it('refuses a file over the size limit with a sentence', async () => {
+    const caller = await t.signedIn([]);
+    const res = await upload(caller, Buffer.alloc(9 * 1024 * 1024, 1), 'huge.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toBe('The file is too large; the limit is 8 MB.');
+  });
+
+  it('refuses multipart on an action that takes no files', async () => {
+    const caller = await t.signedIn(['accessAdmin']);
+    const boundary = 'b';
+    const res = await caller.send({
+      method: 'POST', url: '/api/actions/sandbox-access/add-access', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="jobCode"\r\n\r\nX\r\n--${boundary}--\r\n`,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('API key settings', () => {
+  it('saves the settings, issues a key once, and stores only its hash', async () => {
+    const dev = await t.signedIn(['developer']);
+    const first = await dev.call('users/save-api-key', { label: 'DMS sync', active: 1, deployNotifications: 1, sendServiceConfirmationEmail: 0 }, { form: true });
+    expect(first.status).toBe(200);
+    const key = first.body.data.apiKey.apiKey as string;
+    expect(key).toMatch(/^fc_[\w-]{32}$/);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!));
+    expect(row).toMatchObject({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
+    expect(row.keyHash).not.toContain(key);
+    const loaded = await dev.call('users/load-api-key');
+    expect(loaded.body.data.apiKey).toEqual({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
+    const again = await dev.call('users/save-api-key', { label: 'DMS sync', active: 1, deployNotifications: 0, sendServiceConfirmationEmail: 1 });
+    expect(again.body.data.apiKey.apiKey).toBeUndefined();
+    const regenerated = await dev.call('users/save-api-key', { active: 1, regenerate: 1 });
+    expect(regenerated.body.data.apiKey.apiKey).not.toBe(key);
+  });
+
+  it('refuses a bad flag value and changes nothing', async () => {
+    const dev = await t.signedIn(['developer']);
+    const res = await dev.call('users/save-api-key', { active: 'perhaps' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toBe('Active must be 1 or 0.');
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!))).toEqual([]);
+  });
+});

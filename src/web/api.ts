@@ -1,0 +1,113 @@
+/**
+ * The one way the screens talk to the server: `POST /api/actions/<path>` with the envelope
+ * `{ success, data, errors }`. Every failure becomes an `ActionError`, so screens handle one shape.
+ */
+import type { Envelope, ErrorData } from '../shared/envelope';
+import type { SessionReply } from '../shared/session';
+
+export class ActionError extends Error {
+  /** HTTP status; 0 when the server could not be reached at all. */
+  readonly status: number;
+  readonly statusText: string;
+  /** Sentences from the server, first one first. Empty when the server sent none. */
+  readonly errors: string[];
+  /** Fields the server named as wrong (data.fields). */
+  readonly fields: string[];
+  /** No envelope came back: the network failed or something other than the app answered. */
+  readonly network: boolean;
+
+  constructor(init: { status: number; statusText: string; errors?: string[]; fields?: string[]; network?: boolean }) {
+    const errors = init.errors ?? [];
+    super(errors[0] ?? `${init.status} ${init.statusText}`.trim());
+    this.name = 'ActionError';
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.errors = errors;
+    this.fields = init.fields ?? [];
+    this.network = init.network ?? false;
+  }
+}
+
+export function isActionError(error: unknown): error is ActionError {
+  return error instanceof ActionError;
+}
+
+/** The sentence to show for a failure: the server's first error, or the unexpected-error prefix. */
+export function errorMessage(error: unknown): string {
+  if (isActionError(error)) {
+    if (error.errors[0]) return error.errors[0];
+    return `There was an unexpected error: ${error.status ? `${error.status} ${error.statusText}` : error.statusText}`.trim();
+  }
+  return `There was an unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** "HTTP 502 Bad Gateway" or the browser's reason when nothing answered. */
+export function networkMessage(error: ActionError): string {
+  return error.status ? `The server answered ${error.status} ${error.statusText}`.trim() : `The server could not be reached (${error.statusText})`;
+}
+
+// The CSRF token of the current session; set each time the session is read.
+let csrfToken: string | null = null;
+
+export async function fetchSession(): Promise<SessionReply> {
+  const reply = await send('/api/session', { method: 'GET', credentials: 'same-origin' });
+  const session = reply.data as unknown as SessionReply;
+  csrfToken = session.csrfToken;
+  return session;
+}
+
+async function send(url: string, init: RequestInit): Promise<Envelope> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new ActionError({ status: 0, statusText: error instanceof Error ? error.message : 'network error', network: true });
+  }
+  let body: Envelope<Record<string, unknown> & ErrorData> | undefined;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: a proxy page, a crash, an empty reply.
+  }
+  if (!body || typeof body !== 'object' || !('success' in body)) {
+    throw new ActionError({ status: response.status, statusText: response.statusText || 'not a JSON reply', network: true });
+  }
+  if (!response.ok || !body.success) {
+    throw new ActionError({
+      status: response.status,
+      statusText: response.statusText,
+      errors: Array.isArray(body.errors) ? body.errors : [],
+      fields: Array.isArray(body.data?.fields) ? body.data.fields : [],
+    });
+  }
+  return body;
+}
+
+/** A value as the server reads a form field: checkboxes become 1/0. */
+function toField(value: unknown): unknown {
+  if (value === true) return 1;
+  if (value === false) return 0;
+  return value;
+}
+
+/** Calls an action with a JSON body; the CSRF token rides in a header. */
+export async function callAction<T = Record<string, unknown>>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const json = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, toField(v)]));
+  const reply = await send(`/api/actions/${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
+    body: JSON.stringify(json),
+  });
+  return reply.data as T;
+}
+
+/** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */
+export async function uploadAction<T = Record<string, unknown>>(path: string, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<T> {
+  const form = new FormData();
+  if (csrfToken) form.append('csrfToken', csrfToken);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) form.append(name, file);
+  const reply = await send(`/api/actions/${path}`, { method: 'POST', credentials: 'same-origin', body: form });
+  return reply.data as T;
+}

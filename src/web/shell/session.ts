@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchSession } from '../api';
+import { sessionKey } from '../queryClient';
+import type { Flag } from '../../shared/permissions';
+import type { SessionReply } from '../../shared/session';
+
+/** Who may open a screen: any signed-in user, or holders of one flag. */
+export type Access = 'signedIn' | Flag;
+
+export function allows(flags: readonly Flag[], access: Access): boolean {
+  return access === 'signedIn' || flags.includes(access);
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
+}
+
+/** The signed-in session; only for components under the shell, which waits for it. */
+export function useSignedIn(): SessionReply & { user: NonNullable<SessionReply['user']> } {
+  const { data } = useSession();
+  if (!data?.signedIn || !data.user) throw new Error('useSignedIn outside the signed-in shell');
+  return data as SessionReply & { user: NonNullable<SessionReply['user']> };
+}
+
+export function useCan(access: Access): boolean {
+  const { data } = useSession();
+  return allows(data?.flags ?? [], access);
+}

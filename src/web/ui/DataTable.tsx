@@ -1,0 +1,164 @@
+/**
+ * A sortable, searchable table (seed 000, sections 2, 4 and 5). Sorting alternates ascending and
+ * descending on each click of a header; the search keeps rows whose cell text holds the words,
+ * ignoring case. With `onSort` the sort is the server's (paged lists); without it, the rows given are
+ * sorted here. On phones the rows become cards, so nothing scrolls sideways.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Card, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { formatCell, type ColumnSpec } from '../../shared/lists';
+import { PopoutMenu, type PopoutItem } from './PopoutMenu';
+
+export type SortDir = 'asc' | 'desc';
+export interface SortState {
+  key: string;
+  dir: SortDir;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly ColumnSpec[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  /** Cells drawn differently from the column's format. */
+  cells?: Partial<Record<string, (row: Row) => ReactNode>>;
+  /** Server sort: the current order and what to do on a header click. */
+  sort?: SortState;
+  onSort?: (sort: SortState) => void;
+  /** A search box over the rows shown. */
+  searchable?: boolean;
+  onRowClick?: (row: Row) => void;
+  rowActions?: (row: Row) => PopoutItem[];
+  rowLabel?: (row: Row) => string;
+  emptyText?: string;
+  label: string;
+}
+
+const value = (row: unknown, key: string) => (row as Record<string, unknown>)[key];
+
+export function cellText(row: unknown, column: ColumnSpec): string {
+  return formatCell(value(row, column.key), column.format);
+}
+
+/** Case-insensitive substring match over the cell text of every column. */
+export function searchRows<Row>(rows: Row[], columns: readonly ColumnSpec[], search: string): Row[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter((row) => columns.some((c) => cellText(row, c).toLowerCase().includes(needle)));
+}
+
+export function sortRows<Row>(rows: Row[], column: ColumnSpec, dir: SortDir): Row[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a, column.key);
+    const y = value(b, column.key);
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+    return String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true, sensitivity: 'base' }) * sign;
+  });
+}
+
+/** The next sort on a click: the same column flips direction, another column starts ascending. */
+export function nextSort(current: SortState | undefined, key: string): SortState {
+  return current?.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
+}
+
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, emptyText = 'Nothing to show.', label } = props;
+  const [search, setSearch] = useState('');
+  const [localSort, setLocalSort] = useState<SortState | undefined>();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const sort = onSort ? props.sort : localSort;
+
+  const shown = useMemo(() => {
+    const found = searchRows(rows, columns, search);
+    const column = !onSort && localSort ? columns.find((c) => c.key === localSort.key) : undefined;
+    return column && localSort ? sortRows(found, column, localSort.dir) : found;
+  }, [rows, columns, search, onSort, localSort]);
+
+  const sortable = (c: ColumnSpec) => (onSort ? !!c.sortable : true);
+  const clickSort = (key: string) => {
+    const next = nextSort(sort, key);
+    if (onSort) onSort(next);
+    else setLocalSort(next);
+  };
+  const renderCell = (row: Row, c: ColumnSpec) => cells?.[c.key]?.(row) ?? cellText(row, c);
+
+  const searchBox = searchable && (
+    <TextInput
+      aria-label={`Search ${label}`}
+      placeholder="Search this table"
+      leftSection={<IconSearch size={16} />}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      maw={320}
+    />
+  );
+  const empty = shown.length === 0 && <Text c="dimmed" py="md" ta="center">{search ? 'No rows match the search.' : emptyText}</Text>;
+
+  if (phone) {
+    const [first, ...rest] = columns;
+    return (
+      <Stack gap="xs" aria-label={label}>
+        {searchBox}
+        {empty}
+        {shown.map((row) => (
+          <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
+            style={onRowClick ? { cursor: 'pointer' } : undefined}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600}>{renderCell(row, first)}</Text>
+              {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
+            </Group>
+            {rest.map((c) => (
+              <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
+                <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{renderCell(row, c)}</Text>
+              </Group>
+            ))}
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      {searchBox}
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                const Icon = active ? (sort.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+                return (
+                  <Table.Th key={c.key} aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {sortable(c) ? (
+                      <UnstyledButton onClick={() => clickSort(c.key)} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">{c.label}<Icon size={14} stroke={1.5} /></Group>
+                      </UnstyledButton>
+                    ) : c.label}
+                  </Table.Th>
+                );
+              })}
+              {rowActions && <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => (
+              <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+                {columns.map((c) => <Table.Td key={c.key}>{renderCell(row, c)}</Table.Td>)}
+                {rowActions && (
+                  <Table.Td w={40}>
+                    <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {empty}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Modals addressed by id (seed 000, section 2): any code can open, close or toggle a modal by its id,
+ * and the page is flagged `modal-open` while any modal is on (section 4).
+ */
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { randomId } from '../../shared/format';
+
+const openIds = new Set<string>();
+const listeners = new Set<() => void>();
+
+function changed() {
+  document.body.classList.toggle('modal-open', openIds.size > 0);
+  for (const listener of listeners) listener();
+}
+
+export function openModal(id: string) {
+  openIds.add(id);
+  changed();
+}
+
+export function closeModal(id: string) {
+  if (openIds.delete(id)) changed();
+}
+
+export function toggleModal(id: string) {
+  if (openIds.has(id)) closeModal(id);
+  else openModal(id);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useModalOpen(id: string): boolean {
+  return useSyncExternalStore(subscribe, () => openIds.has(id));
+}
+
+interface IdModalProps extends Omit<ModalProps, 'opened' | 'onClose' | 'id'> {
+  id: string;
+  onClose?: () => void;
+}
+
+/** A Mantine modal whose open state is the id store's; the id is also its class, as the spec names modals. */
+export function IdModal({ id, onClose, className, ...props }: IdModalProps) {
+  const opened = useModalOpen(id);
+  // A screen that unmounts must not leave the page flagged.
+  useEffect(() => () => closeModal(id), [id]);
+  return (
+    <Modal
+      {...props}
+      opened={opened}
+      className={[id, className].filter(Boolean).join(' ')}
+      onClose={() => {
+        closeModal(id);
+        onClose?.();
+      }}
+    />
+  );
+}
+
+interface ConfirmOptions {
+  title?: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+}
+
+/** A confirmation prompt; resolves true only when the user confirms. */
+export function confirm({ title = 'Please confirm', message, confirmLabel = 'Confirm', danger = false }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    const modalId = `confirm-${randomId()}`;
+    openModal(modalId);
+    let answered = false;
+    const answer = (value: boolean) => {
+      if (answered) return;
+      answered = true;
+      closeModal(modalId);
+      resolve(value);
+    };
+    modals.openConfirmModal({
+      modalId,
+      title,
+      children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+      labels: { confirm: confirmLabel, cancel: 'Cancel' },
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm: () => answer(true),
+      onCancel: () => answer(false),
+      onClose: () => answer(false),
+    });
+  });
+}
+
+/** The spec's "alert": a message the user acknowledges. */
+export function showAlert(message: ReactNode, title = 'Something went wrong') {
+  const modalId = `alert-${randomId()}`;
+  openModal(modalId);
+  modals.open({
+    modalId,
+    title,
+    onClose: () => closeModal(modalId),
+    children: (
+      <Stack>
+        <Text size="sm" role="alert">{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => modals.close(modalId)} data-autofocus>OK</Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callAction, errorMessage, isActionError } from '../api';
+import { showAlert } from './modals';
+import { notifySuccess } from './notify';
+import { listKey } from './usePagedList';
+
+interface ActionOptions<I, O> {
+  /** The success popup, word for word from the spec where it has one. */
+  success?: string | ((data: O, input: I) => string);
+  successMs?: number;
+  /** List actions to reload after success (seed 000: lists reload after add, save and delete). */
+  reload?: string[];
+  /** 'alert' for calls made from a button outside a form; forms show the error themselves. */
+  errors?: 'inline' | 'alert';
+  onSuccess?: (data: O, input: I) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** A call that changes something: loading state for its button, success popup, list reloads. */
+export function useAction<I extends Record<string, unknown> = Record<string, unknown>, O = Record<string, unknown>>(
+  path: string,
+  options: ActionOptions<I, O> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<O, unknown, I>({
+    mutationFn: (input) => callAction<O>(path, input),
+    onSuccess: (data, input) => {
+      if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
+      options.onSuccess?.(data, input);
+      // The modal closes at once; the list catches up behind it.
+      for (const action of options.reload ?? []) void queryClient.invalidateQueries({ queryKey: listKey(action) });
+    },
+    onError: (error) => {
+      if (options.errors === 'alert' && !(isActionError(error) && (error.network || error.status === 401))) showAlert(errorMessage(error));
+      options.onError?.(error);
+    },
+  });
+}
