@@ -5,12 +5,12 @@ import { z } from 'zod';
 
 const base32 = /^[A-Z2-7]+=*$/;
 const flag = z
-  .enum(['0', '1', 'true', 'false'])
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((v) => v === '1' || v === 'true');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'PORT must be a port number from 1 to 65535' }).int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

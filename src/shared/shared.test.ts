@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { countText, formatDate, formatNumber, formatPhone, randomId } from './format';
+import { flag, id, list } from './fields';
+import { effectiveFlags } from './permissions';
+import { formatCell } from './lists';
+
+describe('formatting (seed 000, section 9)', () => {
+  it('formats numbers with thousands commas', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(999)).toBe('999');
+  });
+  it('formats dates as YYYY-MM-DD', () => {
+    expect(formatDate(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
+    expect(formatDate('garbage')).toBe('');
+  });
+  it('formats US phone numbers', () => {
+    expect(formatPhone('+15052650100')).toBe('(505) 265-0100');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+  });
+  it('makes 11-character random ids', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => randomId()));
+    expect(ids.size).toBe(200);
+    for (const value of ids) expect(value).toMatch(/^[A-Za-z0-9]{11}$/);
+  });
+  it('counts characters, words and lines', () => {
+    expect(countText('')).toEqual({ characters: 0, words: 0, lines: 0 });
+    expect(countText('Oil change\nTire rotation  today')).toEqual({ characters: 31, words: 5, lines: 2 });
+  });
+  it('renders list cells', () => {
+    expect(formatCell(true, 'flag')).toBe('Yes');
+    expect(formatCell(12500, 'number')).toBe('12,500');
+    expect(formatCell(['a', 'b'], 'list')).toBe('a, b');
+    expect(formatCell(null)).toBe('');
+  });
+});
+
+describe('form fields', () => {
+  it('reads checkboxes as 1/0, true/false or on, missing as false', () => {
+    const schema = z.object({ a: flag, b: flag, c: flag, d: flag });
+    expect(schema.parse({ a: '1', b: 0, c: 'on' })).toEqual({ a: true, b: false, c: true, d: false });
+    expect(schema.safeParse({ a: 'yes' }).success).toBe(false);
+  });
+  it('reads ids from digits and refuses anything else', () => {
+    expect(id.parse('42')).toBe(42);
+    for (const bad of ['4.2', '-1', '1 or 1=1', '99999999999', '']) expect(id.safeParse(bad).success).toBe(false);
+  });
+  it('reads a single value or a repeated field as a list', () => {
+    const schema = list(z.string());
+    expect(schema.parse('x')).toEqual(['x']);
+    expect(schema.parse(['x', 'y'])).toEqual(['x', 'y']);
+    expect(schema.parse(undefined)).toEqual([]);
+  });
+});
+
+describe('effective flags', () => {
+  it('are the user\'s own OR the job code\'s, in catalogue order, ignoring unknown names', () => {
+    expect(effectiveFlags(['messenger', 'bogus'], ['userAdmin', 'messenger'])).toEqual(['userAdmin', 'messenger']);
+  });
+});
