@@ -159,8 +159,11 @@ defineAction({
     if (!factor) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
 
     let valid = false;
+    let step = 0;
     if (factor.type === 'totp') {
-      valid = authenticator.check(input.authCode, factor.secret!);
+      const delta = authenticator.checkDelta(input.authCode, factor.secret!);
+      step = Math.floor(Date.now() / 30_000) + (delta ?? 0);
+      valid = delta !== null && step > factor.lastStep;
     } else {
       const [sent] = await db.select().from(authCodes).where(eq(authCodes.sessionId, session!.id));
       valid = !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session!.id, input.authCode);
@@ -170,8 +173,8 @@ defineAction({
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
     }
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
+    if (factor.type === 'totp') await db.update(userFactors).set({ lastStep: step, confirmed: true }).where(eq(userFactors.id, factor.id));
     if (!factor.confirmed) {
-      await db.update(userFactors).set({ confirmed: true }).where(eq(userFactors.id, factor.id));
       await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
     }
     await db.update(users).set({ failedAttempts: 0, lastSignInAt: sql`now()` }).where(eq(users.id, userId));

@@ -206,3 +206,22 @@ describe('sessions end when they should', () => {
     expect(row.accountLocked).toBe(true);
   });
 });
+
+describe('TOTP codes are good once', () => {
+  it('refuses the same code a second time', async () => {
+    const user = await t.createUser();
+    const secret = authenticator.generateSecret(20);
+    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
+    const code = totp(secret);
+    const signIn = async () => {
+      const caller = t.anonymous();
+      await passwordStep(caller, user.username);
+      await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'totp' });
+      return caller.call('users/2fa-verify', { authCode: code });
+    };
+    expect((await signIn()).status).toBe(200);
+    const replay = await signIn();
+    expect(replay.status).toBe(400);
+    expect(replay.body.errors[0]).toBe('That code is not correct or has expired.');
+  });
+});

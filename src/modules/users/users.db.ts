@@ -46,6 +46,8 @@ export const userFactors = pgTable(
     secret: text('secret'),
     target: text('target'),
     confirmed: boolean('confirmed').notNull().default(false),
+    /** The last TOTP time step accepted: a code is good once, never replayed. */
+    lastStep: integer('last_step').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_factors_user_idx').on(t.userId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "user_factors" ADD COLUMN "last_step" integer DEFAULT 0 NOT NULL;
