@@ -17,6 +17,7 @@ defineListAction({
   permission: 'accessAdmin',
   filters: accessFilters,
   countKey: 'jobCodeCount',
+  bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { query: 'man' } }],
   columns: accessColumns,
   sorts: { jobCode: jobCodes.jobCode, longName: jobCodes.longName },
   defaultSort: 'jobCode',

@@ -18,6 +18,12 @@ defineListAction({
   permission: 'signedIn',
   filters: employeeFilters,
   countKey: 'employeeCount',
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'search', filters: { query: 'maria' } },
+    { name: 'deep', filters: {}, depth: 10 },
+  ],
   columns: employeeColumns,
   sorts: { lastName: employees.lastName, employeeNumber: employees.employeeNumber },
   defaultSort: 'lastName',

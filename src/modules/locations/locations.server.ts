@@ -17,6 +17,7 @@ defineListAction({
   permission: 'signedIn',
   filters: locationFilters,
   countKey: 'locationCount',
+  bench: () => [{ name: 'all', filters: {} }, { name: 'region', filters: { region: 'New Mexico' } }, { name: 'search', filters: { query: 'toy' } }],
   columns: locationColumns,
   sorts: { code: locations.code, name: locations.name, region: locations.region },
   defaultSort: 'name',

@@ -9,6 +9,7 @@ defineListAction({
   permission: 'developer',
   filters: outboxFilters,
   countKey: 'messageCount',
+  bench: () => [{ name: 'all', filters: {} }, { name: 'texts', filters: { channel: 'sms' } }, { name: 'deep', filters: {}, depth: 10 }],
   columns: outboxColumns,
   sorts: { createdAt: outbox.id },
   defaultSort: 'createdAt',

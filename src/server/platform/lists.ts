@@ -32,6 +32,27 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   /** More named figures for the header (`appointmentCount` beside `sourceCount`). */
   extra?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Promise<Record<string, unknown>>;
   pageSize?: number;
+  /**
+   * How `npm run bench` exercises this list at group scale: realistic filter sets (a location,
+   * a date range, a search term) and how deep to page. Required, so no list goes unmeasured.
+   */
+  bench: (sample: BenchSample) => BenchCase[];
+}
+
+/** Real values from the generated data, for bench filters. */
+export interface BenchSample {
+  locationId: number;
+  userId: number;
+  /** A 30-day window ending at the newest generated data, as YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+
+export interface BenchCase {
+  name: string;
+  filters: Record<string, unknown>;
+  /** Follow the cursor this many pages before measuring (deep pages). */
+  depth?: number;
 }
 
 interface Paging {
