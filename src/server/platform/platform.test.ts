@@ -72,7 +72,7 @@ describe('authorization matrix', () => {
 describe('the pipeline', () => {
   it('accepts the token in the X-CSRF-Token header and the .php alias', async () => {
     const caller = await t.signedIn(['accessAdmin']);
-    const res = await caller.send({
+    const res = await caller.send<Record<string, any>>({
       method: 'POST', url: '/api/actions/sandbox-access/load-access-list.php',
       headers: { 'x-csrf-token': caller.csrfToken! }, payload: {},
     });
@@ -131,7 +131,7 @@ describe('the pipeline', () => {
 
   it('answers a body that cannot be parsed with 400, never 5xx', async () => {
     const caller = await t.signedIn(['accessAdmin']);
-    const res = await caller.send({
+    const res = await caller.send<Record<string, any>>({
       method: 'POST', url: '/api/actions/sandbox-access/add-access',
       headers: { 'content-type': 'application/json', 'x-csrf-token': caller.csrfToken! }, payload: '{"jobCode": ',
     });
