@@ -12,8 +12,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import qs from 'node:querystring';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { exportRegistry, exportRows, type ListExport } from './platform/lists';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { createServices, type Services } from './services';
 import { actionRegistry, actionRoute, redact, type ActionDefinition, type AuditEntry, type UploadedFile } from './platform/actions';
 import { AppError } from './platform/errors';
@@ -157,6 +160,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const action of actionRegistry.values()) {
     registerAction(app, action, services);
   }
+  for (const download of exportRegistry.values()) {
+    registerExport(app, download, services);
+  }
 
   app.get('/healthz', async (_request, reply) => {
     await db.execute(sql`select 1`);
@@ -213,19 +219,17 @@ function registerAction(app: FastifyInstance, action: ActionDefinition, services
     const input = parseInput(action.input, body);
 
     const audits: AuditEntry[] = [];
+    const context = (tx: Db) => ({
+      input, db: tx, user: session?.user as never, session, request, reply, services, files,
+      audit: (entry: AuditEntry) => audits.push(entry),
+    });
+    if (action.readOnly) {
+      const data = await action.handler(context(db));
+      return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
+    }
     let failure: AppError | undefined;
     const data = await db.transaction(async (tx) => {
-      const result = await action.handler({
-        input,
-        db: tx,
-        user: session?.user as never,
-        session,
-        request,
-        reply,
-        services,
-        files,
-        audit: (entry) => audits.push(entry),
-      }).catch((error: unknown) => {
+      const result = await action.handler(context(tx)).catch((error: unknown) => {
         if (error instanceof AppError && error.commit) failure = error;
         else throw error;
       });
@@ -255,7 +259,28 @@ function registerAction(app: FastifyInstance, action: ActionDefinition, services
   app.post(`${route}.php`, { config }, handler);
 }
 
-function authorise(action: ActionDefinition, session: Session | null) {
+/** A CSV download of a list: same permission and filters as the list, streamed in constant memory. */
+function registerExport(app: FastifyInstance, download: ListExport, services: Services) {
+  const { db } = services.database;
+  app.get(download.route, async (request, reply) => {
+    const session = await resolveSession(db, request, services.config);
+    authorise(download.list, session);
+    const input = parseInput(download.input, normaliseKeys(request.query)) as Record<string, unknown> & { limit?: number };
+    await db.insert(auditLog).values({
+      userId: session!.user.id, action: `export ${download.route}`, input: redact(input), ip: request.ip, requestId: String(request.id),
+    });
+    const context = { input, db, user: session!.user, session, request, reply, services, files: [], audit: () => undefined };
+    const csv = Readable.from(exportRows(download.list, context, input.limit ?? Infinity)).pipe(stringify());
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${download.filename}-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}
+
+function authorise(action: Pick<ActionDefinition, 'permission'>, session: Session | null) {
   switch (action.permission) {
     case 'public':
       return;

@@ -9,6 +9,7 @@ defineListAction({
   permission: 'developer',
   filters: outboxFilters,
   countKey: 'messageCount',
+  export: { route: '/tools/outbox/export', filename: 'outbox' },
   bench: () => [{ name: 'all', filters: {} }, { name: 'texts', filters: { channel: 'sms' } }, { name: 'deep', filters: {}, depth: 10 }],
   columns: outboxColumns,
   sorts: { createdAt: outbox.id },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
 
 let t: TestApp;
@@ -21,5 +22,43 @@ describe('outbox', () => {
     const bad = await dev.call('outbox/load-messages', { channel: 'fax' });
     expect(bad.body.errors[0]).toBe('Channel must be sms, email or call.');
     expect((await dev.call('outbox/load-messages', { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
+  });
+});
+
+describe('outbox export', () => {
+  it('streams every matching row as CSV with the list\'s columns, for developers only', async () => {
+    for (let i = 0; i < 12; i++) await t.app.services.telephony.sendText(t.db, { to: `+1505555${String(2000 + i)}`, body: `Bulk, "quoted" ${i}` });
+    const dev = await t.signedIn(['developer']);
+    const res = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=sms&limit=5', cookies: { forecourt_session: dev.cookie! } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="outbox-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('When,Kind,To,From,Subject,Message,Status');
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toContain('"Bulk, ""quoted"" 11"');
+    const all = await t.app.inject({ method: 'GET', url: '/tools/outbox/export', cookies: { forecourt_session: dev.cookie! } });
+    expect(all.body.trim().split('\n')).toHaveLength(1 + 3 + 12);
+    const staff = await t.signedIn([]);
+    expect((await t.app.inject({ method: 'GET', url: '/tools/outbox/export', cookies: { forecourt_session: staff.cookie! } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/tools/outbox/export' })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=fax', cookies: { forecourt_session: dev.cookie! } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toBe('Channel must be sms, email or call.');
+  });
+});
+
+describe('counting a long list', () => {
+  it('is exact up to 10,000 and an estimate beyond, flagged as such', async () => {
+    const dev = await t.signedIn(['developer']);
+    const exact = await dev.call('outbox/load-messages', {});
+    expect(exact.body.data.countEstimated).toBe(false);
+    await t.db.execute(sql`insert into outbox (channel, "to", body) select 'email', 'bulk' || g || '@forecourt.test', 'Bulk' from generate_series(1, 10500) g`);
+    await t.db.execute(sql`analyze outbox`);
+    const res = await dev.call('outbox/load-messages', {});
+    expect(res.body.data.countEstimated).toBe(true);
+    expect(res.body.data.messageCount).toBeGreaterThan(10_000);
+    expect(Math.abs(res.body.data.messageCount - 10_515) / 10_515).toBeLessThan(0.1);
+    expect(res.body.data.rows).toHaveLength(100);
   });
 });

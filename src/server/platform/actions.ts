@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Tx } from '../db/client';
+import type { Db } from '../db/client';
 import type { Services } from '../services';
 import type { Permission } from '../../shared/permissions';
 import type { Session, SessionUser } from './session';
@@ -21,8 +21,11 @@ export interface AuditEntry {
 
 export interface ActionContext<I> {
   input: I;
-  /** The action's transaction: everything it writes lands together or not at all. */
-  db: Tx;
+  /**
+   * A change runs in its own transaction: everything it writes lands together or not at all.
+   * A load (`readOnly`) gets the pool, so a list's page and count run side by side.
+   */
+  db: Db;
   /** The signed-in user; on `public` actions it may be absent. */
   user: SessionUser;
   session: Session | null;

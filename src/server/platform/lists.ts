@@ -5,12 +5,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import { formatCell, type ColumnSpec, type ListPage } from '../../shared/lists';
 import { formatNumber } from '../../shared/format';
-import { listPaging } from '../../shared/fields';
+import { int, listPaging } from '../../shared/fields';
 import type { Permission } from '../../shared/permissions';
 import { defineAction, type ActionContext } from './actions';
 import { AppError } from './errors';
 
 type Row = Record<string, unknown>;
+
+const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' ? undefined : v), int(min, max).optional());
 
 export interface ListDefinition<F extends z.ZodRawShape> {
   path: string;
@@ -37,6 +39,8 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    * a date range, a search term) and how deep to page. Required, so no list goes unmeasured.
    */
   bench: (sample: BenchSample) => BenchCase[];
+  /** Also downloadable as CSV at this GET route with the same filters (and `limit` = most rows). */
+  export?: { route: string; filename: string };
 }
 
 /** Real values from the generated data, for bench filters. */
@@ -87,61 +91,151 @@ export function renderTable(columns: readonly ColumnSpec[], rows: Row[]): string
   );
 }
 
+/** Counts are exact up to here; past it the planner's estimate is shown ("about 1.2M"). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export interface ListQueries {
+  page: PgSelect;
+  count: PgSelect;
+  sortKey: string;
+  dir: 'asc' | 'desc';
+  limit: number;
+  /** The unfiltered-by-cursor query, for the estimate when the count passes the limit. */
+  estimate: () => PgSelect;
+}
+
+type AnyList = ListDefinition<z.ZodRawShape>;
+
+/**
+ * The SQL a list runs for one request: the keyset page (sort column + unique id, limit + 1 to
+ * know whether there is a next page) and the capped count. The bench runs the same SQL bare.
+ */
+export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, pageSize = list.pageSize ?? 100): ListQueries {
+  const sortKey = ctx.input.sort && list.sorts[ctx.input.sort] ? ctx.input.sort : list.defaultSort;
+  const dir = ctx.input.dir ?? list.defaultDir ?? 'asc';
+  const sortColumn = list.sorts[sortKey];
+  const limit = ctx.input.limit ?? pageSize;
+
+  const page = list.query(ctx as never);
+  const conditions: (SQL | undefined)[] = [page.where];
+  if (ctx.input.cursor) {
+    const [sortValue, idValue] = decodeCursor(ctx.input.cursor);
+    const op = dir === 'asc' ? sql`>` : sql`<`;
+    conditions.push(sortColumn === list.id.column
+      ? sql`${list.id.column} ${op} ${idValue}`
+      : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
+  }
+  const order = dir === 'asc' ? (c: AnyPgColumn) => sql`${c} asc` : (c: AnyPgColumn) => sql`${c} desc`;
+  const orderBy = sortColumn === list.id.column ? [order(sortColumn)] : [order(sortColumn), order(list.id.column)];
+
+  const counted = list.query(ctx as never);
+  const capped = counted.select.where(counted.where).limit(EXACT_COUNT_LIMIT + 1).as('capped');
+  return {
+    page: page.select.where(and(...conditions)).orderBy(...orderBy).limit(limit + 1),
+    count: ctx.db.select({ total: count() }).from(capped).$dynamic(),
+    estimate: () => {
+      const q = list.query(ctx as never);
+      return q.select.where(q.where);
+    },
+    sortKey,
+    dir,
+    limit,
+  };
+}
+
+/** The planner's row estimate for a query: instant, and close enough past the exact limit. */
+async function estimateRows(ctx: ActionContext<unknown>, query: PgSelect): Promise<number> {
+  const { sql: text, params } = query.toSQL();
+  const inlined = sql.raw(`explain (format json) ${text.replace(/\$(\d+)/g, (_m, n) => literal(params[Number(n) - 1]))}`);
+  const result = (await ctx.db.execute(inlined)) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
+  const raw = result.rows[0]['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
+/** EXPLAIN takes no bind parameters: values are inlined as quoted literals (strings doubled). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
+  const q = buildListQueries(list, ctx);
+  const [fetched, [{ total: capped }], figures] = await Promise.all([
+    q.page as unknown as Promise<Row[]>,
+    q.count as unknown as Promise<{ total: number }[]>,
+    list.extra ? list.extra(ctx as never) : Promise.resolve({}),
+  ]);
+  const estimated = capped > EXACT_COUNT_LIMIT;
+  const total = estimated ? Math.max(await estimateRows(ctx as ActionContext<unknown>, q.estimate()), capped) : capped;
+  const rows = fetched.slice(0, q.limit);
+  const last = rows.at(-1);
+  const nextCursor = fetched.length > q.limit && last ? encodeCursor(last[q.sortKey], last[list.id.key]) : null;
+  const reply: ListPage<Row> & Record<string, unknown> = {
+    rows,
+    html: renderTable(list.columns, rows),
+    count: total,
+    countEstimated: estimated,
+    nextCursor,
+    sort: q.sortKey,
+    dir: q.dir,
+    [list.countKey]: list.countKey.endsWith('Formatted') ? formatNumber(total) : total,
+    ...figures,
+  };
+  return reply;
+}
+
 /**
  * Serves a list: filters, a sort on an indexed column, keyset pages (no OFFSET scans),
  * the named count, `rows` for the screens and `html` for callers of the old API.
  */
 export function defineListAction<F extends z.ZodRawShape>(list: ListDefinition<F>) {
-  const pageSize = list.pageSize ?? 100;
   const input = z.object({ ...list.filters, ...listPaging });
-  listRegistry.set(list.path, list as unknown as ListDefinition<z.ZodRawShape>);
+  const anyList = list as unknown as AnyList;
+  listRegistry.set(list.path, anyList);
+  if (list.export) {
+    const exportInput = z.object({ ...list.filters, sort: listPaging.sort, dir: listPaging.dir, limit: optionalInt(1, 5_000_000) });
+    exportRegistry.set(list.export.route, { list: anyList, input: exportInput, ...list.export });
+  }
   return defineAction({
     path: list.path,
     permission: list.permission,
     summary: list.summary,
     readOnly: true,
     input,
-    async handler(untyped) {
-      const ctx = untyped as unknown as ActionContext<Paging>;
-      const sortKey = ctx.input.sort && list.sorts[ctx.input.sort] ? ctx.input.sort : list.defaultSort;
-      const dir = ctx.input.dir ?? list.defaultDir ?? 'asc';
-      const sortColumn = list.sorts[sortKey];
-      const limit = ctx.input.limit ?? pageSize;
-      const typed = untyped as unknown as ActionContext<z.infer<z.ZodObject<F>> & Paging>;
-
-      const page = list.query(typed);
-      const conditions: (SQL | undefined)[] = [page.where];
-      if (ctx.input.cursor) {
-        const [sortValue, idValue] = decodeCursor(ctx.input.cursor);
-        const op = dir === 'asc' ? sql`>` : sql`<`;
-        conditions.push(sortColumn === list.id.column
-          ? sql`${list.id.column} ${op} ${idValue}`
-          : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
-      }
-      const order = dir === 'asc' ? (c: AnyPgColumn) => sql`${c} asc` : (c: AnyPgColumn) => sql`${c} desc`;
-      const orderBy = sortColumn === list.id.column ? [order(sortColumn)] : [order(sortColumn), order(list.id.column)];
-      const fetched = (await page.select.where(and(...conditions)).orderBy(...orderBy).limit(limit + 1)) as Row[];
-      const rows = fetched.slice(0, limit);
-      const last = rows.at(-1);
-      const nextCursor = fetched.length > limit && last ? encodeCursor(last[sortKey], last[list.id.key]) : null;
-
-      const counted = list.query(typed);
-      const [{ total }] = await ctx.db
-        .select({ total: count() })
-        .from(counted.select.where(counted.where).as('counted'));
-
-      const figures = list.extra ? await list.extra(typed) : {};
-      const reply: ListPage<Row> & Record<string, unknown> = {
-        rows,
-        html: renderTable(list.columns, rows),
-        count: total,
-        nextCursor,
-        sort: sortKey,
-        dir,
-        [list.countKey]: list.countKey.endsWith('Formatted') ? formatNumber(total) : total,
-        ...figures,
-      };
-      return reply;
-    },
+    handler: (ctx) => runList(anyList, ctx as never),
   });
+}
+
+export interface ListExport {
+  list: AnyList;
+  input: z.ZodType;
+  route: string;
+  filename: string;
+}
+
+/** Lists downloadable as CSV (`GET <route>?<filters>`), streamed page by page in constant memory. */
+export const exportRegistry = new Map<string, ListExport>();
+
+export const EXPORT_BATCH = 5_000;
+
+/** Every row of a list with its filters, as CSV rows, one keyset batch at a time. */
+export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, max = Infinity) {
+  yield list.columns.map((c) => c.label);
+  let cursor: string | undefined;
+  let sent = 0;
+  do {
+    const batch = Math.min(EXPORT_BATCH, max - sent);
+    if (batch <= 0) return;
+    const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, batch);
+    const fetched = (await q.page) as Row[];
+    const rows = fetched.slice(0, batch);
+    for (const row of rows) yield list.columns.map((c) => formatCell(row[c.key], c.format));
+    sent += rows.length;
+    const last = rows.at(-1);
+    cursor = fetched.length > batch && last ? encodeCursor(last[q.sortKey], last[list.id.key]) : undefined;
+  } while (cursor);
 }

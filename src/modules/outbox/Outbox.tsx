@@ -1,0 +1,53 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconRefresh } from '@tabler/icons-react';
+import { ListScreen } from '../../web/ui/ListScreen';
+import { listKey } from '../../web/ui/usePagedList';
+import { outboxColumns, type OutboxRow } from './outbox.contract';
+
+const LIST = 'outbox/load-messages';
+const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
+  sms: { label: 'Text', color: 'grape' },
+  email: { label: 'Email', color: 'blue' },
+  call: { label: 'Call', color: 'orange' },
+};
+
+/** A sign-in code in a message, shown on its own so it can be read at a glance. */
+const signInCode = (body: string) => /sign-in code is (\d{6})/i.exec(body)?.[1];
+
+/** outbox: what the local text, mail and call drivers would have sent, newest first. */
+export default function Outbox() {
+  const queryClient = useQueryClient();
+  return (
+    <ListScreen<OutboxRow>
+      className="outbox"
+      title="Outbox"
+      action={LIST}
+      noun={['message', 'messages']}
+      columns={outboxColumns}
+      updateUrl
+      filters={[
+        { name: 'channel', label: 'Kind', kind: 'select', placeholder: 'Any', data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })) },
+        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Recipient, subject or text' },
+      ]}
+      rowKey={(row) => row.id}
+      cells={{
+        channel: (row) => <Badge color={kinds[row.channel].color} variant="light">{kinds[row.channel].label}</Badge>,
+        body: (row) => {
+          const code = signInCode(row.body);
+          return (
+            <Stack gap={4}>
+              {code && <Group gap={6}><Text size="xs" c="dimmed">Sign-in code</Text><Badge variant="filled" size="lg" className="sign-in-code">{code}</Badge></Group>}
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{row.body}</Text>
+            </Stack>
+          );
+        },
+      }}
+      toolbar={
+        <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(LIST) })}>
+          Refresh
+        </Button>
+      }
+    />
+  );
+}
