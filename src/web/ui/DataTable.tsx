@@ -31,6 +31,8 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   rowActions?: (row: Row) => PopoutItem[];
   rowLabel?: (row: Row) => string;
+  /** The heading of a row's card on phones; the first column when not given. */
+  cardTitle?: (row: Row) => ReactNode;
   emptyText?: string;
   label: string;
 }
@@ -64,7 +66,7 @@ export function nextSort(current: SortState | undefined, key: string): SortState
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, emptyText = 'Nothing to show.', label } = props;
+  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, cardTitle, emptyText = 'Nothing to show.', label } = props;
   const [search, setSearch] = useState('');
   const [localSort, setLocalSort] = useState<SortState | undefined>();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -97,7 +99,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const empty = shown.length === 0 && <Text c="dimmed" py="md" ta="center">{search ? 'No rows match the search.' : emptyText}</Text>;
 
   if (phone) {
-    const [first, ...rest] = columns;
+    // The card's heading stands for the first column unless the screen names its own.
+    const details = cardTitle ? columns : columns.slice(1);
     return (
       <Stack gap="xs" aria-label={label}>
         {searchBox}
@@ -106,10 +109,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={onRowClick ? { cursor: 'pointer' } : undefined}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{renderCell(row, first)}</Text>
+              <Text fw={600}>{cardTitle ? cardTitle(row) : renderCell(row, columns[0])}</Text>
               {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
             </Group>
-            {rest.map((c) => (
+            {details.filter((c) => cells?.[c.key] || cellText(row, c) !== '').map((c) => (
               <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
                 <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{renderCell(row, c)}</Text>

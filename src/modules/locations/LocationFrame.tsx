@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { callAction, errorMessage } from '../../web/api';
+import { useCan } from '../../web/shell/session';
+import { useAction } from '../../web/ui/useAction';
+import type { Location } from './locations.contract';
+import { ShortcodesPanel } from './ShortcodesPanel';
+
+export const locationKey = (id: number) => ['locations/load-location', id];
+
+/**
+ * What location edit and location service edit share: the location loaded from `?id=`, the tabs
+ * between the two screens, and the shortcodes panel. `children` gets the location (none when new).
+ */
+export function LocationFrame({ className, tab, children }: { className: string; tab: 'edit' | 'service'; children: (location: Location | undefined, canEdit: boolean) => ReactNode }) {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const navigate = useNavigate();
+  const canEdit = useCan('accessAdmin');
+  const location = useQuery({
+    queryKey: locationKey(id),
+    queryFn: () => callAction<{ location: Location }>('locations/load-location', { locationId: id }),
+    enabled: id > 0,
+    staleTime: 0,
+  });
+  const loc = location.data?.location;
+
+  let body: ReactNode;
+  if (id && location.isPending) body = <Center h={240}><Loader aria-label="Loading" /></Center>;
+  else if (id && location.isError) body = <Alert color="red" title="This location could not be loaded">{errorMessage(location.error)}</Alert>;
+  else body = children(loc, canEdit);
+
+  return (
+    <div className={className}>
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to="/locations/" size="sm"><Group gap={4}><IconArrowLeft size={14} />Locations</Group></Anchor>
+          <Title order={1} size="h2">{id ? (loc ? `${loc.name} (${loc.code})` : 'Location') : 'Add location'}</Title>
+          {!canEdit && <Text size="sm" c="dimmed">You can view this location; changes need the access admin permission.</Text>}
+        </div>
+        {id > 0 && (
+          <Tabs value={tab} onChange={(next) => navigate(`/locations/${next}?id=${id}`)}>
+            <Tabs.List>
+              <Tabs.Tab value="edit">Location</Tabs.Tab>
+              <Tabs.Tab value="service">Service</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+        )}
+        {body}
+        {loc && <ShortcodesPanel locationId={loc.id} />}
+      </Stack>
+    </div>
+  );
+}
+
+/** Saves the fields sent; the location, its shortcodes, the pickers and the list all show the change. */
+export function useSaveLocation(success: string, onError: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useAction<Record<string, unknown>, { locationId: number }>('locations/save-location', {
+    success,
+    reload: ['locations/load-locations'],
+    onError,
+    onSuccess: (data, input) => {
+      if (!input.locationId) navigate(`/locations/edit?id=${data.locationId}`, { replace: true });
+      void queryClient.invalidateQueries({ queryKey: locationKey(data.locationId) });
+      void queryClient.invalidateQueries({ queryKey: ['locations/load-shortcodes', data.locationId] });
+      void queryClient.invalidateQueries({ queryKey: ['locations/list-options'] });
+    },
+  });
+}

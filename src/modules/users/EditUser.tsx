@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  Alert, Anchor, Badge, Button, Center, Checkbox, Fieldset, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconLockOpen, IconShieldOff } from '@tabler/icons-react';
+import { callAction, errorMessage, type ActionError } from '../../web/api';
+import { ActionAlert } from '../../web/ui/ActionAlert';
+import { FlagCheckboxes } from '../../web/ui/FlagCheckboxes';
+import { Form } from '../../web/ui/Form';
+import { confirm } from '../../web/ui/modals';
+import { PagedList } from '../../web/ui/PagedList';
+import { SearchableSelect } from '../../web/ui/SearchableSelect';
+import { useAction } from '../../web/ui/useAction';
+import { useFields } from '../../web/ui/useFields';
+import { validate } from '../../web/ui/validate';
+import { formatDateTime, formatPhone } from '../../shared/format';
+import { allFlags, jobCodeFlags, userOnlyFlags, type Flag } from '../../shared/permissions';
+import { useJobCodeOptions } from '../../web/data/jobCodeOptions';
+import { locationSelectData, useLocationOptions } from '../../web/data/locationOptions';
+import { eventColumns, factorLabels, saveUserInput, type EventRow, type UserDetail } from './users.contract';
+
+const userKey = (id: number) => ['users/load-user', id];
+
+function initialValues(user: UserDetail | undefined) {
+  return {
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    phone: formatPhone(user?.phone),
+    jobCode: user?.jobCode ?? '',
+    locationId: user?.locationId ? String(user.locationId) : '',
+    password: '',
+    regions: user?.regions ?? [],
+    accountLocked: user?.accountLocked ?? false,
+    smsFactor: user?.factors.some((f) => f.factorType === 'sms') ?? false,
+    // A new user signs in with an emailed code until they set up something else.
+    emailFactor: user ? user.factors.some((f) => f.factorType === 'email') : true,
+    ...(Object.fromEntries(allFlags.map((f) => [f, user?.flags.includes(f) ?? false])) as Record<Flag, boolean>),
+  };
+}
+
+function UserForm({ user }: { user?: UserDetail }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const locations = useLocationOptions();
+  const jobCodes = useJobCodeOptions();
+  const form = useFields(initialValues(user));
+  const [invalid, setInvalid] = useState<ActionError | null>(null);
+  const v = form.values;
+
+  const refresh = () => {
+    if (user) void queryClient.invalidateQueries({ queryKey: userKey(user.userId) });
+  };
+  const save = useAction<Record<string, unknown>, { userId: number }>('users/save-user', {
+    success: 'User saved.',
+    successMs: 2000,
+    reload: ['users/load-users', 'users/load-events'],
+    onSuccess: (data) => {
+      if (!user) navigate(`/users/edit?id=${data.userId}`, { replace: true });
+      else {
+        form.set('password', '');
+        refresh();
+      }
+    },
+    onError: form.markErrors,
+  });
+  const unlock = useAction('users/unlock', { success: 'Account unlocked.', errors: 'alert', reload: ['users/load-users', 'users/load-events'], onSuccess: refresh });
+  const resetTwoFactor = useAction('users/reset-2fa', { success: 'Two-factor sign-in reset.', errors: 'alert', reload: ['users/load-events'], onSuccess: refresh });
+
+  const submit = () => {
+    const body = { ...v, userId: user?.userId };
+    const checked = validate(saveUserInput, body);
+    if (checked.error) {
+      setInvalid(checked.error);
+      form.markErrors(checked.error);
+      return;
+    }
+    if (!user && !v.password) {
+      form.setErrors({ password: 'A new user needs a password.' });
+      return;
+    }
+    setInvalid(null);
+    save.mutate(body);
+  };
+
+  // The job code's flags are those of the saved job code; a changed code is checked on save.
+  const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
+  const regions = locations.data?.regions ?? [];
+  const name = user ? `${user.firstName} ${user.lastName}` : 'New user';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} to="/users/" size="sm"><Group gap={4}><IconArrowLeft size={14} />Users</Group></Anchor>
+          <Title order={1} size="h2">{user ? `Edit user: ${name}` : 'Add user'}</Title>
+          {user && (
+            <Group gap="xs" mt={4}>
+              {user.accountLocked && <Badge color="red">Locked</Badge>}
+              {user.factors.map((f) => <Badge key={f.factorId} variant="light">{factorLabels[f.factorType]}</Badge>)}
+              <Text size="sm" c="dimmed">Last sign-in: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'never'}</Text>
+            </Group>
+          )}
+        </div>
+        {user && (
+          <Group gap="xs">
+            {user.accountLocked && (
+              <Button variant="light" color="green" leftSection={<IconLockOpen size={16} />} loading={unlock.isPending}
+                onClick={async () => {
+                  if (await confirm({ message: `Are you sure you want to unlock ${name}'s account?`, confirmLabel: 'Unlock' })) unlock.mutate({ userId: user.userId });
+                }}>
+                Unlock account
+              </Button>
+            )}
+            <Button variant="light" color="orange" leftSection={<IconShieldOff size={16} />} loading={resetTwoFactor.isPending}
+              onClick={async () => {
+                if (await confirm({ message: `Are you sure you want to reset two-factor sign-in for ${name}? Their authenticator app is removed and they are signed out.`, confirmLabel: 'Reset two-factor', danger: true })) {
+                  resetTwoFactor.mutate({ userId: user.userId });
+                }
+              }}>
+              Reset two-factor
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      <Form onSubmit={submit}>
+        <Stack gap="lg">
+          <Fieldset legend="Details">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="First name" required {...form.text('firstName')} />
+              <TextInput label="Last name" required {...form.text('lastName')} />
+              <TextInput label="Username" required autoComplete="off" {...form.text('username')} />
+              <TextInput label="Email" type="email" required {...form.text('email')} />
+              <TextInput label="Phone" type="tel" placeholder="(505) 555-0100" {...form.text('phone')} />
+              {jobCodes.available
+                ? <SearchableSelect label="Job code" data={jobCodes.data} clearable {...form.select('jobCode')} />
+                : <TextInput label="Job code" {...form.text('jobCode')} />}
+              <SearchableSelect label="Location" data={locationSelectData(locations.data)} clearable {...form.select('locationId')} />
+              <PasswordInput
+                label={user ? 'New password' : 'Password'}
+                description={user ? 'Leave blank to keep the current password.' : 'At least 10 characters.'}
+                required={!user}
+                autoComplete="new-password"
+                {...form.text('password')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+
+          <Fieldset legend="Sign-in">
+            <Stack gap="sm">
+              <Checkbox label="Account locked" description="A locked account cannot sign in; locking signs the user out." {...form.checkbox('accountLocked')} />
+              <Checkbox label="Text message codes" description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
+              <Checkbox label="Email codes" description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
+            </Stack>
+          </Fieldset>
+
+          <Fieldset legend="Job-code permissions">
+            <Text size="sm" c="dimmed" mb="sm">
+              {v.jobCode ? `Permissions marked "granted" come with job code ${v.jobCode} already; tick one only to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
+            </Text>
+            <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`}
+              onChange={(flag, checked) => form.set(flag, checked)} />
+          </Fieldset>
+
+          <Fieldset legend="User permissions">
+            <FlagCheckboxes flags={userOnlyFlags} checked={v} onChange={(flag, checked) => form.set(flag, checked)} />
+          </Fieldset>
+
+          <Fieldset legend="Regions">
+            {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
+              <Checkbox.Group value={v.regions} onChange={(next) => form.set('regions', next)} aria-label="Regions">
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+                  {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" />)}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          </Fieldset>
+
+          <ActionAlert error={invalid ?? save.error} title="The user was not saved" />
+          <Group>
+            <Button type="submit" loading={save.isPending}>{user ? 'Save user' : 'Add user'}</Button>
+            <Button variant="default" component={Link} to="/users/">Cancel</Button>
+          </Group>
+        </Stack>
+      </Form>
+
+      {user && (
+        <Fieldset legend="Events" className="user-events">
+          <PagedList<EventRow>
+            action="users/load-events"
+            params={{ userId: user.userId }}
+            columns={eventColumns}
+            noun={['event', 'events']}
+            rowKey={(row) => row.id}
+            pageSize={25}
+            emptyText="No events yet."
+          />
+        </Fieldset>
+      )}
+    </Stack>
+  );
+}
+
+/** edit-user: every field of an account, its permissions and its event list. No id adds a user. */
+export default function EditUser() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const user = useQuery({
+    queryKey: userKey(id),
+    queryFn: () => callAction<{ user: UserDetail }>('users/load-user', { userId: id }),
+    enabled: id > 0,
+    staleTime: 0,
+  });
+
+  let body;
+  if (id && user.isPending) body = <Center h={240}><Loader aria-label="Loading" /></Center>;
+  else if (id && user.isError) {
+    body = (
+      <Alert color="red" title="This user could not be loaded">
+        {errorMessage(user.error)} <Anchor component={Link} to="/users/">Back to users</Anchor>
+      </Alert>
+    );
+  } else {
+    // A fresh form for each user, filled from the saved record each time it reloads.
+    body = <UserForm key={`${id}:${user.dataUpdatedAt}`} user={user.data?.user} />;
+  }
+  return <div className="edit-user">{body}</div>;
+}

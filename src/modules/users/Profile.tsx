@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Center, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Dropzone, IMAGE_MIME_TYPE, type FileWithPath } from '@mantine/dropzone';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconKey, IconPhoto, IconShieldCheck, IconUpload, IconX } from '@tabler/icons-react';
+import { uploadAction, callAction } from '../../web/api';
+import { useSignedIn } from '../../web/shell/session';
+import { photoVersionKey, UserAvatar } from '../../web/shell/UserMenu';
+import { ActionAlert } from '../../web/ui/ActionAlert';
+import { DataTable } from '../../web/ui/DataTable';
+import { ExpandableCards } from '../../web/ui/ExpandableCards';
+import { Form } from '../../web/ui/Form';
+import { notify, notifySuccess } from '../../web/ui/notify';
+import { useAction } from '../../web/ui/useAction';
+import { useFields } from '../../web/ui/useFields';
+import { changePasswordInput, factorLabels, PASSWORD_MIN, PHOTO_MAX_BYTES, type Factor, type UserDetail } from './users.contract';
+import { validate } from '../../web/ui/validate';
+import type { ActionError } from '../../web/api';
+import '@mantine/dropzone/styles.css';
+
+function ProfileImage() {
+  const session = useSignedIn();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<FileWithPath | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  // The preview is a blob URL: released when replaced or when the screen closes.
+  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+
+  const upload = useMutation({
+    mutationFn: (image: File) => uploadAction<{ photoUrl: string }>('users/upload', { file: image }),
+    onSuccess: () => {
+      notifySuccess('Profile image saved.');
+      setFile(null);
+      setPreview(null);
+      queryClient.setQueryData(photoVersionKey, Date.now());
+    },
+  });
+
+  return (
+    <Stack>
+      <Group align="center" gap="lg">
+        {preview ? <Avatar src={preview} size={96} alt="Preview of the new profile image" /> : <UserAvatar user={session.user} size={96} />}
+        <Text size="sm" c="dimmed">{preview ? 'Preview: upload to use this image.' : 'Your current image, shown beside your name.'}</Text>
+      </Group>
+      <Dropzone
+        accept={IMAGE_MIME_TYPE}
+        maxSize={PHOTO_MAX_BYTES}
+        maxFiles={1}
+        multiple={false}
+        loading={upload.isPending}
+        onDrop={([chosen]) => {
+          setFile(chosen);
+          setPreview(URL.createObjectURL(chosen));
+          upload.reset();
+        }}
+        onReject={() => notify({ type: 'error', message: 'Choose one image (JPEG, PNG, WebP or GIF) up to 8 MB.' })}
+        aria-label="Choose a profile image"
+      >
+        <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept><IconUpload size={40} /></Dropzone.Accept>
+          <Dropzone.Reject><IconX size={40} /></Dropzone.Reject>
+          <Dropzone.Idle><IconPhoto size={40} /></Dropzone.Idle>
+          <div>
+            <Text size="lg">Drag an image here or click to choose one</Text>
+            <Text size="sm" c="dimmed">JPEG, PNG, WebP or GIF, up to 8 MB. It is cropped to a square.</Text>
+          </div>
+        </Group>
+      </Dropzone>
+      <ActionAlert error={upload.error} title="The image was not saved" />
+      <Group>
+        <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+          Upload image
+        </Button>
+        {file && <Button variant="subtle" onClick={() => { setFile(null); setPreview(null); }} disabled={upload.isPending}>Cancel</Button>}
+      </Group>
+    </Stack>
+  );
+}
+
+function ChangePassword() {
+  const form = useFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [invalid, setInvalid] = useState<ActionError | null>(null);
+  const change = useAction<Record<string, unknown>>('users/change-password', {
+    success: 'Password changed. Your other sessions were signed out.',
+    onSuccess: () => form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' }),
+    onError: form.markErrors,
+  });
+  const submit = () => {
+    const { confirmPassword, ...body } = form.values;
+    const checked = validate(changePasswordInput, body);
+    if (checked.error) {
+      setInvalid(checked.error);
+      form.markErrors(checked.error);
+      return;
+    }
+    if (confirmPassword !== body.newPassword) {
+      setInvalid(null);
+      form.setErrors({ confirmPassword: 'The two new passwords differ.' });
+      return;
+    }
+    setInvalid(null);
+    change.mutate(body);
+  };
+  return (
+    <Form onSubmit={submit}>
+      <Stack maw={420}>
+        <PasswordInput label="Current password" autoComplete="current-password" {...form.text('currentPassword')} />
+        <PasswordInput label="New password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" {...form.text('newPassword')} />
+        <PasswordInput label="Repeat the new password" autoComplete="new-password" {...form.text('confirmPassword')} />
+        <ActionAlert error={invalid ?? change.error} title="The password was not changed" />
+        <Group><Button type="submit" loading={change.isPending}>Change password</Button></Group>
+      </Stack>
+    </Form>
+  );
+}
+
+const factorColumns = [
+  { key: 'method', label: 'Method' },
+  { key: 'target', label: 'Codes go to' },
+];
+
+function SignInMethods({ factors }: { factors: Factor[] }) {
+  const rows = factors.map((f) => ({ id: f.factorId, method: factorLabels[f.factorType], target: f.target || 'Your authenticator app' }));
+  return (
+    <Stack gap="xs">
+      <DataTable columns={factorColumns} rows={rows} rowKey={(r) => r.id} label="Sign-in methods" emptyText="No sign-in methods yet." />
+      <Text size="sm" c="dimmed">A user admin can add text or email codes, or reset your authenticator app.</Text>
+    </Stack>
+  );
+}
+
+/** profile: your image, your password and your sign-in methods. */
+export default function Profile() {
+  const profile = useQuery({ queryKey: ['users/profile'], queryFn: () => callAction<{ user: UserDetail }>('users/profile') });
+  const user = profile.data?.user;
+  return (
+    <div className="profile">
+      <Stack maw={820}>
+        <div>
+          <Title order={1} size="h2">Profile</Title>
+          {user && <Text c="dimmed">{user.firstName} {user.lastName} · {user.username} · {user.email}</Text>}
+        </div>
+        <ActionAlert error={profile.error} title="Your profile could not be loaded" />
+        {profile.isPending ? <Center h={200}><Loader aria-label="Loading" /></Center> : (
+          <ExpandableCards
+            defaultOpen="image"
+            cards={[
+              { value: 'image', title: 'Profile image', icon: <IconPhoto size={18} />, children: <ProfileImage /> },
+              { value: 'password', title: 'Password', icon: <IconKey size={18} />, children: <ChangePassword /> },
+              { value: 'methods', title: 'Sign-in methods', icon: <IconShieldCheck size={18} />, children: <SignInMethods factors={user?.factors ?? []} /> },
+            ]}
+          />
+        )}
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router';
+import { Badge, Button } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { locationSelectData, useLocationOptions } from '../../web/data/locationOptions';
+import { useJobCodeOptions } from '../../web/data/jobCodeOptions';
+import { userColumns, type UserRow } from './users.contract';
+
+/** user-manager: search users by name, username or email, job code, location and lock. */
+export default function UserManager() {
+  const navigate = useNavigate();
+  const locations = useLocationOptions();
+  const jobCodes = useJobCodeOptions();
+  const filters: FilterSpec[] = [
+    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, username or email' },
+    jobCodes.available
+      ? { name: 'jobCode', label: 'Job code', kind: 'select', data: jobCodes.data }
+      : { name: 'jobCode', label: 'Job code', kind: 'search', placeholder: 'e.g. SALES' },
+    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+    { name: 'locked', label: 'Locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
+  ];
+  const edit = (row: UserRow) => navigate(`/users/edit?id=${row.id}`);
+
+  return (
+    <ListScreen<UserRow>
+      className="user-manager"
+      title="Users"
+      action="users/load-users"
+      noun={['user', 'users']}
+      columns={userColumns}
+      filters={filters}
+      updateUrl
+      rowKey={(row) => row.id}
+      rowLabel={(row) => row.username}
+      cardTitle={(row) => `${row.firstName} ${row.lastName}`}
+      onRowClick={edit}
+      cells={{ accountLocked: (row) => (row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
+      toolbar={<Button leftSection={<IconUserPlus size={16} />} onClick={() => navigate('/users/edit')}>Add user</Button>}
+    />
+  );
+}

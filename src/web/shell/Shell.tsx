@@ -1,0 +1,68 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { callAction } from '../api';
+import { BackToTop } from '../ui/BackToTop';
+import { FloatingHeader } from '../ui/FloatingHeader';
+import { DesktopNav } from './DesktopNav';
+import { Logo } from './Logo';
+import { MobileNav } from './MobileNav';
+import { visibleNavigation } from './navigation';
+import { RequireSession } from './RequireSession';
+import { useSignedIn } from './session';
+import { UserMenu } from './UserMenu';
+
+const HEADER_HEIGHT = 60;
+
+function Layout() {
+  const session = useSignedIn();
+  const groups = visibleNavigation(session.flags);
+  const [drawer, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signOut = async () => {
+    close();
+    try {
+      await callAction('users/logout');
+    } finally {
+      navigate('/login', { replace: true });
+      queryClient.clear();
+    }
+  };
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
+      <FloatingHeader height={HEADER_HEIGHT}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Link to="/" aria-label="Forecourt home" className="logo-link"><Logo /></Link>
+            <Group visibleFrom="sm"><DesktopNav groups={groups} /></Group>
+          </Group>
+          <UserMenu user={session.user} onSignOut={signOut} />
+        </Group>
+      </FloatingHeader>
+      <MobileNav groups={groups} opened={drawer} onClose={close} onSignOut={signOut} />
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          <Suspense fallback={<Center h={240}><Loader aria-label="Loading" /></Center>}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+      <BackToTop />
+    </AppShell>
+  );
+}
+
+/** Every signed-in screen: header with navigation, the screen, back to top. */
+export function Shell() {
+  return (
+    <RequireSession>
+      <Layout />
+    </RequireSession>
+  );
+}

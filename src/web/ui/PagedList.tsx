@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { ColumnSpec } from '../../shared/lists';
+import { formatNumber } from '../../shared/format';
+import { ActionAlert } from './ActionAlert';
+import { DataTable, type DataTableProps } from './DataTable';
+import { usePagedList } from './usePagedList';
+
+export const PAGE_SIZES = [25, 50, 100, 250];
+
+export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'> {
+  action: string;
+  params?: Record<string, unknown>;
+  columns: readonly ColumnSpec[];
+  /** Singular and plural, for the count header: "1,234 users". */
+  noun: [string, string];
+  pageSize?: number;
+}
+
+export function countText(count: number, [one, many]: [string, string]) {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/** The count header, the table and the next / previous page controls of a server list. */
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, ...table }: PagedListProps<Row>) {
+  const [limit, setLimit] = useState(pageSize);
+  const list = usePagedList<Row>(action, params, limit);
+  const { data, query } = list;
+  const first = (list.page - 1) * limit + 1;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Group gap="xs">
+          <Title order={3} size="h4" className="list-count">{data ? countText(data.count, noun) : `Loading ${noun[1]}…`}</Title>
+          {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+        </Group>
+        {data && data.count > 0 && (
+          <Text size="sm" c="dimmed">
+            {formatNumber(first)}–{formatNumber(first + data.rows.length - 1)} of {formatNumber(data.count)}
+          </Text>
+        )}
+      </Group>
+      <ActionAlert error={query.error} title="The list could not be loaded" />
+      <DataTable<Row>
+        {...table}
+        label={noun[1]}
+        columns={columns}
+        rows={data?.rows ?? []}
+        sort={list.sort}
+        onSort={list.setSort}
+      />
+      {data && (list.hasNext || list.hasPrevious || data.count > PAGE_SIZES[0]) && (
+        <Group justify="space-between">
+          <NativeSelect
+            aria-label="Rows per page"
+            size="xs"
+            data={PAGE_SIZES.map(String)}
+            value={String(limit)}
+            onChange={(e) => setLimit(Number(e.currentTarget.value))}
+          />
+          <Group gap="xs">
+            <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!list.hasPrevious || query.isFetching} onClick={list.back}>
+              Previous page
+            </Button>
+            <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={!list.hasNext || query.isFetching} onClick={list.next}>
+              Next page
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Stack>
+  );
+}

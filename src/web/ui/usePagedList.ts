@@ -1,0 +1,64 @@
+/**
+ * One page of a server list: filters, the server's sort, and keyset paging. "Next page" sends the
+ * reply's nextCursor; the cursors of earlier pages are kept on a stack for "Previous page".
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callAction } from '../api';
+import type { ListPage } from '../../shared/lists';
+import type { SortState } from './DataTable';
+
+export type ListReply<Row> = ListPage<Row> & Record<string, unknown>;
+
+/** Every page of a list shares this key prefix, so a change reloads the list whatever page is shown. */
+export const listKey = (action: string) => ['list', action] as const;
+
+const clean = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+
+export function usePagedList<Row>(action: string, params: Record<string, unknown>, limit: number) {
+  const filters = clean(params);
+  const filtersKey = JSON.stringify([filters, limit]);
+  const [sort, setSortState] = useState<SortState | undefined>();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const [previous, setPrevious] = useState<(string | undefined)[]>([]);
+  const [pagedFor, setPagedFor] = useState(filtersKey);
+
+  // New filters or a new page size start again from the first page.
+  if (pagedFor !== filtersKey) {
+    setPagedFor(filtersKey);
+    setCursor(undefined);
+    setPrevious([]);
+  }
+
+  const query = useQuery({
+    queryKey: [...listKey(action), filters, sort, cursor, limit],
+    queryFn: () => callAction<ListReply<Row>>(action, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+
+  return {
+    query,
+    data,
+    /** The order shown: the one asked for, or the server's default once it answers. */
+    sort: sort ?? (data ? { key: data.sort, dir: data.dir } : undefined),
+    setSort(next: SortState) {
+      setSortState(next);
+      setCursor(undefined);
+      setPrevious([]);
+    },
+    page: previous.length + 1,
+    hasPrevious: previous.length > 0,
+    hasNext: !!data?.nextCursor,
+    next() {
+      if (!data?.nextCursor) return;
+      setPrevious((stack) => [...stack, cursor]);
+      setCursor(data.nextCursor);
+    },
+    back() {
+      setCursor(previous.at(-1));
+      setPrevious((stack) => stack.slice(0, -1));
+    },
+  };
+}
