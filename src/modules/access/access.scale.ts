@@ -1,0 +1,27 @@
+import { defineGenerator } from '../../server/scale/generators';
+import type { JobCodeFlag } from '../../shared/permissions';
+
+export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
+  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin']],
+  ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin']],
+  ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor']],
+  ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger']],
+  ['TECH', 'Technician', []],
+  ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager']],
+  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger']],
+  ['BDC', 'Business Development Center', ['phoneLookup', 'messenger', 'messengerDeploy']],
+  ['MKT', 'Marketing', ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder']],
+  ['IT', 'IT and Telephony', ['userAdmin', 'accessAdmin', 'phoneAdmin', 'phoneLookup', 'developer']],
+  ['HR', 'Human Resources', ['userAdmin', 'careerPathAdmin', 'careerPathEditor']],
+  ['INV', 'Inventory Manager', ['stockNumberAdmin', 'stockNumberManager', 'stockNumberUserAdmin']],
+];
+
+defineGenerator({
+  table: 'job_codes',
+  columns: ['job_code', 'long_name', 'flags'],
+  fullRows: scaleJobCodes.length,
+  minRows: scaleJobCodes.length,
+  *rows() {
+    for (const row of scaleJobCodes) yield row;
+  },
+});

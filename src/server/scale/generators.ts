@@ -1,0 +1,45 @@
+import type { Random } from './random';
+
+/** The group-scale row counts of ARCHITECTURE.md; `--scale` multiplies them. */
+export const FULL_SCALE = {
+  locations: 60,
+  users: 2_000,
+  contacts: 500_000,
+  messages: 5_000_000,
+  appointments: 1_000_000,
+  stockNumbers: 300_000,
+  reviews: 200_000,
+} as const;
+
+export interface GeneratorContext {
+  random: Random;
+  scale: number;
+  /** Rows this generator makes at this scale. */
+  rows: number;
+  /** Ids of rows other generators made (serial ids start at 1 after the reload). */
+  counts: Record<string, number>;
+  now: Date;
+}
+
+/**
+ * How one table is filled at group scale. Each module registers its own next to its tables;
+ * a table that does not exist yet is skipped.
+ */
+export interface Generator {
+  table: string;
+  columns: string[];
+  /** Rows at full scale (scale 1). */
+  fullRows: number;
+  /** Fewest rows whatever the scale (60 locations stay 60 even in the small profile). */
+  minRows?: number;
+  /** Tables to fill first. */
+  after?: string[];
+  rows(ctx: GeneratorContext): Iterable<unknown[]>;
+}
+
+export const generators: Generator[] = [];
+
+export function defineGenerator(generator: Generator): Generator {
+  generators.push(generator);
+  return generator;
+}
