@@ -24,3 +24,9 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// After a deploy, a page opened earlier asks for screen chunks that no longer exist: load the new app.
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  window.location.reload();
+});

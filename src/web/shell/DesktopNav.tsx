@@ -8,7 +8,7 @@ const DROPDOWN_MS = 400;
 
 const inGroup = (group: NavGroup, path: string) => group.items.some((item) => path.startsWith(item.path.replace(/\/$/, '')));
 
-/** Desktop navigation: one button per area; areas with several tools open a mega-menu dropdown. */
+/** Desktop navigation: one button per area; areas with several tools open a mega-menu dropdown, one tool is a link. */
 export function DesktopNav({ groups }: { groups: NavGroup[] }) {
   const { pathname } = useLocation();
   return (
@@ -19,7 +19,7 @@ export function DesktopNav({ groups }: { groups: NavGroup[] }) {
           const [item] = group.items;
           return (
             <Button key={group.label} component={Link} to={item.path} variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'}>
-              {group.label}
+              {item.label}
             </Button>
           );
         }

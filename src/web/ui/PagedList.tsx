@@ -18,8 +18,9 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
   pageSize?: number;
 }
 
-export function countText(count: number, [one, many]: [string, string]) {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+/** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
+export function countText(count: number, [one, many]: [string, string], estimated = false) {
+  return `${estimated ? 'about ' : ''}${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
@@ -33,7 +34,7 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
     <Stack gap="sm">
       <Group justify="space-between" align="center">
         <Group gap="xs">
-          <Title order={3} size="h4" className="list-count">{data ? countText(data.count, noun) : `Loading ${noun[1]}…`}</Title>
+          <Title order={3} size="h4" className="list-count">{data ? countText(data.count, noun, data.countEstimated === true) : `Loading ${noun[1]}…`}</Title>
           {query.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         {data && data.count > 0 && (

@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser tests: Debian's Chromium against the real server on a fresh database with the demo data.
+ * The server (tests/e2e/serve.ts) rebuilds the web app first when its sources are newer than the build.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+// Set once in the runner; the workers inherit it, so everyone agrees on the folder.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `forecourt-e2e-${process.pid}-${Date.now()}`);
+
+export const chromiumArgs = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+];
+
+export default defineConfig({
+  testMatch: '**/*.e2e.ts',
+  testIgnore: ['**/node_modules/**', '**/dist/**'],
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node node_modules/.bin/tsx tests/e2e/serve.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      NODE_ENV: 'test',
+    },
+  },
+});

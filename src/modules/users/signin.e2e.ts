@@ -1,0 +1,68 @@
+import { ADMIN, enterPassword, expect, freshTotp, STAFF_PASSWORD, test } from '../../../tests/e2e/fixtures';
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a signed-out visit goes to sign-in and comes back after password and authenticator code', async ({ page }) => {
+    await page.goto('/users/');
+    await expect(page).toHaveURL(/\/login\?p=%2Fusers%2F$/);
+    await expect(page.locator('.user-login')).toBeVisible();
+
+    // A wrong password shows the server's sentence in the form's error area, not in a dialog.
+    await enterPassword(page, ADMIN.username, 'not-the-password');
+    await expect(page.locator('.user-login').getByRole('alert')).toHaveText('The username or password is not correct.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login/);
+
+    await enterPassword(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/2fa\?p=%2Fusers%2F$/);
+    await page.getByRole('button', { name: /Authenticator app/ }).click();
+
+    // A wrong code is an inline error too; Enter submits the code form.
+    await page.getByLabel('Code').fill('000000');
+    await page.getByLabel('Code').press('Enter');
+    await expect(page.locator('.two-factor-check').getByRole('alert')).toHaveText('That code is not correct or has expired.');
+
+    await page.getByLabel('Code').fill(await freshTotp(ADMIN.totpSecret));
+    await page.getByLabel('Code').press('Enter');
+    await expect(page).toHaveURL(/\/users\/$/);
+    await expect(page.locator('.user-manager')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Your account' })).toContainText(ADMIN.name);
+  });
+
+  test('a staff member signs in with an emailed code read from the outbox, and sees only their tools', async ({ page, browser, adminState }) => {
+    await page.goto('/login');
+    await enterPassword(page, 'mgarcia00', STAFF_PASSWORD);
+    await page.getByRole('button', { name: /Email code/ }).click();
+    await expect(page.getByText(/We emailed a code to m•••@forecourt.test/)).toBeVisible();
+
+    // The admin reads the code from the outbox, where the local mail driver put it.
+    const admin = await browser.newContext({ storageState: adminState });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/outbox?channel=email&query=maria.garcia.10400');
+    const code = (await adminPage.locator('.outbox .sign-in-code').first().textContent())!.trim();
+    expect(code).toMatch(/^\d{6}$/);
+    await admin.close();
+
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Maria');
+
+    // A general manager has no user or access admin flag: those tools are not offered.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link')).toHaveText(['Employees', 'Locations']);
+    await expect(nav.getByRole('button')).toHaveCount(0);
+    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Locations/, /Profile/]);
+
+    // Opening a tool by its address says the user lacks access.
+    await page.goto('/users/');
+    await expect(page.getByText('You do not have access to this page')).toBeVisible();
+
+    // Sign out ends the session: the next visit asks to sign in again.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/employees/');
+    await expect(page).toHaveURL(/\/login\?p=%2Femployees%2F$/);
+  });
+});

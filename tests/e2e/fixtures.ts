@@ -1,0 +1,110 @@
+/**
+ * What the browser tests share: signing in through the screens with a password and a TOTP code, and
+ * a `test` whose pages start signed in as the admin (signed in once per worker, then reused).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { authenticator } from 'otplib';
+
+export const ADMIN = { username: 'admin', password: 'forecourt-demo', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP', name: 'Group Administrator' };
+/** The demo staff share the admin's demo password and sign in with an emailed code. */
+export const STAFF_PASSWORD = 'forecourt-demo';
+
+const STEP_MS = 30_000;
+// The run's own folder (the server's DATA_DIR, removed when it stops) keeps what the workers share.
+const runDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'forecourt-e2e');
+// The server takes each TOTP time step once: remember the last one used, across worker restarts.
+const stepFile = join(runDir, 'e2e-totp-step');
+
+/** A TOTP code from a time step not used before; waits for the next 30-second window if needed. */
+export async function freshTotp(secret: string): Promise<string> {
+  mkdirSync(runDir, { recursive: true });
+  const used = existsSync(stepFile) ? Number(readFileSync(stepFile, 'utf8')) : -1;
+  let step = Math.floor(Date.now() / STEP_MS);
+  if (step <= used) {
+    await new Promise((resolve) => setTimeout(resolve, (used + 1) * STEP_MS - Date.now() + 250));
+    step = Math.floor(Date.now() / STEP_MS);
+  }
+  writeFileSync(stepFile, String(step));
+  return authenticator.generate(secret);
+}
+
+/** The password step: fills the sign-in form and submits with Enter, as people do. */
+export async function enterPassword(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/** Signs in as the admin from the sign-in screen: password, authenticator app, code. */
+export async function signInAdmin(page: Page) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await enterPassword(page, ADMIN.username, ADMIN.password);
+  await expect(page.locator('.two-factor-check')).toBeVisible();
+  await page.getByRole('button', { name: /Authenticator app/ }).click();
+  await page.getByLabel('Code').fill(await freshTotp(ADMIN.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.locator('.two-factor-check')).toBeHidden();
+}
+
+async function adminStorageState(browser: Browser, file: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+  await context.storageState({ path: file });
+  await context.close();
+}
+
+export const test = base.extend<object, { adminState: string }>({
+  adminState: [
+    async ({ browser }, use, workerInfo) => {
+      const file = join(runDir, `e2e-admin-${workerInfo.workerIndex}.json`);
+      await adminStorageState(browser, file);
+      await use(file);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ adminState }, use) => use(adminState),
+});
+
+export { expect };
+
+/** The success popup the spec names, word for word. */
+export async function expectNotification(page: Page, text: string | RegExp) {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Opens a searchable select by its label and picks an option. */
+export async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** A tiny valid PNG (solid colour), made here so the upload test needs no fixture file. */
+export async function pngBuffer(width = 8, height = 8, rgb: [number, number, number] = [28, 126, 214]): Promise<Buffer> {
+  const zlib = await import('node:zlib');
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
