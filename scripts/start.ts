@@ -2,25 +2,10 @@
  * `npm start`: builds the web app when its sources are newer than the last build, then serves.
  * A fresh clone therefore needs only `npm ci && npm start`.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { ensureWebBuilt } from './web-build';
 
-const built = 'dist/web/index.html';
+// React's server renderer and Fastify run their production paths unless asked otherwise.
+process.env.NODE_ENV ??= 'production';
 
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) latest = Math.max(latest, newest(path));
-    else if (/\.(tsx?|css|html)$/.test(entry.name) && !/\.(test|e2e)\.ts$/.test(entry.name)) latest = Math.max(latest, statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-const sources = Math.max(newest('src/web'), newest('src/modules'), newest('src/shared'), statSync('index.html').mtimeMs);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  const { build } = await import('vite');
-  console.log('Building the web app…');
-  await build({ logLevel: 'warn' });
-}
+await ensureWebBuilt();
 await import('../src/server/main');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'DATABASE_POOL_SIZE must be a number' }).int().min(1).max(500).default(20),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters long').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
@@ -33,13 +34,17 @@ const schema = z.object({
   MAIL: z.enum(['local', 'smtp']).default('local'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),
-  TELEPHONY: z.enum(['local']).default('local'),
+  TELEPHONY: z.enum(['local', 'twilio'], { error: 'TELEPHONY must be local or twilio' }).default('local'),
   SMS_FROM: z.string().default('+15055550100'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account sid: AC and 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN must be the account\'s auth token (32 characters)').optional(),
+  /** Sign-in codes and other texts that belong to no line go out through this messaging service when set. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
-export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string };
+export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string; TWILIO_AUTH_TOKEN: string };
 
 export class ConfigError extends Error {}
 
@@ -57,12 +62,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.MAIL === 'smtp' && !config.SMTP_URL) {
     throw new ConfigError('MAIL=smtp needs SMTP_URL, for example smtps://user:password@mail.example.com:465.');
   }
+  if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError('TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.');
+  }
   const dataDir = resolve(config.DATA_DIR);
+  const sessionSecret = config.SESSION_SECRET ?? keptSecret(dataDir);
   return {
     ...config,
     DATA_DIR: dataDir,
-    SESSION_SECRET: config.SESSION_SECRET ?? keptSecret(dataDir),
+    SESSION_SECRET: sessionSecret,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    // The local driver's webhooks are signed too, so they take the same path as Twilio's.
+    TWILIO_AUTH_TOKEN: config.TWILIO_AUTH_TOKEN ?? createHmac('sha256', sessionSecret).update('local telephony webhooks').digest('hex').slice(0, 32),
   };
 }
 

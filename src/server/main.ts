@@ -16,7 +16,7 @@ try {
   throw error;
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
 await migrateDatabase(database);
 await ensureAdmin(database.db, config);
 const seeded = config.SEED_DEMO ? await seedDemo(database.db, config) : false;

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { generators, type Generator } from './all';
+import { generators } from './all';
+import type { Generator } from './generators';
 import { seededRandom } from './random';
 
 /** One CSV field as PostgreSQL's COPY reads it: arrays as `{…}` literals, null as an empty field. */

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench [-- --quick]`: measures every budget of ARCHITECTURE.md on generated data.
+ *
+ * - every registered list action, for each of its bench cases: p50, p95 and requests per second at
+ *   20 connections (autocannon), against the same SQL run bare through node-postgres;
+ * - the CSV export of the largest exportable list: rows per second and the server's peak RSS;
+ * - the cold start on the embedded database;
+ * - the gzipped size of the web app's initial JavaScript and of each screen's chunk.
+ * Prints one table, writes bench/results.json, exits 1 when a budget is broken.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { z } from 'zod';
+import '../src/server/modules';
+import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
+import { listPaging } from '../src/shared/fields';
+import { allFlags } from '../src/shared/permissions';
+import { loadScale } from '../src/server/scale/load';
+import { ensureWebBuilt } from '../scripts/web-build';
+
+const BUDGET = { p95Ms: 50, ratio: 0.5, csvRowsPerSecond: 100_000, csvRssMb: 250, initialKb: 300, chunkKb: 150 };
+const CONNECTIONS = 20;
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' }, scale: { type: 'string' } },
+});
+const quick = args.quick!;
+const scale = Number(args.scale ?? (quick ? 0.02 : 1));
+const seconds = Number(args.seconds ?? (quick ? 1 : 5));
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
+
+interface Row { list: string; case: string; p50: number; p95: number; rps: number; bareRps: number; ratio: number; ok: boolean; note?: string }
+const failures: string[] = [];
+const log = (line: string) => console.log(line);
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
+async function benchSession(database: Database) {
+  const pool = database.pool!;
+  const { rows: [user] } = await pool.query<{ id: number }>(
+    `insert into users (username, email, first_name, last_name, password_hash, flags)
+     values ('bench-runner', 'bench-runner@forecourt.test', 'Bench', 'Runner', 'x', $1)
+     on conflict ((lower(username))) do update set flags = excluded.flags returning id`,
+    [[...allFlags]],
+  );
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  await pool.query('insert into sessions (id, user_id, stage, csrf_token) values ($1, $2, $3, $4)',
+    [createHash('sha256').update(token).digest('hex'), user.id, 'full', csrfToken]);
+  return { userId: user.id, cookie: `forecourt_session=${token}`, csrfToken };
+}
+
+async function sample(database: Database): Promise<BenchSample> {
+  const pool = database.pool!;
+  const { rows: [busiestLocation] } = await pool.query<{ id: number }>('select location_id as id from users where location_id is not null group by 1 order by count(*) desc limit 1');
+  const { rows: [busiestUser] } = await pool.query<{ id: number }>('select user_id as id from user_events group by 1 order by count(*) desc limit 1');
+  const to = new Date(Date.UTC(2026, 10, 1));
+  const from = new Date(to.getTime() - 30 * 86_400_000);
+  return { locationId: busiestLocation?.id ?? 1, userId: busiestUser?.id ?? 1, from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const ready = (async () => {
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`The server stopped with code ${child.exitCode}.`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (res.ok) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('The server did not answer /healthz within 30 s.');
+  })();
+  return { child, ready: ready.then((ms) => { (child as ChildProcess & { port: number }).port = port; return ms; }) };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function loadTest(url: string, headers: Record<string, string>, body: string) {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, headers, body }, (error, res) => (error ? reject(error) : resolve(res)));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => latencies.push(time));
+  });
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.total / result.duration, bad: result.non2xx + result.errors };
+}
+
+/** The same page and count SQL the action runs, at the same concurrency, with nothing around it. */
+async function bareSql(pool: pg.Pool, queries: { sql: string; params: unknown[] }[]) {
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < end) {
+      await Promise.all(queries.map((q) => pool.query(q.sql, q.params as unknown[])));
+      done++;
+    }
+  }));
+  return done / seconds;
+}
+
+async function benchLists(database: Database, port: number, session: Awaited<ReturnType<typeof benchSession>>, benchSampleValue: BenchSample): Promise<Row[]> {
+  const rows: Row[] = [];
+  const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken };
+  for (const [path, list] of listRegistry) {
+    const cases = typeof list.bench === 'function' ? list.bench(benchSampleValue) : [];
+    if (cases.length === 0) {
+      failures.push(`${path} has no bench cases.`);
+      continue;
+    }
+    for (const benchCase of cases) {
+      const url = `http://127.0.0.1:${port}/api/actions/${path}`;
+      let cursor: string | undefined;
+      for (let i = 0; i < (benchCase.depth ?? 0); i++) {
+        const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...benchCase.filters, cursor }) });
+        const next = ((await res.json()) as { data: { nextCursor: string | null } }).data.nextCursor;
+        if (!next) break;
+        cursor = next;
+      }
+      const filters = { ...benchCase.filters, ...(cursor ? { cursor } : {}) };
+      const measured = await loadTest(url, headers, JSON.stringify(filters));
+      const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
+      const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags] } } as never);
+      const bare = await bareSql(database.pool!, [q.page.toSQL(), q.count.toSQL()]);
+      const ratio = measured.rps / bare;
+      const ok = measured.bad === 0 && measured.p95 < BUDGET.p95Ms && ratio >= BUDGET.ratio;
+      const row: Row = { list: path, case: benchCase.name + (cursor ? ` (page ${benchCase.depth! + 1})` : ''), p50: measured.p50, p95: measured.p95, rps: measured.rps, bareRps: bare, ratio, ok, note: measured.bad ? `${measured.bad} failed requests` : undefined };
+      if (!ok) failures.push(`${path} ${row.case}: p95 ${row.p95.toFixed(1)} ms, ${ratio.toFixed(2)}× bare SQL${row.note ? `, ${row.note}` : ''}.`);
+      rows.push(row);
+      log(`${row.ok ? 'ok  ' : 'FAIL'} ${path} [${row.case}] p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, bare ${row.bareRps.toFixed(0)}/s, ratio ${row.ratio.toFixed(2)}`);
+    }
+  }
+  return rows;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+async function benchExport(port: number, pid: number, session: Awaited<ReturnType<typeof benchSession>>) {
+  const [route] = [...exportRegistry.keys()].sort((a, b) => (a.includes('outbox') ? -1 : b.includes('outbox') ? 1 : 0));
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 50);
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}${route}?limit=1000000`, { headers: { cookie: session.cookie } });
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  const rows = lines - 1;
+  const result = { route, rows, seconds: elapsed, rowsPerSecond: rows / elapsed, peakRssMb: peak };
+  const ok = res.ok && result.rowsPerSecond >= BUDGET.csvRowsPerSecond && peak < BUDGET.csvRssMb;
+  if (!ok) failures.push(`CSV export ${route}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${peak.toFixed(0)} MB.`);
+  return { ...result, ok };
+}
+
+async function coldStart() {
+  const dir = mkdtempSync(join(tmpdir(), 'forecourt-cold-'));
+  const server = startServer({ DATA_DIR: dir, SEED_DEMO: '1', DATABASE_URL: '' });
+  try {
+    return await server.ready;
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function webSizes() {
+  const html = readFileSync('dist/web/index.html', 'utf8');
+  const initialFiles = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gz = (file: string) => gzipSync(readFileSync(join('dist/web', file))).length / 1024;
+  const initialKb = initialFiles.reduce((sum, f) => sum + gz(f), 0);
+  const chunks = readdirSync('dist/web/assets').filter((f) => f.endsWith('.js') && !initialFiles.includes(`assets/${f}`))
+    .map((f) => ({ file: f, kb: gz(`assets/${f}`) })).sort((a, b) => b.kb - a.kb);
+  if (initialKb >= BUDGET.initialKb) failures.push(`Initial JavaScript is ${initialKb.toFixed(1)} KB gzipped.`);
+  for (const c of chunks) if (c.kb >= BUDGET.chunkKb) failures.push(`Chunk ${c.file} is ${c.kb.toFixed(1)} KB gzipped.`);
+  return { initialKb, initialFiles, chunks };
+}
+
+const started = performance.now();
+await ensureDatabase();
+const database = await openDatabase({ databaseUrl, poolSize: CONNECTIONS * 2 });
+await migrateDatabase(database);
+log(`Loading scale ${scale} into ${new URL(databaseUrl).pathname.slice(1)}…`);
+const loaded = await loadScale(database.pool!, scale, log);
+const session = await benchSession(database);
+const benchSampleValue = await sample(database);
+
+const server = startServer({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(CONNECTIONS * 2) });
+let lists: Row[] = [];
+let csv: Awaited<ReturnType<typeof benchExport>> | undefined;
+try {
+  await server.ready;
+  const port = (server.child as ChildProcess & { port: number }).port;
+  lists = await benchLists(database, port, session, benchSampleValue);
+  csv = await benchExport(port, server.child.pid!, session);
+} finally {
+  server.child.kill('SIGTERM');
+}
+await database.pool!.query('delete from sessions where user_id = $1', [session.userId]);
+await database.close();
+const coldStartMs = await coldStart();
+await ensureWebBuilt();
+const web = webSizes();
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const num = (n: number, d = 1) => n.toFixed(d).padStart(8);
+console.log(`\n${pad('list', 40)}${pad('case', 22)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'req/s'.padStart(8)}${'bare/s'.padStart(8)}${'ratio'.padStart(8)}  budget`);
+for (const r of lists) {
+  console.log(`${pad(r.list, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${num(r.bareRps, 0)}${num(r.ratio, 2)}  ${r.ok ? 'ok' : 'BROKEN'}${r.note ? ` (${r.note})` : ''}`);
+}
+console.log(`\nCSV ${csv?.route}: ${csv?.rows.toLocaleString('en-US')} rows in ${csv?.seconds.toFixed(1)} s = ${csv?.rowsPerSecond.toFixed(0)} rows/s (budget ${BUDGET.csvRowsPerSecond.toLocaleString('en-US')}), peak RSS ${csv?.peakRssMb.toFixed(0)} MB (budget ${BUDGET.csvRssMb})  ${csv?.ok ? 'ok' : 'BROKEN'}`);
+console.log(`Cold start on the embedded database (new data folder, migrations, demo seed): ${(coldStartMs / 1000).toFixed(1)} s`);
+console.log(`Initial JavaScript: ${web.initialKb.toFixed(1)} KB gzipped (budget ${BUDGET.initialKb}); largest screen chunk: ${web.chunks[0]?.file} ${web.chunks[0]?.kb.toFixed(1)} KB (budget ${BUDGET.chunkKb})`);
+console.log(`Scale ${scale}; ${seconds} s per measurement; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
+
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), scale, seconds, budgets: BUDGET, loaded, lists, csv, coldStartMs, web, failures }, null, 2)}\n`);
+if (failures.length) {
+  console.log(`\n${failures.length} budget(s) broken:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nEvery budget holds.');
