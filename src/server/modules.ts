@@ -5,3 +5,7 @@ import '../modules/access/access.server';
 import '../modules/locations/locations.server';
 import '../modules/employees/employees.server';
 import '../modules/outbox/outbox.server';
+import '../modules/phones/phones.server';
+import '../modules/phones/calls.server';
+import '../modules/phones/reports.server';
+import '../modules/phones/phone-actions.server';

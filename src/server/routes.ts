@@ -4,10 +4,12 @@ import type { Services } from './services';
 import { resolveSession } from './platform/session';
 import { userPhotos } from '../modules/users/users.db';
 import type { SessionReply } from '../shared/session';
+import { registerTelephonyWebhooks } from './providers/telephony/webhooks';
 
 /** The few GET routes beside the actions. */
 export async function registerRoutes(app: FastifyInstance, services: Services) {
   const { db } = services.database;
+  await registerTelephonyWebhooks(app, services);
 
   app.get('/api/session', async (request, reply) => {
     const session = await resolveSession(db, request, services.config);

@@ -1,7 +1,9 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { localMail, smtpMail, type MailProvider } from './providers/mail/mail';
-import { localTelephony, type TelephonyProvider } from './providers/telephony/telephony';
+import type { Clock, TelephonyProvider } from './providers/telephony/telephony';
+import { localTelephony } from './providers/telephony/local';
+import { twilioTelephony } from './providers/telephony/twilio';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -10,6 +12,8 @@ export interface Services {
   database: Database;
   mail: MailProvider;
   telephony: TelephonyProvider;
+  /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
+  clock: Clock;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -20,5 +24,15 @@ export function createServices(config: Config, database: Database): Services {
       default: return assertUnreachable(config.MAIL);
     }
   })();
-  return { config, database, mail, telephony: localTelephony(config.SMS_FROM) };
+  const clock: Clock = { now: () => new Date() };
+  const telephony = (() => {
+    switch (config.TELEPHONY) {
+      case 'local': return localTelephony({ defaultFrom: config.SMS_FROM, clock });
+      case 'twilio': return twilioTelephony({
+        accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.PUBLIC_URL, defaultFrom: config.SMS_FROM, clock,
+      });
+      default: return assertUnreachable(config.TELEPHONY);
+    }
+  })();
+  return { config, database, mail, telephony, clock };
 }

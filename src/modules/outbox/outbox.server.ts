@@ -1,5 +1,8 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
+import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../../server/providers/telephony/simulate';
+import { simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 import { outbox } from '../../server/platform/platform.db';
 import { outboxColumns, outboxFilters } from './outbox.contract';
 
@@ -23,9 +26,33 @@ defineListAction({
     return {
       select: db.select({
         id: outbox.id, createdAt: outbox.createdAt, channel: outbox.channel, to: outbox.to, from: outbox.from,
-        subject: outbox.subject, body: outbox.body, status: outbox.status,
+        subject: outbox.subject, body: outbox.body, status: outbox.status, direction: outbox.direction, sid: outbox.sid,
       }).from(outbox).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
   },
+});
+
+defineAction({
+  path: 'outbox/simulate-inbound-text',
+  summary: 'Local driver only: a text arrives on one of our lines from a customer, as Twilio\'s webhook would deliver it (STOP, START and HELP included).',
+  permission: 'developer',
+  input: simulateTextInput,
+  handler: ({ db, input, services }) => simulateInboundText(db, services, input),
+});
+
+defineAction({
+  path: 'outbox/simulate-inbound-call',
+  summary: 'Local driver only: a customer calls one of our lines; the line\'s phone actions answer. With durationSeconds the call also ends.',
+  permission: 'developer',
+  input: simulateCallInput,
+  handler: ({ db, input, services }) => simulateInboundCall(db, services, input),
+});
+
+defineAction({
+  path: 'outbox/simulate-call-status',
+  summary: 'Local driver only: a live call moves on (answered, busy, completed...), as a carrier would report it.',
+  permission: 'developer',
+  input: simulateCallStatusInput,
+  handler: ({ db, input, services }) => simulateCallStatus(db, services, input),
 });

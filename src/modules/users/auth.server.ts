@@ -9,6 +9,7 @@ import { defineAction } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
 import { endSession, endUserSessions, startSession } from '../../server/platform/session';
+import { sendText } from '../../server/providers/telephony/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
   authenticateInput, changePasswordInput, MAX_FAILED_ATTEMPTS, pushInput, verifyInput,
@@ -118,8 +119,12 @@ defineAction({
           expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
         });
         const text = `Your Forecourt sign-in code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
-        if (factor.type === 'sms') await services.telephony.sendText(db, { to: factor.target!, body: text });
-        else await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
+        if (factor.type === 'sms') {
+          // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
+          await sendText(db, services, { to: factor.target!, body: text, purpose: 'transactional', userId: factor.userId, storedBody: 'Forecourt sign-in code (the code is not stored).' });
+        } else {
+          await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
+        }
         return { sent: true, target: mask(factor.type, factor.target) };
       }
       default:

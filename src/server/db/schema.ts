@@ -4,3 +4,4 @@ export * from '../../modules/locations/locations.db';
 export * from '../../modules/access/access.db';
 export * from '../../modules/users/users.db';
 export * from '../../modules/employees/employees.db';
+export * from '../../modules/phones/phones.db';

@@ -6,6 +6,7 @@ import { userFactors, users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { locations } from '../../modules/locations/locations.db';
 import { employees } from '../../modules/employees/employees.db';
+import { seedPhones } from '../../modules/phones/phones.seed';
 import { allFlags, type JobCodeFlag } from '../../shared/permissions';
 
 /** The first start creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_TOTP_SECRET. */
@@ -101,5 +102,6 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
   // Demo staff sign in with an email code: the code shows on the Outbox screen.
   await db.insert(userFactors).values(staff.map((u) => ({ userId: u.id, type: 'email' as const, target: u.email, confirmed: true })));
   await db.update(users).set({ locationId: inserted.find((l) => l.code === 'ABG')!.id }).where(eq(users.username, 'admin'));
+  await seedPhones(db);
   return true;
 }

@@ -56,7 +56,15 @@ export const outbox = pgTable(
     body: text('body').notNull().default(''),
     status: varchar('status', { length: 20 }).notNull().default('sent'),
     meta: jsonb('meta').notNull().default({}),
+    /** The local telephony driver's id for a text or call, as Twilio would give it. */
+    sid: varchar('sid', { length: 64 }),
+    /** Simulated inbound texts and calls are recorded too, so the Outbox shows both sides. */
+    direction: varchar('direction', { length: 10 }).$type<'inbound' | 'outbound'>().notNull().default('outbound'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()), index('outbox_channel_idx').on(t.channel, t.id)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('outbox_channel_idx').on(t.channel, t.id),
+    index('outbox_sid_idx').on(t.sid),
+  ],
 );

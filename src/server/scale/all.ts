@@ -4,4 +4,5 @@ import '../../modules/access/access.scale';
 import '../../modules/users/users.scale';
 import '../../modules/employees/employees.scale';
 import '../../modules/outbox/outbox.scale';
+import '../../modules/phones/phones.scale';
 export { generators } from './generators';

@@ -1,30 +1,113 @@
 import type { Db } from '../../db/client';
-import { outbox } from '../../platform/platform.db';
 
 export interface TextMessage {
   to: string;
   body: string;
+  /** A number of ours; without it (and without a messaging service) the configured SMS_FROM. */
   from?: string;
+  /** Send through this Twilio messaging service instead of a single number. */
+  messagingServiceSid?: string;
+}
+
+export interface OutboundCall {
+  to: string;
+  /** The caller id: a number of ours. */
+  from: string;
+  /** What the call does once answered. */
+  twiml: string;
+}
+
+/** A status the caller applies through the same code as the provider's status callbacks. */
+export interface StatusEvent {
+  status: string;
+  at: Date;
+  durationSeconds?: number;
+  errorCode?: number;
+}
+
+export interface SentText {
+  sid: string;
+  status: string;
+  events: StatusEvent[];
+}
+
+export interface ProviderCall {
+  sid: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  to: string;
+  status: string;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number;
+  /** Statuses to apply now (the call just ended, for instance). */
+  events: StatusEvent[];
+}
+
+export interface ProviderMessage {
+  sid: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  to: string;
+  body: string;
+  status: string;
+  errorCode: number | null;
+  sentAt: Date | null;
+}
+
+export interface AvailableNumber {
+  phoneNumber: string;
+  locality: string;
+  region: string;
+}
+
+export interface CallQuery {
+  status?: string;
+  after?: Date;
+  before?: Date;
+  limit: number;
+}
+
+export interface Clock {
+  now(): Date;
 }
 
 /**
- * Texts and calls. The local driver records each one in the outbox; the Twilio driver
- * (phones issue) sends through the vendor. Every customer-facing send will pass the send gate.
+ * Texts, calls and numbers. `local` records everything in the outbox and simulates the carrier;
+ * `twilio` talks to Twilio. Nothing here checks consent or quiet hours: every send goes through
+ * `send-gate.ts`, which calls these.
  */
 export interface TelephonyProvider {
-  readonly name: 'local';
-  sendText(db: Db, message: TextMessage): Promise<{ sid: string }>;
+  readonly name: 'local' | 'twilio';
+  sendText(db: Db, message: TextMessage): Promise<SentText>;
+  placeCall(db: Db, call: OutboundCall): Promise<ProviderCall>;
+  /** Hangs up a live call; null when the provider does not know it. */
+  endCall(db: Db, callSid: string): Promise<ProviderCall | null>;
+  /** Connects the other party of a live call to `to` instead, showing `callerId`. */
+  transferCall(db: Db, callSid: string, to: string, callerId: string): Promise<ProviderCall | null>;
+  searchLocalNumbers(db: Db, query: { areaCode: string; contains?: string; limit?: number }): Promise<AvailableNumber[]>;
+  buyNumber(db: Db, phoneNumber: string, friendlyName: string): Promise<{ sid: string; phoneNumber: string }>;
+  releaseNumber(db: Db, sid: string): Promise<void>;
+  fetchCall(db: Db, callSid: string): Promise<ProviderCall | null>;
+  fetchMessage(db: Db, messageSid: string): Promise<ProviderMessage | null>;
+  /** The provider's own list of calls, newest first. */
+  listCalls(db: Db, query: CallQuery): Promise<ProviderCall[]>;
 }
 
-export function localTelephony(defaultFrom: string): TelephonyProvider {
-  return {
-    name: 'local',
-    async sendText(db, message) {
-      const [row] = await db
-        .insert(outbox)
-        .values({ channel: 'sms', to: message.to, from: message.from ?? defaultFrom, body: message.body, status: 'delivered' })
-        .returning({ id: outbox.id });
-      return { sid: `SMlocal${String(row.id).padStart(26, '0')}` };
-    },
-  };
+/** The webhook paths; the Twilio driver points numbers and callbacks at them. */
+export const webhookPaths = {
+  sms: '/webhooks/twilio/sms',
+  messageStatus: '/webhooks/twilio/message-status',
+  voice: '/webhooks/twilio/voice',
+  voiceAnswered: '/webhooks/twilio/voice-answered',
+  callStatus: '/webhooks/twilio/call-status',
+} as const;
+
+export function webhookUrl(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** Twilio's directions (`outbound-api`, `outbound-dial`) as ours. */
+export function directionOf(value: string | null | undefined): 'inbound' | 'outbound' {
+  return value === 'inbound' ? 'inbound' : 'outbound';
 }

@@ -1,0 +1,186 @@
+import { and, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import twilio from 'twilio';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction, renderTable } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { toE164 } from '../../server/platform/phone';
+import { DEFAULT_TIME_ZONE, passGate, placeCall, type Line } from '../../server/providers/telephony/send-gate';
+import { applyCallStatus, isFinalCallStatus } from '../../server/providers/telephony/status';
+import { formatPhone } from '../../shared/format';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { calls, phones } from './phones.db';
+import {
+  callColumns, callFilters, callSidInput, formatDuration, makeCallInput, providerCallColumns, providerCallsInput, transferCallInput,
+} from './phones.contract';
+import { dayEnd, dayStart, durationSql, e164, findPhone, zonedDayStart, zoneOf } from './phones.queries';
+
+defineListAction({
+  path: 'phones/calls/load-calls',
+  summary: 'Calls of the group, newest first: by location, line, agent, direction, status, days (minCreatedAt, maxCreatedAt) and number.',
+  permission: 'phoneLookup',
+  filters: callFilters,
+  countKey: 'callCount',
+  bench: (s) => [
+    { name: 'newest', filters: {} },
+    { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
+    { name: 'location, missed inbound', filters: { locationId: s.locationId, direction: 'inbound', status: 'no-answer' } },
+    { name: 'agent, 30 days', filters: { userId: s.userId, minCreatedAt: s.from, maxCreatedAt: s.to } },
+    { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 10 },
+    { name: 'number', filters: { query: '5055550142' } },
+  ],
+  columns: callColumns,
+  sorts: { startedAt: calls.startedAt },
+  defaultSort: 'startedAt',
+  defaultDir: 'desc',
+  id: { key: 'id', column: calls.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(calls.locationId, input.locationId));
+    if (input.phoneId) where.push(eq(calls.phoneId, input.phoneId));
+    if (input.userId) where.push(eq(calls.userId, input.userId));
+    if (input.direction) where.push(eq(calls.direction, input.direction));
+    if (input.status) where.push(eq(calls.status, input.status));
+    const zone = zoneOf(input.locationId);
+    if (input.minCreatedAt) where.push(gte(calls.startedAt, dayStart(input.minCreatedAt, zone)));
+    if (input.maxCreatedAt) where.push(lt(calls.startedAt, dayEnd(input.maxCreatedAt, zone)));
+    if (input.query) where.push(callSearch(input.query));
+    return {
+      select: db.select({
+        id: calls.id, callSid: calls.callSid, startedAt: calls.startedAt, direction: calls.direction, from: calls.from, to: calls.to,
+        status: calls.status, durationSeconds: calls.durationSeconds, duration: durationSql(calls.durationSeconds).as('duration'),
+        locationId: calls.locationId, locationName: locations.name, phoneId: calls.phoneId, phoneDescription: phones.description,
+        userId: calls.userId, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`.as('user_name'),
+        recordingUrl: calls.recordingUrl, transferredTo: calls.transferredTo,
+      }).from(calls)
+        .leftJoin(locations, eq(locations.id, calls.locationId))
+        .leftJoin(phones, eq(phones.id, calls.phoneId))
+        .leftJoin(users, eq(users.id, calls.userId))
+        .$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+/** A whole number finds its calls by index; some digits search both numbers; a CA… id finds one call. */
+function callSearch(query: string): SQL {
+  if (/^CA[0-9a-fA-F]{32}$/.test(query)) return eq(calls.callSid, query);
+  const number = /\d{10}/.test(query.replace(/\D/g, '')) ? toE164(query) : null;
+  if (number) return or(eq(calls.from, number), eq(calls.to, number))!;
+  const digits = query.replace(/\D/g, '');
+  if (digits.length >= 3) return or(like(calls.from, `%${digits}%`), like(calls.to, `%${digits}%`))!;
+  return or(ilike(phones.description, `%${query}%`), ilike(locations.name, `%${query}%`),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${query}%`))!;
+}
+
+defineAction({
+  path: 'phones/calls/load-twilio-calls',
+  summary: 'Calls as the telephony provider sees them right now, newest first (live calls to end or transfer).',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: providerCallsInput,
+  async handler({ db, input, services }) {
+    const found = await services.telephony.listCalls(db, {
+      status: input.status,
+      after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
+      before: input.maxCreatedAt ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000) : undefined,
+      limit: input.limit ?? 50,
+    });
+    const numbers = [...new Set(found.flatMap((c) => [c.from, c.to]))];
+    const lines = numbers.length
+      ? await db.select({ id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationName: locations.name })
+        .from(phones).innerJoin(locations, eq(locations.id, phones.locationId))
+        .where(sql`${phones.phoneNumber} in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`)
+      : [];
+    const lineOf = new Map(lines.map((l) => [l.phoneNumber, l]));
+    const rows = found.map((c) => {
+      const line = lineOf.get(c.direction === 'inbound' ? c.to : c.from) ?? lineOf.get(c.to) ?? lineOf.get(c.from);
+      return {
+        callSid: c.sid, startedAt: c.startedAt, endedAt: c.endedAt, direction: c.direction, from: c.from, to: c.to, status: c.status,
+        durationSeconds: c.durationSeconds, duration: formatDuration(c.durationSeconds), live: !isFinalCallStatus(c.status),
+        phoneId: line?.id ?? null, phoneDescription: line?.description ?? null, locationName: line?.locationName ?? null,
+      };
+    });
+    return {
+      rows, html: renderTable(providerCallColumns, rows), callCount: rows.length, liveCount: rows.filter((r) => r.live).length,
+      provider: services.telephony.name,
+    };
+  },
+});
+
+async function liveCall(db: Parameters<typeof findPhone>[0], callSid: string) {
+  const [row] = await db.select().from(calls).where(eq(calls.callSid, callSid));
+  if (!row) throw AppError.notFound(`There is no call ${callSid}.`);
+  if (isFinalCallStatus(row.status)) throw AppError.conflict(`This call has already ended (${row.status}).`, ['callSid']);
+  return row;
+}
+
+defineAction({
+  path: 'phones/calls/end-call',
+  summary: 'Hangs up a live call through the provider.',
+  permission: 'phoneAdmin',
+  input: callSidInput,
+  async handler({ db, input, services, audit }) {
+    const before = await liveCall(db, input.callSid);
+    const ended = await services.telephony.endCall(db, input.callSid);
+    if (!ended) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
+    for (const event of ended.events) {
+      await applyCallStatus(db, { sid: input.callSid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+    }
+    const [after] = await db.select({ status: calls.status, durationSeconds: calls.durationSeconds }).from(calls).where(eq(calls.id, before.id));
+    audit({ recordType: 'call', recordId: input.callSid, before: { status: before.status }, after });
+    return { callSid: input.callSid, status: after.status, message: 'The call has been ended.' };
+  },
+});
+
+defineAction({
+  path: 'phones/calls/transfer-call',
+  summary: 'Connects the other party of a live call to another line (phoneId) or number (to).',
+  permission: 'phoneAdmin',
+  input: transferCallInput,
+  async handler({ db, input, services, audit }) {
+    const call = await liveCall(db, input.callSid);
+    let target: string;
+    if (input.phoneId) target = (await findPhone(db, input.phoneId)).phoneNumber;
+    else if (input.to) target = e164(input.to, 'to', 'Number');
+    else throw AppError.invalid('Choose a line or type a number to transfer the call to.', ['to', 'phoneId']);
+    if (target === call.from || target === call.to) throw AppError.invalid('The call is already on that number; choose another.', ['to']);
+    target = await passGate(db, { to: target, channel: 'call', purpose: 'transactional', locationId: call.locationId, now: services.clock.now() });
+    const ours = call.direction === 'inbound' ? call.to : call.from;
+    const moved = await services.telephony.transferCall(db, input.callSid, target, ours);
+    if (!moved) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
+    await db.update(calls).set({ transferredTo: target, updatedAt: sql`now()` }).where(eq(calls.id, call.id));
+    audit({ recordType: 'call', recordId: input.callSid, before: { transferredTo: call.transferredTo }, after: { transferredTo: target } });
+    return { callSid: input.callSid, transferredTo: target, message: `The call has been transferred to ${formatPhone(target)}.` };
+  },
+});
+
+defineAction({
+  path: 'phones/calls/make-call',
+  summary: 'Calls a customer from a line (or the location\'s outbound line) and connects them to your phone; goes through the send gate.',
+  permission: 'messenger',
+  rateLimit: 30,
+  input: makeCallInput,
+  async handler({ db, input, user, services, audit }) {
+    let line;
+    if (input.phoneId) {
+      line = await findPhone(db, input.phoneId);
+    } else {
+      const locationId = input.locationId ?? user.locationId;
+      if (!locationId) throw AppError.invalid('Choose the line or the location to call from.', ['phoneId', 'locationId']);
+      [line] = await db.select().from(phones).where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
+      if (!line) throw AppError.invalid('That location has no outbound line; choose a line to call from, or set one with replace outbound number.', ['phoneId']);
+    }
+    if (!line.active) throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; choose an active line.`, ['phoneId']);
+    const [me] = await db.select({ phone: users.phone, firstName: users.firstName }).from(users).where(eq(users.id, user.id));
+    if (!me?.phone) throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', ['to']);
+    const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, line.locationId));
+    const response = new twilio.twiml.VoiceResponse();
+    response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
+    response.dial({ callerId: line.phoneNumber }, me.phone);
+    const gateLine: Line = { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId };
+    const placed = await placeCall(db, services, { to: input.to, purpose: 'transactional', line: gateLine, userId: user.id, twiml: response.toString() });
+    audit({ recordType: 'call', recordId: placed.callSid, after: { to: placed.to, from: placed.from, phoneId: line.id } });
+    return { ...placed, message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.` };
+  },
+});

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { flag, id, int, list, optionalDate, optionalId, optionalPhone, optionalText, phone, text } from '../../shared/fields';
+import type { ColumnSpec } from '../../shared/lists';
+
+/** The spec's messages, word for word (seed 000, section 8). */
+export const PHONE_ADDED = 'Phone has been added!';
+export const PHONE_UPDATED = 'Phone settings updated!';
+export const PHONE_DELETED = 'Phone has been deleted!';
+
+export const phoneTypes = ['main', 'sales', 'service', 'parts', 'collision', 'bdc', 'tracking'] as const;
+export type PhoneType = (typeof phoneTypes)[number];
+export const phoneTypeLabels: Record<PhoneType, string> = {
+  main: 'Main line', sales: 'Sales', service: 'Service', parts: 'Parts', collision: 'Collision', bdc: 'BDC', tracking: 'Campaign tracking',
+};
+
+export const callDirections = ['inbound', 'outbound'] as const;
+export type CallDirection = (typeof callDirections)[number];
+
+/** Twilio's call statuses; the last five are final. */
+export const callStatuses = ['queued', 'initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer', 'canceled'] as const;
+export type CallStatus = (typeof callStatuses)[number];
+/** Twilio's message statuses. */
+export const messageStatuses = [
+  'accepted', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'read', 'receiving', 'received', 'undelivered', 'failed', 'canceled',
+] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/**
+ * Why a text or call goes out. Marketing (mass texts and calls, offers) is held to 8:00–21:00 in the
+ * recipient's time zone; transactional (sign-in codes, replies, quotes the customer asked for) is not.
+ */
+export type SendPurpose = 'transactional' | 'marketing';
+
+export const phoneActionKinds = ['ring-group', 'forward', 'voicemail', 'hours'] as const;
+export type PhoneActionKind = (typeof phoneActionKinds)[number];
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof weekdays)[number];
+/** Per weekday, [open, close] as HH:MM in the location's time zone; a missing or null day is closed. */
+export type OpeningHours = Partial<Record<Weekday, [string, string] | null>>;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optional = <T extends z.ZodType>(s: T) => z.preprocess(blank, s.optional());
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+const sid = (prefix: string) => optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'must be text' }).regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), { error: `must be a provider id starting with ${prefix}` })));
+
+/** add-phone and save-phone (the add-phone and edit-phone modals); checkboxes arrive as 1 or 0. */
+export const phoneFields = {
+  description: text(120),
+  phoneNumber: phone,
+  locationId: id,
+  bridge: optionalPhone,
+  phoneType: z.preprocess((v) => (v === '' || v === undefined ? 'main' : v), choice(phoneTypes, `must be one of: ${phoneTypes.join(', ')}`)),
+  directRing: flag,
+  sid: sid('PN'),
+  messagingServiceSid: sid('MG'),
+  active: flag,
+  autopilot: flag,
+  squad: flag,
+};
+export const addPhoneInput = z.object({
+  ...phoneFields,
+  /** Buy the number through the provider first (a number found with twilio/load-local-numbers). */
+  buy: flag,
+});
+export const savePhoneInput = z.object({ phoneId: id, ...phoneFields });
+export const phoneIdInput = z.object({ phoneId: id });
+export type AddPhoneInput = z.infer<typeof addPhoneInput>;
+export type SavePhoneInput = z.infer<typeof savePhoneInput>;
+
+/** data.phone of load-phone, add-phone and save-phone. */
+export interface PhoneRecord {
+  phoneId: number;
+  description: string;
+  phoneNumber: string;
+  phoneNumberFormatted: string;
+  locationId: number;
+  locationName: string;
+  bridge: string;
+  bridgeFormatted: string;
+  phoneType: PhoneType;
+  directRing: boolean;
+  sid: string | null;
+  messagingServiceSid: string | null;
+  bought: boolean;
+  outbound: boolean;
+  active: boolean;
+  autopilot: boolean;
+  squad: boolean;
+  actionCount: number;
+}
+
+const yesNo = z.preprocess(blank, z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional());
+
+export const phoneFilters = {
+  query: optionalText(100),
+  locationId: optionalId,
+  phoneType: optional(choice(phoneTypes, `must be one of: ${phoneTypes.join(', ')}`)),
+  active: yesNo,
+};
+export const phoneColumns: ColumnSpec[] = [
+  { key: 'description', label: 'Description', sortable: true },
+  { key: 'phoneNumber', label: 'Number', format: 'phone', sortable: true },
+  { key: 'locationName', label: 'Location' },
+  { key: 'phoneTypeLabel', label: 'Type' },
+  { key: 'bridge', label: 'Bridge', format: 'phone' },
+  { key: 'outbound', label: 'Outbound', format: 'flag' },
+  { key: 'active', label: 'Active', format: 'flag' },
+  { key: 'autopilot', label: 'Autopilot', format: 'flag' },
+  { key: 'squad', label: 'Squad', format: 'flag' },
+];
+
+/** twilio/load-local-numbers: numbers the provider has for sale in an area code. */
+export const localNumbersInput = z.object({
+  areaCode: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'is required' }).regex(/^[2-9]\d{2}$/, { error: 'must be a three-digit area code' })),
+  contains: optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
+    z.string().regex(/^[0-9A-Za-z*]{1,10}$/, { error: 'may use digits, letters and * only, up to 10' }))),
+});
+export type AvailableNumberRow = { phoneNumber: string; phoneNumberFormatted: string; locality: string; region: string };
+export const localNumberColumns: ColumnSpec[] = [
+  { key: 'phoneNumber', label: 'Number', format: 'phone' },
+  { key: 'locality', label: 'City' },
+  { key: 'region', label: 'State' },
+];
+
+export const replaceOutboundInput = z.object({
+  /** A line of the location whose outbound number changes (usually the current outbound line). */
+  phoneId: id,
+  newPhoneId: optionalId,
+  /** Or the new outbound line by its number. */
+  number: optionalPhone,
+});
+
+// ---- calls
+
+const dateRange = { minCreatedAt: optionalDate, maxCreatedAt: optionalDate };
+
+export const callFilters = {
+  locationId: optionalId,
+  phoneId: optionalId,
+  userId: optionalId,
+  direction: optional(choice(callDirections, 'must be inbound or outbound')),
+  status: optional(choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`)),
+  ...dateRange,
+  query: optionalText(40),
+};
+export const callColumns: ColumnSpec[] = [
+  { key: 'startedAt', label: 'Started', format: 'datetime', sortable: true },
+  { key: 'direction', label: 'Direction' },
+  { key: 'from', label: 'From', format: 'phone' },
+  { key: 'to', label: 'To', format: 'phone' },
+  { key: 'status', label: 'Status' },
+  { key: 'duration', label: 'Duration' },
+  { key: 'locationName', label: 'Location' },
+  { key: 'phoneDescription', label: 'Line' },
+  { key: 'userName', label: 'Agent' },
+];
+export interface CallRow {
+  id: number; callSid: string; startedAt: string; direction: CallDirection; from: string; to: string; status: CallStatus;
+  durationSeconds: number; duration: string; locationId: number | null; locationName: string | null; phoneId: number | null;
+  phoneDescription: string | null; userId: number | null; userName: string | null; recordingUrl: string | null;
+}
+
+/** load-twilio-calls: the provider's own view, live calls first. */
+export const providerCallsInput = z.object({
+  status: optional(choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`)),
+  ...dateRange,
+  limit: optional(int(1, 200)),
+});
+export const providerCallColumns: ColumnSpec[] = [
+  { key: 'startedAt', label: 'Started', format: 'datetime' },
+  { key: 'direction', label: 'Direction' },
+  { key: 'from', label: 'From', format: 'phone' },
+  { key: 'to', label: 'To', format: 'phone' },
+  { key: 'status', label: 'Status' },
+  { key: 'duration', label: 'Duration' },
+  { key: 'phoneDescription', label: 'Line' },
+];
+
+export const callSidField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'is required' }).regex(/^CA[0-9a-fA-F]{32}$/, { error: 'must be a call id starting with CA' }));
+export const callSidInput = z.object({ callSid: callSidField });
+export const transferCallInput = z.object({ callSid: callSidField, to: optionalPhone, phoneId: optionalId });
+export const makeCallInput = z.object({
+  to: phone,
+  /** The line to call from; without it, the location's outbound line. */
+  phoneId: optionalId,
+  locationId: optionalId,
+});
+
+/** The activity reports: one row per user, location or line over a date range (default: the last 30 days). */
+export const activityInput = z.object({
+  ...dateRange,
+  locationId: optionalId,
+  direction: optional(choice(callDirections, 'must be inbound or outbound')),
+});
+export type CallActivityRow = {
+  key: number | null; name: string; calls: number; inbound: number; outbound: number; answered: number; missed: number;
+  totalSeconds: number; totalDuration: string; averageSeconds: number; averageDuration: string;
+};
+export const callActivityColumns = (nameLabel: string): ColumnSpec[] => [
+  { key: 'name', label: nameLabel },
+  { key: 'calls', label: 'Calls', format: 'number' },
+  { key: 'inbound', label: 'Inbound', format: 'number' },
+  { key: 'outbound', label: 'Outbound', format: 'number' },
+  { key: 'answered', label: 'Answered', format: 'number' },
+  { key: 'missed', label: 'Missed', format: 'number' },
+  { key: 'totalDuration', label: 'Talk time' },
+  { key: 'averageDuration', label: 'Average' },
+];
+export type MessageActivityRow = {
+  key: number | null; name: string; messages: number; inbound: number; outbound: number; delivered: number; failed: number; optOuts: number;
+};
+export const messageActivityColumns: ColumnSpec[] = [
+  { key: 'name', label: 'Location' },
+  { key: 'messages', label: 'Texts', format: 'number' },
+  { key: 'inbound', label: 'Received', format: 'number' },
+  { key: 'outbound', label: 'Sent', format: 'number' },
+  { key: 'delivered', label: 'Delivered', format: 'number' },
+  { key: 'failed', label: 'Failed', format: 'number' },
+  { key: 'optOuts', label: 'Opt-outs', format: 'number' },
+];
+
+// ---- phone actions
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be HH:MM' });
+const dayHours = z.union([z.null(), z.tuple([hhmm, hhmm]).refine(([open, close]) => open < close, { error: 'must open before it closes' })]);
+export const openingHours = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}, z.strictObject(Object.fromEntries(weekdays.map((d) => [d, dayHours.optional()])) as Record<Weekday, z.ZodOptional<typeof dayHours>>, {
+  error: 'must be opening hours per weekday, for example {"mon":["08:00","18:00"]}',
+}));
+
+export const phoneActionFields = {
+  phoneId: id,
+  kind: choice(phoneActionKinds, `must be one of: ${phoneActionKinds.join(', ')}`),
+  label: optionalText(120),
+  targets: list(phone, 20),
+  userIds: list(id, 50),
+  hours: optional(openingHours),
+  greeting: optionalText(500),
+  timeoutSeconds: optional(int(5, 120)),
+  position: optional(int(0, 1000)),
+};
+export const addPhoneActionInput = z.object(phoneActionFields);
+export const savePhoneActionInput = z.object({ actionId: id, ...phoneActionFields });
+export const actionIdInput = z.object({ actionId: id });
+export type PhoneActionInput = z.infer<typeof addPhoneActionInput>;
+
+export const phoneActionFilters = { phoneId: optionalId, locationId: optionalId, kind: optional(choice(phoneActionKinds, `must be one of: ${phoneActionKinds.join(', ')}`)) };
+export const phoneActionColumns: ColumnSpec[] = [
+  { key: 'position', label: 'Order', format: 'number', sortable: true },
+  { key: 'phoneDescription', label: 'Line' },
+  { key: 'kind', label: 'Step' },
+  { key: 'label', label: 'Label' },
+  { key: 'summary', label: 'What happens' },
+];
+export interface PhoneActionRecord {
+  actionId: number; phoneId: number; kind: PhoneActionKind; label: string; targets: string[]; userIds: number[];
+  hours: OpeningHours | null; greeting: string; timeoutSeconds: number; position: number;
+}
+
+// ---- developer simulation (Outbox screen, local driver only)
+
+export const simulateTextInput = z.object({ from: phone, to: phone, body: text(1600) });
+export const simulateCallInput = z.object({ from: phone, to: phone, durationSeconds: optional(int(0, 7200)) });
+export const simulateCallStatusInput = z.object({
+  callSid: callSidField,
+  status: choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`),
+});
+
+/** "1:02:03" or "4:05". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+

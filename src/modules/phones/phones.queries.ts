@@ -1,0 +1,92 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../server/db/client';
+import { AppError } from '../../server/platform/errors';
+import { toE164 } from '../../server/platform/phone';
+import { DEFAULT_TIME_ZONE } from '../../server/providers/telephony/send-gate';
+import { locations } from '../locations/locations.db';
+import { phoneActions, phones } from './phones.db';
+import { phoneTypeLabels, phoneTypes, type PhoneRecord } from './phones.contract';
+import { formatPhone } from '../../shared/format';
+
+/** A number from a form in E.164, or a 400 naming the field. */
+export function e164(value: string, field: string, label: string): string {
+  const number = toE164(value);
+  if (!number) throw AppError.invalid(`${label} "${value}" is not a valid phone number.`, [field]);
+  return number;
+}
+
+export async function requireLocation(db: Db, locationId: number) {
+  const [row] = await db.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId));
+  if (!row) throw AppError.invalid('That location does not exist.', ['locationId']);
+  return row;
+}
+
+export async function phoneRecord(db: Db, phoneId: number): Promise<PhoneRecord> {
+  const [row] = await db.select({
+    phone: phones,
+    locationName: locations.name,
+    actionCount: sql<number>`(select count(*)::int from ${phoneActions} where ${phoneActions.phoneId} = ${phones.id})`,
+  }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.id, phoneId));
+  if (!row) throw AppError.notFound('That phone does not exist; it may have been deleted.');
+  const p = row.phone;
+  return {
+    phoneId: p.id, description: p.description, phoneNumber: p.phoneNumber, phoneNumberFormatted: formatPhone(p.phoneNumber),
+    locationId: p.locationId, locationName: row.locationName, bridge: p.bridge, bridgeFormatted: formatPhone(p.bridge),
+    phoneType: p.phoneType, directRing: p.directRing, sid: p.sid, messagingServiceSid: p.messagingServiceSid, bought: p.bought,
+    outbound: p.outbound, active: p.active, autopilot: p.autopilot, squad: p.squad, actionCount: row.actionCount,
+  };
+}
+
+export async function findPhone(db: Db, phoneId: number) {
+  const [row] = await db.select().from(phones).where(eq(phones.id, phoneId));
+  if (!row) throw AppError.notFound('That phone does not exist; it may have been deleted.');
+  return row;
+}
+
+/** "(505) 555-0100" in SQL, for list rows; other countries stay E.164. */
+export const formattedPhoneSql = (column: AnyPgColumn) =>
+  sql<string>`case when ${column} ~ '^\\+1[0-9]{10}$' then '(' || substr(${column}, 3, 3) || ') ' || substr(${column}, 6, 3) || '-' || substr(${column}, 9, 4) else ${column} end`;
+
+export const phoneTypeLabelSql = sql<string>`case ${phones.phoneType} ${sql.join(
+  phoneTypes.map((t) => sql`when ${t} then ${phoneTypeLabels[t]}`), sql` `,
+)} else ${phones.phoneType} end`;
+
+/** "4:05" or "1:02:03", the same as formatDuration. */
+export const durationSql = (seconds: AnyPgColumn | SQL) => sql<string>`case when ${seconds} >= 3600
+  then (${seconds} / 3600)::text || ':' || lpad(((${seconds} % 3600) / 60)::text, 2, '0') || ':' || lpad((${seconds} % 60)::text, 2, '0')
+  else (${seconds} / 60)::text || ':' || lpad((${seconds} % 60)::text, 2, '0') end`;
+
+/**
+ * Date filters are days on the wall clock of the location filtered by (the group's zone otherwise):
+ * a call at 20:00 in Denver belongs to that day, not the next UTC day. Constant bounds keep the
+ * (location, started_at) index usable.
+ */
+export function zoneOf(locationId: number | undefined): SQL {
+  return locationId
+    ? sql`coalesce((select l.time_zone from locations l where l.id = ${locationId}), ${DEFAULT_TIME_ZONE})`
+    : sql`${DEFAULT_TIME_ZONE}`;
+}
+export const dayStart = (day: string, zone: SQL) => sql`((${day}::date)::timestamp at time zone ${zone})`;
+export const dayEnd = (day: string, zone: SQL) => sql`(((${day}::date) + 1)::timestamp at time zone ${zone})`;
+
+/** YYYY-MM-DD of `now` in a time zone. */
+export function dayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The reports' default range: the last 30 days, today included. */
+export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
+  const to = dayIn(timeZone, now);
+  const from = new Date(`${to}T12:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - 29);
+  return { from: from.toISOString().slice(0, 10), to };
+}
+
+/** Start of a day in a zone, as a Date (for the provider's own call list). */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const guess = new Date(`${day}T00:00:00Z`);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(guess);
+  const offset = parts.find((p) => p.type === 'timeZoneName')?.value.replace('GMT', '') || '+00:00';
+  return new Date(`${day}T00:00:00${offset === '' ? 'Z' : offset}`);
+}

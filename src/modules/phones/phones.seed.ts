@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { asc, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
+import type { CallStatus, PhoneType } from './phones.contract';
+
+const sidOf = (prefix: string, seed: string) => `${prefix}${createHash('md5').update(seed).digest('hex')}`;
+
+/** The same numbers every time, so the demo looks the same on every start. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Lines for every demo location, a month of calls and texts, and call plans for the main lines. */
+export async function seedPhones(db: Db): Promise<void> {
+  const stores = await db.select().from(locations).orderBy(asc(locations.id));
+  const staff = await db.select({ id: users.id, locationId: users.locationId }).from(users).where(isNotNull(users.phone)).orderBy(asc(users.id));
+  const lines = stores.flatMap((store) => {
+    const base = store.phone.slice(0, -2);
+    const line = (description: string, phoneType: PhoneType, suffix: string, extra: Partial<typeof phones.$inferInsert> = {}) => ({
+      description, phoneType, phoneNumber: `${base}${suffix}`, locationId: store.id, sid: sidOf('PN', `${base}${suffix}`),
+      bridge: store.phone, active: store.active, ...extra,
+    });
+    return [
+      line(`${store.name} main line`, 'main', '00', { outbound: true, bridge: '' }),
+      line(`${store.name} sales`, 'sales', '10', { autopilot: true }),
+      line(`${store.name} service`, 'service', '50'),
+      ...(store.code === 'ABG' ? [line('Guest engagement center', 'bdc', '90', { squad: true, autopilot: true })] : []),
+    ];
+  });
+  const created = await db.insert(phones).values(lines).returning();
+
+  const next = random(20_240_601);
+  const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
+  const now = Date.now();
+
+  const plans = created.filter((p) => p.phoneType === 'main' || p.phoneType === 'service').flatMap((p) => {
+    const team = staff.filter((u) => u.locationId === p.locationId).slice(0, 3).map((u) => u.id);
+    return [
+      { phoneId: p.id, kind: 'hours' as const, label: 'Opening hours', position: 0, hours: { mon: ['08:00', '19:00'], tue: ['08:00', '19:00'], wed: ['08:00', '19:00'], thu: ['08:00', '19:00'], fri: ['08:00', '19:00'], sat: ['09:00', '17:00'] } as Record<string, [string, string]> },
+      ...(team.length ? [{ phoneId: p.id, kind: 'ring-group' as const, label: 'Front desk', position: 1, userIds: team, timeoutSeconds: 20 }] : []),
+      { phoneId: p.id, kind: 'voicemail' as const, label: 'After hours', position: 2, greeting: '' },
+    ];
+  });
+  await db.insert(phoneActions).values(plans);
+
+  const statuses: [CallStatus, number][] = [['completed', 0.78], ['no-answer', 0.13], ['busy', 0.05], ['failed', 0.04]];
+  const status = () => {
+    let roll = next();
+    for (const [s, p] of statuses) if ((roll -= p) < 0) return s;
+    return 'completed' as CallStatus;
+  };
+  const callRows = created.flatMap((p) => Array.from({ length: p.active ? 14 : 3 }, (_, i) => {
+    const startedAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
+    const inbound = next() < 0.7;
+    const customer = `+1505555${String(101 + Math.floor(next() * 99)).padStart(4, '0')}`;
+    const result = status();
+    const duration = result === 'completed' ? 30 + Math.floor(next() * 870) : 0;
+    const agents = staff.filter((u) => u.locationId === p.locationId);
+    return {
+      callSid: sidOf('CA', `demo-call-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
+      direction: inbound ? 'inbound' as const : 'outbound' as const,
+      from: inbound ? customer : p.phoneNumber, to: inbound ? p.phoneNumber : customer, status: result,
+      userId: result === 'completed' && agents.length ? pick(agents).id : null,
+      startedAt, answeredAt: result === 'completed' ? new Date(startedAt.getTime() + 6000) : null,
+      endedAt: new Date(startedAt.getTime() + 6000 + duration * 1000), durationSeconds: duration, statusAt: startedAt,
+    };
+  }));
+  await db.insert(calls).values(callRows);
+
+  const bodies = ['Is the car still available?', 'Your service appointment is confirmed for tomorrow at 9:00.', 'Can I come by after work?', 'Your vehicle is ready for pickup.'];
+  const messageRows = created.filter((p) => p.active).flatMap((p) => Array.from({ length: 6 }, (_, i) => {
+    const createdAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
+    const inbound = i % 2 === 0;
+    const customer = `+1505555${String(101 + Math.floor(next() * 99)).padStart(4, '0')}`;
+    return {
+      messageSid: sidOf('SM', `demo-text-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
+      direction: inbound ? 'inbound' as const : 'outbound' as const, purpose: inbound ? 'inbound' as const : 'transactional' as const,
+      from: inbound ? customer : p.phoneNumber, to: inbound ? p.phoneNumber : customer, body: bodies[i % bodies.length],
+      status: inbound ? 'received' as const : (i === 5 ? 'undelivered' as const : 'delivered' as const), errorCode: !inbound && i === 5 ? 30006 : null,
+      createdAt, statusAt: createdAt,
+    };
+  }));
+  await db.insert(messages).values(messageRows);
+  const main = created[0];
+  await db.insert(optOuts).values({ phoneNumber: '+15055550199', keyword: 'STOP', phoneId: main.id, locationId: main.locationId, createdAt: new Date(now - 5 * 86_400_000) });
+}

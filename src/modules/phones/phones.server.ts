@@ -1,0 +1,195 @@
+import { and, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction, renderTable } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { formatPhone } from '../../shared/format';
+import { locations } from '../locations/locations.db';
+import { phones } from './phones.db';
+import {
+  addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_UPDATED, phoneColumns, phoneFilters,
+  phoneIdInput, replaceOutboundInput, savePhoneInput, type AvailableNumberRow, type PhoneRecord,
+} from './phones.contract';
+import { e164, findPhone, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
+import type { Db } from '../../server/db/client';
+
+defineListAction({
+  path: 'phones/load-phones',
+  summary: 'The group\'s lines, searchable by description or number, filtered by location, type and state.',
+  permission: 'phoneLookup',
+  filters: phoneFilters,
+  countKey: 'phoneCount',
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'search', filters: { query: 'service' } },
+    { name: 'number', filters: { query: '555' } },
+  ],
+  columns: phoneColumns,
+  sorts: { description: phones.description, phoneNumber: phones.phoneNumber },
+  defaultSort: 'description',
+  id: { key: 'phoneId', column: phones.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.query) {
+      const digits = input.query.replace(/\D/g, '');
+      const text = ilike(phones.description, `%${input.query}%`);
+      where.push(digits.length >= 3 ? or(text, like(phones.phoneNumber, `%${digits}%`))! : text);
+    }
+    if (input.locationId) where.push(eq(phones.locationId, input.locationId));
+    if (input.phoneType) where.push(eq(phones.phoneType, input.phoneType));
+    if (input.active) where.push(eq(phones.active, input.active === '1'));
+    return {
+      select: db.select({
+        phoneId: phones.id, description: phones.description, phoneNumber: phones.phoneNumber,
+        phoneNumberFormatted: formattedPhoneSql(phones.phoneNumber).as('phone_number_formatted'),
+        locationId: phones.locationId, locationName: locations.name, phoneType: phones.phoneType,
+        phoneTypeLabel: phoneTypeLabelSql.as('phone_type_label'), bridge: phones.bridge, directRing: phones.directRing,
+        sid: phones.sid, outbound: phones.outbound, active: phones.active, autopilot: phones.autopilot, squad: phones.squad,
+      }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineAction({
+  path: 'phones/load-phone',
+  summary: 'One line with all its settings (the edit-phone modal).',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: phoneIdInput,
+  handler: async ({ db, input }): Promise<{ phone: PhoneRecord }> => ({ phone: await phoneRecord(db, input.phoneId) }),
+});
+
+async function refuseTaken(db: Db, values: { phoneNumber: string; sid?: string | null }, exceptId?: number) {
+  const notSelf = exceptId ? ne(phones.id, exceptId) : undefined;
+  const [number] = await db.select({ description: phones.description }).from(phones).where(and(eq(phones.phoneNumber, values.phoneNumber), notSelf));
+  if (number) throw AppError.conflict(`${formatPhone(values.phoneNumber)} is already a phone here ("${number.description}").`, ['phoneNumber']);
+  if (values.sid) {
+    const [sid] = await db.select({ description: phones.description }).from(phones).where(and(eq(phones.sid, values.sid), notSelf));
+    if (sid) throw AppError.conflict(`Provider id ${values.sid} already belongs to "${sid.description}".`, ['sid']);
+  }
+}
+
+defineAction({
+  path: 'phones/add-phone',
+  summary: 'Adds a line; with buy=1 the number is first bought from the provider and its sid kept.',
+  permission: 'phoneAdmin',
+  input: addPhoneInput,
+  async handler({ db, input, services, audit }) {
+    const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
+    const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
+    await requireLocation(db, input.locationId);
+    if (input.buy && input.sid) throw AppError.invalid('Leave the provider id empty when buying a number: the purchase gives it.', ['sid']);
+    await refuseTaken(db, { phoneNumber, sid: input.sid });
+    // Everything that can refuse has been checked: only now is money spent.
+    const bought = input.buy ? await services.telephony.buyNumber(db, phoneNumber, input.description) : null;
+    const values = {
+      description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
+      directRing: input.directRing, sid: bought?.sid ?? input.sid ?? null, messagingServiceSid: input.messagingServiceSid ?? null,
+      bought: !!bought, active: input.active, autopilot: input.autopilot, squad: input.squad,
+    };
+    const [row] = await db.insert(phones).values(values).returning({ id: phones.id }).catch(async (error: unknown) => {
+      if (bought) await services.telephony.releaseNumber(db, bought.sid);
+      throw error;
+    });
+    audit({ recordType: 'phone', recordId: row.id, after: values });
+    return { phoneId: row.id, phone: await phoneRecord(db, row.id), message: PHONE_ADDED };
+  },
+});
+
+defineAction({
+  path: 'phones/save-phone',
+  summary: 'Saves a line\'s settings (active, autopilot, squad and direct ring as 1 or 0).',
+  permission: 'phoneAdmin',
+  input: savePhoneInput,
+  async handler({ db, input, audit }) {
+    const before = await findPhone(db, input.phoneId);
+    const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
+    const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
+    if (before.bought && phoneNumber !== before.phoneNumber) {
+      throw AppError.conflict('This number was bought through the provider and cannot change; add the new number as a phone of its own.', ['phoneNumber']);
+    }
+    await requireLocation(db, input.locationId);
+    // A blank provider id keeps the one on file: the form never erases what a purchase gave.
+    const sid = input.sid ?? before.sid;
+    await refuseTaken(db, { phoneNumber, sid }, before.id);
+    const after = {
+      description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
+      directRing: input.directRing, sid, messagingServiceSid: input.messagingServiceSid ?? null,
+      active: input.active, autopilot: input.autopilot, squad: input.squad,
+    };
+    // The outbound line belongs to its location: moving the line leaves the old location without one.
+    const outbound = before.outbound && before.locationId === input.locationId;
+    await db.update(phones).set({ ...after, outbound, updatedAt: sql`now()` }).where(eq(phones.id, before.id));
+    const { createdAt: _c, updatedAt: _u, ...was } = before;
+    audit({ recordType: 'phone', recordId: before.id, before: was, after: { ...after, outbound } });
+    return { phoneId: before.id, phone: await phoneRecord(db, before.id), message: PHONE_UPDATED };
+  },
+});
+
+defineAction({
+  path: 'phones/delete-phone',
+  summary: 'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
+  permission: 'phoneAdmin',
+  input: phoneIdInput,
+  async handler({ db, input, services, audit }) {
+    const before = await findPhone(db, input.phoneId);
+    await db.delete(phones).where(eq(phones.id, before.id));
+    // Last, so a refusal from the provider leaves the phone in place.
+    if (before.bought && before.sid) await services.telephony.releaseNumber(db, before.sid);
+    audit({ recordType: 'phone', recordId: before.id, before });
+    return { phoneId: before.id, released: before.bought, message: PHONE_DELETED };
+  },
+});
+
+defineAction({
+  path: 'phones/twilio/load-local-numbers',
+  summary: 'Numbers the provider has for sale in an area code, optionally containing digits or letters (555CARS).',
+  permission: 'phoneAdmin',
+  readOnly: true,
+  input: localNumbersInput,
+  async handler({ db, input, services }) {
+    const found = await services.telephony.searchLocalNumbers(db, { areaCode: input.areaCode, contains: input.contains, limit: 30 });
+    const ours = found.length
+      ? new Set((await db.select({ n: phones.phoneNumber }).from(phones).where(inArray(phones.phoneNumber, found.map((f) => f.phoneNumber)))).map((r) => r.n))
+      : new Set<string>();
+    const rows: AvailableNumberRow[] = found.filter((f) => !ours.has(f.phoneNumber))
+      .map((f) => ({ ...f, phoneNumberFormatted: formatPhone(f.phoneNumber) }));
+    return { numbers: rows, rows, numberCount: rows.length, html: renderTable(localNumberColumns, rows) };
+  },
+});
+
+defineAction({
+  path: 'phones/replace-outbound-number',
+  summary: 'Makes another line of the same location the one its outbound calls show (a number flagged as spam is replaced).',
+  permission: 'phoneAdmin',
+  input: replaceOutboundInput,
+  async handler({ db, input, audit }) {
+    const current = await findPhone(db, input.phoneId);
+    let replacement;
+    if (input.newPhoneId) {
+      replacement = await findPhone(db, input.newPhoneId);
+    } else if (input.number) {
+      const number = e164(input.number, 'number', 'Number');
+      [replacement] = await db.select().from(phones).where(eq(phones.phoneNumber, number));
+      if (!replacement) throw AppError.notFound(`${formatPhone(number)} is not a line of the group; add it as a phone first.`);
+    } else {
+      throw AppError.invalid('Choose the new outbound line or type its number.', ['newPhoneId', 'number']);
+    }
+    if (replacement.locationId !== current.locationId) {
+      throw AppError.invalid('The new outbound line must belong to the same location.', ['newPhoneId']);
+    }
+    if (!replacement.active) throw AppError.conflict(`${formatPhone(replacement.phoneNumber)} is not active; activate it before making it the outbound line.`, ['newPhoneId']);
+    const [previous] = await db.select({ id: phones.id, phoneNumber: phones.phoneNumber }).from(phones)
+      .where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
+    await db.update(phones).set({ outbound: false, updatedAt: sql`now()` }).where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
+    await db.update(phones).set({ outbound: true, updatedAt: sql`now()` }).where(eq(phones.id, replacement.id));
+    const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, current.locationId));
+    audit({ recordType: 'location', recordId: current.locationId, before: { outboundPhoneId: previous?.id ?? null }, after: { outboundPhoneId: replacement.id } });
+    return {
+      phone: await phoneRecord(db, replacement.id),
+      previousPhoneId: previous?.id ?? null,
+      message: `Outbound calls of ${location.name} now show ${formatPhone(replacement.phoneNumber)}.`,
+    };
+  },
+});

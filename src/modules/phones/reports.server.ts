@@ -1,0 +1,169 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { renderTable } from '../../server/platform/lists';
+import type { Db } from '../../server/db/client';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { calls, messages, optOuts, phones } from './phones.db';
+import {
+  activityInput, callActivityColumns, formatDuration, messageActivityColumns, type CallActivityRow, type MessageActivityRow,
+} from './phones.contract';
+import { dayEnd, dayIn, dayStart, defaultRange, zoneOf } from './phones.queries';
+import { DEFAULT_TIME_ZONE } from '../../server/providers/telephony/send-gate';
+import type { z } from 'zod';
+
+/** The guest engagement center is the group's BDC: users holding this job code. */
+export const GEC_JOB_CODE = 'BDC';
+
+type Activity = z.infer<typeof activityInput>;
+
+function range(input: Activity, now: Date) {
+  const fallback = defaultRange(now, DEFAULT_TIME_ZONE);
+  const from = input.minCreatedAt ?? (input.maxCreatedAt ? input.maxCreatedAt : fallback.from);
+  const to = input.maxCreatedAt ?? (input.minCreatedAt ? dayIn(DEFAULT_TIME_ZONE, now) : fallback.to);
+  const zone = zoneOf(input.locationId);
+  return { from, to, start: dayStart(from, zone), end: dayEnd(to, zone) };
+}
+
+/** The calls a report counts: the days, and optionally a location and direction. */
+function callScope(input: Activity, r: ReturnType<typeof range>): SQL[] {
+  const where = [gte(calls.startedAt, r.start), lt(calls.startedAt, r.end)];
+  if (input.locationId) where.push(eq(calls.locationId, input.locationId));
+  if (input.direction) where.push(eq(calls.direction, input.direction));
+  return where;
+}
+
+const figures = {
+  calls: sql<number>`count(${calls.id})::int`,
+  inbound: sql<number>`(count(*) filter (where ${calls.direction} = 'inbound'))::int`,
+  outbound: sql<number>`(count(*) filter (where ${calls.direction} = 'outbound'))::int`,
+  answered: sql<number>`(count(*) filter (where ${calls.answeredAt} is not null))::int`,
+  missed: sql<number>`(count(*) filter (where ${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')))::int`,
+  totalSeconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
+};
+
+type Counted = Omit<CallActivityRow, 'totalDuration' | 'averageSeconds' | 'averageDuration'>;
+
+function finish(rows: Counted[], nameLabel: string, countKey: string, r: ReturnType<typeof range>) {
+  const done: CallActivityRow[] = rows.map((row) => {
+    const averageSeconds = row.answered ? Math.round(row.totalSeconds / row.answered) : 0;
+    return { ...row, totalDuration: formatDuration(row.totalSeconds), averageSeconds, averageDuration: formatDuration(averageSeconds) };
+  });
+  const sum = (k: keyof Counted) => done.reduce((n, row) => n + (row[k] as number), 0);
+  const totals = { calls: sum('calls'), inbound: sum('inbound'), outbound: sum('outbound'), answered: sum('answered'), missed: sum('missed'), totalSeconds: sum('totalSeconds') };
+  return {
+    rows: done, html: renderTable(callActivityColumns(nameLabel), done), [countKey]: done.length,
+    totals: { ...totals, totalDuration: formatDuration(totals.totalSeconds) }, minCreatedAt: r.from, maxCreatedAt: r.to,
+  };
+}
+
+const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+async function usersReport(db: Db, input: Activity, now: Date) {
+  const r = range(input, now);
+  const rows = await db.select({ key: calls.userId, name: userName, ...figures }).from(calls)
+    .innerJoin(users, eq(users.id, calls.userId))
+    .where(and(...callScope(input, r)))
+    .groupBy(calls.userId, users.firstName, users.lastName)
+    .orderBy(desc(figures.calls), asc(userName));
+  return finish(rows, 'User', 'userCount', r);
+}
+
+defineAction({
+  path: 'phones/calls/users',
+  summary: 'User activity: calls, answered and missed calls and talk time per user over a range of days (default the last 30).',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: activityInput,
+  handler: ({ db, input, services }) => usersReport(db, input, services.clock.now()),
+});
+
+defineAction({
+  path: 'phones/calls/gec-users',
+  summary: 'GEC (BDC) user activity: every user with the BDC job code, with their calls over the range, none included.',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: activityInput,
+  async handler({ db, input, services }) {
+    const r = range(input, services.clock.now());
+    // The range sits in the join, so a BDC user without calls still has a row of zeros.
+    const rows = await db.select({ key: users.id, name: userName, ...figures }).from(users)
+      .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r)))
+      .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false)))
+      .groupBy(users.id, users.firstName, users.lastName)
+      .orderBy(desc(figures.calls), asc(userName));
+    return finish(rows, 'User', 'userCount', r);
+  },
+});
+
+defineAction({
+  path: 'phones/calls/locations',
+  summary: 'Location activity: calls and talk time per location over a range of days.',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: activityInput,
+  async handler({ db, input, services }) {
+    const r = range(input, services.clock.now());
+    const rows = await db.select({ key: calls.locationId, name: sql<string>`coalesce(${locations.name}, 'No location')`, ...figures }).from(calls)
+      .leftJoin(locations, eq(locations.id, calls.locationId))
+      .where(and(...callScope(input, r)))
+      .groupBy(calls.locationId, locations.name)
+      .orderBy(desc(figures.calls), asc(locations.name));
+    return finish(rows, 'Location', 'locationCount', r);
+  },
+});
+
+defineAction({
+  path: 'phones/calls/phones',
+  summary: 'Line activity: calls and talk time per line over a range of days.',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: activityInput,
+  async handler({ db, input, services }) {
+    const r = range(input, services.clock.now());
+    const name = sql<string>`coalesce(${phones.description} || ' (' || ${locations.name} || ')', 'Deleted line')`;
+    const rows = await db.select({ key: calls.phoneId, name, ...figures }).from(calls)
+      .leftJoin(phones, eq(phones.id, calls.phoneId))
+      .leftJoin(locations, eq(locations.id, phones.locationId))
+      .where(and(...callScope(input, r)))
+      .groupBy(calls.phoneId, phones.description, locations.name)
+      .orderBy(desc(figures.calls), asc(name));
+    return finish(rows, 'Line', 'phoneCount', r);
+  },
+});
+
+defineAction({
+  path: 'phones/messages/locations',
+  summary: 'Message location activity: texts received, sent, delivered and failed, and opt-outs, per location over a range of days.',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: activityInput,
+  async handler({ db, input, services }) {
+    const r = range(input, services.clock.now());
+    const where = [gte(messages.createdAt, r.start), lt(messages.createdAt, r.end)];
+    if (input.locationId) where.push(eq(messages.locationId, input.locationId));
+    if (input.direction) where.push(eq(messages.direction, input.direction));
+    const optOutCount = sql<number>`(select count(*)::int from ${optOuts} o where o.location_id = ${messages.locationId}
+      and o.created_at >= ${r.start} and o.created_at < ${r.end})`;
+    const rows: MessageActivityRow[] = await db.select({
+      key: messages.locationId,
+      name: sql<string>`coalesce(${locations.name}, 'No location')`,
+      messages: sql<number>`count(*)::int`,
+      inbound: sql<number>`(count(*) filter (where ${messages.direction} = 'inbound'))::int`,
+      outbound: sql<number>`(count(*) filter (where ${messages.direction} = 'outbound'))::int`,
+      delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered', 'read')))::int`,
+      failed: sql<number>`(count(*) filter (where ${messages.status} in ('failed', 'undelivered')))::int`,
+      optOuts: optOutCount,
+    }).from(messages)
+      .leftJoin(locations, eq(locations.id, messages.locationId))
+      .where(and(...where))
+      .groupBy(messages.locationId, locations.name)
+      .orderBy(desc(sql`count(*)`), asc(locations.name));
+    const sum = (k: keyof MessageActivityRow) => rows.reduce((n, row) => n + (row[k] as number), 0);
+    return {
+      rows, html: renderTable(messageActivityColumns, rows), locationCount: rows.length,
+      totals: { messages: sum('messages'), inbound: sum('inbound'), outbound: sum('outbound'), delivered: sum('delivered'), failed: sum('failed'), optOuts: sum('optOuts') },
+      minCreatedAt: r.from, maxCreatedAt: r.to,
+    };
+  },
+});

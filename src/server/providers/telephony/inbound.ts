@@ -1,0 +1,182 @@
+/**
+ * What the provider tells us: inbound texts and calls, and status callbacks. The webhooks call these
+ * after checking Twilio's signature, each in its own transaction; the developer simulations of the
+ * local driver call the very same functions.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import twilio from 'twilio';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Config } from '../../config';
+import { parseInput } from '../../platform/validation';
+import { toE164 } from '../../platform/phone';
+import { calls, messages, phoneActions, phones } from '../../../modules/phones/phones.db';
+import { locations } from '../../../modules/locations/locations.db';
+import { users } from '../../../modules/users/users.db';
+import { hangupTwiml, planSteps, renderCall, type Outcome } from '../../../modules/phones/call-plan';
+import { formatPhone } from '../../../shared/format';
+import { DEFAULT_TIME_ZONE, keywordOf, recordOptOut, removeOptOut } from './send-gate';
+import { applyCallStatus, applyMessageStatus, type Applied } from './status';
+import { webhookPaths, webhookUrl, type Clock } from './telephony';
+
+export interface InboundServices {
+  config: Pick<Config, 'PUBLIC_URL'>;
+  clock: Clock;
+}
+
+type Params = Record<string, unknown>;
+
+const sidParam = (prefix: string) => z.string({ error: 'is required' }).regex(new RegExp(`^${prefix}[0-9a-zA-Z]{32}$`), { error: `must be a ${prefix} id` });
+const numberParam = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40);
+const optionalString = z.string().optional();
+
+const inboundTextParams = z.object({ MessageSid: sidParam('(SM|MM)'), From: numberParam, To: numberParam, Body: z.string().max(1600).default('') });
+const messageStatusParams = z.object({ MessageSid: sidParam('(SM|MM)'), MessageStatus: z.string({ error: 'is required' }).min(1).max(20), ErrorCode: optionalString });
+const voiceParams = z.object({ CallSid: sidParam('CA'), From: numberParam, To: numberParam, CallStatus: optionalString, DialCallStatus: optionalString });
+const callStatusParams = z.object({
+  CallSid: sidParam('CA'), CallStatus: optionalString, CallDuration: optionalString, Timestamp: optionalString, RecordingUrl: optionalString,
+});
+const answeredParams = z.object({ CallSid: sidParam('CA'), ParentCallSid: sidParam('CA').optional() });
+
+const number = (raw: string) => toE164(raw) ?? raw;
+
+function when(services: InboundServices, timestamp?: string): Date {
+  const parsed = timestamp ? new Date(timestamp) : null;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : services.clock.now();
+}
+
+async function lineFor(db: Db, phoneNumber: string) {
+  const [row] = await db.select({
+    id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId,
+    bridge: phones.bridge, directRing: phones.directRing, active: phones.active,
+    locationName: locations.name, locationPhone: locations.phone, timeZone: locations.timeZone,
+  }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.phoneNumber, phoneNumber));
+  return row ?? null;
+}
+
+export interface InboundTextResult {
+  twiml: string;
+  /** The texts the TwiML answers with (a STOP confirmation, a HELP answer). */
+  replies: string[];
+  /** Twilio sent this message before: nothing was done again. */
+  duplicate: boolean;
+  optedOut: boolean;
+  optedIn: boolean;
+}
+
+export async function receiveInboundText(db: Db, services: InboundServices, raw: Params): Promise<InboundTextResult> {
+  const params = parseInput(inboundTextParams, raw);
+  const response = new twilio.twiml.MessagingResponse();
+  const result: InboundTextResult = { twiml: '', replies: [], duplicate: false, optedOut: false, optedIn: false };
+  const [seen] = await db.select({ id: messages.id }).from(messages).where(eq(messages.messageSid, params.MessageSid));
+  if (seen) return { ...result, duplicate: true, twiml: response.toString() };
+
+  const from = number(params.From);
+  const to = number(params.To);
+  const line = await lineFor(db, to);
+  const now = services.clock.now();
+  await db.insert(messages).values({
+    messageSid: params.MessageSid, phoneId: line?.id ?? null, locationId: line?.locationId ?? null, direction: 'inbound',
+    purpose: 'inbound', from, to, body: params.Body, status: 'received', createdAt: now, statusAt: now,
+  });
+
+  const keyword = keywordOf(params.Body);
+  const sender = line?.locationName ?? 'this number';
+  switch (keyword?.kind) {
+    case 'opt-out':
+      result.optedOut = await recordOptOut(db, { phoneNumber: from, keyword: keyword.keyword, source: 'keyword', phoneId: line?.id, locationId: line?.locationId, at: now });
+      // Only the first STOP is confirmed: carriers treat repeated confirmations as spam.
+      if (result.optedOut) result.replies.push(`You have been unsubscribed from ${sender} and will receive no more messages or calls from us. Reply START to resubscribe.`);
+      break;
+    case 'opt-in':
+      result.optedIn = await removeOptOut(db, from);
+      if (result.optedIn) result.replies.push(`You have been resubscribed to messages from ${sender}. Reply STOP to unsubscribe.`);
+      break;
+    case 'help': {
+      const callUs = formatPhone(line?.locationPhone || line?.phoneNumber || to);
+      result.replies.push(`${line?.locationName ?? 'Forecourt'}: for help, call us at ${callUs}. Reply STOP to unsubscribe.`);
+      break;
+    }
+    default:
+      break;
+  }
+  for (const reply of result.replies) response.message(reply);
+  return { ...result, twiml: response.toString() };
+}
+
+export async function receiveMessageStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
+  const params = parseInput(messageStatusParams, raw);
+  const errorCode = params.ErrorCode && /^\d+$/.test(params.ErrorCode) ? Number(params.ErrorCode) : null;
+  return applyMessageStatus(db, { sid: params.MessageSid, status: params.MessageStatus, at: services.clock.now(), errorCode });
+}
+
+export interface InboundCallResult {
+  twiml: string;
+  outcome: Outcome | { kind: 'not-in-service' } | { kind: 'answered' };
+  callSid: string;
+  lineId: number | null;
+}
+
+/**
+ * A call to one of our lines: recorded once, then answered with the line's call plan. Twilio comes
+ * back after each unanswered ring (`step`) and after a voicemail (`done`).
+ */
+export async function receiveInboundCall(db: Db, services: InboundServices, raw: Params, query: { step?: unknown; done?: unknown } = {}): Promise<InboundCallResult> {
+  const params = parseInput(voiceParams, raw);
+  const to = number(params.To);
+  const line = await lineFor(db, to);
+  const base = { callSid: params.CallSid, lineId: line?.id ?? null };
+  if (query.done !== undefined || params.DialCallStatus === 'completed' || params.DialCallStatus === 'answered') {
+    return { ...base, twiml: hangupTwiml(), outcome: { kind: 'answered' } };
+  }
+  if (!line || !line.active) {
+    const response = new twilio.twiml.VoiceResponse();
+    response.say('The number you have called is not in service.');
+    response.hangup();
+    return { ...base, twiml: response.toString(), outcome: { kind: 'not-in-service' } };
+  }
+  const now = services.clock.now();
+  const step = Number(query.step);
+  if (!Number.isInteger(step) || step <= 0) {
+    await db.insert(calls).values({
+      callSid: params.CallSid, phoneId: line.id, locationId: line.locationId, direction: 'inbound', from: number(params.From), to,
+      status: params.CallStatus === 'in-progress' ? 'in-progress' : 'ringing', startedAt: now, statusAt: now,
+    }).onConflictDoNothing();
+  }
+  const actions = await db.select().from(phoneActions).where(eq(phoneActions.phoneId, line.id)).orderBy(asc(phoneActions.position), asc(phoneActions.id));
+  const userIds = [...new Set(actions.flatMap((a) => a.userIds))];
+  const staff = userIds.length ? await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds)) : [];
+  const steps = planSteps(line, actions, new Map(staff.filter((u) => u.phone).map((u) => [u.id, u.phone])));
+  const url = (path: string) => webhookUrl(services.config.PUBLIC_URL, path);
+  const rendered = renderCall(steps, Number.isInteger(step) && step > 0 ? step : 0, {
+    now,
+    timeZone: line.timeZone || DEFAULT_TIME_ZONE,
+    name: line.locationName,
+    voiceUrl: (n) => `${url(webhookPaths.voice)}?${n === 'done' ? 'done=1' : `step=${n}`}`,
+    answeredUrl: (userId) => `${url(webhookPaths.voiceAnswered)}?userId=${userId}`,
+    recordingUrl: url(webhookPaths.callStatus),
+  });
+  return { ...base, ...rendered };
+}
+
+/** A ring-group member picked up: the call is theirs in the activity reports. */
+export async function receiveAnswered(db: Db, raw: Params, userId: number): Promise<Applied> {
+  const params = parseInput(answeredParams, raw);
+  const sid = params.ParentCallSid ?? params.CallSid;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return 'unknown';
+  const updated = await db.update(calls).set({ userId }).where(eq(calls.callSid, sid)).returning({ id: calls.id });
+  return updated.length ? 'applied' : 'unknown';
+}
+
+export async function receiveCallStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
+  const params = parseInput(callStatusParams, raw);
+  const duration = params.CallDuration && /^\d+$/.test(params.CallDuration) ? Number(params.CallDuration) : undefined;
+  return applyCallStatus(db, {
+    sid: params.CallSid,
+    status: params.CallStatus,
+    at: when(services, params.Timestamp),
+    durationSeconds: duration,
+    recordingUrl: params.RecordingUrl,
+  });
+}

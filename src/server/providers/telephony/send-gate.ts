@@ -1,0 +1,210 @@
+/**
+ * The one way out: every text and call to anyone goes through here (docs/decisions/005-send-gate.md).
+ * It normalises the number to E.164, refuses a number that opted out, and holds marketing to
+ * 8:00–21:00 in the recipient's time zone. Each refusal is a sentence a person can act on.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
+import { toE164 } from '../../platform/phone';
+import { calls, messages, optOuts } from '../../../modules/phones/phones.db';
+import { locations } from '../../../modules/locations/locations.db';
+import type { SendPurpose } from '../../../modules/phones/phones.contract';
+import { formatPhone } from '../../../shared/format';
+import { timeZonesFor } from './area-codes';
+import { applyCallStatus, applyMessageStatus } from './status';
+import type { Clock, TelephonyProvider } from './telephony';
+
+/** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
+export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
+export const optInKeywords = ['START', 'UNSTOP'] as const;
+export const helpKeywords = ['HELP'] as const;
+
+export type Keyword = { kind: 'opt-out' | 'opt-in' | 'help'; keyword: string };
+
+export function keywordOf(body: string): Keyword | null {
+  const word = body.trim().toUpperCase();
+  if ((optOutKeywords as readonly string[]).includes(word)) return { kind: 'opt-out', keyword: word };
+  if ((optInKeywords as readonly string[]).includes(word)) return { kind: 'opt-in', keyword: word };
+  if ((helpKeywords as readonly string[]).includes(word)) return { kind: 'help', keyword: word };
+  return null;
+}
+
+/** Marketing may reach people from 8:00 up to (not including) 21:00 their time. */
+export const MARKETING_FROM_MINUTE = 8 * 60;
+export const MARKETING_UNTIL_MINUTE = 21 * 60;
+/** The zone of a location when none is stored, and of sends that belong to no location. */
+export const DEFAULT_TIME_ZONE = 'America/Denver';
+
+/** Minutes past midnight on the wall clock of a time zone. */
+export function localMinutes(timeZone: string, now: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+const clockText = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+export type Channel = 'text' | 'call';
+
+export interface GateRequest {
+  to: string;
+  channel: Channel;
+  purpose: SendPurpose;
+  /** The sending location: its time zone applies when the area code does not tell. */
+  locationId?: number | null;
+  now: Date;
+}
+
+export type GateDecision =
+  | { allowed: true; to: string; timeZones: string[] }
+  | { allowed: false; code: 'invalid-number' | 'opted-out' | 'quiet-hours'; status: 400 | 409; reason: string; to?: string };
+
+/** The rules without sending: mass sends use it to skip and count refused recipients. */
+export async function checkSend(db: Db, request: GateRequest): Promise<GateDecision> {
+  const to = toE164(request.to);
+  if (!to) {
+    return { allowed: false, code: 'invalid-number', status: 400, reason: `The number "${request.to}" is not a valid phone number.` };
+  }
+  const [optOut] = await db.select().from(optOuts).where(eq(optOuts.phoneNumber, to));
+  if (optOut) {
+    const when = optOut.createdAt.toISOString().slice(0, 10);
+    return {
+      allowed: false, code: 'opted-out', status: 409, to,
+      reason: `${formatPhone(to)} has opted out of texts and calls from the group (${optOut.keyword} on ${when}); they can opt back in by texting START.`,
+    };
+  }
+  let timeZones = timeZonesFor(to);
+  if (timeZones.length === 0) timeZones = [await locationTimeZone(db, request.locationId)];
+  if (request.purpose === 'marketing') {
+    const clocks = timeZones.map((zone) => localMinutes(zone, request.now));
+    if (clocks.some((m) => m < MARKETING_FROM_MINUTE || m >= MARKETING_UNTIL_MINUTE)) {
+      const what = request.channel === 'text' ? 'Marketing texts' : 'Marketing calls';
+      return {
+        allowed: false, code: 'quiet-hours', status: 409, to,
+        reason: `${what} to ${formatPhone(to)} may only go out from ${clockText(MARKETING_FROM_MINUTE)} to ${clockText(MARKETING_UNTIL_MINUTE)} `
+          + `in the recipient's time zone (${timeZones.join(', ')}), where it is now ${clocks.map(clockText).join(' and ')}.`,
+      };
+    }
+  }
+  return { allowed: true, to, timeZones };
+}
+
+async function locationTimeZone(db: Db, locationId: number | null | undefined): Promise<string> {
+  if (!locationId) return DEFAULT_TIME_ZONE;
+  const [row] = await db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId));
+  return row?.timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** The number in E.164 when the rules allow the send; otherwise the refusal, as a 400 or 409 with its sentence. */
+export async function passGate(db: Db, request: GateRequest): Promise<string> {
+  const decision = await checkSend(db, request);
+  if (!decision.allowed) throw new AppError(decision.status, decision.reason, ['to']);
+  return decision.to;
+}
+
+export interface GateServices {
+  config: Pick<Config, 'SMS_FROM' | 'TWILIO_MESSAGING_SERVICE_SID'>;
+  telephony: TelephonyProvider;
+  clock: Clock;
+}
+
+/** The line a text or call goes out on. */
+export interface Line {
+  id: number;
+  phoneNumber: string;
+  locationId: number;
+  messagingServiceSid?: string | null;
+}
+
+export interface TextRequest {
+  to: string;
+  body: string;
+  purpose: SendPurpose;
+  line?: Line | null;
+  userId?: number | null;
+  /** What the record keeps instead of the body (a sign-in code is never stored). */
+  storedBody?: string;
+}
+
+export async function sendText(db: Db, services: GateServices, request: TextRequest) {
+  const now = services.clock.now();
+  const line = request.line ?? null;
+  const to = await passGate(db, { to: request.to, channel: 'text', purpose: request.purpose, locationId: line?.locationId, now });
+  const messagingServiceSid = line ? line.messagingServiceSid ?? undefined : services.config.TWILIO_MESSAGING_SERVICE_SID;
+  const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
+  const sent = await services.telephony.sendText(db, { to, body: request.body, from, messagingServiceSid });
+  const [row] = await db.insert(messages).values({
+    messageSid: sent.sid,
+    phoneId: line?.id ?? null,
+    locationId: line?.locationId ?? null,
+    direction: 'outbound',
+    purpose: request.purpose,
+    from: from ?? messagingServiceSid ?? '',
+    to,
+    body: request.storedBody ?? request.body,
+    status: sent.status as typeof messages.$inferInsert.status,
+    userId: request.userId ?? null,
+    createdAt: now,
+    statusAt: now,
+  }).returning({ id: messages.id });
+  for (const event of sent.events) {
+    await applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
+  }
+  const [stored] = await db.select({ status: messages.status }).from(messages).where(eq(messages.id, row.id));
+  return { messageId: row.id, sid: sent.sid, to, status: stored.status };
+}
+
+export interface CallRequest {
+  to: string;
+  purpose: SendPurpose;
+  line: Line;
+  /** The number the call shows; the line's own by default. */
+  callerId?: string;
+  userId?: number | null;
+  twiml: string;
+}
+
+export async function placeCall(db: Db, services: GateServices, request: CallRequest) {
+  const now = services.clock.now();
+  const to = await passGate(db, { to: request.to, channel: 'call', purpose: request.purpose, locationId: request.line.locationId, now });
+  const from = request.callerId ?? request.line.phoneNumber;
+  const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
+  const [row] = await db.insert(calls).values({
+    callSid: placed.sid,
+    phoneId: request.line.id,
+    locationId: request.line.locationId,
+    direction: 'outbound',
+    from,
+    to,
+    status: placed.status as typeof calls.$inferInsert.status,
+    userId: request.userId ?? null,
+    startedAt: now,
+    statusAt: now,
+  }).returning({ id: calls.id });
+  for (const event of placed.events) {
+    await applyCallStatus(db, { sid: placed.sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+  }
+  const [stored] = await db.select({ status: calls.status }).from(calls).where(eq(calls.id, row.id));
+  return { callId: row.id, callSid: placed.sid, to, from, status: stored.status };
+}
+
+/** Records an opt-out; false when the number had already opted out (so nothing is answered twice). */
+export async function recordOptOut(
+  db: Db,
+  values: { phoneNumber: string; keyword: string; source: 'keyword' | 'staff'; phoneId?: number | null; locationId?: number | null; at: Date },
+): Promise<boolean> {
+  const inserted = await db.insert(optOuts).values({
+    phoneNumber: values.phoneNumber, keyword: values.keyword, source: values.source,
+    phoneId: values.phoneId ?? null, locationId: values.locationId ?? null, createdAt: values.at,
+  }).onConflictDoNothing().returning({ phoneNumber: optOuts.phoneNumber });
+  return inserted.length > 0;
+}
+
+/** Lifts an opt-out; false when the number had not opted out. */
+export async function removeOptOut(db: Db, phoneNumber: string): Promise<boolean> {
+  const removed = await db.delete(optOuts).where(eq(optOuts.phoneNumber, phoneNumber)).returning({ phoneNumber: optOuts.phoneNumber });
+  return removed.length > 0;
+}

@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calls, messages } from '../../../modules/phones/phones.db';
+import type { CallStatus, MessageStatus } from '../../../modules/phones/phones.contract';
+
+/**
+ * Status callbacks arrive late, twice or out of order. A status is applied only when it moves the
+ * record forward; a final error (failed, undelivered, busy, no-answer, canceled) is never overwritten,
+ * and a repeated callback changes nothing at all.
+ */
+const messageRank: Partial<Record<MessageStatus, number>> = {
+  accepted: 1, scheduled: 1, queued: 2, sending: 3, sent: 4, receiving: 4, received: 5, delivered: 5, read: 6,
+};
+const messageErrors = new Set<string>(['failed', 'undelivered', 'canceled']);
+
+const callRank: Partial<Record<CallStatus, number>> = { queued: 1, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4 };
+const callFinal = new Set<string>(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
+
+export function messageStatusWins(current: string, next: string): boolean {
+  if (current === next || messageErrors.has(current)) return false;
+  if (messageErrors.has(next)) return true;
+  const to = messageRank[next as MessageStatus];
+  return to !== undefined && to > (messageRank[current as MessageStatus] ?? 0);
+}
+
+export function callStatusWins(current: string, next: string): boolean {
+  if (current === next || callFinal.has(current)) return false;
+  if (callFinal.has(next)) return true;
+  const to = callRank[next as CallStatus];
+  return to !== undefined && to > (callRank[current as CallStatus] ?? 0);
+}
+
+export const isFinalCallStatus = (status: string) => callFinal.has(status);
+
+export type Applied = 'applied' | 'unchanged' | 'unknown';
+
+export interface MessageStatusUpdate {
+  sid: string;
+  status: string;
+  at: Date;
+  errorCode?: number | null;
+}
+
+export async function applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied> {
+  const [row] = await db.select({ status: messages.status }).from(messages).where(eq(messages.messageSid, update.sid)).for('update');
+  if (!row) return 'unknown';
+  if (!messageStatusWins(row.status, update.status)) return 'unchanged';
+  await db.update(messages).set({
+    status: update.status as MessageStatus,
+    statusAt: update.at,
+    ...(update.errorCode ? { errorCode: update.errorCode } : {}),
+    updatedAt: sql`now()`,
+  }).where(eq(messages.messageSid, update.sid));
+  return 'applied';
+}
+
+export interface CallStatusUpdate {
+  sid: string;
+  status?: string;
+  at: Date;
+  durationSeconds?: number;
+  recordingUrl?: string;
+}
+
+export async function applyCallStatus(db: Db, update: CallStatusUpdate): Promise<Applied> {
+  const [row] = await db.select().from(calls).where(eq(calls.callSid, update.sid)).for('update');
+  if (!row) return 'unknown';
+  const changes: Partial<typeof calls.$inferInsert> = {};
+  // A recording finishes after the call: it is kept even though the status is final.
+  if (update.recordingUrl && !row.recordingUrl) changes.recordingUrl = update.recordingUrl;
+  if (update.status && callStatusWins(row.status, update.status)) {
+    const status = update.status as CallStatus;
+    changes.status = status;
+    changes.statusAt = update.at;
+    const answeredAt = row.answeredAt ?? (status === 'in-progress' ? update.at : null);
+    if (status === 'in-progress') changes.answeredAt = answeredAt;
+    if (callFinal.has(status)) {
+      changes.endedAt = update.at;
+      changes.durationSeconds = update.durationSeconds
+        ?? (answeredAt ? Math.max(0, Math.round((update.at.getTime() - answeredAt.getTime()) / 1000)) : 0);
+    }
+  }
+  if (Object.keys(changes).length === 0) return 'unchanged';
+  await db.update(calls).set({ ...changes, updatedAt: sql`now()` }).where(eq(calls.callSid, update.sid));
+  return 'applied';
+}

@@ -1,0 +1,153 @@
+import twilio from 'twilio';
+import { AppError } from '../../platform/errors';
+import type { Clock, ProviderCall, TelephonyProvider } from './telephony';
+import { directionOf, webhookPaths, webhookUrl } from './telephony';
+import { countryOfAreaCode } from './area-codes';
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  publicUrl: string;
+  defaultFrom: string;
+  clock: Clock;
+  /** Another HTTP client for the SDK (tests send its requests to a local server). */
+  httpClient?: InstanceType<typeof twilio.RequestClient>;
+}
+
+type TwilioCall = Awaited<ReturnType<ReturnType<typeof twilio>['calls']['list']>>[number];
+
+function isRestException(error: unknown): error is { status: number; code?: number; message: string } {
+  return error instanceof twilio.RestException
+    || (typeof error === 'object' && error !== null && 'status' in error && typeof (error as { status: unknown }).status === 'number' && 'code' in error);
+}
+
+/** Twilio's refusals become a sentence; a missing call or message becomes null; anything else is a bug or an outage. */
+async function refusals<T>(work: () => Promise<T>, notFound?: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isRestException(error)) {
+      if (error.status === 404 && notFound !== undefined) return notFound;
+      const text = error.message.replace(/\s+$/, '');
+      throw AppError.conflict(`Twilio refused the request: ${/[.!?]$/.test(text) ? text : `${text}.`}${error.code ? ` (Twilio error ${error.code})` : ''}`);
+    }
+    throw error;
+  }
+}
+
+function callOf(call: TwilioCall, at: Date, withEvent: boolean): ProviderCall {
+  const durationSeconds = Number(call.duration ?? 0) || 0;
+  return {
+    sid: call.sid,
+    direction: directionOf(call.direction),
+    from: call.from ?? '',
+    to: call.to ?? '',
+    status: call.status,
+    startedAt: call.startTime ?? call.dateCreated ?? null,
+    endedAt: call.endTime ?? null,
+    durationSeconds,
+    events: withEvent ? [{ status: call.status, at, durationSeconds: durationSeconds || undefined }] : [],
+  };
+}
+
+const dialTwiml = (to: string, callerId: string) => {
+  const response = new twilio.twiml.VoiceResponse();
+  response.dial({ callerId }, to);
+  return response.toString();
+};
+
+/** The real driver: the official SDK with the account's sid and token; callbacks come back to PUBLIC_URL. */
+export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
+  const client = twilio(options.accountSid, options.authToken, options.httpClient ? { httpClient: options.httpClient } : {});
+  const url = (path: string) => webhookUrl(options.publicUrl, path);
+  const callEvents = ['initiated', 'ringing', 'answered', 'completed'];
+
+  return {
+    name: 'twilio',
+
+    sendText: (_db, message) => refusals(async () => {
+      const sent = await client.messages.create({
+        to: message.to,
+        body: message.body,
+        ...(message.messagingServiceSid ? { messagingServiceSid: message.messagingServiceSid } : { from: message.from ?? options.defaultFrom }),
+        statusCallback: url(webhookPaths.messageStatus),
+      });
+      return { sid: sent.sid, status: sent.status, events: [{ status: sent.status, at: options.clock.now() }] };
+    }),
+
+    placeCall: (_db, call) => refusals(async () => {
+      const placed = await client.calls.create({
+        to: call.to,
+        from: call.from,
+        twiml: call.twiml,
+        statusCallback: url(webhookPaths.callStatus),
+        statusCallbackEvent: callEvents,
+      });
+      return callOf(placed, options.clock.now(), true);
+    }),
+
+    endCall: (_db, callSid) => refusals(async () => {
+      const ended = await client.calls(callSid).update({ status: 'completed' });
+      return callOf(ended, options.clock.now(), true);
+    }, null),
+
+    transferCall: (_db, callSid, to, callerId) => refusals(async () => {
+      const moved = await client.calls(callSid).update({ twiml: dialTwiml(to, callerId) });
+      return callOf(moved, options.clock.now(), false);
+    }, null),
+
+    searchLocalNumbers: (_db, query) => refusals(async () => {
+      const found = await client.availablePhoneNumbers(countryOfAreaCode(query.areaCode)).local.list({
+        areaCode: Number(query.areaCode),
+        ...(query.contains ? { contains: query.contains } : {}),
+        smsEnabled: true,
+        voiceEnabled: true,
+        limit: query.limit ?? 20,
+      });
+      return found.map((n) => ({ phoneNumber: n.phoneNumber, locality: n.locality ?? '', region: n.region ?? '' }));
+    }),
+
+    buyNumber: (_db, phoneNumber, friendlyName) => refusals(async () => {
+      const bought = await client.incomingPhoneNumbers.create({
+        phoneNumber,
+        friendlyName,
+        smsUrl: url(webhookPaths.sms),
+        smsMethod: 'POST',
+        voiceUrl: url(webhookPaths.voice),
+        voiceMethod: 'POST',
+        statusCallback: url(webhookPaths.callStatus),
+        statusCallbackMethod: 'POST',
+      });
+      return { sid: bought.sid, phoneNumber: bought.phoneNumber };
+    }),
+
+    releaseNumber: (_db, sid) => refusals(async () => {
+      // Already gone at Twilio is what we wanted.
+      await client.incomingPhoneNumbers(sid).remove().catch((error: unknown) => {
+        if (isRestException(error) && error.status === 404) return true;
+        throw error;
+      });
+    }),
+
+    fetchCall: (_db, callSid) => refusals(async () => callOf(await client.calls(callSid).fetch(), options.clock.now(), false), null),
+
+    fetchMessage: (_db, messageSid) => refusals(async () => {
+      const m = await client.messages(messageSid).fetch();
+      return {
+        sid: m.sid, direction: directionOf(m.direction), from: m.from ?? '', to: m.to, body: m.body, status: m.status,
+        errorCode: m.errorCode ?? null, sentAt: m.dateSent ?? null,
+      };
+    }, null),
+
+    listCalls: (_db, query) => refusals(async () => {
+      const found = await client.calls.list({
+        ...(query.status ? { status: query.status as TwilioCall['status'] } : {}),
+        ...(query.after ? { startTimeAfter: query.after } : {}),
+        ...(query.before ? { startTimeBefore: query.before } : {}),
+        limit: query.limit,
+      });
+      const now = options.clock.now();
+      return found.map((call) => callOf(call, now, false));
+    }),
+  };
+}
