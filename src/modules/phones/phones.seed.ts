@@ -41,6 +41,8 @@ export async function seedPhones(db: Db): Promise<void> {
   const next = random(20_240_601);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
   const now = Date.now();
+  // Customers get the fictional 555-01xx numbers of the region's other area codes: 505 is left to tests.
+  const demoCustomer = () => `+1${pick(['575', '303', '719', '720', '602', '520', '915'])}55501${String(Math.floor(next() * 100)).padStart(2, '0')}`;
 
   const plans = created.filter((p) => p.phoneType === 'main' || p.phoneType === 'service').flatMap((p) => {
     const team = staff.filter((u) => u.locationId === p.locationId).slice(0, 3).map((u) => u.id);
@@ -61,7 +63,7 @@ export async function seedPhones(db: Db): Promise<void> {
   const callRows = created.flatMap((p) => Array.from({ length: p.active ? 14 : 3 }, (_, i) => {
     const startedAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
     const inbound = next() < 0.7;
-    const customer = `+1505555${String(101 + Math.floor(next() * 99)).padStart(4, '0')}`;
+    const customer = demoCustomer();
     const result = status();
     const duration = result === 'completed' ? 30 + Math.floor(next() * 870) : 0;
     const agents = staff.filter((u) => u.locationId === p.locationId);
@@ -80,7 +82,7 @@ export async function seedPhones(db: Db): Promise<void> {
   const messageRows = created.filter((p) => p.active).flatMap((p) => Array.from({ length: 6 }, (_, i) => {
     const createdAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
     const inbound = i % 2 === 0;
-    const customer = `+1505555${String(101 + Math.floor(next() * 99)).padStart(4, '0')}`;
+    const customer = demoCustomer();
     return {
       messageSid: sidOf('SM', `demo-text-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
       direction: inbound ? 'inbound' as const : 'outbound' as const, purpose: inbound ? 'inbound' as const : 'transactional' as const,
@@ -91,5 +93,5 @@ export async function seedPhones(db: Db): Promise<void> {
   }));
   await db.insert(messages).values(messageRows);
   const main = created[0];
-  await db.insert(optOuts).values({ phoneNumber: '+15055550199', keyword: 'STOP', phoneId: main.id, locationId: main.locationId, createdAt: new Date(now - 5 * 86_400_000) });
+  await db.insert(optOuts).values({ phoneNumber: '+15755550199', keyword: 'STOP', phoneId: main.id, locationId: main.locationId, createdAt: new Date(now - 5 * 86_400_000) });
 }

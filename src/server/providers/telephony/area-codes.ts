@@ -60,7 +60,8 @@ export function areaCodeOf(e164: string): string | null {
 /** Every time zone the area code of this number may be in; empty when unknown (toll-free, other countries). */
 export function timeZonesFor(e164: string): string[] {
   const code = areaCodeOf(e164);
-  return code ? byAreaCode.get(code) ?? [] : [];
+  // A copy: callers may sort it, and the map is shared.
+  return code ? [...(byAreaCode.get(code) ?? [])] : [];
 }
 
 /** The provider's country for an area code (available numbers are searched per country). */

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { createLine, setClock } from '../../../tests/telephony';
+import { outbox } from '../../server/platform/platform.db';
+import { recordOptOut } from '../../server/providers/telephony/send-gate';
+import { users } from '../users/users.db';
+import { calls, messages, optOuts, phones } from './phones.db';
+import type { CallStatus } from './phones.contract';
+
+let t: TestApp;
+let admin: Caller;
+let agent: Caller;
+let agentId: number;
+let bdc: { id: number; name: string };
+let store: Awaited<ReturnType<typeof createLine>>;
+let service: typeof phones.$inferSelect;
+
+let seq = 0;
+const callSid = () => `CA${String((seq += 1)).padStart(32, '0')}`;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signedIn(['phoneAdmin', 'phoneLookup']);
+  store = await createLine(t, { description: 'Main', outbound: true }, { name: 'Mesa Mazda', timeZone: 'America/Denver' });
+  [service] = await t.db.insert(phones).values({ description: 'Service desk', phoneNumber: '+15052669050', locationId: store.location.id }).returning();
+  const me = await t.createUser({ flags: ['messenger'], phone: '+15055552000', firstName: 'Rosa', lastName: 'Baca', locationId: store.location.id });
+  agentId = me.id;
+  agent = await t.sessionFor(me.id);
+  const gec = await t.createUser({ jobCode: 'BDC', firstName: 'Gil', lastName: 'Otero', phone: '+15055552001' });
+  bdc = { id: gec.id, name: 'Gil Otero' };
+
+  // A known set of calls on the test location: Denver days, so 03:30 UTC on the 3rd is the evening of the 2nd.
+  const rows: [string, 'inbound' | 'outbound', CallStatus, number, number | null, number][] = [
+    ['2026-11-01T16:00:00Z', 'inbound', 'completed', 120, agentId, store.line.id],
+    ['2026-11-02T16:00:00Z', 'inbound', 'no-answer', 0, null, store.line.id],
+    ['2026-11-03T03:30:00Z', 'outbound', 'completed', 300, agentId, store.line.id],
+    ['2026-11-03T16:00:00Z', 'inbound', 'completed', 45, bdc.id, service.id],
+    ['2026-11-04T16:00:00Z', 'outbound', 'busy', 0, bdc.id, service.id],
+  ];
+  await t.db.insert(calls).values(rows.map(([at, direction, status, duration, userId, phoneId], i) => {
+    const line = phoneId === service.id ? service : store.line;
+    const customer = `+1505555${String(600 + i).padStart(4, '0')}`;
+    const startedAt = new Date(at);
+    return {
+      callSid: callSid(), phoneId, locationId: store.location.id, direction, status, userId, durationSeconds: duration, startedAt,
+      from: direction === 'inbound' ? customer : line.phoneNumber, to: direction === 'inbound' ? line.phoneNumber : customer,
+      answeredAt: status === 'completed' ? startedAt : null, endedAt: new Date(startedAt.getTime() + duration * 1000),
+    };
+  }));
+});
+afterAll(async () => { await t?.close(); });
+beforeEach(() => setClock(t, '2026-11-05T18:00:00Z'));
+
+type Row = { callSid: string; startedAt: string; direction: string; status: string; durationSeconds: number; duration: string; from: string; to: string; userName: string | null; phoneDescription: string | null; locationName: string };
+
+describe('phones/calls/load-calls', () => {
+  const load = async (filters: Record<string, unknown>) => {
+    const res = await admin.call('phones/calls/load-calls', { locationId: store.location.id, ...filters });
+    expect(res.status).toBe(200);
+    return res.body.data as { rows: Row[]; callCount: number; html: string; nextCursor: string | null };
+  };
+
+  it('lists a location\'s calls newest first with names, durations, callCount and html', async () => {
+    const data = await load({});
+    expect(data.callCount).toBe(5);
+    expect(data.rows.map((r) => r.startedAt)).toEqual(['2026-11-04T16:00:00.000Z', '2026-11-03T16:00:00.000Z', '2026-11-03T03:30:00.000Z', '2026-11-02T16:00:00.000Z', '2026-11-01T16:00:00.000Z']);
+    expect(data.rows[2]).toMatchObject({ direction: 'outbound', status: 'completed', durationSeconds: 300, duration: '5:00', userName: 'Rosa Baca', phoneDescription: 'Main', locationName: 'Mesa Mazda' });
+    expect(data.html).toContain('<td>Mesa Mazda</td>');
+    expect(data.html).toContain('<td>Rosa Baca</td>');
+  });
+
+  it('filters by line, direction, status and agent', async () => {
+    expect((await load({ phoneId: service.id })).callCount).toBe(2);
+    expect((await load({ direction: 'outbound' })).rows.map((r) => r.status)).toEqual(['busy', 'completed']);
+    expect((await load({ status: 'no-answer' })).rows.map((r) => r.startedAt)).toEqual(['2026-11-02T16:00:00.000Z']);
+    expect((await load({ userId: agentId })).callCount).toBe(2);
+  });
+
+  it('reads minCreatedAt and maxCreatedAt as days on the location\'s clock', async () => {
+    const day = await load({ minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
+    expect(day.rows.map((r) => r.startedAt)).toEqual(['2026-11-03T03:30:00.000Z', '2026-11-02T16:00:00.000Z']);
+    expect((await load({ minCreatedAt: '2026-11-03' })).callCount).toBe(2);
+    expect((await load({ maxCreatedAt: '2026-11-01' })).callCount).toBe(1);
+  });
+
+  it('searches by a whole number, some digits, a call id or an agent', async () => {
+    expect((await load({ query: '(505) 555-0600' })).rows.map((r) => r.from)).toEqual(['+15055550600']);
+    expect((await load({ query: '0602' })).rows.map((r) => r.to)).toEqual(['+15055550602']);
+    const first = (await load({})).rows[0];
+    expect((await load({ query: first.callSid })).rows.map((r) => r.callSid)).toEqual([first.callSid]);
+    expect((await load({ query: 'otero' })).callCount).toBe(2);
+  });
+
+  it('pages by cursor without repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const data = await load({ limit: 2, cursor });
+      seen.push(...data.rows.map((r) => r.callSid));
+      cursor = data.nextCursor ?? undefined;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('refuses bad filters with sentences', async () => {
+    const bad = await admin.call('phones/calls/load-calls', { minCreatedAt: '11/02/2026', direction: 'sideways' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(['Direction must be inbound or outbound.', 'Min created at must be a date as YYYY-MM-DD.']);
+  });
+});
+
+describe('calls through the provider', () => {
+  it('make-call calls the customer from the line and connects them to the agent\'s phone', async () => {
+    setClock(t, '2026-11-05T18:00:00Z');
+    const res = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '(505) 555-0650' }, { form: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ to: '+15055550650', from: service.phoneNumber, status: 'in-progress', message: 'Calling (505) 555-0650 from (505) 266-9050.' });
+    const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
+    expect(row).toMatchObject({ direction: 'outbound', userId: agentId, phoneId: service.id, status: 'in-progress', answeredAt: new Date('2026-11-05T18:00:05Z') });
+    const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, res.body.data.callSid));
+    expect(local.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Hello, this is Rosa from Mesa Mazda. Please hold while we connect you.</Say>'
+      + `<Dial callerId="${service.phoneNumber}">+15055552000</Dial></Response>`);
+  });
+
+  it('make-call without a line uses the location\'s outbound line', async () => {
+    const res = await agent.call('phones/calls/make-call', { to: '5055550651' });
+    expect(res.body.data.from).toBe(store.line.phoneNumber);
+  });
+
+  it('make-call refuses, with a sentence and no call, what it cannot do', async () => {
+    const { line: idle } = await createLine(t, { active: false });
+    const { location: bare } = await createLine(t);
+    const nobody = await t.signedIn(['messenger']);
+    await recordOptOut(t.db, { phoneNumber: '+15055550652', keyword: 'STOP', source: 'keyword', at: new Date('2026-11-01T00:00:00Z') });
+    const [{ n: before }] = await t.db.select({ n: count() }).from(calls);
+    const cases: [Caller, Record<string, unknown>, number, string][] = [
+      [agent, { phoneId: service.id, to: '5055550652' }, 409, '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.'],
+      [agent, { phoneId: service.id, to: '+1 555 123 4567' }, 400, 'The number "+1 555 123 4567" is not a valid phone number.'],
+      [agent, { phoneId: service.id, to: 'abc' }, 400, 'To must be a phone number.'],
+      [agent, { phoneId: idle.id, to: '5055550653' }, 409, `(505) ${idle.phoneNumber.slice(5, 8)}-${idle.phoneNumber.slice(8)} is not active; choose an active line.`],
+      [agent, { locationId: bare.id, to: '5055550653' }, 400, 'That location has no outbound line; choose a line to call from, or set one with replace outbound number.'],
+      [agent, { phoneId: 999_999, to: '5055550653' }, 404, 'That phone does not exist; it may have been deleted.'],
+      [nobody, { phoneId: service.id, to: '5055550653' }, 400, 'Add your phone number to your profile first: the call connects the customer to it.'],
+      [admin, { phoneId: service.id, to: '5055550653' }, 403, 'You do not have permission to do that.'],
+    ];
+    for (const [caller, body, status, message] of cases) {
+      const res = await caller.call('phones/calls/make-call', body);
+      expect(res.status, message).toBe(status);
+      expect(res.body.errors[0]).toBe(message);
+    }
+    const [{ n: after }] = await t.db.select({ n: count() }).from(calls);
+    expect(after).toBe(before);
+  });
+
+  it('end-call hangs up a live call: completed, with the talk time so far', async () => {
+    setClock(t, '2026-11-05T18:00:00Z');
+    const made = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '5055550654' });
+    setClock(t, '2026-11-05T18:03:05Z');
+    const res = await admin.call('phones/calls/end-call', { callSid: made.body.data.callSid }, { form: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ callSid: made.body.data.callSid, status: 'completed', message: 'The call has been ended.' });
+    const [row] = await t.db.select().from(calls).where(eq(calls.callSid, made.body.data.callSid));
+    expect(row).toMatchObject({ status: 'completed', durationSeconds: 180, endedAt: new Date('2026-11-05T18:03:05Z') });
+    const again = await admin.call('phones/calls/end-call', { callSid: made.body.data.callSid });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual(['This call has already ended (completed).']);
+    expect((await admin.call('phones/calls/end-call', { callSid: `CA${'e'.repeat(32)}` })).body.errors).toEqual([`There is no call CA${'e'.repeat(32)}.`]);
+    expect((await admin.call('phones/calls/end-call', { callSid: 'CA12' })).body.errors).toEqual(['Call sid must be a call id starting with CA.']);
+  });
+
+  it('transfer-call moves a live call to a number or a line, through the gate', async () => {
+    const made = await agent.call('phones/calls/make-call', { phoneId: store.line.id, to: '5055550655' });
+    const sid = made.body.data.callSid;
+    const toLine = await admin.call('phones/calls/transfer-call', { callSid: sid, phoneId: service.id });
+    expect(toLine.body.data).toEqual({ callSid: sid, transferredTo: service.phoneNumber, message: 'The call has been transferred to (505) 266-9050.' });
+    const toNumber = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '505 555 2001' });
+    expect(toNumber.body.data.transferredTo).toBe('+15055552001');
+    const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, sid));
+    expect((local.meta as { transferredTo: string }).transferredTo).toBe('+15055552001');
+    expect((await t.db.select().from(calls).where(eq(calls.callSid, sid)))[0].transferredTo).toBe('+15055552001');
+
+    await recordOptOut(t.db, { phoneNumber: '+15055550656', keyword: 'STOP', source: 'keyword', at: new Date() });
+    const refused = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055550656' });
+    expect(refused.status).toBe(409);
+    expect((await admin.call('phones/calls/transfer-call', { callSid: sid })).body.errors).toEqual(['Choose a line or type a number to transfer the call to.']);
+    expect((await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055550655' })).body.errors).toEqual(['The call is already on that number; choose another.']);
+    await admin.call('phones/calls/end-call', { callSid: sid });
+    const ended = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055552002' });
+    expect(ended.status).toBe(409);
+  });
+
+  it('load-twilio-calls shows the local driver\'s calls, live ones marked, filterable by status', async () => {
+    const made = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '5055550657' });
+    const res = await admin.call('phones/calls/load-twilio-calls', {});
+    expect(res.status).toBe(200);
+    expect(res.body.data.provider).toBe('local');
+    expect(res.body.data.rows[0]).toMatchObject({ callSid: made.body.data.callSid, live: true, status: 'in-progress', phoneDescription: 'Service desk', locationName: 'Mesa Mazda', to: '+15055550657' });
+    const live = await admin.call('phones/calls/load-twilio-calls', { status: 'in-progress' });
+    expect(live.body.data.rows.every((r: { live: boolean }) => r.live)).toBe(true);
+    expect(live.body.data.liveCount).toBe(live.body.data.callCount);
+    const done = await admin.call('phones/calls/load-twilio-calls', { status: 'completed', limit: 1 });
+    expect(done.body.data.rows).toHaveLength(1);
+    expect(done.body.data.rows[0].live).toBe(false);
+  });
+});
+
+describe('activity reports', () => {
+  const range = { locationId: 0, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' };
+  beforeAll(() => { range.locationId = store.location.id; });
+
+  it('phones/calls/users: calls, answered, missed and talk time per user, busiest first, then by name', async () => {
+    const res = await admin.call('phones/calls/users', range);
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows).toEqual([
+      { key: bdc.id, name: 'Gil Otero', calls: 2, inbound: 1, outbound: 1, answered: 1, missed: 1, totalSeconds: 45, totalDuration: '0:45', averageSeconds: 45, averageDuration: '0:45' },
+      { key: agentId, name: 'Rosa Baca', calls: 2, inbound: 1, outbound: 1, answered: 2, missed: 0, totalSeconds: 420, totalDuration: '7:00', averageSeconds: 210, averageDuration: '3:30' },
+    ]);
+    expect(res.body.data).toMatchObject({ userCount: 2, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04', totals: { calls: 4, totalSeconds: 465, totalDuration: '7:45' } });
+    expect(res.body.data.html).toContain('<td>Rosa Baca</td>');
+    const inbound = await admin.call('phones/calls/users', { ...range, direction: 'inbound' });
+    expect(inbound.body.data.totals.calls).toBe(2);
+  });
+
+  it('phones/calls/gec-users: every BDC user, with zeros for those without calls', async () => {
+    const idle = await t.createUser({ jobCode: 'BDC', firstName: 'Zed', lastName: 'Quiet' });
+    const res = await admin.call('phones/calls/gec-users', range);
+    const byId = new Map(res.body.data.rows.map((r: { key: number }) => [r.key, r]));
+    expect(byId.get(bdc.id)).toMatchObject({ name: 'Gil Otero', calls: 2, missed: 1, totalSeconds: 45 });
+    expect(byId.get(idle.id)).toMatchObject({ name: 'Zed Quiet', calls: 0, inbound: 0, answered: 0, totalSeconds: 0, totalDuration: '0:00' });
+    expect(byId.has(agentId)).toBe(false);
+    const [{ n }] = await t.db.select({ n: count() }).from(users).where(and(eq(users.jobCode, 'BDC'), eq(users.accountLocked, false)));
+    expect(res.body.data.userCount).toBe(n);
+  });
+
+  it('phones/calls/locations and phones/calls/phones: per location and per line', async () => {
+    const locations = await admin.call('phones/calls/locations', range);
+    expect(locations.body.data.rows).toEqual([expect.objectContaining({ key: store.location.id, name: 'Mesa Mazda', calls: 5, inbound: 3, outbound: 2, missed: 2, totalSeconds: 465 })]);
+    expect(locations.body.data.locationCount).toBe(1);
+    const lines = await admin.call('phones/calls/phones', range);
+    expect(lines.body.data.rows.map((r: { name: string; calls: number }) => [r.name, r.calls])).toEqual([['Main (Mesa Mazda)', 3], ['Service desk (Mesa Mazda)', 2]]);
+    const oneDay = await admin.call('phones/calls/locations', { ...range, minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
+    expect(oneDay.body.data.rows[0].calls).toBe(2);
+  });
+
+  it('defaults to the last 30 days', async () => {
+    setClock(t, '2026-11-20T18:00:00Z');
+    const res = await admin.call('phones/calls/locations', { locationId: store.location.id });
+    expect(res.body.data).toMatchObject({ minCreatedAt: '2026-10-22', maxCreatedAt: '2026-11-20' });
+    expect(res.body.data.rows[0].calls).toBeGreaterThanOrEqual(5);
+    setClock(t, '2027-01-20T18:00:00Z');
+    const later = await admin.call('phones/calls/locations', { locationId: store.location.id });
+    expect(later.body.data.rows).toEqual([]);
+  });
+
+  it('phones/messages/locations: texts in and out, delivered, failed and opt-outs per location', async () => {
+    const { location, line } = await createLine(t, {}, { name: 'Taos Toyota' });
+    const base = { phoneId: line.id, locationId: location.id, from: line.phoneNumber, body: 'x', createdAt: new Date('2026-11-02T18:00:00Z') };
+    await t.db.insert(messages).values([
+      { ...base, messageSid: `SM${'1'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550701', status: 'delivered' },
+      { ...base, messageSid: `SM${'2'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550702', status: 'undelivered' },
+      { ...base, messageSid: `SM${'3'.repeat(32)}`, direction: 'inbound', purpose: 'inbound', from: '+15055550701', to: line.phoneNumber, status: 'received' },
+      { ...base, messageSid: `SM${'4'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550703', status: 'read', createdAt: new Date('2026-10-01T18:00:00Z') },
+    ]);
+    await t.db.insert(optOuts).values({ phoneNumber: '+15055550701', keyword: 'STOP', phoneId: line.id, locationId: location.id, createdAt: new Date('2026-11-02T18:01:00Z') });
+    const res = await admin.call('phones/messages/locations', { locationId: location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows).toEqual([{ key: location.id, name: 'Taos Toyota', messages: 3, inbound: 1, outbound: 2, delivered: 1, failed: 1, optOuts: 1 }]);
+    expect(res.body.data).toMatchObject({ locationCount: 1, totals: { messages: 3, optOuts: 1 } });
+    expect(res.body.data.html).toContain('<td>Taos Toyota</td>');
+  });
+
+  it('refuses a bad date with a sentence', async () => {
+    const res = await admin.call('phones/calls/users', { minCreatedAt: '2026-13-45' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(['Min created at must be a real date.']);
+  });
+});
