@@ -95,6 +95,7 @@ CREATE UNIQUE INDEX "calls_sid_key" ON "calls" USING btree ("call_sid");--> stat
 CREATE INDEX "calls_started_idx" ON "calls" USING btree ("started_at","id");--> statement-breakpoint
 CREATE INDEX "calls_location_started_idx" ON "calls" USING btree ("location_id","started_at","id");--> statement-breakpoint
 CREATE INDEX "calls_phone_started_idx" ON "calls" USING btree ("phone_id","started_at","id");--> statement-breakpoint
+CREATE INDEX "calls_location_status_idx" ON "calls" USING btree ("location_id","status","started_at","id");--> statement-breakpoint
 CREATE INDEX "calls_user_started_idx" ON "calls" USING btree ("user_id","started_at");--> statement-breakpoint
 CREATE INDEX "calls_from_idx" ON "calls" USING btree ("from_number","started_at");--> statement-breakpoint
 CREATE INDEX "calls_to_idx" ON "calls" USING btree ("to_number","started_at");--> statement-breakpoint
