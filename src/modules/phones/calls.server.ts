@@ -178,7 +178,7 @@ defineAction({
     const response = new twilio.twiml.VoiceResponse();
     response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
     response.dial({ callerId: line.phoneNumber }, me.phone);
-    const gateLine: Line = { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId };
+    const gateLine: Line = { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId, active: line.active };
     const placed = await placeCall(db, services, { to: input.to, purpose: 'transactional', line: gateLine, userId: user.id, twiml: response.toString() });
     audit({ recordType: 'call', recordId: placed.callSid, after: { to: placed.to, from: placed.from, phoneId: line.id } });
     return { ...placed, message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.` };

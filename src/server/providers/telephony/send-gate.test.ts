@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers';
@@ -10,6 +12,18 @@ import { timeZonesFor } from './area-codes';
 import {
   checkSend, keywordOf, localMinutes, optInKeywords, optOutKeywords, placeCall, recordOptOut, removeOptOut, sendText,
 } from './send-gate';
+
+describe('the one way out', () => {
+  it('no code but the gate sends texts or places calls through the provider', () => {
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+      const path = join(dir, f);
+      return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(f) && !/\.test\.ts$/.test(f) ? [path] : [];
+    });
+    const offenders = files('src').filter((f) => !f.endsWith(join('telephony', 'send-gate.ts')))
+      .filter((f) => /telephony\.(sendText|placeCall)\(/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
 
 describe('keywords', () => {
   it.each(optOutKeywords.flatMap((k) => [k, k.toLowerCase(), `  ${k[0]}${k.slice(1).toLowerCase()} \n`]))('"%s" opts out', (body) => {
@@ -147,6 +161,15 @@ describe('sending through the gate with the local driver', () => {
     const [{ n: after }] = await t.db.select({ n: count() }).from(outbox);
     expect(after).toBe(before);
     expect(await t.db.select().from(messages).where(eq(messages.to, '+15055550134'))).toEqual([]);
+  });
+
+  it('sends nothing from a line that is not active', async () => {
+    const { line } = await createLine(t, { active: false });
+    await expect(sendText(t.db, t.app.services, { to: '5055550138', body: 'Hi', purpose: 'transactional', line }))
+      .rejects.toMatchObject({ status: 409, message: `(505) ${line.phoneNumber.slice(5, 8)}-${line.phoneNumber.slice(8)} is not active; nothing can be sent from it.` });
+    await expect(placeCall(t.db, t.app.services, { to: '5055550138', purpose: 'transactional', line, twiml: '<Response/>' }))
+      .rejects.toMatchObject({ status: 409 });
+    expect(await t.db.select().from(outbox).where(eq(outbox.to, '+15055550138'))).toEqual([]);
   });
 
   it('places a call that rings and is answered five seconds in', async () => {

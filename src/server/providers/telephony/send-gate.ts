@@ -117,6 +117,13 @@ export interface Line {
   phoneNumber: string;
   locationId: number;
   messagingServiceSid?: string | null;
+  active?: boolean;
+}
+
+function requireActive(line: Line | null) {
+  if (line && line.active === false) {
+    throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; nothing can be sent from it.`, ['phoneId']);
+  }
 }
 
 export interface TextRequest {
@@ -132,6 +139,7 @@ export interface TextRequest {
 export async function sendText(db: Db, services: GateServices, request: TextRequest) {
   const now = services.clock.now();
   const line = request.line ?? null;
+  requireActive(line);
   const to = await passGate(db, { to: request.to, channel: 'text', purpose: request.purpose, locationId: line?.locationId, now });
   const messagingServiceSid = line ? line.messagingServiceSid ?? undefined : services.config.TWILIO_MESSAGING_SERVICE_SID;
   const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
@@ -169,6 +177,7 @@ export interface CallRequest {
 
 export async function placeCall(db: Db, services: GateServices, request: CallRequest) {
   const now = services.clock.now();
+  requireActive(request.line);
   const to = await passGate(db, { to: request.to, channel: 'call', purpose: request.purpose, locationId: request.line.locationId, now });
   const from = request.callerId ?? request.line.phoneNumber;
   const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
