@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, isNotNull } from 'drizzle-orm';
+import { asc, ne } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -22,7 +22,7 @@ function random(seed: number) {
 /** Lines for every demo location, a month of calls and texts, and call plans for the main lines. */
 export async function seedPhones(db: Db): Promise<void> {
   const stores = await db.select().from(locations).orderBy(asc(locations.id));
-  const staff = await db.select({ id: users.id, locationId: users.locationId }).from(users).where(isNotNull(users.phone)).orderBy(asc(users.id));
+  const staff = await db.select({ id: users.id, locationId: users.locationId }).from(users).where(ne(users.phone, '')).orderBy(asc(users.id));
   const lines = stores.flatMap((store) => {
     const base = store.phone.slice(0, -2);
     const line = (description: string, phoneType: PhoneType, suffix: string, extra: Partial<typeof phones.$inferInsert> = {}) => ({

@@ -7,6 +7,8 @@ import { ACCOUNT_SID, AUTH_TOKEN, FakeTwilio, LocalRequestClient, apiPath, callJ
 import { createLine, setClock } from '../../../../tests/telephony';
 import { calls, messages, phones } from '../../../modules/phones/phones.db';
 import { users } from '../../../modules/users/users.db';
+import { ConfigError, loadConfig } from '../../config';
+import { postWebhook } from '../../../../tests/telephony';
 import { twilioTelephony } from './twilio';
 import type { TelephonyProvider } from './telephony';
 
@@ -25,6 +27,25 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => { await fake?.close(); });
+
+describe('configuration', () => {
+  const env = { DATA_DIR: '.tmp/test-data', SESSION_SECRET: 'a-session-secret-of-enough-length-000' };
+  it('stops with one sentence when TELEPHONY=twilio lacks its credentials, or they are malformed', () => {
+    expect(() => loadConfig({ ...env, TELEPHONY: 'twilio' })).toThrow(new ConfigError('TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.'));
+    expect(() => loadConfig({ ...env, TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: ACCOUNT_SID })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: AUTH_TOKEN }))
+      .toThrow(new ConfigError('TWILIO_ACCOUNT_SID must be an account sid: AC and 32 hex digits'));
+    expect(() => loadConfig({ ...env, TELEPHONY: 'carrier-pigeon' })).toThrow(new ConfigError('TELEPHONY must be local or twilio'));
+    expect(loadConfig({ ...env, TELEPHONY: 'twilio', TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN })).toMatchObject({ TELEPHONY: 'twilio', TWILIO_AUTH_TOKEN: AUTH_TOKEN });
+  });
+
+  it('gives the local driver a webhook token of its own, stable for a session secret', () => {
+    const local = loadConfig(env);
+    expect(local).toMatchObject({ TELEPHONY: 'local', TWILIO_AUTH_TOKEN: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(loadConfig(env).TWILIO_AUTH_TOKEN).toBe(local.TWILIO_AUTH_TOKEN);
+    expect(loadConfig({ ...env, SESSION_SECRET: 'another-session-secret-of-enough-len' }).TWILIO_AUTH_TOKEN).not.toBe(local.TWILIO_AUTH_TOKEN);
+  });
+});
 
 describe('the Twilio driver against a local Twilio', () => {
   it('sends a text from a number with the status callback, authenticated as the account', async () => {
@@ -238,6 +259,17 @@ describe('the app with TELEPHONY=twilio', () => {
     expect(res.body.data.rows[0]).toMatchObject({ callSid: sid('CA', 81), live: true, phoneDescription: line.description });
     expect(res.body.data.rows[1]).toMatchObject({ duration: '2:05', live: false });
     expect(res.body.data.html).toContain('(505) 555-0143');
+  });
+
+  it('checks webhook signatures with the account\'s auth token', async () => {
+    const { line } = await createLine(t);
+    const params = { MessageSid: sid('SM', 500), From: '+15055550142', To: line.phoneNumber, Body: 'HELP' };
+    const good = await postWebhook(t, '/webhooks/twilio/sms', params, { token: AUTH_TOKEN });
+    expect(good.status).toBe(200);
+    expect(good.body).toContain('for help, call us at');
+    const local = loadConfig({ DATA_DIR: '.tmp/test-data', SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret' });
+    const forged = await postWebhook(t, '/webhooks/twilio/sms', { ...params, MessageSid: sid('SM', 501) }, { token: local.TWILIO_AUTH_TOKEN });
+    expect(forged.status).toBe(403);
   });
 
   it('refuses the developer simulations: they belong to the local driver', async () => {
