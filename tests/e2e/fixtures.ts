@@ -49,8 +49,8 @@ export async function signInAdmin(page: Page) {
   await expect(page.locator('.two-factor-check')).toBeHidden();
 }
 
-async function adminStorageState(browser: Browser, file: string) {
-  const context = await browser.newContext();
+async function adminStorageState(browser: Browser, baseURL: string | undefined, file: string) {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signInAdmin(page);
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
@@ -62,7 +62,7 @@ export const test = base.extend<object, { adminState: string }>({
   adminState: [
     async ({ browser }, use, workerInfo) => {
       const file = join(runDir, `e2e-admin-${workerInfo.workerIndex}.json`);
-      await adminStorageState(browser, file);
+      await adminStorageState(browser, workerInfo.project.use.baseURL, file);
       await use(file);
     },
     { scope: 'worker' },
@@ -79,7 +79,7 @@ export async function expectNotification(page: Page, text: string | RegExp) {
 
 /** Opens a searchable select by its label and picks an option. */
 export async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
 

@@ -37,6 +37,13 @@ function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (n
 
 function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; applied: Filters; onSearch: (next: Filters) => void }) {
   const [draft, setDraft] = useState(applied);
+  // New filters from outside the form (Back, a link, Clear) refill it; the inputs stay mounted.
+  const appliedKey = JSON.stringify(applied);
+  const [shown, setShown] = useState(appliedKey);
+  if (shown !== appliedKey) {
+    setShown(appliedKey);
+    setDraft(applied);
+  }
   const clear = () => {
     const empty = Object.fromEntries(filters.map((f) => [f.name, '']));
     setDraft(empty);
@@ -116,8 +123,7 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
         </Group>
         {filters.length > 0 && (
           <OptionBar opened={!phone || showFilters}>
-            {/* Remounting on new filters (Back, a link) refills the form from them. */}
-            <SearchForm key={JSON.stringify(applied)} filters={filters} applied={applied} onSearch={apply} />
+            <SearchForm filters={filters} applied={applied} onSearch={apply} />
           </OptionBar>
         )}
         <PagedList<Row> {...list} params={{ ...applied, ...params }} />

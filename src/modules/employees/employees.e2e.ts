@@ -1,0 +1,27 @@
+import { expect, test } from '../../../tests/e2e/fixtures';
+
+test('employees: pages, search and the detail modal with an initials fallback', async ({ page }) => {
+  await page.goto('/employees/');
+  await expect(page.getByRole('heading', { name: '60 employees' })).toBeVisible();
+  await expect(page.getByText('1–50 of 60')).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('51–60 of 60')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(11);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('1–50 of 60')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('10400');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: '1 employee' })).toBeVisible();
+  await page.getByRole('row', { name: /Garcia/ }).click();
+
+  const detail = page.getByRole('dialog', { name: 'Maria Garcia' });
+  await expect(detail).toContainText('General Manager');
+  await expect(detail).toContainText('Albuquerque Toyota');
+  await expect(detail).toContainText('(505) 555-1000');
+  await expect(detail.getByRole('link', { name: 'maria.garcia0@forecourt.test' })).toHaveAttribute('href', 'mailto:maria.garcia0@forecourt.test');
+  // The demo has no photo files: the avatar falls back to the initials.
+  await expect(detail.locator('.mantine-Avatar-root').first()).toHaveText('MG');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+});

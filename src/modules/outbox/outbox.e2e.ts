@@ -1,0 +1,25 @@
+import { expect, test } from '../../../tests/e2e/fixtures';
+
+test('the outbox lists what was sent, newest first, filtered by kind', async ({ page, browser }) => {
+  // Ask for a code as a staff member, so the outbox has a fresh email.
+  const staff = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const staffPage = await staff.newPage();
+  await staffPage.goto('/login');
+  await staffPage.getByLabel('Username or email').fill('rbaca84');
+  await staffPage.getByLabel('Password', { exact: true }).fill('forecourt-demo');
+  await staffPage.getByRole('button', { name: 'Sign in' }).click();
+  await staffPage.getByRole('button', { name: /Email code/ }).click();
+  await expect(staffPage.getByLabel('Code')).toBeVisible();
+  await staff.close();
+
+  await page.goto('/outbox');
+  const newest = page.getByRole('row').nth(1);
+  await expect(newest).toContainText('rosa.baca.10484@forecourt.test');
+  await expect(newest).toContainText('Your Forecourt sign-in code');
+  await expect(newest.locator('.sign-in-code')).toHaveText(/^\d{6}$/);
+
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Text' }).click();
+  await expect(page).toHaveURL(/channel=sms/);
+  await expect(page.getByRole('row', { name: /rosa\.baca/ })).toHaveCount(0);
+});

@@ -1,0 +1,89 @@
+import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+
+test('search users by name, job code, location and lock; the filters stay in the address', async ({ page }) => {
+  await page.goto('/users/');
+  await page.getByRole('textbox', { name: 'Search' }).fill('archuleta');
+  await page.getByRole('textbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByRole('heading', { name: '1 user' })).toBeVisible();
+  await expect(page).toHaveURL(/query=archuleta/);
+  await expect(page.getByRole('row', { name: /sarchuleta33/ })).toContainText('steven.archuleta.10533@forecourt.test');
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await pick(page, 'Job code', /^GM · General Manager/);
+  await expect(page).toHaveURL(/jobCode=GM/);
+  await expect(page.getByRole('row', { name: /mgarcia00/ })).toBeVisible();
+  const rows = page.locator('.user-manager tbody tr');
+  await expect(rows.filter({ hasNotText: 'GM' })).toHaveCount(0);
+  await pick(page, 'Location', /Albuquerque Toyota/);
+  await expect(page).toHaveURL(/locationId=\d+/);
+  await expect(rows.filter({ hasNotText: 'Albuquerque Toyota' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /mgarcia00/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await pick(page, 'Locked', /^Locked$/);
+  await expect(page.getByRole('heading', { name: '1 user' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText('Locked');
+});
+
+test('create a user, then edit their flags', async ({ page }) => {
+  await page.goto('/users/');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expect(page.locator('.edit-user')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Rita');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Quintana');
+  await page.getByRole('textbox', { name: 'Username' }).fill('rquintana');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('rita.quintana@forecourt.test');
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('505 555 0142');
+  await pick(page, 'Job code', /^SALES/);
+  await pick(page, 'Location', /Santa Fe Subaru/);
+  // A password that is too short is refused before anything is sent.
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expect(page.locator('.edit-user').getByRole('alert')).toContainText('Password must be at least 10 characters.');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-good-long-password');
+  await page.getByLabel('Colorado').check();
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expectNotification(page, 'User saved.');
+  await expect(page).toHaveURL(/\/users\/edit\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit user: Rita Quintana' })).toBeVisible();
+  await expect(page.locator('.user-events')).toContainText('Account created');
+
+  // The job code's own permissions are marked; the user's own are separate checkboxes.
+  await expect(page.getByText('Granted by job code SALES')).toHaveCount(3);
+  await page.getByLabel('Developer').check();
+  await page.getByLabel('CRM manager').check();
+  await page.getByRole('button', { name: 'Save user' }).click();
+  await expectNotification(page, 'User saved.');
+  await expect(page.locator('.user-events')).toContainText('Changed: flags');
+
+  await page.reload();
+  await expect(page.getByLabel('Developer')).toBeChecked();
+  await expect(page.getByLabel('CRM manager')).toBeChecked();
+  await expect(page.getByLabel('Photographer')).not.toBeChecked();
+  await expect(page.getByLabel('Colorado')).toBeChecked();
+  await expect(page.getByLabel('Email codes')).toBeChecked();
+  await expect(page.getByText('Email code', { exact: true })).toBeVisible();
+
+  // A username someone else has is refused and the field is marked.
+  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+  await page.getByRole('button', { name: 'Save user' }).click();
+  await expect(page.locator('.edit-user').getByRole('alert')).toContainText('Another user already has this username.');
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveAttribute('aria-invalid', 'true');
+
+  await page.goto('/users/?query=quintana');
+  await expect(page.getByRole('row', { name: /rquintana/ })).toContainText('Santa Fe Subaru');
+});
+
+test('unlock a locked account after confirming', async ({ page }) => {
+  await page.goto('/users/?locked=1');
+  await page.getByRole('row').nth(1).click();
+  await expect(page.locator('.edit-user')).toBeVisible();
+  await page.getByRole('button', { name: 'Unlock account' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Unlock' }).click();
+  await expectNotification(page, 'Account unlocked.');
+  await expect(page.getByRole('button', { name: 'Unlock account' })).toBeHidden();
+  await expect(page.locator('.user-events')).toContainText('Account unlocked');
+  await page.goto('/users/?locked=1');
+  await expect(page.getByRole('heading', { name: '0 users' })).toBeVisible();
+});

@@ -1,0 +1,98 @@
+import { expect, test } from './fixtures';
+
+test('every screen opens with the demo data', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('.home .tool-card')).toHaveText([/Users/, /Access/, /Employees/, /Locations/, /Outbox/, /API key/, /Profile/]);
+
+  await page.goto('/users/');
+  await expect(page.locator('.user-manager')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ users$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /mgarcia00/ })).toContainText('maria.garcia.10400@forecourt.test');
+
+  await page.goto('/access/');
+  await expect(page.locator('.sandbox-access-manager')).toBeVisible();
+  await expect(page.getByRole('row', { name: /General Manager/ })).toContainText('Career path admin');
+
+  await page.goto('/employees/');
+  await expect(page.locator('.employee-manager')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '60 employees' })).toBeVisible();
+
+  await page.goto('/locations/');
+  await expect(page.locator('.location-manager')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ locations$/ })).toBeVisible();
+  await page.getByRole('row', { name: /Albuquerque Toyota/ }).click();
+  await expect(page.locator('.location-edit')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('ABG');
+  await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('8001 Lomas Blvd NE');
+
+  await page.getByRole('tab', { name: 'Service' }).click();
+  await expect(page.locator('.location-service-edit')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Service email' })).toHaveValue('service@abg.forecourt.test');
+  await expect(page.getByRole('row', { name: /\[location_code\]/ })).toContainText('ABG');
+
+  await page.goto('/outbox');
+  await expect(page.locator('.outbox')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ messages?$/ })).toBeVisible();
+
+  await page.goto('/settings/api-key');
+  await expect(page.locator('.edit-api-key')).toBeVisible();
+  await expect(page.getByLabel('Active')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.locator('.profile')).toContainText('admin@forecourt.test');
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('desktop navigation: grouped menus lead to the tools', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'People' }).click();
+  await page.getByRole('menuitem', { name: /Access/ }).click();
+  await expect(page).toHaveURL(/\/access\/$/);
+  await nav.getByRole('button', { name: 'Tools' }).click();
+  await page.getByRole('menuitem', { name: /Outbox/ }).click();
+  await expect(page).toHaveURL(/\/outbox$/);
+  await nav.getByRole('link', { name: 'Locations' }).click();
+  await expect(page.locator('.location-manager')).toBeVisible();
+  await page.getByRole('button', { name: 'Your account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.locator('.profile')).toBeVisible();
+});
+
+test('phone navigation: the burger opens a drawer with every tool', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Forecourt' });
+  await expect(drawer.getByRole('link')).toHaveText([/Home/, /Users/, /Access/, /Employees/, /Locations/, /Outbox/, /API key/, /Profile/]);
+  await drawer.getByRole('link', { name: /Employees/ }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('.employee-manager')).toBeVisible();
+  // On a phone the list is cards and the filters fold away behind a button.
+  await expect(page.getByRole('button', { name: 'Filters' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toBeVisible();
+});
+
+test('the header floats once scrolled past it, with a shadow once scrolled; back to top returns', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/employees/');
+  await expect(page.getByRole('heading', { name: '60 employees' })).toBeVisible();
+  const header = page.locator('.floating-header');
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.mouse.wheel(0, 30);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await expect(header).not.toHaveAttribute('data-floating');
+  await page.mouse.wheel(0, 1500);
+  await expect(header).toHaveAttribute('data-floating', 'true');
+  await expect(header).toHaveCSS('position', 'fixed');
+  await expect(header).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Back to top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(header).not.toHaveAttribute('data-scrolled');
+});
