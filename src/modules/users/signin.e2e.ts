@@ -1,3 +1,4 @@
+import { authenticator } from 'otplib';
 import { ADMIN, enterPassword, expect, freshTotp, STAFF_PASSWORD, test } from '../../../tests/e2e/fixtures';
 
 test.describe('signed out', () => {
@@ -64,5 +65,27 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/employees/');
     await expect(page).toHaveURL(/\/login\?p=%2Femployees%2F$/);
+  });
+
+  test('a user with no sign-in method yet sets up an authenticator app from the QR code', async ({ page, browser, adminState }) => {
+    // The admin creates the account with neither text nor email codes.
+    const admin = await browser.newContext({ storageState: adminState });
+    const session = await (await admin.request.get('/api/session')).json();
+    const created = await admin.request.post('/api/actions/users/save-user', {
+      headers: { 'x-csrf-token': session.data.csrfToken },
+      data: { username: 'enrol.e2e', email: 'enrol.e2e@forecourt.test', firstName: 'Eva', lastName: 'Enrol', password: 'enrol-e2e-password', emailFactor: 0, smsFactor: 0 },
+    });
+    expect(created.ok()).toBe(true);
+    await admin.close();
+
+    await page.goto('/login');
+    await enterPassword(page, 'enrol.e2e', 'enrol-e2e-password');
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await page.locator('.totp-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('Code').fill(authenticator.generate(secret));
+    await page.getByLabel('Code').press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Eva');
   });
 });
