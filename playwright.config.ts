@@ -50,7 +50,6 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      NODE_ENV: 'test',
     },
   },
 });

@@ -19,7 +19,11 @@ function newest(path: string): number {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (sources.some((s) => newest(s) > builtAt)) {
   console.log('Building the web app for the browser tests…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production build, as users get it, whatever NODE_ENV the server runs with.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 // A folder made for this run only: the database (unless DATABASE_URL), the session secret, test notes.

@@ -45,8 +45,8 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
     <Form onSubmit={submit}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Job code" description="Letters, digits, dashes; as the payroll system spells it." required disabled={!!record} {...form.text('jobCode')} />
-          <TextInput label="Long name" required {...form.text('longName')} />
+          <TextInput label="Job code" description="Letters, digits, dashes; as the payroll system spells it." required disabled={!!record} data-autofocus={!record || undefined} {...form.text('jobCode')} />
+          <TextInput label="Long name" required data-autofocus={!!record || undefined} {...form.text('longName')} />
         </SimpleGrid>
         {record && <Text size="sm" c="dimmed">{record.userCount} user{record.userCount === 1 ? '' : 's'} hold this job code; a change applies to them at their next step.</Text>}
         <Text fw={600} size="sm">Access</Text>

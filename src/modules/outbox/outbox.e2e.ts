@@ -21,5 +21,10 @@ test('the outbox lists what was sent, newest first, filtered by kind', async ({ 
   await page.getByRole('combobox', { name: 'Kind' }).click();
   await page.getByRole('option', { name: 'Text' }).click();
   await expect(page).toHaveURL(/channel=sms/);
+  // The CSV download takes the same filters as the list.
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/tools/outbox/export?channel=sms');
+  const csv = await page.request.get('/tools/outbox/export?channel=email&query=rosa.baca');
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain('rosa.baca.10484@forecourt.test');
   await expect(page.getByRole('row', { name: /rosa\.baca/ })).toHaveCount(0);
 });

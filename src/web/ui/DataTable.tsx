@@ -5,7 +5,7 @@
  * sorted here. On phones the rows become cards, so nothing scrolls sideways.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Card, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Card, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { formatCell, type ColumnSpec } from '../../shared/lists';
@@ -109,13 +109,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={onRowClick ? { cursor: 'pointer' } : undefined}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{cardTitle ? cardTitle(row) : renderCell(row, columns[0])}</Text>
+              <Box fw={600}>{cardTitle ? cardTitle(row) : renderCell(row, columns[0])}</Box>
               {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
             </Group>
             {details.filter((c) => cells?.[c.key] || cellText(row, c) !== '').map((c) => (
               <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
                 <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{renderCell(row, c)}</Text>
+                {/* A div, not a paragraph: custom cells may hold badges and other blocks. */}
+                <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>{renderCell(row, c)}</Box>
               </Group>
             ))}
           </Card>

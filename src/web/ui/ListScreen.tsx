@@ -7,7 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconDownload, IconSearch } from '@tabler/icons-react';
 import { Form } from './Form';
 import { OptionBar } from './OptionBar';
 import { PagedList, type PagedListProps } from './PagedList';
@@ -99,10 +99,12 @@ interface ListScreenProps<Row> extends PagedListProps<Row> {
   updateUrl?: boolean;
   /** Buttons beside the title, e.g. "Add user". */
   toolbar?: ReactNode;
+  /** The list's CSV download (a GET route taking the same filters), offered beside the title. */
+  exportRoute?: string;
   children?: ReactNode;
 }
 
-export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, toolbar, children, params, ...list }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, toolbar, exportRoute, children, params, ...list }: ListScreenProps<Row>) {
   const [applied, apply] = useListFilters(filters, updateUrl);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [showFilters, setShowFilters] = useState(false);
@@ -116,6 +118,12 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
             {phone && filters.length > 0 && (
               <Button variant="light" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
                 Filters
+              </Button>
+            )}
+            {exportRoute && (
+              <Button component="a" variant="default" leftSection={<IconDownload size={16} />}
+                href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params }).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
+                Download CSV
               </Button>
             )}
             {toolbar}
