@@ -30,6 +30,8 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
   const verify = useMutation({
     mutationFn: () => callAction<{ redirect: string }>('users/2fa-verify', { authCode: code, redirect }),
     onSuccess: async (data) => {
+      // Nothing read for an earlier session in this tab may show to this user.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       // The session now has a new id and CSRF token: read it before the first signed-in call.
       await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
       clearSignInStep();
