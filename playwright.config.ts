@@ -37,6 +37,8 @@ export default defineConfig({
     command: 'node node_modules/.bin/tsx tests/e2e/serve.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM lets the server close its database and remove the run's data folder (tests/e2e/serve.ts).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
