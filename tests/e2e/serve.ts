@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const built = 'dist/web/index.html';
@@ -31,6 +32,20 @@ const dataDir = process.env.DATA_DIR;
 if (dataDir) {
   rmSync(dataDir, { recursive: true, force: true });
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+// Folders of earlier runs whose test runner is gone (a killed run leaves its folder behind).
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+for (const name of readdirSync(tmpdir())) {
+  const pid = /^forecourt-e2e-(\d+)-\d+$/.exec(name)?.[1];
+  if (pid && !alive(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
 }
 
 await import('../../src/server/main');
