@@ -5,7 +5,7 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { formatDate, formatPhone } from '../../shared/format';
-import { locationSelectData, useLocationOptions } from '../../web/data/locationOptions';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { employeeColumns, type Employee } from './employees.contract';
 
 type EmployeeRow = Omit<Employee, 'photoUrl' | 'hiredOn' | 'active'>;

@@ -7,7 +7,7 @@ import { useFields } from '../../web/ui/useFields';
 import { validate } from '../../web/ui/validate';
 import { formatPhone } from '../../shared/format';
 import { LocationFrame, useSaveLocation } from './LocationFrame';
-import { useLocationOptions } from '../../web/data/locationOptions';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import { saveLocationInput, US_TIME_ZONES, type Location } from './locations.contract';
 
 function LocationForm({ location, canEdit }: { location?: Location; canEdit: boolean }) {

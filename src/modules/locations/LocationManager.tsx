@@ -4,7 +4,7 @@ import { IconClock, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { locationColumns } from './locations.contract';
-import { useLocationOptions } from '../../web/data/locationOptions';
+import { useLocationOptions } from '../../web/options/locationOptions';
 
 interface LocationRow {
   id: number; code: string; name: string; dealership: string; region: string; city: string; state: string; phone: string; active: boolean;

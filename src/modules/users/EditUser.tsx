@@ -17,8 +17,8 @@ import { useFields } from '../../web/ui/useFields';
 import { validate } from '../../web/ui/validate';
 import { formatDateTime, formatPhone } from '../../shared/format';
 import { allFlags, jobCodeFlags, userOnlyFlags, type Flag } from '../../shared/permissions';
-import { useJobCodeOptions } from '../../web/data/jobCodeOptions';
-import { locationSelectData, useLocationOptions } from '../../web/data/locationOptions';
+import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { eventColumns, factorLabels, saveUserInput, type EventRow, type UserDetail } from './users.contract';
 
 const userKey = (id: number) => ['users/load-user', id];

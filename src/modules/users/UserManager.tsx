@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
-import { locationSelectData, useLocationOptions } from '../../web/data/locationOptions';
-import { useJobCodeOptions } from '../../web/data/jobCodeOptions';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { userColumns, type UserRow } from './users.contract';
 
 /** user-manager: search users by name, username or email, job code, location and lock. */
