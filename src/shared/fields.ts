@@ -87,4 +87,6 @@ export const listPaging = {
   dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional()),
   cursor: optionalText(500),
   limit: z.preprocess(blankToUndefined, int(1, 500).optional()),
+  /** `rows` for the screens; callers of the old API get `html` too (the default). */
+  view: z.preprocess(blankToUndefined, z.enum(['rows', 'html'], { error: 'must be rows or html' }).optional()),
 };

@@ -12,8 +12,11 @@ export interface ColumnSpec {
 /** The reply of every list action besides its named count(s). */
 export interface ListPage<Row> {
   rows: Row[];
-  html: string;
-  count: number;
+  /** Absent when the caller asked for `view: 'rows'`. */
+  html?: string;
+  /** The first page counts; later pages (with a cursor) send null: the count is the first page's. */
+  count: number | null;
+  countEstimated?: boolean;
   nextCursor: string | null;
   sort: string;
   dir: 'asc' | 'desc';

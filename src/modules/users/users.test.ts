@@ -239,3 +239,17 @@ describe('API key settings', () => {
     expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!))).toEqual([]);
   });
 });
+
+describe('list replies', () => {
+  it('count on the first page only, and leave out html when the screen asks for rows', async () => {
+    const first = await admin.call('users/load-users', { limit: 5, view: 'rows' });
+    expect(first.body.data.html).toBeUndefined();
+    expect(first.body.data.userCount).toBe(first.body.data.count);
+    expect(first.body.data.count).toBeGreaterThan(5);
+    const second = await admin.call('users/load-users', { limit: 5, cursor: first.body.data.nextCursor });
+    expect(second.body.data.count).toBeNull();
+    expect(second.body.data).not.toHaveProperty('userCount');
+    expect(second.body.data.html).toContain('<table');
+    expect((await admin.call('users/load-users', { view: 'json' })).body.errors[0]).toBe('View must be rows or html.');
+  });
+});

@@ -64,6 +64,7 @@ interface Paging {
   dir?: 'asc' | 'desc';
   cursor?: string;
   limit?: number;
+  view?: 'rows' | 'html';
 }
 
 /** Every list action, for the bench and the docs. */
@@ -164,25 +165,32 @@ function literal(value: unknown): string {
 
 export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
   const q = buildListQueries(list, ctx);
-  const [fetched, [{ total: capped }], figures] = await Promise.all([
+  // Only the first page counts: a screen paging on keeps the count it has.
+  const counting = !ctx.input.cursor;
+  const [fetched, counted, figures] = await Promise.all([
     q.page as unknown as Promise<Row[]>,
-    q.count as unknown as Promise<{ total: number }[]>,
+    counting ? (q.count as unknown as Promise<{ total: number }[]>) : Promise.resolve(null),
     list.extra ? list.extra(ctx as never) : Promise.resolve({}),
   ]);
-  const estimated = capped > EXACT_COUNT_LIMIT;
-  const total = estimated ? Math.max(await estimateRows(ctx as ActionContext<unknown>, q.estimate()), capped) : capped;
+  let total: number | null = null;
+  let estimated = false;
+  if (counted) {
+    const capped = counted[0].total;
+    estimated = capped > EXACT_COUNT_LIMIT;
+    total = estimated ? Math.max(await estimateRows(ctx as ActionContext<unknown>, q.estimate()), capped) : capped;
+  }
   const rows = fetched.slice(0, q.limit);
   const last = rows.at(-1);
   const nextCursor = fetched.length > q.limit && last ? encodeCursor(last[q.sortKey], last[list.id.key]) : null;
   const reply: ListPage<Row> & Record<string, unknown> = {
     rows,
-    html: renderTable(list.columns, rows),
+    ...(ctx.input.view === 'rows' ? {} : { html: renderTable(list.columns, rows) }),
     count: total,
     countEstimated: estimated,
     nextCursor,
     sort: q.sortKey,
     dir: q.dir,
-    [list.countKey]: list.countKey.endsWith('Formatted') ? formatNumber(total) : total,
+    ...(total === null ? {} : { [list.countKey]: list.countKey.endsWith('Formatted') ? formatNumber(total) : total }),
     ...figures,
   };
   return reply;

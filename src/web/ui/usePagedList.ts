@@ -33,10 +33,16 @@ export function usePagedList<Row>(action: string, params: Record<string, unknown
 
   const query = useQuery({
     queryKey: [...listKey(action), filters, sort, cursor, limit],
-    queryFn: () => callAction<ListReply<Row>>(action, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit }),
+    queryFn: () => callAction<ListReply<Row>>(action, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit, view: 'rows' }),
     placeholderData: keepPreviousData,
   });
-  const data = query.data;
+  // Later pages do not count again: they carry the first page's count forward.
+  const [counted, setCounted] = useState<{ count: number; estimated: boolean } | undefined>();
+  const reply = query.data;
+  if (reply && reply.count !== null && (counted?.count !== reply.count || counted.estimated !== !!reply.countEstimated)) {
+    setCounted({ count: reply.count, estimated: !!reply.countEstimated });
+  }
+  const data = reply && { ...reply, count: reply.count ?? counted?.count ?? 0, countEstimated: reply.count === null ? counted?.estimated : reply.countEstimated };
 
   return {
     query,
