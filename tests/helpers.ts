@@ -73,7 +73,7 @@ let counter = 0;
 let passwordHash: string | undefined;
 
 /** A server on its own database, with the admin and (by default) the demo group. */
-export async function testApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function testApp(options: { demo?: boolean; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestApp> {
   const database = await cloneTestDatabase();
   const config = loadConfig({
     DATA_DIR: '.tmp/test-data',
@@ -85,7 +85,7 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
   });
   await ensureAdmin(database.db, config);
   if (options.demo !== false) await seedDemo(database.db, config);
-  const app = await buildApp({ config, database, logger: false, webRoot: '.tmp/no-web' });
+  const app = await buildApp({ config, database, logger: false, webRoot: options.webRoot ?? '.tmp/no-web' });
   await app.ready();
   passwordHash ??= await hashPassword(TEST_PASSWORD);
 

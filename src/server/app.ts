@@ -175,17 +175,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRoutes(app, services);
 
   const webRoot = options.webRoot ?? resolve('dist/web');
+  const notFound = (reply: FastifyReply) => send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] });
   if (existsSync(resolve(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1y', immutable: true });
-    // Every screen route serves the app; the router inside picks the screen.
+    // Hashed chunks are looked up when asked for, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, { root: resolve(webRoot, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true });
+    // Every screen route serves the app; the router inside picks the screen. A missing file is a 404.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-        return send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+      const path = request.url.split('?')[0];
+      if (request.method !== 'GET' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return notFound(reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot, { cacheControl: false });
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] }));
+    app.setNotFoundHandler((_request, reply) => notFound(reply));
   }
   return app;
 }

@@ -30,7 +30,7 @@ const schema = z.object({
     .min(16, 'ADMIN_TOTP_SECRET must be at least 16 base32 characters')
     .optional(),
   SEED_DEMO: flag.default(true),
-  ASSETS_BASE_URL: z.string().default('/assets'),
+  ASSETS_BASE_URL: z.string().default('/static'),
   MAIL: z.enum(['local', 'smtp']).default('local'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),

@@ -9,6 +9,7 @@ export interface SessionUserInfo {
   jobCode: string | null;
   locationId: number | null;
   flags: Flag[];
+  hasPhoto: boolean;
 }
 
 /** GET /api/session. */

@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -89,5 +90,16 @@ defineAction({
     if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
     audit({ recordType: 'jobCode', recordId: input.jobCode, before });
     return {};
+  },
+});
+
+defineAction({
+  path: 'sandbox-access/list-options',
+  summary: 'Every job code for pickers (the edit-user screen): code and name.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: z.object({}),
+  async handler({ db }) {
+    return { jobCodes: await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName }).from(jobCodes).orderBy(jobCodes.jobCode) };
   },
 });

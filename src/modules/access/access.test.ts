@@ -24,6 +24,12 @@ describe('sandbox access by job code', () => {
     expect(searched.body.data.rows.map((r: { jobCode: string }) => r.jobCode).sort()).toEqual(['ADVISOR', 'SVCMGR']);
   });
 
+  it('lists job codes for pickers to any signed-in user', async () => {
+    const res = await (await t.signedIn([])).call('sandbox-access/list-options');
+    expect(res.body.data.jobCodes).toContainEqual({ jobCode: 'GM', longName: 'General Manager' });
+    expect(res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)).toEqual([...res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)].sort());
+  });
+
   it('adds a job code with flags (upper-cased), loads and edits it', async () => {
     const add = await admin.call('sandbox-access/add-access.php', { jobCode: 'lot', longName: 'Lot Attendant', stockNumberManager: 1, phoneLookup: '1', messenger: 0 }, { form: true });
     expect(add.status).toBe(200);

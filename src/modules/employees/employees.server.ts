@@ -1,4 +1,5 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -58,5 +59,17 @@ defineAction({
       .where(eq(employees.employeeNumber, input.employeeNumber));
     if (!row) throw AppError.notFound(`There is no employee number ${input.employeeNumber}.`);
     return { employee: { ...row, photoUrl: employeePhotoUrl(services.config.ASSETS_BASE_URL, row.employeeNumber) } };
+  },
+});
+
+defineAction({
+  path: 'employees/list-departments',
+  summary: 'The departments of the directory, for the filter.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: z.object({}),
+  async handler({ db }) {
+    const rows = await db.selectDistinct({ department: employees.department }).from(employees).orderBy(employees.department);
+    return { departments: rows.map((r) => r.department).filter(Boolean) };
   },
 });

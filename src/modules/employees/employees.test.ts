@@ -28,6 +28,11 @@ describe('employees', () => {
     for (const row of res.body.data.rows) expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', department: 'Service' });
   });
 
+  it('lists the departments for the filter', async () => {
+    const res = await staff.call('employees/list-departments');
+    expect(res.body.data.departments).toEqual(['BDC', 'Finance', 'Management', 'Marketing', 'Parts', 'Sales', 'Service']);
+  });
+
   it('loads one employee with the photo address keyed by employee number', async () => {
     const res = await staff.call('employees/load-employee', { employeeNumber: '10400' });
     expect(res.body.data.employee).toMatchObject({

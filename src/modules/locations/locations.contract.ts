@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, id, optionalEmail, optionalId, optionalPhone, optionalText } from '../../shared/fields';
+import { email, flag, id, optionalId, optionalText, phone, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 
 /** The location every tool uses when none is selected (seed 001, section 9). */
@@ -13,33 +13,38 @@ export const US_TIME_ZONES = [
 const code = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
   z.string({ error: 'is required' }).regex(/^[A-Z0-9]{2,8}$/, { error: 'must be 2 to 8 letters or digits' }));
 const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
-const url = optional(z.url({ error: 'must be a full web address starting with https://' }).max(300));
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+/** A field that may be emptied: '' clears it, absent leaves it as it is. */
+const clearable = <T extends z.ZodType>(s: T) => z.preprocess(trimmed, z.union([z.literal(''), s]).optional());
+const clearText = (max: number) => z.preprocess(trimmed, z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional());
+const url = clearable(z.url({ error: 'must be a full web address starting with https://' }).max(300));
 
 /**
  * One form for both screens: location edit sends the location fields, location service edit the
- * service fields. Only the fields sent are changed; a new location needs a code and a name.
+ * service fields. Only the fields sent are changed (a blank one is emptied); a new location needs
+ * a code and a name.
  */
 export const saveLocationInput = z.object({
   locationId: optionalId,
-  code: optional(code),
-  name: optionalText(120),
+  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), code.optional()),
+  name: text(120).optional(),
   active: optional(flag),
-  region: optionalText(60),
-  dealership: optionalText(120),
+  region: clearText(60),
+  dealership: clearText(120),
   collision: optional(flag),
   collisionOnly: optional(flag),
   url,
-  phone: optionalPhone,
-  street: optionalText(120),
-  city: optionalText(80),
-  state: optional(z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter state code' }))),
-  zip: optional(z.string().trim().regex(/^\d{5}(-\d{4})?$/, { error: 'must be a ZIP code such as 87109' })),
+  phone: clearable(phone),
+  street: clearText(120),
+  city: clearText(80),
+  state: clearable(z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter state code' }))),
+  zip: clearable(z.string().regex(/^\d{5}(-\d{4})?$/, { error: 'must be a ZIP code such as 87109' })),
   timeZone: optional(z.enum(US_TIME_ZONES, { error: 'must be a US time zone' })),
   serviceActive: optional(flag),
-  servicePhone: optionalPhone,
-  serviceEmail: optionalEmail,
+  servicePhone: clearable(phone),
+  serviceEmail: clearable(email),
   serviceUrl: url,
-  serviceHours: optionalText(500),
+  serviceHours: clearText(500),
 });
 export type SaveLocationInput = z.infer<typeof saveLocationInput>;
 

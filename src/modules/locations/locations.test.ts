@@ -54,6 +54,15 @@ describe('locations', () => {
     expect(after).toMatchObject({ serviceHours: 'Mon–Sat 7:00–19:00', servicePhone: '+15052650199', serviceActive: false, name: location.name, url: location.url });
   });
 
+  it('empties a field sent blank and keeps the fields not sent', async () => {
+    const location = await abg();
+    const res = await admin.call('locations/save-location', { locationId: location.id, serviceHours: '', serviceEmail: '' });
+    expect(res.status).toBe(200);
+    expect(await abg()).toMatchObject({ serviceHours: '', serviceEmail: '', name: location.name, servicePhone: location.servicePhone });
+    const blankName = await admin.call('locations/save-location', { locationId: location.id, name: '' });
+    expect(blankName.body.errors[0]).toBe('Name is required.');
+  });
+
   it('adds a location, and refuses a duplicate code or bad fields without changing anything', async () => {
     const res = await admin.call('locations/save-location', {
       code: 'rno', name: 'Reno Mazda', region: 'Nevada', city: 'Reno', state: 'nv', zip: '89502', timeZone: 'America/Los_Angeles', active: 1,

@@ -134,6 +134,18 @@ defineAction({
 });
 
 defineAction({
+  path: 'users/2fa-factors',
+  summary: 'The sign-in methods of the half-signed-in account, so the two-factor screen survives a reload.',
+  permission: 'pending',
+  readOnly: true,
+  input: z.object({}),
+  async handler({ db, session }): Promise<AuthenticateReply> {
+    const factors = await listFactors(db, session!.user.id);
+    return { authenticate: { success: true, factors, enrol: factors.length === 0 } };
+  },
+});
+
+defineAction({
   path: 'users/2fa-enrol',
   summary: 'Starts setting up an authenticator app for an account with no factor yet; returns the QR code.',
   permission: 'pending',

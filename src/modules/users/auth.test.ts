@@ -29,6 +29,8 @@ describe('sign-in with the admin TOTP factor', () => {
     const session = await caller.send<{ pending: boolean; signedIn: boolean }>({ method: 'GET', url: '/api/session' });
     expect(session.body.data).toMatchObject({ pending: true, signedIn: false });
 
+    const reloaded = await caller.call('users/2fa-factors', {});
+    expect(reloaded.body.data).toEqual(first.body.data);
     const factorId = first.body.data.authenticate.factors[0].factorId;
     expect((await caller.call('users/2fa-push', { factorId, factorType: 'totp' })).body.data).toEqual({ sent: false });
     const verified = await caller.call('users/2fa-verify', { authCode: totp(ADMIN_TOTP_SECRET), redirect: '/phones/?x=1' });

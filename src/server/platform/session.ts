@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from './platform.db';
-import { users } from '../../modules/users/users.db';
+import { userPhotos, users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { effectiveFlags } from '../../shared/permissions';
 import type { SessionUserInfo } from '../../shared/session';
@@ -102,10 +102,12 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
           flags: users.flags,
         },
         jobFlags: jobCodes.flags,
+        hasPhoto: sql<boolean>`${userPhotos.userId} is not null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
+      .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
       .where(eq(sessions.id, id));
     const now = Date.now();
     const idle = config.SESSION_IDLE_MINUTES * 60_000;
@@ -117,7 +119,7 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
         stage: row.stage,
         csrfToken: row.csrfToken,
         factorId: row.factorId,
-        user: { ...user, flags: effectiveFlags(flags, row.jobFlags ?? []) },
+        user: { ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto },
       };
       // Touch at most once a minute: a busy screen must not write on every call.
       if (now - row.lastSeenAt.getTime() > 60_000) {
