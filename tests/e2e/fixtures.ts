@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 
 export const ADMIN = { username: 'admin', password: 'forecourt-demo', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP', name: 'Group Administrator' };
@@ -71,6 +71,37 @@ export const test = base.extend<object, { adminState: string }>({
 });
 
 export { expect };
+
+/** Calls an action as the context's user (the CSRF token comes from the session), for setting up a test. */
+export async function callApi<T = Record<string, unknown>>(request: APIRequestContext, path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const session = await (await request.get('/api/session')).json();
+  const res = await request.post(`/api/actions/${path}`, { headers: { 'x-csrf-token': session.data.csrfToken }, data: body });
+  const reply = await res.json();
+  if (!res.ok() || !reply.success) throw new Error(`${path}: ${res.status()} ${JSON.stringify(reply.errors)}`);
+  return reply.data as T;
+}
+
+/**
+ * A browser context signed in as a staff member: password, then the emailed code, which the admin
+ * reads from the outbox (where the local mail driver put it).
+ */
+export async function signInStaff(browser: Browser, adminState: string, user: { username: string; email: string; password?: string }) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await enterPassword(page, user.username, user.password ?? STAFF_PASSWORD);
+  await page.getByRole('button', { name: /Email code/ }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  const admin = await browser.newContext({ storageState: adminState });
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/outbox?channel=email&query=${encodeURIComponent(user.email)}`);
+  const code = (await adminPage.locator('.outbox .sign-in-code').first().textContent())!.trim();
+  await admin.close();
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+  return { context, page };
+}
 
 /** The success popup the spec names, word for word. */
 export async function expectNotification(page: Page, text: string | RegExp) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../../web/api';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
@@ -47,6 +48,11 @@ function EmployeeDetail({ employee }: { employee: Employee }) {
 /** employee-manager: the staff directory, searchable by name, number, title or email. */
 export default function EmployeeManager() {
   const locations = useLocationOptions();
+  const departments = useQuery({
+    queryKey: ['employees/list-departments'],
+    queryFn: () => callAction<{ departments: string[] }>('employees/list-departments'),
+    staleTime: 5 * 60_000,
+  });
   const [selected, setSelected] = useState<EmployeeRow | null>(null);
   const show = (row: EmployeeRow) => {
     setSelected(row);
@@ -63,7 +69,7 @@ export default function EmployeeManager() {
       filters={[
         { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, number, title or email' },
         { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'department', label: 'Department', kind: 'search', placeholder: 'e.g. Service' },
+        { name: 'department', label: 'Department', kind: 'select', data: departments.data?.departments ?? [] },
         { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
       ]}
       rowKey={(row) => row.employeeNumber}

@@ -37,6 +37,15 @@ test('locations: filter by region, then edit a location and its service hours', 
   await expect(page.locator('.location-service-edit').getByRole('alert')).toContainText('Service email');
   await expect(page.getByRole('textbox', { name: 'Service email' })).toHaveAttribute('aria-invalid', 'true');
 
+  // A field the user empties is sent blank, and the server empties it.
+  await page.getByRole('textbox', { name: 'Service email' }).fill('');
+  const saved = page.waitForResponse('**/api/actions/locations/save-location');
+  await page.getByRole('button', { name: 'Save service settings' }).click();
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Service email' })).toHaveValue('');
+  await expect(page.getByLabel('Service hours')).toHaveValue('Mon–Fri 7:30–18:00\nSat 8:00–14:00\nSun closed');
+
   await page.getByRole('tab', { name: 'Location' }).click();
   await expect(page.locator('.location-edit')).toBeVisible();
   await page.getByRole('textbox', { name: 'Street' }).fill('4160 E Camelback Rd');

@@ -136,9 +136,7 @@ function UserForm({ user }: { user?: UserDetail }) {
               <TextInput label="Username" required autoComplete="off" {...form.text('username')} />
               <TextInput label="Email" type="email" required {...form.text('email')} />
               <TextInput label="Phone" type="tel" placeholder="(505) 555-0100" {...form.text('phone')} />
-              {jobCodes.available
-                ? <SearchableSelect label="Job code" data={jobCodes.data} clearable {...form.select('jobCode')} />
-                : <TextInput label="Job code" {...form.text('jobCode')} />}
+              <SearchableSelect label="Job code" data={jobCodes.data} clearable {...form.select('jobCode')} />
               <SearchableSelect label="Location" data={locationSelectData(locations.data)} clearable {...form.select('locationId')} />
               <PasswordInput
                 label={user ? 'New password' : 'Password'}

@@ -4,6 +4,7 @@ import { Dropzone, IMAGE_MIME_TYPE, type FileWithPath } from '@mantine/dropzone'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconPhoto, IconShieldCheck, IconUpload, IconX } from '@tabler/icons-react';
 import { uploadAction, callAction } from '../../web/api';
+import { sessionKey } from '../../web/queryClient';
 import { useSignedIn } from '../../web/shell/session';
 import { photoVersionKey, UserAvatar } from '../../web/shell/UserMenu';
 import { ActionAlert } from '../../web/ui/ActionAlert';
@@ -34,6 +35,8 @@ function ProfileImage() {
       setFile(null);
       setPreview(null);
       queryClient.setQueryData(photoVersionKey, Date.now());
+      // The session now says the user has a photo: every avatar switches from initials to it.
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
   });
 

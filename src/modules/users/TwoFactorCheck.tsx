@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, Center, Code, Image, Loader, Stack, Text, TextInput, UnstyledButton, Group, Paper } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceMobile, IconMail, IconMessage, type Icon } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { sessionKey } from '../../web/queryClient';
 import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
-import { clearSignInStep, loadSignInStep, returnPath } from '../../web/shell/signinStep';
+import { returnPath, useSignInStep } from '../../web/shell/signinStep';
 import { factorLabels, type EnrolReply, type Factor, type FactorType } from './users.contract';
 
 const factorIcons: Record<FactorType, Icon> = { totp: IconDeviceMobile, sms: IconMessage, email: IconMail };
@@ -34,7 +34,6 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       // The session now has a new id and CSRF token: read it before the first signed-in call.
       await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
-      clearSignInStep();
       navigate(data.redirect || '/', { replace: true });
     },
     onError: (e) => setError(errorMessage(e)),
@@ -136,17 +135,30 @@ export default function TwoFactorCheck() {
   const [params] = useSearchParams();
   const p = returnPath(params.get('p'));
   const session = useSession();
-  const step = loadSignInStep();
+  const pending = !!session.data?.pending && !session.data.signedIn;
+  const step = useSignInStep(pending);
+  const toLogin = p ? `/login?p=${encodeURIComponent(p)}` : '/login';
 
   if (session.isPending) return <Center h="100vh"><Loader /></Center>;
   if (session.data?.signedIn) return <Navigate to={p || '/'} replace />;
   // Without the password step there is nothing to verify.
-  if (!session.data?.pending || !step) return <Navigate to={p ? `/login?p=${encodeURIComponent(p)}` : '/login'} replace />;
+  if (!pending) return <Navigate to={toLogin} replace />;
+  if (step.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
+  if (step.isError) {
+    return (
+      <AuthLayout title="Two-step verification" subtitle="One more step to sign in">
+        <Stack className="two-factor-check">
+          <Text c="red" size="sm" role="alert" className="error-area">{errorMessage(step.error)}</Text>
+          <Button component={Link} to={toLogin} variant="default">Back to sign in</Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
 
   return (
-    <AuthLayout title="Two-step verification" subtitle={step.enrol ? 'Set up your authenticator app' : 'One more step to sign in'}>
+    <AuthLayout title="Two-step verification" subtitle={step.data.enrol ? 'Set up your authenticator app' : 'One more step to sign in'}>
       <div className="two-factor-check">
-        {step.enrol ? <Enrolment redirect={p} /> : <FactorChoice factors={step.factors} redirect={p} />}
+        {step.data.enrol ? <Enrolment redirect={p} /> : <FactorChoice factors={step.data.factors} redirect={p} />}
       </div>
     </AuthLayout>
   );

@@ -8,7 +8,7 @@ import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
 import { useFields } from '../../web/ui/useFields';
-import { returnPath, saveSignInStep } from '../../web/shell/signinStep';
+import { returnPath, signInStepKey } from '../../web/shell/signinStep';
 import type { AuthenticateReply } from './users.contract';
 
 /** user-login: the password step. Enter submits; errors show in the form's error area. */
@@ -24,7 +24,8 @@ export default function UserLogin() {
   const authenticate = useMutation({
     mutationFn: () => callAction<AuthenticateReply>('users/authenticate', form.values),
     onSuccess: async (data) => {
-      saveSignInStep(data.authenticate);
+      // The two-factor step shows these methods at once; a reload there asks the server again.
+      queryClient.setQueryData(signInStepKey, data.authenticate);
       // The session is now half signed in (password done): the two-factor step checks that.
       await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
       navigate(p ? `/2fa?p=${encodeURIComponent(p)}` : '/2fa');

@@ -13,9 +13,7 @@ export default function UserManager() {
   const jobCodes = useJobCodeOptions();
   const filters: FilterSpec[] = [
     { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, username or email' },
-    jobCodes.available
-      ? { name: 'jobCode', label: 'Job code', kind: 'select', data: jobCodes.data }
-      : { name: 'jobCode', label: 'Job code', kind: 'search', placeholder: 'e.g. SALES' },
+    { name: 'jobCode', label: 'Job code', kind: 'select', data: jobCodes.data },
     { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
     { name: 'locked', label: 'Locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
   ];

@@ -1,8 +1,15 @@
 import { expect, expectNotification, pngBuffer, test } from '../../../tests/e2e/fixtures';
 
 test('upload a profile image with a preview', async ({ page }) => {
+  const photoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/users\/\d+\/photo/.test(request.url())) photoRequests.push(request.url());
+  });
   await page.goto('/profile');
   await expect(page.locator('.profile')).toContainText('Group Administrator');
+  // No image yet: the avatars show the initials and ask for no photo.
+  await expect(page.getByRole('button', { name: 'Your account' }).locator('.mantine-Avatar-root')).toHaveText('GA');
+  expect(photoRequests).toEqual([]);
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByLabel('Choose a profile image').click();

@@ -17,6 +17,10 @@ test.describe('signed out', () => {
 
     await enterPassword(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/2fa\?p=%2Fusers%2F$/);
+    // A reload asks the server for the sign-in methods again: nothing is kept in the browser's storage.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Authenticator app/ })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await page.getByRole('button', { name: /Authenticator app/ }).click();
 
     // A wrong code is an inline error too; Enter submits the code form.

@@ -1,4 +1,4 @@
-import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+import { callApi, expect, expectNotification, pick, signInStaff, test } from '../../../tests/e2e/fixtures';
 
 test('search users by name, job code, location and lock; the filters stay in the address', async ({ page }) => {
   await page.goto('/users/');
@@ -86,4 +86,27 @@ test('unlock a locked account after confirming', async ({ page }) => {
   await expect(page.locator('.user-events')).toContainText('Account unlocked');
   await page.goto('/users/?locked=1');
   await expect(page.getByRole('heading', { name: '0 users' })).toBeVisible();
+});
+
+test('a user admin without access admin picks job codes from a searchable list', async ({ browser, adminState }) => {
+  const admin = await browser.newContext({ storageState: adminState });
+  await callApi(admin.request, 'users/save-user', {
+    username: 'hr.e2e', email: 'hr.e2e@forecourt.test', firstName: 'Hilda', lastName: 'Romero', password: 'hr-e2e-password-1', jobCode: 'HR', emailFactor: 1,
+  });
+  await admin.close();
+  const { context, page } = await signInStaff(browser, adminState, { username: 'hr.e2e', email: 'hr.e2e@forecourt.test', password: 'hr-e2e-password-1' });
+
+  await page.goto('/users/');
+  await page.getByRole('combobox', { name: 'Job code' }).fill('consult');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['SALES · Sales Consultant']);
+  await page.getByRole('listbox').getByRole('option').click();
+  await expect(page).toHaveURL(/jobCode=SALES/);
+
+  await page.getByRole('row').nth(1).click();
+  await expect(page.locator('.edit-user')).toBeVisible();
+  const jobCode = page.getByRole('combobox', { name: 'Job code' });
+  await expect(jobCode).toHaveValue('SALES · Sales Consultant');
+  await jobCode.fill('service');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['ADVISOR · Service Advisor', 'SVCMGR · Service Manager']);
+  await context.close();
 });

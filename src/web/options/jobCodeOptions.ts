@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
-import { useCan } from '../shell/session';
-import type { ListReply } from '../ui/usePagedList';
 import { listKey } from '../ui/usePagedList';
-import type { JobCodeRecord } from '../../modules/access/access.contract';
+
+export interface JobCodeOption { jobCode: string; longName: string }
 
 /**
- * Job codes for pickers. The list is an access-admin action, so a user admin without that flag gets
- * no options (`available` is false) and types the code instead; the server checks it exists.
+ * Job codes for pickers, from `sandbox-access/list-options`, which any signed-in user may read: a
+ * user admin without access admin still picks from the list. The key sits under the access list's,
+ * so adding, editing or deleting a job code refreshes the pickers too.
  */
 export function useJobCodeOptions() {
-  const available = useCan('accessAdmin');
   const query = useQuery({
     queryKey: [...listKey('sandbox-access/load-access-list'), 'options'],
-    queryFn: () => callAction<ListReply<JobCodeRecord>>('sandbox-access/load-access-list', { limit: 500 }),
-    enabled: available,
+    queryFn: () => callAction<{ jobCodes: JobCodeOption[] }>('sandbox-access/list-options'),
     staleTime: 5 * 60_000,
   });
-  const data = (query.data?.rows ?? []).map((r) => ({ value: r.jobCode, label: `${r.jobCode} · ${r.longName}` }));
-  return { available, data, jobCodes: query.data?.rows ?? [] };
+  const jobCodes = query.data?.jobCodes ?? [];
+  return { data: jobCodes.map((r) => ({ value: r.jobCode, label: `${r.jobCode} · ${r.longName}` })), jobCodes };
 }

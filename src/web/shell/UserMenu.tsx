@@ -7,11 +7,11 @@ import type { SessionUserInfo } from '../../shared/session';
 /** Bumped by the profile screen after an upload, so every avatar shows the new image. */
 export const photoVersionKey = ['photoVersion'] as const;
 
-export function UserAvatar({ user, size = 'md' }: { user: Pick<SessionUserInfo, 'id' | 'firstName' | 'lastName'>; size?: string | number }) {
+export function UserAvatar({ user, size = 'md' }: { user: Pick<SessionUserInfo, 'id' | 'firstName' | 'lastName' | 'hasPhoto'>; size?: string | number }) {
   const { data: version } = useQuery({ queryKey: photoVersionKey, queryFn: () => 0, staleTime: Infinity, initialData: 0 });
   const name = `${user.firstName} ${user.lastName}`;
-  // No image yet answers 404: the avatar then shows the initials.
-  return <Avatar src={`/api/users/${user.id}/photo?v=${version}`} name={name} color="initials" size={size} alt={name} />;
+  // Without an image the avatar shows the initials, and no request is made for a photo that is not there.
+  return <Avatar src={user.hasPhoto ? `/api/users/${user.id}/photo?v=${version}` : null} name={name} color="initials" size={size} alt={name} />;
 }
 
 export function UserMenu({ user, onSignOut }: { user: SessionUserInfo; onSignOut: () => void }) {

@@ -1,27 +1,25 @@
 /**
- * What the password step told the two-factor step: the account's sign-in methods. Kept for the tab
- * (sessionStorage) so a reload of /2fa still knows them; the factor targets are already masked.
+ * What the password step told the two-factor step: the account's sign-in methods. The password
+ * step's reply fills the cache; a reload of /2fa asks the server again (users/2fa-factors), so
+ * nothing about the sign-in is kept in the browser's storage.
  */
+import { useQuery } from '@tanstack/react-query';
+import { callAction } from '../api';
 import type { AuthenticateReply } from '../../modules/users/users.contract';
 
-const key = 'forecourt.signin';
 export type SignInStep = AuthenticateReply['authenticate'];
 
-export function saveSignInStep(step: SignInStep) {
-  sessionStorage.setItem(key, JSON.stringify(step));
-}
+export const signInStepKey = ['users/2fa-factors'] as const;
 
-export function loadSignInStep(): SignInStep | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as SignInStep) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearSignInStep() {
-  sessionStorage.removeItem(key);
+/** The half-signed-in account's sign-in methods; only asked for while the session is pending. */
+export function useSignInStep(enabled: boolean) {
+  return useQuery({
+    queryKey: signInStepKey,
+    queryFn: async () => (await callAction<AuthenticateReply>('users/2fa-factors')).authenticate,
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 /** `?p=` is where to go after sign-in: a path on this site only. */
