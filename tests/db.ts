@@ -25,9 +25,19 @@ export async function cloneTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await close();
+      // pool.end() resolves before its sockets have closed: wait for them rather than forcing the
+      // drop, which would kill connections that are still saying goodbye.
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await dropper.end();
     },
   };

@@ -16,7 +16,12 @@ try {
   throw error;
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+  onIdleError: (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection closed by the server', err: error.message })),
+});
 await migrateDatabase(database);
 await ensureAdmin(database.db, config);
 const seeded = config.SEED_DEMO ? await seedDemo(database.db, config) : false;

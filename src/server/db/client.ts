@@ -33,11 +33,15 @@ export interface OpenOptions {
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob;
   poolSize?: number;
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection the server closed (a restart, a failover) must not take the process down;
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
