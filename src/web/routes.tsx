@@ -22,6 +22,11 @@ const LocationEdit = lazy(() => import('../modules/locations/LocationEdit'));
 const LocationServiceEdit = lazy(() => import('../modules/locations/LocationServiceEdit'));
 const EmployeeManager = lazy(() => import('../modules/employees/EmployeeManager'));
 const Outbox = lazy(() => import('../modules/outbox/Outbox'));
+const PhoneManager = lazy(() => import('../modules/phones/PhoneManager'));
+const CallManager = lazy(() => import('../modules/phones/CallManager'));
+const LiveCalls = lazy(() => import('../modules/phones/LiveCalls'));
+const CallActivity = lazy(() => import('../modules/phones/CallActivity'));
+const PhoneActionManager = lazy(() => import('../modules/phones/PhoneActionManager'));
 const NotFound = lazy(() => import('./shell/NotFound'));
 
 const guarded = (access: Access, screen: ReactNode) => <Guard access={access}>{screen}</Guard>;
@@ -55,6 +60,11 @@ export const router = createBrowserRouter([
           { path: 'settings/api-key', element: guarded('developer', <EditApiKey />) },
           { path: 'profile', element: <Profile /> },
           { path: 'outbox', element: guarded('developer', <Outbox />) },
+          { path: 'phones', element: guarded('phoneLookup', <PhoneManager />) },
+          { path: 'phones/calls', element: guarded('phoneLookup', <CallManager />) },
+          { path: 'phones/calls/twilio', element: guarded('phoneLookup', <LiveCalls />) },
+          { path: 'phones/activity', element: guarded('phoneLookup', <CallActivity />) },
+          { path: 'phones/actions', element: guarded('phoneLookup', <PhoneActionManager />) },
           { path: '*', element: <NotFound /> },
         ],
       },

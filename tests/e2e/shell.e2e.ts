@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 
 test('every screen opens with the demo data', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('.home .tool-card')).toHaveText([/Users/, /Access/, /Employees/, /Locations/, /Outbox/, /API key/, /Profile/]);
+  await expect(page.locator('.home .tool-card')).toHaveText([
+    /Users/, /Access/, /Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+  ]);
 
   await page.goto('/users/');
   await expect(page.locator('.user-manager')).toBeVisible();
@@ -34,6 +36,24 @@ test('every screen opens with the demo data', async ({ page }) => {
   await expect(page.locator('.outbox')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ messages?$/ })).toBeVisible();
 
+  await page.goto('/phones/');
+  await expect(page.locator('.phone-manager')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toContainText('(505) 265-0100');
+
+  await page.goto('/phones/calls/');
+  await expect(page.locator('.call-manager')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ calls$/ })).toBeVisible();
+
+  await page.goto('/phones/calls/twilio');
+  await expect(page.locator('.live-calls')).toBeVisible();
+
+  await page.goto('/phones/activity');
+  await expect(page.locator('.call-activity')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
+
+  await page.goto('/phones/actions/');
+  await expect(page.locator('.phone-action-manager')).toBeVisible();
+
   await page.goto('/settings/api-key');
   await expect(page.locator('.edit-api-key')).toBeVisible();
   await expect(page.getByLabel('Active')).toBeVisible();
@@ -54,6 +74,9 @@ test('desktop navigation: grouped menus lead to the tools', async ({ page }) => 
   await nav.getByRole('button', { name: 'Tools' }).click();
   await page.getByRole('menuitem', { name: /Outbox/ }).click();
   await expect(page).toHaveURL(/\/outbox$/);
+  await nav.getByRole('button', { name: 'Phones' }).click();
+  await page.getByRole('menuitem', { name: /Live calls/ }).click();
+  await expect(page.locator('.live-calls')).toBeVisible();
   await nav.getByRole('link', { name: 'Locations' }).click();
   await expect(page.locator('.location-manager')).toBeVisible();
   await page.getByRole('button', { name: 'Your account' }).click();
@@ -67,7 +90,9 @@ test('phone navigation: the burger opens a drawer with every tool', async ({ pag
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Forecourt' });
-  await expect(drawer.getByRole('link')).toHaveText([/Home/, /Users/, /Access/, /Employees/, /Locations/, /Outbox/, /API key/, /Profile/]);
+  await expect(drawer.getByRole('link')).toHaveText([
+    /Home/, /Users/, /Access/, /Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+  ]);
   await drawer.getByRole('link', { name: /Employees/ }).click();
   await expect(drawer).toBeHidden();
   await expect(page.locator('.employee-manager')).toBeVisible();

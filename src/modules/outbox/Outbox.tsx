@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconChevronDown, IconMessage, IconPhoneIncoming, IconRefresh } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
+import { openModal } from '../../web/ui/modals';
 import { listKey } from '../../web/ui/usePagedList';
+import { SIMULATE_CALL, SIMULATE_TEXT, SimulationModals } from './Simulations';
 import { outboxColumns, type OutboxRow } from './outbox.contract';
 
 const LIST = 'outbox/load-messages';
@@ -45,10 +47,23 @@ export default function Outbox() {
         },
       }}
       toolbar={
-        <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(LIST) })}>
-          Refresh
-        </Button>
+        <>
+          <Menu position="bottom-end" shadow="md">
+            <Menu.Target>
+              <Button variant="light" rightSection={<IconChevronDown size={14} />}>Simulate</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => openModal(SIMULATE_TEXT)}>Simulate inbound text</Menu.Item>
+              <Menu.Item leftSection={<IconPhoneIncoming size={16} />} onClick={() => openModal(SIMULATE_CALL)}>Simulate inbound call</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(LIST) })}>
+            Refresh
+          </Button>
+        </>
       }
-    />
+    >
+      <SimulationModals />
+    </ListScreen>
   );
 }

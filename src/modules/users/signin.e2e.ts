@@ -53,11 +53,16 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Maria');
 
-    // A general manager has no user or access admin flag: those tools are not offered.
+    // A general manager has no user or access admin flag: those tools are not offered. Phone lookup
+    // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Employees', 'Locations']);
-    await expect(nav.getByRole('button')).toHaveCount(0);
-    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Locations/, /Profile/]);
+    await expect(nav.getByRole('button')).toHaveText(['Phones']);
+    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Profile/]);
+    await page.goto('/phones/');
+    await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add phone' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Buy a number' })).toHaveCount(0);
 
     // Opening a tool by its address says the user lacks access.
     await page.goto('/users/');

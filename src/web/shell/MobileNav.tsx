@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { IconHome, IconLogout, IconUserCircle, type Icon } from '@tabler/icons-react';
-import type { NavGroup } from './navigation';
+import { activeItemPath, type NavGroup } from './navigation';
 
 interface MobileNavProps {
   groups: NavGroup[];
@@ -13,9 +13,10 @@ interface MobileNavProps {
 /** The phone navigation: a drawer with every area's tools, the profile and sign-out. */
 export function MobileNav({ groups, opened, onClose, onSignOut }: MobileNavProps) {
   const { pathname } = useLocation();
+  const current = activeItemPath(pathname) ?? pathname;
   const link = (path: string, label: string, LinkIcon: Icon, description?: string) => (
     <NavLink key={path} component={Link} to={path} label={label} description={description} leftSection={<LinkIcon size={20} />}
-      active={path === '/' ? pathname === '/' : pathname.startsWith(path.replace(/\/$/, ''))} onClick={onClose} />
+      active={path === current} onClick={onClose} />
   );
   return (
     <Drawer opened={opened} onClose={onClose} title="Forecourt" size={300} className="mobile-nav" hiddenFrom="sm">

@@ -3,7 +3,9 @@
  * The menus, the drawer and the home page all read this, so a screen is added in one place.
  */
 import type { Icon } from '@tabler/icons-react';
-import { IconBuildingStore, IconId, IconInbox, IconKey, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingStore, IconChartBar, IconHeadset, IconId, IconInbox, IconKey, IconListNumbers, IconPhone, IconPhoneCall, IconShieldLock, IconUsers,
+} from '@tabler/icons-react';
 import type { Flag } from '../../shared/permissions';
 import { allows, type Access } from './session';
 
@@ -36,6 +38,17 @@ export const navigation: NavGroup[] = [
     ],
   },
   {
+    // Viewing needs phoneLookup; the screens offer changes to phoneAdmin and outbound calls to messenger.
+    label: 'Phones',
+    items: [
+      { label: 'Phones', path: '/phones/', description: 'Lines, their settings, buying numbers and the outbound line', icon: IconPhone, access: 'phoneLookup' },
+      { label: 'Calls', path: '/phones/calls/', description: 'Every call in and out, by location, line and day', icon: IconPhoneCall, access: 'phoneLookup' },
+      { label: 'Live calls', path: '/phones/calls/twilio', description: 'Calls on the line now: end or transfer them', icon: IconHeadset, access: 'phoneLookup' },
+      { label: 'Call activity', path: '/phones/activity', description: 'Calls and texts per user, location and line', icon: IconChartBar, access: 'phoneLookup' },
+      { label: 'Call plans', path: '/phones/actions/', description: 'What a call to each line does: ring groups, hours, voicemail', icon: IconListNumbers, access: 'phoneLookup' },
+    ],
+  },
+  {
     label: 'Tools',
     items: [
       { label: 'Outbox', path: '/outbox', description: 'Texts, emails and calls the local drivers would have sent', icon: IconInbox, access: 'developer' },
@@ -49,4 +62,10 @@ export function visibleNavigation(flags: readonly Flag[]): NavGroup[] {
   return navigation
     .map((group) => ({ ...group, items: group.items.filter((item) => allows(flags, item.access)) }))
     .filter((group) => group.items.length > 0);
+}
+
+/** The menu item a page belongs to: the one whose path is the longest prefix of it (Live calls, not Phones). */
+export function activeItemPath(pathname: string): string | undefined {
+  const matches = navigation.flatMap((g) => g.items).map((i) => i.path).filter((p) => pathname.startsWith(p.replace(/\/$/, '')));
+  return matches.sort((a, b) => b.length - a.length)[0];
 }

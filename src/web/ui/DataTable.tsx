@@ -37,6 +37,9 @@ export interface DataTableProps<Row> {
   label: string;
 }
 
+/** Numbers, dates and phone numbers read badly broken over two lines: their cells do not wrap. */
+const keepTogether = (c: ColumnSpec) => c.format === 'phone' || c.format === 'date' || c.format === 'datetime' || c.format === 'number';
+
 const value = (row: unknown, key: string) => (row as Record<string, unknown>)[key];
 
 export function cellText(row: unknown, column: ColumnSpec): string {
@@ -78,7 +81,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return column && localSort ? sortRows(found, column, localSort.dir) : found;
   }, [rows, columns, search, onSort, localSort]);
 
-  const sortable = (c: ColumnSpec) => (onSort ? !!c.sortable : true);
+  // A column without a heading holds buttons, not data: nothing to sort by.
+  const sortable = (c: ColumnSpec) => (onSort ? !!c.sortable : c.label !== '');
   const clickSort = (key: string) => {
     const next = nextSort(sort, key);
     if (onSort) onSort(next);
@@ -112,13 +116,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <Box fw={600}>{cardTitle ? cardTitle(row) : renderCell(row, columns[0])}</Box>
               {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
             </Group>
-            {details.filter((c) => cells?.[c.key] || cellText(row, c) !== '').map((c) => (
-              <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
-                <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
-                {/* A div, not a paragraph: custom cells may hold badges and other blocks. */}
-                <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>{renderCell(row, c)}</Box>
-              </Group>
-            ))}
+            {details.map((c) => ({ c, shown: renderCell(row, c) }))
+              // An empty cell is left out of the card rather than shown as a label with nothing beside it.
+              .filter(({ shown }) => shown !== '' && shown !== null && shown !== undefined && shown !== false)
+              .map(({ c, shown }) => (
+                <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
+                  <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
+                  {/* A div, not a paragraph: custom cells may hold badges and other blocks. */}
+                  <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>{shown}</Box>
+                </Group>
+              ))}
           </Card>
         ))}
       </Stack>
@@ -151,7 +158,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
-                {columns.map((c) => <Table.Td key={c.key}>{renderCell(row, c)}</Table.Td>)}
+                {columns.map((c) => <Table.Td key={c.key} style={keepTogether(c) ? { whiteSpace: 'nowrap' } : undefined}>{renderCell(row, c)}</Table.Td>)}
                 {rowActions && (
                   <Table.Td w={40}>
                     <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />

@@ -3,7 +3,7 @@
  * iOS gets its own native date wheel instead of the picker, as the spec asks.
  */
 import { TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../shared/format';
@@ -25,12 +25,14 @@ export interface DateFieldProps {
   error?: React.ReactNode;
   required?: boolean;
   clearable?: boolean;
+  placeholder?: string;
+  w?: DatePickerInputProps['w'];
 }
 
-export function DateField({ label, name, value, defaultValue, onChange, error, required, clearable }: DateFieldProps) {
+export function DateField({ label, name, value, defaultValue, onChange, error, required, clearable, placeholder, w }: DateFieldProps) {
   const [date, setDate] = useUncontrolled<string>({ value, defaultValue: defaultValue ?? formatDate(new Date()), onChange });
   if (isIOS()) {
-    return <TextInput type="date" label={label} name={name} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={error} required={required} />;
+    return <TextInput type="date" label={label} name={name} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={error} required={required} w={w} />;
   }
   return (
     <DatePickerInput
@@ -43,6 +45,8 @@ export function DateField({ label, name, value, defaultValue, onChange, error, r
       error={error}
       required={required}
       clearable={clearable}
+      placeholder={placeholder ?? DATE_FORMAT}
+      w={w}
     />
   );
 }

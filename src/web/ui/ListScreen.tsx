@@ -1,13 +1,15 @@
 /**
  * The pattern almost every tool follows (seed 000, section 1): a search form, a count header, the
  * table, and add / edit / delete modals (passed as children). With `updateUrl` the filters live in
- * the query string, so a list can be linked to and comes back on Back.
+ * the query string, so a list can be linked to and comes back on Back. `FilteredScreen` is the same
+ * frame (title, toolbar, search form) around a body of the screen's own, e.g. a report.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconDownload, IconSearch } from '@tabler/icons-react';
+import { DateField } from './DateField';
 import { Form } from './Form';
 import { OptionBar } from './OptionBar';
 import { PagedList, type PagedListProps } from './PagedList';
@@ -16,23 +18,35 @@ import { SearchableSelect } from './SearchableSelect';
 export interface FilterSpec {
   name: string;
   label: string;
-  /** `search` is free text applied on Search or Enter; `select` applies as soon as it changes. */
-  kind: 'search' | 'select';
+  /**
+   * `search` is free text applied on Search or Enter; `select` and `date` (YYYY-MM-DD) apply as soon
+   * as they change.
+   */
+  kind: 'search' | 'select' | 'date';
   placeholder?: string;
   data?: ComboboxData;
+  /** The value when the address (or Clear) gives none, e.g. a report's first day. */
+  defaultValue?: string;
 }
 
-type Filters = Record<string, string>;
+export type Filters = Record<string, string>;
+
+const defaults = (filters: FilterSpec[]): Filters => Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
 function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [state, setState] = useState<Filters>(() => Object.fromEntries(filters.map((f) => [f.name, ''])));
+  const [state, setState] = useState<Filters>(() => defaults(filters));
   const fromUrl = useMemo(
-    () => Object.fromEntries(filters.map((f) => [f.name, searchParams.get(f.name) ?? ''])),
+    () => Object.fromEntries(filters.map((f) => [f.name, searchParams.get(f.name) ?? f.defaultValue ?? ''])),
     [filters, searchParams],
   );
   if (!updateUrl) return [state, setState];
-  return [fromUrl, (next) => setSearchParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')))];
+  return [fromUrl, (next) => setSearchParams((current) => {
+    // Parameters that are not filters (a report's tab) stay; a filter at its default leaves the address.
+    const kept = [...current].filter(([k]) => !filters.some((f) => f.name === k));
+    const set = filters.filter((f) => next[f.name] && next[f.name] !== (f.defaultValue ?? '')).map((f): [string, string] => [f.name, next[f.name]]);
+    return [...kept, ...set];
+  })];
 }
 
 function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; applied: Filters; onSearch: (next: Filters) => void }) {
@@ -45,43 +59,54 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
     setDraft(applied);
   }
   const clear = () => {
-    const empty = Object.fromEntries(filters.map((f) => [f.name, '']));
+    const empty = defaults(filters);
     setDraft(empty);
     onSearch(empty);
+  };
+  const change = (name: string, value: string) => {
+    const next = { ...draft, [name]: value };
+    setDraft(next);
+    onSearch(next);
   };
   return (
     <Form onSubmit={() => onSearch(draft)} submitOnEnter className="search-form" role="search">
       <Group align="flex-end" gap="sm">
-        {filters.map((f) =>
-          f.kind === 'search' ? (
-            <TextInput
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              placeholder={f.placeholder}
-              leftSection={<IconSearch size={16} />}
-              value={draft[f.name]}
-              onChange={(e) => setDraft({ ...draft, [f.name]: e.currentTarget.value })}
-              w={{ base: '100%', sm: 260 }}
-            />
-          ) : (
-            <SearchableSelect
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              data={f.data ?? []}
-              clearable
-              placeholder={f.placeholder ?? 'Type to search...'}
-              value={draft[f.name] || null}
-              onChange={(v) => {
-                const next = { ...draft, [f.name]: v ?? '' };
-                setDraft(next);
-                onSearch(next);
-              }}
-              w={{ base: '100%', sm: 200 }}
-            />
-          ),
-        )}
+        {filters.map((f) => {
+          switch (f.kind) {
+            case 'search':
+              return (
+                <TextInput
+                  key={f.name}
+                  name={f.name}
+                  label={f.label}
+                  placeholder={f.placeholder}
+                  leftSection={<IconSearch size={16} />}
+                  value={draft[f.name]}
+                  onChange={(e) => setDraft({ ...draft, [f.name]: e.currentTarget.value })}
+                  w={{ base: '100%', sm: 260 }}
+                />
+              );
+            case 'select':
+              return (
+                <SearchableSelect
+                  key={f.name}
+                  name={f.name}
+                  label={f.label}
+                  data={f.data ?? []}
+                  clearable
+                  placeholder={f.placeholder ?? 'Type to search...'}
+                  value={draft[f.name] || null}
+                  onChange={(v) => change(f.name, v ?? '')}
+                  w={{ base: '100%', sm: 200 }}
+                />
+              );
+            case 'date':
+              return (
+                <DateField key={f.name} name={f.name} label={f.label} placeholder={f.placeholder} clearable={!f.defaultValue}
+                  value={draft[f.name]} onChange={(v) => change(f.name, v)} w={{ base: '100%', sm: 160 }} />
+              );
+          }
+        })}
         <Group gap="xs">
           <Button type="submit" leftSection={<IconSearch size={16} />}>Search</Button>
           <Button variant="subtle" onClick={clear}>Clear</Button>
@@ -91,20 +116,22 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
   );
 }
 
-interface ListScreenProps<Row> extends PagedListProps<Row> {
+interface FilteredScreenProps {
   /** The spec's screen class on the page root, e.g. `user-manager`. */
   className: string;
   title: string;
   filters?: FilterSpec[];
   updateUrl?: boolean;
   /** Buttons beside the title, e.g. "Add user". */
-  toolbar?: ReactNode;
-  /** The list's CSV download (a GET route taking the same filters), offered beside the title. */
-  exportRoute?: string;
-  children?: ReactNode;
+  toolbar?: ReactNode | ((applied: Filters) => ReactNode);
+  /** Between the search form and the body, e.g. a report's tabs. */
+  above?: ReactNode;
+  /** The screen's body, given the filters applied. */
+  children: (applied: Filters) => ReactNode;
 }
 
-export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, toolbar, exportRoute, children, params, ...list }: ListScreenProps<Row>) {
+/** A screen's title, toolbar and search form (folded behind a Filters button on phones), around its body. */
+export function FilteredScreen({ className, title, filters = [], updateUrl = false, toolbar, above, children }: FilteredScreenProps) {
   const [applied, apply] = useListFilters(filters, updateUrl);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [showFilters, setShowFilters] = useState(false);
@@ -120,23 +147,54 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
                 Filters
               </Button>
             )}
-            {exportRoute && (
-              <Button component="a" variant="default" leftSection={<IconDownload size={16} />}
-                href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params }).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
-                Download CSV
-              </Button>
-            )}
-            {toolbar}
+            {typeof toolbar === 'function' ? toolbar(applied) : toolbar}
           </Group>
         </Group>
+        {above}
         {filters.length > 0 && (
           <OptionBar opened={!phone || showFilters}>
             <SearchForm filters={filters} applied={applied} onSearch={apply} />
           </OptionBar>
         )}
-        <PagedList<Row> {...list} params={{ ...applied, ...params }} />
+        {children(applied)}
       </Stack>
-      {children}
     </div>
+  );
+}
+
+interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenProps, 'children' | 'toolbar' | 'above'> {
+  toolbar?: ReactNode;
+  /** The list's CSV download (a GET route taking the same filters), offered beside the title. */
+  exportRoute?: string;
+  /** The modals of the screen. */
+  children?: ReactNode;
+}
+
+export function ListScreen<Row>({ className, title, filters, updateUrl, toolbar, exportRoute, children, params, ...list }: ListScreenProps<Row>) {
+  return (
+    <FilteredScreen
+      className={className}
+      title={title}
+      filters={filters}
+      updateUrl={updateUrl}
+      toolbar={(applied) => (
+        <>
+          {exportRoute && (
+            <Button component="a" variant="default" leftSection={<IconDownload size={16} />}
+              href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params }).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
+              Download CSV
+            </Button>
+          )}
+          {toolbar}
+        </>
+      )}
+    >
+      {(applied) => (
+        <>
+          <PagedList<Row> {...list} params={{ ...applied, ...params }} />
+          {children}
+        </>
+      )}
+    </FilteredScreen>
   );
 }

@@ -1,0 +1,157 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
+import { callAction } from '../../web/api';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { ActionAlert } from '../../web/ui/ActionAlert';
+import { DataTable } from '../../web/ui/DataTable';
+import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
+import { formatNumber } from '../../shared/format';
+import type { ColumnSpec } from '../../shared/lists';
+import { callActivityColumns, messageActivityColumns, type CallActivityRow, type MessageActivityRow } from './phones.contract';
+import { directionOptions, lastDays } from './phoneScreens';
+import '@mantine/charts/styles.css';
+
+type Row = CallActivityRow | MessageActivityRow;
+
+interface Report {
+  label: string;
+  /** What a row is, for the count and the chart's title. */
+  noun: [string, string];
+  measure: string;
+  path: string;
+  columns: ColumnSpec[];
+  /** The figures the chart stacks per row, and what the stat cards total. */
+  series: { name: string; label: string; color: string }[];
+  stats: { key: string; label: string }[];
+}
+
+// People are credited with the calls they answered or placed, so their bars split by direction;
+// a location's or line's bars show what happened to its calls.
+const directionSeries = [{ name: 'inbound', label: 'Inbound', color: 'blue.6' }, { name: 'outbound', label: 'Outbound', color: 'grape.5' }];
+const callSeries = [{ name: 'answered', label: 'Answered', color: 'teal.6' }, { name: 'missed', label: 'Missed', color: 'orange.5' }];
+const callStats = [{ key: 'calls', label: 'Calls' }, { key: 'answered', label: 'Answered' }, { key: 'missed', label: 'Missed' }, { key: 'totalDuration', label: 'Talk time' }];
+
+/** One tab per activity report of seed 001 (user, GEC user, location, line and message location activity). */
+const reports: Record<string, Report> = {
+  users: { label: 'Users', noun: ['user', 'users'], measure: 'Calls', path: 'phones/calls/users', columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
+  gec: { label: 'GEC users', noun: ['GEC user', 'GEC users'], measure: 'Calls', path: 'phones/calls/gec-users', columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
+  locations: { label: 'Locations', noun: ['location', 'locations'], measure: 'Calls', path: 'phones/calls/locations', columns: callActivityColumns('Location'), series: callSeries, stats: callStats },
+  lines: { label: 'Lines', noun: ['line', 'lines'], measure: 'Calls', path: 'phones/calls/phones', columns: callActivityColumns('Line'), series: callSeries, stats: callStats },
+  texts: {
+    label: 'Texts',
+    noun: ['location', 'locations'],
+    measure: 'Texts',
+    path: 'phones/messages/locations',
+    columns: messageActivityColumns,
+    series: [{ name: 'inbound', label: 'Received', color: 'blue.6' }, { name: 'outbound', label: 'Sent', color: 'grape.5' }],
+    stats: [{ key: 'messages', label: 'Texts' }, { key: 'inbound', label: 'Received' }, { key: 'outbound', label: 'Sent' }, { key: 'failed', label: 'Failed' }, { key: 'optOuts', label: 'Opt-outs' }],
+  },
+};
+/** The chart shows the busiest rows; the table below has them all. */
+const CHART_ROWS = 12;
+
+interface ActivityReply { rows: Row[]; totals: Record<string, number | string>; minCreatedAt: string; maxCreatedAt: string }
+
+function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
+  const query = useQuery({
+    queryKey: [report.path, params],
+    queryFn: () => callAction<ActivityReply>(report.path, params),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const chartRows = useMemo(() => (data?.rows ?? [])
+    .filter((r) => report.series.some((s) => (r as Record<string, unknown>)[s.name] as number > 0))
+    .slice(0, CHART_ROWS), [data, report]);
+
+  return (
+    <Stack gap="md" className="activity-report">
+      <ActionAlert error={query.error} title="The report could not be loaded" />
+      <SimpleGrid cols={{ base: 2, sm: report.stats.length }}>
+        {report.stats.map((s) => {
+          const value = data?.totals[s.key];
+          return (
+            <Paper key={s.key} withBorder p="sm" radius="md" className="activity-stat">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{s.label}</Text>
+              <Text fw={700} fz="xl">{value === undefined ? '…' : typeof value === 'number' ? formatNumber(value) : value}</Text>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      {chartRows.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Text fw={600} mb="sm">
+            {report.measure} per {report.noun[0]}{chartRows.length < (data?.rows.length ?? 0) ? `: the ${chartRows.length} busiest` : ''}
+          </Text>
+          <BarChart
+            h={chartRows.length * 34 + 60}
+            data={chartRows}
+            dataKey="name"
+            type="stacked"
+            orientation="vertical"
+            series={report.series}
+            withLegend
+            gridAxis="x"
+            yAxisProps={{ width: phone ? 110 : 240 }}
+            valueFormatter={formatNumber}
+            aria-label={`${report.label} chart`}
+          />
+        </Paper>
+      )}
+      <Stack gap={4}>
+        <Title order={3} size="h4">
+          {data ? `${formatNumber(data.rows.length)} ${data.rows.length === 1 ? report.noun[0] : report.noun[1]}, ${data.minCreatedAt} to ${data.maxCreatedAt}` : 'Loading…'}
+          {query.isFetching && <Loader size="xs" ml="xs" aria-label="Loading" />}
+        </Title>
+        <DataTable<Row>
+          label={`${report.label} activity`}
+          columns={report.columns}
+          rows={data?.rows ?? []}
+          rowKey={(row) => row.key ?? 'none'}
+          searchable
+          emptyText="No activity in this range."
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** call-activity: calls and texts per user, GEC user, location and line over a range of days. */
+export default function CallActivity() {
+  const locations = useLocationOptions();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('report') ?? 'users';
+  const report = reports[tab] ?? reports.users;
+  const { from, to } = lastDays(7);
+  const filters: FilterSpec[] = [
+    { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: from },
+    { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: to },
+    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+    { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Both', data: directionOptions },
+  ];
+  return (
+    <FilteredScreen
+      className="call-activity"
+      title="Call activity"
+      filters={filters}
+      updateUrl
+      above={
+        <Tabs value={tab in reports ? tab : 'users'} onChange={(next) => setParams((p) => {
+          p.set('report', next ?? 'users');
+          return p;
+        })}>
+          <Tabs.List>
+            {Object.entries(reports).map(([key, r]) => <Tabs.Tab key={key} value={key}>{r.label}</Tabs.Tab>)}
+          </Tabs.List>
+        </Tabs>
+      }
+    >
+      {(applied) => <ReportBody key={tab} report={report} filters={applied} />}
+    </FilteredScreen>
+  );
+}

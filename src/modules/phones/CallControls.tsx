@@ -1,0 +1,104 @@
+/**
+ * What the call screens share: the status badge, and ending or transferring a live call, each after a
+ * confirmation (seed 001, section 5). The lists of calls reload afterwards.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowForwardUp, IconArrowUpRight, IconPhoneOff } from '@tabler/icons-react';
+import { useCan } from '../../web/shell/session';
+import { ActionAlert } from '../../web/ui/ActionAlert';
+import { Form } from '../../web/ui/Form';
+import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
+import { useAction } from '../../web/ui/useAction';
+import { formatPhone } from '../../shared/format';
+import { LineNumberInput } from './LineNumberInput';
+import { CALL_LISTS } from './MakeCall';
+import type { CallDirection, CallStatus } from './phones.contract';
+import { callStatusColors, callStatusLabels } from './phoneScreens';
+
+export interface ControlledCall { callSid: string; direction: CallDirection; from: string; to: string; status: CallStatus }
+
+/** The customer's side of a call: who called us, or whom we called. */
+export const otherParty = (call: Pick<ControlledCall, 'direction' | 'from' | 'to'>) => (call.direction === 'inbound' ? call.from : call.to);
+
+export function DirectionLabel({ direction }: { direction: CallDirection }) {
+  const Icon = direction === 'inbound' ? IconArrowDownLeft : IconArrowUpRight;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Icon size={14} color={direction === 'inbound' ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-grape-6)'} />
+      <Text size="sm">{direction === 'inbound' ? 'Inbound' : 'Outbound'}</Text>
+    </Group>
+  );
+}
+
+export function CallStatusBadge({ status }: { status: CallStatus }) {
+  // Title case and no ellipsis: the status is the point of the row, it must read in full.
+  return <Badge variant="light" color={callStatusColors[status]} className="call-status" tt="none" miw="max-content">{callStatusLabels[status] ?? status}</Badge>;
+}
+
+function TransferForm({ call }: { call: ControlledCall }) {
+  const [to, setTo] = useState('');
+  const transfer = useAction<Record<string, unknown>, { message: string }>('phones/calls/transfer-call', {
+    success: (data) => data.message,
+    reload: CALL_LISTS,
+    onSuccess: () => closeModal('transfer-call'),
+  });
+  const submit = async () => {
+    if (!to.trim()) return;
+    if (await confirm({ message: `Are you sure you want to transfer this call to ${formatPhone(to)}?`, confirmLabel: 'Transfer' })) {
+      transfer.mutate({ callSid: call.callSid, to });
+    }
+  };
+  return (
+    <Form onSubmit={() => void submit()}>
+      <Stack>
+        <Text size="sm">The caller, {formatPhone(otherParty(call))}, is connected to the line or number you choose; this call's line hangs up.</Text>
+        <LineNumberInput label="Transfer to" value={to} onChange={setTo} description="One of our lines, or any number." required autoFocus />
+        <ActionAlert error={transfer.error} title="The call was not transferred" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => closeModal('transfer-call')}>Cancel</Button>
+          <Button type="submit" leftSection={<IconArrowForwardUp size={16} />} loading={transfer.isPending} disabled={!to.trim()}>Transfer</Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** End and transfer for live calls; `modal` must be rendered once by the screen. */
+export function useCallControls() {
+  const allowed = useCan('phoneAdmin');
+  const [transferring, setTransferring] = useState<ControlledCall | null>(null);
+  const end = useAction<Record<string, unknown>, { message: string }>('phones/calls/end-call', {
+    success: (data) => data.message, errors: 'alert', reload: CALL_LISTS,
+  });
+  const askEnd = async (call: ControlledCall) => {
+    if (await confirm({ message: `Are you sure you want to end this call with ${formatPhone(otherParty(call))}?`, confirmLabel: 'End call', danger: true })) {
+      end.mutate({ callSid: call.callSid });
+    }
+  };
+  const askTransfer = (call: ControlledCall) => {
+    setTransferring(call);
+    openModal('transfer-call');
+  };
+  const buttons = (call: ControlledCall) => allowed && (
+    <Group gap={6} wrap="nowrap">
+      <Button size="compact-sm" color="red" variant="light" leftSection={<IconPhoneOff size={14} />}
+        loading={end.isPending && end.variables?.callSid === call.callSid} onClick={(e) => { e.stopPropagation(); void askEnd(call); }}>
+        End
+      </Button>
+      <Button size="compact-sm" variant="light" leftSection={<IconArrowForwardUp size={14} />} onClick={(e) => { e.stopPropagation(); askTransfer(call); }}>
+        Transfer
+      </Button>
+    </Group>
+  );
+  const modal = (
+    <IdModal id="transfer-call" title="Transfer call" size="md">
+      {transferring && <TransferForm call={transferring} />}
+    </IdModal>
+  );
+  const menuItems = (call: ControlledCall) => (allowed ? [
+    { label: 'End call', icon: <IconPhoneOff size={16} />, color: 'red', onClick: () => void askEnd(call) },
+    { label: 'Transfer call', icon: <IconArrowForwardUp size={16} />, onClick: () => askTransfer(call) },
+  ] : []);
+  return { allowed, buttons, menuItems, modal };
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Text } from '@mantine/core';
+import { IconHeadset, IconPhoneOutgoing } from '@tabler/icons-react';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
+import { useCan } from '../../web/shell/session';
+import { ListScreen } from '../../web/ui/ListScreen';
+import { openModal } from '../../web/ui/modals';
+import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
+import { MAKE_CALL, MakeCallModal } from './MakeCall';
+import { callColumns, type CallRow } from './phones.contract';
+import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
+
+/** call-manager: every call of the group, newest first; filters live in the address. */
+export default function CallManager() {
+  const locations = useLocationOptions();
+  const phones = usePhoneOptions();
+  const canCall = useCan('messenger');
+  const controls = useCallControls();
+  const [callBack, setCallBack] = useState<{ to?: string; phoneId?: number }>({});
+  const call = (target: { to?: string; phoneId?: number }) => {
+    setCallBack(target);
+    openModal(MAKE_CALL);
+  };
+
+  return (
+    <ListScreen<CallRow>
+      className="call-manager"
+      title="Calls"
+      action="phones/calls/load-calls"
+      noun={['call', 'calls']}
+      columns={callColumns}
+      updateUrl
+      filters={[
+        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Number, line, store or agent' },
+        { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+        { name: 'phoneId', label: 'Line', kind: 'select', data: phoneSelectData(phones.data) },
+        { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Any', data: directionOptions },
+        { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: callStatusOptions },
+        { name: 'minCreatedAt', label: 'From', kind: 'date' },
+        { name: 'maxCreatedAt', label: 'To', kind: 'date' },
+      ]}
+      rowKey={(row) => row.id}
+      rowLabel={(row) => row.callSid}
+      rowActions={canCall || controls.allowed ? (row) => [
+        ...(isLiveStatus(row.status) ? controls.menuItems(row) : []),
+        ...(canCall ? [{ label: 'Call back', icon: <IconPhoneOutgoing size={16} />, onClick: () => call({ to: otherParty(row), phoneId: row.phoneId ?? undefined }) }] : []),
+      ] : undefined}
+      cells={{
+        direction: (row) => <DirectionLabel direction={row.direction} />,
+        status: (row) => <CallStatusBadge status={row.status} />,
+        userName: (row) => row.userName ?? <Text size="sm" c="dimmed">—</Text>,
+      }}
+      toolbar={
+        <>
+          <Button component={Link} to="/phones/calls/twilio" variant="default" leftSection={<IconHeadset size={16} />}>Live calls</Button>
+          {canCall && <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => call({})}>Make a call</Button>}
+        </>
+      }
+    >
+      {controls.modal}
+      <MakeCallModal key={`${callBack.to}:${callBack.phoneId}`} to={callBack.to} phoneId={callBack.phoneId} />
+    </ListScreen>
+  );
+}

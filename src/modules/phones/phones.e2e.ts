@@ -1,0 +1,229 @@
+import type { Page } from '@playwright/test';
+import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+import { formatNumber } from '../../shared/format';
+import { PHONE_ADDED, PHONE_DELETED, PHONE_UPDATED } from './phones.contract';
+import { lastDays } from './phoneScreens';
+
+/** Picks an option of a searchable select inside a dialog (the screen behind has selects with the same labels). */
+async function pickIn(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('add, edit and delete a phone with the spec\'s messages', async ({ page }) => {
+  await page.goto('/phones/');
+  await expect(page.locator('.phone-manager')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ phones$/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add phone' }).click();
+  const add = page.getByRole('dialog', { name: 'Add phone' });
+  // Required fields are checked before anything is sent.
+  await add.getByRole('button', { name: 'Add phone' }).click();
+  await expect(add.getByRole('alert')).toContainText('Description is required.');
+  await add.getByRole('textbox', { name: 'Description' }).fill('Santa Fe Subaru e2e line');
+  await add.getByRole('textbox', { name: 'Phone number' }).fill('(505) 555-0177');
+  await pickIn(page, add, 'Location', /Santa Fe Subaru/);
+  await pickIn(page, add, 'Phone type', 'Sales');
+  await add.getByRole('textbox', { name: 'Bridge' }).fill('505 471 0300');
+  await add.getByLabel('Autopilot').check();
+  const sent = page.waitForRequest('**/api/actions/phones/add-phone');
+  await add.getByRole('button', { name: 'Add phone' }).click();
+  await expectNotification(page, PHONE_ADDED);
+  await expect(add).toBeHidden();
+  // Checkboxes go as 1 or 0.
+  expect((await sent).postDataJSON()).toMatchObject({ autopilot: 1, squad: 0, directRing: 0, active: 1, buy: 0 });
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('e2e');
+  await page.getByRole('textbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL(/query=e2e/);
+  const row = page.getByRole('row', { name: /Santa Fe Subaru e2e line/ });
+  await expect(row).toContainText('(505) 555-0177');
+  await expect(row).toContainText('Sales');
+  await expect(row).toContainText('(505) 471-0300');
+
+  await row.click();
+  const edit = page.getByRole('dialog', { name: 'Edit phone: Santa Fe Subaru e2e line' });
+  await expect(edit.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(505) 555-0177');
+  await expect(edit.getByLabel('Autopilot')).toBeChecked();
+  await edit.getByRole('textbox', { name: 'Description' }).fill('Santa Fe Subaru e2e sales line');
+  await edit.getByLabel('Squad').check();
+  await edit.getByRole('button', { name: 'Save phone' }).click();
+  await expectNotification(page, PHONE_UPDATED);
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('row', { name: /Santa Fe Subaru e2e sales line/ })).toBeVisible();
+
+  // A phone that fails to load alerts and closes its modal.
+  await page.route('**/api/actions/phones/load-phone', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, data: {}, errors: ['There is no such phone.'] }) }));
+  await page.getByRole('row', { name: /Santa Fe Subaru e2e sales line/ }).click();
+  const alert = page.getByRole('dialog', { name: 'This record could not be loaded' });
+  await expect(alert).toContainText('There is no such phone.');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.unroute('**/api/actions/phones/load-phone');
+
+  await page.getByRole('button', { name: 'Actions for Santa Fe Subaru e2e sales line' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirmation).toContainText('Are you sure you want to delete this phone?');
+  await confirmation.getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, PHONE_DELETED);
+  await expect(page.getByRole('heading', { name: '0 phones' })).toBeVisible();
+});
+
+test('buying a number: a local-numbers search fills the add modal, and the purchase gives the provider id', async ({ page }) => {
+  await page.goto('/phones/');
+  await page.getByRole('button', { name: 'Buy a number' }).click();
+  const search = page.getByRole('dialog', { name: 'Buy a number' });
+  await search.getByRole('textbox', { name: 'Area code' }).fill('50');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(search.getByRole('alert')).toContainText('Area code must be a three-digit area code.');
+  await search.getByRole('textbox', { name: 'Area code' }).fill('505');
+  await search.getByRole('textbox', { name: 'Contains' }).fill('0123');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(search).toContainText('1 number for sale');
+  await search.getByRole('button', { name: 'Choose (505) 555-0123' }).click();
+
+  const add = page.getByRole('dialog', { name: 'Add phone (505) 555-0123' });
+  await expect(search).toBeHidden();
+  await expect(add.getByRole('textbox', { name: 'Phone number' })).toHaveValue('(505) 555-0123');
+  await expect(add.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly', '');
+  await expect(add).toContainText('The number is bought from the telephony provider when you add the phone.');
+  await add.getByRole('textbox', { name: 'Description' }).fill('Albuquerque Toyota bought line');
+  await pickIn(page, add, 'Location', /Albuquerque Toyota/);
+  const sent = page.waitForRequest('**/api/actions/phones/add-phone');
+  await add.getByRole('button', { name: 'Buy and add phone' }).click();
+  await expectNotification(page, PHONE_ADDED);
+  expect((await sent).postDataJSON()).toMatchObject({ phoneNumber: '(505) 555-0123', buy: 1 });
+
+  await page.goto('/phones/?query=bought');
+  await page.getByRole('row', { name: /Albuquerque Toyota bought line/ }).click();
+  const edit = page.getByRole('dialog', { name: /Edit phone/ });
+  await expect(edit.getByRole('textbox', { name: 'Provider id' })).toHaveValue(/^PN[0-9a-f]{32}$/);
+  await expect(edit.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly', '');
+});
+
+test('a simulated inbound call shows on live calls; it can be transferred, and ending it, after confirming, completes it', async ({ page }) => {
+  await page.goto('/outbox');
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  await page.getByRole('menuitem', { name: 'Simulate inbound call' }).click();
+  const form = page.getByRole('dialog', { name: 'Simulate inbound call' });
+  await form.getByRole('textbox', { name: 'From (the customer)' }).fill('(480) 555-0161');
+  await form.getByRole('combobox', { name: 'To (our line)' }).fill('Albuquerque Toyota main');
+  await page.getByRole('option', { name: /Albuquerque Toyota main line/ }).click();
+  await form.getByRole('button', { name: 'Receive call' }).click();
+  await expectNotification(page, /Call received: .*it is live on the Live calls screen\./);
+
+  await page.goto('/phones/calls/twilio');
+  await expect(page.locator('.live-calls')).toBeVisible();
+  const call = page.getByRole('row', { name: /\(480\) 555-0161/ });
+  await expect(call).toContainText('In progress');
+  await expect(call).toContainText('Albuquerque Toyota main line');
+  await expect(page.getByRole('heading', { name: /^\d+ live calls? of \d+ recent$/ })).not.toHaveText(/^0 live/);
+
+  // Transfer asks for the line or number, then for a confirmation.
+  await call.getByRole('button', { name: 'Transfer' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer call' });
+  await transfer.getByRole('combobox', { name: 'Transfer to' }).fill('Albuquerque Toyota service');
+  await page.getByRole('option', { name: /Albuquerque Toyota service/ }).click();
+  await transfer.getByRole('button', { name: 'Transfer' }).click();
+  const confirmTransfer = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirmTransfer).toContainText('Are you sure you want to transfer this call to (505) 265-0150?');
+  await confirmTransfer.getByRole('button', { name: 'Transfer' }).click();
+  await expectNotification(page, 'The call has been transferred to (505) 265-0150.');
+  await expect(transfer).toBeHidden();
+
+  await call.getByRole('button', { name: 'End' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirmation).toContainText('Are you sure you want to end this call with (480) 555-0161?');
+  await confirmation.getByRole('button', { name: 'End call' }).click();
+  await expectNotification(page, 'The call has been ended.');
+  await expect(call).toContainText('Completed');
+  await expect(call.getByRole('button', { name: 'End' })).toHaveCount(0);
+
+  // The call is in the group's call list too, found by the caller's number.
+  await page.goto('/phones/calls/?query=4805550161');
+  await expect(page.getByRole('row', { name: /\(480\) 555-0161/ })).toContainText('Completed');
+});
+
+test('a STOP text simulated from the outbox gets the opt-out confirmation, shown in the outbox', async ({ page }) => {
+  await page.goto('/outbox');
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  await page.getByRole('menuitem', { name: 'Simulate inbound text' }).click();
+  const form = page.getByRole('dialog', { name: 'Simulate inbound text' });
+  await form.getByRole('textbox', { name: 'From (the customer)' }).fill('(480) 555-0162');
+  // A whole number stands for itself; the suggestions close when the field is left.
+  await form.getByRole('combobox', { name: 'To (our line)' }).fill('(505) 265-0110');
+  await form.getByRole('combobox', { name: 'To (our line)' }).press('Tab');
+  await form.getByRole('button', { name: 'STOP' }).click();
+  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('STOP');
+  await form.getByRole('button', { name: 'Receive text' }).click();
+  await expectNotification(page, 'Text received (one reply); the number is opted out.');
+
+  const reply = page.getByRole('row', { name: /You have been unsubscribed/ });
+  await expect(reply).toContainText('+14805550162');
+  await expect(reply).toContainText('Reply START to resubscribe.');
+  await expect(page.getByRole('row').nth(1)).toContainText('You have been unsubscribed');
+});
+
+test('call activity shows the demo data\'s real figures, per report', async ({ page }) => {
+  const { from, to } = lastDays(7);
+  const expected = await callApi<{ rows: { name: string; calls: number }[]; totals: { calls: number; answered: number; missed: number; totalDuration: string } }>(
+    page.request, 'phones/calls/locations', { minCreatedAt: from, maxCreatedAt: to });
+  expect(expected.totals.calls).toBeGreaterThan(0);
+
+  await page.goto('/phones/activity?report=locations');
+  await expect(page.locator('.call-activity')).toBeVisible();
+  // The range defaults to the last seven days, today included.
+  await expect(page.locator('.call-activity .search-form')).toContainText(from);
+  await expect(page.locator('.call-activity .search-form')).toContainText(to);
+  const stat = (label: string) => page.locator('.activity-stat').filter({ hasText: label });
+  await expect(stat('Calls')).toContainText(formatNumber(expected.totals.calls));
+  await expect(stat('Answered')).toContainText(formatNumber(expected.totals.answered));
+  await expect(stat('Talk time')).toContainText(expected.totals.totalDuration);
+  const top = expected.rows[0];
+  await expect(page.getByRole('row', { name: new RegExp(top.name) }).getByRole('cell').nth(1)).toHaveText(formatNumber(top.calls));
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+
+  const texts = await callApi<{ totals: { messages: number } }>(page.request, 'phones/messages/locations', { minCreatedAt: from, maxCreatedAt: to });
+  await page.getByRole('tab', { name: 'Texts' }).click();
+  await expect(page).toHaveURL(/report=texts/);
+  await expect(stat('Texts')).toContainText(formatNumber(texts.totals.messages));
+
+  // GEC users: every BDC user has a row, with zeros for those without calls.
+  await page.getByRole('tab', { name: 'GEC users' }).click();
+  await expect(page.getByRole('heading', { name: /^\d+ GEC users?, / })).toBeVisible();
+});
+
+test('a line\'s call plan: add a forward step, move it first, then delete it', async ({ page }) => {
+  await page.goto('/phones/actions/');
+  await page.getByRole('row', { name: /Albuquerque Toyota main line/ }).click();
+  await expect(page).toHaveURL(/phoneId=\d+/);
+  const plan = page.locator('.call-plan');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(3);
+  await expect(plan.locator('.call-plan-step').first()).toContainText('Opening hours');
+
+  await plan.getByRole('button', { name: 'Add step' }).click();
+  const add = page.getByRole('dialog', { name: /Add a step/ });
+  await add.getByText('Forward', { exact: true }).click();
+  await add.getByRole('textbox', { name: 'Label' }).fill('Manager cell');
+  await add.getByRole('textbox', { name: 'Forward to' }).fill('(505) 555-0190');
+  await add.getByRole('button', { name: 'Add step' }).click();
+  await expectNotification(page, 'Phone action added.');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(4);
+  await expect(plan.locator('.call-plan-step').last()).toContainText('Forwards to (505) 555-0190 for 20 s');
+
+  const steps = plan.locator('.call-plan-step');
+  for (const index of [2, 1, 0]) {
+    await plan.getByRole('button', { name: 'Move Manager cell up' }).click();
+    await expect(steps.nth(index)).toContainText('Manager cell');
+  }
+  await expect(plan.locator('.call-plan-step').first()).toContainText('Manager cell');
+
+  await plan.getByRole('button', { name: 'Actions for Manager cell' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, 'Phone action deleted.');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(3);
+  await expect(plan.locator('.call-plan-step').first()).toContainText('Opening hours');
+});
