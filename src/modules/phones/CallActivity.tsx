@@ -145,7 +145,8 @@ export default function CallActivity() {
           p.set('report', next ?? 'users');
           return p;
         })}>
-          <Tabs.List>
+          {/* One row of tabs that scrolls sideways on a phone, rather than wrapping. */}
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             {Object.entries(reports).map(([key, r]) => <Tabs.Tab key={key} value={key}>{r.label}</Tabs.Tab>)}
           </Tabs.List>
         </Tabs>
