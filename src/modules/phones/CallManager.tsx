@@ -30,6 +30,7 @@ export default function CallManager() {
       title="Calls"
       action="phones/calls/load-calls"
       noun={['call', 'calls']}
+      countKey="callCount"
       columns={callColumns}
       updateUrl
       filters={[

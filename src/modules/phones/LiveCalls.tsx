@@ -28,8 +28,9 @@ interface ProviderCall {
 }
 interface ProviderCalls { rows: ProviderCall[]; callCount: number; liveCount: number; provider: string }
 
-/** What a carrier could report next about a call, for testing with the local driver. */
-const simulated: CallStatus[] = ['in-progress', 'completed', 'busy', 'no-answer', 'failed'];
+/** What a carrier could report next about a call, for testing with the local driver: an answered call can only end. */
+const nextStatuses = (status: CallStatus): CallStatus[] =>
+  (status === 'in-progress' ? ['completed', 'failed'] : ['in-progress', 'busy', 'no-answer', 'failed', 'canceled']);
 
 function CallsBody({ filters }: { filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
@@ -48,7 +49,7 @@ function CallsBody({ filters }: { filters: Filters }) {
   const rows = [...(calls.data?.rows ?? [])].sort((a, b) => Number(b.live) - Number(a.live));
   const menu = (row: ProviderCall): PopoutItem[] => (row.live ? [
     ...controls.menuItems(row),
-    ...(canSimulate ? simulated.filter((s) => s !== row.status).map((status) => ({
+    ...(canSimulate ? nextStatuses(row.status).map((status) => ({
       label: `Simulate: ${callStatusLabels[status].toLowerCase()}`, icon: <IconPlayerPlay size={16} />,
       onClick: () => simulate.mutate({ callSid: row.callSid, status }),
     })) : []),
@@ -68,7 +69,7 @@ function CallsBody({ filters }: { filters: Filters }) {
       <ActionAlert error={calls.error} title="The calls could not be loaded" />
       <DataTable<ProviderCall>
         label="Provider calls"
-        columns={[...providerCallColumns, { key: 'controls', label: 'Live call' }]}
+        columns={controls.allowed ? [...providerCallColumns, { key: 'controls', label: 'Live call' }] : providerCallColumns}
         rows={rows}
         rowKey={(row) => row.callSid}
         rowLabel={(row) => `call with ${otherParty(row)}`}

@@ -220,6 +220,7 @@ export default function PhoneManager() {
       title="Phones"
       action={LIST}
       noun={['phone', 'phones']}
+      countKey="phoneCount"
       columns={phoneColumns}
       updateUrl
       filters={[

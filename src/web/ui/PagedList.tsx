@@ -16,6 +16,8 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
   /** Singular and plural, for the count header: "1,234 users". */
   noun: [string, string];
   pageSize?: number;
+  /** The reply's count the spec names, e.g. `phoneCount`, for the header. */
+  countKey?: string;
 }
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
@@ -24,9 +26,9 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, ...table }: PagedListProps<Row>) {
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, countKey, ...table }: PagedListProps<Row>) {
   const [limit, setLimit] = useState(pageSize);
-  const list = usePagedList<Row>(action, params, limit);
+  const list = usePagedList<Row>(action, params, limit, countKey);
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
 

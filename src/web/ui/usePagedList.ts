@@ -16,7 +16,8 @@ export const listKey = (action: string) => ['list', action] as const;
 const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
-export function usePagedList<Row>(action: string, params: Record<string, unknown>, limit: number) {
+/** `countKey` names the spec's count in the reply (`phoneCount`); without it, the platform's `count`. */
+export function usePagedList<Row>(action: string, params: Record<string, unknown>, limit: number, countKey?: string) {
   const filters = clean(params);
   const filtersKey = JSON.stringify([filters, limit]);
   const [sort, setSortState] = useState<SortState | undefined>();
@@ -38,7 +39,8 @@ export function usePagedList<Row>(action: string, params: Record<string, unknown
   });
   // Later pages do not count again: they carry the first page's count forward.
   const [counted, setCounted] = useState<{ count: number; estimated: boolean } | undefined>();
-  const reply = query.data;
+  const named = countKey ? query.data?.[countKey] : undefined;
+  const reply = query.data && typeof named === 'number' ? { ...query.data, count: named } : query.data;
   if (reply && reply.count !== null && (counted?.count !== reply.count || counted.estimated !== !!reply.countEstimated)) {
     setCounted({ count: reply.count, estimated: !!reply.countEstimated });
   }
