@@ -8,10 +8,9 @@ import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  IconArrowDown, IconArrowUp, IconClock, IconEdit, IconPhoneCall, IconPhoneEnd, IconPlus, IconRoute, IconTrash, IconUsersGroup, IconMicrophone,
-  type Icon,
+  IconArrowDown, IconArrowUp, IconClock, IconEdit, IconPhoneCall, IconPhoneEnd, IconPlus, IconRoute, IconTrash, IconUsersGroup, IconMicrophone, type Icon,
 } from '@tabler/icons-react';
-import { callAction, type ActionError } from '../../web/api';
+import { callAction, errorMessage, type ActionError } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
 import { useCan } from '../../web/shell/session';
@@ -26,7 +25,6 @@ import { RecordModal } from '../../web/ui/RecordModal';
 import { useAction } from '../../web/ui/useAction';
 import { listKey, type ListReply } from '../../web/ui/usePagedList';
 import { validate } from '../../web/ui/validate';
-import { errorMessage } from '../../web/api';
 import { formatPhone } from '../../shared/format';
 import type { UserRow } from '../users/users.contract';
 import {
