@@ -17,6 +17,11 @@ export const screenPermissions: [screen: string, route: string, permission: Perm
   ['edit-api-key', '/settings/api-key', 'developer'],
   ['profile', '/profile', 'signedIn'],
   ['outbox', '/outbox', 'developer'],
+  ['phone-manager', '/phones/', 'phoneLookup'],
+  ['call-manager', '/phones/calls/', 'phoneLookup'],
+  ['live-calls', '/phones/calls/twilio', 'phoneLookup'],
+  ['call-activity', '/phones/activity', 'phoneLookup'],
+  ['phone-action-manager', '/phones/actions/', 'phoneLookup'],
 ];
 
 const describe = (p: Permission) =>
@@ -44,6 +49,9 @@ export function renderPermissionsDoc(): string {
     '| screen class | route | needs |',
     '|---|---|---|',
     ...screenPermissions.map(([screen, route, p]) => `| \`${screen}\` | \`${route}\` | ${describe(p)} |`),
+    '',
+    'On the phone screens, changes (add, edit, delete, buy, end and transfer calls, call plans) need',
+    '`phoneAdmin`, and placing a call needs `messenger`; the buttons are hidden from others.',
     '',
     '## Actions',
     '',
