@@ -51,7 +51,6 @@ export default defineConfig({
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });
