@@ -15,9 +15,20 @@ function newest(dir: string): number {
 
 /** Builds the web app when its sources are newer than the last build. */
 export async function ensureWebBuilt(): Promise<void> {
-  const sources = Math.max(newest('src/web'), newest('src/modules'), newest('src/shared'), statSync('index.html').mtimeMs, statSync('vite.config.ts').mtimeMs);
+  const sources = Math.max(
+    newest('src/web'), newest('src/modules'), newest('src/shared'),
+    ...['index.html', 'vite.config.ts', 'package-lock.json'].map((f) => statSync(f).mtimeMs),
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   const { build } = await import('vite');
   console.log('Building the web app…');
-  await build({ logLevel: 'warn' });
+  // A production build, as users get it, whatever NODE_ENV the caller runs with.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }

@@ -2,30 +2,12 @@
  * The browser tests' server: builds the web app when any of its sources is newer than the build,
  * then starts Forecourt in this process. The data folder is removed when the server stops.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureWebBuilt } from '../../scripts/web-build';
 
-const built = 'dist/web/index.html';
-const sources = ['index.html', 'vite.config.ts', 'package-lock.json', 'src/web', 'src/modules', 'src/shared'];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (sources.some((s) => newest(s) > builtAt)) {
-  console.log('Building the web app for the browser tests…');
-  // A production build, as users get it, whatever NODE_ENV the server runs with.
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+await ensureWebBuilt();
 
 // A folder made for this run only: the database (unless DATABASE_URL), the session secret, test notes.
 const dataDir = process.env.DATA_DIR;

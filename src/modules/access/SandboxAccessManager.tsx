@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ActionError } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { FlagCheckboxes } from '../../web/ui/FlagCheckboxes';
 import { Form } from '../../web/ui/Form';
@@ -10,7 +9,6 @@ import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import { validate } from '../../web/ui/validate';
 import { callAction } from '../../web/api';
 import { flagLabels, jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
 import { accessColumns, accessInput, type JobCodeRecord } from './access.contract';
@@ -23,7 +21,6 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
     longName: record?.longName ?? '',
     ...(Object.fromEntries(jobCodeFlags.map((f) => [f, record?.flags.includes(f) ?? false])) as Record<JobCodeFlag, boolean>),
   });
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
   const save = useAction(record ? 'sandbox-access/edit-access' : 'sandbox-access/add-access', {
     success: record ? 'Access updated!' : 'Access added!',
     successMs: 4000,
@@ -32,13 +29,7 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
     onError: form.markErrors,
   });
   const submit = () => {
-    const checked = validate(accessInput, form.values);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(accessInput, form.values)) return;
     save.mutate(form.values);
   };
   return (
@@ -51,7 +42,7 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
         {record && <Text size="sm" c="dimmed">{record.userCount} user{record.userCount === 1 ? '' : 's'} hold this job code; a change applies to them at their next step.</Text>}
         <Text fw={600} size="sm">Access</Text>
         <FlagCheckboxes flags={jobCodeFlags} checked={form.values} onChange={(flag, checked) => form.set(flag, checked)} />
-        <ActionAlert error={invalid ?? save.error} title="The job code was not saved" />
+        <ActionAlert error={form.invalid ?? save.error} title="The job code was not saved" />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => closeModal(modalId)}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>{record ? 'Save job code' : 'Add job code'}</Button>

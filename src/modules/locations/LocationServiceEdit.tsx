@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { ActionError } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { Form } from '../../web/ui/Form';
 import { useFields } from '../../web/ui/useFields';
-import { validate } from '../../web/ui/validate';
 import { formatPhone } from '../../shared/format';
 import { LocationFrame, useSaveLocation } from './LocationFrame';
 import { saveLocationInput, type Location } from './locations.contract';
@@ -18,18 +15,11 @@ function ServiceForm({ location, canEdit }: { location: Location; canEdit: boole
     serviceUrl: location.serviceUrl,
     serviceHours: location.serviceHours,
   });
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
   const save = useSaveLocation('Service settings saved.', form.markErrors);
 
   const submit = () => {
     const body = { ...form.values, locationId: location.id };
-    const checked = validate(saveLocationInput, body);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(saveLocationInput, body)) return;
     save.mutate(body);
   };
 
@@ -44,7 +34,7 @@ function ServiceForm({ location, canEdit }: { location: Location; canEdit: boole
             <TextInput label="Service scheduling page" type="url" placeholder="https://" {...form.text('serviceUrl')} />
           </SimpleGrid>
           <CountedTextarea label="Service hours" description="As customers should read them, e.g. Mon–Fri 7:00–18:00" maxLength={500} {...form.text('serviceHours')} />
-          <ActionAlert error={invalid ?? save.error} title="The service settings were not saved" />
+          <ActionAlert error={form.invalid ?? save.error} title="The service settings were not saved" />
           {canEdit && <Group><Button type="submit" loading={save.isPending}>Save service settings</Button></Group>}
         </Stack>
       </Fieldset>

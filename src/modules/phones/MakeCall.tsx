@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhoneOutgoing } from '@tabler/icons-react';
-import type { ActionError } from '../../web/api';
 import { phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { Form } from '../../web/ui/Form';
@@ -9,7 +7,6 @@ import { closeModal, IdModal } from '../../web/ui/modals';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import { validate } from '../../web/ui/validate';
 import { makeCallInput } from './phones.contract';
 
 export const MAKE_CALL = 'make-call';
@@ -19,7 +16,6 @@ export const CALL_LISTS = ['phones/calls/load-calls', 'phones/calls/load-twilio-
 function MakeCallForm({ phoneId, to }: { phoneId?: number; to?: string }) {
   const phones = usePhoneOptions();
   const form = useFields({ to: to ?? '', phoneId: phoneId ? String(phoneId) : '' });
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
   const call = useAction<Record<string, unknown>, { message: string }>('phones/calls/make-call', {
     success: (data) => data.message,
     reload: CALL_LISTS,
@@ -27,13 +23,7 @@ function MakeCallForm({ phoneId, to }: { phoneId?: number; to?: string }) {
     onError: form.markErrors,
   });
   const submit = () => {
-    const checked = validate(makeCallInput, form.values);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(makeCallInput, form.values)) return;
     call.mutate(form.values);
   };
   return (
@@ -43,7 +33,7 @@ function MakeCallForm({ phoneId, to }: { phoneId?: number; to?: string }) {
         <TextInput label="Number to call" type="tel" required placeholder="(505) 555-0142" data-autofocus {...form.text('to')} />
         <SearchableSelect label="Call from" clearable description="Empty: the outbound line of your location."
           data={phoneSelectData(phones.data, (p) => p.active)} {...form.select('phoneId')} />
-        <ActionAlert error={invalid ?? call.error} title="The call was not placed" />
+        <ActionAlert error={form.invalid ?? call.error} title="The call was not placed" />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => closeModal(MAKE_CALL)}>Cancel</Button>
           <Button type="submit" leftSection={<IconPhoneOutgoing size={16} />} loading={call.isPending}>Call</Button>

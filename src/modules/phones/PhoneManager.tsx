@@ -48,7 +48,6 @@ function PhoneForm({ record, bought, modalId, canEdit }: { record?: PhoneRecord;
     autopilot: record?.autopilot ?? false,
     squad: record?.squad ?? false,
   });
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
   const save = useAction(record ? 'phones/save-phone' : 'phones/add-phone', {
     success: record ? PHONE_UPDATED : PHONE_ADDED,
     reload: [LIST, 'phones/actions/load-actions'],
@@ -58,13 +57,7 @@ function PhoneForm({ record, bought, modalId, canEdit }: { record?: PhoneRecord;
   const submit = () => {
     // The provider's id is never sent: a purchase gives it, and a save keeps the one on file.
     const body = record ? { ...form.values, phoneId: record.phoneId } : { ...form.values, buy: !!bought };
-    const checked = validate(record ? savePhoneInput : addPhoneInput, body);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(record ? savePhoneInput : addPhoneInput, body)) return;
     save.mutate(body);
   };
   const locked = !!bought || !!record?.bought;
@@ -99,7 +92,7 @@ function PhoneForm({ record, bought, modalId, canEdit }: { record?: PhoneRecord;
           </Stack>
         </Fieldset>
         {record?.outbound && <Text size="sm" c="dimmed">This is the outbound line of {record.locationName}: its outbound calls show this number.</Text>}
-        <ActionAlert error={invalid ?? save.error} title="The phone was not saved" />
+        <ActionAlert error={form.invalid ?? save.error} title="The phone was not saved" />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => closeModal(modalId)}>{canEdit ? 'Cancel' : 'Close'}</Button>
           {canEdit && <Button type="submit" loading={save.isPending}>{record ? 'Save phone' : bought ? 'Buy and add phone' : 'Add phone'}</Button>}

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import { assertUnreachable } from '../../server/platform/errors';
-import { weekdays, type OpeningHours, type PhoneActionKind, type Weekday } from './phones.contract';
+import { weekdays, type OpeningHours, type PhoneActionFields, type Weekday } from './phones.contract';
 
 /**
  * What a call to a line does, from its phone actions: the steps run in order; a ring group or a
@@ -8,14 +8,7 @@ import { weekdays, type OpeningHours, type PhoneActionKind, type Weekday } from 
  * ahead to the next voicemail; a voicemail records a message and ends the call. With `directRing`
  * the bridge rings at once; otherwise the bridge is the last step.
  */
-export interface PlanAction {
-  kind: PhoneActionKind;
-  targets: string[];
-  userIds: number[];
-  hours: OpeningHours | null;
-  greeting: string;
-  timeoutSeconds: number;
-}
+export type PlanAction = PhoneActionFields;
 
 export type PlanStep =
   | { kind: 'dial'; numbers: { number: string; userId?: number }[]; timeoutSeconds: number }

@@ -4,7 +4,7 @@
  */
 import { formatDate, formatPhone } from '../../shared/format';
 import {
-  callDirections, callStatuses, phoneTypeLabels, phoneTypes, weekdays, type CallStatus, type OpeningHours, type PhoneActionKind, type Weekday,
+  callDirections, callStatuses, phoneTypeLabels, phoneTypes, weekdays, type CallStatus, type OpeningHours, type PhoneActionFields, type PhoneActionKind, type Weekday,
 } from './phones.contract';
 
 export const finalCallStatuses: readonly CallStatus[] = ['completed', 'busy', 'failed', 'no-answer', 'canceled'];
@@ -52,14 +52,7 @@ export function hoursSummary(hours: OpeningHours | null): string {
   return runs.map((r) => `${weekdayLabels[r.first]}${r.first === r.last ? '' : `–${weekdayLabels[r.last]}`} ${r.span}`).join(', ');
 }
 
-export interface PlanStepFields {
-  kind: PhoneActionKind;
-  targets: string[];
-  userIds: number[];
-  hours: OpeningHours | null;
-  greeting: string;
-  timeoutSeconds: number;
-}
+export type PlanStepFields = PhoneActionFields;
 
 /** What a step does, in a sentence; `userName` names ring-group members where the screen knows them. */
 export function stepSummary(step: PlanStepFields, userName: (id: number) => string = (id) => `user #${id}`): string {

@@ -286,3 +286,13 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
+
+/** What one step of a line's call plan holds, as the call plan runs it and the screens describe it. */
+export interface PhoneActionFields {
+  kind: PhoneActionKind;
+  targets: string[];
+  userIds: number[];
+  hours: OpeningHours | null;
+  greeting: string;
+  timeoutSeconds: number;
+}

@@ -3,18 +3,16 @@
  * loses its error once it holds a value and that fields the server names in data.fields are marked.
  */
 import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
-import { isActionError } from '../api';
+import type { z } from 'zod';
+import { isActionError, type ActionError } from '../api';
+import { fieldLabel } from '../../shared/validation';
+import { validate } from './validate';
 
 type Values = Record<string, unknown>;
 type Errors<T> = Partial<Record<keyof T & string, ReactNode>>;
 
 const filled = (value: unknown) => !(value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0));
 
-/** "jobCode" -> "Job code", as the server names fields in its sentences. */
-export function fieldLabel(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export function useFields<T extends Values>(initial: T) {
   const [values, setValues] = useState<T>(initial);
@@ -62,10 +60,19 @@ export function useFields<T extends Values>(initial: T) {
     setErrors(marked as Errors<T>);
   }, []);
 
+  /** The form's own check before sending: shown in the form's alert and on the fields at fault. */
+  const [invalid, setInvalid] = useState<ActionError | null>(null);
+  const check = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> | undefined => {
+    const checked = validate(schema, body);
+    setInvalid(checked.error ?? null);
+    if (checked.error) markErrors(checked.error);
+    return checked.data;
+  };
+
   const reset = useCallback((next: T) => {
     setValues(next);
     setErrors({});
   }, []);
 
-  return { values, set, text, checkbox, select, errors, setErrors, markErrors, reset };
+  return { values, set, text, checkbox, select, errors, setErrors, markErrors, invalid, setInvalid, check, reset };
 }

@@ -1,19 +1,14 @@
 import type { z } from 'zod';
 import { ActionError } from '../api';
-import { fieldLabel } from './useFields';
+import { describeIssues } from '../../shared/validation';
 
 /**
- * Checks a form with the action's own zod schema before sending it, and words the result the way
- * the server does ("Username must be at least 3 characters."), so both failures look the same.
+ * Checks a form with the action's own zod schema before sending it, worded as the server words it
+ * ("Username must be at least 3 characters."), so both failures look the same.
  */
 export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; error?: undefined } | { data?: undefined; error: ActionError } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  const fields = [...new Set(result.error.issues.map((i) => String(i.path[0] ?? '')).filter(Boolean))];
-  const errors = result.error.issues.map((issue) => {
-    const label = fieldLabel(String(issue.path[0] ?? 'value'));
-    const text = /^[a-z]/.test(issue.message) ? `${label} ${issue.message}` : `${label}: ${issue.message}`;
-    return /[.!?]$/.test(text) ? text : `${text}.`;
-  });
-  return { error: new ActionError({ status: 400, statusText: 'Bad Request', errors, fields }) };
+  const { sentences, fields } = describeIssues(result.error);
+  return { error: new ActionError({ status: 400, statusText: 'Bad Request', errors: sentences, fields }) };
 }

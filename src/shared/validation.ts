@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+/** "jobCode" -> "Job code", "items.2.name" -> "Name": how sentences name a field. */
+export function fieldLabel(path: string | readonly PropertyKey[]): string {
+  const named = typeof path === 'string' ? path : ([...path].reverse().find((p) => typeof p === 'string') as string | undefined);
+  if (!named) return 'The request';
+  const words = named.replace(/\[\]$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function sentence(issue: z.core.$ZodIssue): string {
+  const label = fieldLabel(issue.path);
+  let message = issue.message;
+  if (issue.code === 'invalid_type' && message.startsWith('Invalid input')) {
+    message = (issue as { input?: unknown }).input === undefined ? 'is required' : `must be ${issue.expected}`;
+  } else if (issue.code === 'unrecognized_keys') {
+    return `Unknown field: ${issue.keys.join(', ')}.`;
+  } else if (issue.code === 'invalid_value' && message.startsWith('Invalid option')) {
+    message = `must be one of: ${issue.values.map(String).join(', ')}`;
+  }
+  const text = /^[a-z]/.test(message) ? `${label} ${message}` : `${label}: ${message}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * A failed parse as people read it: one sentence per field (the first thing wrong with it) and the
+ * fields at fault. The server answers with it and the screens check forms with it, so both agree.
+ */
+export function describeIssues(error: z.ZodError): { sentences: string[]; fields: string[] } {
+  const first = error.issues.filter(
+    (issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i,
+  );
+  return {
+    sentences: [...new Set(first.map(sentence))],
+    fields: [...new Set(first.map((i) => String(i.path[0] ?? '')).filter(Boolean))],
+  };
+}
