@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAction } from './actions';
+import { AppError } from './errors';
 import { testApp, type TestApp } from '../../../tests/helpers';
 
 // An action that fails the way a bug does; registered only in this test file's process.
@@ -10,6 +11,17 @@ defineAction({
   input: z.object({}),
   async handler() {
     throw new Error('connection string postgres://secret@db/internal exploded');
+  },
+});
+
+// An action whose outside service fails, as a phone provider that does not answer.
+const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
+defineAction({
+  path: 'test/provider-down',
+  permission: 'signedIn',
+  input: z.object({}),
+  async handler() {
+    throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
   },
 });
 
@@ -30,4 +42,21 @@ it('answers an unexpected error with 500, a generic sentence and the request id,
   });
   expect(JSON.stringify(res.body)).not.toContain('secret');
   expect(res.headers['x-request-id']).toBe('req-12345678');
+});
+
+it('makes an upstream failure a 502 with its sentence, keeping what the service said as the cause', () => {
+  const cause = new Error('socket hang up');
+  const error = AppError.upstream(PROVIDER_DOWN, cause);
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ status: 502, message: PROVIDER_DOWN, fields: [], commit: false });
+  expect(error.cause).toBe(cause);
+  expect(AppError.upstream('The mail server did not answer; try again.').cause).toBeUndefined();
+});
+
+it('answers an upstream failure with 502 and its sentence, not the 500 of a bug, and never the cause', async () => {
+  const caller = await t.signedIn([]);
+  const res = await caller.call('test/provider-down');
+  expect(res.status).toBe(502);
+  expect(res.body).toEqual({ success: false, data: {}, errors: [PROVIDER_DOWN] });
+  expect(JSON.stringify(res.body)).not.toContain('ECONNREFUSED');
 });

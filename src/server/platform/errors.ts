@@ -4,11 +4,12 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502,
     message: string,
     readonly fields: string[] = [],
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 
   /** Keep what the action wrote so far (a failed sign-in is still counted), then fail. */
@@ -32,6 +33,14 @@ export class AppError extends Error {
   }
   static conflict(message: string, fields: string[] = []) {
     return new AppError(409, message, fields);
+  }
+  /**
+   * A service we depend on (the phone provider, a mail server) failed or did not answer: not our
+   * bug and not the user's mistake, so a 502 with a sentence saying to try again. The provider's
+   * own error stays on `cause` for whoever investigates.
+   */
+  static upstream(message: string, cause?: unknown) {
+    return new AppError(502, message, [], { cause });
   }
 }
 

@@ -1,5 +1,6 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { testApp, type Caller, type TestApp } from '../../../../tests/helpers';
@@ -9,13 +10,22 @@ import { calls, messages, phones } from '../../../modules/phones/phones.db';
 import { users } from '../../../modules/users/users.db';
 import { ConfigError, loadConfig } from '../../config';
 import { postWebhook } from '../../../../tests/telephony';
-import { twilioTelephony } from './twilio';
+import { PROVIDER_UNAVAILABLE, twilioTelephony } from './twilio';
 import type { TelephonyProvider } from './telephony';
 
 const PUBLIC_URL = 'https://forecourt.example.com';
 const db = {} as Db;
 const sid = (prefix: string, n: number) => `${prefix}${String(n).padStart(32, '0')}`;
 const now = new Date('2026-11-02T18:00:00Z');
+
+/** A local address where nothing listens: connecting to it is refused at once, as when Twilio cannot be reached. */
+async function deadAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
 
 let fake: FakeTwilio;
 let driver: TelephonyProvider;
@@ -75,6 +85,24 @@ describe('the Twilio driver against a local Twilio', () => {
     await expect(refused).rejects.toMatchObject({
       status: 409, message: "Twilio refused the request: The 'To' number +15005550001 is not a valid phone number. (Twilio error 21211)",
     });
+  });
+
+  it('turns an outage or no answer at all into a 502 saying to try again, keeping the cause', async () => {
+    fake.on('POST', /\/Messages\.json$/, () => twilioError(503, 20503, 'Service Unavailable'));
+    const down = driver.sendText(db, { to: '+15055550142', body: 'Hi' });
+    await expect(down).rejects.toBeInstanceOf(AppError);
+    await expect(down).rejects.toMatchObject({ status: 502, message: PROVIDER_UNAVAILABLE, cause: expect.objectContaining({ status: 503 }) });
+    fake.on('POST', /\/Messages\.json$/, () => twilioError(429, 20429, 'Too Many Requests'));
+    await expect(driver.sendText(db, { to: '+15055550142', body: 'Hi' })).rejects.toMatchObject({ status: 502, message: PROVIDER_UNAVAILABLE });
+
+    const unreachable = twilioTelephony({
+      accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, publicUrl: PUBLIC_URL, defaultFrom: '+15055550100',
+      clock: { now: () => now }, httpClient: new LocalRequestClient(await deadAddress()),
+    });
+    const refused = unreachable.placeCall(db, { to: '+15055550142', from: '+15052650100', twiml: '<Response/>' });
+    await expect(refused).rejects.toMatchObject({ status: 502, message: PROVIDER_UNAVAILABLE, cause: expect.objectContaining({ code: 'ECONNREFUSED' }) });
+    // Even where a missing record means null, no answer is still a failure, never "not found".
+    await expect(unreachable.fetchCall(db, sid('CA', 9))).rejects.toMatchObject({ status: 502 });
   });
 
   it('places a call with TwiML and every status callback event', async () => {
@@ -270,6 +298,46 @@ describe('the app with TELEPHONY=twilio', () => {
     const local = loadConfig({ DATA_DIR: '.tmp/test-data', SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret' });
     const forged = await postWebhook(t, '/webhooks/twilio/sms', { ...params, MessageSid: sid('SM', 501) }, { token: local.TWILIO_AUTH_TOKEN });
     expect(forged.status).toBe(403);
+  });
+
+  describe('when Twilio fails or cannot be reached', () => {
+    const callRows = async () => (await t.db.select({ n: count() }).from(calls))[0].n;
+    const phoneRows = async () => (await t.db.select({ n: count() }).from(phones))[0].n;
+    let working: TelephonyProvider;
+    beforeAll(() => { working = t.app.services.telephony; });
+    afterAll(() => { t.app.services.telephony = working; });
+
+    it('make-call answers 502 with a sentence and records no call', async () => {
+      const { line } = await createLine(t);
+      fake.on('POST', /\/Calls\.json$/, () => twilioError(500, 20500, 'Internal Server Error'));
+      const before = await callRows();
+      const res = await agent.call('phones/calls/make-call', { phoneId: line.id, to: '505-555-0142' });
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({ success: false, data: {}, errors: [PROVIDER_UNAVAILABLE] });
+      expect(await callRows()).toBe(before);
+    });
+
+    it('add-phone with buy=1, delete-phone of a bought number and the provider\'s call list answer 502 and change nothing', async () => {
+      const { location } = await createLine(t);
+      const pn = `PN${'a7'.repeat(16)}`;
+      const [bought] = await t.db.insert(phones).values({ description: 'Bought earlier', phoneNumber: '+15055552311', locationId: location.id, sid: pn, bought: true }).returning();
+      t.app.services.telephony = twilioTelephony({
+        accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, publicUrl: PUBLIC_URL, defaultFrom: t.config.SMS_FROM,
+        clock: t.app.services.clock, httpClient: new LocalRequestClient(await deadAddress()),
+      });
+      const before = await phoneRows();
+      const buy = await admin.call('phones/add-phone', { description: 'New line', phoneNumber: '(505) 555-2312', locationId: location.id, active: 1, buy: 1 });
+      expect(buy.status).toBe(502);
+      expect(buy.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
+      const release = await admin.call('phones/delete-phone', { phoneId: bought.id });
+      expect(release.status).toBe(502);
+      expect(release.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
+      expect(await phoneRows()).toBe(before);
+      expect(await t.db.select().from(phones).where(eq(phones.id, bought.id))).toHaveLength(1);
+      const live = await admin.call('phones/calls/load-twilio-calls', {});
+      expect(live.status).toBe(502);
+      expect(live.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
+    });
   });
 
   it('refuses the developer simulations: they belong to the local driver', async () => {

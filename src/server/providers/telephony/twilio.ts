@@ -21,16 +21,35 @@ function isRestException(error: unknown): error is { status: number; code?: numb
     || (typeof error === 'object' && error !== null && 'status' in error && typeof (error as { status: unknown }).status === 'number' && 'code' in error);
 }
 
-/** Twilio's refusals become a sentence; a missing call or message becomes null; anything else is a bug or an outage. */
+/** What people read when Twilio is down, overloaded or unreachable: nothing they did, and worth another try. */
+export const PROVIDER_UNAVAILABLE = 'The phone provider did not answer; try again.';
+
+/**
+ * No answer at all: the SDK's HTTP client could not connect, was cut off or timed out. Those are
+ * axios errors, or Node's network errors (ECONNRESET, ETIMEDOUT...) with a string code.
+ */
+function isTransportFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { isAxiosError, code } = error as { isAxiosError?: unknown; code?: unknown };
+  return isAxiosError === true || (typeof code === 'string' && /^E[A-Z_]+$/.test(code));
+}
+
+/**
+ * Twilio's refusals become a sentence (409); a missing call or message becomes null; an outage on
+ * Twilio's side (5xx, 429) or no answer at all becomes a 502 saying to try again. Anything else is
+ * our bug and stays a 500.
+ */
 async function refusals<T>(work: () => Promise<T>, notFound?: T): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (isRestException(error)) {
       if (error.status === 404 && notFound !== undefined) return notFound;
+      if (error.status >= 500 || error.status === 429) throw AppError.upstream(PROVIDER_UNAVAILABLE, error);
       const text = error.message.replace(/\s+$/, '');
       throw AppError.conflict(`Twilio refused the request: ${/[.!?]$/.test(text) ? text : `${text}.`}${error.code ? ` (Twilio error ${error.code})` : ''}`);
     }
+    if (isTransportFailure(error)) throw AppError.upstream(PROVIDER_UNAVAILABLE, error);
     throw error;
   }
 }
