@@ -15,7 +15,7 @@ import { listKey } from '../../web/ui/usePagedList';
 import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
-import { providerCallColumns, type CallDirection, type CallStatus } from './phones.contract';
+import { nextCallStatuses, providerCallColumns, type CallDirection, type CallStatus } from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
 
 const ACTION = 'phones/calls/load-twilio-calls';
@@ -27,10 +27,6 @@ interface ProviderCall {
   durationSeconds: number; duration: string; live: boolean; phoneId: number | null; phoneDescription: string | null; locationName: string | null;
 }
 interface ProviderCalls { rows: ProviderCall[]; callCount: number; liveCount: number; provider: string }
-
-/** What a carrier could report next about a call, for testing with the local driver: an answered call can only end. */
-const nextStatuses = (status: CallStatus): CallStatus[] =>
-  (status === 'in-progress' ? ['completed', 'failed'] : ['in-progress', 'busy', 'no-answer', 'failed', 'canceled']);
 
 function CallsBody({ filters }: { filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
@@ -49,7 +45,7 @@ function CallsBody({ filters }: { filters: Filters }) {
   const rows = [...(calls.data?.rows ?? [])].sort((a, b) => Number(b.live) - Number(a.live));
   const menu = (row: ProviderCall): PopoutItem[] => (row.live ? [
     ...controls.menuItems(row),
-    ...(canSimulate ? nextStatuses(row.status).map((status) => ({
+    ...(canSimulate ? nextCallStatuses(row.status).map((status) => ({
       label: `Simulate: ${callStatusLabels[status].toLowerCase()}`, icon: <IconPlayerPlay size={16} />,
       onClick: () => simulate.mutate({ callSid: row.callSid, status }),
     })) : []),

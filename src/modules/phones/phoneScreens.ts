@@ -4,11 +4,10 @@
  */
 import { formatDate, formatPhone } from '../../shared/format';
 import {
-  callDirections, callStatuses, phoneTypeLabels, phoneTypes, weekdays, type CallStatus, type OpeningHours, type PhoneActionFields, type PhoneActionKind, type Weekday,
+  callDirections, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, weekdays, type CallStatus, type OpeningHours, type PhoneActionFields, type PhoneActionKind, type Weekday,
 } from './phones.contract';
 
-export const finalCallStatuses: readonly CallStatus[] = ['completed', 'busy', 'failed', 'no-answer', 'canceled'];
-export const isLiveStatus = (status: CallStatus) => !finalCallStatuses.includes(status);
+export const isLiveStatus = (status: CallStatus) => !isFinalCallStatus(status);
 
 export const callStatusLabels: Record<CallStatus, string> = {
   queued: 'Queued', initiated: 'Dialling', ringing: 'Ringing', 'in-progress': 'In progress', completed: 'Completed',

@@ -19,6 +19,30 @@ export type CallDirection = (typeof callDirections)[number];
 /** Twilio's call statuses; the last five are final. */
 export const callStatuses = ['queued', 'initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer', 'canceled'] as const;
 export type CallStatus = (typeof callStatuses)[number];
+export const finalCallStatuses: readonly CallStatus[] = ['completed', 'busy', 'failed', 'no-answer', 'canceled'];
+export const isFinalCallStatus = (status: string) => (finalCallStatuses as readonly string[]).includes(status);
+
+/**
+ * The carrier's order of a call: queued (initiated is Twilio's queued for a call it dials itself)
+ * → ringing → in-progress (answered) → completed. Status callbacks and the simulations both read it.
+ */
+export const callProgress: Readonly<Partial<Record<CallStatus, number>>> = { queued: 1, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4 };
+/** How a call that was never answered ends. */
+const unansweredEndings: readonly CallStatus[] = ['busy', 'no-answer', 'failed', 'canceled'];
+
+/**
+ * What a carrier could report next about a call: a later step of its order (completed only once
+ * it was answered), or, before it is answered, busy, no-answer, failed or canceled. Nothing follows
+ * a final status. The local driver's simulations allow exactly these.
+ */
+export function nextCallStatuses(status: CallStatus): CallStatus[] {
+  const rank = callProgress[status];
+  if (rank === undefined || isFinalCallStatus(status)) return [];
+  const answered = callProgress['in-progress']!;
+  // queued and initiated share a rank: a call moves on from either to ringing, never between them.
+  const later = callStatuses.filter((next) => (callProgress[next] ?? 0) > rank && (next !== 'completed' || rank === answered));
+  return [...later, ...(rank < answered ? unansweredEndings : [])];
+}
 /** Twilio's message statuses. */
 export const messageStatuses = [
   'accepted', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'read', 'receiving', 'received', 'undelivered', 'failed', 'canceled',

@@ -4,6 +4,8 @@ import { testApp, type Caller, type TestApp } from '../../../../tests/helpers';
 import { createLine, setClock } from '../../../../tests/telephony';
 import { outbox } from '../../platform/platform.db';
 import { calls, messages, optOuts, phoneActions, phones } from '../../../modules/phones/phones.db';
+import { nextCallStatuses, type CallStatus } from '../../../modules/phones/phones.contract';
+import { localSid } from './local';
 
 let t: TestApp;
 let dev: Caller;
@@ -71,8 +73,8 @@ describe('outbox/simulate-inbound-call and simulate-call-status', () => {
     const [after] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
     expect(after).toMatchObject({ status: 'completed', durationSeconds: 120, endedAt: new Date('2026-11-02T18:02:05Z') });
     const twice = await dev.call('outbox/simulate-call-status', { callSid: res.body.data.callSid, status: 'completed' });
-    expect(twice.status).toBe(409);
-    expect(twice.body.errors).toEqual(['This call has already ended (completed).']);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual(['This call has already ended (completed); a carrier reports nothing after that.']);
   });
 
   it('ends the call after durationSeconds, and records a voicemail when that is the plan', async () => {
@@ -102,5 +104,85 @@ describe('outbox/simulate-inbound-call and simulate-call-status', () => {
     expect(bad.body.errors[0]).toMatch(/^Status must be one of: queued, initiated/);
     const unknown = await dev.call('outbox/simulate-call-status', { callSid: `CA${'1'.repeat(32)}`, status: 'completed' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the order a carrier reports a call in', () => {
+  it('moves forward only, completes only an answered call, and ends an unanswered one as busy, no-answer, failed or canceled', () => {
+    const expected: Record<CallStatus, CallStatus[]> = {
+      queued: ['ringing', 'in-progress', 'busy', 'no-answer', 'failed', 'canceled'],
+      initiated: ['ringing', 'in-progress', 'busy', 'no-answer', 'failed', 'canceled'],
+      ringing: ['in-progress', 'busy', 'no-answer', 'failed', 'canceled'],
+      'in-progress': ['completed'],
+      completed: [], busy: [], failed: [], 'no-answer': [], canceled: [],
+    };
+    for (const [current, next] of Object.entries(expected)) expect(nextCallStatuses(current as CallStatus), current).toEqual(next);
+  });
+});
+
+describe('outbox/simulate-call-status refuses what a carrier could not report', () => {
+  /** A call to our line that is ringing, nobody has answered yet: as the local driver records it, and in the calls table. */
+  async function ringingCall() {
+    const callSid = localSid('CA');
+    const at = new Date('2026-11-02T18:00:00Z');
+    await t.db.insert(outbox).values({
+      channel: 'call', direction: 'inbound', sid: callSid, from: '+15055550180', to: line.phoneNumber, status: 'ringing',
+      meta: { events: [{ status: 'ringing', at: at.toISOString() }] }, createdAt: at,
+    });
+    await t.db.insert(calls).values({
+      callSid, direction: 'inbound', from: '+15055550180', to: line.phoneNumber, status: 'ringing', phoneId: line.id,
+      locationId: line.locationId, startedAt: at, statusAt: at,
+    });
+    return callSid;
+  }
+  const stored = async (callSid: string) => ({
+    local: (await t.db.select({ status: outbox.status, meta: outbox.meta }).from(outbox).where(eq(outbox.sid, callSid)))[0],
+    call: (await t.db.select().from(calls).where(eq(calls.callSid, callSid)))[0],
+  });
+  const refuses = async (callSid: string, status: CallStatus, sentence: string) => {
+    const before = await stored(callSid);
+    const res = await dev.call('outbox/simulate-call-status', { callSid, status });
+    expect(res.status, `${status}: ${sentence}`).toBe(400);
+    expect(res.body).toEqual({ success: false, data: { fields: ['status'] }, errors: [sentence] });
+    expect(await stored(callSid)).toEqual(before);
+  };
+
+  it('before the answer: no going back, no completing; an unanswered ending is final', async () => {
+    const callSid = await ringingCall();
+    await refuses(callSid, 'ringing', 'The call is ringing, so it cannot become ringing: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
+    await refuses(callSid, 'queued', 'The call is ringing, so it cannot become queued: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
+    await refuses(callSid, 'completed', 'The call is ringing, so it cannot become completed: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
+
+    setClock(t, '2026-11-02T18:00:30Z');
+    const missed = await dev.call('outbox/simulate-call-status', { callSid, status: 'no-answer' });
+    expect(missed.status).toBe(200);
+    expect(missed.body.data).toMatchObject({ status: 'no-answer', applied: 'applied' });
+    expect((await stored(callSid)).call).toMatchObject({ status: 'no-answer', answeredAt: null, durationSeconds: 0, endedAt: new Date('2026-11-02T18:00:30Z') });
+
+    for (const status of ['in-progress', 'completed', 'busy', 'ringing'] as const) {
+      await refuses(callSid, status, 'This call has already ended (no-answer); a carrier reports nothing after that.');
+    }
+  });
+
+  it('after the answer: the call can only be completed', async () => {
+    const live = await dev.call('outbox/simulate-inbound-call', { from: '5055550181', to: line.phoneNumber });
+    const callSid = live.body.data.callSid as string;
+    expect((await stored(callSid)).call.status).toBe('in-progress');
+    for (const status of ['ringing', 'queued', 'in-progress', 'busy', 'no-answer', 'failed', 'canceled'] as const) {
+      await refuses(callSid, status, `The call is in-progress, so it cannot become ${status}: a carrier could report completed next.`);
+    }
+    setClock(t, '2026-11-02T18:01:05Z');
+    const ended = await dev.call('outbox/simulate-call-status', { callSid, status: 'completed' });
+    expect(ended.body.data).toMatchObject({ status: 'completed', applied: 'applied' });
+    expect((await stored(callSid)).call).toMatchObject({ status: 'completed', durationSeconds: 60 });
+    await refuses(callSid, 'ringing', 'This call has already ended (completed); a carrier reports nothing after that.');
+  });
+
+  it('is for developers only', async () => {
+    const callSid = await ringingCall();
+    const staff = await t.signedIn(['phoneAdmin', 'phoneLookup']);
+    const res = await staff.call('outbox/simulate-call-status', { callSid, status: 'in-progress' });
+    expect(res.status).toBe(403);
+    expect((await stored(callSid)).call.status).toBe('ringing');
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { outbox } from '../../platform/platform.db';
 import { toE164 } from '../../platform/phone';
 import { phones } from '../../../modules/phones/phones.db';
+import { nextCallStatuses, type CallStatus } from '../../../modules/phones/phones.contract';
 import { formatPhone } from '../../../shared/format';
 import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, type InboundServices } from './inbound';
 import { findLocal, localSid, recordLocalEvents } from './local';
@@ -96,12 +97,25 @@ export async function simulateInboundCall(db: Db, services: SimulationServices, 
   return { callSid, twiml: answered.twiml, outcome: outcome.kind, status: events.at(-1)!.status };
 }
 
-/** Moves a local call on: it is answered, busy, ends... as a carrier would report it. */
-export async function simulateCallStatus(db: Db, services: SimulationServices, input: { callSid: string; status: string }) {
+/** Why a status cannot follow the call's current one, as a sentence; null when a carrier could report it next. */
+export function refusedCallStatus(current: CallStatus, next: CallStatus): string | null {
+  const allowed = nextCallStatuses(current);
+  if (allowed.includes(next)) return null;
+  if (allowed.length === 0) return `This call has already ended (${current}); a carrier reports nothing after that.`;
+  const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+  return `The call is ${current}, so it cannot become ${next}: a carrier could report ${list} next.`;
+}
+
+/**
+ * Moves a local call on as a carrier would report it: answered, busy, ended... A status the carrier
+ * could not send next (back to ringing, anything after the end) is refused and changes nothing.
+ */
+export async function simulateCallStatus(db: Db, services: SimulationServices, input: { callSid: string; status: CallStatus }) {
   requireLocal(services);
   const row = await findLocal(db, 'call', input.callSid);
   if (!row) throw AppError.notFound(`There is no local call ${input.callSid}.`);
-  if (isFinalCallStatus(row.status)) throw AppError.conflict(`This call has already ended (${row.status}).`, ['callSid']);
+  const refusal = refusedCallStatus(row.status as CallStatus, input.status);
+  if (refusal) throw AppError.invalid(refusal, ['status']);
   const at = services.clock.now();
   const answeredAt = ((row.meta as { events?: { status: string; at: string }[] }).events ?? []).find((e) => e.status === 'in-progress')?.at;
   const durationSeconds = isFinalCallStatus(input.status) ? (answeredAt ? Math.max(0, Math.round((at.getTime() - Date.parse(answeredAt)) / 1000)) : 0) : undefined;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, messages } from '../../../modules/phones/phones.db';
-import type { CallStatus, MessageStatus } from '../../../modules/phones/phones.contract';
+import { callProgress, finalCallStatuses, isFinalCallStatus, type CallStatus, type MessageStatus } from '../../../modules/phones/phones.contract';
 
 /**
  * Status callbacks arrive late, twice or out of order. A status is applied only when it moves the
@@ -13,8 +13,8 @@ const messageRank: Partial<Record<MessageStatus, number>> = {
 };
 const messageErrors = new Set<string>(['failed', 'undelivered', 'canceled']);
 
-const callRank: Partial<Record<CallStatus, number>> = { queued: 1, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4 };
-const callFinal = new Set<string>(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
+const callFinal = new Set<string>(finalCallStatuses);
+const callRank = (status: string) => callProgress[status as keyof typeof callProgress];
 
 export function messageStatusWins(current: string, next: string): boolean {
   if (current === next || messageErrors.has(current)) return false;
@@ -23,14 +23,18 @@ export function messageStatusWins(current: string, next: string): boolean {
   return to !== undefined && to > (messageRank[current as MessageStatus] ?? 0);
 }
 
+/**
+ * Whether a callback's status moves a call on. Lenient on purpose: whatever final status the
+ * carrier reports ends a live call (the simulations are stricter: see nextCallStatuses).
+ */
 export function callStatusWins(current: string, next: string): boolean {
   if (current === next || callFinal.has(current)) return false;
   if (callFinal.has(next)) return true;
-  const to = callRank[next as CallStatus];
-  return to !== undefined && to > (callRank[current as CallStatus] ?? 0);
+  const to = callRank(next);
+  return to !== undefined && to > (callRank(current) ?? 0);
 }
 
-export const isFinalCallStatus = (status: string) => callFinal.has(status);
+export { isFinalCallStatus };
 
 export type Applied = 'applied' | 'unchanged' | 'unknown';
 
