@@ -136,6 +136,27 @@ export const phoneColumns: ColumnSpec[] = [
   { key: 'squad', label: 'Squad', format: 'flag' },
 ];
 
+/** phones/list-options: how many lines a picker gets at most, and by default. */
+export const PHONE_OPTIONS_MAX = 50;
+export const PHONE_OPTIONS_DEFAULT = 20;
+
+/**
+ * A line picker's question: lines whose description or number contains `search` (three digits or
+ * more search the number), narrowed by location and state; or, with `ids`, the lines already chosen.
+ */
+export const phoneOptionsInput = z.object({
+  search: optionalText(100),
+  locationId: optionalId,
+  active: yesNo,
+  outbound: yesNo,
+  ids: list(id, PHONE_OPTIONS_MAX),
+  limit: optional(int(1, PHONE_OPTIONS_MAX)),
+});
+/** A line as pickers show it. */
+export interface PhoneLineOption {
+  phoneId: number; phoneNumber: string; phoneNumberFormatted: string; description: string; locationId: number; active: boolean; outbound: boolean;
+}
+
 /** twilio/load-local-numbers: numbers the provider has for sale in an area code. */
 export const localNumbersInput = z.object({
   areaCode: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),

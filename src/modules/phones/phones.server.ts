@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -6,8 +6,9 @@ import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { phones } from './phones.db';
 import {
-  addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_UPDATED, phoneColumns, phoneFilters,
-  phoneIdInput, replaceOutboundInput, savePhoneInput, type AvailableNumberRow, type PhoneRecord,
+  addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT, PHONE_UPDATED, phoneColumns,
+  phoneFilters, phoneIdInput, phoneOptionsInput, replaceOutboundInput, savePhoneInput, type AvailableNumberRow, type PhoneLineOption,
+  type PhoneRecord,
 } from './phones.contract';
 import { e164, findPhone, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
 import type { Db } from '../../server/db/client';
@@ -48,6 +49,41 @@ defineListAction({
       }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
+  },
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The line pickers of the phone screens (call from, transfer to, the outbound line, simulations):
+ * a page of matches from the database instead of every line. Its permission is the phone screens'
+ * own, phoneLookup: every screen with a line picker needs it to open.
+ */
+defineAction({
+  path: 'phones/list-options',
+  summary: 'Lines for pickers: by description or number digits (search), location, active and outbound, or the lines with the given ids.',
+  permission: 'phoneLookup',
+  readOnly: true,
+  input: phoneOptionsInput,
+  async handler({ db, input }): Promise<{ phones: PhoneLineOption[] }> {
+    const where: SQL[] = [];
+    if (input.ids.length) where.push(inArray(phones.id, input.ids));
+    if (input.search) {
+      const description = ilike(phones.description, `%${escapeLike(input.search)}%`);
+      const digits = input.search.replace(/\D/g, '');
+      // "(505) 265-01" finds the numbers; two digits would match nearly every line.
+      where.push(digits.length >= 3 ? or(description, like(phones.phoneNumber, `%${digits}%`))! : description);
+    }
+    if (input.locationId) where.push(eq(phones.locationId, input.locationId));
+    if (input.active) where.push(eq(phones.active, input.active === '1'));
+    if (input.outbound) where.push(eq(phones.outbound, input.outbound === '1'));
+    const rows = await db.select({
+      phoneId: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId,
+      active: phones.active, outbound: phones.outbound,
+    }).from(phones).where(where.length ? and(...where) : undefined)
+      .orderBy(asc(phones.description), asc(phones.id))
+      .limit(input.ids.length || (input.limit ?? PHONE_OPTIONS_DEFAULT));
+    return { phones: rows.map((row) => ({ ...row, phoneNumberFormatted: formatPhone(row.phoneNumber) })) };
   },
 });
 

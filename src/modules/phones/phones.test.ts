@@ -72,6 +72,72 @@ describe('phones/load-phones', () => {
   });
 });
 
+describe('phones/list-options', () => {
+  const numbers = (res: { body: { data: { phones: { phoneNumber: string }[] } } }) => res.body.data.phones.map((p) => p.phoneNumber);
+
+  it('finds lines by description or number digits, in description order, as pickers show them', async () => {
+    const res = await lookup.call('phones/list-options', { search: 'ALBUQUERQUE toyota' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.phones).toEqual([
+      { phoneId: expect.any(Number), phoneNumber: '+15052650100', phoneNumberFormatted: '(505) 265-0100', description: 'Albuquerque Toyota main line', locationId: abg, active: true, outbound: true },
+      { phoneId: expect.any(Number), phoneNumber: '+15052650110', phoneNumberFormatted: '(505) 265-0110', description: 'Albuquerque Toyota sales', locationId: abg, active: true, outbound: false },
+      { phoneId: expect.any(Number), phoneNumber: '+15052650150', phoneNumberFormatted: '(505) 265-0150', description: 'Albuquerque Toyota service', locationId: abg, active: true, outbound: false },
+    ]);
+    expect(numbers(await lookup.call('phones/list-options', { search: '(505) 265-01' }))).toEqual(['+15052650100', '+15052650110', '+15052650150', '+15052650190']);
+    expect(numbers(await lookup.call('phones/list-options', { search: '2650190' }))).toEqual(['+15052650190']);
+    // Two digits are too few to search numbers by; a LIKE wildcard is a character.
+    expect(numbers(await lookup.call('phones/list-options', { search: '26' }))).toEqual([]);
+    expect(numbers(await lookup.call('phones/list-options', { search: '%' }))).toEqual([]);
+  });
+
+  it('narrows by location, state and outbound, and names chosen lines by id, inactive ones included', async () => {
+    const outbound = await lookup.call('phones/list-options', { locationId: abg, outbound: '1' }, { form: true });
+    expect(numbers(outbound)).toEqual(['+15052650100']);
+    expect(numbers(await lookup.call('phones/list-options', { locationId: abg, outbound: '0', search: 'service' }))).toEqual(['+15052650150']);
+    const inactive = await lookup.call('phones/list-options', { active: '0' });
+    expect(inactive.body.data.phones.map((p: { description: string }) => p.description)).toEqual(['El Paso Nissan main line', 'El Paso Nissan sales', 'El Paso Nissan service']);
+    const chosen = [inactive.body.data.phones[2].phoneId, outbound.body.data.phones[0].phoneId];
+    const byIds = await lookup.call('phones/list-options', { ids: chosen, active: '1' }, { form: true });
+    // Filters still apply to ids: only the active one of the two comes back.
+    expect(numbers(byIds)).toEqual(['+15052650100']);
+    expect(numbers(await lookup.call('phones/list-options', { ids: chosen }))).toEqual(['+15052650100', inactive.body.data.phones[2].phoneNumber]);
+  });
+
+  it('reads one page: 20 lines by default, at most 50', async () => {
+    expect(await phoneCount()).toBeGreaterThan(20);
+    const first = await lookup.call('phones/list-options', {});
+    expect(first.body.data.phones).toHaveLength(20);
+    const descriptions = first.body.data.phones.map((p: { description: string }) => p.description);
+    expect(descriptions).toEqual([...descriptions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await lookup.call('phones/list-options', { limit: 3 })).body.data.phones).toHaveLength(3);
+  });
+
+  it('needs phoneLookup, the phone screens\' own permission, and refuses bad input with a sentence, writing nothing', async () => {
+    const [{ n: audits }] = await t.db.select({ n: count() }).from(auditLog);
+    for (const flags of [[], ['messenger'], ['phoneAdmin']] as const) {
+      const res = await (await t.signedIn([...flags])).call('phones/list-options', { search: 'toyota' });
+      expect(res.status, flags.join() || 'no flags').toBe(403);
+      expect(res.body.data).toEqual({});
+    }
+    expect((await t.anonymous().call('phones/list-options', {})).status).toBe(401);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ limit: 51 }, 'Limit must be at most 50.'],
+      [{ active: 'yes' }, 'Active must be 1 or 0.'],
+      [{ outbound: 'maybe' }, 'Outbound must be 1 or 0.'],
+      [{ ids: ['x'] }, 'Ids must be a record number.'],
+      [{ locationId: -3 }, 'Location id must be a record number.'],
+      [{ search: '5'.repeat(101) }, 'Search must be at most 100 characters.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await lookup.call('phones/list-options', body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.errors).toEqual([message]);
+    }
+    const [{ n: after }] = await t.db.select({ n: count() }).from(auditLog);
+    expect(after).toBe(audits);
+  });
+});
+
 describe('phones/add-phone, load-phone, save-phone, delete-phone', () => {
   let phoneId: number;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag, id, list, optionalId, optionalPhone, optionalText, text } from '../../shared/fields';
+import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, text } from '../../shared/fields';
 import { allFlags, type Flag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -121,3 +121,21 @@ export interface ApiKeySettings {
 
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_SIZE = 256;
+
+/** users/list-options: how many users a picker gets at most, and by default. */
+export const USER_OPTIONS_MAX = 50;
+export const USER_OPTIONS_DEFAULT = 20;
+
+/**
+ * A picker's question: active users whose name, username or email contains `search`, optionally of
+ * one location; or, with `ids`, the users already chosen (locked ones too), to show their names.
+ */
+export const userOptionsInput = z.object({
+  search: optionalText(100),
+  locationId: optionalId,
+  ids: list(id, USER_OPTIONS_MAX),
+  limit: z.preprocess((v) => (v === '' || v === null ? undefined : v), int(1, USER_OPTIONS_MAX).optional()),
+});
+
+/** A user as pickers show them: a name to read and nothing more (no email, flags or phone). */
+export interface UserOption { id: number; name: string; username: string; locationId: number | null }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { hashPassword, listFactors, recordEvent } from './auth.server';
 import { toE164 } from '../../server/platform/phone';
 import {
   eventColumns, eventLabels, loadUsersFilters, PHOTO_MAX_BYTES, PHOTO_SIZE, saveApiKeyInput, saveUserInput, userColumns,
-  userIdInput, type ApiKeySettings, type UserDetail,
+  userIdInput, USER_OPTIONS_DEFAULT, userOptionsInput, type ApiKeySettings, type UserDetail, type UserOption,
 } from './users.contract';
 import { id } from '../../shared/fields';
 
@@ -54,6 +54,35 @@ defineListAction({
       }).from(users).leftJoin(locations, eq(locations.id, users.locationId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
+  },
+});
+
+/**
+ * Pickers of users on screens whose people are not user admins (a ring group's members): names and
+ * usernames only, a page at a time from the database, never the whole table.
+ */
+defineAction({
+  path: 'users/list-options',
+  summary: 'Users for pickers: active users by name, username or email (search), of a location, or those with the given ids.',
+  permission: 'signedIn',
+  readOnly: true,
+  input: userOptionsInput,
+  async handler({ db, input }): Promise<{ users: UserOption[] }> {
+    // Chosen users keep their names even once locked; a search offers only those who can still work.
+    const where: SQL[] = [input.ids.length ? inArray(users.id, input.ids) : eq(users.accountLocked, false)];
+    if (input.search) {
+      const like = `%${escapeLike(input.search)}%`;
+      where.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.username, like), ilike(users.email, like),
+        sql`${users.firstName} || ' ' || ${users.lastName} ilike ${like}`)!);
+    }
+    if (input.locationId) where.push(eq(users.locationId, input.locationId));
+    const rows = await db.select({
+      id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, username: users.username, locationId: users.locationId,
+    }).from(users).where(and(...where))
+      // In the order of the names the picker shows ("Ana Lucero"); the limit keeps the read to one page.
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(input.ids.length || (input.limit ?? USER_OPTIONS_DEFAULT));
+    return { users: rows };
   },
 });
 

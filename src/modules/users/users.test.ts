@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { testApp, userById, type TestApp, type Caller } from '../../../tests/helpers';
-import { sessions } from '../../server/platform/platform.db';
+import { auditLog, sessions } from '../../server/platform/platform.db';
+import { locations } from '../locations/locations.db';
 import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
 
 let t: TestApp;
@@ -54,6 +55,84 @@ describe('users/load-users', () => {
     const res = await admin.call('users/load-users', { locked: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toBe('Locked must be 1 or 0.');
+  });
+});
+
+describe('users/list-options', () => {
+  let store: number;
+  let ana: number;
+  let anabel: number;
+  let lockedAna: number;
+  beforeAll(async () => {
+    [{ id: store }] = await t.db.insert(locations).values({ code: 'OPTS', name: 'Options Motors' }).returning({ id: locations.id });
+    ana = (await t.createUser({ firstName: 'Ana', lastName: 'Zubiate', username: 'azubiate', email: 'a.z@dealer-mail.test', locationId: store, phone: '+15055557001' })).id;
+    anabel = (await t.createUser({ firstName: 'Anabel', lastName: 'Zubiate', username: 'anabelz', email: 'quiet.fox@dealer-mail.test', flags: ['userAdmin'] })).id;
+    lockedAna = (await t.createUser({ firstName: 'Ana', lastName: 'Zubiate-Locked', username: 'azlocked', email: 'azl@dealer-mail.test', accountLocked: true })).id;
+  });
+
+  it('finds active users by name, full name, username or email, any case, with names and usernames only', async () => {
+    const staff = await t.signedIn([]);
+    const res = await staff.call('users/list-options', { search: 'ZUBIATE' });
+    expect(res.status).toBe(200);
+    // Ordered by the name shown; the locked account is not offered.
+    expect(res.body.data).toEqual({ users: [
+      { id: ana, name: 'Ana Zubiate', username: 'azubiate', locationId: store },
+      { id: anabel, name: 'Anabel Zubiate', username: 'anabelz', locationId: null },
+    ] });
+    const ids = async (search: string) => (await staff.call('users/list-options', { search })).body.data.users.map((u: { id: number }) => u.id);
+    expect(await ids('ana zub')).toEqual([ana]);
+    expect(await ids('BEL ZUB')).toEqual([anabel]);
+    expect(await ids('AnabelZ')).toEqual([anabel]);
+    expect(await ids('quiet.fox')).toEqual([anabel]);
+    // LIKE wildcards are searched as characters, not patterns.
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('a_z')).toEqual([]);
+    const byLocation = await staff.call('users/list-options', { search: 'zubiate', locationId: store }, { form: true });
+    expect(byLocation.body.data.users.map((u: { id: number }) => u.id)).toEqual([ana]);
+  });
+
+  it('names the users already chosen by their ids, locked ones included', async () => {
+    const staff = await t.signedIn([]);
+    const res = await staff.call('users/list-options', { ids: [lockedAna, anabel, ana] }, { form: true });
+    expect(res.body.data.users.map((u: { name: string }) => u.name)).toEqual(['Ana Zubiate', 'Ana Zubiate-Locked', 'Anabel Zubiate']);
+    expect(Object.keys(res.body.data.users[0]).sort()).toEqual(['id', 'locationId', 'name', 'username']);
+    const single = await staff.call('users/list-options', { ids: String(lockedAna) }, { form: true });
+    expect(single.body.data.users).toEqual([{ id: lockedAna, name: 'Ana Zubiate-Locked', username: 'azlocked', locationId: null }]);
+  });
+
+  it('reads one page from the database: 20 users by default, at most 50', async () => {
+    const [{ active }] = await t.db.select({ active: count() }).from(users).where(eq(users.accountLocked, false));
+    expect(active).toBeGreaterThan(20);
+    const staff = await t.signedIn([]);
+    const first = await staff.call('users/list-options', {});
+    expect(first.body.data.users).toHaveLength(20);
+    const names = first.body.data.users.map((u: { name: string }) => u.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await staff.call('users/list-options', { limit: 5 })).body.data.users).toHaveLength(5);
+    expect((await staff.call('users/list-options', { limit: '50' }, { form: true })).body.data.users).toHaveLength(Math.min(50, active + 1));
+  });
+
+  it('needs a signed-in user, refuses bad input with a sentence, and writes nothing', async () => {
+    const [{ n: audits }] = await t.db.select({ n: count() }).from(auditLog);
+    const anonymous = await t.anonymous().call('users/list-options', { search: 'zubiate' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.data).toEqual({});
+    const staff = await t.signedIn([]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ limit: 51 }, 'Limit must be at most 50.'],
+      [{ limit: 0 }, 'Limit must be at least 1.'],
+      [{ ids: ['abc'] }, 'Ids must be a record number.'],
+      [{ ids: Array.from({ length: 51 }, (_, i) => i + 1) }, 'Ids must have at most 50 entries.'],
+      [{ locationId: 'ABG' }, 'Location id must be a record number.'],
+      [{ search: 'x'.repeat(101) }, 'Search must be at most 100 characters.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await staff.call('users/list-options', body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.errors).toEqual([message]);
+    }
+    const [{ n: after }] = await t.db.select({ n: count() }).from(auditLog);
+    expect(after).toBe(audits);
   });
 });
 
