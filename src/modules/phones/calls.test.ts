@@ -5,8 +5,9 @@ import { createLine, setClock } from '../../../tests/telephony';
 import { outbox } from '../../server/platform/platform.db';
 import { recordOptOut } from '../../server/providers/telephony/send-gate';
 import { users } from '../users/users.db';
-import { calls, messages, optOuts, phones } from './phones.db';
+import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus } from './phones.contract';
+import { DEMO_ADMIN_PHONE } from './phones.seed';
 
 let t: TestApp;
 let admin: Caller;
@@ -126,6 +127,25 @@ describe('calls through the provider', () => {
   it('make-call without a line uses the location\'s outbound line', async () => {
     const res = await agent.call('phones/calls/make-call', { to: '5055550651' });
     expect(res.body.data.from).toBe(store.line.phoneNumber);
+  });
+
+  it('the demo admin can place a call out of the box: their own phone is on their profile, their store has an outbound line', async () => {
+    const [demoAdmin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(demoAdmin.phone).toBe(DEMO_ADMIN_PHONE);
+    // The demo's ring groups and calls stay the staff's.
+    const groups = await t.db.select({ userIds: phoneActions.userIds }).from(phoneActions).where(eq(phoneActions.kind, 'ring-group'));
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.some((g) => g.userIds.includes(demoAdmin.id))).toBe(false);
+    expect(await t.db.select().from(calls).where(eq(calls.userId, demoAdmin.id))).toEqual([]);
+
+    setClock(t, '2026-11-05T18:00:00Z');
+    const res = await (await t.sessionFor(demoAdmin.id)).call('phones/calls/make-call', { to: '(575) 555-0142' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ from: '+15052650100', to: '+15755550142', message: 'Calling (575) 555-0142 from (505) 265-0100.' });
+    const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
+    expect(row).toMatchObject({ direction: 'outbound', userId: demoAdmin.id, from: '+15052650100', to: '+15755550142' });
+    const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, res.body.data.callSid));
+    expect(local.body).toContain(`<Dial callerId="+15052650100">${DEMO_ADMIN_PHONE}</Dial>`);
   });
 
   it('make-call refuses, with a sentence and no call, what it cannot do', async () => {

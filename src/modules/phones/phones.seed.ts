@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -18,6 +18,12 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The demo admin's own phone, on their profile: make-call rings it and puts the customer through, so
+ * "Make a call" works at the first sign-in. A 555-01xx number is fictional: nobody real is ever rung.
+ */
+export const DEMO_ADMIN_PHONE = '+15055550120';
 
 /** Lines for every demo location, a month of calls and texts, and call plans for the main lines. */
 export async function seedPhones(db: Db): Promise<void> {
@@ -94,4 +100,6 @@ export async function seedPhones(db: Db): Promise<void> {
   await db.insert(messages).values(messageRows);
   const main = created[0];
   await db.insert(optOuts).values({ phoneNumber: '+15755550199', keyword: 'STOP', phoneId: main.id, locationId: main.locationId, createdAt: new Date(now - 5 * 86_400_000) });
+  // Last, so the admin stays out of the stores' ring groups and call history: those are the staff's.
+  await db.update(users).set({ phone: DEMO_ADMIN_PHONE }).where(eq(users.username, 'admin'));
 }
