@@ -25,6 +25,7 @@ import { AppError } from './platform/errors';
 import { parseInput } from './platform/validation';
 import { resolveSession, sameToken, type Session } from './platform/session';
 import { auditLog } from './platform/platform.db';
+import { RawJson, stringifyWithRaw } from './platform/raw-json';
 import { openApiDocument } from './platform/openapi';
 import { registerRoutes } from './routes';
 import type { Envelope } from '../shared/envelope';
@@ -47,7 +48,10 @@ export interface BuildOptions {
 const MAX_BODY = 12 * 1024 * 1024;
 
 function send(reply: FastifyReply, status: number, body: Envelope<Record<string, unknown>>) {
-  return reply.code(status).header('cache-control', 'no-store').send(body);
+  reply.code(status).header('cache-control', 'no-store');
+  if (!Object.values(body.data).some((value) => value instanceof RawJson)) return reply.send(body);
+  return reply.type('application/json; charset=utf-8')
+    .send(`{"success":${body.success},"data":${stringifyWithRaw(body.data)},"errors":${JSON.stringify(body.errors)}}`);
 }
 
 /** `a[]=1&a[]=2` arrives as key `a[]`: the handlers see `a`. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
+import { searchIndex } from '../../server/platform/search';
 
 /** The group's staff directory, keyed by employee number (seed 001, "Employee"). */
 export const employees = pgTable(
@@ -20,6 +20,6 @@ export const employees = pgTable(
   (t) => [
     index('employees_last_name_idx').on(t.lastName, t.employeeNumber),
     index('employees_location_idx').on(t.locationId, t.lastName),
-    index('employees_name_search_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    searchIndex('employees_search_idx', t.firstName, t.lastName, t.employeeNumber, t.title, t.email),
   ],
 );

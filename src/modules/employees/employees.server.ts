@@ -1,11 +1,15 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { matchesSearch, searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { employees } from './employees.db';
 import { employeeColumns, employeeFilters, employeeNumberInput, employeePhotoUrl, type Employee } from './employees.contract';
+
+/** Name, number, title and email, as the employees_search_idx trigram index holds them. */
+const employeeSearch = searchText(employees.firstName, employees.lastName, employees.employeeNumber, employees.title, employees.email);
 
 const fields = {
   employeeNumber: employees.employeeNumber, firstName: employees.firstName, lastName: employees.lastName,
@@ -31,13 +35,7 @@ defineListAction({
   id: { key: 'employeeNumber', column: employees.employeeNumber },
   query: ({ db, input }) => {
     const where: SQL[] = [];
-    if (input.query) {
-      const like = `%${input.query}%`;
-      where.push(or(
-        sql`lower(${employees.firstName} || ' ' || ${employees.lastName}) like lower(${like})`,
-        ilike(employees.employeeNumber, like), ilike(employees.title, like), ilike(employees.email, like),
-      )!);
-    }
+    if (input.query) where.push(matchesSearch(employeeSearch, input.query));
     if (input.locationId) where.push(eq(employees.locationId, input.locationId));
     if (input.department) where.push(eq(employees.department, input.department));
     if (input.active) where.push(eq(employees.active, input.active === '1'));

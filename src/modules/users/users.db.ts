@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
+import { searchIndex } from '../../server/platform/search';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -33,6 +34,7 @@ export const users = pgTable(
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_job_code_idx').on(t.jobCode),
     index('users_location_idx').on(t.locationId),
+    searchIndex('users_search_idx', t.firstName, t.lastName, t.username, t.email),
   ],
 );
 

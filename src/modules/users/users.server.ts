@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { matchesSearch, searchText } from '../../server/platform/search';
 import { endUserSessions } from '../../server/platform/session';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
@@ -19,7 +20,8 @@ import {
 } from './users.contract';
 import { id } from '../../shared/fields';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Name, username and email, as the users_search_idx trigram index holds them. */
+const userSearch = searchText(users.firstName, users.lastName, users.username, users.email);
 
 defineListAction({
   path: 'users/load-users',
@@ -39,11 +41,7 @@ defineListAction({
   id: { key: 'id', column: users.id },
   query: ({ db, input }) => {
     const where: SQL[] = [];
-    if (input.query) {
-      const like = `%${escapeLike(input.query)}%`;
-      where.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.lastName, like), ilike(users.firstName, like),
-        sql`${users.firstName} || ' ' || ${users.lastName} ilike ${like}`)!);
-    }
+    if (input.query) where.push(matchesSearch(userSearch, input.query));
     if (input.jobCode) where.push(eq(users.jobCode, input.jobCode));
     if (input.locationId) where.push(eq(users.locationId, input.locationId));
     if (input.locked) where.push(eq(users.accountLocked, input.locked === '1'));
@@ -70,11 +68,7 @@ defineAction({
   async handler({ db, input }): Promise<{ users: UserOption[] }> {
     // Chosen users keep their names even once locked; a search offers only those who can still work.
     const where: SQL[] = [input.ids.length ? inArray(users.id, input.ids) : eq(users.accountLocked, false)];
-    if (input.search) {
-      const like = `%${escapeLike(input.search)}%`;
-      where.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.username, like), ilike(users.email, like),
-        sql`${users.firstName} || ' ' || ${users.lastName} ilike ${like}`)!);
-    }
+    if (input.search) where.push(matchesSearch(userSearch, input.search));
     if (input.locationId) where.push(eq(users.locationId, input.locationId));
     const rows = await db.select({
       id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, username: users.username, locationId: users.locationId,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,7 +51,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = resolve(options.dataDir, 'db');
     mkdirSync(dirname(dataDir), { recursive: true });
   }
-  const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  // pg_trgm backs the lists' free-text searches (trigram indexes), as on PostgreSQL.
+  const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

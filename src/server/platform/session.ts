@@ -75,6 +75,45 @@ export async function endUserSessions(db: Db, userId: number, keep?: string) {
 
 const loaded = new WeakMap<FastifyRequest, Session | null>();
 
+/** The session with its user, job-code flags and photo: prepared once, as every call runs it. */
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({
+      id: sessions.id,
+      stage: sessions.stage,
+      csrfToken: sessions.csrfToken,
+      factorId: sessions.factorId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        jobCode: users.jobCode,
+        locationId: users.locationId,
+        accountLocked: users.accountLocked,
+        flags: users.flags,
+      },
+      jobFlags: jobCodes.flags,
+      hasPhoto: sql<boolean>`${userPhotos.userId} is not null`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
+    .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('resolve_session');
+}
+
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
+
 /** The request's session, checked against the idle and absolute timeouts; null when there is none. */
 export async function resolveSession(db: Db, request: FastifyRequest, config: Config): Promise<Session | null> {
   if (loaded.has(request)) return loaded.get(request)!;
@@ -82,33 +121,7 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
   let session: Session | null = null;
   if (token && token.length < 100) {
     const id = hashToken(token);
-    const [row] = await db
-      .select({
-        id: sessions.id,
-        stage: sessions.stage,
-        csrfToken: sessions.csrfToken,
-        factorId: sessions.factorId,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        user: {
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          jobCode: users.jobCode,
-          locationId: users.locationId,
-          accountLocked: users.accountLocked,
-          flags: users.flags,
-        },
-        jobFlags: jobCodes.flags,
-        hasPhoto: sql<boolean>`${userPhotos.userId} is not null`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
-      .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
-      .where(eq(sessions.id, id));
+    const [row] = await sessionQuery(db).execute({ id });
     const now = Date.now();
     const idle = config.SESSION_IDLE_MINUTES * 60_000;
     const absolute = config.SESSION_MAX_HOURS * 3_600_000;

@@ -60,8 +60,12 @@ export async function loadScale(pool: pg.Pool, scale: number, log: (line: string
     }
     const client = await pool.connect();
     try {
+      // Truncated and loaded in one transaction, COPY FREEZE writes the rows already visible to all
+      // (hint bits and visibility map set), as a table looks once autovacuum has been by: index-only
+      // scans and counts then measure a settled database, not a freshly loaded one.
+      await client.query('begin');
       await client.query(`truncate table "${generator.table}" restart identity cascade`);
-      const stream = client.query(copyFrom(`copy "${generator.table}" (${generator.columns.map((c) => `"${c}"`).join(', ')}) from stdin with (format csv)`));
+      const stream = client.query(copyFrom(`copy "${generator.table}" (${generator.columns.map((c) => `"${c}"`).join(', ')}) from stdin with (format csv, freeze)`));
       const random = seededRandom(hash(generator.table));
       let buffer: string[] = [];
       for (const row of generator.rows({ random, scale, rows: target, counts, now })) {
@@ -74,7 +78,11 @@ export async function loadScale(pool: pg.Pool, scale: number, log: (line: string
       if (buffer.length) stream.write(`${buffer.join('\n')}\n`);
       stream.end();
       await once(stream, 'finish');
+      await client.query('commit');
       await client.query(`analyze "${generator.table}"`);
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
     } finally {
       client.release();
     }

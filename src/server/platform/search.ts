@@ -1,0 +1,18 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * What a list's free-text search reads: its columns lower-cased into one text. The table indexes the
+ * same expression with pg_trgm (`searchIndex`), so `like '%term%'` finds rows through the index
+ * instead of reading the whole table, whatever part of a name, username or email is typed.
+ */
+export const searchText = (...columns: AnyPgColumn[]): SQL => sql`lower(${sql.join(columns, sql` || ' ' || `)})`;
+
+/** The trigram index for `searchText` over the same columns (a table's schema declares it). */
+export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Rows whose search text contains the term, case-insensitively. */
+export const matchesSearch = (text: SQL, term: string): SQL => sql`${text} like ${`%${escapeLike(term.toLowerCase())}%`}`;
