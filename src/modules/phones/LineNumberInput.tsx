@@ -1,18 +1,29 @@
 import type { ReactNode } from 'react';
-import { Autocomplete } from '@mantine/core';
-import { phoneLabel, usePhoneOptions } from '../../web/options/phoneOptions';
-import { formatPhone } from '../../shared/format';
+import { Autocomplete, type OptionsFilter } from '@mantine/core';
+import { useCan } from '../../web/shell/session';
+import { useRemoteOptions } from '../../web/ui/RemoteSelect';
+import { lineLabel, lineSource } from './pickers';
+
+// phones/list-options has matched already, on the description or the number's digits.
+const asFound: OptionsFilter = ({ options }) => options;
 
 /**
  * A number typed, or one of our lines picked from the suggestions (the server takes either). The
- * suggestions are the lines' numbers with their descriptions, so typing a store's name finds its line.
+ * suggestions are active lines matching what is typed, from phones/list-options; typing a store's
+ * name finds its line, and a picked line stands for its number.
  */
 export function LineNumberInput({ label, name, value, onChange, description, error, required, autoFocus }: {
   label: string; name?: string; value: string; onChange: (v: string) => void; description?: string; error?: ReactNode; required?: boolean; autoFocus?: boolean;
 }) {
-  const phones = usePhoneOptions();
-  const data = (phones.data ?? []).filter((p) => p.active).map((p) => ({ value: formatPhone(p.phoneNumber), label: phoneLabel(p) }));
-  const byNumber = new Map(data.map((d) => [d.value, d.label]));
+  // Without phoneLookup (a developer on the outbox) there are no suggestions: a typed number still works.
+  const allowed = useCan('phoneLookup');
+  // A suggestion's value is its line's number: what the field holds once a line is picked.
+  const source = lineSource({ active: '1' }, {
+    toOption: (line) => ({ value: line.phoneNumberFormatted, label: lineLabel(line) }),
+    enabled: allowed,
+  });
+  const suggestions = useRemoteOptions(source, [], value);
+  const labelOf = new Map(suggestions.data.map((d) => [d.value, d.label]));
   return (
     <Autocomplete
       label={label}
@@ -21,13 +32,11 @@ export function LineNumberInput({ label, name, value, onChange, description, err
       name={name}
       error={error}
       placeholder="(505) 555-0142 or a line's name"
-      data={data.map((d) => d.label)}
-      limit={20}
-      value={byNumber.get(value) ?? value}
-      // A picked suggestion stands for its line's number.
-      onChange={(v) => onChange(data.find((d) => d.label === v)?.value ?? v)}
+      data={suggestions.data.map((d) => d.label)}
+      filter={asFound}
+      value={labelOf.get(value) ?? value}
+      onChange={(v) => onChange(suggestions.data.find((d) => d.label === v)?.value ?? v)}
       data-autofocus={autoFocus || undefined}
     />
   );
 }
-

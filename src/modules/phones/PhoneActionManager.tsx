@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  ActionIcon, Alert, Badge, Button, Center, Checkbox, Group, Loader, MultiSelect, NumberInput, Paper, SegmentedControl, Stack,
+  ActionIcon, Alert, Badge, Button, Center, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Stack,
   TagsInput, Text, TextInput, Timeline, Title,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
@@ -22,47 +22,36 @@ import { closeModal, confirm, IdModal, openModal, showAlert } from '../../web/ui
 import { PagedList } from '../../web/ui/PagedList';
 import { PopoutMenu } from '../../web/ui/PopoutMenu';
 import { RecordModal } from '../../web/ui/RecordModal';
+import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
 import { useAction } from '../../web/ui/useAction';
 import { listKey, type ListReply } from '../../web/ui/usePagedList';
 import { validate } from '../../web/ui/validate';
 import { formatPhone } from '../../shared/format';
-import type { UserRow } from '../users/users.contract';
 import {
   addPhoneActionInput, phoneActionKinds, phoneColumns, savePhoneActionInput, weekdays,
-  type OpeningHours, type PhoneActionKind, type PhoneActionRecord, type PhoneRecord, type Weekday,
+  type OpeningHours, type PhoneActionKind, type PhoneActionListRow, type PhoneActionRecord, type PhoneRecord, type Weekday,
 } from './phones.contract';
-import { phoneActionKindLabels, stepSummary, weekdayLabels } from './phoneScreens';
+import { phoneActionKindLabels } from './phoneScreens';
+import { userSource } from './pickers';
+import { planSummary, weekdayLabels } from './plan-summary';
 
 const LIST = 'phones/actions/load-actions';
 
-interface ActionRow extends PhoneActionRecord { phoneDescription: string; phoneNumber: string; locationId: number }
+type ActionRow = PhoneActionListRow;
 
 const kindIcons: Record<PhoneActionKind, Icon> = { 'ring-group': IconUsersGroup, forward: IconRoute, hours: IconClock, voicemail: IconMicrophone };
 
-/** Users for ring groups and their names. Listing users is a user-admin action: others see ids. */
-function useUserNames() {
-  const allowed = useCan('userAdmin');
-  const users = useQuery({
-    queryKey: [...listKey('users/load-users'), 'options'],
-    queryFn: async () => (await callAction<ListReply<UserRow>>('users/load-users', { limit: 500, view: 'rows' })).rows,
-    enabled: allowed,
-    staleTime: 5 * 60_000,
-  });
-  const byId = new Map((users.data ?? []).map((u) => [u.id, u]));
-  return {
-    allowed,
-    data: (users.data ?? []).filter((u) => !u.accountLocked).map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName}${u.locationName ? ` · ${u.locationName}` : ''}` })),
-    name: (id: number) => {
-      const u = byId.get(id);
-      return u ? `${u.firstName} ${u.lastName}` : `user #${id}`;
-    },
-  };
-}
-
 const closedWeek = Object.fromEntries(weekdays.map((d) => [d, null])) as Record<Weekday, [string, string] | null>;
 
+/** Ring-group members: anyone who may change a call plan picks them by typing a name (users/list-options). */
+function useMemberSource() {
+  const locations = useLocationOptions();
+  const names = new Map((locations.data?.locations ?? []).map((l) => [l.id, l.name]));
+  return userSource((id) => names.get(id));
+}
+
 function StepForm({ phoneId, step, modalId }: { phoneId: number; step?: PhoneActionRecord; modalId: string }) {
-  const users = useUserNames();
+  const members = useMemberSource();
   // Four steps side by side do not fit a phone's width: there they stack.
   const phone = useMediaQuery('(max-width: 36em)');
   const [kind, setKind] = useState<PhoneActionKind>(step?.kind ?? 'ring-group');
@@ -105,9 +94,8 @@ function StepForm({ phoneId, step, modalId }: { phoneId: number; step?: PhoneAct
         <TextInput label="Label" placeholder="e.g. Front desk" value={label} onChange={(e) => setLabel(e.currentTarget.value)} data-autofocus />
         {kind === 'ring-group' && (
           <>
-            <MultiSelect label="Users to ring" searchable clearable data={users.data} value={userIds} onChange={setUserIds}
-              description={users.allowed ? 'Their profile phone rings; whoever picks up takes the call.' : 'Choosing users needs the user admin permission; numbers work for everyone.'}
-              disabled={!users.allowed} placeholder={users.allowed ? 'Type to search...' : userIds.map((id) => users.name(Number(id))).join(', ')} />
+            <RemoteMultiSelect label="Users to ring" clearable source={members} value={userIds} onChange={setUserIds}
+              description="Their profile phone rings; whoever picks up takes the call." />
             <TagsInput label="Numbers to ring" placeholder="Type a number and press Enter" value={targets} onChange={setTargets} />
           </>
         )}
@@ -154,7 +142,6 @@ function StepForm({ phoneId, step, modalId }: { phoneId: number; step?: PhoneAct
 function LinePlan({ phoneId }: { phoneId: number }) {
   const queryClient = useQueryClient();
   const canEdit = useCan('phoneAdmin');
-  const users = useUserNames();
   const [editing, setEditing] = useState<ActionRow | null>(null);
   const line = useQuery({
     queryKey: ['phones/load-phone', phoneId],
@@ -203,6 +190,7 @@ function LinePlan({ phoneId }: { phoneId: number }) {
         <div>
           <Title order={2} size="h3">{phone.description}</Title>
           <Text c="dimmed" size="sm">{phone.phoneNumberFormatted} · {phone.locationName}{phone.active ? '' : ' · inactive'}</Text>
+          <Text size="sm" mt={4} className="call-plan-summary">{planSummary(phone, list)}.</Text>
         </div>
         {canEdit && <Button leftSection={<IconPlus size={16} />} onClick={() => openModal('add-phone-action')}>Add step</Button>}
       </Group>
@@ -232,7 +220,7 @@ function LinePlan({ phoneId }: { phoneId: number }) {
                   )}
                 </Group>
               }>
-              <Text size="sm" c="dimmed">{stepSummary(row, users.name)}</Text>
+              <Text size="sm" c="dimmed">{row.summary}</Text>
             </Timeline.Item>
           );
         })}

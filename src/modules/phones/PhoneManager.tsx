@@ -7,7 +7,6 @@ import {
 } from '@tabler/icons-react';
 import { callAction, type ActionError } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { phoneLabel, phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
 import { useCan } from '../../web/shell/session';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
@@ -15,16 +14,19 @@ import { Form } from '../../web/ui/Form';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
+import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
+import { listKey } from '../../web/ui/usePagedList';
 import { validate } from '../../web/ui/validate';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import {
   addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_UPDATED, phoneColumns, savePhoneInput,
-  type AvailableNumberRow, type PhoneRecord, type PhoneType,
+  type AvailableNumberRow, type PhoneLineOption, type PhoneRecord, type PhoneType,
 } from './phones.contract';
 import { activeOptions, phoneTypeOptions } from './phoneScreens';
+import { lineLabel, lineSource } from './pickers';
 
 const LIST = 'phones/load-phones';
 
@@ -149,9 +151,11 @@ function BuyNumber({ onChoose }: { onChoose: (row: AvailableNumberRow) => void }
 
 /** Makes another line of the same location the one its outbound calls show. */
 function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
-  const phones = usePhoneOptions();
-  const sameLocation = (phones.data ?? []).filter((p) => p.locationId === phone.locationId);
-  const current = sameLocation.find((p) => p.outbound);
+  const outbound = useQuery({
+    queryKey: [...listKey(LIST), 'outbound', phone.locationId],
+    queryFn: () => callAction<{ phones: PhoneLineOption[] }>('phones/list-options', { locationId: phone.locationId, outbound: '1' }),
+  });
+  const current = outbound.data?.phones[0];
   const [newPhoneId, setNewPhoneId] = useState(phone.outbound ? '' : String(phone.phoneId));
   const [number, setNumber] = useState('');
   const replace = useAction<Record<string, unknown>, { message: string }>('phones/replace-outbound-number', {
@@ -163,10 +167,10 @@ function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
     <Form onSubmit={() => replace.mutate({ phoneId: phone.phoneId, newPhoneId: number ? '' : newPhoneId, number })}>
       <Stack>
         <Text size="sm">
-          Outbound calls of {phone.locationName} show {current ? <b>{phoneLabel(current)}</b> : 'no number yet'}.
+          Outbound calls of {phone.locationName} show {current ? <b>{lineLabel(current)}</b> : outbound.isPending ? '…' : 'no number yet'}.
           Replace it, for example when carriers start labelling the number as spam.
         </Text>
-        <SearchableSelect label="New outbound line" data={phoneSelectData(sameLocation, (p) => p.active && !p.outbound)}
+        <RemoteSelect label="New outbound line" source={lineSource({ locationId: phone.locationId, active: '1', outbound: '0' })}
           value={newPhoneId || null} onChange={(v) => setNewPhoneId(v ?? '')} disabled={!!number} clearable />
         <TextInput label="Or its number" type="tel" placeholder="(505) 555-0142" value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
         <ActionAlert error={replace.error} title="The outbound number was not replaced" />

@@ -1,17 +1,19 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
+import { RawJson } from '../../server/platform/raw-json';
 import type { Db } from '../../server/db/client';
 import { users } from '../users/users.db';
 import { phoneActions, phones } from './phones.db';
 import {
   actionIdInput, addPhoneActionInput, phoneActionColumns, phoneActionFilters, savePhoneActionInput,
-  type PhoneActionInput, type PhoneActionRecord,
+  type PhoneActionInput, type PhoneActionListRow, type PhoneActionRecord,
 } from './phones.contract';
+import { planSummary, stepSummary } from './plan-summary';
 import { e164, findPhone } from './phones.queries';
 
-defineListAction({
+const loadActions = defineListAction({
   path: 'phones/actions/load-actions',
   summary: 'The phone actions: what a call to each line does, step by step (ring groups, forwards, hours, voicemail).',
   permission: 'phoneLookup',
@@ -38,6 +40,37 @@ defineListAction({
     };
   },
 });
+
+/**
+ * Each step of the page gets `summary` (what it does, its ring group's members named) and
+ * `planSummary` (what a call to its line does, all steps together). The sentences are built by
+ * plan-summary.ts, which the screens use too; PostgreSQL builds a list's rows as JSON, so they are
+ * added here once the page is read: a page holds at most a few hundred small steps.
+ */
+type ListReply = Awaited<ReturnType<typeof loadActions.handler>>;
+async function describeSteps(db: Db, reply: ListReply): Promise<ListReply> {
+  const page = (reply.rows instanceof RawJson ? JSON.parse(reply.rows.text) : reply.rows) as Omit<PhoneActionListRow, 'summary' | 'planSummary'>[];
+  if (page.length === 0) return reply;
+  const lineIds = [...new Set(page.map((row) => row.phoneId))];
+  const memberIds = [...new Set(page.flatMap((row) => row.userIds))];
+  const [lines, plans, members] = await Promise.all([
+    db.select({ id: phones.id, bridge: phones.bridge, directRing: phones.directRing }).from(phones).where(inArray(phones.id, lineIds)),
+    db.select().from(phoneActions).where(inArray(phoneActions.phoneId, lineIds)).orderBy(asc(phoneActions.position), asc(phoneActions.id)),
+    memberIds.length
+      ? db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.id, memberIds))
+      : Promise.resolve([]),
+  ]);
+  const names = new Map(members.map((u) => [u.id, u.name]));
+  const sentences = new Map(lines.map((line) => [line.id, planSummary(line, plans.filter((step) => step.phoneId === line.id))]));
+  const rows: PhoneActionListRow[] = page.map((row) => ({
+    ...row,
+    summary: stepSummary(row, (id) => names.get(id) ?? `user #${id}`),
+    planSummary: sentences.get(row.phoneId) ?? '',
+  }));
+  return { ...reply, rows: new RawJson(JSON.stringify(rows)), ...('html' in reply ? { html: renderTable(phoneActionColumns, rows) } : {}) };
+}
+const readPage = loadActions.handler;
+loadActions.handler = async (ctx) => describeSteps(ctx.db, await readPage(ctx));
 
 function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
   return {

@@ -4,6 +4,7 @@ import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { createLine } from '../../../tests/telephony';
 import { phoneActions, phones } from './phones.db';
 import { isOpen, planSteps, renderCall, type PlanAction } from './call-plan';
+import { hoursSummary, joinWords, planSummary, stepSummary } from './plan-summary';
 
 describe('the call plan', () => {
   const action = (values: Partial<PlanAction>): PlanAction => ({ kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, ...values });
@@ -51,6 +52,47 @@ describe('the call plan', () => {
   });
 });
 
+describe('a call plan in words', () => {
+  const step = (values: Partial<PlanAction>): PlanAction => ({ kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, ...values });
+  const weekdaysOpen = { mon: ['08:00', '19:00'], tue: ['08:00', '19:00'], wed: ['08:00', '19:00'], thu: ['08:00', '19:00'], fri: ['08:00', '19:00'], sat: ['09:00', '17:00'] } as const;
+  const hours = step({ kind: 'hours', hours: weekdaysOpen as never });
+  const names = new Map([[7, 'Ana Lucero'], [8, 'Gil Otero']]);
+
+  it('says what each step does, naming ring-group members when it knows them and counting them otherwise', () => {
+    const group = step({ kind: 'ring-group', userIds: [7, 8], targets: ['+15055553001'], timeoutSeconds: 25 });
+    expect(stepSummary(group, (id) => names.get(id)!)).toBe('Rings Ana Lucero, Gil Otero and (505) 555-3001 for 25 s');
+    expect(stepSummary(group)).toBe('Rings 2 users and (505) 555-3001 for 25 s');
+    expect(stepSummary(step({ kind: 'ring-group', userIds: [7] }))).toBe('Rings 1 user for 20 s');
+    expect(stepSummary(step({ kind: 'ring-group' }))).toBe('Rings nobody for 20 s');
+    expect(stepSummary(step({ kind: 'forward', targets: ['+15055550190'], timeoutSeconds: 30 }))).toBe('Forwards to (505) 555-0190 for 30 s');
+    expect(stepSummary(hours)).toBe('Open Mon–Fri 08:00–19:00, Sat 09:00–17:00; outside them, skips to voicemail');
+    expect(stepSummary(step({ greeting: 'Leave a message.' }))).toBe('Plays "Leave a message." and records a message');
+    expect(stepSummary(step({}))).toBe('Plays the default greeting and records a message');
+    expect(hoursSummary({ mon: ['08:00', '12:00'], wed: ['08:00', '12:00'] })).toBe('Mon 08:00–12:00, Wed 08:00–12:00');
+    expect(hoursSummary({ mon: null })).toBe('Closed every day');
+    expect([[], ['a'], ['a', 'b'], ['a', 'b', 'c']].map(joinWords)).toEqual(['', 'a', 'a and b', 'a, b and c']);
+  });
+
+  it('says what a call to the line does in one sentence, following the plan\'s rules', () => {
+    const line = { bridge: '', directRing: false };
+    const bridged = { bridge: '+15052650100', directRing: false };
+    const threeUsers = step({ kind: 'ring-group', userIds: [1, 2, 3] });
+    const forward = step({ kind: 'forward', targets: ['+15055550190'] });
+    expect(planSummary(line, [hours, threeUsers, forward, step({})]))
+      .toBe('Rings 3 users for 20 s, then forwards to (505) 555-0190, then voicemail; after hours: voicemail');
+    // Without a voicemail the bridge rings last; after hours, the steps before the hours step still ring.
+    expect(planSummary(bridged, [step({ kind: 'ring-group', targets: ['+15055550001', '+15055550002'] }), hours, forward]))
+      .toBe('Rings 2 numbers for 20 s, then forwards to (505) 555-0190, then rings the bridge (505) 265-0100; after hours: rings 2 numbers for 20 s, then a closed message');
+    // A voicemail ends the call: nothing after it is reached, and hours after it change nothing.
+    expect(planSummary(bridged, [threeUsers, step({}), forward, hours])).toBe('Rings 3 users for 20 s, then voicemail');
+    expect(planSummary(bridged, [])).toBe('Rings the bridge (505) 265-0100');
+    expect(planSummary(line, [])).toBe('The caller hears that nobody is available');
+    expect(planSummary(line, [hours])).toBe('The caller hears that nobody is available; after hours: a closed message');
+    expect(planSummary({ bridge: '+15052650100', directRing: true }, [threeUsers])).toBe('Rings the bridge (505) 265-0100 at once; the steps are skipped');
+    expect(planSummary({ bridge: '', directRing: true }, [threeUsers])).toBe('Rings 3 users for 20 s, then the caller hears that nobody is available');
+  });
+});
+
 let t: TestApp;
 let admin: Caller;
 let lookup: Caller;
@@ -91,10 +133,32 @@ describe('the phone action manager', () => {
     expect(res.body.data.html).toContain('<td>ring-group</td>');
     const byLocation = await lookup.call('phones/actions/load-actions', { locationId: line.locationId, kind: 'voicemail' });
     expect(byLocation.body.data.rows.map((r: { greeting: string }) => r.greeting)).toEqual(['Leave a message.']);
+    // The plan of the line is all its steps, whatever the page shows.
+    expect(byLocation.body.data.rows[0].planSummary).toBe('Rings 1 user and (505) 555-3001 for 25 s, then voicemail; after hours: voicemail');
     const one = await lookup.call('phones/actions/load-action', { actionId: ringGroup });
     expect(one.body.data.action).toMatchObject({ actionId: ringGroup, kind: 'ring-group', timeoutSeconds: 25 });
     const loaded = await lookup.call('phones/load-phone', { phoneId: line.id });
     expect(loaded.body.data.phone.actionCount).toBe(3);
+  });
+
+  it('describes each step and the line\'s whole plan in its rows and html, members named', async () => {
+    const res = await lookup.call('phones/actions/load-actions', { phoneId: line.id });
+    const plan = 'Rings 1 user and (505) 555-3001 for 25 s, then voicemail; after hours: voicemail';
+    expect(res.body.data.rows.map((r: { summary: string; planSummary: string }) => [r.summary, r.planSummary])).toEqual([
+      ['Open Mon 08:00–18:00; outside them, skips to voicemail', plan],
+      ['Rings Ana Lucero and (505) 555-3001 for 25 s', plan],
+      ['Plays "Leave a message." and records a message', plan],
+    ]);
+    expect(res.body.data.html).toContain('<th data-key="summary">What happens</th>');
+    expect(res.body.data.html).toContain('<td>Rings Ana Lucero and (505) 555-3001 for 25 s</td>');
+    const rowsOnly = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1 });
+    expect(rowsOnly.body.data).not.toHaveProperty('html');
+    expect(rowsOnly.body.data.rows).toHaveLength(1);
+    expect(rowsOnly.body.data.nextCursor).toEqual(expect.any(String));
+    const next = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1, cursor: rowsOnly.body.data.nextCursor });
+    expect(next.body.data.rows[0]).toMatchObject({ kind: 'ring-group', summary: 'Rings Ana Lucero and (505) 555-3001 for 25 s', planSummary: plan });
+    const none = await lookup.call('phones/actions/load-actions', { phoneId: 999_999 });
+    expect(none.body.data).toMatchObject({ rows: [], actionCount: 0 });
   });
 
   it('saves and deletes a step', async () => {

@@ -308,10 +308,18 @@ export const phoneActionColumns: ColumnSpec[] = [
   { key: 'label', label: 'Label' },
   { key: 'summary', label: 'What happens' },
 ];
-export interface PhoneActionRecord {
+export type PhoneActionRecord = {
   actionId: number; phoneId: number; kind: PhoneActionKind; label: string; targets: string[]; userIds: number[];
   hours: OpeningHours | null; greeting: string; timeoutSeconds: number; position: number;
-}
+};
+/** A row of phones/actions/load-actions: the step, its line, and both in words (plan-summary.ts). */
+export type PhoneActionListRow = PhoneActionRecord & {
+  phoneDescription: string; phoneNumber: string; locationId: number;
+  /** What this step does, e.g. "Rings Ana Lucero and (505) 555-3001 for 25 s". */
+  summary: string;
+  /** What a call to the step's line does, all its steps together. */
+  planSummary: string;
+};
 
 // ---- developer simulation (Outbox screen, local driver only)
 

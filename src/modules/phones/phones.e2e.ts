@@ -227,3 +227,79 @@ test('a line\'s call plan: add a forward step, move it first, then delete it', a
   await expect(plan.locator('.call-plan-step')).toHaveCount(3);
   await expect(plan.locator('.call-plan-step').first()).toContainText('Opening hours');
 });
+
+test('a ring group\'s member is picked by typing a name; the step and the plan say so in words', async ({ page }) => {
+  await page.goto('/phones/actions/');
+  await page.getByRole('row', { name: /Albuquerque Honda sales/ }).click();
+  const plan = page.locator('.call-plan');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(0);
+  await expect(plan.locator('.call-plan-summary')).toHaveText('Rings the bridge (505) 265-0200.');
+
+  await plan.getByRole('button', { name: 'Add step' }).click();
+  const add = page.getByRole('dialog', { name: /Add a step/ });
+  await add.getByRole('textbox', { name: 'Label' }).fill('Sales desk');
+  // The choices come from the server as the name is typed (users/list-options).
+  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'garc');
+  await add.getByRole('combobox', { name: 'Users to ring' }).pressSequentially('garc');
+  await found;
+  await page.getByRole('option', { name: 'Maria Garcia · Albuquerque Toyota' }).click();
+  await add.getByRole('button', { name: 'Add step' }).click();
+  await expectNotification(page, 'Phone action added.');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(1);
+  await expect(plan.locator('.call-plan-step')).toContainText('Rings Maria Garcia for 20 s');
+  await expect(plan.locator('.call-plan-summary')).toHaveText('Rings 1 user for 20 s, then rings the bridge (505) 265-0200.');
+
+  // Editing names the member chosen before, asked for by id.
+  await plan.getByRole('button', { name: 'Actions for Sales desk' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit step' });
+  await expect(edit.locator('.mantine-Pill-root')).toHaveText(['Maria Garcia · Albuquerque Toyota']);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await plan.getByRole('button', { name: 'Actions for Sales desk' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, 'Phone action deleted.');
+  await expect(plan.locator('.call-plan-step')).toHaveCount(0);
+});
+
+test('make a call: the line to call from is picked by typing; the demo admin\'s phone takes the call', async ({ page }) => {
+  await page.goto('/phones/calls/');
+  await page.getByRole('button', { name: 'Make a call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Make a call' });
+  await dialog.getByRole('textbox', { name: 'Number to call' }).fill('(575) 555-0143');
+  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'Santa Fe Subaru s');
+  await dialog.getByRole('combobox', { name: 'Call from' }).pressSequentially('Santa Fe Subaru s');
+  await found;
+  await expect(page.getByRole('listbox', { name: 'Call from' }).getByRole('option')).toHaveText(['Santa Fe Subaru sales · (505) 471-0310', 'Santa Fe Subaru service · (505) 471-0350']);
+  await page.getByRole('option', { name: 'Santa Fe Subaru sales · (505) 471-0310' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Call from' })).toHaveValue('Santa Fe Subaru sales · (505) 471-0310');
+  const sent = page.waitForRequest('**/api/actions/phones/calls/make-call');
+  await dialog.getByRole('button', { name: 'Call' }).click();
+  await expectNotification(page, 'Calling (575) 555-0143 from (505) 471-0310.');
+  const lines = await callApi<{ phones: { phoneId: number }[] }>(page.request, 'phones/list-options', { search: '(505) 471-0310' });
+  expect((await sent).postDataJSON()).toMatchObject({ to: '(575) 555-0143', phoneId: String(lines.phones[0].phoneId) });
+
+  const call = page.getByRole('row', { name: /\(575\) 555-0143/ });
+  await expect(call).toContainText('Santa Fe Subaru sales');
+  await expect(call).toContainText('Group Administrator');
+  // Hang up, so the call does not stay live for the other tests.
+  const calls = await callApi<{ rows: { callSid: string }[] }>(page.request, 'phones/calls/load-calls', { query: '5755550143' });
+  await callApi(page.request, 'phones/calls/end-call', { callSid: calls.rows[0].callSid });
+});
+
+test('replace outbound number names the current outbound line and offers the location\'s other active lines', async ({ page }) => {
+  await page.goto('/phones/?query=Albuquerque%20Toyota');
+  await page.getByRole('button', { name: 'Actions for Albuquerque Toyota sales' }).click();
+  await page.getByRole('menuitem', { name: 'Replace outbound number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace outbound number' });
+  await expect(dialog).toContainText('Outbound calls of Albuquerque Toyota show Albuquerque Toyota main line · (505) 265-0100.');
+  // The line the menu was opened on is chosen, and named.
+  const picker = dialog.getByRole('combobox', { name: 'New outbound line' });
+  await expect(picker).toHaveValue('Albuquerque Toyota sales · (505) 265-0110');
+  await picker.clear();
+  await picker.pressSequentially('serv');
+  await expect(page.getByRole('listbox', { name: 'New outbound line' }).getByRole('option')).toHaveText(['Albuquerque Toyota service · (505) 265-0150']);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -73,7 +73,7 @@ describe('phones/load-phones', () => {
 });
 
 describe('phones/list-options', () => {
-  const numbers = (res: { body: { data: { phones: { phoneNumber: string }[] } } }) => res.body.data.phones.map((p) => p.phoneNumber);
+  const numbers = (res: { body: { data: Record<string, any> } }) => res.body.data.phones.map((p: { phoneNumber: string }) => p.phoneNumber);
 
   it('finds lines by description or number digits, in description order, as pickers show them', async () => {
     const res = await lookup.call('phones/list-options', { search: 'ALBUQUERQUE toyota' });
