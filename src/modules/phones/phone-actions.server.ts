@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
@@ -10,7 +10,7 @@ import {
   actionIdInput, addPhoneActionInput, phoneActionColumns, phoneActionFilters, savePhoneActionInput,
   type PhoneActionInput, type PhoneActionListRow, type PhoneActionRecord,
 } from './phones.contract';
-import { planSummary, stepSummary } from './plan-summary';
+import { planSummary, stepSummary, type PlanStepFields } from './plan-summary';
 import { e164, findPhone } from './phones.queries';
 
 const loadActions = defineListAction({
@@ -35,42 +35,43 @@ const loadActions = defineListAction({
         locationId: phones.locationId, kind: phoneActions.kind, label: phoneActions.label, targets: phoneActions.targets,
         userIds: phoneActions.userIds, hours: phoneActions.hours, greeting: phoneActions.greeting,
         timeoutSeconds: phoneActions.timeoutSeconds, position: phoneActions.position,
+        // What the sentences need, read with the page (describeSteps turns them into words and drops them).
+        memberNames: sql<Record<string, string>>`(select coalesce(json_object_agg(u.id, u.first_name || ' ' || u.last_name), '{}')
+          from ${users} u where u.id = any(${phoneActions.userIds}))`.as('member_names'),
+        lineBridge: phones.bridge,
+        lineDirectRing: phones.directRing,
+        lineSteps: sql<PlanStepFields[]>`(select json_agg(json_build_object('kind', s.kind, 'targets', s.targets, 'userIds', s.user_ids,
+          'hours', s.hours, 'greeting', s.greeting, 'timeoutSeconds', s.timeout_seconds) order by s.position, s.id)
+          from ${phoneActions} s where s.phone_id = ${phoneActions.phoneId})`.as('line_steps'),
       }).from(phoneActions).innerJoin(phones, eq(phones.id, phoneActions.phoneId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
   },
 });
 
+/** A row as the list's SQL reads it: the step, and what its sentences need. */
+type ReadStep = Omit<PhoneActionListRow, 'summary' | 'planSummary'> & {
+  memberNames: Record<string, string>; lineBridge: string; lineDirectRing: boolean; lineSteps: PlanStepFields[];
+};
+
 /**
- * Each step of the page gets `summary` (what it does, its ring group's members named) and
- * `planSummary` (what a call to its line does, all steps together). The sentences are built by
- * plan-summary.ts, which the screens use too; PostgreSQL builds a list's rows as JSON, so they are
- * added here once the page is read: a page holds at most a few hundred small steps.
+ * Each step gets `summary` (what it does, its ring group's members named) and `planSummary` (what a
+ * call to its line does, all its steps together), built by plan-summary.ts as the screens build
+ * them. PostgreSQL writes a list's rows as JSON text, so the sentences are added to the page once it
+ * is read; everything they need came with it, in the same statement.
  */
 type ListReply = Awaited<ReturnType<typeof loadActions.handler>>;
-async function describeSteps(db: Db, reply: ListReply): Promise<ListReply> {
-  const page = (reply.rows instanceof RawJson ? JSON.parse(reply.rows.text) : reply.rows) as Omit<PhoneActionListRow, 'summary' | 'planSummary'>[];
-  if (page.length === 0) return reply;
-  const lineIds = [...new Set(page.map((row) => row.phoneId))];
-  const memberIds = [...new Set(page.flatMap((row) => row.userIds))];
-  const [lines, plans, members] = await Promise.all([
-    db.select({ id: phones.id, bridge: phones.bridge, directRing: phones.directRing }).from(phones).where(inArray(phones.id, lineIds)),
-    db.select().from(phoneActions).where(inArray(phoneActions.phoneId, lineIds)).orderBy(asc(phoneActions.position), asc(phoneActions.id)),
-    memberIds.length
-      ? db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.id, memberIds))
-      : Promise.resolve([]),
-  ]);
-  const names = new Map(members.map((u) => [u.id, u.name]));
-  const sentences = new Map(lines.map((line) => [line.id, planSummary(line, plans.filter((step) => step.phoneId === line.id))]));
-  const rows: PhoneActionListRow[] = page.map((row) => ({
-    ...row,
-    summary: stepSummary(row, (id) => names.get(id) ?? `user #${id}`),
-    planSummary: sentences.get(row.phoneId) ?? '',
+function describeSteps(reply: ListReply): ListReply {
+  const page = (reply.rows instanceof RawJson ? JSON.parse(reply.rows.text) : reply.rows) as ReadStep[];
+  const rows: PhoneActionListRow[] = page.map(({ memberNames, lineBridge, lineDirectRing, lineSteps, ...step }) => ({
+    ...step,
+    summary: stepSummary(step, (id) => memberNames[id] ?? `user #${id}`),
+    planSummary: planSummary({ bridge: lineBridge, directRing: lineDirectRing }, lineSteps),
   }));
   return { ...reply, rows: new RawJson(JSON.stringify(rows)), ...('html' in reply ? { html: renderTable(phoneActionColumns, rows) } : {}) };
 }
 const readPage = loadActions.handler;
-loadActions.handler = async (ctx) => describeSteps(ctx.db, await readPage(ctx));
+loadActions.handler = async (ctx) => describeSteps(await readPage(ctx));
 
 function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
   return {

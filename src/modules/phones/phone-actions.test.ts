@@ -149,6 +149,11 @@ describe('the phone action manager', () => {
       ['Rings Ana Lucero and (505) 555-3001 for 25 s', plan],
       ['Plays "Leave a message." and records a message', plan],
     ]);
+    // What the sentences were built from stays on the server.
+    expect(Object.keys(res.body.data.rows[1]).sort()).toEqual([
+      'actionId', 'greeting', 'hours', 'kind', 'label', 'locationId', 'phoneDescription', 'phoneId', 'phoneNumber', 'planSummary', 'position',
+      'summary', 'targets', 'timeoutSeconds', 'userIds',
+    ]);
     expect(res.body.data.html).toContain('<th data-key="summary">What happens</th>');
     expect(res.body.data.html).toContain('<td>Rings Ana Lucero and (505) 555-3001 for 25 s</td>');
     const rowsOnly = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1 });
