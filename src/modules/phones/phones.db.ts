@@ -72,9 +72,10 @@ export const calls = pgTable(
     index('calls_started_idx').on(t.startedAt, t.id),
     index('calls_location_started_idx').on(t.locationId, t.startedAt, t.id),
     index('calls_phone_started_idx').on(t.phoneId, t.startedAt, t.id),
-    // Missed or busy calls of a location: the count then reads only those, not every call of the location.
-    index('calls_location_status_idx').on(t.locationId, t.status, t.startedAt, t.id),
-    index('calls_user_started_idx').on(t.userId, t.startedAt),
+    // Missed or busy calls of a location, inbound or outbound: the count reads only those, from the
+    // index alone. A status without a direction pages through calls_location_started_idx instead.
+    index('calls_location_status_idx').on(t.locationId, t.status, t.direction, t.startedAt, t.id),
+    index('calls_user_started_idx').on(t.userId, t.startedAt, t.id),
     index('calls_from_idx').on(t.from, t.startedAt),
     index('calls_to_idx').on(t.to, t.startedAt),
     index('calls_live_idx').on(t.startedAt).where(sql`${t.status} in ('queued', 'initiated', 'ringing', 'in-progress')`),

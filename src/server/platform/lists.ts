@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, Column, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { RawJson } from './raw-json';
 import { runStatement } from '../db/statements';
@@ -131,21 +131,38 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
       : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
   }
 
-  const counted = list.query(ctx as never);
-  const capped = counted.select.where(counted.where).limit(EXACT_COUNT_LIMIT + 1);
+  const capped = countable(list, ctx).limit(EXACT_COUNT_LIMIT + 1);
   const pageSelect = page.select.where(and(...conditions)).orderBy(...orderBy).limit(limit + 1);
   return {
     page: pageSelect,
     json: jsonPage(pageSelect, sortKey, list.id.key, dir),
     count: sql`select count(*)::int as total from (${capped}) as capped`,
-    estimate: () => {
-      const q = list.query(ctx as never);
-      return q.select.where(q.where);
-    },
+    estimate: () => countable(list, ctx),
     sortKey,
     dir,
     limit,
   };
+}
+
+/**
+ * The filtered query as a count reads it. When the filters touch only the list's own table, that
+ * table alone with no columns (`select 1`): PostgreSQL then counts from an index without visiting
+ * the rows, which the joined select (kept for filters on joined names) would not allow.
+ */
+function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>): PgSelect {
+  const { select, where } = list.query(ctx as never);
+  const table = list.id.column.table;
+  const own = [...tablesOf(where)].every((t) => t === table);
+  return (own ? ctx.db.select({ one: sql`1` }).from(table).$dynamic() : select).where(where);
+}
+
+/** The tables whose columns a condition reads. */
+function tablesOf(condition: SQL | undefined, found = new Set<unknown>()): Set<unknown> {
+  for (const chunk of condition?.queryChunks ?? []) {
+    if (is(chunk, Column)) found.add(chunk.table);
+    else if (is(chunk, SQL)) tablesOf(chunk, found);
+  }
+  return found;
 }
 
 /** The fields a select returns, in order; their keys name the JSON rows' fields. */
