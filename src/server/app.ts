@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -115,7 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: MAX_BODY, parser: (body) => qs.parse(body) });
   await app.register(multipart);
-  await app.register(helmet, {
+  // Helmet's middleware is built once: its Fastify plugin rebuilt it, CSP parsing included, on every request.
+  const secureHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -145,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof AppError) {
+      // A failing outside service is worth a line in the log, with what it said.
+      if (error.status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       const all = (error as AppError & { all?: string[] }).all ?? [error.message];
       return send(reply, error.status, { success: false, data: error.fields.length ? { fields: error.fields } : {}, errors: all });
     }

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, renderTable } from '../../server/platform/lists';
+import { defineListAction } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
-import { RawJson } from '../../server/platform/raw-json';
 import type { Db } from '../../server/db/client';
 import { users } from '../users/users.db';
 import { phoneActions, phones } from './phones.db';
@@ -13,7 +12,7 @@ import {
 import { planSummary, stepSummary, type PlanStepFields } from './plan-summary';
 import { e164, findPhone } from './phones.queries';
 
-const loadActions = defineListAction({
+defineListAction({
   path: 'phones/actions/load-actions',
   summary: 'The phone actions: what a call to each line does, step by step (ring groups, forwards, hours, voicemail).',
   permission: 'phoneLookup',
@@ -24,6 +23,7 @@ const loadActions = defineListAction({
   sorts: { position: phoneActions.position },
   defaultSort: 'position',
   id: { key: 'actionId', column: phoneActions.id },
+  mapRows: (rows) => describeSteps(rows as ReadStep[]),
   query: ({ db, input }) => {
     const where: SQL[] = [];
     if (input.phoneId) where.push(eq(phoneActions.phoneId, input.phoneId));
@@ -57,21 +57,15 @@ type ReadStep = Omit<PhoneActionListRow, 'summary' | 'planSummary'> & {
 /**
  * Each step gets `summary` (what it does, its ring group's members named) and `planSummary` (what a
  * call to its line does, all its steps together), built by plan-summary.ts as the screens build
- * them. PostgreSQL writes a list's rows as JSON text, so the sentences are added to the page once it
- * is read; everything they need came with it, in the same statement.
+ * them; everything they need came with the page, in the same statement.
  */
-type ListReply = Awaited<ReturnType<typeof loadActions.handler>>;
-function describeSteps(reply: ListReply): ListReply {
-  const page = (reply.rows instanceof RawJson ? JSON.parse(reply.rows.text) : reply.rows) as ReadStep[];
-  const rows: PhoneActionListRow[] = page.map(({ memberNames, lineBridge, lineDirectRing, lineSteps, ...step }) => ({
+function describeSteps(page: ReadStep[]): PhoneActionListRow[] {
+  return page.map(({ memberNames, lineBridge, lineDirectRing, lineSteps, ...step }) => ({
     ...step,
     summary: stepSummary(step, (id) => memberNames[id] ?? `user #${id}`),
     planSummary: planSummary({ bridge: lineBridge, directRing: lineDirectRing }, lineSteps),
   }));
-  return { ...reply, rows: new RawJson(JSON.stringify(rows)), ...('html' in reply ? { html: renderTable(phoneActionColumns, rows) } : {}) };
 }
-const readPage = loadActions.handler;
-loadActions.handler = async (ctx) => describeSteps(await readPage(ctx));
 
 function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
   return {

@@ -37,6 +37,12 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   extra?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Promise<Record<string, unknown>>;
   pageSize?: number;
   /**
+   * Finishes each page's rows in code, for a field that needs shared TypeScript (a sentence the
+   * screens also build) rather than SQL. The page is then parsed and serialised again: keep it to
+   * lists whose rows need it.
+   */
+  mapRows?: (rows: Row[]) => Row[];
+  /**
    * How `npm run bench` exercises this list at group scale: realistic filter sets (a location,
    * a date range, a search term) and how deep to page. Required, so no list goes unmeasured.
    */
@@ -265,10 +271,15 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
   }
   const page = fetched.slice(0, q.limit);
   const last = page.at(-1);
-  const rows = `[${page.map((r) => r.row).join(',')}]`;
-  const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson } & Record<string, unknown> = {
-    rows: new RawJson(rows),
-    ...(ctx.input.view === 'rows' ? {} : { html: renderTable(list.columns, JSON.parse(rows) as Row[]) }),
+  const text = `[${page.map((r) => r.row).join(',')}]`;
+  // The rows stay PostgreSQL's text unless code finishes them or the old API's html is wanted.
+  const html = ctx.input.view !== 'rows';
+  let objects: Row[] = [];
+  if (list.mapRows || html) objects = JSON.parse(text) as Row[];
+  if (list.mapRows) objects = list.mapRows(objects);
+  const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson | Row[] } & Record<string, unknown> = {
+    rows: list.mapRows ? objects : new RawJson(text),
+    ...(html ? { html: renderTable(list.columns, objects) } : {}),
     count: total,
     countEstimated: estimated,
     nextCursor: fetched.length > q.limit && last ? encodeCursor(last.sort, last.id) : null,
