@@ -81,6 +81,8 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
     ADMIN_TOTP_SECRET,
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
+    // Tests change sessions and users straight in the database too; platform.test.ts covers the cache.
+    SESSION_CACHE_SECONDS: '0',
     ...options.env,
   });
   await ensureAdmin(database.db, config);

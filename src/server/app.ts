@@ -24,6 +24,7 @@ import { actionRegistry, actionRoute, redact, type ActionDefinition, type AuditE
 import { AppError } from './platform/errors';
 import { parseInput } from './platform/validation';
 import { resolveSession, sameToken, type Session } from './platform/session';
+import { forgetSessions, watchSessions } from './platform/session-cache';
 import { auditLog } from './platform/platform.db';
 import { RawJson, stringifyWithRaw } from './platform/raw-json';
 import { openApiDocument } from './platform/openapi';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
   const services = createServices(config, database);
+  const unwatchSessions = await watchSessions(database, config.SESSION_CACHE_SECONDS);
+  app.addHook('onClose', unwatchSessions);
   app.decorate('services', services);
   const db = database.db;
 
@@ -259,6 +262,9 @@ function registerAction(app: FastifyInstance, action: ActionDefinition, services
         await tx.insert(auditLog).values(rows);
       }
       return result;
+    }).finally(() => {
+      // Whatever the change wrote (a sign-out, a lock, flags), the sessions kept here may be out of date.
+      forgetSessions(db);
     });
     if (failure) throw failure;
     if (reply.sent) return reply;

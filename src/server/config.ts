@@ -21,6 +21,7 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters long').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   PUBLIC_URL: z.url('PUBLIC_URL must be a full URL such as https://forecourt.example.com').optional(),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@forecourt.test'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters long').default('forecourt-demo'),

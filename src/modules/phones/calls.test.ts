@@ -65,7 +65,7 @@ describe('phones/calls/load-calls', () => {
   it('lists a location\'s calls newest first with names, durations, callCount and html', async () => {
     const data = await load({});
     expect(data.callCount).toBe(5);
-    expect(data.rows.map((r) => r.startedAt)).toEqual(['2026-11-04T16:00:00.000Z', '2026-11-03T16:00:00.000Z', '2026-11-03T03:30:00.000Z', '2026-11-02T16:00:00.000Z', '2026-11-01T16:00:00.000Z']);
+    expect(data.rows.map((r) => r.startedAt)).toEqual(['2026-11-04T16:00:00+00:00', '2026-11-03T16:00:00+00:00', '2026-11-03T03:30:00+00:00', '2026-11-02T16:00:00+00:00', '2026-11-01T16:00:00+00:00']);
     expect(data.rows[2]).toMatchObject({ direction: 'outbound', status: 'completed', durationSeconds: 300, duration: '5:00', userName: 'Rosa Baca', phoneDescription: 'Main', locationName: 'Mesa Mazda' });
     expect(data.html).toContain('<td>Mesa Mazda</td>');
     expect(data.html).toContain('<td>Rosa Baca</td>');
@@ -74,13 +74,13 @@ describe('phones/calls/load-calls', () => {
   it('filters by line, direction, status and agent', async () => {
     expect((await load({ phoneId: service.id })).callCount).toBe(2);
     expect((await load({ direction: 'outbound' })).rows.map((r) => r.status)).toEqual(['busy', 'completed']);
-    expect((await load({ status: 'no-answer' })).rows.map((r) => r.startedAt)).toEqual(['2026-11-02T16:00:00.000Z']);
+    expect((await load({ status: 'no-answer' })).rows.map((r) => r.startedAt)).toEqual(['2026-11-02T16:00:00+00:00']);
     expect((await load({ userId: agentId })).callCount).toBe(2);
   });
 
   it('reads minCreatedAt and maxCreatedAt as days on the location\'s clock', async () => {
     const day = await load({ minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
-    expect(day.rows.map((r) => r.startedAt)).toEqual(['2026-11-03T03:30:00.000Z', '2026-11-02T16:00:00.000Z']);
+    expect(day.rows.map((r) => r.startedAt)).toEqual(['2026-11-03T03:30:00+00:00', '2026-11-02T16:00:00+00:00']);
     expect((await load({ minCreatedAt: '2026-11-03' })).callCount).toBe(2);
     expect((await load({ maxCreatedAt: '2026-11-01' })).callCount).toBe(1);
   });

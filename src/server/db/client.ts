@@ -39,7 +39,9 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // UTC sessions: timestamps PostgreSQL writes itself (list rows as JSON) read the same whatever
+    // the server's own time zone, as they do on the embedded database.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, options: '-c TimeZone=UTC' });
     // An idle connection the server closed (a restart, a failover) must not take the process down;
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));

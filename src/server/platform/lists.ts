@@ -100,15 +100,21 @@ export function renderTable(columns: readonly ColumnSpec[], rows: Row[]): string
   );
 }
 
-/** Counts are exact up to here; past it the planner's estimate is shown ("about 1.2M"). */
-export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * Counts are exact up to here; past it the planner's estimate is shown ("about 24,000"). Counting
+ * costs PostgreSQL in proportion to this limit, on every first page: at 10,000 the count cost as
+ * much as the page itself (docs/decisions/004).
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
 
 export interface ListQueries {
   /** The page as Drizzle rows (exports on the embedded database walk it batch by batch). */
   page: PgSelect;
-  /** Rows of the filtered query, up to one past the exact limit: `total`. */
-  count: SQL;
-  /** The same page with each row built as JSON by PostgreSQL, plus its sort value and id as text. */
+  /**
+   * What a request runs, as one statement: the page with each row built as JSON by PostgreSQL, its
+   * sort value and id as text, and on the first page `total`, the filtered rows counted up to one
+   * past the exact limit.
+   */
   json: SQL;
   sortKey: string;
   dir: 'asc' | 'desc';
@@ -121,7 +127,8 @@ type AnyList = ListDefinition<z.ZodRawShape>;
 
 /**
  * The SQL a list runs for one request: the keyset page (sort column + unique id, limit + 1 to
- * know whether there is a next page) and the capped count. The bench runs the same SQL bare.
+ * know whether there is a next page) and, on the first page, the capped count, in one statement:
+ * each round trip to PostgreSQL costs both sides more than counting does. The bench runs it bare.
  */
 export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, pageSize = list.pageSize ?? 100): ListQueries {
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
@@ -137,12 +144,16 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
       : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
   }
 
-  const capped = countable(list, ctx).limit(EXACT_COUNT_LIMIT + 1);
-  const pageSelect = page.select.where(and(...conditions)).orderBy(...orderBy).limit(limit + 1);
+  const ordered = page.select.where(and(...conditions)).orderBy(...orderBy);
+  // Only the first page counts: a screen paging on keeps the count it has. Limits are written into
+  // the statement, not bound: with a bound limit PostgreSQL cannot keep the prepared statement's
+  // plan and plans it again on every call.
+  const count = ctx.input.cursor
+    ? undefined
+    : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
   return {
-    page: pageSelect,
-    json: jsonPage(pageSelect, sortKey, list.id.key, dir),
-    count: sql`select count(*)::int as total from (${capped}) as capped`,
+    page: ordered.limit(limit + 1),
+    json: jsonPage(ordered, { sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
     estimate: () => countable(list, ctx),
     sortKey,
     dir,
@@ -181,30 +192,20 @@ function selectedFields(select: PgSelect): [string, unknown][] {
   return Object.entries(fields);
 }
 
-/** A value as JSON shows it; timestamps as JavaScript's toISOString does, as every other reply has them. */
-function jsonValue(ref: string, field: unknown): string {
-  const column = field as { columnType?: string; withTimezone?: boolean };
-  if (column.columnType !== 'PgTimestamp') return ref;
-  return `to_char(${column.withTimezone ? `${ref} at time zone 'UTC'` : ref}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 /**
  * The page with each row built as JSON text by PostgreSQL, in the list's own keys. Node neither maps
  * nor parses the rows: it joins the texts into the reply, the cheapest path for the busiest calls.
- * The sort value and id come back as text too, so the cursor keeps the database's full precision.
+ * `row_to_json` over the page with its columns named as the keys costs PostgreSQL half of what
+ * `json_build_object` does; timestamps come out as ISO 8601 in UTC (the pool's time zone). The sort
+ * value and id come back as text too, so the cursor keeps the database's full precision.
  */
-function jsonPage(page: PgSelect, sortKey: string, idKey: string, dir: 'asc' | 'desc'): SQL {
-  const fields = selectedFields(page);
-  const keys = fields.map(([key]) => key);
-  const ref = (key: string) => `t.c${keys.indexOf(key)}`;
-  // json_build_object takes at most 100 arguments: wider rows are built in parts and merged.
-  const parts: string[] = [];
-  for (let i = 0; i < fields.length; i += 50) {
-    parts.push(`json_build_object(${fields.slice(i, i + 50).map(([k, field]) => `'${k}', ${jsonValue(ref(k), field)}`).join(', ')})`);
-  }
-  const row = parts.length === 1 ? parts[0] : `(${parts.map((p) => `${p}::jsonb`).join(' || ')})::json`;
-  const order = sortKey === idKey ? `${ref(idKey)} ${dir}` : `${ref(sortKey)} ${dir}, ${ref(idKey)} ${dir}`;
-  return sql`select ${sql.raw(`${row}::text as row, ${ref(sortKey)}::text as sort, ${ref(idKey)}::text as id`)} from (${page}) as t(${sql.raw(keys.map((_, i) => `c${i}`).join(', '))}) order by ${sql.raw(order)}`;
+function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL }): SQL {
+  const keys = selectedFields(page).map(([key]) => key);
+  const ref = (key: string) => `t."${key}"`;
+  const order = o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
+  // An uncounted page still answers `total`, as null, so every page reads alike.
+  return sql`select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id`)}, ${o.count ?? sql`null::int`} as total
+    from (${page}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))}) order by ${sql.raw(`${order} limit ${Math.trunc(o.limit)}`)}`;
 }
 
 /** The order a request asks for: a whitelisted sort column (or the default), then the unique id. */
@@ -255,17 +256,15 @@ function literal(value: unknown): string {
 
 export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
   const q = buildListQueries(list, ctx);
-  // Only the first page counts: a screen paging on keeps the count it has.
-  const counting = !ctx.input.cursor;
-  const [fetched, counted, figures] = await Promise.all([
-    runStatement<{ row: string; sort: string; id: string }>(ctx.db, q.json),
-    counting ? runStatement<{ total: number }>(ctx.db, q.count) : Promise.resolve(null),
+  const [fetched, figures] = await Promise.all([
+    runStatement<{ row: string; sort: string; id: string; total: number | null }>(ctx.db, q.json),
     list.extra ? list.extra(ctx as never) : Promise.resolve({}),
   ]);
   let total: number | null = null;
   let estimated = false;
-  if (counted) {
-    const capped = counted[0].total;
+  if (!ctx.input.cursor) {
+    // An empty first page has no row to carry the count: there is nothing to count.
+    const capped = fetched[0]?.total ?? 0;
     estimated = capped > EXACT_COUNT_LIMIT;
     total = estimated ? Math.max(await estimateRows(ctx as ActionContext<unknown>, q.estimate()), capped) : capped;
   }

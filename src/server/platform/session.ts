@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from './platform.db';
+import { sessionCacheOf } from './session-cache';
 import { userPhotos, users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { effectiveFlags } from '../../shared/permissions';
@@ -107,6 +108,7 @@ function prepareSessionQuery(db: Db) {
     .prepare('resolve_session');
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function sessionQuery(db: Db) {
   let query = sessionQueries.get(db);
@@ -121,7 +123,13 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
   let session: Session | null = null;
   if (token && token.length < 100) {
     const id = hashToken(token);
-    const [row] = await sessionQuery(db).execute({ id });
+    const cache = sessionCacheOf<SessionRow>(db);
+    let row = cache?.get(id);
+    if (!row) {
+      const generation = cache?.begin() ?? 0;
+      [row] = await sessionQuery(db).execute({ id });
+      if (row) cache?.store(id, row, generation);
+    }
     const now = Date.now();
     const idle = config.SESSION_IDLE_MINUTES * 60_000;
     const absolute = config.SESSION_MAX_HOURS * 3_600_000;
@@ -137,8 +145,10 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
       // Touch at most once a minute: a busy screen must not write on every call.
       if (now - row.lastSeenAt.getTime() > 60_000) {
         await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+        row.lastSeenAt = new Date(now);
       }
     } else if (row) {
+      cache?.forget(id);
       await db.delete(sessions).where(eq(sessions.id, id));
     }
   }
