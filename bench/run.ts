@@ -47,7 +47,21 @@ const seconds = Number(args.seconds ?? (quick ? 1 : 5));
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
 
-interface Row { list: string; case: string; p50: number; p95: number; rps: number; bareRps: number; ratio: number; ok: boolean; note?: string }
+interface Row { list: string; case: string; p50: number; p95: number; rps: number; bareRps: number; ratio: number; steal: number; ok: boolean; note?: string }
+
+/**
+ * The share of CPU time the host gave to other machines (the `steal` column of /proc/stat) since
+ * `from`. On a shared host a busy neighbour slows everything measured; the table shows it per row,
+ * so a slow figure can be told from a slow machine.
+ */
+function cpuTimes() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+}
+function stealSince(from: ReturnType<typeof cpuTimes>): number {
+  const now = cpuTimes();
+  return now.total > from.total ? (now.steal - from.steal) / (now.total - from.total) : 0;
+}
 const failures: string[] = [];
 /** Faults of the harness itself (a list without bench cases, failed requests): these always fail the run. */
 const faults: string[] = [];
@@ -161,18 +175,20 @@ async function benchLists(database: Database, port: number, session: Awaited<Ret
       }
       // As the screens ask: rows without the old API's html.
       const filters = { ...benchCase.filters, view: 'rows', ...(cursor ? { cursor } : {}) };
+      const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters));
       const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
       const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags] } } as never);
       // The same statement the action runs: the page, with the count on the first page.
       const bare = await bareSql(database.pool!, [statementOf(q.json)]);
       const ratio = measured.rps / bare;
+      const steal = stealSince(cpu);
       const ok = measured.bad === 0 && measured.p95 < BUDGET.p95Ms && ratio >= BUDGET.ratio;
-      const row: Row = { list: path, case: benchCase.name + (cursor ? ` (page ${benchCase.depth! + 1})` : ''), p50: measured.p50, p95: measured.p95, rps: measured.rps, bareRps: bare, ratio, ok, note: measured.bad ? `${measured.bad} failed requests` : undefined };
+      const row: Row = { list: path, case: benchCase.name + (cursor ? ` (page ${benchCase.depth! + 1})` : ''), p50: measured.p50, p95: measured.p95, rps: measured.rps, bareRps: bare, ratio, steal, ok, note: measured.bad ? `${measured.bad} failed requests` : undefined };
       if (measured.bad) faults.push(`${path} ${row.case}: ${measured.bad} requests failed.`);
       if (!ok) failures.push(`${path} ${row.case}: p95 ${row.p95.toFixed(1)} ms, ${ratio.toFixed(2)}× bare SQL${row.note ? `, ${row.note}` : ''}.`);
       rows.push(row);
-      log(`${row.ok ? 'ok  ' : 'FAIL'} ${path} [${row.case}] p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, bare ${row.bareRps.toFixed(0)}/s, ratio ${row.ratio.toFixed(2)}`);
+      log(`${row.ok ? 'ok  ' : 'FAIL'} ${path} [${row.case}] p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, bare ${row.bareRps.toFixed(0)}/s, ratio ${row.ratio.toFixed(2)}, host steal ${(row.steal * 100).toFixed(0)}%`);
     }
   }
   return rows;
@@ -252,9 +268,9 @@ await database.pool!.query('delete from sessions where user_id = $1', [session.u
 await database.close();
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (n: number, d = 1) => n.toFixed(d).padStart(8);
-console.log(`\n${pad('list', 40)}${pad('case', 22)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'req/s'.padStart(8)}${'bare/s'.padStart(8)}${'ratio'.padStart(8)}  budget`);
+console.log(`\n${pad('list', 40)}${pad('case', 22)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'req/s'.padStart(8)}${'bare/s'.padStart(8)}${'ratio'.padStart(8)}${'steal'.padStart(7)}  budget`);
 for (const r of lists) {
-  console.log(`${pad(r.list, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${num(r.bareRps, 0)}${num(r.ratio, 2)}  ${r.ok ? 'ok' : 'BROKEN'}${r.note ? ` (${r.note})` : ''}`);
+  console.log(`${pad(r.list, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${num(r.bareRps, 0)}${num(r.ratio, 2)}${`${(r.steal * 100).toFixed(0)}%`.padStart(7)}  ${r.ok ? 'ok' : 'BROKEN'}${r.note ? ` (${r.note})` : ''}`);
 }
 if (args.only) process.exit(failures.length || faults.length ? 1 : 0);
 
