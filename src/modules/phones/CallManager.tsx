@@ -3,19 +3,18 @@ import { Link } from 'react-router';
 import { Button, Text } from '@mantine/core';
 import { IconHeadset, IconPhoneOutgoing } from '@tabler/icons-react';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
 import { useCan } from '../../web/shell/session';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import { callColumns, type CallRow } from './phones.contract';
+import { lineSource } from './pickers';
 import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
 
 /** call-manager: every call of the group, newest first; filters live in the address. */
 export default function CallManager() {
   const locations = useLocationOptions();
-  const phones = usePhoneOptions();
   const canCall = useCan('messenger');
   const controls = useCallControls();
   const [callBack, setCallBack] = useState<{ to?: string; phoneId?: number }>({});
@@ -36,7 +35,7 @@ export default function CallManager() {
       filters={[
         { name: 'query', label: 'Search', kind: 'search', placeholder: 'Number, line, store or agent' },
         { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'phoneId', label: 'Line', kind: 'select', data: phoneSelectData(phones.data) },
+        { name: 'phoneId', label: 'Line', kind: 'remote', source: lineSource() },
         { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Any', data: directionOptions },
         { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: callStatusOptions },
         { name: 'minCreatedAt', label: 'From', kind: 'date' },

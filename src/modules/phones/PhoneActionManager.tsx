@@ -12,7 +12,6 @@ import {
 } from '@tabler/icons-react';
 import { callAction, errorMessage, type ActionError } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { phoneSelectData, usePhoneOptions } from '../../web/options/phoneOptions';
 import { useCan } from '../../web/shell/session';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
@@ -32,7 +31,7 @@ import {
   type OpeningHours, type PhoneActionKind, type PhoneActionListRow, type PhoneActionRecord, type PhoneRecord, type Weekday,
 } from './phones.contract';
 import { phoneActionKindLabels } from './phoneScreens';
-import { userSource } from './pickers';
+import { lineSource, userSource } from './pickers';
 import { planSummary, weekdayLabels } from './plan-summary';
 
 const LIST = 'phones/actions/load-actions';
@@ -248,12 +247,11 @@ const lineColumns = phoneColumns.filter((c) => ['description', 'phoneNumber', 'l
 /** phone-action-manager: what a call to each line does, step by step; pick a line to see and change its plan. */
 export default function PhoneActionManager() {
   const locations = useLocationOptions();
-  const phones = usePhoneOptions();
   const [params, setParams] = useSearchParams();
   const locationId = Number(params.get('locationId')) || undefined;
   const filters = [
     { name: 'locationId', label: 'Location', kind: 'select' as const, data: locationSelectData(locations.data) },
-    { name: 'phoneId', label: 'Line', kind: 'select' as const, data: phoneSelectData(phones.data, (p) => !locationId || p.locationId === locationId) },
+    { name: 'phoneId', label: 'Line', kind: 'remote' as const, source: lineSource(locationId ? { locationId } : {}) },
   ];
   const choose = (row: LineRow) => setParams((p) => {
     p.set('phoneId', String(row.phoneId));

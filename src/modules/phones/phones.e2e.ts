@@ -303,3 +303,22 @@ test('replace outbound number names the current outbound line and offers the loc
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('the calls list narrows to a line picked by typing part of its name; the address keeps it', async ({ page }) => {
+  const { phones } = await callApi<{ phones: { phoneId: number; description: string; phoneNumberFormatted: string }[] }>(
+    page.request, 'phones/list-options', { search: 'honda sales' });
+  const line = phones[0];
+  const { callCount } = await callApi<{ callCount: number }>(page.request, 'phones/calls/load-calls', { phoneId: line.phoneId });
+  expect(callCount).toBeGreaterThan(0);
+
+  await page.goto('/phones/calls/');
+  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'honda sales');
+  await page.getByRole('combobox', { name: 'Line' }).pressSequentially('honda sales');
+  await found;
+  await page.getByRole('option', { name: `${line.description} · ${line.phoneNumberFormatted}` }).click();
+  await expect(page).toHaveURL(new RegExp(`phoneId=${line.phoneId}`));
+  await expect(page.locator('.list-count')).toHaveText(`${formatNumber(callCount)} ${callCount === 1 ? 'call' : 'calls'}`);
+  const lines = page.getByRole('table').locator('tbody tr td:nth-child(8)');
+  await expect(lines.first()).toHaveText(line.description);
+  expect(new Set(await lines.allTextContents())).toEqual(new Set([line.description]));
+});

@@ -13,6 +13,7 @@ import { DateField } from './DateField';
 import { Form } from './Form';
 import { OptionBar } from './OptionBar';
 import { PagedList, type PagedListProps } from './PagedList';
+import { RemoteSelect, type OptionSource } from './RemoteSelect';
 import { SearchableSelect } from './SearchableSelect';
 
 export interface FilterSpec {
@@ -22,9 +23,11 @@ export interface FilterSpec {
    * `search` is free text applied on Search or Enter; `select` and `date` (YYYY-MM-DD) apply as soon
    * as they change.
    */
-  kind: 'search' | 'select' | 'date';
+  kind: 'search' | 'select' | 'date' | 'remote';
   placeholder?: string;
   data?: ComboboxData;
+  /** For `remote`: a picker action whose matches load as the user types (record sets too large to send whole). */
+  source?: OptionSource<any>;
   /** The value when the address (or Clear) gives none, e.g. a report's first day. */
   defaultValue?: string;
 }
@@ -98,6 +101,19 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
                   value={draft[f.name] || null}
                   onChange={(v) => change(f.name, v ?? '')}
                   w={{ base: '100%', sm: 200 }}
+                />
+              );
+            case 'remote':
+              return (
+                <RemoteSelect
+                  key={f.name}
+                  name={f.name}
+                  label={f.label}
+                  source={f.source!}
+                  clearable
+                  value={draft[f.name] || null}
+                  onChange={(v) => change(f.name, v ?? '')}
+                  w={{ base: '100%', sm: 240 }}
                 />
               );
             case 'date':
