@@ -88,24 +88,36 @@ type RemoteSelectProps<Row> = Omit<SelectProps, 'data' | 'searchable' | 'searchV
   onChange: (value: string | null) => void;
 };
 
+/**
+ * What both boxes share: the wording a screen may change (`defaults`), and the search and choices
+ * it may not (`bound`).
+ */
+function useRemoteBox<Row>(source: OptionSource<Row>, values: string[]) {
+  const [search, setSearch] = useState('');
+  const options = useRemoteOptions(source, values, search);
+  return {
+    defaults: {
+      searchable: true,
+      placeholder: 'Type to search...',
+      nothingFoundMessage: options.searching ? 'Searching...' : 'Nothing matches',
+      comboboxProps: { withinPortal: true },
+    },
+    bound: { data: options.data, filter: options.filter, searchValue: search, onSearchChange: setSearch },
+    remember: options.remember,
+  };
+}
+
 /** One record, found by typing (seed 000: "Type to search..."). */
 export function RemoteSelect<Row>({ source, value, onChange, ...props }: RemoteSelectProps<Row>) {
-  const [search, setSearch] = useState('');
-  const options = useRemoteOptions(source, value ? [value] : [], search);
+  const box = useRemoteBox(source, value ? [value] : []);
   return (
     <Select
-      searchable
-      placeholder="Type to search..."
-      nothingFoundMessage={options.searching ? 'Searching...' : 'Nothing matches'}
-      comboboxProps={{ withinPortal: true }}
+      {...box.defaults}
       {...props}
-      data={options.data}
-      filter={options.filter}
+      {...box.bound}
       value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
       onChange={(next) => {
-        if (next) options.remember([next]);
+        if (next) box.remember([next]);
         onChange(next);
       }}
     />
@@ -120,22 +132,15 @@ type RemoteMultiSelectProps<Row> = Omit<MultiSelectProps, 'data' | 'searchable' 
 
 /** Several records, each found by typing. */
 export function RemoteMultiSelect<Row>({ source, value, onChange, ...props }: RemoteMultiSelectProps<Row>) {
-  const [search, setSearch] = useState('');
-  const options = useRemoteOptions(source, value, search);
+  const box = useRemoteBox(source, value);
   return (
     <MultiSelect
-      searchable
-      placeholder="Type to search..."
-      nothingFoundMessage={options.searching ? 'Searching...' : 'Nothing matches'}
-      comboboxProps={{ withinPortal: true }}
+      {...box.defaults}
       {...props}
-      data={options.data}
-      filter={options.filter}
+      {...box.bound}
       value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
       onChange={(next) => {
-        options.remember(next);
+        box.remember(next);
         onChange(next);
       }}
     />
