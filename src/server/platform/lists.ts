@@ -109,7 +109,7 @@ export const EXACT_COUNT_LIMIT = 1_000;
 
 export interface ListQueries {
   /** The page as Drizzle rows (exports on the embedded database walk it batch by batch). */
-  page: PgSelect;
+  page: () => PgSelect;
   /**
    * What a request runs, as one statement: the page with each row built as JSON by PostgreSQL, its
    * sort value and id as text, and on the first page `total`, the filtered rows counted up to one
@@ -134,17 +134,20 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
   const limit = ctx.input.limit ?? pageSize;
 
-  const page = list.query(ctx as never);
-  const conditions: (SQL | undefined)[] = [page.where];
-  if (ctx.input.cursor) {
-    const [sortValue, idValue] = decodeCursor(ctx.input.cursor);
-    const op = dir === 'asc' ? sql`>` : sql`<`;
-    conditions.push(sortColumn === list.id.column
-      ? sql`${list.id.column} ${op} ${idValue}`
-      : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
-  }
-
-  const ordered = page.select.where(and(...conditions)).orderBy(...orderBy);
+  const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor) : undefined;
+  // A fresh select each time: Drizzle's builders change in place, and the JSON page must keep no LIMIT of its own.
+  const ordered = () => {
+    const page = list.query(ctx as never);
+    const conditions: (SQL | undefined)[] = [page.where];
+    if (after) {
+      const [sortValue, idValue] = after;
+      const op = dir === 'asc' ? sql`>` : sql`<`;
+      conditions.push(sortColumn === list.id.column
+        ? sql`${list.id.column} ${op} ${idValue}`
+        : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
+    }
+    return page.select.where(and(...conditions)).orderBy(...orderBy);
+  };
   // Only the first page counts: a screen paging on keeps the count it has. Limits are written into
   // the statement, not bound: with a bound limit PostgreSQL cannot keep the prepared statement's
   // plan and plans it again on every call.
@@ -152,8 +155,8 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
     ? undefined
     : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
   return {
-    page: ordered.limit(limit + 1),
-    json: jsonPage(ordered, { sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
+    page: () => ordered().limit(limit + 1),
+    json: jsonPage(ordered(), { sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
     estimate: () => countable(list, ctx),
     sortKey,
     dir,
@@ -204,8 +207,10 @@ function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc
   const ref = (key: string) => `t."${key}"`;
   const order = o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
   // An uncounted page still answers `total`, as null, so every page reads alike.
+  // The LIMIT stays on the inner select, where it lets PostgreSQL stop the index scan at the page's
+  // end; written as a literal, it does not make the prepared statement's plan depend on a value.
   return sql`select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id`)}, ${o.count ?? sql`null::int`} as total
-    from (${page}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))}) order by ${sql.raw(`${order} limit ${Math.trunc(o.limit)}`)}`;
+    from (${page} limit ${sql.raw(String(Math.trunc(o.limit)))}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))}) order by ${sql.raw(order)}`;
 }
 
 /** The order a request asks for: a whitelisted sort column (or the default), then the unique id. */
@@ -358,7 +363,7 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     const batch = Math.min(EXPORT_BATCH, max - sent);
     if (batch <= 0) return;
     const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, batch);
-    const fetched = (await q.page) as Row[];
+    const fetched = (await q.page()) as Row[];
     const rows = fetched.slice(0, batch);
     for (const row of rows) yield list.columns.map((c) => formatCell(row[c.key], c.format));
     sent += rows.length;
