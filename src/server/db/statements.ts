@@ -7,7 +7,7 @@ import type { Db } from './client';
 const dialect = new PgDialect();
 
 /** The text and parameters of a statement, as the driver receives them. */
-export function statementOf(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): { sql: string; params: unknown[] } {
+export function statementOf(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Statement {
   return 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
 }
 
@@ -20,11 +20,18 @@ export const statementName = (text: string) => createHash('sha1').update(text).d
  * connection parses it once and PostgreSQL can keep its plan, where a list page with its joins
  * otherwise spends longer being planned than being run. The embedded database runs it as it is.
  */
-export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } })): Promise<T[]> {
+export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const { sql: text, params } = statementOf(query);
+    const { sql: text, params } = 'sql' in query ? query : statementOf(query);
     return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
   }
+  if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A statement already rendered: its text and parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
 }
