@@ -20,7 +20,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../src/server/modules';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { statementName, statementOf } from '../src/server/db/statements';
+import { statementName, statementOf, type Statement } from '../src/server/db/statements';
 import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
@@ -137,17 +137,17 @@ async function loadTest(url: string, headers: Record<string, string>, body: stri
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: result.requests.total / result.duration, bad: result.non2xx + result.errors };
 }
 
-/** The same page and count SQL the action runs, at the same concurrency, with nothing around it. */
-async function bareSql(pool: pg.Pool, queries: { sql: string; params: unknown[] }[]) {
-  const run = (q: { sql: string; params: unknown[] }) => pool.query({ name: statementName(q.sql), text: q.sql, values: q.params });
+/** The statement the action runs (page and count), at the same concurrency, with nothing around it. */
+async function bareSql(pool: pg.Pool, statement: Statement) {
+  // Prepared like the server's (runStatement), so both skip planning alike.
+  const run = () => pool.query({ name: statementName(statement.sql), text: statement.sql, values: statement.params });
   const warm = performance.now() + 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (performance.now() < warm) await Promise.all(queries.map(run)); }));
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (performance.now() < warm) await run(); }));
   let done = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < end) {
-      // Prepared like the server's (runStatement), so both skip planning alike.
-      await Promise.all(queries.map(run));
+      await run();
       done++;
     }
   }));
@@ -180,7 +180,7 @@ async function benchLists(database: Database, port: number, session: Awaited<Ret
       const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
       const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags] } } as never);
       // The same statement the action runs: the page, with the count on the first page.
-      const bare = await bareSql(database.pool!, [statementOf(q.json)]);
+      const bare = await bareSql(database.pool!, statementOf(q.json));
       const ratio = measured.rps / bare;
       const steal = stealSince(cpu);
       const ok = measured.bad === 0 && measured.p95 < BUDGET.p95Ms && ratio >= BUDGET.ratio;

@@ -2,17 +2,14 @@
  * The local telephony driver's stand-in for customers (docs/phones.md): a text or a call arriving on
  * one of our lines, so the whole flow can be tried offline. The replies land in the outbox.
  */
-import { useState } from 'react';
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconMessage, IconPhoneIncoming } from '@tabler/icons-react';
-import type { ActionError } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { Form } from '../../web/ui/Form';
 import { closeModal, IdModal } from '../../web/ui/modals';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import { validate } from '../../web/ui/validate';
 import { LineNumberInput } from '../phones/LineNumberInput';
 import { CALL_LISTS } from '../phones/MakeCall';
 import { simulateCallInput, simulateTextInput } from '../phones/phones.contract';
@@ -23,14 +20,8 @@ export const SIMULATE_CALL = 'simulate-inbound-call';
 /** A fictional customer number outside the demo's 505 lines. */
 const CUSTOMER = '(575) 555-0142';
 
-function useSimulationForm<T extends Record<string, unknown>>(initial: T) {
-  const form = useFields(initial);
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
-  return { form, invalid, setInvalid };
-}
-
 function TextForm() {
-  const { form, invalid, setInvalid } = useSimulationForm({ from: CUSTOMER, to: '', body: '' });
+  const form = useFields({ from: CUSTOMER, to: '', body: '' });
   const send = useAction<Record<string, unknown>, { replies: string[]; optedOut: boolean; optedIn: boolean }>('outbox/simulate-inbound-text', {
     success: (data) => {
       const replies = data.replies.length === 0 ? 'no reply' : data.replies.length === 1 ? 'one reply' : `${data.replies.length} replies`;
@@ -41,13 +32,7 @@ function TextForm() {
     onError: form.markErrors,
   });
   const submit = () => {
-    const checked = validate(simulateTextInput, form.values);
-    if (checked.error) {
-      setInvalid(checked.error);
-      return form.markErrors(checked.error);
-    }
-    setInvalid(null);
-    send.mutate(form.values);
+    if (form.check(simulateTextInput, form.values)) send.mutate(form.values);
   };
   return (
     <Form onSubmit={submit}>
@@ -59,7 +44,7 @@ function TextForm() {
           <Text size="sm" c="dimmed">Keywords:</Text>
           {['STOP', 'START', 'HELP'].map((k) => <Button key={k} size="compact-sm" variant="default" onClick={() => form.set('body', k)}>{k}</Button>)}
         </Group>
-        <ActionAlert error={invalid ?? send.error} title="The text was not simulated" />
+        <ActionAlert error={form.invalid ?? send.error} title="The text was not simulated" />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => closeModal(SIMULATE_TEXT)}>Cancel</Button>
           <Button type="submit" leftSection={<IconMessage size={16} />} loading={send.isPending}>Receive text</Button>
@@ -75,7 +60,7 @@ const outcomes: Record<string, string> = {
 };
 
 function CallForm() {
-  const { form, invalid, setInvalid } = useSimulationForm({ from: CUSTOMER, to: '', durationSeconds: '' as number | string });
+  const form = useFields({ from: CUSTOMER, to: '', durationSeconds: '' as number | string });
   const call = useAction<Record<string, unknown>, { outcome: string; status: string }>('outbox/simulate-inbound-call', {
     success: (data) => `Call received: ${outcomes[data.outcome] ?? 'the caller heard the line\'s message'}${data.status === 'completed' ? ', and it has ended' : '; it is live on the Live calls screen'}.`,
     reload: [OUTBOX, ...CALL_LISTS],
@@ -83,13 +68,7 @@ function CallForm() {
     onError: form.markErrors,
   });
   const submit = () => {
-    const checked = validate(simulateCallInput, form.values);
-    if (checked.error) {
-      setInvalid(checked.error);
-      return form.markErrors(checked.error);
-    }
-    setInvalid(null);
-    call.mutate(form.values);
+    if (form.check(simulateCallInput, form.values)) call.mutate(form.values);
   };
   return (
     <Form onSubmit={submit}>
@@ -98,7 +77,7 @@ function CallForm() {
         <LineNumberInput label="To (our line)" required value={form.values.to} onChange={(v) => form.set('to', v)} error={form.errors.to} name="to" />
         <NumberInput label="End after (seconds)" description="Empty: the call stays live until it is ended on the Live calls screen." min={0} max={7200}
           value={form.values.durationSeconds} onChange={(v) => form.set('durationSeconds', v)} error={form.errors.durationSeconds} name="durationSeconds" />
-        <ActionAlert error={invalid ?? call.error} title="The call was not simulated" />
+        <ActionAlert error={form.invalid ?? call.error} title="The call was not simulated" />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => closeModal(SIMULATE_CALL)}>Cancel</Button>
           <Button type="submit" leftSection={<IconPhoneIncoming size={16} />} loading={call.isPending}>Receive call</Button>

@@ -71,6 +71,14 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
     setDraft(next);
     onSearch(next);
   };
+  /** What a select filter and a remote one share: one value, cleared to empty, applied at once. */
+  const picked = (f: FilterSpec) => ({
+    name: f.name,
+    label: f.label,
+    clearable: true,
+    value: draft[f.name] || null,
+    onChange: (v: string | null) => change(f.name, v ?? ''),
+  });
   return (
     <Form onSubmit={() => onSearch(draft)} submitOnEnter className="search-form" role="search">
       <Group align="flex-end" gap="sm">
@@ -91,30 +99,11 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
               );
             case 'select':
               return (
-                <SearchableSelect
-                  key={f.name}
-                  name={f.name}
-                  label={f.label}
-                  data={f.data ?? []}
-                  clearable
-                  placeholder={f.placeholder ?? 'Type to search...'}
-                  value={draft[f.name] || null}
-                  onChange={(v) => change(f.name, v ?? '')}
-                  w={{ base: '100%', sm: 200 }}
-                />
+                <SearchableSelect key={f.name} {...picked(f)} data={f.data ?? []} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} />
               );
             case 'remote':
               return (
-                <RemoteSelect
-                  key={f.name}
-                  name={f.name}
-                  label={f.label}
-                  source={f.source!}
-                  clearable
-                  value={draft[f.name] || null}
-                  onChange={(v) => change(f.name, v ?? '')}
-                  w={{ base: '100%', sm: 240 }}
-                />
+                <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} />
               );
             case 'date':
               return (
