@@ -9,7 +9,7 @@ import {
   actionIdInput, addPhoneActionInput, phoneActionColumns, phoneActionFilters, savePhoneActionInput,
   type PhoneActionInput, type PhoneActionListRow, type PhoneActionRecord,
 } from './phones.contract';
-import { planSummary, stepSummary, type PlanStepFields } from './plan-summary';
+import { stepSummary } from './plan-summary';
 import { e164, findPhone } from './phones.queries';
 
 defineListAction({
@@ -23,7 +23,11 @@ defineListAction({
   sorts: { position: phoneActions.position },
   defaultSort: 'position',
   id: { key: 'actionId', column: phoneActions.id },
-  mapRows: (rows) => describeSteps(rows as ReadStep[]),
+  // Each step in words, its ring group's members named (plan-summary.ts, as the screens write it).
+  rowFields: (row) => {
+    const step = row as unknown as PhoneActionListRow;
+    return { summary: stepSummary(step, (id) => step.memberNames[id] ?? `user #${id}`) };
+  },
   query: ({ db, input }) => {
     const where: SQL[] = [];
     if (input.phoneId) where.push(eq(phoneActions.phoneId, input.phoneId));
@@ -35,37 +39,13 @@ defineListAction({
         locationId: phones.locationId, kind: phoneActions.kind, label: phoneActions.label, targets: phoneActions.targets,
         userIds: phoneActions.userIds, hours: phoneActions.hours, greeting: phoneActions.greeting,
         timeoutSeconds: phoneActions.timeoutSeconds, position: phoneActions.position,
-        // What the sentences need, read with the page (describeSteps turns them into words and drops them).
         memberNames: sql<Record<string, string>>`(select coalesce(json_object_agg(u.id, u.first_name || ' ' || u.last_name), '{}')
           from ${users} u where u.id = any(${phoneActions.userIds}))`.as('member_names'),
-        lineBridge: phones.bridge,
-        lineDirectRing: phones.directRing,
-        lineSteps: sql<PlanStepFields[]>`(select json_agg(json_build_object('kind', s.kind, 'targets', s.targets, 'userIds', s.user_ids,
-          'hours', s.hours, 'greeting', s.greeting, 'timeoutSeconds', s.timeout_seconds) order by s.position, s.id)
-          from ${phoneActions} s where s.phone_id = ${phoneActions.phoneId})`.as('line_steps'),
       }).from(phoneActions).innerJoin(phones, eq(phones.id, phoneActions.phoneId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
   },
 });
-
-/** A row as the list's SQL reads it: the step, and what its sentences need. */
-type ReadStep = Omit<PhoneActionListRow, 'summary' | 'planSummary'> & {
-  memberNames: Record<string, string>; lineBridge: string; lineDirectRing: boolean; lineSteps: PlanStepFields[];
-};
-
-/**
- * Each step gets `summary` (what it does, its ring group's members named) and `planSummary` (what a
- * call to its line does, all its steps together), built by plan-summary.ts as the screens build
- * them; everything they need came with the page, in the same statement.
- */
-function describeSteps(page: ReadStep[]): PhoneActionListRow[] {
-  return page.map(({ memberNames, lineBridge, lineDirectRing, lineSteps, ...step }) => ({
-    ...step,
-    summary: stepSummary(step, (id) => memberNames[id] ?? `user #${id}`),
-    planSummary: planSummary({ bridge: lineBridge, directRing: lineDirectRing }, lineSteps),
-  }));
-}
 
 function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
   return {

@@ -114,6 +114,8 @@ export interface PhoneRecord {
   autopilot: boolean;
   squad: boolean;
   actionCount: number;
+  /** What a call to the line does, all its steps together (plan-summary.ts). */
+  planSummary: string;
 }
 
 const yesNo = z.preprocess(blank, z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional());
@@ -312,13 +314,13 @@ export type PhoneActionRecord = {
   actionId: number; phoneId: number; kind: PhoneActionKind; label: string; targets: string[]; userIds: number[];
   hours: OpeningHours | null; greeting: string; timeoutSeconds: number; position: number;
 };
-/** A row of phones/actions/load-actions: the step, its line, and both in words (plan-summary.ts). */
+/** A row of phones/actions/load-actions: the step, its line, and the step in words (plan-summary.ts). */
 export type PhoneActionListRow = PhoneActionRecord & {
   phoneDescription: string; phoneNumber: string; locationId: number;
+  /** The ring group's users by id: "Ana Lucero". */
+  memberNames: Record<string, string>;
   /** What this step does, e.g. "Rings Ana Lucero and (505) 555-3001 for 25 s". */
   summary: string;
-  /** What a call to the step's line does, all its steps together. */
-  planSummary: string;
 };
 
 // ---- developer simulation (Outbox screen, local driver only)

@@ -8,6 +8,7 @@ import { locations } from '../locations/locations.db';
 import { phoneActions, phones } from './phones.db';
 import { phoneTypeLabels, phoneTypes, type PhoneRecord } from './phones.contract';
 import { formatPhone } from '../../shared/format';
+import { planSummary } from './plan-summary';
 
 /** A number from a form in E.164, or a 400 naming the field. */
 export function e164(value: string, field: string, label: string): string {
@@ -23,18 +24,19 @@ export async function requireLocation(db: Db, locationId: number) {
 }
 
 export async function phoneRecord(db: Db, phoneId: number): Promise<PhoneRecord> {
-  const [row] = await db.select({
-    phone: phones,
-    locationName: locations.name,
-    actionCount: sql<number>`(select count(*)::int from ${phoneActions} where ${phoneActions.phoneId} = ${phones.id})`,
-  }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.id, phoneId));
+  const [[row], steps] = await Promise.all([
+    db.select({ phone: phones, locationName: locations.name })
+      .from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.id, phoneId)),
+    db.select().from(phoneActions).where(eq(phoneActions.phoneId, phoneId)).orderBy(phoneActions.position, phoneActions.id),
+  ]);
   if (!row) throw AppError.notFound('That phone does not exist; it may have been deleted.');
   const p = row.phone;
   return {
     phoneId: p.id, description: p.description, phoneNumber: p.phoneNumber, phoneNumberFormatted: formatPhone(p.phoneNumber),
     locationId: p.locationId, locationName: row.locationName, bridge: p.bridge, bridgeFormatted: formatPhone(p.bridge),
     phoneType: p.phoneType, directRing: p.directRing, sid: p.sid, messagingServiceSid: p.messagingServiceSid, bought: p.bought,
-    outbound: p.outbound, active: p.active, autopilot: p.autopilot, squad: p.squad, actionCount: row.actionCount,
+    outbound: p.outbound, active: p.active, autopilot: p.autopilot, squad: p.squad, actionCount: steps.length,
+    planSummary: planSummary(p, steps),
   };
 }
 

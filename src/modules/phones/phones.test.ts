@@ -161,6 +161,7 @@ describe('phones/add-phone, load-phone, save-phone, delete-phone', () => {
       phoneId, description: 'Used car hotline', phoneNumber: '+15052667001', phoneNumberFormatted: '(505) 266-7001', locationId: abg,
       locationName: 'Albuquerque Toyota', bridge: '+15052650100', bridgeFormatted: '(505) 265-0100', phoneType: 'sales', directRing: false,
       sid: null, messagingServiceSid: null, bought: false, outbound: false, active: true, autopilot: true, squad: false, actionCount: 0,
+      planSummary: 'Rings the bridge (505) 265-0100',
     });
     const missing = await lookup.call('phones/load-phone', { phoneId: 999_999 });
     expect(missing.status).toBe(404);

@@ -40,11 +40,11 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   extra?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Promise<Record<string, unknown>>;
   pageSize?: number;
   /**
-   * Finishes each page's rows in code, for a field that needs shared TypeScript (a sentence the
-   * screens also build) rather than SQL. The page is then parsed and serialised again: keep it to
-   * lists whose rows need it.
+   * Fields written by shared TypeScript rather than SQL (a sentence the screens also build), from
+   * the row's own values. Each row's text is parsed for them and they are added at its end; the
+   * rest of the row goes out as PostgreSQL wrote it.
    */
-  mapRows?: (rows: Row[]) => Row[];
+  rowFields?: (row: Row) => Row;
   /**
    * How `npm run bench` exercises this list at group scale: realistic filter sets (a location,
    * a date range, a search term) and how deep to page. Required, so no list goes unmeasured.
@@ -296,15 +296,13 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
   }
   const page = fetched.slice(0, q.limit);
   const last = page.at(-1);
-  const text = `[${page.map((r) => r.row).join(',')}]`;
-  // The rows stay PostgreSQL's text unless code finishes them or the old API's html is wanted.
+  const rowFields = list.rowFields;
+  const text = `[${page.map((r) => (rowFields ? withFields(r.row, rowFields(JSON.parse(r.row) as Row)) : r.row)).join(',')}]`;
+  // The rows stay text; only the old API's html needs them as objects.
   const html = ctx.input.view !== 'rows';
-  let objects: Row[] = [];
-  if (list.mapRows || html) objects = JSON.parse(text) as Row[];
-  if (list.mapRows) objects = list.mapRows(objects);
-  const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson | Row[] } & Record<string, unknown> = {
-    rows: list.mapRows ? objects : new RawJson(text),
-    ...(html ? { html: renderTable(list.columns, objects) } : {}),
+  const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson } & Record<string, unknown> = {
+    rows: new RawJson(text),
+    ...(html ? { html: renderTable(list.columns, JSON.parse(text) as Row[]) } : {}),
     count: total,
     countEstimated: estimated,
     nextCursor: fetched.length > q.limit && last ? encodeCursor(last.sort, last.id) : null,
@@ -314,6 +312,12 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
     ...figures,
   };
   return reply;
+}
+
+/** A JSON object's text with more fields at its end. */
+function withFields(row: string, fields: Row): string {
+  const more = JSON.stringify(fields);
+  return more === '{}' ? row : `${row.slice(0, -1)},${more.slice(1)}`;
 }
 
 /**

@@ -79,7 +79,9 @@ export async function loadScale(pool: pg.Pool, scale: number, log: (line: string
       stream.end();
       await once(stream, 'finish');
       await client.query('commit');
-      await client.query(`analyze "${generator.table}"`);
+      // Also as autovacuum leaves it: the rows a GIN index took in sit in its pending list until a
+      // vacuum merges them, and until then a trigram search scans that list (6 ms instead of 0.03).
+      await client.query(`vacuum analyze "${generator.table}"`);
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
