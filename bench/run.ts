@@ -20,7 +20,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../src/server/modules';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { statementName, statementOf, type Statement } from '../src/server/db/statements';
+import { statementOf, type Statement } from '../src/server/db/statements';
 import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
@@ -140,7 +140,7 @@ async function loadTest(url: string, headers: Record<string, string>, body: stri
 /** The statement the action runs (page and count), at the same concurrency, with nothing around it. */
 async function bareSql(pool: pg.Pool, statement: Statement) {
   // Prepared like the server's (runStatement), so both skip planning alike.
-  const run = () => pool.query({ name: statementName(statement.sql), text: statement.sql, values: statement.params });
+  const run = () => pool.query({ name: statement.name, text: statement.sql, values: statement.params });
   const warm = performance.now() + 1000;
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (performance.now() < warm) await run(); }));
   let done = 0;

@@ -118,8 +118,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: MAX_BODY, parser: (body) => qs.parse(body) });
   await app.register(multipart);
-  // Helmet's middleware is built once: its Fastify plugin rebuilt it, CSP parsing included, on every request.
-  const secureHeaders = helmet({
+  // Helmet's headers are the same for every response: worked out once, then set with the reply's
+  // own headers (its middleware set them one by one, a tenth of a small list call's server time).
+  const secureHeaders = staticHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -130,8 +131,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         upgradeInsecureRequests: null,
       },
     },
+  }));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(secureHeaders);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) => secureHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -336,4 +340,17 @@ function authorise(action: Pick<ActionDefinition, 'permission'>, session: Sessio
       if (session?.stage !== 'full') throw AppError.unauthenticated();
       if (!session.user.flags.includes(action.permission)) throw AppError.forbidden();
   }
+}
+
+/** The headers a Connect-style middleware sets on every response, read once from a stand-in response. */
+function staticHeaders(middleware: (req: never, res: never, next: (error?: unknown) => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | string[]) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  middleware({ headers: {} } as never, res as never, (error) => {
+    if (error) throw error;
+  });
+  return headers;
 }

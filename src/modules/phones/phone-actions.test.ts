@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { createLine } from '../../../tests/telephony';
+import { users } from '../users/users.db';
 import { phoneActions, phones } from './phones.db';
 import { isOpen, planSteps, renderCall, type PlanAction } from './call-plan';
 import { hoursSummary, joinWords, planSummary, stepSummary } from './plan-summary';
@@ -162,6 +163,11 @@ describe('the phone action manager', () => {
     expect(rowsOnly.body.data.nextCursor).toEqual(expect.any(String));
     const next = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1, cursor: rowsOnly.body.data.nextCursor });
     expect(next.body.data.rows[0]).toMatchObject({ kind: 'ring-group', summary: 'Rings Ana Lucero and (505) 555-3001 for 25 s' });
+    // Sentences are kept by the row they came from: a renamed member is a new row, and a new sentence.
+    await t.db.update(users).set({ lastName: 'Lucero-Baca' }).where(eq(users.id, userWithPhone));
+    const renamed = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows' });
+    expect(renamed.body.data.rows[1].summary).toBe('Rings Ana Lucero-Baca and (505) 555-3001 for 25 s');
+    await t.db.update(users).set({ lastName: 'Lucero' }).where(eq(users.id, userWithPhone));
     const none = await lookup.call('phones/actions/load-actions', { phoneId: 999_999 });
     expect(none.body.data).toMatchObject({ rows: [], actionCount: 0 });
   });

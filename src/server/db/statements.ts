@@ -6,13 +6,14 @@ import type { Db } from './client';
 
 const dialect = new PgDialect();
 
-/** The text and parameters of a statement, as the driver receives them. */
+/** The text and parameters of a statement, as the driver receives them, and its prepared name. */
 export function statementOf(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Statement {
-  return 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+  const { sql: text, params } = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+  return { sql: text, params, name: statementName(text) };
 }
 
 /** A prepared statement's name: a hash of its text, so one text is prepared once per connection. */
-export const statementName = (text: string) => createHash('sha1').update(text).digest('base64url');
+const statementName = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 /**
  * Runs a statement the busiest calls repeat (list pages and counts) and returns its raw rows. On
@@ -23,15 +24,16 @@ export const statementName = (text: string) => createHash('sha1').update(text).d
 export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const { sql: text, params } = 'sql' in query ? query : statementOf(query);
-    return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
+    const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
+    return (await client.query({ name, text, values: params })).rows as T[];
   }
   if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A statement already rendered: its text and parameters. */
+/** A statement already rendered: its text, parameters and prepared name (kept with it, so hashed once). */
 export interface Statement {
   sql: string;
   params: unknown[];
+  name: string;
 }

@@ -41,8 +41,9 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   pageSize?: number;
   /**
    * Fields written by shared TypeScript rather than SQL (a sentence the screens also build), from
-   * the row's own values. Each row's text is parsed for them and they are added at its end; the
-   * rest of the row goes out as PostgreSQL wrote it.
+   * the row's own values only (it must be pure: the finished row is kept by the row's text). Each
+   * row's text is parsed for them and they are added at its end; the rest of the row goes out as
+   * PostgreSQL wrote it.
    */
   rowFields?: (row: Row) => Row;
   /**
@@ -296,8 +297,7 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
   }
   const page = fetched.slice(0, q.limit);
   const last = page.at(-1);
-  const rowFields = list.rowFields;
-  const text = `[${page.map((r) => (rowFields ? withFields(r.row, rowFields(JSON.parse(r.row) as Row)) : r.row)).join(',')}]`;
+  const text = `[${page.map((r) => (list.rowFields ? withRowFields(list, r.row) : r.row)).join(',')}]`;
   // The rows stay text; only the old API's html needs them as objects.
   const html = ctx.input.view !== 'rows';
   const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson } & Record<string, unknown> = {
@@ -314,11 +314,25 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
   return reply;
 }
 
-/** A JSON object's text with more fields at its end. */
-function withFields(row: string, fields: Row): string {
-  const more = JSON.stringify(fields);
-  return more === '{}' ? row : `${row.slice(0, -1)},${more.slice(1)}`;
+/**
+ * A row's text with its `rowFields` at the end. They depend on the row alone, so each list keeps
+ * the finished text by the row's text: a page asked for again is not parsed again.
+ */
+function withRowFields(list: AnyList, row: string): string {
+  let kept = finishedRows.get(list);
+  if (!kept) finishedRows.set(list, (kept = new Map()));
+  let finished = kept.get(row);
+  if (finished === undefined) {
+    const more = JSON.stringify(list.rowFields!(JSON.parse(row) as Row));
+    finished = more === '{}' ? row : `${row.slice(0, -1)},${more.slice(1)}`;
+    if (kept.size >= FINISHED_ROWS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(row, finished);
+  }
+  return finished;
 }
+
+const FINISHED_ROWS_KEPT = 5_000;
+const finishedRows = new WeakMap<AnyList, Map<string, string>>();
 
 /**
  * Serves a list: filters, a sort on an indexed column, keyset pages (no OFFSET scans),

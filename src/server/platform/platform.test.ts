@@ -148,6 +148,11 @@ describe('the pipeline', () => {
   it('serves the health check, the session and the OpenAPI document of every action', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toMatchObject({ ok: true });
+    // Every response carries the secure headers, worked out once at start.
+    expect(health.headers).toMatchObject({
+      'content-security-policy': expect.stringContaining("default-src 'self'"), 'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'referrer-policy': 'no-referrer',
+    });
     const anon = await t.app.inject({ method: 'GET', url: '/api/session' });
     expect(anon.json().data).toMatchObject({ signedIn: false, user: null, csrfToken: null });
     const caller = await t.signedIn(['phoneAdmin']);
