@@ -132,8 +132,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   }));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(secureHeaders);
+    reply.header('x-request-id', request.id);
     done();
   });
   await app.register(rateLimit, {
@@ -146,10 +147,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       data: {},
       errors: [`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`],
     }),
-  });
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
