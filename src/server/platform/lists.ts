@@ -213,7 +213,7 @@ function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc
   const limit = Math.trunc(o.limit);
   // The LIMIT stays on the inner select, where it lets PostgreSQL stop the index scan at the page's
   // end; written as a literal, it does not make the prepared statement's plan depend on a value.
-  return sql`select ${sql.raw(`string_agg(p.row, E'\x1e' order by p.n) filter (where p.n <= ${limit - 1}) as rows, count(*)::int as fetched,
+  return sql`select ${sql.raw(`string_agg(p.row, chr(30) order by p.n) filter (where p.n <= ${limit - 1}) as rows, count(*)::int as fetched,
       min(p.sort) filter (where p.n = ${limit - 1}) as sort, min(p.id) filter (where p.n = ${limit - 1}) as id`)},
       ${o.count ?? sql`null::int`} as total
     from (select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id, row_number() over (order by ${order}) as n`)}
