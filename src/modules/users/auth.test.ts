@@ -150,9 +150,15 @@ describe('lockout', () => {
   it('rate-limits the password step', async () => {
     const limited = await testApp({ demo: false });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 22; i++) statuses.push((await passwordStep(limited.anonymous(), 'admin', 'nope')).status);
-      expect(statuses.at(-1)).toBe(429);
+      const replies = [];
+      for (let i = 0; i < 22; i++) replies.push(await passwordStep(limited.anonymous(), 'admin', 'nope'));
+      const last = replies.at(-1)!;
+      expect(last.status).toBe(429);
+      expect(last.body.errors[0]).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      // The limit is told once it is reached, with when to come back.
+      expect(last.headers).toMatchObject({ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '0' });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      expect(replies[0].headers).not.toHaveProperty('x-ratelimit-limit');
     } finally {
       await limited.close();
     }

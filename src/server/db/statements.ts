@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -13,7 +13,7 @@ export function statementOf(query: SQL | { toSQL(): { sql: string; params: unkno
 }
 
 /** A prepared statement's name: a hash of its text, so one text is prepared once per connection. */
-const statementName = (text: string) => createHash('sha1').update(text).digest('base64url');
+const statementName = (text: string) => hash('sha1', text, 'base64url');
 
 /**
  * Runs a statement the busiest calls repeat (list pages and counts) and returns its raw rows. On

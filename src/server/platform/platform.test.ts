@@ -148,12 +148,19 @@ describe('the pipeline', () => {
   it('serves the health check, the session and the OpenAPI document of every action', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toMatchObject({ ok: true });
-    // Every response carries the secure headers, worked out once at start.
+    // Every page carries helmet's secure headers, worked out once at start.
     expect(health.headers).toMatchObject({
       'content-security-policy': expect.stringContaining("default-src 'self'"), 'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'referrer-policy': 'no-referrer',
     });
     const anon = await t.app.inject({ method: 'GET', url: '/api/session' });
+    // API replies carry OWASP's set for APIs; the rate limit is told only once it is reached.
+    expect(anon.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', 'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(anon.headers).not.toHaveProperty('x-ratelimit-remaining');
+    expect(anon.headers).not.toHaveProperty('origin-agent-cluster');
     expect(anon.json().data).toMatchObject({ signedIn: false, user: null, csrfToken: null });
     const caller = await t.signedIn(['phoneAdmin']);
     const session = await caller.send<{ flags: string[]; csrfToken: string; user: { id: number } }>({ method: 'GET', url: '/api/session' });

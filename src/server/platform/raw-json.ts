@@ -6,12 +6,24 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** `JSON.stringify` of an object whose top-level values may be RawJson, which are spliced in unparsed. */
+/** Whether any top-level value of an object is RawJson. */
+export function hasRaw(value: Record<string, unknown>): boolean {
+  for (const key in value) if (value[key] instanceof RawJson) return true;
+  return false;
+}
+
+/**
+ * `JSON.stringify` of an object whose top-level values may be RawJson, which are spliced in unparsed
+ * (first, then the other values as one `JSON.stringify` of the rest).
+ */
 export function stringifyWithRaw(value: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const [key, item] of Object.entries(value)) {
-    if (item === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${item instanceof RawJson ? item.text : JSON.stringify(item)}`);
+  let raw = '';
+  const rest: Record<string, unknown> = {};
+  for (const key in value) {
+    const item = value[key];
+    if (item instanceof RawJson) raw += `${JSON.stringify(key)}:${item.text},`;
+    else rest[key] = item;
   }
-  return `{${parts.join(',')}}`;
+  const others = JSON.stringify(rest);
+  return others === '{}' ? `{${raw.slice(0, -1)}}` : `{${raw}${others.slice(1)}`;
 }

@@ -6,6 +6,7 @@ import { users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { sessions } from './platform.db';
 import { SessionCache, sessionCacheOf } from './session-cache';
+import type { SessionRecord } from './session';
 
 /** The session cache on, as in production: each test shows a change ending or changing a session at once. */
 let t: TestApp;
@@ -29,7 +30,7 @@ describe('the session cache', () => {
     const id = createHash('sha256').update(user.cookie!).digest('hex');
     expect(sessionCacheOf(t.db)!.get(id)).toBeUndefined();
     expect((await user.call('users/load-users', {})).status).toBe(200);
-    expect(sessionCacheOf<{ user: { id: number } }>(t.db)!.get(id)?.user.id).toBe(user.userId);
+    expect(sessionCacheOf<SessionRecord>(t.db)!.get(id)?.session?.user.id).toBe(user.userId);
   });
 
   it('does not keep what a read found when a change landed while it was reading', () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -23,7 +23,7 @@ export interface Session {
   user: SessionUser;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token);
 
 function cookieOptions(config: Config) {
   return {
@@ -74,7 +74,12 @@ export async function endUserSessions(db: Db, userId: number, keep?: string) {
   await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
-const loaded = new WeakMap<FastifyRequest, Session | null>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session once resolved for this request (null: none); undefined until then. */
+    forecourtSession?: Session | null;
+  }
+}
 
 /** The session with its user, job-code flags and photo: prepared once, as every call runs it. */
 function prepareSessionQuery(db: Db) {
@@ -108,7 +113,6 @@ function prepareSessionQuery(db: Db) {
     .prepare('resolve_session');
 }
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function sessionQuery(db: Db) {
   let query = sessionQueries.get(db);
@@ -116,43 +120,61 @@ function sessionQuery(db: Db) {
   return query;
 }
 
+/**
+ * A session as read, with what every call needs already worked out (the user with the job code's
+ * flags merged), so a call served from the session cache only checks the timeouts. Frozen: the
+ * same object serves every call of the session until something changes it.
+ */
+export interface SessionRecord {
+  session: Session | null;
+  locked: boolean;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+async function readSession(db: Db, id: string): Promise<SessionRecord | undefined> {
+  const [row] = await sessionQuery(db).execute({ id });
+  if (!row) return undefined;
+  const { accountLocked, flags, ...user } = row.user;
+  const session: Session = {
+    id: row.id,
+    stage: row.stage,
+    csrfToken: row.csrfToken,
+    factorId: row.factorId,
+    user: Object.freeze({ ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto }),
+  };
+  return { session: Object.freeze(session), locked: accountLocked, createdAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
+}
+
 /** The request's session, checked against the idle and absolute timeouts; null when there is none. */
 export async function resolveSession(db: Db, request: FastifyRequest, config: Config): Promise<Session | null> {
-  if (loaded.has(request)) return loaded.get(request)!;
+  if (request.forecourtSession !== undefined) return request.forecourtSession;
   const token = request.cookies[SESSION_COOKIE];
   let session: Session | null = null;
   if (token && token.length < 100) {
     const id = hashToken(token);
-    const cache = sessionCacheOf<SessionRow>(db);
-    let row = cache?.get(id);
-    if (!row) {
+    const cache = sessionCacheOf<SessionRecord>(db);
+    let record = cache?.get(id);
+    if (!record) {
       const generation = cache?.begin() ?? 0;
-      [row] = await sessionQuery(db).execute({ id });
-      if (row) cache?.store(id, row, generation);
+      record = await readSession(db, id);
+      if (record) cache?.store(id, record, generation);
     }
     const now = Date.now();
-    const idle = config.SESSION_IDLE_MINUTES * 60_000;
-    const absolute = config.SESSION_MAX_HOURS * 3_600_000;
-    if (row && !row.user.accountLocked && now - row.lastSeenAt.getTime() < idle && now - row.createdAt.getTime() < absolute) {
-      const { accountLocked: _locked, flags, ...user } = row.user;
-      session = {
-        id: row.id,
-        stage: row.stage,
-        csrfToken: row.csrfToken,
-        factorId: row.factorId,
-        user: { ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto },
-      };
+    if (record && !record.locked && now - record.lastSeenAt < config.SESSION_IDLE_MINUTES * 60_000
+      && now - record.createdAt < config.SESSION_MAX_HOURS * 3_600_000) {
+      session = record.session;
       // Touch at most once a minute: a busy screen must not write on every call.
-      if (now - row.lastSeenAt.getTime() > 60_000) {
+      if (now - record.lastSeenAt > 60_000) {
         await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
-        row.lastSeenAt = new Date(now);
+        record.lastSeenAt = now;
       }
-    } else if (row) {
+    } else if (record) {
       cache?.forget(id);
       await db.delete(sessions).where(eq(sessions.id, id));
     }
   }
-  loaded.set(request, session);
+  request.forecourtSession = session;
   return session;
 }
 
