@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** A job code and the permission flags everyone holding it gets (seed 002, "sandbox access"). */
 export const jobCodes = pgTable('job_codes', {
@@ -6,4 +6,4 @@ export const jobCodes = pgTable('job_codes', {
   longName: text('long_name').notNull(),
   flags: text('flags').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('job_codes_long_name_idx').on(t.longName, t.jobCode)]);

@@ -26,5 +26,5 @@ export const locations = pgTable(
     serviceHours: text('service_hours').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('locations_name_idx').on(t.name), index('locations_region_idx').on(t.region)],
+  (t) => [index('locations_name_idx').on(t.name, t.id), index('locations_region_idx').on(t.region, t.id)],
 );

@@ -32,6 +32,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_last_name_idx').on(t.lastName, t.id),
+    index('users_username_idx').on(t.username, t.id),
     index('users_job_code_idx').on(t.jobCode),
     index('users_location_idx').on(t.locationId),
     searchIndex('users_search_idx', t.firstName, t.lastName, t.username, t.email),
