@@ -87,7 +87,8 @@ const postgresPids = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).f
 /** Starts counting the CPU of `pids`; the function returned gives each one's µs per request for `count` requests. */
 function cpuMeter(pids: number[]) {
   const before = pids.map(processCpuUs);
-  return (count: number) => pids.map((pid, i) => (processCpuUs(pid) - before[i]) / Math.max(count, 1));
+  // A backend that closed meanwhile took its figures with it: it counts for nothing rather than less than nothing.
+  return (count: number) => pids.map((pid, i) => Math.max(0, processCpuUs(pid) - before[i]) / Math.max(count, 1));
 }
 const failures: string[] = [];
 /** Faults of the harness itself (a list without bench cases, failed requests): these always fail the run. */

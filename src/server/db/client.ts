@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { Lanes, poolLanes } from './lanes';
 
 export type Schema = typeof schema;
 /** The one database type modules see, whichever driver is underneath. */
@@ -41,12 +42,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // UTC sessions: timestamps PostgreSQL writes itself (list rows as JSON) read the same whatever
     // the server's own time zone, as they do on the embedded database.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, options: '-c TimeZone=UTC' });
+    const connection = { connectionString: options.databaseUrl, options: '-c TimeZone=UTC' };
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 20 });
+    const lanes = new Lanes(connection);
+    poolLanes.set(pool, lanes);
     // An idle connection the server closed (a restart, a failover) must not take the process down;
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: async () => { await lanes.close(); await pool.end(); } };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {

@@ -3,6 +3,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
+import { poolLanes } from './lanes';
 
 const dialect = new PgDialect();
 
@@ -19,12 +20,15 @@ const statementName = (text: string) => hash('sha1', text, 'base64url');
  * Runs a statement the busiest calls repeat (list pages and counts) and returns its raw rows. On
  * PostgreSQL it goes out as a named prepared statement (the name is a hash of its text): each
  * connection parses it once and PostgreSQL can keep its plan, where a list page with its joins
- * otherwise spends longer being planned than being run. The embedded database runs it as it is.
+ * otherwise spends longer being planned than being run. It goes through the pool's pipelined lanes
+ * (`lanes.ts`). The embedded database runs it as it is.
  */
 export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
+    const lanes = poolLanes.get(client);
+    if (lanes) return lanes.query<T>({ name, text, values: params });
     return (await client.query({ name, text, values: params })).rows as T[];
   }
   if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;

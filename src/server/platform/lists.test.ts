@@ -9,7 +9,7 @@ interface IndexShape { columns: string[]; unique: boolean }
 function indexesOf(table: PgTable): IndexShape[] {
   const config = getTableConfig(table);
   return [
-    ...config.indexes.map((index) => ({ columns: index.config.columns.map((column) => ('name' in column ? column.name : '')), unique: index.config.unique })),
+    ...config.indexes.map((index) => ({ columns: index.config.columns.map((column) => ('name' in column ? column.name ?? '' : '')), unique: index.config.unique })),
     ...config.columns.filter((column) => column.primary || column.isUnique).map((column) => ({ columns: [column.name], unique: true })),
   ];
 }
