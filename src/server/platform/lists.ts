@@ -158,7 +158,9 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
     : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
   return {
     page: () => ordered().limit(limit + 1),
-    json: jsonPage(ordered(), { sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
+    // The page is ordered again by the selected field that holds the sort column (outbox's
+    // `createdAt` sort reads `id`, its insertion order), never by a field that merely shares the key.
+    json: jsonPage(ordered(), { sortKey: sortColumn === list.id.column ? list.id.key : sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
     sortKey,
     dir,
     limit,
