@@ -39,7 +39,7 @@ function TextForm() {
       <Stack>
         <TextInput label="From (the customer)" type="tel" required {...form.text('from')} />
         <LineNumberInput label="To (our line)" required value={form.values.to} onChange={(v) => form.set('to', v)} error={form.errors.to} name="to" />
-        <CountedTextarea label="Message" required maxLength={1600} {...form.text('body')} />
+        <CountedTextarea label="Body" required maxLength={1600} {...form.text('body')} />
         <Group gap="xs">
           <Text size="sm" c="dimmed">Keywords:</Text>
           {['STOP', 'START', 'HELP'].map((k) => <Button key={k} size="compact-sm" variant="default" onClick={() => form.set('body', k)}>{k}</Button>)}

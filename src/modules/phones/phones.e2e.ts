@@ -156,7 +156,7 @@ test('a STOP text simulated from the outbox gets the opt-out confirmation, shown
   await form.getByRole('combobox', { name: 'To (our line)' }).fill('(505) 265-0110');
   await form.getByRole('combobox', { name: 'To (our line)' }).press('Tab');
   await form.getByRole('button', { name: 'STOP' }).click();
-  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('STOP');
+  await expect(form.getByRole('textbox', { name: 'Body' })).toHaveValue('STOP');
   await form.getByRole('button', { name: 'Receive text' }).click();
   await expectNotification(page, 'Text received (one reply); the number is opted out.');
 

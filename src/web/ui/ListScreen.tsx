@@ -34,6 +34,15 @@ export interface FilterSpec {
 
 export type Filters = Record<string, string>;
 
+/**
+ * A filter box is narrow, its choices are not ("(505) 265-0110 · Sandia Kia service"): the list opens
+ * as wide as its longest choice, up to the screen's width, rather than wrapping each one.
+ */
+const filterDropdown = {
+  comboboxProps: { withinPortal: true, width: 'max-content', position: 'bottom-start' },
+  styles: { dropdown: { minWidth: 200, maxWidth: 'calc(100vw - 16px)' } },
+} as const;
+
 const defaults = (filters: FilterSpec[]): Filters => Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
 function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
@@ -99,11 +108,11 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
               );
             case 'select':
               return (
-                <SearchableSelect key={f.name} {...picked(f)} data={f.data ?? []} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} />
+                <SearchableSelect key={f.name} {...picked(f)} data={f.data ?? []} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} {...filterDropdown} />
               );
             case 'remote':
               return (
-                <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} />
+                <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} {...filterDropdown} />
               );
             case 'date':
               return (
