@@ -25,7 +25,7 @@ import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
 import { loadScale } from '../src/server/scale/load';
-import { ensureWebBuilt } from '../scripts/web-build';
+import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
 
 const BUDGET = { p95Ms: 50, ratio: 0.5, csvRowsPerSecond: 100_000, csvRssMb: 250, initialKb: 300, chunkKb: 150 };
 const CONNECTIONS = 20;
@@ -131,7 +131,7 @@ async function sample(database: Database): Promise<BenchSample> {
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
   const port = 3400 + Math.floor(Math.random() * 500);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -289,6 +289,7 @@ function webSizes() {
   return { initialKb, initialFiles, chunks };
 }
 
+await ensureServerBuilt();
 const started = performance.now();
 await ensureDatabase();
 // The bare SQL gets as many connections as the server has by default (DATABASE_POOL_SIZE).

@@ -1,13 +1,16 @@
 /**
- * The browser tests' server: builds the web app when any of its sources is newer than the build,
- * then starts Forecourt in this process. The data folder is removed when the server stops.
+ * The browser tests' server: builds the web app and the server when any of their sources is newer
+ * than the build, then starts the built server (as `npm start` does) in this process. The data
+ * folder is removed when the server stops.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureWebBuilt } from '../../scripts/web-build';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../../scripts/build';
 
 await ensureWebBuilt();
+await ensureServerBuilt();
 
 // A folder made for this run only: the database (unless DATABASE_URL), the session secret, test notes.
 const dataDir = process.env.DATA_DIR;
@@ -30,4 +33,4 @@ for (const name of readdirSync(tmpdir())) {
   if (pid && !alive(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
 }
 
-await import('../../src/server/main');
+await import(pathToFileURL(resolve(SERVER_ENTRY)).href);

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,7 +27,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The committed migrations, found from the source tree and from the built server (dist/server) alike. */
+function findMigrations(dir = dirname(fileURLToPath(import.meta.url))): string {
+  if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
+  if (dirname(dir) === dir) throw new Error('The drizzle migrations folder was not found above the server.');
+  return findMigrations(dirname(dir));
+}
+const migrationsFolder = findMigrations();
 
 export interface OpenOptions {
   databaseUrl?: string;
