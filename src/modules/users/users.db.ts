@@ -68,7 +68,7 @@ export const userEvents = pgTable(
     byUserId: integer('by_user_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_events_user_at_idx').on(t.userId, t.at.desc(), t.id.desc())],
+  (t) => [index('user_events_user_at_idx').on(t.userId, t.at, t.id)],
 );
 
 export const userPhotos = pgTable('user_photos', {

@@ -63,7 +63,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_channel_idx').on(t.channel, t.id),
     index('outbox_sid_idx').on(t.sid),
   ],
