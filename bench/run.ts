@@ -20,7 +20,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../src/server/modules';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { statementOf, type Statement } from '../src/server/db/statements';
+import { planSetting } from '../src/server/db/lanes';
+import { planFor, statementOf, type Statement } from '../src/server/db/statements';
 import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
@@ -176,20 +177,26 @@ async function loadTest(url: string, headers: Record<string, string>, body: stri
  * how many ran per second, and the CPU µs per statement of `pids`.
  */
 async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]) {
-  // Prepared like the server's (runStatement), so both skip planning alike.
-  const run = () => pool.query({ name: statement.name, text: statement.sql, values: statement.params });
-  const warm = performance.now() + 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (performance.now() < warm) await run(); }));
-  let done = 0;
-  const cpu = cpuMeter(pids());
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) {
-      await run();
-      done++;
-    }
-  }));
-  return { rps: done / seconds, cpuUs: cpu(done) };
+  // Prepared and planned like the server's (runStatement), on a connection per client.
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  try {
+    await Promise.all(clients.map((client) => client.query(planSetting[planFor(statement.params)])));
+    const loop = async (until: number, each = () => {}) => {
+      await Promise.all(clients.map(async (client) => {
+        while (performance.now() < until) {
+          await client.query({ name: statement.name, text: statement.sql, values: statement.params });
+          each();
+        }
+      }));
+    };
+    await loop(performance.now() + 1000);
+    let done = 0;
+    const cpu = cpuMeter(pids());
+    await loop(performance.now() + seconds * 1000, () => done++);
+    return { rps: done / seconds, cpuUs: cpu(done) };
+  } finally {
+    for (const client of clients) client.release(true);
+  }
 }
 
 async function benchLists(database: Database, port: number, serverPid: number, session: Awaited<ReturnType<typeof benchSession>>, benchSampleValue: BenchSample): Promise<Row[]> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { Lanes } from './lanes';
+import { Lanes, type Plan } from './lanes';
+import { planFor } from './statements';
 
 /** The lanes run on PostgreSQL only (the embedded database has one connection); CI runs this with TEST_DATABASE_URL. */
 const url = process.env.TEST_DATABASE_URL;
@@ -37,6 +38,14 @@ describe.skipIf(!url)('pipelined lanes', () => {
     expect(after).toMatchObject({ status: 'fulfilled', value: [{ n: 3 }] });
   });
 
+  it('plans each statement as it is asked to, mixed on the same lanes', async () => {
+    const asked = Array.from({ length: 40 }, (_, i): Plan => (i % 3 ? 'generic' : 'custom'));
+    const rows = await Promise.all(asked.map((plan, i) => lanes.query<{ mode: string }>(
+      { name: 'lanes_test_mode', text: "select current_setting('plan_cache_mode') as mode, $1::int as i", values: [i] }, plan,
+    )));
+    expect(rows.map(([row]) => row.mode)).toEqual(asked.map((plan) => (plan === 'generic' ? 'force_generic_plan' : 'force_custom_plan')));
+  });
+
   it('opens a lane again after its connection is lost', async () => {
     const backends = await Promise.all(Array.from({ length: 8 }, () => lanes.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' })));
     const pids = [...new Set(backends.map(([row]) => row.pid))];
@@ -47,5 +56,13 @@ describe.skipIf(!url)('pipelined lanes', () => {
     await Promise.allSettled(Array.from({ length: 8 }, () => lanes.query({ text: 'select 1' })));
     const again = await Promise.all(Array.from({ length: 8 }, () => lanes.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' })));
     expect(again.every(([row]) => !pids.includes(row.pid))).toBe(true);
+  });
+});
+
+describe('planFor', () => {
+  it('plans a text search for its term, and any other statement once', () => {
+    expect(planFor([11, '2026-10-10 10:26:31+00', '1940919'])).toBe('generic');
+    expect(planFor([])).toBe('generic');
+    expect(planFor([11, '%sandia%'])).toBe('custom');
   });
 });

@@ -3,7 +3,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
-import { poolLanes } from './lanes';
+import { poolLanes, type Plan } from './lanes';
 
 const dialect = new PgDialect();
 
@@ -28,12 +28,19 @@ export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL
   if (client instanceof pg.Pool) {
     const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
     const lanes = poolLanes.get(client);
-    if (lanes) return lanes.query<T>({ name, text, values: params });
+    if (lanes) return lanes.query<T>({ name, text, values: params }, planFor(params));
     return (await client.query({ name, text, values: params })).rows as T[];
   }
   if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * How a statement is planned on the lanes: once, unless it binds a `like '%term%'` pattern, the one
+ * kind of value its plan depends on (a search reads the trigram index for a term, where a generic
+ * plan walks the whole table), so it is planned for its values on every call.
+ */
+export const planFor = (params: unknown[]): Plan => (params.some((v) => typeof v === 'string' && v.startsWith('%')) ? 'custom' : 'generic');
 
 /** A statement already rendered: its text, parameters and prepared name (kept with it, so hashed once). */
 export interface Statement {
