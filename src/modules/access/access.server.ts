@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { containing } from '../../server/platform/search';
 import { jobCodeFlags } from '../../shared/permissions';
 import { users } from '../users/users.db';
 import { jobCodes } from './access.db';
@@ -27,7 +28,7 @@ defineListAction({
     select: db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount: userCount.as('user_count') })
       .from(jobCodes).$dynamic(),
     where: input.query
-      ? or(ilike(jobCodes.jobCode, `%${input.query}%`), ilike(jobCodes.longName, `%${input.query}%`))
+      ? or(ilike(jobCodes.jobCode, containing(input.query)), ilike(jobCodes.longName, containing(input.query)))
       : undefined,
   }),
 });

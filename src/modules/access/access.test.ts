@@ -22,6 +22,7 @@ describe('sandbox access by job code', () => {
     expect(res.body.data.html).toContain('General Manager');
     const searched = await admin.call('sandbox-access/load-access-list', { query: 'service' });
     expect(searched.body.data.rows.map((r: { jobCode: string }) => r.jobCode).sort()).toEqual(['ADVISOR', 'SVCMGR']);
+    expect((await admin.call('sandbox-access/load-access-list', { query: '_' })).body.data.jobCodeCount).toBe(0);
   });
 
   it('lists job codes for pickers to any signed-in user', async () => {

@@ -4,6 +4,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
+import { containing } from '../../server/platform/search';
 import { formatPhone } from '../../shared/format';
 import { locations } from './locations.db';
 import {
@@ -25,7 +26,7 @@ defineListAction({
   query: ({ db, input }) => {
     const where: SQL[] = [];
     if (input.query) {
-      const like = `%${input.query}%`;
+      const like = containing(input.query);
       where.push(or(ilike(locations.code, like), ilike(locations.name, like), ilike(locations.dealership, like), ilike(locations.city, like))!);
     }
     if (input.region) where.push(eq(locations.region, input.region));

@@ -25,6 +25,10 @@ describe('locations', () => {
     const inactive = await staff.call('locations/load-locations', { active: '0' });
     expect(inactive.body.data.rows.map((r: { code: string }) => r.code)).toEqual(['ELP']);
     expect(inactive.body.data.html).toContain('(915) 555-0900');
+    const hondas = await staff.call('locations/load-locations', { query: 'HONDA' });
+    expect(hondas.body.data.rows.map((r: { code: string }) => r.code)).toEqual(['ABH']);
+    // `%` and `_` are searched as characters, not as wildcards.
+    expect((await staff.call('locations/load-locations', { query: '_' })).body.data.locationCount).toBe(0);
   });
 
   it('gives pickers every location and the default code ABG', async () => {

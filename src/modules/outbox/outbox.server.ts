@@ -1,6 +1,7 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
+import { containing } from '../../server/platform/search';
 import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../../server/providers/telephony/simulate';
 import { simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 import { outbox } from '../../server/platform/platform.db';
@@ -22,7 +23,10 @@ defineListAction({
   query: ({ db, input }) => {
     const where: SQL[] = [];
     if (input.channel) where.push(eq(outbox.channel, input.channel));
-    if (input.query) where.push(or(ilike(outbox.to, `%${input.query}%`), ilike(outbox.body, `%${input.query}%`), ilike(outbox.subject, `%${input.query}%`))!);
+    if (input.query) {
+      const like = containing(input.query);
+      where.push(or(ilike(outbox.to, like), ilike(outbox.body, like), ilike(outbox.subject, like))!);
+    }
     return {
       select: db.select({
         id: outbox.id, createdAt: outbox.createdAt, channel: outbox.channel, to: outbox.to, from: outbox.from,

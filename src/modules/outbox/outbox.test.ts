@@ -22,6 +22,9 @@ describe('outbox', () => {
     const bad = await dev.call('outbox/load-messages', { channel: 'fax' });
     expect(bad.body.errors[0]).toBe('Channel must be sms, email or call.');
     expect((await dev.call('outbox/load-messages', { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
+    const searched = await dev.call('outbox/load-messages', { query: 'second' });
+    expect(searched.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text']);
+    expect((await dev.call('outbox/load-messages', { query: '%' })).body.data.messageCount).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
+import { containing } from '../../server/platform/search';
 import { DEFAULT_TIME_ZONE, passGate, placeCall, type Line } from '../../server/providers/telephony/send-gate';
 import { applyCallStatus, isFinalCallStatus } from '../../server/providers/telephony/status';
 import { formatPhone } from '../../shared/format';
@@ -69,8 +70,8 @@ function callSearch(query: string): SQL {
   if (number) return or(eq(calls.from, number), eq(calls.to, number))!;
   const digits = query.replace(/\D/g, '');
   if (digits.length >= 3) return or(like(calls.from, `%${digits}%`), like(calls.to, `%${digits}%`))!;
-  return or(ilike(phones.description, `%${query}%`), ilike(locations.name, `%${query}%`),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${query}%`))!;
+  const pattern = containing(query);
+  return or(ilike(phones.description, pattern), ilike(locations.name, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!;
 }
 
 defineAction({

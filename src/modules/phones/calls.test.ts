@@ -91,6 +91,7 @@ describe('phones/calls/load-calls', () => {
     const first = (await load({})).rows[0];
     expect((await load({ query: first.callSid })).rows.map((r) => r.callSid)).toEqual([first.callSid]);
     expect((await load({ query: 'otero' })).callCount).toBe(2);
+    expect((await load({ query: '%' })).callCount).toBe(0);
   });
 
   it('pages by cursor without repeats', async () => {

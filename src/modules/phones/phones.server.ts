@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizz
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { containing } from '../../server/platform/search';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { phones } from './phones.db';
@@ -33,7 +34,7 @@ defineListAction({
     const where: SQL[] = [];
     if (input.query) {
       const digits = input.query.replace(/\D/g, '');
-      const text = ilike(phones.description, `%${input.query}%`);
+      const text = ilike(phones.description, containing(input.query));
       where.push(digits.length >= 3 ? or(text, like(phones.phoneNumber, `%${digits}%`))! : text);
     }
     if (input.locationId) where.push(eq(phones.locationId, input.locationId));
@@ -52,8 +53,6 @@ defineListAction({
   },
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The line pickers of the phone screens (call from, transfer to, the outbound line, simulations):
  * a page of matches from the database instead of every line. Its permission is the phone screens'
@@ -69,7 +68,7 @@ defineAction({
     const where: SQL[] = [];
     if (input.ids.length) where.push(inArray(phones.id, input.ids));
     if (input.search) {
-      const description = ilike(phones.description, `%${escapeLike(input.search)}%`);
+      const description = ilike(phones.description, containing(input.search));
       const digits = input.search.replace(/\D/g, '');
       // "(505) 265-01" finds the numbers; two digits would match nearly every line.
       where.push(digits.length >= 3 ? or(description, like(phones.phoneNumber, `%${digits}%`))! : description);

@@ -51,6 +51,7 @@ describe('phones/load-phones', () => {
     expect(byText.body.data.rows.map((r: { phoneNumber: string }) => r.phoneNumber)).toEqual(['+15052650190']);
     const byDigits = await lookup.call('phones/load-phones', { query: '(505) 265-01' });
     expect(byDigits.body.data.rows.map((r: { phoneNumber: string }) => r.phoneNumber).sort()).toEqual(['+15052650100', '+15052650110', '+15052650150', '+15052650190']);
+    expect((await lookup.call('phones/load-phones', { query: '_' })).body.data.phoneCount).toBe(0);
   });
 
   it('pages with the cursor and sorts by number', async () => {

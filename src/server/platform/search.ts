@@ -14,5 +14,8 @@ export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(na
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The `like` pattern for text containing the term, as typed (its `%` and `_` are letters). */
+export const containing = (term: string) => `%${escapeLike(term)}%`;
+
 /** Rows whose search text contains the term, case-insensitively. */
-export const matchesSearch = (text: SQL, term: string): SQL => sql`${text} like ${`%${escapeLike(term.toLowerCase())}%`}`;
+export const matchesSearch = (text: SQL, term: string): SQL => sql`${text} like ${containing(term.toLowerCase())}`;
