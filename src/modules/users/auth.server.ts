@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
+import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession } from '../../server/platform/session';
 import { sendText } from '../../server/providers/telephony/send-gate';
 import { userEvents, userFactors, users } from './users.db';
@@ -150,12 +151,12 @@ defineAction({
   summary: 'Starts setting up an authenticator app for an account with no factor yet; returns the QR code.',
   permission: 'pending',
   input: z.object({}),
-  async handler({ db, session }): Promise<EnrolReply> {
+  async handler({ db, session, services }): Promise<EnrolReply> {
     const userId = session!.user.id;
     if ((await listFactors(db, userId)).length > 0) throw AppError.conflict('This account already has a sign-in method.');
     await db.delete(userFactors).where(and(eq(userFactors.userId, userId), eq(userFactors.confirmed, false)));
     const secret = authenticator.generateSecret(20);
-    const [factor] = await db.insert(userFactors).values({ userId, type: 'totp', secret, confirmed: false }).returning();
+    const [factor] = await db.insert(userFactors).values({ userId, type: 'totp', secret: seal(services.config.SESSION_SECRET, secret), confirmed: false }).returning();
     await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, session!.id));
     const otpauthUrl = authenticator.keyuri(session!.user.email, 'Forecourt', secret);
     return { factorId: factor.id, secret, otpauthUrl, qr: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
@@ -177,8 +178,12 @@ defineAction({
 
     let valid = false;
     let step = 0;
+    const totpSecret = factor.type === 'totp' ? unseal(services.config.SESSION_SECRET, factor.secret!) : null;
     if (factor.type === 'totp') {
-      const delta = authenticator.checkDelta(input.authCode, factor.secret!);
+      if (totpSecret === null) {
+        throw AppError.conflict('This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.');
+      }
+      const delta = authenticator.checkDelta(input.authCode, totpSecret);
       step = Math.floor(Date.now() / 30_000) + (delta ?? 0);
       valid = delta !== null && step > factor.lastStep;
     } else {
@@ -190,7 +195,11 @@ defineAction({
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
     }
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
-    if (factor.type === 'totp') await db.update(userFactors).set({ lastStep: step, confirmed: true }).where(eq(userFactors.id, factor.id));
+    if (factor.type === 'totp') {
+      // A secret stored before sealing is sealed now.
+      const stored = isSealed(factor.secret!) ? factor.secret! : seal(services.config.SESSION_SECRET, totpSecret!);
+      await db.update(userFactors).set({ lastStep: step, confirmed: true, secret: stored }).where(eq(userFactors.id, factor.id));
+    }
     if (!factor.confirmed) {
       await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
     }

@@ -4,6 +4,7 @@ import { authenticator } from 'otplib';
 import { ADMIN_TOTP_SECRET, Caller, testApp, TEST_PASSWORD, userById, type TestApp } from '../../../tests/helpers';
 import { outbox, sessions } from '../../server/platform/platform.db';
 import { userEvents, userFactors, users } from './users.db';
+import { seal, unseal } from '../../server/platform/sealed';
 import { safeRedirect } from './auth.server';
 
 let t: TestApp;
@@ -81,6 +82,10 @@ describe('a user with no factor enrols an authenticator app', () => {
     expect(ok.body.data.redirect).toBe('/');
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, user.id));
     expect(factors).toMatchObject([{ type: 'totp', confirmed: true }]);
+    // The database holds the app's key sealed, never as the QR code gave it.
+    expect(factors[0].secret).toMatch(/^v1\./);
+    expect(factors[0].secret).not.toContain(enrol.body.data.secret);
+    expect(unseal(t.app.services.config.SESSION_SECRET, factors[0].secret!)).toBe(enrol.body.data.secret);
     expect((await userById(t.db, user.id)).failedAttempts).toBe(0);
 
     const again = await passwordStep(t.anonymous(), user.username);
@@ -231,5 +236,36 @@ describe('TOTP codes are good once', () => {
     const replay = await signIn();
     expect(replay.status).toBe(400);
     expect(replay.body.errors[0]).toBe('That code is not correct or has expired.');
+  });
+});
+
+describe('authenticator keys are stored sealed', () => {
+  const signIn = async (username: string, factorId: number, secret: string) => {
+    const caller = t.anonymous();
+    await passwordStep(caller, username);
+    await caller.call('users/2fa-push', { factorId, factorType: 'totp' });
+    return caller.call('users/2fa-verify', { authCode: totp(secret) });
+  };
+
+  it('reads a key stored before sealing, and seals it at that sign-in', async () => {
+    const user = await t.createUser();
+    const secret = authenticator.generateSecret(20);
+    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
+    expect((await signIn(user.username, factor.id, secret)).status).toBe(200);
+    const [stored] = await t.db.select().from(userFactors).where(eq(userFactors.id, factor.id));
+    expect(stored.secret).toMatch(/^v1\./);
+    expect(unseal(t.app.services.config.SESSION_SECRET, stored.secret!)).toBe(secret);
+  });
+
+  it('says what to do when a key was sealed under another server secret, and signs nobody in', async () => {
+    const user = await t.createUser();
+    const secret = authenticator.generateSecret(20);
+    const [factor] = await t.db.insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret: seal('another-server-secret-of-enough-length-0', secret), confirmed: true }).returning();
+    const res = await signIn(user.username, factor.id, secret);
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual(['This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.']);
+    const [session] = await t.db.select().from(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.stage, 'full')));
+    expect(session).toBeUndefined();
   });
 });

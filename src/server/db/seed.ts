@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from './client';
+import { seal } from '../platform/sealed';
 import { hashPassword } from '../../modules/users/auth.server';
 import { userFactors, users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
@@ -22,7 +23,7 @@ export async function ensureAdmin(db: Db, config: Config): Promise<void> {
     flags: [...allFlags],
   }).returning();
   if (config.ADMIN_TOTP_SECRET) {
-    await db.insert(userFactors).values({ userId: admin.id, type: 'totp', secret: config.ADMIN_TOTP_SECRET, confirmed: true });
+    await db.insert(userFactors).values({ userId: admin.id, type: 'totp', secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET), confirmed: true });
   }
 }
 
