@@ -74,7 +74,7 @@ function normaliseKeys(body: unknown): Record<string, unknown> {
   // A JSON body (every screen's) has none: it is used as it came, a copy being one more object per call.
   if (!bracketed) return fields;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(fields)) {
     if (key.endsWith('[]')) {
       const name = key.slice(0, -2);
       out[name] = [...((out[name] as unknown[]) ?? []), ...(Array.isArray(value) ? value : [value])];

@@ -245,8 +245,7 @@ async function estimateRows(ctx: ActionContext<unknown>, query: PgSelect): Promi
   const raw = result.rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   const rows = Math.round(plan[0].Plan['Plan Rows']);
-  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(text, { rows, until: Date.now() + 60_000 });
+  keep(estimates, text, { rows, until: Date.now() + 60_000 }, ESTIMATES_KEPT);
   return rows;
 }
 
@@ -274,21 +273,13 @@ function literal(value: unknown): string {
  * view is asked for again and again. The key holds everything a list's query reads (its input; the
  * user, should a list ever narrow by who asks), so a hit is the statement that would have been rendered.
  */
-const rendered = new WeakMap<AnyList, Map<string, { statement: Statement; sortKey: string; dir: 'asc' | 'desc'; limit: number }>>();
-const RENDERED_KEPT = 2_000;
+const rendered = keptPerList<{ statement: Statement; sortKey: string; dir: 'asc' | 'desc'; limit: number }>(2_000);
 
 function listStatement(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
-  let kept = rendered.get(list);
-  if (!kept) rendered.set(list, (kept = new Map()));
-  const key = `${ctx.user?.id ?? ''} ${JSON.stringify(ctx.input)}`;
-  let found = kept.get(key);
-  if (!found) {
+  return rendered(list, `${ctx.user?.id ?? ''} ${JSON.stringify(ctx.input)}`, () => {
     const q = buildListQueries(list, ctx);
-    found = { statement: statementOf(q.json), sortKey: q.sortKey, dir: q.dir, limit: q.limit };
-    if (kept.size >= RENDERED_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(key, found);
-  }
-  return found;
+    return { statement: statementOf(q.json), sortKey: q.sortKey, dir: q.dir, limit: q.limit };
+  });
 }
 
 export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
@@ -325,20 +316,30 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
  * the finished text by the row's text: a page asked for again is not parsed again.
  */
 function withRowFields(list: AnyList, row: string): string {
-  let kept = finishedRows.get(list);
-  if (!kept) finishedRows.set(list, (kept = new Map()));
-  let finished = kept.get(row);
-  if (finished === undefined) {
+  return finishedRows(list, row, () => {
     const more = JSON.stringify(list.rowFields!(JSON.parse(row) as Row));
-    finished = more === '{}' ? row : `${row.slice(0, -1)},${more.slice(1)}`;
-    if (kept.size >= FINISHED_ROWS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(row, finished);
-  }
-  return finished;
+    return more === '{}' ? row : `${row.slice(0, -1)},${more.slice(1)}`;
+  });
 }
 
-const FINISHED_ROWS_KEPT = 5_000;
-const finishedRows = new WeakMap<AnyList, Map<string, string>>();
+const finishedRows = keptPerList<string>(5_000);
+
+/** Puts a value in a map held to `max` entries, the oldest leaving first. */
+function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+/** Values made once per list and key and kept, up to `max` per list: `(list, key, make) => value`. */
+function keptPerList<V>(max: number) {
+  const byList = new WeakMap<AnyList, Map<string, V>>();
+  return (list: AnyList, key: string, make: () => V): V => {
+    let kept = byList.get(list);
+    if (!kept) byList.set(list, (kept = new Map()));
+    return kept.get(key) ?? keep(kept, key, make(), max);
+  };
+}
 
 /**
  * Serves a list: filters, a sort on an indexed column, keyset pages (no OFFSET scans),

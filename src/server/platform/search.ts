@@ -14,7 +14,10 @@ export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(na
 /** `%` and `_` typed by a person are letters, not wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The `like` pattern for text containing the term, as typed (its `%` and `_` are letters). */
+/**
+ * The `like` pattern for text containing the term, as typed (its `%` and `_` are letters). Its
+ * leading `%` is what has a list statement planned for its term (`planFor`, decision 010).
+ */
 export const containing = (term: string) => `%${escapeLike(term)}%`;
 
 /** Rows whose search text contains the term, case-insensitively. */
