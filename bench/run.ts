@@ -108,9 +108,9 @@ async function ensureDatabase() {
 async function benchSession(database: Database) {
   const pool = database.pool!;
   const { rows: [user] } = await pool.query<{ id: number }>(
-    `insert into users (username, email, first_name, last_name, password_hash, flags)
-     values ('bench-runner', 'bench-runner@forecourt.test', 'Bench', 'Runner', 'x', $1)
-     on conflict ((lower(username))) do update set flags = excluded.flags returning id`,
+    `insert into users (username, email, first_name, last_name, password_hash, flags, group_wide)
+     values ('bench-runner', 'bench-runner@forecourt.test', 'Bench', 'Runner', 'x', $1, true)
+     on conflict ((lower(username))) do update set flags = excluded.flags, group_wide = true returning id`,
     [[...allFlags]],
   );
   const token = randomBytes(32).toString('base64url');
@@ -226,7 +226,7 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters), () => [serverPid, ...postgresPids()]);
       const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
-      const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags] } } as never);
+      const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags], reach: 'group' } } as never);
       // The same statement the action runs: the page, with the count on the first page.
       const bareRun = await bareSql(database.pool!, statementOf(q.json), postgresPids);
       const bare = bareRun.rps;

@@ -95,7 +95,8 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
     counter += 1;
     const name = `tester${counter}${randomBytes(3).toString('hex')}`;
     const [user] = await database.db.insert(users).values({
-      username: name, email: `${name}@forecourt.test`, firstName: 'Test', lastName: `User ${counter}`, passwordHash: passwordHash!, ...values,
+      // Group-wide unless a test says otherwise: reach has tests of its own (reach.test.ts).
+      username: name, email: `${name}@forecourt.test`, firstName: 'Test', lastName: `User ${counter}`, passwordHash: passwordHash!, groupWide: true, ...values,
     }).returning();
     return user;
   };

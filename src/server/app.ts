@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -13,19 +15,24 @@ import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import qs from 'node:querystring';
 import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { exportCopySql, exportRegistry, exportRows, type ListExport } from './platform/lists';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { Database, Db } from './db/client';
 import { createServices, type Services } from './services';
 import { actionRegistry, actionRoute, redact, type ActionDefinition, type AuditEntry, type UploadedFile } from './platform/actions';
 import { AppError } from './platform/errors';
 import { parseInput } from './platform/validation';
+import { hasBadCharacter, screenInput, UNREADABLE } from './platform/input-guard';
 import { resolveSession, sameToken, type Session } from './platform/session';
 import { forgetSessions, watchSessions } from './platform/session-cache';
+import { checkActionReach } from './platform/reach';
 import { auditLog } from './platform/platform.db';
+import { sharedRateLimits } from './platform/rate-limits';
 import { hasRaw, stringifyWithRaw } from './platform/raw-json';
 import { openApiDocument } from './platform/openapi';
 import { registerRoutes } from './routes';
@@ -65,19 +72,25 @@ function send(reply: FastifyReply, status: number, body: Envelope<Record<string,
     .send(`{"success":${body.success},"data":${stringifyWithRaw(body.data)},"errors":${JSON.stringify(body.errors)}}`);
 }
 
-/** `a[]=1&a[]=2` arrives as key `a[]`: the handlers see `a`. */
+/**
+ * `a[]=1&a[]=2` arrives as key `a[]`: the handlers see `a`. Every body and query string passes
+ * here first: reserved keys (`__proto__`, `constructor`…) and NUL or half a surrogate pair are
+ * refused with 400 before anything reads them (input-guard.ts).
+ */
 function normaliseKeys(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return {};
+  screenInput(body);
   const fields = body as Record<string, unknown>;
   let bracketed = false;
-  for (const key in fields) if (key.endsWith('[]')) bracketed = true;
+  for (const key of Object.keys(fields)) if (key.endsWith('[]')) bracketed = true;
   // A JSON body (every screen's) has none: it is used as it came, a copy being one more object per call.
   if (!bracketed) return fields;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (key.endsWith('[]')) {
       const name = key.slice(0, -2);
-      out[name] = [...((out[name] as unknown[]) ?? []), ...(Array.isArray(value) ? value : [value])];
+      const prior = Object.hasOwn(out, name) ? out[name] : undefined;
+      out[name] = [...(prior === undefined ? [] : Array.isArray(prior) ? prior : [prior]), ...(Array.isArray(value) ? value : [value])];
     } else {
       out[key] = value;
     }
@@ -85,28 +98,62 @@ function normaliseKeys(body: unknown): Record<string, unknown> {
   return out;
 }
 
-async function readMultipart(request: FastifyRequest, maxFileBytes: number) {
+/** Form fields of a multipart body: as many and as long as any form of ours, no more. */
+const MULTIPART_FIELDS = 100;
+const MULTIPART_FIELD_BYTES = 1024 * 1024;
+
+/**
+ * A multipart body: at most the action's `maxFiles` files (default 1) of `maxFileBytes` each, each
+ * streamed to a temporary file as it arrives, so an upload is never held in memory whole; a file
+ * beyond the limit is refused before its bytes are read. The files of an upload within the limits
+ * are then read in, and the temporary folder removed, before the handler runs.
+ */
+async function readMultipart(request: FastifyRequest, action: Pick<ActionDefinition, 'maxFileBytes' | 'maxFiles'>) {
+  const maxFileBytes = action.maxFileBytes ?? 0;
+  const maxFiles = action.maxFiles ?? 1;
   const fields: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
+  const stored: (Omit<UploadedFile, 'data'> & { path: string })[] = [];
+  let folder: string | undefined;
+  let fieldBytes = 0;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 20, fields: 200 } })) {
+    const parts = request.parts({
+      limits: { fileSize: maxFileBytes, files: maxFiles, fields: MULTIPART_FIELDS, fieldSize: MULTIPART_FIELD_BYTES, parts: MULTIPART_FIELDS + maxFiles },
+    });
+    for await (const part of parts) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+        folder ??= await mkdtemp(join(tmpdir(), `forecourt-upload-${request.id}-`));
+        const path = join(folder, String(stored.length));
+        await pipeline(part.file, createWriteStream(path));
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        if (hasBadCharacter(part.filename)) throw AppError.invalid('The file name contains a character that is not allowed.', ['file']);
+        stored.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, path });
       } else {
-        const prior = fields[part.fieldname];
-        fields[part.fieldname] = prior === undefined ? part.value : [...(Array.isArray(prior) ? prior : [prior]), part.value];
+        const value = part.value;
+        fieldBytes += typeof value === 'string' ? value.length : 0;
+        if (part.valueTruncated || fieldBytes > MAX_BODY) throw AppError.invalid('The request is too large; send less than 10 MB.');
+        const prior = Object.hasOwn(fields, part.fieldname) ? fields[part.fieldname] : undefined;
+        fields[part.fieldname] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
       }
     }
+    const files: UploadedFile[] = [];
+    for (const { path, ...file } of stored) files.push({ ...file, data: await readFile(path) });
+    return { fields, files };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw AppError.invalid(`The file is too large; the limit is ${Math.round(maxFileBytes / 1048576)} MB.`, ['file']);
     }
-    if (code?.startsWith('FST_')) throw AppError.invalid('The upload could not be read; choose the file again.', ['file']);
+    if (code === 'FST_FILES_LIMIT') throw AppError.invalid(`Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}.`, ['file']);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.invalid(`Send at most ${MULTIPART_FIELDS} form fields.`);
+    if (code === 'FST_PROTO_VIOLATION') throw AppError.invalid(UNREADABLE);
+    if (code?.startsWith('FST_') || !(error instanceof AppError || (error as { syscall?: string }).syscall)) {
+      // The multipart parser's own complaints (no boundary, a part cut short): the body, not the server.
+      throw AppError.invalid('The upload could not be read; choose the file again.', ['file']);
+    }
     throw error;
+  } finally {
+    if (folder) await rm(folder, { recursive: true, force: true });
   }
-  return { fields, files };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -121,7 +168,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: MAX_BODY,
-    trustProxy: true,
+    // The client's address (rate limits, sign-in throttles, audit) comes from X-Forwarded-For only
+    // when it was set by a proxy named in TRUST_PROXY; by default it is the connection's.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const services = createServices(config, database);
@@ -154,8 +203,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     done();
   });
+  // Counted in PostgreSQL, so a limit holds across every server process (platform/rate-limits.ts).
+  const rateLimits = sharedRateLimits(db, app.log);
+  rateLimits.start();
+  app.decorate('rateLimits', rateLimits);
+  app.addHook('onClose', () => rateLimits.close());
   await app.register(rateLimit, {
     global: true,
+    store: rateLimits.Store,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     // The limit and what is left are told when it is reached (with Retry-After), not on every reply.
@@ -180,7 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (status === 413) return send(reply, 400, { success: false, data: {}, errors: ['The request is too large; send less than 10 MB.'] });
     if (status === 415) return send(reply, 400, { success: false, data: {}, errors: ['Send the form as form fields, multipart or JSON.'] });
     if (status >= 400 && status < 500) {
-      return send(reply, 400, { success: false, data: {}, errors: ['The request could not be read; check the form and try again.'] });
+      return send(reply, 400, { success: false, data: {}, errors: [UNREADABLE] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, {
@@ -203,7 +258,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(config) as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's map is for people signed in: the document to a full session only (401 otherwise),
+  // the page sending anyone else to the sign-in screen and back. Swagger UI's own scripts stay public.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        const session = await resolveSession(db, request, config);
+        if (session?.stage === 'full') return;
+        const path = request.url.split('?')[0];
+        if (path.endsWith('/json') || path.endsWith('/yaml')) {
+          return send(reply, 401, { success: false, data: {}, errors: ['Please sign in to continue.'] });
+        }
+        return reply.header('cache-control', 'no-store').redirect('/login?p=%2Fapi%2Fdocs');
+      },
+    },
+  });
 
   await registerRoutes(app, services);
 
@@ -236,7 +306,7 @@ function registerAction(app: FastifyInstance, action: ActionDefinition, services
     let files: UploadedFile[] = [];
     if (request.isMultipart()) {
       if (!action.maxFileBytes) throw AppError.invalid('This action does not take file uploads.');
-      const parsed = await readMultipart(request, action.maxFileBytes);
+      const parsed = await readMultipart(request, action);
       body = normaliseKeys(parsed.fields);
       files = parsed.files;
     } else {
@@ -250,6 +320,7 @@ function registerAction(app: FastifyInstance, action: ActionDefinition, services
       }
     }
     delete body.csrfToken;
+    if (session?.stage === 'full') await checkActionReach(db, session.user.reach, action.reach, action.input, body);
     const input = parseInput(action.input, body);
 
     const audits: AuditEntry[] = [];
@@ -302,14 +373,23 @@ function registerExport(app: FastifyInstance, download: ListExport, services: Se
   app.get(download.route, async (request, reply) => {
     const session = await resolveSession(db, request, services.config);
     authorise(download.list, session);
-    const input = parseInput(download.input, normaliseKeys(request.query)) as Record<string, unknown> & { limit?: number };
-    await db.insert(auditLog).values({
-      userId: session!.user.id, action: `export ${download.route}`, input: redact(input), ip: request.ip, requestId: String(request.id),
-    });
+    const query = normaliseKeys(request.query);
+    await checkActionReach(db, session!.user.reach, download.list.records ?? {}, download.input, query);
+    const input = parseInput(download.input, query) as Record<string, unknown> & { limit?: number };
     const context = { input, db, user: session!.user, session, request, reply, services, files: [], audit: () => undefined };
+    // Everything that can fail does so before the headers go out: the input above, and the
+    // statement, which the database has started (and so accepted) by the time the stream is here.
     const csv = services.database.pool
       ? await copyCsv(services.database.pool, [download.list.columns.map((c) => c.label)], exportCopySql(download.list, context, input.limit ?? Infinity))
-      : Readable.from(exportRows(download.list, context, input.limit ?? Infinity)).pipe(stringify());
+      : Readable.from(await started(exportRows(download.list, context, input.limit ?? Infinity))).pipe(stringify());
+    try {
+      await db.insert(auditLog).values({
+        userId: session!.user.id, action: `export ${download.route}`, input: redact(input), ip: request.ip, requestId: String(request.id),
+      });
+    } catch (error) {
+      csv.destroy();
+      throw error;
+    }
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -319,7 +399,11 @@ function registerExport(app: FastifyInstance, download: ListExport, services: Se
   });
 }
 
-/** The header row, then PostgreSQL's own CSV straight from COPY, on a connection held until the end. */
+/**
+ * The header row, then PostgreSQL's own CSV straight from COPY, on a connection held until the end.
+ * It resolves once the COPY has sent its first rows (or ended): a statement PostgreSQL refuses
+ * fails here, before the reply's headers are sent, rather than cutting a download already under way.
+ */
 async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Promise<Readable> {
   const client = await pool.connect();
   const out = new PassThrough();
@@ -329,17 +413,35 @@ async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Pr
     released = true;
     client.release(error);
   };
-  stringify(header, (error, text) => {
-    if (error) return out.destroy(error);
-    out.write(text);
-    const rows = client.query(copyTo(statement));
-    rows.on('error', (e) => { release(e); out.destroy(e); });
-    rows.on('end', () => release());
-    // A download stopped half-way: drop the connection, which ends the COPY on the server too.
-    out.on('close', () => release(released ? undefined : new Error('The download was stopped before the end.')));
-    rows.pipe(out);
+  out.write(stringifySync(header));
+  const rows = client.query(copyTo(statement));
+  rows.on('error', (e) => { release(e); out.destroy(e); });
+  rows.on('end', () => release());
+  // A download stopped half-way: drop the connection, which ends the COPY on the server too.
+  out.on('close', () => release(released ? undefined : new Error('The download was stopped before the end.')));
+  const first = new Promise<void>((resolve, reject) => {
+    rows.once('data', () => resolve());
+    rows.once('end', () => resolve());
+    rows.once('error', reject);
   });
+  rows.pipe(out);
+  await first;
   return out;
+}
+
+/** An export's rows with the first two (the header and the first row) already read: a query that fails, fails here. */
+async function started<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first: T[] = [];
+  for (let i = 0; i < 2; i++) {
+    const next = await iterator.next();
+    if (next.done) break;
+    first.push(next.value);
+  }
+  return (async function* () {
+    yield* first;
+    if (first.length === 2) yield* { [Symbol.asyncIterator]: () => iterator };
+  })();
 }
 
 function authorise(action: Pick<ActionDefinition, 'permission'>, session: Session | null) {

@@ -28,6 +28,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
   });
 
+  it.each(['yes', '10.0.0.0/33', '1,2', 'true,10.0.0.1', 'proxy.example'])('stops with one sentence on TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(new ConfigError(
+      'TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies\' addresses or CIDR ranges',
+    ));
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('true')).toBe(true);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1/128,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1/128', 'loopback']);
+  });
+
   it('reads SEED_DEMO=0 and an admin TOTP secret', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0', ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' });
     expect(config.SEED_DEMO).toBe(false);

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,40 @@ const base32 = /^[A-Z2-7]+=*$/;
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((v) => v === '1' || v === 'true');
+
+/** An address or CIDR range a proxy may have, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are believed about the client's address (X-Forwarded-For):
+ * none (the default: the address is the connection's), a number of proxies, every hop, or the
+ * proxies' own addresses and ranges.
+ */
+const trustProxy = z.string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine((entries) => entries.length > 0 && (/^(true|false|\d{1,2})$/i.test(entries[0]) ? entries.length === 1 : entries.every(isProxyAddress)), {
+    error: 'TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies\' addresses or CIDR ranges',
+  })
+  .transform((entries): boolean | number | string[] => {
+    const [first] = entries;
+    if (/^false$/i.test(first)) return false;
+    if (/^true$/i.test(first)) return true;
+    if (/^\d+$/.test(first)) return Number(first) === 0 ? false : Number(first);
+    return entries;
+  });
+
+/** Fastify's `trustProxy` for TRUST_PROXY. A number counts proxies from the server outwards (Fastify 5 itself refuses a bare count). */
+export function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,6 +78,7 @@ const schema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string; TWILIO_AUTH_TOKEN: string };

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './services';
 import { resolveSession } from './platform/session';
-import { userPhotos } from '../modules/users/users.db';
+import { userPhotos, users } from '../modules/users/users.db';
+import { reachesLocation } from './platform/reach';
 import type { SessionReply } from '../shared/session';
 import { registerTelephonyWebhooks } from './providers/telephony/webhooks';
 
@@ -23,10 +24,12 @@ export async function registerRoutes(app: FastifyInstance, services: Services) {
     const session = await resolveSession(db, request, services.config);
     if (session?.stage !== 'full') return reply.code(401).send({ success: false, data: {}, errors: ['Please sign in to continue.'] });
     const userId = Number(request.params.id);
-    const [photo] = Number.isInteger(userId) && userId > 0
-      ? await db.select().from(userPhotos).where(eq(userPhotos.userId, userId))
+    const [photo] = Number.isInteger(userId) && userId > 0 && userId <= 2_147_483_647
+      ? await db.select({ content: userPhotos.content, contentType: userPhotos.contentType, locationId: users.locationId })
+        .from(userPhotos).innerJoin(users, eq(users.id, userPhotos.userId)).where(eq(userPhotos.userId, userId))
       : [];
-    if (!photo) return reply.code(404).send({ success: false, data: {}, errors: ['This user has no profile image.'] });
+    // Anyone's own photo; another user's only within reach, as the users they can see.
+    if (!photo || (userId !== session.user.id && !reachesLocation(session.user.reach, photo.locationId))) return reply.code(404).send({ success: false, data: {}, errors: ['This user has no profile image.'] });
     return reply.header('content-type', photo.contentType).header('cache-control', 'private, max-age=300').send(photo.content);
   });
 }

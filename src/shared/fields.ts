@@ -52,11 +52,18 @@ export const int = (min: number, max: number) =>
       .max(max, { error: `must be at most ${max}` }),
   );
 
+/** Whether YYYY-MM-DD names a day of the calendar (Date.parse takes 2026-02-30 as 2 March; PostgreSQL does not). */
+function isCalendarDate(s: string): boolean {
+  const [year, month, day] = s.split('-').map(Number);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
 /** YYYY-MM-DD. */
 export const date = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: 'must be a real date' }),
+    .refine(isCalendarDate, { error: 'must be a real date' }),
 );
 export const optionalDate = z.preprocess(blankToUndefined, date.optional());
 
@@ -66,6 +73,17 @@ export const email = z.preprocess(
     .max(200, { error: 'must be at most 200 characters' }),
 );
 export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
+
+/**
+ * A web address people follow (a dealership's site, a booking page): http or https to a named
+ * host, never `javascript:`, `data:` or `file:`. Trimmed; at most `max` characters.
+ */
+export const webUrl = (max = 300) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.httpUrl({ error: (i) => (i.input === undefined ? 'is required' : 'must be a web address starting with https://') })
+      .max(max, { error: `must be at most ${max} characters` }),
+  );
 
 /** A US or international phone number, loosely checked here; stored as E.164 by the server. */
 export const phone = z.preprocess(

@@ -1,5 +1,8 @@
 import type { Flag } from './permissions';
 
+/** The locations a user acts on: the whole group, or these location ids (their regions' and their home location). */
+export type Reach = 'group' | number[];
+
 export interface SessionUserInfo {
   id: number;
   username: string;
@@ -9,6 +12,10 @@ export interface SessionUserInfo {
   jobCode: string | null;
   locationId: number | null;
   flags: Flag[];
+  /** Marked group-wide: reaches every location whatever the regions. */
+  groupWide: boolean;
+  regions: string[];
+  reach: Reach;
   hasPhoto: boolean;
 }
 

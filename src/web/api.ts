@@ -56,6 +56,11 @@ export async function fetchSession(): Promise<SessionReply> {
   return session;
 }
 
+/** A call that moved the session to a new id (a password change) answers with its new CSRF token. */
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
 async function send(url: string, init: RequestInit): Promise<Envelope> {
   let response: Response;
   try {

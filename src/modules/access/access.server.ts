@@ -4,6 +4,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { containing } from '../../server/platform/search';
+import { refuseUngrantableFlags } from '../../server/platform/grants';
 import { jobCodeFlags } from '../../shared/permissions';
 import { users } from '../users/users.db';
 import { jobCodes } from './access.db';
@@ -17,6 +18,7 @@ defineListAction({
   path: 'sandbox-access/load-access-list',
   summary: 'Job codes and the access each grants.',
   permission: 'accessAdmin',
+  reach: 'group',
   filters: accessFilters,
   countKey: 'jobCodeCount',
   bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { query: 'man' } }],
@@ -37,6 +39,7 @@ defineAction({
   path: 'sandbox-access/load-access',
   summary: 'One job code with its flags.',
   permission: 'accessAdmin',
+  reach: 'group',
   readOnly: true,
   input: jobCodeInput,
   async handler({ db, input }): Promise<{ jobCode: JobCodeRecord }> {
@@ -51,11 +54,13 @@ defineAction({
   path: 'sandbox-access/add-access',
   summary: 'Adds a job code with its flags.',
   permission: 'accessAdmin',
+  reach: 'group',
   input: accessInput,
-  async handler({ db, input, audit }) {
+  async handler({ db, input, user, audit }) {
     const [existing] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
     if (existing) throw AppError.conflict(`Job code ${input.jobCode} already exists.`, ['jobCode']);
     const row = { jobCode: input.jobCode, longName: input.longName, flags: flagsOf(input) };
+    refuseUngrantableFlags(user, [], row.flags);
     await db.insert(jobCodes).values(row);
     audit({ recordType: 'jobCode', recordId: input.jobCode, after: row });
     return { jobCode: input.jobCode };
@@ -66,11 +71,13 @@ defineAction({
   path: 'sandbox-access/edit-access',
   summary: 'Saves a job code\'s name and flags; everyone holding it gets the change at their next call.',
   permission: 'accessAdmin',
+  reach: 'group',
   input: accessInput,
-  async handler({ db, input, audit }) {
+  async handler({ db, input, user, audit }) {
     const [before] = await db.select().from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
     if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
     const after = { longName: input.longName, flags: flagsOf(input) };
+    refuseUngrantableFlags(user, before.flags, after.flags);
     await db.update(jobCodes).set({ ...after, updatedAt: sql`now()` }).where(eq(jobCodes.jobCode, input.jobCode));
     audit({ recordType: 'jobCode', recordId: input.jobCode, before: { longName: before.longName, flags: before.flags }, after });
     return { jobCode: input.jobCode };
@@ -81,6 +88,7 @@ defineAction({
   path: 'sandbox-access/delete-access',
   summary: 'Deletes a job code that no user holds.',
   permission: 'accessAdmin',
+  reach: 'group',
   input: jobCodeInput,
   async handler({ db, input, audit }) {
     const [{ holders }] = await db.select({ holders: count() }).from(users).where(and(eq(users.jobCode, input.jobCode)));
@@ -98,6 +106,7 @@ defineAction({
   path: 'sandbox-access/list-options',
   summary: 'Every job code for pickers (the edit-user screen): code and name.',
   permission: 'signedIn',
+  reach: 'group',
   readOnly: true,
   input: z.object({}),
   async handler({ db }) {

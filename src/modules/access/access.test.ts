@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { jobCodes } from './access.db';
+import { allFlags } from '../../shared/permissions';
 
 let t: TestApp;
 let admin: Caller;
 beforeAll(async () => {
   t = await testApp();
-  admin = await t.signedIn(['accessAdmin']);
+  admin = await t.signedIn([...allFlags]);
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,6 +1,7 @@
 import { boolean, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
+import { recordReach } from '../../server/platform/reach';
 
 /** The group's staff directory, keyed by employee number (seed 001, "Employee"). */
 export const employees = pgTable(
@@ -23,3 +24,5 @@ export const employees = pgTable(
     searchIndex('employees_search_idx', t.firstName, t.lastName, t.employeeNumber, t.title, t.email),
   ],
 );
+
+export const employeeRecords = recordReach({ key: employees.employeeNumber, location: employees.locationId, missing: (number) => `There is no employee number ${number}.` });

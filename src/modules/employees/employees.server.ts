@@ -5,7 +5,7 @@ import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
-import { employees } from './employees.db';
+import { employeeRecords, employees } from './employees.db';
 import { employeeColumns, employeeFilters, employeeNumberInput, employeePhotoUrl, type Employee } from './employees.contract';
 
 /** Name, number, title and email, as the employees_search_idx trigram index holds them. */
@@ -21,6 +21,7 @@ defineListAction({
   path: 'employees/load-employees',
   summary: 'The staff directory: search by name, number, title or email.',
   permission: 'signedIn',
+  reach: employees.locationId,
   filters: employeeFilters,
   countKey: 'employeeCount',
   bench: (s) => [
@@ -50,6 +51,7 @@ defineAction({
   path: 'employees/load-employee',
   summary: 'One employee with their photo address.',
   permission: 'signedIn',
+  reach: { employeeNumber: employeeRecords },
   readOnly: true,
   input: employeeNumberInput,
   async handler({ db, input, services }): Promise<{ employee: Employee }> {
@@ -64,6 +66,7 @@ defineAction({
   path: 'employees/list-departments',
   summary: 'The departments of the directory, for the filter.',
   permission: 'signedIn',
+  reach: 'group',
   readOnly: true,
   input: z.object({}),
   async handler({ db }) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag, id, optionalId, optionalText, phone, text } from '../../shared/fields';
+import { email, flag, id, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 
 /** The location every tool uses when none is selected (seed 001, section 9). */
@@ -17,7 +17,7 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 /** A field that may be emptied: '' clears it, absent leaves it as it is. */
 const clearable = <T extends z.ZodType>(s: T) => z.preprocess(trimmed, z.union([z.literal(''), s]).optional());
 const clearText = (max: number) => z.preprocess(trimmed, z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional());
-const url = clearable(z.url({ error: 'must be a full web address starting with https://' }).max(300));
+const url = clearable(webUrl(300));
 
 /**
  * One form for both screens: location edit sends the location fields, location service edit the

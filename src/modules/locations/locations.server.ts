@@ -5,6 +5,7 @@ import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
+import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locations } from './locations.db';
 import {
@@ -16,6 +17,7 @@ defineListAction({
   path: 'locations/load-locations',
   summary: 'Locations of the group, by code, name, region or city.',
   permission: 'signedIn',
+  reach: locations.id,
   filters: locationFilters,
   countKey: 'locationCount',
   bench: () => [{ name: 'all', filters: {} }, { name: 'region', filters: { region: 'New Mexico' } }, { name: 'search', filters: { query: 'toy' } }],
@@ -45,11 +47,12 @@ defineAction({
   path: 'locations/list-options',
   summary: 'Every location for pickers, with the default location code.',
   permission: 'signedIn',
+  reach: 'query',
   readOnly: true,
   input: z.object({}),
-  async handler({ db }): Promise<{ locations: LocationOption[]; defaultCode: string; regions: string[] }> {
+  async handler({ db, user }): Promise<{ locations: LocationOption[]; defaultCode: string; regions: string[] }> {
     const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active })
-      .from(locations).orderBy(asc(locations.name));
+      .from(locations).where(withinReach(user.reach, locations.id)).orderBy(asc(locations.name));
     const regions = [...new Set(rows.map((r) => r.region).filter(Boolean))].sort();
     return { locations: rows, defaultCode: DEFAULT_LOCATION_CODE, regions };
   },
@@ -66,6 +69,7 @@ defineAction({
   path: 'locations/load-location',
   summary: 'One location with its service settings.',
   permission: 'signedIn',
+  reach: {},
   readOnly: true,
   input: locationIdInput,
   handler: async ({ db, input }) => ({ location: await findLocation(db, input.locationId) }),
@@ -75,8 +79,9 @@ defineAction({
   path: 'locations/save-location',
   summary: 'Adds a location (no locationId) or changes the fields sent.',
   permission: 'accessAdmin',
+  reach: {},
   input: saveLocationInput,
-  async handler({ db, input, audit }) {
+  async handler({ db, input, user, audit }) {
     const { locationId, ...fields } = input;
     const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof locations.$inferInsert>;
     for (const key of ['phone', 'servicePhone'] as const) {
@@ -90,7 +95,12 @@ defineAction({
       const [clash] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, values.code));
       if (clash && clash.id !== locationId) throw AppError.conflict(`Another location already uses the code ${values.code}.`, ['code']);
     }
-    if (!locationId) {
+    const before = locationId ? await findLocation(db, locationId) : undefined;
+    // A location added or moved stays within its maker's reach: a region of theirs.
+    if (!user.groupWide && (before ? values.region !== undefined && values.region !== before.region : true) && !user.regions.includes(values.region ?? '')) {
+      throw new AppError(403, `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`, ['region']);
+    }
+    if (!before) {
       if (!values.code || !values.name) {
         throw AppError.invalid('A new location needs a code and a name.', [!values.code ? 'code' : 'name']);
       }
@@ -98,11 +108,10 @@ defineAction({
       audit({ recordType: 'location', recordId: created.id, after: created });
       return { locationId: created.id };
     }
-    const before = await findLocation(db, locationId);
-    if (Object.keys(values).length === 0) return { locationId };
-    const [after] = await db.update(locations).set({ ...values, updatedAt: sql`now()` }).where(eq(locations.id, locationId)).returning();
-    audit({ recordType: 'location', recordId: locationId, before, after });
-    return { locationId };
+    if (Object.keys(values).length === 0) return { locationId: before.id };
+    const [after] = await db.update(locations).set({ ...values, updatedAt: sql`now()` }).where(eq(locations.id, before.id)).returning();
+    audit({ recordType: 'location', recordId: before.id, before, after });
+    return { locationId: before.id };
   },
 });
 
@@ -110,6 +119,7 @@ defineAction({
   path: 'locations/load-shortcodes',
   summary: 'The shortcodes templates and texts can use for a location, with their values.',
   permission: 'signedIn',
+  reach: {},
   readOnly: true,
   input: locationIdInput,
   async handler({ db, input }): Promise<{ shortcodes: Shortcode[] }> {

@@ -11,6 +11,7 @@ defineListAction({
   path: 'outbox/load-messages',
   summary: 'What the local drivers would have sent: texts, emails and calls, newest first.',
   permission: 'developer',
+  reach: 'group',
   filters: outboxFilters,
   countKey: 'messageCount',
   export: { route: '/tools/outbox/export', filename: 'outbox' },
@@ -41,6 +42,7 @@ defineAction({
   path: 'outbox/simulate-inbound-text',
   summary: 'Local driver only: a text arrives on one of our lines from a customer, as Twilio\'s webhook would deliver it (STOP, START and HELP included).',
   permission: 'developer',
+  reach: 'group',
   input: simulateTextInput,
   handler: ({ db, input, services }) => simulateInboundText(db, services, input),
 });
@@ -49,6 +51,7 @@ defineAction({
   path: 'outbox/simulate-inbound-call',
   summary: 'Local driver only: a customer calls one of our lines; the line\'s phone actions answer. With durationSeconds the call also ends.',
   permission: 'developer',
+  reach: 'group',
   input: simulateCallInput,
   handler: ({ db, input, services }) => simulateInboundCall(db, services, input),
 });
@@ -57,6 +60,7 @@ defineAction({
   path: 'outbox/simulate-call-status',
   summary: 'Local driver only: a live call moves on (answered, busy, completed...), as a carrier would report it.',
   permission: 'developer',
+  reach: 'group',
   input: simulateCallStatusInput,
   handler: ({ db, input, services }) => simulateCallStatus(db, services, input),
 });

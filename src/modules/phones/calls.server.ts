@@ -5,12 +5,13 @@ import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
+import { reachesLocation } from '../../server/platform/reach';
 import { DEFAULT_TIME_ZONE, passGate, placeCall, type Line } from '../../server/providers/telephony/send-gate';
 import { applyCallStatus, isFinalCallStatus } from '../../server/providers/telephony/status';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { calls, phones } from './phones.db';
+import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
   callColumns, callFilters, callSidInput, formatDuration, makeCallInput, providerCallColumns, providerCallsInput, transferCallInput,
 } from './phones.contract';
@@ -20,6 +21,8 @@ defineListAction({
   path: 'phones/calls/load-calls',
   summary: 'Calls of the group, newest first: by location, line, agent, direction, status, days (minCreatedAt, maxCreatedAt) and number.',
   permission: 'phoneLookup',
+  reach: calls.locationId,
+  records: { phoneId: phoneRecords },
   filters: callFilters,
   countKey: 'callCount',
   bench: (s) => [
@@ -78,9 +81,10 @@ defineAction({
   path: 'phones/calls/load-twilio-calls',
   summary: 'Calls as the telephony provider sees them right now, newest first (live calls to end or transfer).',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: providerCallsInput,
-  async handler({ db, input, services }) {
+  async handler({ db, input, services, user }) {
     const found = await services.telephony.listCalls(db, {
       status: input.status,
       after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
@@ -89,13 +93,15 @@ defineAction({
     });
     const numbers = [...new Set(found.flatMap((c) => [c.from, c.to]))];
     const lines = numbers.length
-      ? await db.select({ id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationName: locations.name })
+      ? await db.select({ id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId, locationName: locations.name })
         .from(phones).innerJoin(locations, eq(locations.id, phones.locationId))
         .where(sql`${phones.phoneNumber} in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`)
       : [];
     const lineOf = new Map(lines.map((l) => [l.phoneNumber, l]));
-    const rows = found.map((c) => {
+    // The provider knows every call of the account: only those on lines within reach are shown.
+    const rows = found.flatMap((c) => {
       const line = lineOf.get(c.direction === 'inbound' ? c.to : c.from) ?? lineOf.get(c.to) ?? lineOf.get(c.from);
+      if (!reachesLocation(user.reach, line?.locationId)) return [];
       return {
         callSid: c.sid, startedAt: c.startedAt, endedAt: c.endedAt, direction: c.direction, from: c.from, to: c.to, status: c.status,
         durationSeconds: c.durationSeconds, duration: formatDuration(c.durationSeconds), live: !isFinalCallStatus(c.status),
@@ -120,6 +126,7 @@ defineAction({
   path: 'phones/calls/end-call',
   summary: 'Hangs up a live call through the provider.',
   permission: 'phoneAdmin',
+  reach: { callSid: callRecords },
   input: callSidInput,
   async handler({ db, input, services, audit }) {
     const before = await liveCall(db, input.callSid);
@@ -138,6 +145,7 @@ defineAction({
   path: 'phones/calls/transfer-call',
   summary: 'Connects the other party of a live call to another line (phoneId) or number (to).',
   permission: 'phoneAdmin',
+  reach: { callSid: callRecords, phoneId: phoneRecords },
   input: transferCallInput,
   async handler({ db, input, services, audit }) {
     const call = await liveCall(db, input.callSid);
@@ -160,6 +168,7 @@ defineAction({
   path: 'phones/calls/make-call',
   summary: 'Calls a customer from a line (or the location\'s outbound line) and connects them to your phone; goes through the send gate.',
   permission: 'messenger',
+  reach: { phoneId: phoneRecords },
   rateLimit: 30,
   input: makeCallInput,
   async handler({ db, input, user, services, audit }) {

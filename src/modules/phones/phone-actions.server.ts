@@ -3,8 +3,8 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import type { Db } from '../../server/db/client';
-import { users } from '../users/users.db';
-import { phoneActions, phones } from './phones.db';
+import { userRecords, users } from '../users/users.db';
+import { phoneActionRecords, phoneActions, phoneRecords, phones } from './phones.db';
 import {
   actionIdInput, addPhoneActionInput, phoneActionColumns, phoneActionFilters, savePhoneActionInput,
   type PhoneActionInput, type PhoneActionListRow, type PhoneActionRecord,
@@ -16,6 +16,8 @@ defineListAction({
   path: 'phones/actions/load-actions',
   summary: 'The phone actions: what a call to each line does, step by step (ring groups, forwards, hours, voicemail).',
   permission: 'phoneLookup',
+  reach: phones.locationId,
+  records: { phoneId: phoneRecords },
   filters: phoneActionFilters,
   countKey: 'actionCount',
   bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
@@ -101,6 +103,7 @@ defineAction({
   path: 'phones/actions/load-action',
   summary: 'One phone action (its edit modal).',
   permission: 'phoneLookup',
+  reach: { actionId: phoneActionRecords },
   readOnly: true,
   input: actionIdInput,
   handler: async ({ db, input }) => ({ action: record(await findAction(db, input.actionId)) }),
@@ -110,6 +113,7 @@ defineAction({
   path: 'phones/actions/add-action',
   summary: 'Adds a step to what a call to a line does; without a position it goes last.',
   permission: 'phoneAdmin',
+  reach: { phoneId: phoneRecords, userIds: userRecords },
   input: addPhoneActionInput,
   async handler({ db, input, audit }) {
     const row = await values(db, input);
@@ -123,6 +127,7 @@ defineAction({
   path: 'phones/actions/save-action',
   summary: 'Saves a phone action.',
   permission: 'phoneAdmin',
+  reach: { actionId: phoneActionRecords, phoneId: phoneRecords, userIds: userRecords },
   input: savePhoneActionInput,
   async handler({ db, input, audit }) {
     const before = await findAction(db, input.actionId);
@@ -137,6 +142,7 @@ defineAction({
   path: 'phones/actions/delete-action',
   summary: 'Deletes a phone action.',
   permission: 'phoneAdmin',
+  reach: { actionId: phoneActionRecords },
   input: actionIdInput,
   async handler({ db, input, audit }) {
     const before = await findAction(db, input.actionId);

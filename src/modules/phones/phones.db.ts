@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
+import { recordReach } from '../../server/platform/reach';
 import type { CallDirection, CallStatus, MessageStatus, OpeningHours, PhoneActionKind, PhoneType, SendPurpose } from './phones.contract';
 
 /** A line of the group (seed 000, section 3 "Phone"): a number on the telephony provider. */
@@ -154,3 +155,11 @@ export const phoneActions = pgTable(
     index('phone_actions_position_idx').on(t.position, t.id),
   ],
 );
+
+/** How each record of the phones reaches a location (the platform's reach checks, docs/permissions.md). */
+export const phoneRecords = recordReach({ key: phones.id, location: phones.locationId, missing: 'That phone does not exist; it may have been deleted.' });
+export const callRecords = recordReach({ key: calls.callSid, location: calls.locationId, missing: (sid) => `There is no call ${sid}.` });
+export const phoneActionRecords = recordReach({
+  key: phoneActions.id, location: phones.locationId, join: { table: phones, on: eq(phones.id, phoneActions.phoneId) },
+  missing: 'That phone action does not exist; it may have been deleted.',
+});

@@ -3,9 +3,10 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { containing } from '../../server/platform/search';
+import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
-import { phones } from './phones.db';
+import { phoneRecords, phones } from './phones.db';
 import {
   addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT, PHONE_UPDATED, phoneColumns,
   phoneFilters, phoneIdInput, phoneOptionsInput, replaceOutboundInput, savePhoneInput, type AvailableNumberRow, type PhoneLineOption,
@@ -18,6 +19,7 @@ defineListAction({
   path: 'phones/load-phones',
   summary: 'The group\'s lines, searchable by description or number, filtered by location, type and state.',
   permission: 'phoneLookup',
+  reach: phones.locationId,
   filters: phoneFilters,
   countKey: 'phoneCount',
   bench: (s) => [
@@ -62,10 +64,11 @@ defineAction({
   path: 'phones/list-options',
   summary: 'Lines for pickers: by description or number digits (search), location, active and outbound, or the lines with the given ids.',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: phoneOptionsInput,
-  async handler({ db, input }): Promise<{ phones: PhoneLineOption[] }> {
-    const where: SQL[] = [];
+  async handler({ db, input, user }): Promise<{ phones: PhoneLineOption[] }> {
+    const where: (SQL | undefined)[] = [withinReach(user.reach, phones.locationId)];
     if (input.ids.length) where.push(inArray(phones.id, input.ids));
     if (input.search) {
       const description = ilike(phones.description, containing(input.search));
@@ -79,7 +82,7 @@ defineAction({
     const rows = await db.select({
       phoneId: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId,
       active: phones.active, outbound: phones.outbound,
-    }).from(phones).where(where.length ? and(...where) : undefined)
+    }).from(phones).where(and(...where))
       .orderBy(asc(phones.description), asc(phones.id))
       .limit(input.ids.length || (input.limit ?? PHONE_OPTIONS_DEFAULT));
     return { phones: rows.map((row) => ({ ...row, phoneNumberFormatted: formatPhone(row.phoneNumber) })) };
@@ -90,6 +93,7 @@ defineAction({
   path: 'phones/load-phone',
   summary: 'One line with all its settings (the edit-phone modal).',
   permission: 'phoneLookup',
+  reach: { phoneId: phoneRecords },
   readOnly: true,
   input: phoneIdInput,
   handler: async ({ db, input }): Promise<{ phone: PhoneRecord }> => ({ phone: await phoneRecord(db, input.phoneId) }),
@@ -109,6 +113,7 @@ defineAction({
   path: 'phones/add-phone',
   summary: 'Adds a line; with buy=1 the number is first bought from the provider and its sid kept.',
   permission: 'phoneAdmin',
+  reach: {},
   input: addPhoneInput,
   async handler({ db, input, services, audit }) {
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
@@ -136,6 +141,7 @@ defineAction({
   path: 'phones/save-phone',
   summary: 'Saves a line\'s settings (active, autopilot, squad and direct ring as 1 or 0).',
   permission: 'phoneAdmin',
+  reach: { phoneId: phoneRecords },
   input: savePhoneInput,
   async handler({ db, input, audit }) {
     const before = await findPhone(db, input.phoneId);
@@ -166,6 +172,7 @@ defineAction({
   path: 'phones/delete-phone',
   summary: 'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
   permission: 'phoneAdmin',
+  reach: { phoneId: phoneRecords },
   input: phoneIdInput,
   async handler({ db, input, services, audit }) {
     const before = await findPhone(db, input.phoneId);
@@ -181,6 +188,7 @@ defineAction({
   path: 'phones/twilio/load-local-numbers',
   summary: 'Numbers the provider has for sale in an area code, optionally containing digits or letters (555CARS).',
   permission: 'phoneAdmin',
+  reach: 'group',
   readOnly: true,
   input: localNumbersInput,
   async handler({ db, input, services }) {
@@ -198,6 +206,7 @@ defineAction({
   path: 'phones/replace-outbound-number',
   summary: 'Makes another line of the same location the one its outbound calls show (a number flagged as spam is replaced).',
   permission: 'phoneAdmin',
+  reach: { phoneId: phoneRecords, newPhoneId: phoneRecords },
   input: replaceOutboundInput,
   async handler({ db, input, audit }) {
     const current = await findPhone(db, input.phoneId);

@@ -10,6 +10,8 @@ import {
 } from './phones.contract';
 import { dayEnd, dayIn, dayStart, defaultRange, zoneOf } from './phones.queries';
 import { DEFAULT_TIME_ZONE } from '../../server/providers/telephony/send-gate';
+import { withinReach } from '../../server/platform/reach';
+import type { Reach } from '../../shared/session';
 import type { z } from 'zod';
 
 /** The guest engagement center is the group's BDC: users holding this job code. */
@@ -25,9 +27,9 @@ function range(input: Activity, now: Date) {
   return { from, to, start: dayStart(from, zone), end: dayEnd(to, zone) };
 }
 
-/** The calls a report counts: the days, and optionally a location and direction. */
-function callScope(input: Activity, r: ReturnType<typeof range>): SQL[] {
-  const where = [gte(calls.startedAt, r.start), lt(calls.startedAt, r.end)];
+/** The calls a report counts: the days within the caller's reach, and optionally a location and direction. */
+function callScope(input: Activity, r: ReturnType<typeof range>, reach: Reach): (SQL | undefined)[] {
+  const where = [gte(calls.startedAt, r.start), lt(calls.startedAt, r.end), withinReach(reach, calls.locationId)];
   if (input.locationId) where.push(eq(calls.locationId, input.locationId));
   if (input.direction) where.push(eq(calls.direction, input.direction));
   return where;
@@ -59,11 +61,11 @@ function finish(rows: Counted[], nameLabel: string, countKey: string, r: ReturnT
 
 const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
-async function usersReport(db: Db, input: Activity, now: Date) {
+async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
   const r = range(input, now);
   const rows = await db.select({ key: calls.userId, name: userName, ...figures }).from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
-    .where(and(...callScope(input, r)))
+    .where(and(...callScope(input, r, reach)))
     .groupBy(calls.userId, users.firstName, users.lastName)
     .orderBy(desc(figures.calls), asc(userName));
   return finish(rows, 'User', 'userCount', r);
@@ -73,23 +75,25 @@ defineAction({
   path: 'phones/calls/users',
   summary: 'User activity: calls, answered and missed calls and talk time per user over a range of days (default the last 30).',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: activityInput,
-  handler: ({ db, input, services }) => usersReport(db, input, services.clock.now()),
+  handler: ({ db, input, services, user }) => usersReport(db, input, services.clock.now(), user.reach),
 });
 
 defineAction({
   path: 'phones/calls/gec-users',
   summary: 'GEC (BDC) user activity: every user with the BDC job code, with their calls over the range, none included.',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: activityInput,
-  async handler({ db, input, services }) {
+  async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     // The range sits in the join, so a BDC user without calls still has a row of zeros.
     const rows = await db.select({ key: users.id, name: userName, ...figures }).from(users)
-      .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r)))
-      .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false)))
+      .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r, user.reach)))
+      .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false), withinReach(user.reach, users.locationId)))
       .groupBy(users.id, users.firstName, users.lastName)
       .orderBy(desc(figures.calls), asc(userName));
     return finish(rows, 'User', 'userCount', r);
@@ -100,13 +104,14 @@ defineAction({
   path: 'phones/calls/locations',
   summary: 'Location activity: calls and talk time per location over a range of days.',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: activityInput,
-  async handler({ db, input, services }) {
+  async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const rows = await db.select({ key: calls.locationId, name: sql<string>`coalesce(${locations.name}, 'No location')`, ...figures }).from(calls)
       .leftJoin(locations, eq(locations.id, calls.locationId))
-      .where(and(...callScope(input, r)))
+      .where(and(...callScope(input, r, user.reach)))
       .groupBy(calls.locationId, locations.name)
       .orderBy(desc(figures.calls), asc(locations.name));
     return finish(rows, 'Location', 'locationCount', r);
@@ -117,15 +122,16 @@ defineAction({
   path: 'phones/calls/phones',
   summary: 'Line activity: calls and talk time per line over a range of days.',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: activityInput,
-  async handler({ db, input, services }) {
+  async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const name = sql<string>`coalesce(${phones.description} || ' (' || ${locations.name} || ')', 'Deleted line')`;
     const rows = await db.select({ key: calls.phoneId, name, ...figures }).from(calls)
       .leftJoin(phones, eq(phones.id, calls.phoneId))
       .leftJoin(locations, eq(locations.id, phones.locationId))
-      .where(and(...callScope(input, r)))
+      .where(and(...callScope(input, r, user.reach)))
       .groupBy(calls.phoneId, phones.description, locations.name)
       .orderBy(desc(figures.calls), asc(name));
     return finish(rows, 'Line', 'phoneCount', r);
@@ -136,11 +142,12 @@ defineAction({
   path: 'phones/messages/locations',
   summary: 'Message location activity: texts received, sent, delivered and failed, and opt-outs, per location over a range of days.',
   permission: 'phoneLookup',
+  reach: 'query',
   readOnly: true,
   input: activityInput,
-  async handler({ db, input, services }) {
+  async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
-    const where = [gte(messages.createdAt, r.start), lt(messages.createdAt, r.end)];
+    const where = [gte(messages.createdAt, r.start), lt(messages.createdAt, r.end), withinReach(user.reach, messages.locationId)];
     if (input.locationId) where.push(eq(messages.locationId, input.locationId));
     if (input.direction) where.push(eq(messages.direction, input.direction));
     const optOutCount = sql<number>`(select count(*)::int from ${optOuts} o where o.location_id = ${messages.locationId}

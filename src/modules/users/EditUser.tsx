@@ -18,6 +18,7 @@ import { validate } from '../../web/ui/validate';
 import { formatDateTime, formatPhone } from '../../shared/format';
 import { allFlags, jobCodeFlags, userOnlyFlags, type Flag } from '../../shared/permissions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
+import { useSignedIn } from '../../web/shell/session';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { eventColumns, factorLabels, saveUserInput, type EventRow, type UserDetail } from './users.contract';
 
@@ -34,6 +35,7 @@ function initialValues(user: UserDetail | undefined) {
     locationId: user?.locationId ? String(user.locationId) : '',
     password: '',
     regions: user?.regions ?? [],
+    groupWide: user?.groupWide ?? false,
     accountLocked: user?.accountLocked ?? false,
     smsFactor: user?.factors.some((f) => f.factorType === 'sms') ?? false,
     // A new user signs in with an emailed code until they set up something else.
@@ -43,6 +45,7 @@ function initialValues(user: UserDetail | undefined) {
 }
 
 function UserForm({ user }: { user?: UserDetail }) {
+  const { user: me } = useSignedIn();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const locations = useLocationOptions();
@@ -90,6 +93,12 @@ function UserForm({ user }: { user?: UserDetail }) {
   const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
   const regions = locations.data?.regions ?? [];
   const name = user ? `${user.firstName} ${user.lastName}` : 'New user';
+  // What the server allows (docs/security.md): nobody changes their own access, gives what they do not
+  // hold, or acts on a user who holds more or reaches further than they do.
+  const self = user?.userId === me.id;
+  const stronger = user && !self && ([...user.flags, ...user.jobCodeFlags].some((f) => !me.flags.includes(f))
+    || (!me.groupWide && (user.groupWide || user.regions.some((r) => !me.regions.includes(r)))));
+  const mayGiveRegion = (region: string) => !self && (me.groupWide || me.regions.includes(region));
 
   return (
     <Stack gap="lg">
@@ -105,7 +114,7 @@ function UserForm({ user }: { user?: UserDetail }) {
             </Group>
           )}
         </div>
-        {user && (
+        {user && !stronger && (
           <Group gap="xs">
             {user.accountLocked && (
               <Button variant="light" color="green" leftSection={<IconLockOpen size={16} />} loading={unlock.isPending}
@@ -127,6 +136,11 @@ function UserForm({ user }: { user?: UserDetail }) {
         )}
       </Group>
 
+      {stronger && (
+        <Alert color="yellow" title="You can look, not change">
+          {name} holds permissions or reaches locations that you do not, so only an administrator who holds them can change this account.
+        </Alert>
+      )}
       <Form onSubmit={submit}>
         <Stack gap="lg">
           <Fieldset legend="Details">
@@ -136,7 +150,7 @@ function UserForm({ user }: { user?: UserDetail }) {
               <TextInput label="Username" required autoComplete="off" {...form.text('username')} />
               <TextInput label="Email" type="email" required {...form.text('email')} />
               <TextInput label="Phone" type="tel" placeholder="(505) 555-0100" {...form.text('phone')} />
-              <SearchableSelect label="Job code" data={jobCodes.data} clearable {...form.select('jobCode')} />
+              <SearchableSelect label="Job code" data={jobCodes.data} clearable disabled={self} {...form.select('jobCode')} />
               <SearchableSelect label="Location" data={locationSelectData(locations.data)} clearable {...form.select('locationId')} />
               <PasswordInput
                 label={user ? 'New password' : 'Password'}
@@ -150,7 +164,7 @@ function UserForm({ user }: { user?: UserDetail }) {
 
           <Fieldset legend="Sign-in">
             <Stack gap="sm">
-              <Checkbox label="Account locked" description="A locked account cannot sign in; locking signs the user out." {...form.checkbox('accountLocked')} />
+              <Checkbox label="Account locked" description="A locked account cannot sign in; locking signs the user out. Only an administrator locks an account: failed sign-ins make further attempts wait instead." disabled={self} {...form.checkbox('accountLocked')} />
               <Checkbox label="Text message codes" description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
               <Checkbox label="Email codes" description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
             </Stack>
@@ -160,27 +174,32 @@ function UserForm({ user }: { user?: UserDetail }) {
             <Text size="sm" c="dimmed" mb="sm">
               {v.jobCode ? `Permissions marked "granted" come with job code ${v.jobCode} already; tick one only to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
             </Text>
-            <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`}
+            <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`} disabled={self} held={me.flags}
               onChange={(flag, checked) => form.set(flag, checked)} />
           </Fieldset>
 
           <Fieldset legend="User permissions">
-            <FlagCheckboxes flags={userOnlyFlags} checked={v} onChange={(flag, checked) => form.set(flag, checked)} />
+            <FlagCheckboxes flags={userOnlyFlags} checked={v} disabled={self} held={me.flags} onChange={(flag, checked) => form.set(flag, checked)} />
           </Fieldset>
 
           <Fieldset legend="Regions">
-            {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
-              <Checkbox.Group value={v.regions} onChange={(next) => form.set('regions', next)} aria-label="Regions">
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-                  {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" />)}
-                </SimpleGrid>
-              </Checkbox.Group>
-            )}
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">The user works at the locations of these regions and at their own location.</Text>
+              {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
+                <Checkbox.Group value={v.regions} onChange={(next) => form.set('regions', next)} aria-label="Regions">
+                  <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+                    {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" disabled={!mayGiveRegion(r)} />)}
+                  </SimpleGrid>
+                </Checkbox.Group>
+              )}
+              <Checkbox label="Group-wide" description="Works at every location of the group, whatever the regions. Only a group-wide user can give this."
+                disabled={self || !me.groupWide} {...form.checkbox('groupWide')} />
+            </Stack>
           </Fieldset>
 
           <ActionAlert error={invalid ?? save.error} title="The user was not saved" />
           <Group>
-            <Button type="submit" loading={save.isPending}>{user ? 'Save user' : 'Add user'}</Button>
+            <Button type="submit" loading={save.isPending} disabled={stronger}>{user ? 'Save user' : 'Add user'}</Button>
             <Button variant="default" component={Link} to="/users/">Cancel</Button>
           </Group>
         </Stack>

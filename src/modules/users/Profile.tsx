@@ -3,7 +3,7 @@ import { Avatar, Button, Center, Group, Loader, PasswordInput, Stack, Text, Titl
 import { Dropzone, IMAGE_MIME_TYPE, type FileWithPath } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconPhoto, IconShieldCheck, IconUpload, IconX } from '@tabler/icons-react';
-import { uploadAction, callAction } from '../../web/api';
+import { uploadAction, callAction, setCsrfToken } from '../../web/api';
 import { sessionKey } from '../../web/queryClient';
 import { useSignedIn } from '../../web/shell/session';
 import { photoVersionKey, UserAvatar } from '../../web/shell/UserMenu';
@@ -14,7 +14,7 @@ import { Form } from '../../web/ui/Form';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import { changePasswordInput, factorLabels, PASSWORD_MIN, PHOTO_MAX_BYTES, type Factor, type UserDetail } from './users.contract';
+import { changePasswordInput, factorLabels, PASSWORD_MIN, PHOTO_MAX_BYTES, type ChangePasswordReply, type Factor, type UserDetail } from './users.contract';
 import { validate } from '../../web/ui/validate';
 import type { ActionError } from '../../web/api';
 import '@mantine/dropzone/styles.css';
@@ -84,9 +84,15 @@ function ProfileImage() {
 function ChangePassword() {
   const form = useFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [invalid, setInvalid] = useState<ActionError | null>(null);
-  const change = useAction<Record<string, unknown>>('users/change-password', {
+  const queryClient = useQueryClient();
+  const change = useAction<Record<string, unknown>, ChangePasswordReply>('users/change-password', {
     success: 'Password changed. Your other sessions were signed out.',
-    onSuccess: () => form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' }),
+    onSuccess: (data) => {
+      // The session goes on under a new id: the next calls need its new CSRF token.
+      setCsrfToken(data.csrfToken);
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    },
     onError: form.markErrors,
   });
   const submit = () => {

@@ -34,7 +34,9 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       // The session now has a new id and CSRF token: read it before the first signed-in call.
       await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
-      navigate(data.redirect || '/', { replace: true });
+      // A page the server serves itself (the API's docs under /api/) is loaded, not routed.
+      if (data.redirect?.startsWith('/api/')) window.location.assign(data.redirect);
+      else navigate(data.redirect || '/', { replace: true });
     },
     onError: (e) => setError(errorMessage(e)),
   });

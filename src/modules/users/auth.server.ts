@@ -8,14 +8,19 @@ import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
+import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession } from '../../server/platform/session';
 import { sendText } from '../../server/providers/telephony/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
-  authenticateInput, changePasswordInput, MAX_FAILED_ATTEMPTS, pushInput, verifyInput,
-  type AuthenticateReply, type EnrolReply, type Factor,
+  authenticateInput, changePasswordInput, pushInput, verifyInput,
+  type AuthenticateReply, type ChangePasswordReply, type EnrolReply, type Factor,
 } from './users.contract';
+import {
+  accountKey, addressKey, claimNotice, clearFailures, countFailure, describeWait, holdThrottles, loginKey, throttled, waitingMs,
+  type Held,
+} from './signin-throttle';
 
 authenticator.options = { window: 1 };
 
@@ -24,10 +29,31 @@ const codeHash = (sessionId: string, code: string) => createHash('sha256').updat
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
-/** A sign-in target must stay on this site: a path, never another host. */
+const REDIRECT_BASE = 'http://x.invalid';
+/** Control characters (a URL parser drops a tab or a newline, so `/\t/x` is `//x`) and backslashes (read as `/`). */
+const unsafeInPath = { test: (text: string) => [...text].some((c) => c <= '\u001f' || c === '\u007f' || c === '\\') };
+
+/**
+ * A sign-in target must stay on this site: a path of this origin, never another host. Checked as a
+ * browser resolves it, and once more decoded, so that no reading of it leaves the site.
+ */
 export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  return target;
+  if (!target || unsafeInPath.test(target) || !target.startsWith('/') || target.startsWith('//')) return '/';
+  let url: URL;
+  try {
+    url = new URL(target, REDIRECT_BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== REDIRECT_BASE || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return '/';
+  }
+  if (unsafeInPath.test(decoded) || decoded.startsWith('//')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export async function recordEvent(db: Db, userId: number, type: string, detail = '', ip = '', byUserId?: number) {
@@ -48,20 +74,48 @@ export async function listFactors(db: Db, userId: number): Promise<Factor[]> {
   return rows.map((f) => ({ factorId: f.id, factorType: f.type, target: mask(f.type, f.target) }));
 }
 
+interface Attempt {
+  db: Db;
+  held: Held;
+  ip: string;
+  services: Services;
+  log: { warn(object: object, message: string): void };
+}
+
 /**
- * Counts a failure; the fifth in a row locks the account. The caller then throws its error
+ * Counts a failed sign-in step against the account (or the unknown login) and the address, and for
+ * a real account records the event and, after repeated failures, emails its owner. Nothing locks
+ * the account: the next tries wait instead (signin-throttle.ts). The caller then throws its error
  * with `.committing()`, so the count is kept although the call fails.
  */
-async function recordFailure(db: Db, userId: number, type: 'signin_failed' | 'code_failed', ip: string) {
-  const [row] = await db.update(users)
-    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failedAttempts: users.failedAttempts });
-  await recordEvent(db, userId, type, `Attempt ${row.failedAttempts} of ${MAX_FAILED_ATTEMPTS}`, ip);
-  if (row.failedAttempts >= MAX_FAILED_ATTEMPTS) {
-    await db.update(users).set({ accountLocked: true }).where(eq(users.id, userId));
-    await recordEvent(db, userId, 'locked', `${MAX_FAILED_ATTEMPTS} failed attempts in a row`, ip);
-    await endUserSessions(db, userId);
+async function recordFailure(attempt: Attempt, key: string, user: { id: number; username: string; email: string } | undefined, type: 'signin_failed' | 'code_failed') {
+  const { db, held, ip } = attempt;
+  const counted = await countFailure(db, held);
+  if (!user) return;
+  const failures = counted.failures.get(key) ?? 0;
+  await recordEvent(db, user.id, type, `Attempt ${failures}${counted.waitMs ? `; next try allowed in ${describeWait(counted.waitMs).replace(/ seconds?$/, ' s').replace(/ minutes?$/, ' min')}` : ''}`, ip);
+  if (await claimNotice(db, held, key, failures)) await warnOwner(attempt, user, failures, type);
+}
+
+/** Tells the account's owner about repeated failures: when, from where, and what an administrator can do. */
+async function warnOwner(attempt: Attempt, user: { id: number; username: string; email: string }, failures: number, type: 'signin_failed' | 'code_failed') {
+  const { db, held, ip, services } = attempt;
+  const when = `${held.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const what = type === 'code_failed'
+    ? 'The last attempt had the right password but a wrong two-factor code, so your password is probably known to someone else: change it.'
+    : 'The attempts used a wrong password.';
+  const text = [
+    `There have been ${failures} failed sign-ins in a row to your Forecourt account ${user.username}, the latest at ${when} from the address ${ip}.`,
+    what,
+    'Forecourt makes each further attempt wait longer; it does not lock the account by itself.',
+    'If this was not you, ask a user administrator: they can lock the account until it is sorted out.',
+  ].join('\n\n');
+  try {
+    await services.mail.send(db, { to: user.email, subject: 'Failed sign-ins to your Forecourt account', text });
+    await recordEvent(db, user.id, 'signin_warning', `Emailed after ${failures} failures in a row`, ip);
+  } catch (error) {
+    // A mail server that fails must not undo the count of the failure.
+    attempt.log.warn({ err: error }, 'the owner of an account could not be told about failed sign-ins');
   }
 }
 
@@ -72,6 +126,7 @@ defineAction({
   path: 'users/authenticate',
   summary: 'Password step of sign-in (username or email).',
   permission: 'public',
+  reach: 'group',
   rateLimit: 20,
   input: authenticateInput,
   async handler({ input, db, request, reply, services }): Promise<AuthenticateReply> {
@@ -79,13 +134,18 @@ defineAction({
     const [user] = await db.select().from(users)
       .where(sql`lower(${users.username}) = ${login} or lower(${users.email}) = ${login}`)
       .limit(1);
+    // A login that matches nobody is throttled under its name, exactly as an account would be.
+    const key = user ? accountKey(user.id) : loginKey(login);
+    const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
+    const wait = waitingMs(held);
+    // While the account or the address waits, the password is not even checked.
+    if (wait > 0) throw throttled(reply, wait);
     const valid = user ? await verify(user.passwordHash, input.password) : await verify(dummyHash, input.password).then(() => false);
-    if (user?.accountLocked) throw new AppError(403, lockedMessage);
-    if (!user || !valid) {
-      if (!user) throw AppError.unauthenticated(badCredentials);
-      await recordFailure(db, user.id, 'signin_failed', request.ip);
-      throw AppError.unauthenticated(badCredentials).committing();
-    }
+    // An account an administrator locked answers the same whether the password was right or not, and
+    // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
+    if (!valid || user?.accountLocked) await recordFailure({ db, held, ip: request.ip, services, log: request.log }, key, user, 'signin_failed');
+    if (user?.accountLocked) throw new AppError(403, lockedMessage).committing();
+    if (!user || !valid) throw AppError.unauthenticated(badCredentials).committing();
     const factors = await listFactors(db, user.id);
     await startSession(db, request, reply, services.config, { userId: user.id, stage: 'password' });
     return { authenticate: { success: true, factors, enrol: factors.length === 0 } };
@@ -99,6 +159,7 @@ defineAction({
   path: 'users/2fa-push',
   summary: 'Chooses a factor; sends a code for text and email factors.',
   permission: 'pending',
+  reach: 'group',
   rateLimit: 10,
   input: pushInput,
   async handler({ input, db, session, services }) {
@@ -138,6 +199,7 @@ defineAction({
   path: 'users/2fa-factors',
   summary: 'The sign-in methods of the half-signed-in account, so the two-factor screen survives a reload.',
   permission: 'pending',
+  reach: 'group',
   readOnly: true,
   input: z.object({}),
   async handler({ db, session }): Promise<AuthenticateReply> {
@@ -150,6 +212,7 @@ defineAction({
   path: 'users/2fa-enrol',
   summary: 'Starts setting up an authenticator app for an account with no factor yet; returns the QR code.',
   permission: 'pending',
+  reach: 'group',
   input: z.object({}),
   async handler({ db, session, services }): Promise<EnrolReply> {
     const userId = session!.user.id;
@@ -167,10 +230,17 @@ defineAction({
   path: 'users/2fa-verify',
   summary: 'Code step of sign-in; on success the session is fully signed in under a new id.',
   permission: 'pending',
+  reach: 'group',
   rateLimit: 20,
   input: verifyInput,
   async handler({ input, db, session, request, reply, services }) {
     const userId = session!.user.id;
+    // Wrong codes count against the account and the address as wrong passwords do; while either
+    // waits, the code is not even checked.
+    const key = accountKey(userId);
+    const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
+    const wait = waitingMs(held);
+    if (wait > 0) throw throttled(reply, wait);
     if (!session!.factorId) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
     const [factor] = await db.select().from(userFactors)
       .where(and(eq(userFactors.id, session!.factorId), eq(userFactors.userId, userId)));
@@ -191,9 +261,12 @@ defineAction({
       valid = !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session!.id, input.authCode);
     }
     if (!valid) {
-      await recordFailure(db, userId, 'code_failed', request.ip);
+      await recordFailure({ db, held, ip: request.ip, services, log: request.log }, key, session!.user, 'code_failed');
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
     }
+    // Signed in: the account's failures start over (the address's do not: one good account must not
+    // clear the way for guesses at others from the same place).
+    await clearFailures(db, key);
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
     if (factor.type === 'totp') {
       // A secret stored before sealing is sealed now.
@@ -214,6 +287,7 @@ defineAction({
   path: 'users/logout',
   summary: 'Ends this session.',
   permission: 'signedIn',
+  reach: 'group',
   input: z.object({}),
   async handler({ db, user, request, reply, services }) {
     await recordEvent(db, user.id, 'signout', '', request.ip);
@@ -226,16 +300,20 @@ defineAction({
   path: 'users/change-password',
   summary: 'Changes your own password; your other sessions end.',
   permission: 'signedIn',
+  reach: 'group',
   rateLimit: 10,
   input: changePasswordInput,
-  async handler({ input, db, user, session, request }) {
+  async handler({ input, db, user, request, reply, services }): Promise<ChangePasswordReply> {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!(await verify(row.passwordHash, input.currentPassword))) {
       throw AppError.invalid('The current password is not correct.', ['currentPassword']);
     }
     await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));
-    await endUserSessions(db, user.id, session!.id);
+    // This browser goes on under a new session id (an id someone saw before is worth nothing now),
+    // with a new CSRF token the screen takes from the reply; every other session ends.
+    const fresh = await startSession(db, request, reply, services.config, { userId: user.id, stage: 'full' });
+    await endUserSessions(db, user.id, fresh.id);
     await recordEvent(db, user.id, 'password_changed', 'By the user', request.ip, user.id);
-    return {};
+    return { csrfToken: fresh.csrfToken };
   },
 });

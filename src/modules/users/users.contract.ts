@@ -7,7 +7,6 @@ export const factorTypes = ['totp', 'sms', 'email'] as const;
 export type FactorType = (typeof factorTypes)[number];
 export const factorLabels: Record<FactorType, string> = { totp: 'Authenticator app', sms: 'Text message code', email: 'Email code' };
 
-export const MAX_FAILED_ATTEMPTS = 5;
 export const PASSWORD_MIN = 10;
 
 const password = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
@@ -28,6 +27,8 @@ export const verifyInput = z.object({
 export interface EnrolReply { factorId: number; secret: string; otpauthUrl: string; qr: string }
 
 export const changePasswordInput = z.object({ currentPassword: password, newPassword });
+/** The session goes on under a new id: its new CSRF token. */
+export interface ChangePasswordReply { csrfToken: string }
 
 /** Each flag of the catalogue as its own 1/0 field, as the edit-user form sends them. */
 export const flagFields = Object.fromEntries(allFlags.map((f) => [f, flag])) as Record<Flag, typeof flag>;
@@ -45,6 +46,7 @@ export const saveUserInput = z.object({
   locationId: optionalId,
   password: z.preprocess((v) => (v === '' ? undefined : v), newPassword.optional()),
   regions: list(text(60), 100),
+  groupWide: flag,
   accountLocked: flag,
   smsFactor: flag,
   emailFactor: flag,
@@ -89,6 +91,7 @@ export const eventLabels: Record<string, string> = {
   signin: 'Signed in',
   signin_failed: 'Sign-in failed',
   code_failed: 'Wrong two-factor code',
+  signin_warning: 'Owner emailed about failed sign-ins',
   locked: 'Account locked',
   unlocked: 'Account unlocked',
   created: 'Account created',
@@ -103,7 +106,7 @@ export const eventLabels: Record<string, string> = {
 
 export interface UserDetail {
   userId: number; username: string; email: string; firstName: string; lastName: string; phone: string;
-  jobCode: string | null; locationId: number | null; regions: string[]; accountLocked: boolean;
+  jobCode: string | null; locationId: number | null; regions: string[]; groupWide: boolean; accountLocked: boolean;
   flags: Flag[]; jobCodeFlags: Flag[]; factors: Factor[]; hasPhoto: boolean; lastSignInAt: string | null;
 }
 

@@ -5,6 +5,7 @@ import {
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
+import { recordReach } from '../../server/platform/reach';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -22,6 +23,8 @@ export const users = pgTable(
     locationId: integer('location_id').references(() => locations.id),
     flags: text('flags').array().notNull().default([]),
     regions: text('regions').array().notNull().default([]),
+    /** Reaches every location of the group, whatever the regions (docs/permissions.md, "Reach"). */
+    groupWide: boolean('group_wide').notNull().default(false),
     accountLocked: boolean('account_locked').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
@@ -38,6 +41,9 @@ export const users = pgTable(
     searchIndex('users_search_idx', t.firstName, t.lastName, t.username, t.email),
   ],
 );
+
+/** A user reaches the locations of their home location: users without one are the group's (group-wide callers only). */
+export const userRecords = recordReach({ key: users.id, location: users.locationId, missing: 'That user does not exist.' });
 
 /** A second factor: an authenticator app (TOTP), or a code sent by text or email. */
 export const userFactors = pgTable(

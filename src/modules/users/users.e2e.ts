@@ -92,6 +92,8 @@ test('a user admin without access admin picks job codes from a searchable list',
   const admin = await browser.newContext({ storageState: adminState });
   await callApi(admin.request, 'users/save-user', {
     username: 'hr.e2e', email: 'hr.e2e@forecourt.test', firstName: 'Hilda', lastName: 'Romero', password: 'hr-e2e-password-1', jobCode: 'HR', emailFactor: 1,
+    // Human resources works across the group.
+    groupWide: 1,
   });
   await admin.close();
   const { context, page } = await signInStaff(browser, adminState, { username: 'hr.e2e', email: 'hr.e2e@forecourt.test', password: 'hr-e2e-password-1' });
@@ -108,5 +110,12 @@ test('a user admin without access admin picks job codes from a searchable list',
   await expect(jobCode).toHaveValue('SALES · Sales Consultant');
   await jobCode.fill('service');
   await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['ADVISOR · Service Advisor', 'SVCMGR · Service Manager']);
+  await page.keyboard.press('Escape');
+  // A sales consultant holds permissions human resources does not: the screen says so, as the server would.
+  await expect(page.getByRole('alert').filter({ hasText: 'You can look, not change' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save user' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset two-factor' })).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: 'Phone admin' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Career path editor' })).toBeEnabled();
   await context.close();
 });

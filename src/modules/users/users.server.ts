@@ -8,11 +8,16 @@ import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { endUserSessions } from '../../server/platform/session';
+import { withinReach } from '../../server/platform/reach';
+import { refuseUngrantableFlags, refuseUngrantableReach, refuseUnmanageableUser } from '../../server/platform/grants';
+import type { SessionUser } from '../../server/platform/session';
+import type { Db } from '../../server/db/client';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
-import { allFlags, effectiveFlags } from '../../shared/permissions';
-import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
+import { allFlags, effectiveFlags, flagLabels } from '../../shared/permissions';
+import { apiKeys, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
 import { hashPassword, listFactors, recordEvent } from './auth.server';
+import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
 import {
   eventColumns, eventLabels, loadUsersFilters, PHOTO_MAX_BYTES, PHOTO_SIZE, saveApiKeyInput, saveUserInput, userColumns,
@@ -27,6 +32,7 @@ defineListAction({
   path: 'users/load-users',
   summary: 'Users, searched by name, username or email.',
   permission: 'userAdmin',
+  reach: users.locationId,
   filters: loadUsersFilters,
   countKey: 'userCount',
   bench: (s) => [
@@ -63,11 +69,12 @@ defineAction({
   path: 'users/list-options',
   summary: 'Users for pickers: active users by name, username or email (search), of a location, or those with the given ids.',
   permission: 'signedIn',
+  reach: 'query',
   readOnly: true,
   input: userOptionsInput,
-  async handler({ db, input }): Promise<{ users: UserOption[] }> {
+  async handler({ db, input, user }): Promise<{ users: UserOption[] }> {
     // Chosen users keep their names even once locked; a search offers only those who can still work.
-    const where: SQL[] = [input.ids.length ? inArray(users.id, input.ids) : eq(users.accountLocked, false)];
+    const where: (SQL | undefined)[] = [input.ids.length ? inArray(users.id, input.ids) : eq(users.accountLocked, false), withinReach(user.reach, users.locationId)];
     if (input.search) where.push(matchesSearch(userSearch, input.search));
     if (input.locationId) where.push(eq(users.locationId, input.locationId));
     const rows = await db.select({
@@ -86,6 +93,8 @@ defineListAction({
   path: 'users/load-events',
   summary: 'An account\'s events: sign-ins, failures, locks and changes, newest first.',
   permission: 'userAdmin',
+  reach: 'group',
+  records: { userId: userRecords },
   filters: { userId: id },
   countKey: 'eventCount',
   bench: (s) => [{ name: 'user', filters: { userId: s.userId } }, { name: 'deep', filters: { userId: s.userId }, depth: 5 }],
@@ -118,7 +127,7 @@ async function loadUserDetail(db: Parameters<typeof listFactors>[0], userId: num
   const u = row.user;
   return {
     userId: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone,
-    jobCode: u.jobCode, locationId: u.locationId, regions: u.regions, accountLocked: u.accountLocked,
+    jobCode: u.jobCode, locationId: u.locationId, regions: u.regions, groupWide: u.groupWide, accountLocked: u.accountLocked,
     flags: effectiveFlags(u.flags), jobCodeFlags: effectiveFlags(row.jobFlags ?? []),
     factors: await listFactors(db, u.id), hasPhoto: row.hasPhoto, lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
   };
@@ -128,6 +137,7 @@ defineAction({
   path: 'users/load-user',
   summary: 'One user for the edit-user screen.',
   permission: 'userAdmin',
+  reach: { userId: userRecords },
   readOnly: true,
   input: userIdInput,
   handler: async ({ db, input }) => ({ user: await loadUserDetail(db, input.userId) }),
@@ -137,13 +147,30 @@ defineAction({
   path: 'users/save-user',
   summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
   permission: 'userAdmin',
+  reach: { userId: userRecords },
   input: saveUserInput,
   async handler({ db, input, user: admin, request, audit }) {
     const [before] = input.userId ? await db.select().from(users).where(eq(users.id, input.userId)) : [];
     if (input.userId && !before) throw AppError.notFound('That user does not exist.');
-    if (input.jobCode) {
-      const [code] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
-      if (!code) throw AppError.invalid(`There is no job code ${input.jobCode}.`, ['jobCode']);
+    const flags = allFlags.filter((f) => input[f]);
+    const jobCode = input.jobCode ?? null;
+    if (before) await refuseUnmanageable(db, admin, before);
+    if (before?.id === admin.id) {
+      const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+      if (!same(before.flags, flags) || before.jobCode !== jobCode || !same(before.regions, input.regions) || before.groupWide !== input.groupWide || input.accountLocked) {
+        throw AppError.forbidden('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
+      }
+      if (input.password) throw AppError.forbidden('Change your own password on your profile, where your current password is asked for.');
+    }
+    refuseUngrantableFlags(admin, before?.flags ?? [], flags);
+    refuseUngrantableReach(admin, before ?? { regions: [], groupWide: false }, input);
+    if (jobCode && jobCode !== before?.jobCode) {
+      const [code] = await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, jobCode));
+      if (!code) throw AppError.invalid(`There is no job code ${jobCode}.`, ['jobCode']);
+      const beyond = effectiveFlags(code.flags).filter((f) => !admin.flags.includes(f));
+      if (beyond.length) {
+        throw new AppError(403, `Job code ${jobCode} gives permissions you do not hold (${beyond.map((f) => flagLabels[f]).join(', ')}).`, ['jobCode']);
+      }
     }
     if (input.locationId) {
       const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
@@ -158,10 +185,9 @@ defineAction({
     }
     const phone = input.phone ? toE164(input.phone) ?? '' : '';
     if (input.phone && !phone) throw AppError.invalid('Phone must be a valid phone number.', ['phone']);
-    const flags = allFlags.filter((f) => input[f]);
     const values = {
       username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, phone,
-      jobCode: input.jobCode ?? null, locationId: input.locationId ?? null, flags, regions: input.regions,
+      jobCode, locationId: input.locationId ?? null, flags, regions: input.regions, groupWide: input.groupWide,
       accountLocked: input.accountLocked,
     };
 
@@ -173,7 +199,6 @@ defineAction({
       await recordEvent(db, userId, 'created', '', request.ip, admin.id);
       audit({ recordType: 'user', recordId: userId, after: { ...values } });
     } else {
-      if (userId === admin.id && input.accountLocked) throw AppError.invalid('You cannot lock your own account.', ['accountLocked']);
       await db.update(users).set({
         ...values,
         ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
@@ -183,7 +208,10 @@ defineAction({
       const changes = describeChanges(before, values, !!input.password);
       if (changes) await recordEvent(db, userId, 'saved', changes, request.ip, admin.id);
       if (!before.accountLocked && input.accountLocked) await recordEvent(db, userId, 'locked', 'By a user admin', request.ip, admin.id);
-      if (before.accountLocked && !input.accountLocked) await recordEvent(db, userId, 'unlocked', 'By a user admin', request.ip, admin.id);
+      if (before.accountLocked && !input.accountLocked) {
+        await clearFailures(db, accountKey(userId));
+        await recordEvent(db, userId, 'unlocked', 'By a user admin', request.ip, admin.id);
+      }
       if (input.password) await recordEvent(db, userId, 'password_changed', 'By a user admin', request.ip, admin.id);
       // A lock or a new password ends the user's sessions at once.
       if (input.accountLocked || input.password) await endUserSessions(db, userId);
@@ -195,6 +223,13 @@ defineAction({
     return { userId };
   },
 });
+
+/** Another user's whole access (their own flags and their job code's) must be within the actor's. */
+async function refuseUnmanageable(db: Db, actor: SessionUser, target: { id?: number; userId?: number; firstName: string; lastName: string; flags: string[]; jobCode: string | null; regions: string[]; groupWide: boolean }) {
+  if ((target.id ?? target.userId) === actor.id) return;
+  const [code] = target.jobCode ? await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, target.jobCode)) : [];
+  refuseUnmanageableUser(actor, { ...target, name: `${target.firstName} ${target.lastName}`, flags: effectiveFlags(target.flags, code?.flags) });
+}
 
 function describeChanges(before: typeof users.$inferSelect, after: Record<string, unknown>, password: boolean): string {
   const changed = Object.keys(after).filter((k) => JSON.stringify((before as Record<string, unknown>)[k]) !== JSON.stringify(after[k]) && k !== 'accountLocked');
@@ -218,9 +253,10 @@ defineAction({
   path: 'users/reset-2fa',
   summary: 'Removes a user\'s authenticator app; they set up a new one at their next sign-in.',
   permission: 'userAdmin',
+  reach: { userId: userRecords },
   input: userIdInput,
   async handler({ db, input, user: admin, request, audit }) {
-    await loadUserDetail(db, input.userId);
+    await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
     const removed = await db.delete(userFactors).where(and(eq(userFactors.userId, input.userId), eq(userFactors.type, 'totp'))).returning();
     await endUserSessions(db, input.userId);
     await recordEvent(db, input.userId, '2fa_reset', removed.length ? 'Authenticator app removed' : 'No authenticator app was set up', request.ip, admin.id);
@@ -233,10 +269,13 @@ defineAction({
   path: 'users/unlock',
   summary: 'Unlocks an account and clears its failed attempts.',
   permission: 'userAdmin',
+  reach: { userId: userRecords },
   input: userIdInput,
   async handler({ db, input, user: admin, request, audit }) {
-    const [row] = await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId)).returning({ id: users.id });
-    if (!row) throw AppError.notFound('That user does not exist.');
+    await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
+    await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId));
+    // Attempts on the locked account still counted: the owner need not wait them out.
+    await clearFailures(db, accountKey(input.userId));
     await recordEvent(db, input.userId, 'unlocked', 'By a user admin', request.ip, admin.id);
     audit({ recordType: 'user', recordId: input.userId, before: { accountLocked: true }, after: { accountLocked: false } });
     return {};
@@ -247,6 +286,7 @@ defineAction({
   path: 'users/profile',
   summary: 'The signed-in user\'s own account: details and sign-in methods.',
   permission: 'signedIn',
+  reach: 'group',
   readOnly: true,
   input: z.object({}),
   handler: async ({ db, user }) => ({ user: await loadUserDetail(db, user.id) }),
@@ -256,6 +296,7 @@ defineAction({
   path: 'users/upload',
   summary: 'Sets your profile image (multipart `file`): checked by content, resized to a square.',
   permission: 'signedIn',
+  reach: 'group',
   maxFileBytes: PHOTO_MAX_BYTES,
   input: z.object({}),
   async handler({ db, files, user, request }) {
@@ -292,6 +333,7 @@ defineAction({
   path: 'users/load-api-key',
   summary: 'Your API key settings (the key itself is shown only when generated).',
   permission: 'developer',
+  reach: 'group',
   readOnly: true,
   input: z.object({}),
   async handler({ db, user }) {
@@ -304,6 +346,7 @@ defineAction({
   path: 'users/save-api-key',
   summary: 'Saves your API key settings; `regenerate=1` issues a new key and returns it once.',
   permission: 'developer',
+  reach: 'group',
   input: saveApiKeyInput,
   async handler({ db, input, user, request, audit }) {
     const [before] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));

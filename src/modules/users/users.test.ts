@@ -5,12 +5,14 @@ import { testApp, userById, type TestApp, type Caller } from '../../../tests/hel
 import { auditLog, sessions } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
+import { allFlags } from '../../shared/permissions';
 
 let t: TestApp;
 let admin: Caller;
 beforeAll(async () => {
   t = await testApp();
-  admin = await t.signedIn(['userAdmin']);
+  // The group's administrator: every permission, every location.
+  admin = await t.signedIn([...allFlags]);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -236,8 +238,9 @@ describe('events, unlock and two-factor reset', () => {
   it('an admin cannot lock themselves out', async () => {
     const self = (await admin.call('users/profile')).body.data.user;
     const res = await admin.call('users/save-user', { ...self, accountLocked: 1 });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toBe('You cannot lock your own account.');
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]).toBe('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
+    expect((await userById(t.db, self.userId)).accountLocked).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ export async function ensureAdmin(db: Db, config: Config): Promise<void> {
     lastName: 'Administrator',
     passwordHash: await hashPassword(config.ADMIN_PASSWORD),
     flags: [...allFlags],
+    groupWide: true,
   }).returning();
   if (config.ADMIN_TOTP_SECRET) {
     await db.insert(userFactors).values({ userId: admin.id, type: 'totp', secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET), confirmed: true });

@@ -4,7 +4,13 @@ import type { Db } from '../db/client';
 import type { Services } from '../services';
 import type { Permission } from '../../shared/permissions';
 import type { Session, SessionUser } from './session';
+import type { ActionReach } from './reach';
 
+/**
+ * A file of a multipart upload. Files are streamed to a temporary file while the request is read,
+ * never held in memory; only those of an upload within the action's limits are then read in (the
+ * temporary files are gone before the handler runs).
+ */
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -43,6 +49,11 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   /** A custom full route instead (the spec's /api/kits/... calls). */
   route?: string;
   permission: Permission;
+  /**
+   * Which locations its records belong to (docs/permissions.md, "Reach"): `group`, or for each input
+   * field naming a record, how that record reaches a location. `locationId` is always checked.
+   */
+  reach: ActionReach;
   input: S;
   /** Loads change nothing: no audit row. */
   readOnly?: boolean;
@@ -51,6 +62,8 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   summary?: string;
   /** Accepts multipart uploads, files up to this many bytes each. */
   maxFileBytes?: number;
+  /** How many files one upload may hold (default 1); more are refused before they are read. */
+  maxFiles?: number;
   handler: (ctx: ActionContext<z.output<S>>) => Promise<R>;
 }
 

@@ -8,6 +8,7 @@ import { testApp, type TestApp } from '../../../tests/helpers';
 defineAction({
   path: 'test/crash',
   permission: 'signedIn',
+    reach: 'group',
   input: z.object({}),
   async handler() {
     throw new Error('connection string postgres://secret@db/internal exploded');
@@ -19,6 +20,7 @@ const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
 defineAction({
   path: 'test/provider-down',
   permission: 'signedIn',
+    reach: 'group',
   input: z.object({}),
   async handler() {
     throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));

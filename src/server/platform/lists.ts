@@ -11,6 +11,8 @@ import { int, listPaging } from '../../shared/fields';
 import type { Permission } from '../../shared/permissions';
 import { defineAction, type ActionContext } from './actions';
 import { AppError } from './errors';
+import { hasBadCharacter } from './input-guard';
+import { reachKey, withinReach, type RecordReach } from './reach';
 
 type Row = Record<string, unknown>;
 
@@ -29,6 +31,13 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   sorts: Record<string, AnyPgColumn>;
   defaultSort: string;
   defaultDir?: 'asc' | 'desc';
+  /**
+   * The column that carries each row's location: the platform keeps every page, count and export
+   * within the caller's reach by it. `group` for lists of the group as a whole (job codes, the outbox).
+   */
+  reach: AnyPgColumn | 'group';
+  /** Filters that name a record of another kind (a user's events): refused outside reach as any action's are. */
+  records?: Record<string, RecordReach>;
   /** The unique column that breaks ties and anchors the keyset cursor; its key in each row. */
   id: { key: string; column: AnyPgColumn };
   /**
@@ -82,15 +91,67 @@ interface Paging {
 /** Every list action, for the bench and the docs. */
 export const listRegistry = new Map<string, ListDefinition<z.ZodRawShape>>();
 
-function decodeCursor(cursor: string): [unknown, unknown] {
+/**
+ * A cursor as the list handed it out: its sort value and id, each of the type of its column, since
+ * both are compared with the columns in SQL. Anything else (a cursor made by hand) is refused.
+ */
+function decodeCursor(cursor: string, sortColumn: AnyPgColumn, idColumn: AnyPgColumn): [unknown, unknown] {
+  let value: unknown;
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) return value as [unknown, unknown];
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the sentence below
+    // the sentence below
+  }
+  // Sorted by the id itself, the sort value is not compared (exports keep the sort key's own field there).
+  const sortFits = (v: unknown) => sortColumn === idColumn || fitsColumn(sortColumn, v);
+  if (Array.isArray(value) && value.length === 2 && sortFits(value[0]) && fitsColumn(idColumn, value[1])) {
+    return value as [unknown, unknown];
   }
   throw AppError.invalid('The page cursor is not valid; reload the list.', ['cursor']);
 }
+
+const INT_RANGE: Record<string, [bigint, bigint]> = {
+  PgSmallInt: [-32768n, 32767n], PgSmallSerial: [1n, 32767n],
+  PgInteger: [-2147483648n, 2147483647n], PgSerial: [1n, 2147483647n],
+  PgBigInt53: [-9007199254740991n, 9007199254740991n], PgBigSerial53: [1n, 9007199254740991n],
+  PgBigInt64: [-9223372036854775808n, 9223372036854775807n], PgBigSerial64: [1n, 9223372036854775807n],
+};
+
+/** `2026-11-02`, `2026-11-02T18:00:00.123Z`, or PostgreSQL's own `2026-11-02 18:00:00.123456+00`. */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+function isTimestamp(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
+/** Whether a cursor's value can be compared with a column of this type (never null: sort columns are not null). */
+function fitsColumn(column: AnyPgColumn, value: unknown): boolean {
+  const type = column.columnType;
+  const range = INT_RANGE[type];
+  if (range) {
+    const digits = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value : '';
+    return /^-?\d{1,19}$/.test(digits) && BigInt(digits) >= range[0] && BigInt(digits) <= range[1];
+  }
+  if (typeof value !== 'string' || hasBadCharacter(value)) return false;
+  switch (type) {
+    case 'PgTimestamp': case 'PgTimestampString': case 'PgDate': case 'PgDateString':
+      return isTimestamp(value);
+    case 'PgText': case 'PgVarchar': case 'PgChar':
+      return true;
+    default:
+      // A type no list sorts by yet: refused until it is taught here (a registry test names it).
+      return false;
+  }
+}
+
+/** The column types a list may sort and page by: those fitsColumn can check. */
+export const cursorColumnTypes = new Set([
+  ...Object.keys(INT_RANGE), 'PgTimestamp', 'PgTimestampString', 'PgDate', 'PgDateString', 'PgText', 'PgVarchar', 'PgChar',
+]);
 
 const encodeCursor = (sortValue: unknown, idValue: unknown) =>
   Buffer.from(JSON.stringify([sortValue instanceof Date ? sortValue.toISOString() : sortValue, idValue])).toString('base64url');
@@ -136,10 +197,10 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
   const limit = ctx.input.limit ?? pageSize;
 
-  const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor) : undefined;
+  const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor, sortColumn, list.id.column) : undefined;
   // A fresh select each time: Drizzle's builders change in place, and the JSON page must keep no LIMIT of its own.
   const ordered = () => {
-    const page = list.query(ctx as never);
+    const page = scopedQuery(list, ctx);
     const conditions: (SQL | undefined)[] = [page.where];
     if (after) {
       const [sortValue, idValue] = after;
@@ -173,10 +234,17 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
  * the rows, which the joined select (kept for filters on joined names) would not allow.
  */
 function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>): PgSelect {
-  const { select, where } = list.query(ctx as never);
+  const { select, where } = scopedQuery(list, ctx);
   const table = list.id.column.table;
   const own = [...tablesOf(where)].every((t) => t === table);
   return (own ? ctx.db.select({ one: sql`1` }).from(table).$dynamic() : select).where(where);
+}
+
+/** The list's select and filters, kept within the caller's reach by the list's location column. */
+function scopedQuery(list: AnyList, ctx: ActionContext<Record<string, unknown>>): { select: PgSelect; where?: SQL } {
+  const { select, where } = list.query(ctx as never);
+  const reach = list.reach === 'group' ? undefined : withinReach(ctx.user.reach, list.reach);
+  return { select, where: reach ? and(where, reach) : where };
 }
 
 /** The tables whose columns a condition reads. */
@@ -224,7 +292,8 @@ function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc
 
 /** The order a request asks for: a whitelisted sort column (or the default), then the unique id. */
 function listOrder(list: AnyList, input: Paging) {
-  const sortKey = input.sort && list.sorts[input.sort] ? input.sort : list.defaultSort;
+  // Own keys only: `constructor` or `__proto__` would name what every object inherits.
+  const sortKey = input.sort && Object.hasOwn(list.sorts, input.sort) ? input.sort : list.defaultSort;
   const dir = input.dir ?? list.defaultDir ?? 'asc';
   const sortColumn = list.sorts[sortKey];
   const order = dir === 'asc' ? (c: AnyPgColumn) => sql`${c} asc` : (c: AnyPgColumn) => sql`${c} desc`;
@@ -276,7 +345,7 @@ function literal(value: unknown): string {
 const rendered = keptPerList<{ statement: Statement; sortKey: string; dir: 'asc' | 'desc'; limit: number }>(2_000);
 
 function listStatement(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
-  return rendered(list, `${ctx.user?.id ?? ''} ${JSON.stringify(ctx.input)}`, () => {
+  return rendered(list, `${ctx.user.id} ${reachKey(ctx.user.reach)} ${JSON.stringify(ctx.input)}`, () => {
     const q = buildListQueries(list, ctx);
     return { statement: statementOf(q.json), sortKey: q.sortKey, dir: q.dir, limit: q.limit };
   });
@@ -356,6 +425,8 @@ export function defineListAction<F extends z.ZodRawShape>(list: ListDefinition<F
   return defineAction({
     path: list.path,
     permission: list.permission,
+    // The rows are kept within reach by the list's location column; its record filters are checked as any action's.
+    reach: list.records ?? {},
     summary: list.summary,
     readOnly: true,
     input,
@@ -386,17 +457,42 @@ const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => stri
 };
 
 /**
+ * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return as a formula. Such a text cell is written with a single quote in front, which
+ * spreadsheets show as text; a cell that is just a number (`-12.5`, `+15055550142`) is left alone,
+ * being no formula. Numbers of numeric columns are never touched.
+ */
+export function csvSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
+}
+
+/** csvSafe in SQL, for a text expression of the COPY statement. */
+const csvSafeSql = (text: string) =>
+  `case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) and ${text} !~ '^[+-]?[0-9]+([.][0-9]+)?$' then '''' || ${text} else ${text} end`;
+
+/** The formats whose cells are text a person or a customer typed (a text message's body). */
+const textFormats = new Set<ColumnSpec['format']>(['text', 'phone', 'list', undefined]);
+
+/**
  * The whole export as one statement for PostgreSQL's COPY: the list's filters and order, each column
  * formatted as the CSV shows it. PostgreSQL writes the CSV itself, so rows stream at its speed and
  * the server only passes bytes along.
  */
 export function exportCopySql(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, max = Infinity): string {
   const { orderBy } = listOrder(list, ctx.input);
-  const base = list.query(ctx as never);
+  const base = scopedQuery(list, ctx);
   const ordered = base.select.where(base.where).orderBy(...orderBy);
   const select = Number.isFinite(max) ? ordered.limit(max) : ordered;
-  const keys = selectedFields(select).map(([key]) => key);
-  const columns = list.columns.map((c) => csvFormat[c.format ?? 'text'](`t.c${keys.indexOf(c.key)}`));
+  const fields = selectedFields(select);
+  const keys = fields.map(([key]) => key);
+  const columns = list.columns.map((c) => {
+    const i = keys.indexOf(c.key);
+    const cell = csvFormat[c.format ?? 'text'](`t.c${i}`);
+    // Text cells are escaped; a number, timestamp or boolean column is left as COPY writes it (::text would spell t/f out).
+    const field = fields[i]?.[1];
+    const plain = is(field, Column) && ['boolean', 'number', 'bigint', 'date'].includes(field.dataType);
+    return textFormats.has(c.format) && !plain ? csvSafeSql(`(${cell})::text`) : cell;
+  });
   return `copy (select ${columns.join(', ')} from (${inlineParams(select)}) as t(${keys.map((_, i) => `c${i}`).join(', ')})) to stdout with (format csv)`;
 }
 
@@ -411,7 +507,13 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, batch);
     const fetched = (await q.page()) as Row[];
     const rows = fetched.slice(0, batch);
-    for (const row of rows) yield list.columns.map((c) => formatCell(row[c.key], c.format));
+    for (const row of rows) {
+      yield list.columns.map((c) => {
+        const value = row[c.key];
+        const cell = formatCell(value, c.format);
+        return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number') ? cell : csvSafe(cell);
+      });
+    }
     sent += rows.length;
     const last = rows.at(-1);
     cursor = fetched.length > batch && last ? encodeCursor(last[q.sortKey], last[list.id.key]) : undefined;

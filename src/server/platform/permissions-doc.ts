@@ -1,5 +1,9 @@
 import '../modules';
-import { actionRegistry, actionRoute } from './actions';
+import { getTableName } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { actionRegistry, actionRoute, type ActionDefinition } from './actions';
+import { listRegistry } from './lists';
+import { LOCATION_FIELD } from './reach';
 import { allFlags, flagLabels, jobCodeFlags, type Permission } from '../../shared/permissions';
 
 /** Screens and the permission that shows them; navigation hides the rest. */
@@ -27,6 +31,21 @@ export const screenPermissions: [screen: string, route: string, permission: Perm
 const describe = (p: Permission) =>
   p === 'public' ? 'anyone (the password step)' : p === 'pending' ? 'password step done, code step not' : p === 'signedIn' ? 'any signed-in user' : `\`${p}\``;
 
+const columnName = (c: AnyPgColumn) => `${getTableName(c.table)}.${c.name}`;
+
+/** What keeps an action within the caller's reach, as a cell of the actions table. */
+function describeReach(action: ActionDefinition): string {
+  if (action.permission === 'public' || action.permission === 'pending') return '';
+  const list = listRegistry.get(action.path);
+  const parts: string[] = [];
+  if (list) parts.push(list.reach === 'group' ? 'rows of the group' : `rows by \`${columnName(list.reach)}\``);
+  if (action.reach === 'query') parts.push('reads filtered by `withinReach`');
+  else if (action.reach !== 'group') parts.push(...Object.entries(action.reach).map(([field, r]) => `\`${field}\` by \`${columnName(r.location)}\``));
+  if ((action.input as unknown as { shape?: object }).shape && LOCATION_FIELD in (action.input as unknown as { shape: object }).shape) parts.push(`\`${LOCATION_FIELD}\``);
+  if (!list && action.reach === 'group' && parts.length === 0) parts.push('the group\'s');
+  return parts.join('; ');
+}
+
 export function renderPermissionsDoc(): string {
   const lines = [
     '# Permissions',
@@ -53,13 +72,38 @@ export function renderPermissionsDoc(): string {
     'On the phone screens, changes (add, edit, delete, buy, end and transfer calls, call plans) need',
     '`phoneAdmin`, and placing a call needs `messenger`; the buttons are hidden from others.',
     '',
+    '## Reach',
+    '',
+    'Flags say what a user may do; reach says where. A user reaches the locations of their regions and',
+    'their home location, or every location of the group when an administrator marks them group-wide',
+    '(the "Group-wide" box on edit-user; the first administrator is group-wide). Reach is read with the',
+    'session and changes at once when a user\'s regions, home location or mark, or a location\'s region, change.',
+    '',
+    'Each action declares where its records sit, and the platform applies it before the handler runs',
+    '(`src/server/platform/reach.ts`):',
+    '',
+    '- a list names the column that carries each row\'s location; every page, count, html table and CSV',
+    '  export is filtered by it (`rows by ...` below);',
+    '- a field that names a record (`phoneId`, `callSid`, `userId`...) is looked up with the record\'s',
+    '  location; one outside reach answers 404 with the record\'s own "does not exist" sentence, so reach',
+    '  reveals nothing. Arrays of records (a ring group\'s `userIds`) are checked whole;',
+    '- a `locationId` outside reach answers 404 on every action, filter and export;',
+    '- pickers and reports filter their own reads with the same condition (`withinReach`);',
+    '- records with no location (a user without a home location, a call on no line) are reached only by',
+    '  group-wide users; "the group\'s" records (job codes, the outbox, your own profile) have no location.',
+    '',
+    'Who may give reach: only a group-wide user marks another group-wide, and a user gives or takes away',
+    'only regions of their own (docs/security.md). A test generated from the registry',
+    '(`src/server/platform/reach.test.ts`) proves, for every action below that names a record or a',
+    'location, that one outside the caller\'s reach is refused, and that every list shows nothing outside it.',
+    '',
     '## Actions',
     '',
-    '| action | needs | kind |',
-    '|---|---|---|',
+    '| action | needs | kind | reach |',
+    '|---|---|---|---|',
     ...[...actionRegistry.values()]
       .sort((a, b) => actionRoute(a).localeCompare(actionRoute(b)))
-      .map((a) => `| \`${actionRoute(a)}\` | ${describe(a.permission)} | ${a.readOnly ? 'load' : 'change (audited)'} |`),
+      .map((a) => `| \`${actionRoute(a)}\` | ${describe(a.permission)} | ${a.readOnly ? 'load' : 'change (audited)'} | ${describeReach(a)} |`),
     '',
   ];
   return lines.join('\n');

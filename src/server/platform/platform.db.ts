@@ -68,3 +68,28 @@ export const outbox = pgTable(
     index('outbox_sid_idx').on(t.sid),
   ],
 );
+
+/**
+ * Failed sign-ins, per account (`account:<user id>`) and per client address (`address:<ip>`): each
+ * failure past a few pushes `blockedUntil` further out, so guessing slows to a crawl while the owner
+ * can still sign in once the window passes. Shared by every server process.
+ */
+export const signinThrottles = pgTable('signin_throttles', {
+  key: varchar('key', { length: 120 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** When the account's owner was last emailed about repeated failures. */
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+});
+
+/** Requests per client and route within a window, shared by every server process (the rate limiter's store). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

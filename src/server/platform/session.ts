@@ -6,6 +6,7 @@ import { sessions } from './platform.db';
 import { sessionCacheOf } from './session-cache';
 import { userPhotos, users } from '../../modules/users/users.db';
 import { jobCodes } from '../../modules/access/access.db';
+import { locations } from '../../modules/locations/locations.db';
 import { effectiveFlags } from '../../shared/permissions';
 import type { SessionUserInfo } from '../../shared/session';
 import type { Config } from '../config';
@@ -101,7 +102,12 @@ function prepareSessionQuery(db: Db) {
         locationId: users.locationId,
         accountLocked: users.accountLocked,
         flags: users.flags,
+        groupWide: users.groupWide,
+        regions: users.regions,
       },
+      // The locations of the user's regions and their home location, read with the session; a
+      // change to either, or to a location's region, clears the kept sessions (drizzle/0008).
+      reach: sql<number[]>`array(select l.id from ${locations} l where l.region = any(${users.regions}) or l.id = ${users.locationId} order by l.id)`,
       jobFlags: jobCodes.flags,
       hasPhoto: sql<boolean>`${userPhotos.userId} is not null`,
     })
@@ -141,7 +147,10 @@ async function readSession(db: Db, id: string): Promise<SessionRecord | undefine
     stage: row.stage,
     csrfToken: row.csrfToken,
     factorId: row.factorId,
-    user: Object.freeze({ ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto }),
+    user: Object.freeze({
+      ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto,
+      reach: user.groupWide ? 'group' as const : Object.freeze(row.reach.map(Number)) as number[],
+    }),
   };
   return { session: Object.freeze(session), locked: accountLocked, createdAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
 }

@@ -8,6 +8,7 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import { toE164 } from '../../platform/phone';
 import { calls, messages, phoneActions, phones } from '../../../modules/phones/phones.db';
@@ -33,16 +34,28 @@ const optionalString = z.string().optional();
 const inboundTextParams = z.object({ MessageSid: sidParam('(SM|MM)'), From: numberParam, To: numberParam, Body: z.string().max(1600).default('') });
 const messageStatusParams = z.object({ MessageSid: sidParam('(SM|MM)'), MessageStatus: z.string({ error: 'is required' }).min(1).max(20), ErrorCode: optionalString });
 const voiceParams = z.object({ CallSid: sidParam('CA'), From: numberParam, To: numberParam, CallStatus: optionalString, DialCallStatus: optionalString });
+/** Seconds, as a column of whole numbers holds them. */
+const durationParam = z.string().regex(/^\d{1,10}$/, { error: 'must be a whole number of seconds' })
+  .refine((v) => Number(v) <= 2_147_483_647, { error: 'must be a whole number of seconds' }).optional();
 const callStatusParams = z.object({
-  CallSid: sidParam('CA'), CallStatus: optionalString, CallDuration: optionalString, Timestamp: optionalString, RecordingUrl: optionalString,
+  CallSid: sidParam('CA'), CallStatus: optionalString, CallDuration: durationParam, Timestamp: optionalString, RecordingUrl: optionalString,
 });
 const answeredParams = z.object({ CallSid: sidParam('CA'), ParentCallSid: sidParam('CA').optional() });
 
 const number = (raw: string) => toE164(raw) ?? raw;
 
+/** Callbacks tell of what just happened: a time further than this from now is no time Twilio sends. */
+const TIMESTAMP_WINDOW_MS = 366 * 86_400_000;
+
+/** The callback's own time, or now when it has none; one that is not a date near now is refused (400). */
 function when(services: InboundServices, timestamp?: string): Date {
-  const parsed = timestamp ? new Date(timestamp) : null;
-  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : services.clock.now();
+  const now = services.clock.now();
+  if (!timestamp) return now;
+  const parsed = new Date(timestamp);
+  if (Number.isNaN(parsed.getTime()) || Math.abs(parsed.getTime() - now.getTime()) > TIMESTAMP_WINDOW_MS) {
+    throw AppError.invalid('Timestamp must be the date and time of the event.', ['Timestamp']);
+  }
+  return parsed;
 }
 
 async function lineFor(db: Db, phoneNumber: string) {
@@ -106,7 +119,7 @@ export async function receiveInboundText(db: Db, services: InboundServices, raw:
 
 export async function receiveMessageStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
   const params = parseInput(messageStatusParams, raw);
-  const errorCode = params.ErrorCode && /^\d+$/.test(params.ErrorCode) ? Number(params.ErrorCode) : null;
+  const errorCode = params.ErrorCode && /^\d{1,9}$/.test(params.ErrorCode) ? Number(params.ErrorCode) : null;
   return applyMessageStatus(db, { sid: params.MessageSid, status: params.MessageStatus, at: services.clock.now(), errorCode });
 }
 
@@ -171,7 +184,7 @@ export async function receiveAnswered(db: Db, raw: Params, userId: number): Prom
 
 export async function receiveCallStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
   const params = parseInput(callStatusParams, raw);
-  const duration = params.CallDuration && /^\d+$/.test(params.CallDuration) ? Number(params.CallDuration) : undefined;
+  const duration = params.CallDuration ? Number(params.CallDuration) : undefined;
   return applyCallStatus(db, {
     sid: params.CallSid,
     status: params.CallStatus,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import type { Services } from '../../services';
 import type { Tx } from '../../db/client';
+import { screenInput } from '../../platform/input-guard';
 import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, receiveMessageStatus } from './inbound';
 import { webhookPaths, webhookUrl } from './telephony';
 
@@ -30,6 +31,9 @@ export async function registerTelephonyWebhooks(app: FastifyInstance, services: 
         return reply.code(403).header('cache-control', 'no-store')
           .send({ success: false, data: {}, errors: ['The request signature is not valid.'] });
       }
+      // Signed is not well-formed: a NUL or half a surrogate pair is refused (400) before anything is stored.
+      screenInput(params);
+      screenInput(request.query);
       const twiml = await db.transaction((tx) => work(tx, params, (request.query ?? {}) as Query));
       return reply.code(200).header('cache-control', 'no-store').type('text/xml').send(twiml);
     });
@@ -43,7 +47,7 @@ export async function registerTelephonyWebhooks(app: FastifyInstance, services: 
   route(webhookPaths.voice, async (tx, params, query) => (await receiveInboundCall(tx, services, params, query)).twiml);
   route(webhookPaths.voiceAnswered, async (tx, params, query) => {
     const userId = Number(query.userId);
-    if (Number.isInteger(userId) && userId > 0) await receiveAnswered(tx, params, userId);
+    if (Number.isInteger(userId) && userId > 0 && userId <= 2_147_483_647) await receiveAnswered(tx, params, userId);
     return emptyTwiml();
   });
   route(webhookPaths.callStatus, async (tx, params) => {
