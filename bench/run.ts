@@ -25,6 +25,7 @@ import { planFor, statementOf, type Statement } from '../src/server/db/statement
 import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
+import type { Reach } from '../src/shared/session';
 import { loadScale } from '../src/server/scale/load';
 import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
 
@@ -105,19 +106,30 @@ async function ensureDatabase() {
   await admin.end();
 }
 
-async function benchSession(database: Database) {
+/**
+ * A signed-in user with every flag: group-wide, or (`region`) reaching the locations of one region,
+ * as most staff do, whose lists carry the reach filter.
+ */
+async function benchUser(database: Database, username: string, region?: string) {
   const pool = database.pool!;
   const { rows: [user] } = await pool.query<{ id: number }>(
-    `insert into users (username, email, first_name, last_name, password_hash, flags, group_wide)
-     values ('bench-runner', 'bench-runner@forecourt.test', 'Bench', 'Runner', 'x', $1, true)
-     on conflict ((lower(username))) do update set flags = excluded.flags, group_wide = true returning id`,
-    [[...allFlags]],
+    `insert into users (username, email, first_name, last_name, password_hash, flags, group_wide, regions)
+     values ($1, $2, 'Bench', 'Runner', 'x', $3, $4, $5)
+     on conflict ((lower(username))) do update set flags = excluded.flags, group_wide = excluded.group_wide, regions = excluded.regions returning id`,
+    [username, `${username}@forecourt.test`, [...allFlags], !region, region ? [region] : []],
   );
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await pool.query('insert into sessions (id, user_id, stage, csrf_token) values ($1, $2, $3, $4)',
     [createHash('sha256').update(token).digest('hex'), user.id, 'full', csrfToken]);
-  return { userId: user.id, cookie: `forecourt_session=${token}`, csrfToken };
+  const { rows } = await pool.query<{ id: number }>('select id from locations where region = $1 order by id', [region ?? '']);
+  const reach: Reach = region ? rows.map((r) => r.id) : 'group';
+  return { userId: user.id, cookie: `forecourt_session=${token}`, csrfToken, reach };
+}
+
+async function benchSession(database: Database, sampled: BenchSample) {
+  const { rows: [{ region }] } = await database.pool!.query<{ region: string }>('select region from locations where id = $1', [sampled.locationId]);
+  return { ...(await benchUser(database, 'bench-runner')), regional: await benchUser(database, 'bench-regional', region) };
 }
 
 async function sample(database: Database): Promise<BenchSample> {
@@ -201,7 +213,8 @@ async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]
 
 async function benchLists(database: Database, port: number, serverPid: number, session: Awaited<ReturnType<typeof benchSession>>, benchSampleValue: BenchSample): Promise<Row[]> {
   const rows: Row[] = [];
-  const headers = { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken };
+  const headersOf = (user: Awaited<ReturnType<typeof benchUser>>) => ({ 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken });
+  const headers = headersOf(session);
   // A server that has just started is still compiling its hot paths: the first case measured would
   // pay for every case after it. A steady server has run them for hours; a few seconds first stand in.
   await warm(`http://127.0.0.1:${port}/api/actions/${listRegistry.keys().next().value}`, headers, JSON.stringify({ view: 'rows' }), quick ? 2 : 5);
@@ -214,6 +227,8 @@ async function benchLists(database: Database, port: number, serverPid: number, s
     }
     for (const benchCase of cases) {
       const url = `http://127.0.0.1:${port}/api/actions/${path}`;
+      const user = benchCase.regional ? session.regional : session;
+      const headers = headersOf(user);
       let cursor: string | undefined;
       for (let i = 0; i < (benchCase.depth ?? 0); i++) {
         const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...benchCase.filters, cursor }) });
@@ -226,7 +241,7 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters), () => [serverPid, ...postgresPids()]);
       const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
-      const q = buildListQueries(list, { input, db: database.db, user: { id: session.userId, flags: [...allFlags], reach: 'group' } } as never);
+      const q = buildListQueries(list, { input, db: database.db, user: { id: user.userId, flags: [...allFlags], reach: user.reach } } as never);
       // The same statement the action runs: the page, with the count on the first page.
       const bareRun = await bareSql(database.pool!, statementOf(q.json), postgresPids);
       const bare = bareRun.rps;
@@ -314,8 +329,8 @@ const database = await openDatabase({ databaseUrl, poolSize: 20 });
 await migrateDatabase(database);
 log(`Loading scale ${scale} into ${new URL(databaseUrl).pathname.slice(1)}…`);
 const loaded = await loadScale(database.pool!, scale, log);
-const session = await benchSession(database);
 const benchSampleValue = await sample(database);
+const session = await benchSession(database, benchSampleValue);
 
 const server = startServer({ DATABASE_URL: databaseUrl });
 let lists: Row[] = [];
@@ -328,7 +343,7 @@ try {
 } finally {
   server.child.kill('SIGTERM');
 }
-await database.pool!.query('delete from sessions where user_id = $1', [session.userId]);
+await database.pool!.query('delete from sessions where user_id = any($1)', [[session.userId, session.regional.userId]]);
 await database.close();
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (n: number, d = 1) => n.toFixed(d).padStart(8);

@@ -26,6 +26,7 @@ defineListAction({
   countKey: 'employeeCount',
   bench: (s) => [
     { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'search', filters: { query: 'maria' } },
     { name: 'deep', filters: {}, depth: 10 },

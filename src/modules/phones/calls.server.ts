@@ -27,6 +27,7 @@ defineListAction({
   countKey: 'callCount',
   bench: (s) => [
     { name: 'newest', filters: {} },
+    { name: 'newest, a region\'s user', filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'location, missed inbound', filters: { locationId: s.locationId, direction: 'inbound', status: 'no-answer' } },
     { name: 'agent, 30 days', filters: { userId: s.userId, minCreatedAt: s.from, maxCreatedAt: s.to } },

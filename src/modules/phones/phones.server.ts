@@ -24,6 +24,7 @@ defineListAction({
   countKey: 'phoneCount',
   bench: (s) => [
     { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'search', filters: { query: 'service' } },
     { name: 'number', filters: { query: '555' } },

@@ -37,6 +37,7 @@ defineListAction({
   countKey: 'userCount',
   bench: (s) => [
     { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'search', filters: { query: 'gar' } },
     { name: 'deep', filters: { sort: 'username' }, depth: 10 },

@@ -78,6 +78,8 @@ export interface BenchCase {
   filters: Record<string, unknown>;
   /** Follow the cursor this many pages before measuring (deep pages). */
   depth?: number;
+  /** As a user who reaches one region's locations (the sample location's), not the whole group. */
+  regional?: boolean;
 }
 
 interface Paging {
