@@ -1,21 +1,52 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 
-export const TEMPLATE_DB = 'forecourt_test_template';
-export const templateFile = '.tmp/test-template.tar.gz';
+/**
+ * Each test file gets its own database, cloned from a template made once per run: migrated, with the
+ * first admin, and (unless a file asks for a bare group) the demo group. Cloning costs milliseconds;
+ * seeding the demo in every file cost a second of each.
+ */
+export type Template = 'demo' | 'bare';
 
-/** A fresh database for one test file, cloned from the migrated template. */
-export async function cloneTestDatabase(): Promise<Database> {
+export const templateDatabase = (template: Template) => (template === 'demo' ? 'forecourt_test_template' : 'forecourt_test_template_bare');
+export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar.gz`;
+
+/** What the templates are made from: a change to a migration or a seed makes them again. */
+export function templateSources(): string {
+  const files = [
+    ...readdirSync('drizzle', { recursive: true, encoding: 'utf8' }).map((f) => join('drizzle', f)),
+    'src/server/db/seed.ts', 'src/server/platform/sealed.ts', 'tests/db.ts',
+    ...readdirSync('src/modules', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.seed.ts')).map((f) => join('src/modules', f)),
+  ].filter((f) => /\.(sql|json|ts)$/.test(f)).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The environment every test server runs with (tests/helpers.ts) and the templates are seeded with. */
+export const TEST_ENV = {
+  DATA_DIR: '.tmp/test-data',
+  SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret',
+  ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  LOG_LEVEL: 'silent',
+  // Tests change sessions and users straight in the database too; platform.test.ts covers the cache.
+  SESSION_CACHE_SECONDS: '0',
+} as const;
+
+/** A fresh database for one test file, cloned from a template. */
+export async function cloneTestDatabase(template: Template = 'demo'): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+    return openDatabase({ loadDataDir: new Blob([readFileSync(templateFile(template))]) });
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${templateDatabase(template)}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;

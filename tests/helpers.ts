@@ -4,16 +4,15 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database, Db } from '../src/server/db/client';
-import { ensureAdmin, seedDemo } from '../src/server/db/seed';
 import { sessions } from '../src/server/platform/platform.db';
 import { SESSION_COOKIE } from '../src/server/platform/session';
 import { hashPassword } from '../src/modules/users/auth.server';
 import { users } from '../src/modules/users/users.db';
 import type { Flag } from '../src/shared/permissions';
-import { cloneTestDatabase } from './db';
+import { cloneTestDatabase, TEST_ENV } from './db';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
-export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+export const ADMIN_TOTP_SECRET = TEST_ENV.ADMIN_TOTP_SECRET;
 
 export interface Reply<T = Record<string, any>> {
   status: number;
@@ -72,21 +71,10 @@ export interface TestApp {
 let counter = 0;
 let passwordHash: string | undefined;
 
-/** A server on its own database, with the admin and (by default) the demo group. */
+/** A server on its own database, with the admin and (by default) the demo group, cloned from a template. */
 export async function testApp(options: { demo?: boolean; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestApp> {
-  const database = await cloneTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: '.tmp/test-data',
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-test-secret',
-    ADMIN_TOTP_SECRET,
-    RATE_LIMIT_PER_MINUTE: '100000',
-    LOG_LEVEL: 'silent',
-    // Tests change sessions and users straight in the database too; platform.test.ts covers the cache.
-    SESSION_CACHE_SECONDS: '0',
-    ...options.env,
-  });
-  await ensureAdmin(database.db, config);
-  if (options.demo !== false) await seedDemo(database.db, config);
+  const database = await cloneTestDatabase(options.demo === false ? 'bare' : 'demo');
+  const config = loadConfig({ ...TEST_ENV, ...options.env });
   const app = await buildApp({ config, database, logger: false, webRoot: options.webRoot ?? '.tmp/no-web' });
   await app.ready();
   passwordHash ??= await hashPassword(TEST_PASSWORD);
