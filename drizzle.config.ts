@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  // Every table: the platform's and each module's own `<area>.db.ts`.
+  schema: ['./src/server/platform/platform.db.ts', './src/modules/*/*.db.ts'],
   out: './drizzle',
 });

@@ -28,4 +28,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    files: ['src/server/providers/**'],
+    // A driver test drives the whole app (actions, tables) against the driver; only code is held to the rule.
+    ignores: ['src/server/providers/**/*.test.ts'],
+    rules: {
+      // Providers are interfaces and drivers: domain rules live in the module that owns them.
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/modules/**'], message: 'Providers hold interfaces and drivers only; they never import modules (a module imports its provider).' },
+        ],
+      }],
+    },
+  },
 );

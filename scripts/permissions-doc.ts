@@ -2,5 +2,5 @@
 import { writeFileSync } from 'node:fs';
 import { renderPermissionsDoc } from '../src/server/platform/permissions-doc';
 
-writeFileSync('docs/permissions.md', renderPermissionsDoc());
+writeFileSync('docs/permissions.md', await renderPermissionsDoc());
 console.log('Wrote docs/permissions.md');

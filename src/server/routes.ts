@@ -5,12 +5,12 @@ import { resolveSession } from './platform/session';
 import { userPhotos, users } from '../modules/users/users.db';
 import { reachesLocation } from './platform/reach';
 import type { SessionReply } from '../shared/session';
-import { registerTelephonyWebhooks } from './providers/telephony/webhooks';
+import { moduleRegistry } from './platform/modules';
 
-/** The few GET routes beside the actions. */
+/** The few routes beside the actions: the platform's, then those the modules declare (webhooks). */
 export async function registerRoutes(app: FastifyInstance, services: Services) {
   const { db } = services.database;
-  await registerTelephonyWebhooks(app, services);
+  for (const module of moduleRegistry) await module.routes?.(app, services);
 
   app.get('/api/session', async (request, reply) => {
     const session = await resolveSession(db, request, services.config);

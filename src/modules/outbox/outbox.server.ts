@@ -2,7 +2,7 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { containing } from '../../server/platform/search';
-import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../../server/providers/telephony/simulate';
+import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../phones/simulate';
 import { simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 import { outbox } from '../../server/platform/platform.db';
 import { outboxColumns, outboxFilters } from './outbox.contract';

@@ -6,19 +6,19 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import twilio from 'twilio';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { Config } from '../../config';
-import { AppError } from '../../platform/errors';
-import { parseInput } from '../../platform/validation';
-import { toE164 } from '../../platform/phone';
-import { calls, messages, phoneActions, phones } from '../../../modules/phones/phones.db';
-import { locations } from '../../../modules/locations/locations.db';
-import { users } from '../../../modules/users/users.db';
-import { hangupTwiml, planSteps, renderCall, type Outcome } from '../../../modules/phones/call-plan';
-import { formatPhone } from '../../../shared/format';
+import type { Db } from '../../server/db/client';
+import type { Config } from '../../server/config';
+import { AppError } from '../../server/platform/errors';
+import { parseInput } from '../../server/platform/validation';
+import { toE164 } from '../../server/platform/phone';
+import { calls, messages, phoneActions, phones } from './phones.db';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { hangupTwiml, planSteps, renderCall, type Outcome } from './call-plan';
+import { formatPhone } from '../../shared/format';
 import { DEFAULT_TIME_ZONE, keywordOf, recordOptOut, removeOptOut } from './send-gate';
 import { applyCallStatus, applyMessageStatus, type Applied } from './status';
-import { webhookPaths, webhookUrl, type Clock } from './telephony';
+import { webhookPaths, webhookUrl, type Clock } from '../../server/providers/telephony/telephony';
 
 export interface InboundServices {
   config: Pick<Config, 'PUBLIC_URL'>;

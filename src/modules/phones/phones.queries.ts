@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
-import { DEFAULT_TIME_ZONE } from '../../server/providers/telephony/send-gate';
+import { DEFAULT_TIME_ZONE } from './send-gate';
 import { locations } from '../locations/locations.db';
 import { phoneActions, phones } from './phones.db';
 import { phoneTypeLabels, phoneTypes, type PhoneRecord } from './phones.contract';

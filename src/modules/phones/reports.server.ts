@@ -9,7 +9,7 @@ import {
   activityInput, callActivityColumns, formatDuration, messageActivityColumns, type CallActivityRow, type MessageActivityRow,
 } from './phones.contract';
 import { dayEnd, dayIn, dayStart, defaultRange, zoneOf } from './phones.queries';
-import { DEFAULT_TIME_ZONE } from '../../server/providers/telephony/send-gate';
+import { DEFAULT_TIME_ZONE } from './send-gate';
 import { withinReach } from '../../server/platform/reach';
 import type { Reach } from '../../shared/session';
 import type { z } from 'zod';

@@ -4,17 +4,17 @@
  * 8:00–21:00 in the recipient's time zone. Each refusal is a sentence a person can act on.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Config } from '../../config';
-import { AppError } from '../../platform/errors';
-import { toE164 } from '../../platform/phone';
-import { calls, messages, optOuts } from '../../../modules/phones/phones.db';
-import { locations } from '../../../modules/locations/locations.db';
-import type { SendPurpose } from '../../../modules/phones/phones.contract';
-import { formatPhone } from '../../../shared/format';
-import { timeZonesFor } from './area-codes';
+import type { Db } from '../../server/db/client';
+import type { Config } from '../../server/config';
+import { AppError } from '../../server/platform/errors';
+import { toE164 } from '../../server/platform/phone';
+import { calls, messages, optOuts } from './phones.db';
+import { locations } from '../locations/locations.db';
+import type { SendPurpose } from './phones.contract';
+import { formatPhone } from '../../shared/format';
+import { timeZonesFor } from '../../server/providers/telephony/area-codes';
 import { applyCallStatus, applyMessageStatus } from './status';
-import type { Clock, TelephonyProvider } from './telephony';
+import type { Clock, TelephonyProvider } from '../../server/providers/telephony/telephony';
 
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;

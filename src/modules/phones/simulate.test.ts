@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../../tests/helpers';
-import { createLine, setClock } from '../../../../tests/telephony';
-import { outbox } from '../../platform/platform.db';
-import { calls, messages, optOuts, phoneActions, phones } from '../../../modules/phones/phones.db';
-import { nextCallStatuses, type CallStatus } from '../../../modules/phones/phones.contract';
-import { localSid } from './local';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { createLine, setClock } from '../../../tests/telephony';
+import { outbox } from '../../server/platform/platform.db';
+import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
+import { nextCallStatuses, type CallStatus } from './phones.contract';
+import { localSid } from '../../server/providers/telephony/local';
 
 let t: TestApp;
 let dev: Caller;

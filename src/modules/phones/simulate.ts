@@ -3,17 +3,17 @@
  * text or call, and a call's next status. Each goes through the same functions as Twilio's webhooks.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../platform/errors';
-import { outbox } from '../../platform/platform.db';
-import { toE164 } from '../../platform/phone';
-import { phones } from '../../../modules/phones/phones.db';
-import { nextCallStatuses, type CallStatus } from '../../../modules/phones/phones.contract';
-import { formatPhone } from '../../../shared/format';
+import type { Db } from '../../server/db/client';
+import { AppError } from '../../server/platform/errors';
+import { outbox } from '../../server/platform/platform.db';
+import { toE164 } from '../../server/platform/phone';
+import { phones } from './phones.db';
+import { nextCallStatuses, type CallStatus } from './phones.contract';
+import { formatPhone } from '../../shared/format';
 import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, type InboundServices } from './inbound';
-import { findLocal, localSid, recordLocalEvents } from './local';
+import { findLocal, localSid, recordLocalEvents } from '../../server/providers/telephony/local';
 import { isFinalCallStatus } from './status';
-import type { StatusEvent, TelephonyProvider } from './telephony';
+import type { StatusEvent, TelephonyProvider } from '../../server/providers/telephony/telephony';
 
 export interface SimulationServices extends InboundServices {
   telephony: TelephonyProvider;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { calls, messages } from '../../../modules/phones/phones.db';
-import { callProgress, finalCallStatuses, isFinalCallStatus, type CallStatus, type MessageStatus } from '../../../modules/phones/phones.contract';
+import type { Db } from '../../server/db/client';
+import { calls, messages } from './phones.db';
+import { callProgress, finalCallStatuses, isFinalCallStatus, type CallStatus, type MessageStatus } from './phones.contract';
 
 /**
  * Status callbacks arrive late, twice or out of order. A status is applied only when it moves the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { testApp, type TestApp } from '../../../../tests/helpers';
-import { createLine, postWebhook, setClock } from '../../../../tests/telephony';
-import { calls, messages, optOuts, phoneActions, phones } from '../../../modules/phones/phones.db';
+import { testApp, type TestApp } from '../../../tests/helpers';
+import { createLine, postWebhook, setClock } from '../../../tests/telephony';
+import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import { optOutKeywords } from './send-gate';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import type { Services } from '../../services';
-import type { Tx } from '../../db/client';
-import { screenInput } from '../../platform/input-guard';
+import type { Services } from '../../server/services';
+import type { Tx } from '../../server/db/client';
+import { screenInput } from '../../server/platform/input-guard';
 import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, receiveMessageStatus } from './inbound';
-import { webhookPaths, webhookUrl } from './telephony';
+import { webhookPaths, webhookUrl } from '../../server/providers/telephony/telephony';
 
 type Params = Record<string, unknown>;
 type Query = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { authCodes, sessions } from '../../server/platform/platform.db';
 import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession } from '../../server/platform/session';
-import { sendText } from '../../server/providers/telephony/send-gate';
+import { sendText } from '../phones/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
   authenticateInput, changePasswordInput, pushInput, verifyInput,

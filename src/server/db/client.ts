@@ -10,13 +10,16 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 import { Lanes, poolLanes } from './lanes';
 
-export type Schema = typeof schema;
-/** The one database type modules see, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The one database type modules see, whichever driver is underneath. Queries name their tables
+ * (`db.select().from(phones)`), so the client needs no schema: a module's tables are its own `*.db.ts`
+ * files, which drizzle-kit finds by their name (drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 export interface Database {
   db: Db;
@@ -55,7 +58,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server closed (a restart, a failover) must not take the process down;
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return { db, kind: 'postgres', pool, close: async () => { await lanes.close(); await pool.end(); } };
   }
   let dataDir: string | undefined;
@@ -65,7 +68,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   // pg_trgm backs the lists' free-text searches (trigram indexes), as on PostgreSQL.
   const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
@@ -75,7 +78,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     const client = await database.pool.connect();
     try {
       await client.query('select pg_advisory_lock(72010001)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(72010001)').catch(() => undefined);
       client.release();

@@ -1,32 +1,25 @@
 import '../modules';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getTableName } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actionRegistry, actionRoute, type ActionDefinition } from './actions';
 import { listRegistry } from './lists';
 import { LOCATION_FIELD } from './reach';
+import type { ScreenDefinition } from '../../web/screens';
 import { allFlags, flagLabels, jobCodeFlags, type Permission } from '../../shared/permissions';
 
-/** Screens and the permission that shows them; navigation hides the rest. */
-export const screenPermissions: [screen: string, route: string, permission: Permission][] = [
-  ['user-login', '/login', 'public'],
-  ['two-factor-check', '/2fa', 'pending'],
-  ['home', '/', 'signedIn'],
-  ['user-manager', '/users/', 'userAdmin'],
-  ['edit-user', '/users/edit?id=', 'userAdmin'],
-  ['sandbox-access-manager', '/access/', 'accessAdmin'],
-  ['location-manager', '/locations/', 'signedIn'],
-  ['location-edit', '/locations/edit?id=', 'accessAdmin'],
-  ['location-service-edit', '/locations/service?id=', 'accessAdmin'],
-  ['employee-manager', '/employees/', 'signedIn'],
-  ['edit-api-key', '/settings/api-key', 'developer'],
-  ['profile', '/profile', 'signedIn'],
-  ['outbox', '/outbox', 'developer'],
-  ['phone-manager', '/phones/', 'phoneLookup'],
-  ['call-manager', '/phones/calls/', 'phoneLookup'],
-  ['live-calls', '/phones/calls/twilio', 'phoneLookup'],
-  ['call-activity', '/phones/activity', 'phoneLookup'],
-  ['phone-action-manager', '/phones/actions/', 'phoneLookup'],
-];
+/**
+ * Every module's screens (`src/modules/<area>/<area>.screens.ts`), found by name as the web app finds them:
+ * each declares its route, spec class and who may open it.
+ */
+async function moduleScreens(): Promise<ScreenDefinition[]> {
+  const root = resolve('src/modules');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.screens.ts')).sort();
+  const loaded = await Promise.all(files.map(async (f) => (await import(pathToFileURL(join(root, f)).href)).default as ScreenDefinition[]));
+  return loaded.flat();
+}
 
 const describe = (p: Permission) =>
   p === 'public' ? 'anyone (the password step)' : p === 'pending' ? 'password step done, code step not' : p === 'signedIn' ? 'any signed-in user' : `\`${p}\``;
@@ -46,7 +39,8 @@ function describeReach(action: ActionDefinition): string {
   return parts.join('; ');
 }
 
-export function renderPermissionsDoc(): string {
+export async function renderPermissionsDoc(): Promise<string> {
+  const screens = await moduleScreens();
   const lines = [
     '# Permissions',
     '',
@@ -67,7 +61,8 @@ export function renderPermissionsDoc(): string {
     '',
     '| screen class | route | needs |',
     '|---|---|---|',
-    ...screenPermissions.map(([screen, route, p]) => `| \`${screen}\` | \`${route}\` | ${describe(p)} |`),
+    `| \`home\` | \`/\` | ${describe('signedIn')} |`,
+    ...screens.sort((a, b) => a.path.localeCompare(b.path)).map((s) => `| \`${s.className}\` | \`/${s.path}\` | ${describe(s.access)} |`),
     '',
     'On the phone screens, changes (add, edit, delete, buy, end and transfer calls, call plans) need',
     '`phoneAdmin`, and placing a call needs `messenger`; the buttons are hidden from others.',

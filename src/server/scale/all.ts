@@ -1,8 +1,6 @@
-/** Every module's generator. A new module adds its `<area>.scale.ts` here. */
-import '../../modules/locations/locations.scale';
-import '../../modules/access/access.scale';
-import '../../modules/users/users.scale';
-import '../../modules/employees/employees.scale';
-import '../../modules/outbox/outbox.scale';
-import '../../modules/phones/phones.scale';
+/** Every module's generators, registered by the modules' own declarations (src/server/modules.ts). */
+import '../modules';
+import { moduleRegistry } from '../platform/modules';
+
+await Promise.all(moduleRegistry.map((module) => module.scale?.()));
 export { generators } from './generators';

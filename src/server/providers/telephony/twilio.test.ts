@@ -265,7 +265,7 @@ describe('the app with TELEPHONY=twilio', () => {
   it('sends sign-in codes as transactional texts through Twilio with the default number', async () => {
     fake.on('POST', /\/Messages\.json$/, (r) => ({ status: 201, body: messageJson({ sid: sid('SM', 99), to: r.form.get('To')!, from: r.form.get('From'), body: r.form.get('Body')!, status: 'queued' }) }));
     const [user] = await t.db.select().from(users).limit(1);
-    const { sendText } = await import('./send-gate');
+    const { sendText } = await import('../../../modules/phones/send-gate');
     const sent = await sendText(t.db, t.app.services, { to: '5055550160', body: 'Your code is 123456.', purpose: 'transactional', userId: user.id, storedBody: 'Code (hidden)' });
     expect(sent).toMatchObject({ sid: sid('SM', 99), status: 'queued', to: '+15055550160' });
     expect(fake.last().form.get('From')).toBe(t.config.SMS_FROM);

@@ -1,0 +1,31 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { locations } from '../locations/locations.db';
+import { employees } from './employees.db';
+
+const firstNames = ['Maria', 'James', 'Sofia', 'Daniel', 'Ana', 'Michael', 'Elena', 'Robert', 'Lucia', 'David', 'Carmen', 'Joseph', 'Rosa', 'Thomas', 'Isabel', 'Kevin', 'Teresa', 'Brian', 'Angela', 'Steven'];
+const lastNames = ['Garcia', 'Martinez', 'Chavez', 'Lopez', 'Baca', 'Romero', 'Sanchez', 'Smith', 'Johnson', 'Montoya', 'Trujillo', 'Gonzales', 'Lucero', 'Archuleta', 'Vigil', 'Jaramillo', 'Armijo', 'Padilla', 'Gallegos', 'Otero'];
+
+/** Each demo job title, its department, and the job code its holders have when they are users too. */
+export const titles: [string, string, string][] = [
+  ['General Manager', 'Management', 'GM'], ['Service Manager', 'Service', 'SVCMGR'], ['Service Advisor', 'Service', 'ADVISOR'],
+  ['Sales Consultant', 'Sales', 'SALES'], ['BDC Representative', 'BDC', 'BDC'], ['Marketing Coordinator', 'Marketing', 'MKT'],
+  ['Technician', 'Service', 'ADVISOR'], ['Finance Manager', 'Finance', 'SALES'], ['Parts Specialist', 'Parts', 'ADVISOR'],
+];
+
+/** Sixty people spread over the demo locations, each location with a mix of jobs; a few no longer active. */
+export async function seedEmployees(db: Db): Promise<void> {
+  const stores = await db.select({ id: locations.id }).from(locations).orderBy(asc(locations.id));
+  await db.insert(employees).values(Array.from({ length: 60 }, (_, i) => {
+    // Offset per round so each location gets a mix of jobs.
+    const [title, department] = titles[(i + Math.floor(i / stores.length)) % titles.length];
+    const firstName = firstNames[i % firstNames.length];
+    const lastName = lastNames[(i * 7) % lastNames.length];
+    return {
+      employeeNumber: String(10_400 + i * 7), firstName, lastName, title, department, locationId: stores[i % stores.length].id,
+      primaryPhone: `+1505555${String(1000 + i).padStart(4, '0')}`, email: `${firstName}.${lastName}${i}@forecourt.test`.toLowerCase(),
+      hiredOn: `${2012 + (i % 12)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
+      active: i % 17 !== 5,
+    };
+  }));
+}

@@ -1,0 +1,15 @@
+import { defineModule } from '../../server/platform/modules';
+import './phones.server';
+import './calls.server';
+import './reports.server';
+import './phone-actions.server';
+import { seedPhones } from './phones.seed';
+import { registerTelephonyWebhooks } from './webhooks';
+
+/** Lines, calls, texts, call plans and the telephony provider's webhooks. */
+export default defineModule({
+  name: 'phones',
+  seed: (db) => seedPhones(db),
+  scale: () => import('./phones.scale'),
+  routes: registerTelephonyWebhooks,
+});
