@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { getTableConfig, type IndexedColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { z } from 'zod';
 import '../modules';
-import { listRegistry } from './lists';
+import type { Db } from '../db/client';
+import { planFor, statementOf } from '../db/statements';
+import { listPaging } from '../../shared/fields';
+import { buildListQueries, listRegistry, type BenchSample } from './lists';
 
 interface IndexShape { columns: string[]; unique: boolean }
 
@@ -43,5 +49,62 @@ describe('list definitions', () => {
       }
     }
     expect(unindexed).toEqual([]);
+  });
+});
+
+/**
+ * The rules every list must keep for the list path to stay fast and right (decisions 006 and 010),
+ * checked over the registry with each list's own bench cases as inputs.
+ */
+describe('list rules', () => {
+  const db = drizzle(new pg.Pool()) as unknown as Db;
+  const sample: BenchSample = { locationId: 7, userId: 3, from: '2026-10-01', to: '2026-10-30' };
+  // Each list's bench cases, and no filters at all where the list takes none it requires.
+  const cases = [...listRegistry].flatMap(([path, list]) =>
+    [{ name: 'no filters', filters: {} }, ...list.bench(sample)]
+      .filter((c) => z.object({ ...list.filters, ...listPaging }).safeParse(c.filters).success)
+      .map((c) => ({ path, list, name: c.name, filters: c.filters })));
+  const inputOf = (list: (typeof cases)[number]['list'], filters: Record<string, unknown>) =>
+    z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
+  const user = { id: 1, flags: [], reach: [1, 2] };
+
+  it('build their statements from their input and the user alone (the rendered statement is kept by them)', () => {
+    const misuse: string[] = [];
+    for (const { path, list, name, filters } of cases) {
+      // Anything else a handler's context offers (the request, services, the session) is out of bounds.
+      const ctx = new Proxy({ db, input: inputOf(list, filters), user }, {
+        get(target, key) {
+          if (key in target) return target[key as keyof typeof target];
+          misuse.push(`${path} [${name}] reads ctx.${String(key)}`);
+          return undefined;
+        },
+      });
+      buildListQueries(list, ctx as never);
+    }
+    expect(misuse).toEqual([]);
+  });
+
+  it('name their fields with plain identifiers, and bind a leading % (planned for its values) only for a search', () => {
+    const wrong: string[] = [];
+    for (const { path, list, name, filters } of cases) {
+      const input = inputOf(list, filters);
+      const { params } = statementOf(buildListQueries(list, { db, input, user } as never).json);
+      const searching = Object.keys(filters).some((key) => key === 'query' || key === 'search');
+      // A search may still be an exact lookup (a whole phone number), planned once like any filter.
+      if (planFor(params) === 'custom' && !searching) wrong.push(`${path} [${name}]: planned for its values, but it searches nothing`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('write rowFields from the row alone, the same each time, without changing it', () => {
+    const impure: string[] = [];
+    for (const [path, list] of listRegistry) {
+      if (!list.rowFields) continue;
+      // A frozen row: writing to it throws. Every column null, and the fields a call plan's step reads.
+      const row = { ...Object.fromEntries(list.columns.map((c) => [c.key, null])), memberNames: {}, kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, label: '' };
+      const first = JSON.stringify(list.rowFields(Object.freeze({ ...row })));
+      if (first !== JSON.stringify(list.rowFields(Object.freeze({ ...row })))) impure.push(path);
+    }
+    expect(impure).toEqual([]);
   });
 });

@@ -42,7 +42,8 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   id: { key: string; column: AnyPgColumn };
   /**
    * The select with its joins, and the filters' condition. Called once for the page and once for the
-   * count. It must read only `input` (and `user`): the rendered statement is kept by them.
+   * count. It must read only `input` (and `user`): the rendered statement is kept by them
+   * (lists.test.ts checks it over the registry).
    */
   query: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => { select: PgSelect; where?: SQL };
   /** More named figures for the header (`appointmentCount` beside `sourceCount`). */
