@@ -228,7 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // A failing outside service is worth a line in the log, with what it said.
       if (error.status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       const all = (error as AppError & { all?: string[] }).all ?? [error.message];
-      return send(reply, error.status, { success: false, data: error.fields.length ? { fields: error.fields } : {}, errors: all });
+      const fieldErrors = error.fieldErrors ?? Object.fromEntries(error.fields.map((field) => [field, error.message]));
+      return send(reply, error.status, { success: false, data: error.fields.length ? { fields: error.fields, fieldErrors } : {}, errors: all });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(error);

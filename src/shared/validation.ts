@@ -23,15 +23,19 @@ function sentence(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * A failed parse as people read it: one sentence per field (the first thing wrong with it) and the
- * fields at fault. The server answers with it and the screens check forms with it, so both agree.
+ * A failed parse as people read it: one sentence per field (the first thing wrong with it), the
+ * fields at fault, and each field's sentence by name. The server answers with it and the screens
+ * check forms with it, so both agree.
  */
-export function describeIssues(error: z.ZodError): { sentences: string[]; fields: string[] } {
+export function describeIssues(error: z.ZodError): { sentences: string[]; fields: string[]; fieldErrors: Record<string, string> } {
   const first = error.issues.filter(
     (issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i,
   );
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of first) if (issue.path.length) fieldErrors[String(issue.path[0])] = sentence(issue);
   return {
     sentences: [...new Set(first.map(sentence))],
-    fields: [...new Set(first.map((i) => String(i.path[0] ?? '')).filter(Boolean))],
+    fields: Object.keys(fieldErrors),
+    fieldErrors,
   };
 }

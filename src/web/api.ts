@@ -13,10 +13,12 @@ export class ActionError extends Error {
   readonly errors: string[];
   /** Fields the server named as wrong (data.fields). */
   readonly fields: string[];
+  /** Each wrong field's sentence (data.fieldErrors). */
+  readonly fieldErrors: Record<string, string>;
   /** No envelope came back: the network failed or something other than the app answered. */
   readonly network: boolean;
 
-  constructor(init: { status: number; statusText: string; errors?: string[]; fields?: string[]; network?: boolean }) {
+  constructor(init: { status: number; statusText: string; errors?: string[]; fields?: string[]; fieldErrors?: Record<string, string>; network?: boolean }) {
     const errors = init.errors ?? [];
     super(errors[0] ?? `${init.status} ${init.statusText}`.trim());
     this.name = 'ActionError';
@@ -24,6 +26,7 @@ export class ActionError extends Error {
     this.statusText = init.statusText;
     this.errors = errors;
     this.fields = init.fields ?? [];
+    this.fieldErrors = init.fieldErrors ?? {};
     this.network = init.network ?? false;
   }
 }
@@ -83,6 +86,7 @@ async function send(url: string, init: RequestInit): Promise<Envelope> {
       statusText: response.statusText,
       errors: Array.isArray(body.errors) ? body.errors : [],
       fields: Array.isArray(body.data?.fields) ? body.data.fields : [],
+      fieldErrors: body.data?.fieldErrors && typeof body.data.fieldErrors === 'object' ? body.data.fieldErrors : {},
     });
   }
   return body;

@@ -198,6 +198,21 @@ describe('users/save-user', () => {
     expect(after).toBe(before);
   });
 
+  it('puts each error at its field (data.fieldErrors) beside the sentences and the old API\'s data.fields', async () => {
+    const res = await admin.call('users/save-user', { ...newUser, username: 'x y', email: 'not-an-email', phone: '123' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual(['username', 'email', 'phone']);
+    expect(res.body.data.fieldErrors).toEqual({
+      username: 'Username may use letters, digits, dots, dashes and underscores only.',
+      email: 'Email must be an email address.',
+      phone: 'Phone must be a phone number.',
+    });
+    expect(res.body.errors).toEqual(Object.values(res.body.data.fieldErrors));
+    const taken = await admin.call('users/save-user', { ...newUser, username: 'admin', email: 'someone.new@forecourt.test' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.data.fieldErrors).toEqual({ username: 'Another user already has this username.' });
+  });
+
   it('stores HTML as text and the html list escapes it', async () => {
     const res = await admin.call('users/save-user', { ...newUser, username: 'htmlname', email: 'html@forecourt.test', lastName: '<b>Bold</b>' });
     expect(res.status).toBe(200);

@@ -12,6 +12,12 @@ export class AppError extends Error {
     super(message, options);
   }
 
+  /**
+   * Each field's own sentence, when a check found several things wrong (the input's parse); otherwise
+   * every field named is at fault for the one sentence of the error.
+   */
+  fieldErrors?: Record<string, string>;
+
   /** Keep what the action wrote so far (a failed sign-in is still counted), then fail. */
   commit = false;
   committing(): this {

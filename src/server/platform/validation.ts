@@ -6,8 +6,9 @@ import { AppError } from './errors';
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const { sentences, fields } = describeIssues(result.error);
+  const { sentences, fields, fieldErrors } = describeIssues(result.error);
   const error = AppError.invalid(sentences[0], fields);
   (error as AppError & { all?: string[] }).all = sentences;
+  error.fieldErrors = fieldErrors;
   throw error;
 }

@@ -5,7 +5,6 @@
 import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { isActionError, type ActionError } from '../api';
-import { fieldLabel } from '../../shared/validation';
 import { validate } from './validate';
 
 type Values = Record<string, unknown>;
@@ -50,13 +49,11 @@ export function useFields<T extends Values>(initial: T) {
     error: errors[name],
   });
 
-  /** Marks the fields a failed call named: with the server's sentence about the field when it sent one. */
+  /** Marks the fields a failed call named, each with the server's sentence about it (data.fieldErrors). */
   const markErrors = useCallback((error: unknown) => {
     if (!isActionError(error) || error.fields.length === 0) return;
     const marked: Values = {};
-    for (const field of error.fields) {
-      marked[field] = error.errors.find((sentence) => sentence.startsWith(`${fieldLabel(field)} `)) ?? true;
-    }
+    for (const field of error.fields) marked[field] = error.fieldErrors[field] ?? true;
     setErrors(marked as Errors<T>);
   }, []);
 

@@ -9,6 +9,6 @@ import { describeIssues } from '../../shared/validation';
 export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; error?: undefined } | { data?: undefined; error: ActionError } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  const { sentences, fields } = describeIssues(result.error);
-  return { error: new ActionError({ status: 400, statusText: 'Bad Request', errors: sentences, fields }) };
+  const { sentences, fields, fieldErrors } = describeIssues(result.error);
+  return { error: new ActionError({ status: 400, statusText: 'Bad Request', errors: sentences, fields, fieldErrors }) };
 }
