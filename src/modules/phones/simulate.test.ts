@@ -143,7 +143,7 @@ describe('outbox/simulate-call-status refuses what a carrier could not report', 
     const before = await stored(callSid);
     const res = await dev.call('outbox/simulate-call-status', { callSid, status });
     expect(res.status, `${status}: ${sentence}`).toBe(400);
-    expect(res.body).toEqual({ success: false, data: { fields: ['status'] }, errors: [sentence] });
+    expect(res.body).toEqual({ success: false, data: { fields: ['status'], fieldErrors: { status: sentence } }, errors: [sentence] });
     expect(await stored(callSid)).toEqual(before);
   };
 

@@ -142,7 +142,9 @@ describe('finding 3: NUL and unpaired surrogates', () => {
     for (const route of exportRegistry.keys()) {
       const res = await t.app.inject({ method: 'GET', url: `${route}?query=a%00b`, cookies: cookieOf(all) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, data: { fields: ['query'] }, errors: ['Query contains a character that is not allowed.'] });
+      expect(res.json()).toEqual({
+        success: false, data: { fields: ['query'], fieldErrors: { query: 'Query contains a character that is not allowed.' } }, errors: ['Query contains a character that is not allowed.'],
+      });
     }
   });
 });
