@@ -10,6 +10,7 @@ import { hashPassword } from '../src/modules/users/auth.server';
 import { users } from '../src/modules/users/users.db';
 import type { Flag } from '../src/shared/permissions';
 import { cloneTestDatabase, TEST_ENV } from './db';
+import { actionRegistry } from '../src/server/platform/actions';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 export const ADMIN_TOTP_SECRET = TEST_ENV.ADMIN_TOTP_SECRET;
@@ -35,7 +36,9 @@ export class Caller {
         ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: toForm(payload) }
         : { payload }),
     };
-    return this.send<T>(request);
+    const reply = await this.send<T>(request);
+    checkReply(String(request.url), reply);
+    return reply;
   }
 
   async send<T>(request: InjectOptions): Promise<Reply<T>> {
@@ -44,6 +47,18 @@ export class Caller {
     if (set) this.cookie = set.value || undefined;
     return { status: res.statusCode, body: res.json(), headers: res.headers, cookies: res.cookies };
   }
+}
+
+/**
+ * Every successful reply of an action declared in a contract is checked against the contract's
+ * output, in every API test that calls it: a reply that drifts from what the screens are typed to
+ * expect fails the test that got it.
+ */
+function checkReply(url: string, reply: Reply<unknown>) {
+  if (reply.status !== 200 || !reply.body.success) return;
+  const output = actionRegistry.get(url.replace(/\.php$/, ''))?.output;
+  const checked = output?.safeParse(reply.body.data);
+  if (checked && !checked.success) throw new Error(`The reply of ${url} does not match its contract: ${checked.error.message}`);
 }
 
 function toForm(body: Record<string, unknown>): string {

@@ -4,6 +4,7 @@
  */
 import type { Envelope, ErrorData } from '../shared/envelope';
 import type { SessionReply } from '../shared/session';
+import type { Contract, InputOf, OutputOf } from '../shared/contract';
 
 export class ActionError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
@@ -99,8 +100,14 @@ function toField(value: unknown): unknown {
   return value;
 }
 
-/** Calls an action with a JSON body; the CSRF token rides in a header. */
-export async function callAction<T = Record<string, unknown>>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+/**
+ * Calls an action with a JSON body; the CSRF token rides in a header. Called with the action's
+ * contract, its input and reply are typed from it; by path, for actions not yet declared in one.
+ */
+export async function callAction<C extends Contract>(contract: C, body?: InputOf<C>): Promise<OutputOf<C>>;
+export async function callAction<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>): Promise<T>;
+export async function callAction(action: string | Contract, body: object = {}): Promise<unknown> {
+  const path = typeof action === 'string' ? action : action.path;
   const json = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, toField(v)]));
   const reply = await send(`/api/actions/${path}`, {
     method: 'POST',
@@ -108,7 +115,7 @@ export async function callAction<T = Record<string, unknown>>(path: string, body
     headers: { 'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
     body: JSON.stringify(json),
   });
-  return reply.data as T;
+  return reply.data;
 }
 
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */

@@ -11,9 +11,13 @@ import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
 import { callAction } from '../../web/api';
 import { flagLabels, jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
-import { accessColumns, accessInput, type JobCodeRecord } from './access.contract';
+import type { RowOf } from '../../shared/contract';
+import {
+  accessColumns, accessInput, addAccess, deleteAccess, editAccess, loadAccess, loadAccessList, type JobCodeRecord,
+} from './access.contract';
 
-const LIST = 'sandbox-access/load-access-list';
+const LIST = loadAccessList.path;
+type Row = RowOf<typeof loadAccessList>;
 
 function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: string }) {
   const form = useFields({
@@ -21,7 +25,7 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
     longName: record?.longName ?? '',
     ...(Object.fromEntries(jobCodeFlags.map((f) => [f, record?.flags.includes(f) ?? false])) as Record<JobCodeFlag, boolean>),
   });
-  const save = useAction(record ? 'sandbox-access/edit-access' : 'sandbox-access/add-access', {
+  const save = useAction(record ? editAccess : addAccess, {
     success: record ? 'Access updated!' : 'Access added!',
     successMs: 4000,
     reload: [LIST],
@@ -55,19 +59,19 @@ function AccessForm({ record, modalId }: { record?: JobCodeRecord; modalId: stri
 /** sandbox-access-manager: what each job code may use, with add-access and edit-access modals. */
 export default function SandboxAccessManager() {
   const [editing, setEditing] = useState<string | null>(null);
-  const remove = useAction('sandbox-access/delete-access', { success: 'Access deleted!', successMs: 4000, errors: 'alert', reload: [LIST] });
-  const edit = (row: JobCodeRecord) => {
+  const remove = useAction(deleteAccess, { success: 'Access deleted!', successMs: 4000, errors: 'alert', reload: [LIST] });
+  const edit = (row: Row) => {
     setEditing(row.jobCode);
     openModal('edit-access');
   };
-  const askDelete = async (row: JobCodeRecord) => {
+  const askDelete = async (row: Row) => {
     if (await confirm({ message: `Are you sure you want to delete job code ${row.jobCode} (${row.longName})?`, confirmLabel: 'Delete', danger: true })) {
       remove.mutate({ jobCode: row.jobCode });
     }
   };
 
   return (
-    <ListScreen<JobCodeRecord>
+    <ListScreen<Row>
       className="sandbox-access-manager"
       title="Access by job code"
       action={LIST}
@@ -98,7 +102,7 @@ export default function SandboxAccessManager() {
         title={`Edit job code ${editing ?? ''}`}
         size="xl"
         recordKey={[editing]}
-        load={() => callAction<{ jobCode: JobCodeRecord }>('sandbox-access/load-access', { jobCode: editing })}
+        load={() => callAction(loadAccess, { jobCode: editing })}
       >
         {({ jobCode }) => <AccessForm record={jobCode} modalId="edit-access" />}
       </RecordModal>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, text } from '../../shared/fields';
+import { defineContract, listContract } from '../../shared/contract';
 import { jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
 import { flag } from '../../shared/fields';
@@ -16,7 +17,24 @@ export type AccessInput = z.infer<typeof accessInput>;
 
 export const accessFilters = { query: optionalText(100) };
 
-export interface JobCodeRecord { jobCode: string; longName: string; userCount: number; flags: JobCodeFlag[] }
+const jobCodeRecord = z.object({ jobCode: z.string(), longName: z.string(), userCount: z.number().int(), flags: z.array(z.enum(jobCodeFlags)) });
+export type JobCodeRecord = z.output<typeof jobCodeRecord>;
+const jobCodeReply = z.object({ jobCode: z.string() });
+
+/** Job codes and the access each grants, searched by code or name. */
+export const loadAccessList = listContract({
+  path: 'sandbox-access/load-access-list', filters: accessFilters, countKey: 'jobCodeCount',
+  row: z.object({ jobCode: z.string(), longName: z.string(), flags: z.array(z.enum(jobCodeFlags)), userCount: z.number().int() }),
+});
+export const loadAccess = defineContract({ path: 'sandbox-access/load-access', input: jobCodeInput, output: z.object({ jobCode: jobCodeRecord }) });
+export const addAccess = defineContract({ path: 'sandbox-access/add-access', input: accessInput, output: jobCodeReply });
+export const editAccess = defineContract({ path: 'sandbox-access/edit-access', input: accessInput, output: jobCodeReply });
+export const deleteAccess = defineContract({ path: 'sandbox-access/delete-access', input: jobCodeInput, output: z.object({}) });
+/** Every job code for pickers (edit-user): code and name. */
+export const jobCodeOptions = defineContract({
+  path: 'sandbox-access/list-options', input: z.object({}),
+  output: z.object({ jobCodes: z.array(z.object({ jobCode: z.string(), longName: z.string() })) }),
+});
 
 export const accessColumns: ColumnSpec[] = [
   { key: 'jobCode', label: 'Job code', sortable: true },

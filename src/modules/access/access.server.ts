@@ -1,5 +1,4 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -8,19 +7,19 @@ import { refuseUngrantableFlags } from '../../server/platform/grants';
 import { jobCodeFlags } from '../../shared/permissions';
 import { users } from '../users/users.db';
 import { jobCodes } from './access.db';
-import { accessColumns, accessFilters, accessInput, jobCodeInput, type AccessInput, type JobCodeRecord } from './access.contract';
+import {
+  accessColumns, addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, type AccessInput,
+} from './access.contract';
 
 // Qualified by hand: Drizzle leaves columns unqualified in one-table selects, which would bind inside the subquery.
 const userCount = sql<number>`(select count(*)::int from users u where u.job_code = job_codes.job_code)`;
 const flagsOf = (input: AccessInput) => jobCodeFlags.filter((f) => input[f]);
 
 defineListAction({
-  path: 'sandbox-access/load-access-list',
+  contract: loadAccessList,
   summary: 'Job codes and the access each grants.',
   permission: 'accessAdmin',
   reach: 'group',
-  filters: accessFilters,
-  countKey: 'jobCodeCount',
   bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { query: 'man' } }],
   columns: accessColumns,
   sorts: { jobCode: jobCodes.jobCode, longName: jobCodes.longName },
@@ -36,13 +35,12 @@ defineListAction({
 });
 
 defineAction({
-  path: 'sandbox-access/load-access',
+  contract: loadAccess,
   summary: 'One job code with its flags.',
   permission: 'accessAdmin',
   reach: 'group',
   readOnly: true,
-  input: jobCodeInput,
-  async handler({ db, input }): Promise<{ jobCode: JobCodeRecord }> {
+  async handler({ db, input }) {
     const [row] = await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount })
       .from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
     if (!row) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
@@ -51,11 +49,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'sandbox-access/add-access',
+  contract: addAccess,
   summary: 'Adds a job code with its flags.',
   permission: 'accessAdmin',
   reach: 'group',
-  input: accessInput,
   async handler({ db, input, user, audit }) {
     const [existing] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
     if (existing) throw AppError.conflict(`Job code ${input.jobCode} already exists.`, ['jobCode']);
@@ -68,11 +65,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'sandbox-access/edit-access',
+  contract: editAccess,
   summary: 'Saves a job code\'s name and flags; everyone holding it gets the change at their next call.',
   permission: 'accessAdmin',
   reach: 'group',
-  input: accessInput,
   async handler({ db, input, user, audit }) {
     const [before] = await db.select().from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
     if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
@@ -85,11 +81,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'sandbox-access/delete-access',
+  contract: deleteAccess,
   summary: 'Deletes a job code that no user holds.',
   permission: 'accessAdmin',
   reach: 'group',
-  input: jobCodeInput,
   async handler({ db, input, audit }) {
     const [{ holders }] = await db.select({ holders: count() }).from(users).where(and(eq(users.jobCode, input.jobCode)));
     if (holders > 0) {
@@ -103,12 +98,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'sandbox-access/list-options',
+  contract: jobCodeOptions,
   summary: 'Every job code for pickers (the edit-user screen): code and name.',
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
-  input: z.object({}),
   async handler({ db }) {
     return { jobCodes: await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName }).from(jobCodes).orderBy(jobCodes.jobCode) };
   },

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import type { Permission } from '../../shared/permissions';
 import type { Session, SessionUser } from './session';
 import type { ActionReach } from './reach';
+import type { Contract } from '../../shared/contract';
 
 /**
  * A file of a multipart upload. Files are streamed to a temporary file while the request is read,
@@ -57,6 +58,8 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   input: S;
   /** Loads change nothing: no audit row. */
   readOnly?: boolean;
+  /** What `data` holds on success (from the action's contract): the API tests and the OpenAPI document read it. */
+  output?: z.ZodType;
   /** Requests per minute per client, when stricter than the platform default. */
   rateLimit?: number;
   summary?: string;
@@ -74,10 +77,21 @@ export function actionRoute(action: Pick<ActionDefinition, 'path' | 'route'>): s
   return action.route ?? `/api/actions/${action.path}`;
 }
 
-export function defineAction<S extends z.ZodType, R extends object>(definition: ActionDefinition<S, R>) {
+/**
+ * Registers an action: from its contract (`contract`: path, input and reply declared in the module's
+ * contract file, the reply's type checked against the handler's), or, for actions not yet declared in
+ * a contract, from its own path and input.
+ */
+export function defineAction<C extends Contract>(
+  definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output'> & { contract: C },
+): ActionDefinition<C['input'], z.input<C['output']>>;
+export function defineAction<S extends z.ZodType, R extends object>(definition: ActionDefinition<S, R>): ActionDefinition<S, R>;
+export function defineAction(given: object): ActionDefinition {
+  const { contract, ...rest } = given as ActionDefinition & { contract?: Contract };
+  const definition: ActionDefinition = contract ? { ...rest, path: contract.path, input: contract.input, output: contract.output } : rest;
   const route = actionRoute(definition);
   if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
-  actionRegistry.set(route, definition as unknown as ActionDefinition);
+  actionRegistry.set(route, definition);
   return definition;
 }
 

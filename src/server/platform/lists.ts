@@ -413,11 +413,19 @@ function keptPerList<V>(max: number) {
   };
 }
 
+/** A list declared in its module's contract (`listContract`): path, filters, row and count come from there. */
+type ContractList<F extends z.ZodRawShape> = Omit<ListDefinition<F>, 'path' | 'filters' | 'countKey'> & {
+  contract: { path: string; filters: F; countKey: string; output: z.ZodType };
+};
+
 /**
  * Serves a list: filters, a sort on an indexed column, keyset pages (no OFFSET scans),
  * the named count, `rows` for the screens and `html` for callers of the old API.
  */
-export function defineListAction<F extends z.ZodRawShape>(list: ListDefinition<F>) {
+export function defineListAction<F extends z.ZodRawShape>(given: ListDefinition<F> | ContractList<F>) {
+  const list: ListDefinition<F> = 'contract' in given
+    ? { ...given, path: given.contract.path, filters: given.contract.filters, countKey: given.contract.countKey }
+    : given;
   const input = z.object({ ...list.filters, ...listPaging });
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
@@ -433,6 +441,7 @@ export function defineListAction<F extends z.ZodRawShape>(list: ListDefinition<F
     summary: list.summary,
     readOnly: true,
     input,
+    output: 'contract' in given ? given.contract.output : undefined,
     handler: (ctx) => runList(anyList, ctx as never),
   });
 }

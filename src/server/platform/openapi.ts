@@ -12,9 +12,9 @@ const envelope = {
   },
 };
 
-function inputSchema(schema: z.ZodType): Record<string, unknown> {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   } catch {
     return { type: 'object' };
   }
@@ -24,7 +24,9 @@ function inputSchema(schema: z.ZodType): Record<string, unknown> {
 export function openApiDocument(config: Config) {
   const paths: Record<string, unknown> = {};
   for (const action of actionRegistry.values()) {
-    const schema = inputSchema(action.input);
+    const schema = jsonSchema(action.input, 'input');
+    // A contract's reply: the envelope with `data` as declared (docs: src/shared/contract.ts).
+    const done = action.output ? { ...envelope, properties: { ...envelope.properties, data: jsonSchema(action.output, 'output') } } : envelope;
     const needsCsrf = action.permission !== 'public' && action.permission !== 'pending';
     const body = needsCsrf
       ? { ...schema, properties: { ...(schema.properties as object), csrfToken: { type: 'string', description: 'From GET /api/session; or the X-CSRF-Token header.' } } }
@@ -43,7 +45,7 @@ export function openApiDocument(config: Config) {
         },
         responses: Object.fromEntries(
           [['200', 'Done'], ['400', 'Invalid input; data.fields names the fields'], ['401', 'Not signed in'], ['403', 'No permission or bad CSRF token'], ['404', 'No such record'], ['429', 'Too many requests']]
-            .map(([code, description]) => [code, { description, content: { 'application/json': { schema: envelope } } }]),
+            .map(([code, description]) => [code, { description, content: { 'application/json': { schema: code === '200' ? done : envelope } } }]),
         ),
       },
     };

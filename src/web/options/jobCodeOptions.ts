@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
 import { listKey } from '../ui/usePagedList';
-
-export interface JobCodeOption { jobCode: string; longName: string }
+import { jobCodeOptions, loadAccessList } from '../../modules/access/access.contract';
 
 /**
  * Job codes for pickers, from `sandbox-access/list-options`, which any signed-in user may read: a
@@ -11,8 +10,8 @@ export interface JobCodeOption { jobCode: string; longName: string }
  */
 export function useJobCodeOptions() {
   const query = useQuery({
-    queryKey: [...listKey('sandbox-access/load-access-list'), 'options'],
-    queryFn: () => callAction<{ jobCodes: JobCodeOption[] }>('sandbox-access/list-options'),
+    queryKey: [...listKey(loadAccessList.path), 'options'],
+    queryFn: () => callAction(jobCodeOptions),
     staleTime: 5 * 60_000,
   });
   const jobCodes = query.data?.jobCodes ?? [];

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { Contract, InputOf, OutputOf } from '../../shared/contract';
 import { callAction, errorMessage, isActionError } from '../api';
 import { showAlert } from './modals';
 import { notifySuccess } from './notify';
@@ -16,14 +17,16 @@ interface ActionOptions<I, O> {
   onError?: (error: unknown) => void;
 }
 
-/** A call that changes something: loading state for its button, success popup, list reloads. */
-export function useAction<I extends Record<string, unknown> = Record<string, unknown>, O = Record<string, unknown>>(
-  path: string,
-  options: ActionOptions<I, O> = {},
-) {
+/**
+ * A call that changes something: loading state for its button, success popup, list reloads. Given
+ * the action's contract, its input and reply are typed from it.
+ */
+export function useAction<C extends Contract>(contract: C, options?: ActionOptions<InputOf<C>, OutputOf<C>>): UseMutationResult<OutputOf<C>, unknown, InputOf<C>>;
+export function useAction<I extends Record<string, unknown> = Record<string, unknown>, O = Record<string, unknown>>(path: string, options?: ActionOptions<I, O>): UseMutationResult<O, unknown, I>;
+export function useAction(action: string | Contract, options: ActionOptions<object, unknown> = {}) {
   const queryClient = useQueryClient();
-  return useMutation<O, unknown, I>({
-    mutationFn: (input) => callAction<O>(path, input),
+  return useMutation<unknown, unknown, object>({
+    mutationFn: (input) => callAction(typeof action === 'string' ? action : action.path, input as Record<string, unknown>),
     onSuccess: (data, input) => {
       if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
       options.onSuccess?.(data, input);

@@ -1,0 +1,43 @@
+/**
+ * The seam between the screens and the server: each action declared once, in its module's
+ * `<area>.contract.ts`, with its path, its input and its reply. The server implements the declaration
+ * (`defineAction({ contract, ... })`) and the screens call it by the same handle (`callAction(contract,
+ * input)`, `useAction(contract)`), so a renamed path or field fails the type check on both sides; the
+ * API tests check every reply against `output`, and the OpenAPI document shows it.
+ */
+import { z } from 'zod';
+import { listPaging } from './fields';
+
+export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Under /api/actions/, as the spec names it. */
+  path: string;
+  input: I;
+  output: O;
+}
+
+export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: Contract<I, O>): Contract<I, O> => contract;
+
+/** What a screen sends: the input before parsing (checkboxes may be booleans, numbers may be text). */
+export type InputOf<C extends Contract> = z.input<C['input']>;
+/** What comes back in `data`. */
+export type OutputOf<C extends Contract> = z.output<C['output']>;
+
+/**
+ * A list's contract: its filters (sort, direction, cursor, page size and view are the platform's), the
+ * shape of one row, and the count the spec names. The reply is a page of such rows.
+ */
+export function listContract<F extends z.ZodRawShape, R extends z.ZodType>(list: { path: string; filters: F; row: R; countKey: string }) {
+  const output = z.looseObject({
+    rows: z.array(list.row),
+    html: z.string().optional(),
+    count: z.number().int().nullable(),
+    countEstimated: z.boolean().optional(),
+    nextCursor: z.string().nullable(),
+    sort: z.string(),
+    dir: z.enum(['asc', 'desc']),
+    [list.countKey]: z.union([z.number(), z.string()]).optional(),
+  });
+  return { ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }), filters: list.filters, row: list.row, countKey: list.countKey };
+}
+
+export type RowOf<C extends { row: z.ZodType }> = z.output<C['row']>;
