@@ -7,9 +7,10 @@ import { openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { formatDate, formatPhone } from '../../shared/format';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { employeeColumns, type Employee } from './employees.contract';
+import type { RowOf } from '../../shared/contract';
+import { employeeColumns, listDepartments, loadEmployee, loadEmployees, type Employee } from './employees.contract';
 
-type EmployeeRow = Omit<Employee, 'photoUrl' | 'hiredOn' | 'active'>;
+type EmployeeRow = RowOf<typeof loadEmployees>;
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -49,8 +50,8 @@ function EmployeeDetail({ employee }: { employee: Employee }) {
 export default function EmployeeManager() {
   const locations = useLocationOptions();
   const departments = useQuery({
-    queryKey: ['employees/list-departments'],
-    queryFn: () => callAction<{ departments: string[] }>('employees/list-departments'),
+    queryKey: [listDepartments.path],
+    queryFn: () => callAction(listDepartments),
     staleTime: 5 * 60_000,
   });
   const [selected, setSelected] = useState<EmployeeRow | null>(null);
@@ -62,7 +63,7 @@ export default function EmployeeManager() {
     <ListScreen<EmployeeRow>
       className="employee-manager"
       title="Employees"
-      action="employees/load-employees"
+      action={loadEmployees.path}
       noun={['employee', 'employees']}
       columns={employeeColumns}
       updateUrl
@@ -82,7 +83,7 @@ export default function EmployeeManager() {
         title={selected ? `${selected.firstName} ${selected.lastName}` : 'Employee'}
         size="md"
         recordKey={[selected?.employeeNumber]}
-        load={() => callAction<{ employee: Employee }>('employees/load-employee', { employeeNumber: selected?.employeeNumber })}
+        load={() => callAction(loadEmployee, { employeeNumber: selected?.employeeNumber })}
       >
         {({ employee }) => <EmployeeDetail employee={employee} />}
       </RecordModal>

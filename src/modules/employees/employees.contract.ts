@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalId, optionalText } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
+import { defineContract, listContract } from '../../shared/contract';
 
 export const employeeFilters = {
   query: optionalText(100),
@@ -24,11 +25,20 @@ export const employeeColumns: ColumnSpec[] = [
   { key: 'email', label: 'Email' },
 ];
 
-export interface Employee {
-  employeeNumber: string; firstName: string; lastName: string; title: string; department: string;
-  locationId: number | null; locationName: string | null; primaryPhone: string; email: string;
-  hiredOn: string | null; active: boolean; photoUrl: string;
-}
+const employeeRow = z.object({
+  employeeNumber: z.string(), firstName: z.string(), lastName: z.string(), title: z.string(), department: z.string(),
+  locationId: z.number().int().nullable(), locationName: z.string().nullable(), primaryPhone: z.string(), email: z.string(),
+  hiredOn: z.string().nullable(), active: z.boolean(),
+});
+const employee = employeeRow.extend({ photoUrl: z.string() });
+export type Employee = z.output<typeof employee>;
+
+/** The staff directory: search by name, number, title or email. */
+export const loadEmployees = listContract({ path: 'employees/load-employees', filters: employeeFilters, row: employeeRow, countKey: 'employeeCount' });
+/** One employee with their photo address. */
+export const loadEmployee = defineContract({ path: 'employees/load-employee', input: employeeNumberInput, output: z.object({ employee }) });
+/** The departments of the directory, for the filter. */
+export const listDepartments = defineContract({ path: 'employees/list-departments', input: z.object({}), output: z.object({ departments: z.array(z.string()) }) });
 
 /** The photo of an employee lives on the static assets host, keyed by employee number. */
 export function employeePhotoUrl(assetsBaseUrl: string, employeeNumber: string): string {

@@ -1,12 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { employeeRecords, employees } from './employees.db';
-import { employeeColumns, employeeFilters, employeeNumberInput, employeePhotoUrl, type Employee } from './employees.contract';
+import { employeeColumns, employeePhotoUrl, listDepartments, loadEmployee, loadEmployees } from './employees.contract';
 
 /** Name, number, title and email, as the employees_search_idx trigram index holds them. */
 const employeeSearch = searchText(employees.firstName, employees.lastName, employees.employeeNumber, employees.title, employees.email);
@@ -18,12 +17,10 @@ const fields = {
 };
 
 defineListAction({
-  path: 'employees/load-employees',
+  contract: loadEmployees,
   summary: 'The staff directory: search by name, number, title or email.',
   permission: 'signedIn',
   reach: employees.locationId,
-  filters: employeeFilters,
-  countKey: 'employeeCount',
   bench: (s) => [
     { name: 'all', filters: {} },
     { name: 'all, a region\'s user', filters: {}, regional: true },
@@ -49,13 +46,12 @@ defineListAction({
 });
 
 defineAction({
-  path: 'employees/load-employee',
+  contract: loadEmployee,
   summary: 'One employee with their photo address.',
   permission: 'signedIn',
   reach: { employeeNumber: employeeRecords },
   readOnly: true,
-  input: employeeNumberInput,
-  async handler({ db, input, services }): Promise<{ employee: Employee }> {
+  async handler({ db, input, services }) {
     const [row] = await db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId))
       .where(eq(employees.employeeNumber, input.employeeNumber));
     if (!row) throw AppError.notFound(`There is no employee number ${input.employeeNumber}.`);
@@ -64,12 +60,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'employees/list-departments',
+  contract: listDepartments,
   summary: 'The departments of the directory, for the filter.',
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
-  input: z.object({}),
   async handler({ db }) {
     const rows = await db.selectDistinct({ department: employees.department }).from(employees).orderBy(employees.department);
     return { departments: rows.map((r) => r.department).filter(Boolean) };

@@ -6,10 +6,12 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { callAction, errorMessage } from '../../web/api';
 import { useCan } from '../../web/shell/session';
 import { useAction } from '../../web/ui/useAction';
-import type { Location } from './locations.contract';
+import { loadLocation, loadLocations, saveLocation, type Location } from './locations.contract';
+import { shortcodesKey } from './ShortcodesPanel';
+import { locationOptionsKey } from '../../web/options/locationOptions';
 import { ShortcodesPanel } from './ShortcodesPanel';
 
-export const locationKey = (id: number) => ['locations/load-location', id];
+export const locationKey = (id: number) => [loadLocation.path, id];
 
 /**
  * What location edit and location service edit share: the location loaded from `?id=`, the tabs
@@ -22,7 +24,7 @@ export function LocationFrame({ className, tab, children }: { className: string;
   const canEdit = useCan('accessAdmin');
   const location = useQuery({
     queryKey: locationKey(id),
-    queryFn: () => callAction<{ location: Location }>('locations/load-location', { locationId: id }),
+    queryFn: () => callAction(loadLocation, { locationId: id }),
     enabled: id > 0,
     staleTime: 0,
   });
@@ -60,15 +62,15 @@ export function LocationFrame({ className, tab, children }: { className: string;
 export function useSaveLocation(success: string, onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useAction<Record<string, unknown>, { locationId: number }>('locations/save-location', {
+  return useAction(saveLocation, {
     success,
-    reload: ['locations/load-locations'],
+    reload: [loadLocations.path],
     onError,
     onSuccess: (data, input) => {
       if (!input.locationId) navigate(`/locations/edit?id=${data.locationId}`, { replace: true });
       void queryClient.invalidateQueries({ queryKey: locationKey(data.locationId) });
-      void queryClient.invalidateQueries({ queryKey: ['locations/load-shortcodes', data.locationId] });
-      void queryClient.invalidateQueries({ queryKey: ['locations/list-options'] });
+      void queryClient.invalidateQueries({ queryKey: shortcodesKey(data.locationId) });
+      void queryClient.invalidateQueries({ queryKey: locationOptionsKey });
     },
   });
 }

@@ -3,7 +3,7 @@ import { Badge, Button } from '@mantine/core';
 import { IconClock, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
 import { ListScreen } from '../../web/ui/ListScreen';
-import { locationColumns } from './locations.contract';
+import { loadLocations, locationColumns } from './locations.contract';
 import { useLocationOptions } from '../../web/options/locationOptions';
 
 interface LocationRow {
@@ -19,7 +19,7 @@ export default function LocationManager() {
     <ListScreen<LocationRow>
       className="location-manager"
       title="Locations"
-      action="locations/load-locations"
+      action={loadLocations.path}
       noun={['location', 'locations']}
       columns={locationColumns}
       updateUrl

@@ -6,7 +6,10 @@ import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { notifySuccess } from '../../web/ui/notify';
 import type { ColumnSpec } from '../../shared/lists';
-import type { Shortcode } from './locations.contract';
+import { loadShortcodes } from './locations.contract';
+
+/** The shortcodes of a location, as a query key: a saved location refreshes them. */
+export const shortcodesKey = (locationId: number) => [loadShortcodes.path, locationId];
 
 const columns: ColumnSpec[] = [
   { key: 'shortcode', label: 'Shortcode' },
@@ -17,8 +20,8 @@ const columns: ColumnSpec[] = [
 /** The shortcodes texts and templates can use for this location, with their current values. */
 export function ShortcodesPanel({ locationId }: { locationId: number }) {
   const shortcodes = useQuery({
-    queryKey: ['locations/load-shortcodes', locationId],
-    queryFn: () => callAction<{ shortcodes: Shortcode[] }>('locations/load-shortcodes', { locationId }),
+    queryKey: shortcodesKey(locationId),
+    queryFn: () => callAction(loadShortcodes, { locationId }),
     staleTime: 0,
   });
   return (

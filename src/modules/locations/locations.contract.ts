@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, flag, id, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
+import { defineContract, listContract } from '../../shared/contract';
 
 /** The location every tool uses when none is selected (seed 001, section 9). */
 export const DEFAULT_LOCATION_CODE = 'ABG';
@@ -67,11 +68,30 @@ export const locationColumns: ColumnSpec[] = [
   { key: 'active', label: 'Active', format: 'flag' },
 ];
 
-export interface Location {
-  id: number; code: string; name: string; active: boolean; region: string; dealership: string;
-  collision: boolean; collisionOnly: boolean; url: string; phone: string; street: string; city: string;
-  state: string; zip: string; timeZone: string; serviceActive: boolean; servicePhone: string;
-  serviceEmail: string; serviceUrl: string; serviceHours: string;
-}
-export interface LocationOption { id: number; code: string; name: string; region: string; active: boolean }
-export interface Shortcode { shortcode: string; label: string; value: string }
+const location = z.object({
+  id: z.number().int(), code: z.string(), name: z.string(), active: z.boolean(), region: z.string(), dealership: z.string(),
+  collision: z.boolean(), collisionOnly: z.boolean(), url: z.string(), phone: z.string(), street: z.string(), city: z.string(),
+  state: z.string(), zip: z.string(), timeZone: z.string(), serviceActive: z.boolean(), servicePhone: z.string(),
+  serviceEmail: z.string(), serviceUrl: z.string(), serviceHours: z.string(),
+});
+export type Location = z.output<typeof location>;
+const locationOption = z.object({ id: z.number().int(), code: z.string(), name: z.string(), region: z.string(), active: z.boolean() });
+export type LocationOption = z.output<typeof locationOption>;
+const shortcode = z.object({ shortcode: z.string(), label: z.string(), value: z.string() });
+export type Shortcode = z.output<typeof shortcode>;
+
+/** Locations of the group (within reach), by code, name, region or city. */
+export const loadLocations = listContract({
+  path: 'locations/load-locations', filters: locationFilters, countKey: 'locationCount',
+  row: location.pick({ id: true, code: true, name: true, dealership: true, region: true, city: true, state: true, phone: true, active: true }),
+});
+/** Every location within reach for pickers, their regions and the default location code. */
+export const locationOptions = defineContract({
+  path: 'locations/list-options', input: z.object({}),
+  output: z.object({ locations: z.array(locationOption), defaultCode: z.string(), regions: z.array(z.string()) }),
+});
+export type LocationOptions = z.output<typeof locationOptions.output>;
+export const loadLocation = defineContract({ path: 'locations/load-location', input: locationIdInput, output: z.object({ location }) });
+/** Adds a location (no locationId) or changes the fields sent. */
+export const saveLocation = defineContract({ path: 'locations/save-location', input: saveLocationInput, output: z.object({ locationId: z.number().int() }) });
+export const loadShortcodes = defineContract({ path: 'locations/load-shortcodes', input: locationIdInput, output: z.object({ shortcodes: z.array(shortcode) }) });

@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -9,17 +8,14 @@ import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locations } from './locations.db';
 import {
-  DEFAULT_LOCATION_CODE, locationColumns, locationFilters, locationIdInput, saveLocationInput,
-  type Location, type LocationOption, type Shortcode,
+  DEFAULT_LOCATION_CODE, loadLocation, loadLocations, loadShortcodes, locationColumns, locationOptions, saveLocation, type Location,
 } from './locations.contract';
 
 defineListAction({
-  path: 'locations/load-locations',
+  contract: loadLocations,
   summary: 'Locations of the group, by code, name, region or city.',
   permission: 'signedIn',
   reach: locations.id,
-  filters: locationFilters,
-  countKey: 'locationCount',
   bench: () => [{ name: 'all', filters: {} }, { name: 'region', filters: { region: 'New Mexico' } }, { name: 'search', filters: { query: 'toy' } }],
   columns: locationColumns,
   sorts: { code: locations.code, name: locations.name, region: locations.region },
@@ -44,13 +40,12 @@ defineListAction({
 });
 
 defineAction({
-  path: 'locations/list-options',
+  contract: locationOptions,
   summary: 'Every location for pickers, with the default location code.',
   permission: 'signedIn',
   reach: 'query',
   readOnly: true,
-  input: z.object({}),
-  async handler({ db, user }): Promise<{ locations: LocationOption[]; defaultCode: string; regions: string[] }> {
+  async handler({ db, user }) {
     const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active })
       .from(locations).where(withinReach(user.reach, locations.id)).orderBy(asc(locations.name));
     const regions = [...new Set(rows.map((r) => r.region).filter(Boolean))].sort();
@@ -66,21 +61,19 @@ async function findLocation(db: Parameters<Parameters<typeof defineAction>[0]['h
 }
 
 defineAction({
-  path: 'locations/load-location',
+  contract: loadLocation,
   summary: 'One location with its service settings.',
   permission: 'signedIn',
   reach: {},
   readOnly: true,
-  input: locationIdInput,
   handler: async ({ db, input }) => ({ location: await findLocation(db, input.locationId) }),
 });
 
 defineAction({
-  path: 'locations/save-location',
+  contract: saveLocation,
   summary: 'Adds a location (no locationId) or changes the fields sent.',
   permission: 'accessAdmin',
   reach: {},
-  input: saveLocationInput,
   async handler({ db, input, user, audit }) {
     const { locationId, ...fields } = input;
     const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof locations.$inferInsert>;
@@ -116,13 +109,12 @@ defineAction({
 });
 
 defineAction({
-  path: 'locations/load-shortcodes',
+  contract: loadShortcodes,
   summary: 'The shortcodes templates and texts can use for a location, with their values.',
   permission: 'signedIn',
   reach: {},
   readOnly: true,
-  input: locationIdInput,
-  async handler({ db, input }): Promise<{ shortcodes: Shortcode[] }> {
+  async handler({ db, input }) {
     const l = await findLocation(db, input.locationId);
     const address = [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
     const list: [string, string, string][] = [

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
-import type { LocationOption } from '../../modules/locations/locations.contract';
+import { locationOptions, type LocationOptions } from '../../modules/locations/locations.contract';
 
-export interface LocationOptions {
-  locations: LocationOption[];
-  defaultCode: string;
-  regions: string[];
-}
+/** The pickers' query key: a saved location refreshes them. */
+export const locationOptionsKey = [locationOptions.path];
 
-/** Every location for pickers; changes rarely, so it is read once per visit. */
+/** Every location within reach for pickers; changes rarely, so it is read once per visit. */
 export function useLocationOptions() {
   return useQuery({
-    queryKey: ['locations/list-options'],
-    queryFn: () => callAction<LocationOptions>('locations/list-options'),
+    queryKey: locationOptionsKey,
+    queryFn: () => callAction(locationOptions),
     staleTime: 5 * 60_000,
   });
 }
