@@ -5,9 +5,9 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { listKey } from '../../web/ui/usePagedList';
 import { SIMULATE_CALL, SIMULATE_TEXT, SimulationModals } from './Simulations';
-import { outboxColumns, type OutboxRow } from './outbox.contract';
+import { loadOutbox, outboxColumns, type OutboxRow } from './outbox.contract';
 
-const LIST = 'outbox/load-messages';
+const LIST = loadOutbox.path;
 const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   sms: { label: 'Text', color: 'grape' },
   email: { label: 'Email', color: 'blue' },

@@ -13,8 +13,9 @@ import { useFields } from '../../web/ui/useFields';
 import { LineNumberInput } from '../phones/LineNumberInput';
 import { CALL_LISTS } from '../phones/MakeCall';
 import { simulateCallInput, simulateTextInput } from '../phones/phones.contract';
+import { loadOutbox, simulateInboundCall, simulateInboundText } from './outbox.contract';
 
-const OUTBOX = 'outbox/load-messages';
+const OUTBOX = loadOutbox.path;
 export const SIMULATE_TEXT = 'simulate-inbound-text';
 export const SIMULATE_CALL = 'simulate-inbound-call';
 /** A fictional customer number outside the demo's 505 lines. */
@@ -22,7 +23,7 @@ const CUSTOMER = '(575) 555-0142';
 
 function TextForm() {
   const form = useFields({ from: CUSTOMER, to: '', body: '' });
-  const send = useAction<Record<string, unknown>, { replies: string[]; optedOut: boolean; optedIn: boolean }>('outbox/simulate-inbound-text', {
+  const send = useAction(simulateInboundText, {
     success: (data) => {
       const replies = data.replies.length === 0 ? 'no reply' : data.replies.length === 1 ? 'one reply' : `${data.replies.length} replies`;
       return `Text received (${replies})${data.optedOut ? '; the number is opted out' : data.optedIn ? '; the number is opted in again' : ''}.`;
@@ -61,7 +62,7 @@ const outcomes: Record<string, string> = {
 
 function CallForm() {
   const form = useFields({ from: CUSTOMER, to: '', durationSeconds: '' as number | string });
-  const call = useAction<Record<string, unknown>, { outcome: string; status: string }>('outbox/simulate-inbound-call', {
+  const call = useAction(simulateInboundCall, {
     success: (data) => `Call received: ${outcomes[data.outcome] ?? 'the caller heard the line\'s message'}${data.status === 'completed' ? ', and it has ended' : '; it is live on the Live calls screen'}.`,
     reload: [OUTBOX, ...CALL_LISTS],
     onSuccess: () => closeModal(SIMULATE_CALL),

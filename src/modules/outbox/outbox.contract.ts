@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
+import { defineContract, listContract } from '../../shared/contract';
+import { callStatuses, simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 
 export const outboxFilters = {
   channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call'], { error: 'must be sms, email or call' }).optional()),
@@ -15,4 +17,28 @@ export const outboxColumns: ColumnSpec[] = [
   { key: 'body', label: 'Message' },
   { key: 'status', label: 'Status' },
 ];
-export interface OutboxRow { id: number; createdAt: string; channel: 'sms' | 'email' | 'call'; to: string; from: string; subject: string; body: string; status: string }
+/** What the local drivers would have sent (and the simulated inbound side), newest first. */
+export const loadOutbox = listContract({
+  path: 'outbox/load-messages', filters: outboxFilters, countKey: 'messageCount',
+  row: z.object({
+    id: z.number().int(), createdAt: z.string(), channel: z.enum(['sms', 'email', 'call']), to: z.string(), from: z.string(),
+    subject: z.string(), body: z.string(), status: z.string(), direction: z.enum(['inbound', 'outbound']), sid: z.string().nullable(),
+  }),
+});
+export type OutboxRow = z.output<typeof loadOutbox.row>;
+
+/** A customer's text arriving on one of our lines (STOP, START and HELP included), with what we answered. */
+export const simulateInboundText = defineContract({
+  path: 'outbox/simulate-inbound-text', input: simulateTextInput,
+  output: z.object({ messageSid: z.string(), replies: z.array(z.string()), twiml: z.string(), optedOut: z.boolean(), optedIn: z.boolean() }),
+});
+/** A customer calling one of our lines: how the line's phone actions answered. */
+export const simulateInboundCall = defineContract({
+  path: 'outbox/simulate-inbound-call', input: simulateCallInput,
+  output: z.object({ callSid: z.string(), twiml: z.string(), outcome: z.string(), status: z.string() }),
+});
+/** A live call moving on, as a carrier would report it. */
+export const simulateCallStatus = defineContract({
+  path: 'outbox/simulate-call-status', input: simulateCallStatusInput,
+  output: z.object({ callSid: z.string(), status: z.enum(callStatuses), applied: z.enum(['applied', 'unchanged', 'unknown']) }),
+});

@@ -3,17 +3,14 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { containing } from '../../server/platform/search';
 import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../phones/simulate';
-import { simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 import { outbox } from '../../server/platform/platform.db';
-import { outboxColumns, outboxFilters } from './outbox.contract';
+import { loadOutbox, outboxColumns, simulateCallStatus as callStatusContract, simulateInboundCall as inboundCallContract, simulateInboundText as inboundTextContract } from './outbox.contract';
 
 defineListAction({
-  path: 'outbox/load-messages',
+  contract: loadOutbox,
   summary: 'What the local drivers would have sent: texts, emails and calls, newest first.',
   permission: 'developer',
   reach: 'group',
-  filters: outboxFilters,
-  countKey: 'messageCount',
   export: { route: '/tools/outbox/export', filename: 'outbox' },
   bench: () => [{ name: 'all', filters: {} }, { name: 'texts', filters: { channel: 'sms' } }, { name: 'deep', filters: {}, depth: 10 }],
   columns: outboxColumns,
@@ -39,28 +36,25 @@ defineListAction({
 });
 
 defineAction({
-  path: 'outbox/simulate-inbound-text',
+  contract: inboundTextContract,
   summary: 'Local driver only: a text arrives on one of our lines from a customer, as Twilio\'s webhook would deliver it (STOP, START and HELP included).',
   permission: 'developer',
   reach: 'group',
-  input: simulateTextInput,
   handler: ({ db, input, services }) => simulateInboundText(db, services, input),
 });
 
 defineAction({
-  path: 'outbox/simulate-inbound-call',
+  contract: inboundCallContract,
   summary: 'Local driver only: a customer calls one of our lines; the line\'s phone actions answer. With durationSeconds the call also ends.',
   permission: 'developer',
   reach: 'group',
-  input: simulateCallInput,
   handler: ({ db, input, services }) => simulateInboundCall(db, services, input),
 });
 
 defineAction({
-  path: 'outbox/simulate-call-status',
+  contract: callStatusContract,
   summary: 'Local driver only: a live call moves on (answered, busy, completed...), as a carrier would report it.',
   permission: 'developer',
   reach: 'group',
-  input: simulateCallStatusInput,
   handler: ({ db, input, services }) => simulateCallStatus(db, services, input),
 });
