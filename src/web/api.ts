@@ -119,11 +119,14 @@ export async function callAction(action: string | Contract, body: object = {}): 
 }
 
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */
-export async function uploadAction<T = Record<string, unknown>>(path: string, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<T> {
+export async function uploadAction<C extends Contract>(contract: C, files: Record<string, File | Blob>, fields?: Record<string, string>): Promise<OutputOf<C>>;
+export async function uploadAction<T = Record<string, unknown>>(path: string, files: Record<string, File | Blob>, fields?: Record<string, string>): Promise<T>;
+export async function uploadAction(action: string | Contract, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<unknown> {
+  const path = typeof action === 'string' ? action : action.path;
   const form = new FormData();
   if (csrfToken) form.append('csrfToken', csrfToken);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file);
   const reply = await send(`/api/actions/${path}`, { method: 'POST', credentials: 'same-origin', body: form });
-  return reply.data as T;
+  return reply.data;
 }

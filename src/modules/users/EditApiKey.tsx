@@ -9,9 +9,9 @@ import { confirm } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import type { ApiKeySettings } from './users.contract';
+import { loadApiKey, saveApiKey, type ApiKeySettings } from './users.contract';
 
-const apiKeyKey = ['users/load-api-key'];
+const apiKeyKey = [loadApiKey.path];
 
 function NewKey({ apiKey }: { apiKey: string }) {
   return (
@@ -43,7 +43,7 @@ function ApiKeyForm({ settings }: { settings: ApiKeySettings }) {
   });
   const [newKey, setNewKey] = useState<string | null>(null);
   const [prefix, setPrefix] = useState(settings.keyPrefix);
-  const save = useAction<Record<string, unknown>, { apiKey: ApiKeySettings }>('users/save-api-key', {
+  const save = useAction(saveApiKey, {
     success: 'API Key data saved.',
     onSuccess: (data) => {
       setPrefix(data.apiKey.keyPrefix);
@@ -86,7 +86,7 @@ function ApiKeyForm({ settings }: { settings: ApiKeySettings }) {
 
 /** edit-api-key: the signed-in developer's API key settings. */
 export default function EditApiKey() {
-  const settings = useQuery({ queryKey: apiKeyKey, queryFn: () => callAction<{ apiKey: ApiKeySettings }>('users/load-api-key'), staleTime: 0 });
+  const settings = useQuery({ queryKey: apiKeyKey, queryFn: () => callAction(loadApiKey), staleTime: 0 });
   return (
     <div className="edit-api-key">
       <Stack maw={720}>

@@ -20,9 +20,12 @@ import { allFlags, jobCodeFlags, userOnlyFlags, type Flag } from '../../shared/p
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { useSignedIn } from '../../web/shell/session';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { eventColumns, factorLabels, saveUserInput, type EventRow, type UserDetail } from './users.contract';
+import {
+  eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, saveUserInput, unlockUser,
+  type EventRow, type UserDetail,
+} from './users.contract';
 
-const userKey = (id: number) => ['users/load-user', id];
+const userKey = (id: number) => [loadUser.path, id];
 
 function initialValues(user: UserDetail | undefined) {
   return {
@@ -57,10 +60,10 @@ function UserForm({ user }: { user?: UserDetail }) {
   const refresh = () => {
     if (user) void queryClient.invalidateQueries({ queryKey: userKey(user.userId) });
   };
-  const save = useAction<Record<string, unknown>, { userId: number }>('users/save-user', {
+  const save = useAction(saveUser, {
     success: 'User saved.',
     successMs: 2000,
-    reload: ['users/load-users', 'users/load-events'],
+    reload: [loadUsers.path, loadEvents.path],
     onSuccess: (data) => {
       if (!user) navigate(`/users/edit?id=${data.userId}`, { replace: true });
       else {
@@ -70,8 +73,8 @@ function UserForm({ user }: { user?: UserDetail }) {
     },
     onError: form.markErrors,
   });
-  const unlock = useAction('users/unlock', { success: 'Account unlocked.', errors: 'alert', reload: ['users/load-users', 'users/load-events'], onSuccess: refresh });
-  const resetTwoFactor = useAction('users/reset-2fa', { success: 'Two-factor sign-in reset.', errors: 'alert', reload: ['users/load-events'], onSuccess: refresh });
+  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', reload: [loadUsers.path, loadEvents.path], onSuccess: refresh });
+  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', reload: [loadEvents.path], onSuccess: refresh });
 
   const submit = () => {
     const body = { ...v, userId: user?.userId };
@@ -208,7 +211,7 @@ function UserForm({ user }: { user?: UserDetail }) {
       {user && (
         <Fieldset legend="Events" className="user-events">
           <PagedList<EventRow>
-            action="users/load-events"
+            action={loadEvents.path}
             params={{ userId: user.userId }}
             columns={eventColumns}
             noun={['event', 'events']}
@@ -228,7 +231,7 @@ export default function EditUser() {
   const id = Number(params.get('id')) || 0;
   const user = useQuery({
     queryKey: userKey(id),
-    queryFn: () => callAction<{ user: UserDetail }>('users/load-user', { userId: id }),
+    queryFn: () => callAction(loadUser, { userId: id }),
     enabled: id > 0,
     staleTime: 0,
   });

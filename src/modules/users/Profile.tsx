@@ -14,7 +14,7 @@ import { Form } from '../../web/ui/Form';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
-import { changePasswordInput, factorLabels, PASSWORD_MIN, PHOTO_MAX_BYTES, type ChangePasswordReply, type Factor, type UserDetail } from './users.contract';
+import { changePassword, changePasswordInput, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
 import { validate } from '../../web/ui/validate';
 import type { ActionError } from '../../web/api';
 import '@mantine/dropzone/styles.css';
@@ -29,7 +29,7 @@ function ProfileImage() {
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
 
   const upload = useMutation({
-    mutationFn: (image: File) => uploadAction<{ photoUrl: string }>('users/upload', { file: image }),
+    mutationFn: (image: File) => uploadAction(uploadPhoto, { file: image }),
     onSuccess: () => {
       notifySuccess('Profile image saved.');
       setFile(null);
@@ -85,7 +85,7 @@ function ChangePassword() {
   const form = useFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [invalid, setInvalid] = useState<ActionError | null>(null);
   const queryClient = useQueryClient();
-  const change = useAction<Record<string, unknown>, ChangePasswordReply>('users/change-password', {
+  const change = useAction(changePassword, {
     success: 'Password changed. Your other sessions were signed out.',
     onSuccess: (data) => {
       // The session goes on under a new id: the next calls need its new CSRF token.
@@ -141,7 +141,7 @@ function SignInMethods({ factors }: { factors: Factor[] }) {
 
 /** profile: your image, your password and your sign-in methods. */
 export default function Profile() {
-  const profile = useQuery({ queryKey: ['users/profile'], queryFn: () => callAction<{ user: UserDetail }>('users/profile') });
+  const profile = useQuery({ queryKey: [loadProfile.path], queryFn: () => callAction(loadProfile) });
   const user = profile.data?.user;
   return (
     <div className="profile">

@@ -9,7 +9,7 @@ import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
 import { returnPath, useSignInStep } from '../../web/shell/signinStep';
-import { factorLabels, type EnrolReply, type Factor, type FactorType } from './users.contract';
+import { enrolAuthenticator, factorLabels, pushCode, verifyCode, type Factor, type FactorType } from './users.contract';
 
 const factorIcons: Record<FactorType, Icon> = { totp: IconDeviceMobile, sms: IconMessage, email: IconMail };
 
@@ -28,7 +28,7 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const verify = useMutation({
-    mutationFn: () => callAction<{ redirect: string }>('users/2fa-verify', { authCode: code, redirect }),
+    mutationFn: () => callAction(verifyCode, { authCode: code, redirect }),
     onSuccess: async (data) => {
       // Nothing read for an earlier session in this tab may show to this user.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
@@ -79,7 +79,7 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
 function Enrolment({ redirect }: { redirect: string }) {
   const enrol = useQuery({
     queryKey: ['2fa-enrol'],
-    queryFn: () => callAction<EnrolReply>('users/2fa-enrol'),
+    queryFn: () => callAction(enrolAuthenticator),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -101,7 +101,7 @@ function FactorChoice({ factors, redirect }: { factors: Factor[]; redirect: stri
   const [chosen, setChosen] = useState<{ factor: Factor; target?: string } | null>(null);
   const [error, setError] = useState('');
   const push = useMutation({
-    mutationFn: (factor: Factor) => callAction<{ sent: boolean; target?: string }>('users/2fa-push', { factorId: factor.factorId, factorType: factor.factorType }),
+    mutationFn: (factor: Factor) => callAction(pushCode, { factorId: factor.factorId, factorType: factor.factorType }),
     onSuccess: (data, factor) => setChosen({ factor, target: data.target }),
     onError: (e) => setError(errorMessage(e)),
   });

@@ -9,7 +9,7 @@ import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
 import { useFields } from '../../web/ui/useFields';
 import { returnPath, signInStepKey } from '../../web/shell/signinStep';
-import type { AuthenticateReply } from './users.contract';
+import { authenticate as authenticateContract } from './users.contract';
 
 /** user-login: the password step. Enter submits; errors show in the form's error area. */
 export default function UserLogin() {
@@ -22,7 +22,7 @@ export default function UserLogin() {
   const [error, setError] = useState('');
 
   const authenticate = useMutation({
-    mutationFn: () => callAction<AuthenticateReply>('users/authenticate', form.values),
+    mutationFn: () => callAction(authenticateContract, form.values),
     onSuccess: async (data) => {
       // The two-factor step shows these methods at once; a reload there asks the server again.
       queryClient.setQueryData(signInStepKey, data.authenticate);

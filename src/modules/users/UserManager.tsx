@@ -4,7 +4,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
-import { userColumns, type UserRow } from './users.contract';
+import { loadUsers, userColumns, type UserRow } from './users.contract';
 
 /** user-manager: search users by name, username or email, job code, location and lock. */
 export default function UserManager() {
@@ -23,7 +23,7 @@ export default function UserManager() {
     <ListScreen<UserRow>
       className="user-manager"
       title="Users"
-      action="users/load-users"
+      action={loadUsers.path}
       noun={['user', 'users']}
       columns={userColumns}
       filters={filters}

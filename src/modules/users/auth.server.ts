@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
@@ -14,8 +13,7 @@ import { endSession, endUserSessions, startSession } from '../../server/platform
 import { sendText } from '../phones/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
-  authenticateInput, changePasswordInput, pushInput, verifyInput,
-  type AuthenticateReply, type ChangePasswordReply, type EnrolReply, type Factor,
+  authenticate, changePassword, enrolAuthenticator, logout, pushCode, signInFactors, verifyCode, type Factor,
 } from './users.contract';
 import {
   accountKey, addressKey, claimNotice, clearFailures, countFailure, describeWait, holdThrottles, loginKey, throttled, waitingMs,
@@ -123,13 +121,12 @@ const lockedMessage = 'This account is locked. Ask a user admin to unlock it.';
 const badCredentials = 'The username or password is not correct.';
 
 defineAction({
-  path: 'users/authenticate',
+  contract: authenticate,
   summary: 'Password step of sign-in (username or email).',
   permission: 'public',
   reach: 'group',
   rateLimit: 20,
-  input: authenticateInput,
-  async handler({ input, db, request, reply, services }): Promise<AuthenticateReply> {
+  async handler({ input, db, request, reply, services }) {
     const login = input.username.toLowerCase();
     const [user] = await db.select().from(users)
       .where(sql`lower(${users.username}) = ${login} or lower(${users.email}) = ${login}`)
@@ -148,7 +145,7 @@ defineAction({
     if (!user || !valid) throw AppError.unauthenticated(badCredentials).committing();
     const factors = await listFactors(db, user.id);
     await startSession(db, request, reply, services.config, { userId: user.id, stage: 'password' });
-    return { authenticate: { success: true, factors, enrol: factors.length === 0 } };
+    return { authenticate: { success: true as const, factors, enrol: factors.length === 0 } };
   },
 });
 
@@ -156,12 +153,11 @@ defineAction({
 const dummyHash = await hashPassword('not-a-real-password');
 
 defineAction({
-  path: 'users/2fa-push',
+  contract: pushCode,
   summary: 'Chooses a factor; sends a code for text and email factors.',
   permission: 'pending',
   reach: 'group',
   rateLimit: 10,
-  input: pushInput,
   async handler({ input, db, session, services }) {
     const [factor] = await db.select().from(userFactors)
       .where(and(eq(userFactors.id, input.factorId), eq(userFactors.userId, session!.user.id), eq(userFactors.confirmed, true)));
@@ -196,25 +192,23 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/2fa-factors',
+  contract: signInFactors,
   summary: 'The sign-in methods of the half-signed-in account, so the two-factor screen survives a reload.',
   permission: 'pending',
   reach: 'group',
   readOnly: true,
-  input: z.object({}),
-  async handler({ db, session }): Promise<AuthenticateReply> {
+  async handler({ db, session }) {
     const factors = await listFactors(db, session!.user.id);
-    return { authenticate: { success: true, factors, enrol: factors.length === 0 } };
+    return { authenticate: { success: true as const, factors, enrol: factors.length === 0 } };
   },
 });
 
 defineAction({
-  path: 'users/2fa-enrol',
+  contract: enrolAuthenticator,
   summary: 'Starts setting up an authenticator app for an account with no factor yet; returns the QR code.',
   permission: 'pending',
   reach: 'group',
-  input: z.object({}),
-  async handler({ db, session, services }): Promise<EnrolReply> {
+  async handler({ db, session, services }) {
     const userId = session!.user.id;
     if ((await listFactors(db, userId)).length > 0) throw AppError.conflict('This account already has a sign-in method.');
     await db.delete(userFactors).where(and(eq(userFactors.userId, userId), eq(userFactors.confirmed, false)));
@@ -227,12 +221,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/2fa-verify',
+  contract: verifyCode,
   summary: 'Code step of sign-in; on success the session is fully signed in under a new id.',
   permission: 'pending',
   reach: 'group',
   rateLimit: 20,
-  input: verifyInput,
   async handler({ input, db, session, request, reply, services }) {
     const userId = session!.user.id;
     // Wrong codes count against the account and the address as wrong passwords do; while either
@@ -284,11 +277,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/logout',
+  contract: logout,
   summary: 'Ends this session.',
   permission: 'signedIn',
   reach: 'group',
-  input: z.object({}),
   async handler({ db, user, request, reply, services }) {
     await recordEvent(db, user.id, 'signout', '', request.ip);
     await endSession(db, request, reply, services.config);
@@ -297,13 +289,12 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/change-password',
+  contract: changePassword,
   summary: 'Changes your own password; your other sessions end.',
   permission: 'signedIn',
   reach: 'group',
   rateLimit: 10,
-  input: changePasswordInput,
-  async handler({ input, db, user, request, reply, services }): Promise<ChangePasswordReply> {
+  async handler({ input, db, user, request, reply, services }) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!(await verify(row.passwordHash, input.currentPassword))) {
       throw AppError.invalid('The current password is not correct.', ['currentPassword']);

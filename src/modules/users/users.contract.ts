@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, text } from '../../shared/fields';
 import { allFlags, type Flag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
+import { defineContract, listContract } from '../../shared/contract';
 
 export const factorTypes = ['totp', 'sms', 'email'] as const;
 export type FactorType = (typeof factorTypes)[number];
@@ -15,8 +16,10 @@ const newPassword = z.string({ error: 'is required' })
   .max(200, { error: 'must be at most 200 characters' });
 
 export const authenticateInput = z.object({ username: text(200), password });
-export interface Factor { factorId: number; factorType: FactorType; target: string }
-export interface AuthenticateReply { authenticate: { success: true; factors: Factor[]; enrol: boolean } }
+const factor = z.object({ factorId: z.number().int(), factorType: z.enum(factorTypes), target: z.string() });
+export type Factor = z.output<typeof factor>;
+const authenticateReply = z.object({ authenticate: z.object({ success: z.literal(true), factors: z.array(factor), enrol: z.boolean() }) });
+export type AuthenticateReply = z.output<typeof authenticateReply>;
 
 export const pushInput = z.object({ factorId: id, factorType: z.enum(factorTypes, { error: 'must be totp, sms or email' }) });
 export const verifyInput = z.object({
@@ -24,11 +27,12 @@ export const verifyInput = z.object({
     z.string({ error: 'is required' }).regex(/^\d{6}$/, { error: 'must be the 6-digit code' })),
   redirect: optionalText(500),
 });
-export interface EnrolReply { factorId: number; secret: string; otpauthUrl: string; qr: string }
+const enrolReply = z.object({ factorId: z.number().int(), secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
+export type EnrolReply = z.output<typeof enrolReply>;
 
 export const changePasswordInput = z.object({ currentPassword: password, newPassword });
 /** The session goes on under a new id: its new CSRF token. */
-export interface ChangePasswordReply { csrfToken: string }
+
 
 /** Each flag of the catalogue as its own 1/0 field, as the edit-user form sends them. */
 export const flagFields = Object.fromEntries(allFlags.map((f) => [f, flag])) as Record<Flag, typeof flag>;
@@ -73,10 +77,11 @@ export const userColumns: ColumnSpec[] = [
   { key: 'accountLocked', label: 'Locked', format: 'flag' },
   { key: 'lastSignInAt', label: 'Last sign-in', format: 'datetime' },
 ];
-export interface UserRow {
-  id: number; lastName: string; firstName: string; username: string; email: string;
-  jobCode: string | null; locationName: string | null; accountLocked: boolean; lastSignInAt: string | null;
-}
+const userRow = z.object({
+  id: z.number().int(), lastName: z.string(), firstName: z.string(), username: z.string(), email: z.string(),
+  jobCode: z.string().nullable(), locationName: z.string().nullable(), accountLocked: z.boolean(), lastSignInAt: z.string().nullable(),
+});
+export type UserRow = z.output<typeof userRow>;
 
 export const eventColumns: ColumnSpec[] = [
   { key: 'at', label: 'When', format: 'datetime', sortable: true },
@@ -85,7 +90,8 @@ export const eventColumns: ColumnSpec[] = [
   { key: 'ip', label: 'From' },
   { key: 'byName', label: 'By' },
 ];
-export interface EventRow { id: number; at: string; type: string; detail: string; ip: string; byName: string | null }
+const eventRow = z.object({ id: z.number().int(), at: z.string(), type: z.string(), detail: z.string(), ip: z.string(), byName: z.string().nullable() });
+export type EventRow = z.output<typeof eventRow>;
 
 export const eventLabels: Record<string, string> = {
   signin: 'Signed in',
@@ -104,11 +110,13 @@ export const eventLabels: Record<string, string> = {
   api_key: 'API key changed',
 };
 
-export interface UserDetail {
-  userId: number; username: string; email: string; firstName: string; lastName: string; phone: string;
-  jobCode: string | null; locationId: number | null; regions: string[]; groupWide: boolean; accountLocked: boolean;
-  flags: Flag[]; jobCodeFlags: Flag[]; factors: Factor[]; hasPhoto: boolean; lastSignInAt: string | null;
-}
+const userDetail = z.object({
+  userId: z.number().int(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string(),
+  jobCode: z.string().nullable(), locationId: z.number().int().nullable(), regions: z.array(z.string()), groupWide: z.boolean(),
+  accountLocked: z.boolean(), flags: z.array(z.enum(allFlags)), jobCodeFlags: z.array(z.enum(allFlags)), factors: z.array(factor),
+  hasPhoto: z.boolean(), lastSignInAt: z.string().nullable(),
+});
+export type UserDetail = z.output<typeof userDetail>;
 
 export const saveApiKeyInput = z.object({
   label: optionalText(80),
@@ -117,10 +125,11 @@ export const saveApiKeyInput = z.object({
   sendServiceConfirmationEmail: flag,
   regenerate: flag,
 });
-export interface ApiKeySettings {
-  label: string; active: boolean; deployNotifications: boolean; sendServiceConfirmationEmail: boolean;
-  keyPrefix: string | null; apiKey?: string;
-}
+const apiKeySettings = z.object({
+  label: z.string(), active: z.boolean(), deployNotifications: z.boolean(), sendServiceConfirmationEmail: z.boolean(),
+  keyPrefix: z.string().nullable(), apiKey: z.string().optional(),
+});
+export type ApiKeySettings = z.output<typeof apiKeySettings>;
 
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_SIZE = 256;
@@ -141,4 +150,28 @@ export const userOptionsInput = z.object({
 });
 
 /** A user as pickers show them: a name to read and nothing more (no email, flags or phone). */
-export interface UserOption { id: number; name: string; username: string; locationId: number | null }
+const userOption = z.object({ id: z.number().int(), name: z.string(), username: z.string(), locationId: z.number().int().nullable() });
+export type UserOption = z.output<typeof userOption>;
+
+const nothing = z.object({});
+
+export const authenticate = defineContract({ path: 'users/authenticate', input: authenticateInput, output: authenticateReply });
+export const pushCode = defineContract({ path: 'users/2fa-push', input: pushInput, output: z.object({ sent: z.boolean(), target: z.string().optional() }) });
+export const signInFactors = defineContract({ path: 'users/2fa-factors', input: nothing, output: authenticateReply });
+export const enrolAuthenticator = defineContract({ path: 'users/2fa-enrol', input: nothing, output: enrolReply });
+export const verifyCode = defineContract({ path: 'users/2fa-verify', input: verifyInput, output: z.object({ redirect: z.string() }) });
+export const logout = defineContract({ path: 'users/logout', input: nothing, output: nothing });
+/** Your own password; this browser goes on under a new session id and CSRF token. */
+export const changePassword = defineContract({ path: 'users/change-password', input: changePasswordInput, output: z.object({ csrfToken: z.string() }) });
+
+export const loadUsers = listContract({ path: 'users/load-users', filters: loadUsersFilters, row: userRow, countKey: 'userCount' });
+export const loadEvents = listContract({ path: 'users/load-events', filters: { userId: id }, row: eventRow, countKey: 'eventCount' });
+export const userOptions = defineContract({ path: 'users/list-options', input: userOptionsInput, output: z.object({ users: z.array(userOption) }) });
+export const loadUser = defineContract({ path: 'users/load-user', input: userIdInput, output: z.object({ user: userDetail }) });
+export const saveUser = defineContract({ path: 'users/save-user', input: saveUserInput, output: z.object({ userId: z.number().int() }) });
+export const resetTwoFactor = defineContract({ path: 'users/reset-2fa', input: userIdInput, output: nothing });
+export const unlockUser = defineContract({ path: 'users/unlock', input: userIdInput, output: nothing });
+export const loadProfile = defineContract({ path: 'users/profile', input: nothing, output: z.object({ user: userDetail }) });
+export const uploadPhoto = defineContract({ path: 'users/upload', input: nothing, output: z.object({ photoUrl: z.string() }) });
+export const loadApiKey = defineContract({ path: 'users/load-api-key', input: nothing, output: z.object({ apiKey: apiKeySettings }) });
+export const saveApiKey = defineContract({ path: 'users/save-api-key', input: saveApiKeyInput, output: z.object({ apiKey: apiKeySettings }) });

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -20,21 +19,18 @@ import { hashPassword, listFactors, recordEvent } from './auth.server';
 import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
 import {
-  eventColumns, eventLabels, loadUsersFilters, PHOTO_MAX_BYTES, PHOTO_SIZE, saveApiKeyInput, saveUserInput, userColumns,
-  userIdInput, USER_OPTIONS_DEFAULT, userOptionsInput, type ApiKeySettings, type UserDetail, type UserOption,
+  eventColumns, eventLabels, loadApiKey, loadEvents, loadProfile, loadUser, loadUsers, PHOTO_MAX_BYTES, PHOTO_SIZE, resetTwoFactor,
+  saveApiKey, saveUser, unlockUser, uploadPhoto, userColumns, USER_OPTIONS_DEFAULT, userOptions, type ApiKeySettings, type UserDetail,
 } from './users.contract';
-import { id } from '../../shared/fields';
 
 /** Name, username and email, as the users_search_idx trigram index holds them. */
 const userSearch = searchText(users.firstName, users.lastName, users.username, users.email);
 
 defineListAction({
-  path: 'users/load-users',
+  contract: loadUsers,
   summary: 'Users, searched by name, username or email.',
   permission: 'userAdmin',
   reach: users.locationId,
-  filters: loadUsersFilters,
-  countKey: 'userCount',
   bench: (s) => [
     { name: 'all', filters: {} },
     { name: 'all, a region\'s user', filters: {}, regional: true },
@@ -67,13 +63,12 @@ defineListAction({
  * usernames only, a page at a time from the database, never the whole table.
  */
 defineAction({
-  path: 'users/list-options',
+  contract: userOptions,
   summary: 'Users for pickers: active users by name, username or email (search), of a location, or those with the given ids.',
   permission: 'signedIn',
   reach: 'query',
   readOnly: true,
-  input: userOptionsInput,
-  async handler({ db, input, user }): Promise<{ users: UserOption[] }> {
+  async handler({ db, input, user }) {
     // Chosen users keep their names even once locked; a search offers only those who can still work.
     const where: (SQL | undefined)[] = [input.ids.length ? inArray(users.id, input.ids) : eq(users.accountLocked, false), withinReach(user.reach, users.locationId)];
     if (input.search) where.push(matchesSearch(userSearch, input.search));
@@ -91,13 +86,11 @@ defineAction({
 const by = alias(users, 'by_user');
 
 defineListAction({
-  path: 'users/load-events',
+  contract: loadEvents,
   summary: 'An account\'s events: sign-ins, failures, locks and changes, newest first.',
   permission: 'userAdmin',
   reach: 'group',
   records: { userId: userRecords },
-  filters: { userId: id },
-  countKey: 'eventCount',
   bench: (s) => [{ name: 'user', filters: { userId: s.userId } }, { name: 'deep', filters: { userId: s.userId }, depth: 5 }],
   columns: eventColumns,
   sorts: { at: userEvents.at },
@@ -135,21 +128,19 @@ async function loadUserDetail(db: Parameters<typeof listFactors>[0], userId: num
 }
 
 defineAction({
-  path: 'users/load-user',
+  contract: loadUser,
   summary: 'One user for the edit-user screen.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
   readOnly: true,
-  input: userIdInput,
   handler: async ({ db, input }) => ({ user: await loadUserDetail(db, input.userId) }),
 });
 
 defineAction({
-  path: 'users/save-user',
+  contract: saveUser,
   summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
-  input: saveUserInput,
   async handler({ db, input, user: admin, request, audit }) {
     const [before] = input.userId ? await db.select().from(users).where(eq(users.id, input.userId)) : [];
     if (input.userId && !before) throw AppError.notFound('That user does not exist.');
@@ -251,11 +242,10 @@ async function syncCodeFactor(db: Parameters<typeof listFactors>[0], userId: num
 }
 
 defineAction({
-  path: 'users/reset-2fa',
+  contract: resetTwoFactor,
   summary: 'Removes a user\'s authenticator app; they set up a new one at their next sign-in.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
-  input: userIdInput,
   async handler({ db, input, user: admin, request, audit }) {
     await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
     const removed = await db.delete(userFactors).where(and(eq(userFactors.userId, input.userId), eq(userFactors.type, 'totp'))).returning();
@@ -267,11 +257,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/unlock',
+  contract: unlockUser,
   summary: 'Unlocks an account and clears its failed attempts.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
-  input: userIdInput,
   async handler({ db, input, user: admin, request, audit }) {
     await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
     await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId));
@@ -284,22 +273,20 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/profile',
+  contract: loadProfile,
   summary: 'The signed-in user\'s own account: details and sign-in methods.',
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
-  input: z.object({}),
   handler: async ({ db, user }) => ({ user: await loadUserDetail(db, user.id) }),
 });
 
 defineAction({
-  path: 'users/upload',
+  contract: uploadPhoto,
   summary: 'Sets your profile image (multipart `file`): checked by content, resized to a square.',
   permission: 'signedIn',
   reach: 'group',
   maxFileBytes: PHOTO_MAX_BYTES,
-  input: z.object({}),
   async handler({ db, files, user, request }) {
     const file = files.find((f) => f.field === 'file') ?? files[0];
     if (!file) throw AppError.invalid('Choose an image to upload.', ['file']);
@@ -331,12 +318,11 @@ function apiKeySettings(row: typeof apiKeys.$inferSelect | undefined): ApiKeySet
 }
 
 defineAction({
-  path: 'users/load-api-key',
+  contract: loadApiKey,
   summary: 'Your API key settings (the key itself is shown only when generated).',
   permission: 'developer',
   reach: 'group',
   readOnly: true,
-  input: z.object({}),
   async handler({ db, user }) {
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
     return { apiKey: apiKeySettings(row) };
@@ -344,11 +330,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'users/save-api-key',
+  contract: saveApiKey,
   summary: 'Saves your API key settings; `regenerate=1` issues a new key and returns it once.',
   permission: 'developer',
   reach: 'group',
-  input: saveApiKeyInput,
   async handler({ db, input, user, request, audit }) {
     const [before] = await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
     let newKey: string | undefined;

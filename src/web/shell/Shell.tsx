@@ -4,6 +4,7 @@ import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { callAction } from '../api';
+import { logout } from '../../modules/users/users.contract';
 import { BackToTop } from '../ui/BackToTop';
 import { FloatingHeader } from '../ui/FloatingHeader';
 import { DesktopNav } from './DesktopNav';
@@ -26,7 +27,7 @@ function Layout() {
   const signOut = async () => {
     close();
     try {
-      await callAction('users/logout');
+      await callAction(logout);
     } finally {
       navigate('/login', { replace: true });
       queryClient.clear();

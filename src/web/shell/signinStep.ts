@@ -5,17 +5,17 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
-import type { AuthenticateReply } from '../../modules/users/users.contract';
+import { signInFactors, type AuthenticateReply } from '../../modules/users/users.contract';
 
 export type SignInStep = AuthenticateReply['authenticate'];
 
-export const signInStepKey = ['users/2fa-factors'] as const;
+export const signInStepKey = [signInFactors.path] as const;
 
 /** The half-signed-in account's sign-in methods; only asked for while the session is pending. */
 export function useSignInStep(enabled: boolean) {
   return useQuery({
     queryKey: signInStepKey,
-    queryFn: async () => (await callAction<AuthenticateReply>('users/2fa-factors')).authenticate,
+    queryFn: async () => (await callAction(signInFactors)).authenticate,
     enabled,
     staleTime: Infinity,
     retry: false,
