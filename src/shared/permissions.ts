@@ -68,3 +68,24 @@ export function effectiveFlags(own: readonly string[], jobCode: readonly string[
 export function isFlag(value: string): value is Flag {
   return (allFlags as readonly string[]).includes(value);
 }
+
+/** Whose access the grant rules compare: a user's effective flags and their reach (docs/security.md). */
+export interface Holder {
+  flags: readonly string[];
+  regions: readonly string[];
+  groupWide: boolean;
+}
+
+/** The flags of `flags` the holder does not have: those they may neither grant nor take away. */
+export const flagsBeyond = (holder: Pick<Holder, 'flags'>, flags: readonly string[]): Flag[] =>
+  allFlags.filter((f) => flags.includes(f) && !holder.flags.includes(f));
+
+/** Whether the holder may give or take away a region: a group-wide user any, others their own. */
+export const mayGiveRegion = (holder: Omit<Holder, 'flags'>, region: string): boolean => holder.groupWide || holder.regions.includes(region);
+
+/** Whether `other` reaches a location the holder does not (group-wide, or a region not theirs). */
+export const reachesBeyond = (holder: Omit<Holder, 'flags'>, other: Omit<Holder, 'flags'>): boolean =>
+  !holder.groupWide && (other.groupWide || other.regions.some((r) => !mayGiveRegion(holder, r)));
+
+/** Whether the holder may act on `other`: `other` holds no flag and reaches no location the holder lacks. */
+export const mayManage = (holder: Holder, other: Holder): boolean => flagsBeyond(holder, other.flags).length === 0 && !reachesBeyond(holder, other);

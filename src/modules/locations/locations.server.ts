@@ -5,6 +5,7 @@ import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
+import { mayGiveRegion } from '../../shared/permissions';
 import { formatPhone } from '../../shared/format';
 import { locations } from './locations.db';
 import {
@@ -90,7 +91,8 @@ defineAction({
     }
     const before = locationId ? await findLocation(db, locationId) : undefined;
     // A location added or moved stays within its maker's reach: a region of theirs.
-    if (!user.groupWide && (before ? values.region !== undefined && values.region !== before.region : true) && !user.regions.includes(values.region ?? '')) {
+    const region = values.region ?? before?.region ?? '';
+    if ((!before || region !== before.region) && !mayGiveRegion(user, region)) {
       throw new AppError(403, `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`, ['region']);
     }
     if (!before) {

@@ -9,7 +9,7 @@ import { registerTelephonyWebhooks } from './webhooks';
 /** Lines, calls, texts, call plans and the telephony provider's webhooks. */
 export default defineModule({
   name: 'phones',
-  seed: (db) => seedPhones(db),
+  seed: seedPhones,
   scale: () => import('./phones.scale'),
   routes: registerTelephonyWebhooks,
 });

@@ -16,7 +16,7 @@ import { useAction } from '../../web/ui/useAction';
 import { useFields } from '../../web/ui/useFields';
 import { validate } from '../../web/ui/validate';
 import { formatDateTime, formatPhone } from '../../shared/format';
-import { allFlags, jobCodeFlags, userOnlyFlags, type Flag } from '../../shared/permissions';
+import { allFlags, jobCodeFlags, mayGiveRegion, mayManage, userOnlyFlags, type Flag } from '../../shared/permissions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { useSignedIn } from '../../web/shell/session';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
@@ -99,9 +99,8 @@ function UserForm({ user }: { user?: UserDetail }) {
   // What the server allows (docs/security.md): nobody changes their own access, gives what they do not
   // hold, or acts on a user who holds more or reaches further than they do.
   const self = user?.userId === me.id;
-  const stronger = user && !self && ([...user.flags, ...user.jobCodeFlags].some((f) => !me.flags.includes(f))
-    || (!me.groupWide && (user.groupWide || user.regions.some((r) => !me.regions.includes(r)))));
-  const mayGiveRegion = (region: string) => !self && (me.groupWide || me.regions.includes(region));
+  const stronger = !!user && !self && !mayManage(me, { ...user, flags: [...user.flags, ...user.jobCodeFlags] });
+  const giveable = (region: string) => !self && mayGiveRegion(me, region);
 
   return (
     <Stack gap="lg">
@@ -144,6 +143,12 @@ function UserForm({ user }: { user?: UserDetail }) {
           {name} holds permissions or reaches locations that you do not, so only an administrator who holds them can change this account.
         </Alert>
       )}
+      {self && (
+        <Alert color="blue" title="This is your own account">
+          Another user admin changes your permissions, job code, regions and lock. Change your password on
+          your <Anchor component={Link} to="/profile" inherit>profile</Anchor>, where your current password is asked for.
+        </Alert>
+      )}
       <Form onSubmit={submit}>
         <Stack gap="lg">
           <Fieldset legend="Details">
@@ -157,8 +162,9 @@ function UserForm({ user }: { user?: UserDetail }) {
               <SearchableSelect label="Location" data={locationSelectData(locations.data)} clearable {...form.select('locationId')} />
               <PasswordInput
                 label={user ? 'New password' : 'Password'}
-                description={user ? 'Leave blank to keep the current password.' : 'At least 10 characters.'}
+                description={self ? 'Change your own password on your profile.' : user ? 'Leave blank to keep the current password.' : 'At least 10 characters.'}
                 required={!user}
+                disabled={self}
                 autoComplete="new-password"
                 {...form.text('password')}
               />
@@ -191,7 +197,7 @@ function UserForm({ user }: { user?: UserDetail }) {
               {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
                 <Checkbox.Group value={v.regions} onChange={(next) => form.set('regions', next)} aria-label="Regions">
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-                    {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" disabled={!mayGiveRegion(r)} />)}
+                    {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" disabled={!giveable(r)} />)}
                   </SimpleGrid>
                 </Checkbox.Group>
               )}

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../server/db/client';
-import { defineAction } from '../../server/platform/actions';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
 import type { Services } from '../../server/services';
@@ -81,6 +81,18 @@ interface Attempt {
 }
 
 /**
+ * The start of a sign-in step (password or code) for an account, or a login that matches nobody:
+ * its throttles and the address's are held for the step, and while either waits the step answers
+ * 429 without checking anything, so guessing gains nothing.
+ */
+async function beginAttempt(key: string, { db, request, reply, services }: Pick<ActionContext<unknown>, 'db' | 'request' | 'reply' | 'services'>): Promise<Attempt> {
+  const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
+  const wait = waitingMs(held);
+  if (wait > 0) throw throttled(reply, wait);
+  return { db, held, ip: request.ip, services, log: request.log };
+}
+
+/**
  * Counts a failed sign-in step against the account (or the unknown login) and the address, and for
  * a real account records the event and, after repeated failures, emails its owner. Nothing locks
  * the account: the next tries wait instead (signin-throttle.ts). The caller then throws its error
@@ -133,14 +145,11 @@ defineAction({
       .limit(1);
     // A login that matches nobody is throttled under its name, exactly as an account would be.
     const key = user ? accountKey(user.id) : loginKey(login);
-    const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
-    const wait = waitingMs(held);
-    // While the account or the address waits, the password is not even checked.
-    if (wait > 0) throw throttled(reply, wait);
+    const attempt = await beginAttempt(key, { db, request, reply, services });
     const valid = user ? await verify(user.passwordHash, input.password) : await verify(dummyHash, input.password).then(() => false);
     // An account an administrator locked answers the same whether the password was right or not, and
     // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
-    if (!valid || user?.accountLocked) await recordFailure({ db, held, ip: request.ip, services, log: request.log }, key, user, 'signin_failed');
+    if (!valid || user?.accountLocked) await recordFailure(attempt, key, user, 'signin_failed');
     if (user?.accountLocked) throw new AppError(403, lockedMessage).committing();
     if (!user || !valid) throw AppError.unauthenticated(badCredentials).committing();
     const factors = await listFactors(db, user.id);
@@ -228,12 +237,9 @@ defineAction({
   rateLimit: 20,
   async handler({ input, db, session, request, reply, services }) {
     const userId = session!.user.id;
-    // Wrong codes count against the account and the address as wrong passwords do; while either
-    // waits, the code is not even checked.
+    // Wrong codes count against the account and the address as wrong passwords do.
     const key = accountKey(userId);
-    const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
-    const wait = waitingMs(held);
-    if (wait > 0) throw throttled(reply, wait);
+    const attempt = await beginAttempt(key, { db, request, reply, services });
     if (!session!.factorId) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
     const [factor] = await db.select().from(userFactors)
       .where(and(eq(userFactors.id, session!.factorId), eq(userFactors.userId, userId)));
@@ -254,7 +260,7 @@ defineAction({
       valid = !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session!.id, input.authCode);
     }
     if (!valid) {
-      await recordFailure({ db, held, ip: request.ip, services, log: request.log }, key, session!.user, 'code_failed');
+      await recordFailure(attempt, key, session!.user, 'code_failed');
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
     }
     // Signed in: the account's failures start over (the address's do not: one good account must not

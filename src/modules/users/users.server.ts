@@ -9,11 +9,9 @@ import { matchesSearch, searchText } from '../../server/platform/search';
 import { endUserSessions } from '../../server/platform/session';
 import { withinReach } from '../../server/platform/reach';
 import { refuseUngrantableFlags, refuseUngrantableReach, refuseUnmanageableUser } from '../../server/platform/grants';
-import type { SessionUser } from '../../server/platform/session';
-import type { Db } from '../../server/db/client';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
-import { allFlags, effectiveFlags, flagLabels } from '../../shared/permissions';
+import { allFlags, effectiveFlags, flagLabels, flagsBeyond } from '../../shared/permissions';
 import { apiKeys, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
 import { hashPassword, listFactors, recordEvent } from './auth.server';
 import { accountKey, clearFailures } from './signin-throttle';
@@ -142,11 +140,14 @@ defineAction({
   permission: 'userAdmin',
   reach: { userId: userRecords },
   async handler({ db, input, user: admin, request, audit }) {
-    const [before] = input.userId ? await db.select().from(users).where(eq(users.id, input.userId)) : [];
-    if (input.userId && !before) throw AppError.notFound('That user does not exist.');
+    const [found] = input.userId
+      ? await db.select({ user: users, jobFlags: jobCodes.flags }).from(users).leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode)).where(eq(users.id, input.userId))
+      : [];
+    if (input.userId && !found) throw AppError.notFound('That user does not exist.');
+    const before = found?.user;
     const flags = allFlags.filter((f) => input[f]);
     const jobCode = input.jobCode ?? null;
-    if (before) await refuseUnmanageable(db, admin, before);
+    if (before) refuseUnmanageableUser(admin, access({ ...before, userId: before.id, jobCodeFlags: found.jobFlags ?? [] }));
     if (before?.id === admin.id) {
       const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
       if (!same(before.flags, flags) || before.jobCode !== jobCode || !same(before.regions, input.regions) || before.groupWide !== input.groupWide || input.accountLocked) {
@@ -159,7 +160,7 @@ defineAction({
     if (jobCode && jobCode !== before?.jobCode) {
       const [code] = await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, jobCode));
       if (!code) throw AppError.invalid(`There is no job code ${jobCode}.`, ['jobCode']);
-      const beyond = effectiveFlags(code.flags).filter((f) => !admin.flags.includes(f));
+      const beyond = flagsBeyond(admin, code.flags);
       if (beyond.length) {
         throw new AppError(403, `Job code ${jobCode} gives permissions you do not hold (${beyond.map((f) => flagLabels[f]).join(', ')}).`, ['jobCode']);
       }
@@ -216,11 +217,9 @@ defineAction({
   },
 });
 
-/** Another user's whole access (their own flags and their job code's) must be within the actor's. */
-async function refuseUnmanageable(db: Db, actor: SessionUser, target: { id?: number; userId?: number; firstName: string; lastName: string; flags: string[]; jobCode: string | null; regions: string[]; groupWide: boolean }) {
-  if ((target.id ?? target.userId) === actor.id) return;
-  const [code] = target.jobCode ? await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, target.jobCode)) : [];
-  refuseUnmanageableUser(actor, { ...target, name: `${target.firstName} ${target.lastName}`, flags: effectiveFlags(target.flags, code?.flags) });
+/** A user's whole access as the grant rules read it: their own flags with their job code's, and their reach. */
+function access(u: { userId: number; firstName: string; lastName: string; flags: readonly string[]; jobCodeFlags: readonly string[]; regions: string[]; groupWide: boolean }) {
+  return { userId: u.userId, name: `${u.firstName} ${u.lastName}`, flags: effectiveFlags(u.flags, u.jobCodeFlags), regions: u.regions, groupWide: u.groupWide };
 }
 
 function describeChanges(before: typeof users.$inferSelect, after: Record<string, unknown>, password: boolean): string {
@@ -247,7 +246,7 @@ defineAction({
   permission: 'userAdmin',
   reach: { userId: userRecords },
   async handler({ db, input, user: admin, request, audit }) {
-    await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
+    refuseUnmanageableUser(admin, access(await loadUserDetail(db, input.userId)));
     const removed = await db.delete(userFactors).where(and(eq(userFactors.userId, input.userId), eq(userFactors.type, 'totp'))).returning();
     await endUserSessions(db, input.userId);
     await recordEvent(db, input.userId, '2fa_reset', removed.length ? 'Authenticator app removed' : 'No authenticator app was set up', request.ip, admin.id);
@@ -262,7 +261,7 @@ defineAction({
   permission: 'userAdmin',
   reach: { userId: userRecords },
   async handler({ db, input, user: admin, request, audit }) {
-    await refuseUnmanageable(db, admin, await loadUserDetail(db, input.userId));
+    refuseUnmanageableUser(admin, access(await loadUserDetail(db, input.userId)));
     await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId));
     // Attempts on the locked account still counted: the owner need not wait them out.
     await clearFailures(db, accountKey(input.userId));

@@ -20,7 +20,7 @@ export const hasBadCharacter = (text: string) => BAD_CHARACTER.test(text);
  * (`__proto__`, `constructor`, `toString`, `hasOwnProperty`…), bracketed or not. Objects built
  * from such keys would reach the prototype instead of a field.
  */
-export function isReservedKey(key: string): boolean {
+function isReservedKey(key: string): boolean {
   const name = key.endsWith('[]') ? key.slice(0, -2) : key;
   return name === 'prototype' || name in Object.prototype;
 }

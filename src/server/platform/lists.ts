@@ -474,7 +474,7 @@ const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => stri
  * spreadsheets show as text; a cell that is just a number (`-12.5`, `+15055550142`) is left alone,
  * being no formula. Numbers of numeric columns are never touched.
  */
-export function csvSafe(cell: string): string {
+function csvSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
 }
 

@@ -56,6 +56,22 @@ export interface SharedRateLimits {
   close(): Promise<void>;
 }
 
+/**
+ * Adds hits to keys' shared counts: a key whose window has passed starts a new one of `ms`. Answers
+ * every key's count and the time left in its window, as all processes have counted them.
+ */
+async function addHits(db: Db, rows: { key: string; hits: number; ms: number }[]) {
+  const json = JSON.stringify(rows.map(({ key, hits, ms }) => ({ key: stored(key), hits, ms })));
+  const result = await db.execute(sql`
+    insert into rate_limits (key, hits, reset_at)
+    select key, hits, now() + ms * interval '1 millisecond' from json_to_recordset(${json}::json) as x(key text, hits int, ms int)
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then excluded.hits else least(rate_limits.hits + excluded.hits, 1000000000) end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning key, hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`);
+  return new Map(rowsOf<{ key: string; hits: number; ttl: number }>(result).map((row) => [row.key, { hits: Number(row.hits), ttl: Number(row.ttl) }]));
+}
+
 export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimits {
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
@@ -107,23 +123,15 @@ export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimi
     if (!batch.length || closed) return;
     syncing = (async () => {
       try {
-        const json = JSON.stringify(batch.map(({ key, hits, ms }) => ({ key: stored(key), hits, ms })));
-        const result = await db.execute(sql`
-          insert into rate_limits (key, hits, reset_at)
-          select key, hits, now() + ms * interval '1 millisecond' from json_to_recordset(${json}::json) as x(key text, hits int, ms int)
-          on conflict (key) do update set
-            hits = case when rate_limits.reset_at <= now() then excluded.hits else least(rate_limits.hits + excluded.hits, 1000000000) end,
-            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-          returning key, hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`);
-        const answered = new Map(rowsOf<{ key: string; hits: number; ttl: number }>(result).map((row) => [row.key, row]));
+        const answered = await addHits(db, batch);
         const at = Date.now();
         for (const { key, hits, entry } of batch) {
           entry.sending -= hits;
           const row = answered.get(stored(key));
           if (!row || entries.get(key) !== entry) continue;
           // Everyone's count, and the window every process shares.
-          entry.base = Number(row.hits);
-          entry.resetAt = at + Number(row.ttl);
+          entry.base = row.hits;
+          entry.resetAt = at + row.ttl;
         }
       } catch (error) {
         // Kept for the next sync; meanwhile this process still counts on its own.
@@ -192,16 +200,11 @@ export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimi
     constructor(private readonly route: string) {}
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      db.execute(sql`
-        insert into rate_limits (key, hits, reset_at) values (${stored(`${this.route}:${key}`)}, 1, now() + ${timeWindow}::int * interval '1 millisecond')
-        on conflict (key) do update set
-          hits = case when rate_limits.reset_at <= now() then 1 else least(rate_limits.hits + 1, 1000000000) end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`)
-        .then((result) => {
-          const [row] = rowsOf<{ hits: number; ttl: number }>(result);
-          callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
-        }, (error: Error) => callback(error));
+      const name = `${this.route}:${key}`;
+      addHits(db, [{ key: name, hits: 1, ms: timeWindow }]).then((answered) => {
+        const row = answered.get(stored(name))!;
+        callback(null, { current: row.hits, ttl: row.ttl });
+      }, (error: Error) => callback(error));
     }
 
     child(): FastifyRateLimitStore {

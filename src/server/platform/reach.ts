@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
@@ -55,7 +55,7 @@ export const reachKey = (reach: Reach): string => (reach === 'group' ? 'group' :
  * Refuses, with the record's own 404, a record (or each of a list of records) that exists outside
  * the caller's reach. A record that does not exist is left to the handler, which says so itself.
  */
-export async function checkRecordReach(db: Db, reach: Reach, records: RecordReach, value: unknown): Promise<void> {
+async function checkRecordReach(db: Db, reach: Reach, records: RecordReach, value: unknown): Promise<void> {
   if (reach === 'group') return;
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
   if (values.length === 0) return;
@@ -65,17 +65,12 @@ export async function checkRecordReach(db: Db, reach: Reach, records: RecordReac
   const found = await joined.where(values.length === 1 ? eq(records.key, values[0]) : inArray(records.key, values));
   const outside = found.find((row) => !reachesLocation(reach, row.location as number | null));
   if (!outside) return;
-  const key = String(values.length === 1 ? values[0] : outside.key);
-  throw AppError.notFound(typeof records.missing === 'string' ? records.missing : records.missing(key));
+  throw AppError.notFound(typeof records.missing === 'string' ? records.missing : records.missing(String(outside.key)));
 }
 
-export function checkLocationReach(reach: Reach, locationId: unknown) {
+function checkLocationReach(reach: Reach, locationId: unknown) {
   if (typeof locationId === 'number' && !reachesLocation(reach, locationId)) throw AppError.notFound('That location does not exist.');
 }
-
-/** Within reach, and one of these: the condition a handler's own query adds (reports, pickers). */
-export const scopedTo = (reach: Reach, column: AnyPgColumn, ...conditions: (SQL | undefined)[]) =>
-  and(withinReach(reach, column), ...conditions);
 
 /**
  * The platform's check before a handler runs: `locationId` and each declared record field, each
@@ -92,5 +87,5 @@ export async function checkActionReach(db: Db, reach: Reach, declared: ActionRea
   };
   if (shape[LOCATION_FIELD]) checkLocationReach(reach, field(LOCATION_FIELD));
   if (typeof declared === 'string') return;
-  for (const [name, records] of Object.entries(declared)) await checkRecordReach(db, reach, records, field(name));
+  await Promise.all(Object.entries(declared).map(([name, records]) => checkRecordReach(db, reach, records, field(name))));
 }
