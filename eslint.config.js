@@ -26,7 +26,17 @@ export default tseslint.config(
           { group: ['**/*.server', '**/*.server.ts', '**/*.db', '**/*.db.ts', '**/server/**'], message: 'Web code imports contracts only, never server code or tables.' },
         ],
       }],
+      // An action is called by its contract (callAction, useAction, useContractForm), never by a path written out.
+      'no-restricted-syntax': ['error',
+        { selector: 'Literal[value=/^\\/?api\\/(actions|kits)\\//]', message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.' },
+        { selector: 'TemplateElement[value.raw=/^\\/?api\\/(actions|kits)\\//]', message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.' },
+      ],
     },
+  },
+  {
+    // The one place that turns a contract into a request.
+    files: ['src/web/api.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/server/providers/**'],

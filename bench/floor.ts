@@ -12,8 +12,7 @@ import { z } from 'zod';
 import pg from 'pg';
 import '../src/server/modules';
 import { openDatabase } from '../src/server/db/client';
-import { planSetting } from '../src/server/db/lanes';
-import { planFor, statementOf } from '../src/server/db/statements';
+import { planFor, planSetting, statementOf } from '../src/server/db/statements';
 import { buildListQueries, listRegistry } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 const [path, filtersJson] = process.argv.slice(2);
@@ -23,7 +22,7 @@ if (!list) throw new Error(`No list ${path}.`);
 const input = z.object({ ...list.filters, ...listPaging }).parse({ ...JSON.parse(filtersJson), view: 'rows' }) as Record<string, unknown>;
 const st = statementOf(buildListQueries(list, { input, db: database.db, user: { id: 1, flags: [], reach: 'group' } } as never).json);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-// Planned as the server's lanes plan it (decision 010).
+// Planned as the server plans it (decision 010).
 pool.on('connect', (client) => { client.query(planSetting[planFor(st.params)]).catch(() => undefined); });
 http.createServer((req, res) => {
   req.resume();

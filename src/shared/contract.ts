@@ -26,7 +26,9 @@ export type OutputOf<C extends Contract> = z.output<C['output']>;
  * A list's contract: its filters (sort, direction, cursor, page size and view are the platform's), the
  * shape of one row, and the count the spec names. The reply is a page of such rows.
  */
-export function listContract<F extends z.ZodRawShape, R extends z.ZodType>(list: { path: string; filters: F; row: R; countKey: string }) {
+export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K extends string>(list: { path: string; filters: F; row: R; countKey: K }) {
+  // Typed by its own name: a computed key would blur every other field of the reply into one union.
+  const counted = { [list.countKey]: z.union([z.number(), z.string()]).optional() } as Record<K, z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString]>>>;
   const output = z.looseObject({
     rows: z.array(list.row),
     html: z.string().optional(),
@@ -35,9 +37,12 @@ export function listContract<F extends z.ZodRawShape, R extends z.ZodType>(list:
     nextCursor: z.string().nullable(),
     sort: z.string(),
     dir: z.enum(['asc', 'desc']),
-    [list.countKey]: z.union([z.number(), z.string()]).optional(),
+    ...counted,
   });
   return { ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }), filters: list.filters, row: list.row, countKey: list.countKey };
 }
 
 export type RowOf<C extends { row: z.ZodType }> = z.output<C['row']>;
+
+/** What the list screens take: a list's contract, whose rows are `Row`. */
+export type ListContract<Row = unknown> = Contract & { row: z.ZodType<Row>; countKey: string };

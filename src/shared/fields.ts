@@ -19,7 +19,7 @@ export const flag = z.preprocess((v) => {
 export const text = (max = 200) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be text') })
+    z.string({ error: (i) => (i.input == null ? 'is required' : 'must be text') })
       .min(1, { error: 'is required' })
       .max(max, { error: `must be at most ${max} characters` }),
   );
@@ -34,7 +34,7 @@ export const optionalText = (max = 200) =>
 /** A record id: a positive whole number, given as digits or a number. */
 export const id = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a record number') })
+  z.number({ error: (i) => (i.input == null ? 'is required' : 'must be a record number') })
     .int({ error: 'must be a record number' })
     .positive({ error: 'must be a record number' })
     .max(2_147_483_647, { error: 'must be a record number' }),
@@ -46,7 +46,7 @@ export const optionalId = z.preprocess(blankToUndefined, id.optional());
 export const int = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
-    z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a whole number') })
+    z.number({ error: (i) => (i.input == null ? 'is required' : 'must be a whole number') })
       .int({ error: 'must be a whole number' })
       .min(min, { error: `must be at least ${min}` })
       .max(max, { error: `must be at most ${max}` }),
@@ -69,7 +69,7 @@ export const optionalDate = z.preprocess(blankToUndefined, date.optional());
 
 export const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.email({ error: (i) => (i.input === undefined || i.input === '' ? 'is required' : 'must be an email address') })
+  z.email({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be an email address') })
     .max(200, { error: 'must be at most 200 characters' }),
 );
 export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
@@ -81,14 +81,16 @@ export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
 export const webUrl = (max = 300) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.httpUrl({ error: (i) => (i.input === undefined ? 'is required' : 'must be a web address starting with https://') })
+    z.httpUrl({ error: (i) => (i.input == null ? 'is required' : 'must be a web address starting with https://') })
       .max(max, { error: `must be at most ${max} characters` }),
   );
+
+const PHONE_EXAMPLE = 'must be a phone number such as (505) 555-0142';
 
 /** A US or international phone number, loosely checked here; stored as E.164 by the server. */
 export const phone = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: 'must be a phone number' }).regex(/^\+?[\d\s().-]{10,20}$/, { error: 'must be a phone number' }),
+  z.string({ error: (i) => (i.input == null ? 'is required' : PHONE_EXAMPLE) }).regex(/^\+?[\d\s().-]{10,20}$/, { error: PHONE_EXAMPLE }),
 );
 export const optionalPhone = z.preprocess(blankToUndefined, phone.optional());
 

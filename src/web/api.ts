@@ -101,32 +101,26 @@ function toField(value: unknown): unknown {
 }
 
 /**
- * Calls an action with a JSON body; the CSRF token rides in a header. Called with the action's
- * contract, its input and reply are typed from it; by path, for actions not yet declared in one.
+ * Calls an action, by its contract, with a JSON body; the CSRF token rides in a header. Its input and
+ * reply are typed from the contract, so a screen never names an action by a string.
  */
-export async function callAction<C extends Contract>(contract: C, body?: InputOf<C>): Promise<OutputOf<C>>;
-export async function callAction<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>): Promise<T>;
-export async function callAction(action: string | Contract, body: object = {}): Promise<unknown> {
-  const path = typeof action === 'string' ? action : action.path;
-  const json = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, toField(v)]));
-  const reply = await send(`/api/actions/${path}`, {
+export async function callAction<C extends Contract>(contract: C, body: InputOf<C> | Record<string, never> = {}): Promise<OutputOf<C>> {
+  const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
+  const reply = await send(`/api/actions/${contract.path}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
     body: JSON.stringify(json),
   });
-  return reply.data;
+  return reply.data as OutputOf<C>;
 }
 
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */
-export async function uploadAction<C extends Contract>(contract: C, files: Record<string, File | Blob>, fields?: Record<string, string>): Promise<OutputOf<C>>;
-export async function uploadAction<T = Record<string, unknown>>(path: string, files: Record<string, File | Blob>, fields?: Record<string, string>): Promise<T>;
-export async function uploadAction(action: string | Contract, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<unknown> {
-  const path = typeof action === 'string' ? action : action.path;
+export async function uploadAction<C extends Contract>(contract: C, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<OutputOf<C>> {
   const form = new FormData();
   if (csrfToken) form.append('csrfToken', csrfToken);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file);
-  const reply = await send(`/api/actions/${path}`, { method: 'POST', credentials: 'same-origin', body: form });
-  return reply.data;
+  const reply = await send(`/api/actions/${contract.path}`, { method: 'POST', credentials: 'same-origin', body: form });
+  return reply.data as OutputOf<C>;
 }

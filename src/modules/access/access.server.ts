@@ -1,12 +1,13 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { deleteRecord, insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
 import { refuseUngrantableFlags } from '../../server/platform/grants';
 import { jobCodeFlags } from '../../shared/permissions';
 import { users } from '../users/users.db';
-import { jobCodes } from './access.db';
+import { jobCodeRecords, jobCodes } from './access.db';
 import {
   accessColumns, addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, type AccessInput,
 } from './access.contract';
@@ -40,11 +41,10 @@ defineAction({
   permission: 'accessAdmin',
   reach: 'group',
   readOnly: true,
-  async handler({ db, input }) {
-    const [row] = await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount })
-      .from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
-    if (!row) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
-    return { jobCode: { ...row, flags: jobCodeFlags.filter((f) => row.flags.includes(f)) } };
+  async handler(ctx) {
+    const row = await loadRecord(ctx, jobCodeRecords, ctx.input.jobCode);
+    const [{ holders }] = await ctx.db.select({ holders: count() }).from(users).where(eq(users.jobCode, row.jobCode));
+    return { jobCode: { jobCode: row.jobCode, longName: row.longName, userCount: holders, flags: jobCodeFlags.filter((f) => row.flags.includes(f)) } };
   },
 });
 
@@ -53,13 +53,12 @@ defineAction({
   summary: 'Adds a job code with its flags.',
   permission: 'accessAdmin',
   reach: 'group',
-  async handler({ db, input, user, audit }) {
-    const [existing] = await db.select({ jobCode: jobCodes.jobCode }).from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
-    if (existing) throw AppError.conflict(`Job code ${input.jobCode} already exists.`, ['jobCode']);
-    const row = { jobCode: input.jobCode, longName: input.longName, flags: flagsOf(input) };
-    refuseUngrantableFlags(user, [], row.flags);
-    await db.insert(jobCodes).values(row);
-    audit({ recordType: 'jobCode', recordId: input.jobCode, after: row });
+  async handler(ctx) {
+    const { input, user } = ctx;
+    await refuseTaken(ctx.db, jobCodes.jobCode, input.jobCode, `Job code ${input.jobCode} already exists.`, 'jobCode');
+    const flags = flagsOf(input);
+    refuseUngrantableFlags(user, [], flags);
+    await insertRecord(ctx, jobCodeRecords, { jobCode: input.jobCode, longName: input.longName, flags });
     return { jobCode: input.jobCode };
   },
 });
@@ -69,13 +68,12 @@ defineAction({
   summary: 'Saves a job code\'s name and flags; everyone holding it gets the change at their next call.',
   permission: 'accessAdmin',
   reach: 'group',
-  async handler({ db, input, user, audit }) {
-    const [before] = await db.select().from(jobCodes).where(eq(jobCodes.jobCode, input.jobCode));
-    if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
-    const after = { longName: input.longName, flags: flagsOf(input) };
-    refuseUngrantableFlags(user, before.flags, after.flags);
-    await db.update(jobCodes).set({ ...after, updatedAt: sql`now()` }).where(eq(jobCodes.jobCode, input.jobCode));
-    audit({ recordType: 'jobCode', recordId: input.jobCode, before: { longName: before.longName, flags: before.flags }, after });
+  async handler(ctx) {
+    const { input, user } = ctx;
+    const before = await loadRecord(ctx, jobCodeRecords, input.jobCode);
+    const flags = flagsOf(input);
+    refuseUngrantableFlags(user, before.flags, flags);
+    await updateRecord(ctx, jobCodeRecords, input.jobCode, { longName: input.longName, flags });
     return { jobCode: input.jobCode };
   },
 });
@@ -85,14 +83,13 @@ defineAction({
   summary: 'Deletes a job code that no user holds.',
   permission: 'accessAdmin',
   reach: 'group',
-  async handler({ db, input, audit }) {
-    const [{ holders }] = await db.select({ holders: count() }).from(users).where(and(eq(users.jobCode, input.jobCode)));
+  async handler(ctx) {
+    const { input } = ctx;
+    const [{ holders }] = await ctx.db.select({ holders: count() }).from(users).where(eq(users.jobCode, input.jobCode));
     if (holders > 0) {
       throw AppError.conflict(`${holders} user${holders === 1 ? ' holds' : 's hold'} job code ${input.jobCode}; give them another job code first.`);
     }
-    const [before] = await db.delete(jobCodes).where(eq(jobCodes.jobCode, input.jobCode)).returning();
-    if (!before) throw AppError.notFound(`There is no job code ${input.jobCode}.`);
-    audit({ recordType: 'jobCode', recordId: input.jobCode, before });
+    await deleteRecord(ctx, jobCodeRecords, input.jobCode);
     return {};
   },
 });

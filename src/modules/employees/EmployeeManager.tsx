@@ -63,7 +63,7 @@ export default function EmployeeManager() {
     <ListScreen<EmployeeRow>
       className="employee-manager"
       title="Employees"
-      action={loadEmployees.path}
+      action={loadEmployees}
       noun={['employee', 'employees']}
       columns={employeeColumns}
       updateUrl

@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
-import { recordReach } from '../../server/platform/reach';
+import { defineRecords } from '../../server/platform/records';
 
 /** The group's staff directory, keyed by employee number (seed 001, "Employee"). */
 export const employees = pgTable(
@@ -25,4 +25,4 @@ export const employees = pgTable(
   ],
 );
 
-export const employeeRecords = recordReach({ key: employees.employeeNumber, location: employees.locationId, missing: (number) => `There is no employee number ${number}.` });
+export const employeeRecords = defineRecords({ table: employees, type: 'employee', key: employees.employeeNumber, location: employees.locationId, missing: (number) => `There is no employee number ${number}.` });

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { callAction, errorMessage } from '../../web/api';
 import { useCan } from '../../web/shell/session';
-import { useAction } from '../../web/ui/useAction';
+import type { InputOf, OutputOf } from '../../shared/contract';
 import { loadLocation, loadLocations, saveLocation, type Location } from './locations.contract';
 import { shortcodesKey } from './ShortcodesPanel';
 import { locationOptionsKey } from '../../web/options/locationOptions';
@@ -58,19 +58,18 @@ export function LocationFrame({ className, tab, children }: { className: string;
   );
 }
 
-/** Saves the fields sent; the location, its shortcodes, the pickers and the list all show the change. */
-export function useSaveLocation(success: string, onError: (error: unknown) => void) {
+/** Saving the fields sent: the location, its shortcodes, the pickers and the list all show the change. */
+export function useSaveLocationOptions(success: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useAction(saveLocation, {
+  return {
     success,
     reload: [loadLocations.path],
-    onError,
-    onSuccess: (data, input) => {
+    onSuccess: (data: OutputOf<typeof saveLocation>, input: InputOf<typeof saveLocation>) => {
       if (!input.locationId) navigate(`/locations/edit?id=${data.locationId}`, { replace: true });
       void queryClient.invalidateQueries({ queryKey: locationKey(data.locationId) });
       void queryClient.invalidateQueries({ queryKey: shortcodesKey(data.locationId) });
       void queryClient.invalidateQueries({ queryKey: locationOptionsKey });
     },
-  });
+  };
 }

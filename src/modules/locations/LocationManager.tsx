@@ -19,7 +19,7 @@ export default function LocationManager() {
     <ListScreen<LocationRow>
       className="location-manager"
       title="Locations"
-      action={loadLocations.path}
+      action={loadLocations}
       noun={['location', 'locations']}
       columns={locationColumns}
       updateUrl

@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { defineRecords } from '../../server/platform/records';
 
 /** The shared entity every tool filters by (seed 001, section 3). */
 export const locations = pgTable(
@@ -28,3 +29,6 @@ export const locations = pgTable(
   },
   (t) => [index('locations_name_idx').on(t.name, t.id), index('locations_region_idx').on(t.region, t.id)],
 );
+
+/** A location reaches itself. */
+export const locationRecords = defineRecords({ table: locations, type: 'location', key: locations.id, location: locations.id, missing: 'That location does not exist.' });

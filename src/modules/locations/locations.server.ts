@@ -1,13 +1,14 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { mayGiveRegion } from '../../shared/permissions';
 import { formatPhone } from '../../shared/format';
-import { locations } from './locations.db';
+import { locationRecords, locations } from './locations.db';
 import {
   DEFAULT_LOCATION_CODE, loadLocation, loadLocations, loadShortcodes, locationColumns, locationOptions, saveLocation, type Location,
 } from './locations.contract';
@@ -54,12 +55,7 @@ defineAction({
   },
 });
 
-async function findLocation(db: Parameters<Parameters<typeof defineAction>[0]['handler']>[0]['db'], locationId: number): Promise<Location> {
-  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
-  if (!row) throw AppError.notFound('That location does not exist.');
-  const { updatedAt: _u, ...location } = row;
-  return location;
-}
+const locationOf = ({ updatedAt: _updated, ...location }: typeof locations.$inferSelect): Location => location;
 
 defineAction({
   contract: loadLocation,
@@ -67,7 +63,7 @@ defineAction({
   permission: 'signedIn',
   reach: {},
   readOnly: true,
-  handler: async ({ db, input }) => ({ location: await findLocation(db, input.locationId) }),
+  handler: async (ctx) => ({ location: locationOf(await loadRecord(ctx, locationRecords, ctx.input.locationId)) }),
 });
 
 defineAction({
@@ -75,8 +71,9 @@ defineAction({
   summary: 'Adds a location (no locationId) or changes the fields sent.',
   permission: 'accessAdmin',
   reach: {},
-  async handler({ db, input, user, audit }) {
-    const { locationId, ...fields } = input;
+  async handler(ctx) {
+    const { locationId, ...fields } = ctx.input;
+    const { user } = ctx;
     const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof locations.$inferInsert>;
     for (const key of ['phone', 'servicePhone'] as const) {
       if (values[key]) {
@@ -86,10 +83,10 @@ defineAction({
       }
     }
     if (values.code) {
-      const [clash] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, values.code));
-      if (clash && clash.id !== locationId) throw AppError.conflict(`Another location already uses the code ${values.code}.`, ['code']);
+      await refuseTaken(ctx.db, locations.code, values.code, `Another location already uses the code ${values.code}.`, 'code',
+        locationId ? { key: locations.id, value: locationId } : undefined);
     }
-    const before = locationId ? await findLocation(db, locationId) : undefined;
+    const before = locationId ? await loadRecord(ctx, locationRecords, locationId) : undefined;
     // A location added or moved stays within its maker's reach: a region of theirs.
     const region = values.region ?? before?.region ?? '';
     if ((!before || region !== before.region) && !mayGiveRegion(user, region)) {
@@ -99,13 +96,10 @@ defineAction({
       if (!values.code || !values.name) {
         throw AppError.invalid('A new location needs a code and a name.', [!values.code ? 'code' : 'name']);
       }
-      const [created] = await db.insert(locations).values(values as typeof locations.$inferInsert).returning();
-      audit({ recordType: 'location', recordId: created.id, after: created });
+      const created = await insertRecord(ctx, locationRecords, values as typeof locations.$inferInsert);
       return { locationId: created.id };
     }
-    if (Object.keys(values).length === 0) return { locationId: before.id };
-    const [after] = await db.update(locations).set({ ...values, updatedAt: sql`now()` }).where(eq(locations.id, before.id)).returning();
-    audit({ recordType: 'location', recordId: before.id, before, after });
+    await updateRecord(ctx, locationRecords, before.id, values);
     return { locationId: before.id };
   },
 });
@@ -116,8 +110,8 @@ defineAction({
   permission: 'signedIn',
   reach: {},
   readOnly: true,
-  async handler({ db, input }) {
-    const l = await findLocation(db, input.locationId);
+  async handler(ctx) {
+    const l = await loadRecord(ctx, locationRecords, ctx.input.locationId);
     const address = [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
     const list: [string, string, string][] = [
       ['location_name', 'Location name', l.name],

@@ -80,7 +80,7 @@ describe('locations', () => {
     expect(dup.body.errors[0]).toBe('Another location already uses the code ABG.');
     const bad = await admin.call('locations/save-location', { code: 'NEW1', name: 'New', zip: 'abc', timeZone: 'Mars/Olympus' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(['Zip must be a ZIP code such as 87109.', 'Time zone must be a US time zone.']);
+    expect(bad.body.errors).toEqual(['ZIP code must be five digits, such as 87109.', 'Time zone must be a US time zone.']);
     const noName = await admin.call('locations/save-location', { code: 'NEW2' });
     expect(noName.body.errors[0]).toBe('A new location needs a code and a name.');
     const [{ n: after }] = await t.db.select({ n: count() }).from(locations);

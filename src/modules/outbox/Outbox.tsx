@@ -24,7 +24,7 @@ export default function Outbox() {
     <ListScreen<OutboxRow>
       className="outbox"
       title="Outbox"
-      action={LIST}
+      action={loadOutbox}
       noun={['message', 'messages']}
       columns={outboxColumns}
       updateUrl

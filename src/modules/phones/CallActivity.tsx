@@ -11,7 +11,10 @@ import { DataTable } from '../../web/ui/DataTable';
 import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
-import { callActivityColumns, messageActivityColumns, type CallActivityRow, type MessageActivityRow } from './phones.contract';
+import {
+  callActivityColumns, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns, userActivity,
+  type ActivityReport, type CallActivityRow, type MessageActivityRow,
+} from './phones.contract';
 import { directionOptions, lastDays } from './phoneScreens';
 import '@mantine/charts/styles.css';
 
@@ -22,7 +25,7 @@ interface Report {
   /** What a row is, for the count and the chart's title. */
   noun: [string, string];
   measure: string;
-  path: string;
+  contract: ActivityReport;
   columns: ColumnSpec[];
   /** The figures the chart stacks per row, and what the stat cards total. */
   series: { name: string; label: string; color: string }[];
@@ -37,15 +40,15 @@ const callStats = [{ key: 'calls', label: 'Calls' }, { key: 'answered', label: '
 
 /** One tab per activity report of seed 001 (user, GEC user, location, line and message location activity). */
 const reports: Record<string, Report> = {
-  users: { label: 'Users', noun: ['user', 'users'], measure: 'Calls', path: 'phones/calls/users', columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
-  gec: { label: 'GEC users', noun: ['GEC user', 'GEC users'], measure: 'Calls', path: 'phones/calls/gec-users', columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
-  locations: { label: 'Locations', noun: ['location', 'locations'], measure: 'Calls', path: 'phones/calls/locations', columns: callActivityColumns('Location'), series: callSeries, stats: callStats },
-  lines: { label: 'Lines', noun: ['line', 'lines'], measure: 'Calls', path: 'phones/calls/phones', columns: callActivityColumns('Line'), series: callSeries, stats: callStats },
+  users: { label: 'Users', noun: ['user', 'users'], measure: 'Calls', contract: userActivity, columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
+  gec: { label: 'GEC users', noun: ['GEC user', 'GEC users'], measure: 'Calls', contract: gecUserActivity, columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
+  locations: { label: 'Locations', noun: ['location', 'locations'], measure: 'Calls', contract: locationActivity, columns: callActivityColumns('Location'), series: callSeries, stats: callStats },
+  lines: { label: 'Lines', noun: ['line', 'lines'], measure: 'Calls', contract: lineActivity, columns: callActivityColumns('Line'), series: callSeries, stats: callStats },
   texts: {
     label: 'Texts',
     noun: ['location', 'locations'],
     measure: 'Texts',
-    path: 'phones/messages/locations',
+    contract: messageActivity,
     columns: messageActivityColumns,
     series: [{ name: 'inbound', label: 'Received', color: 'blue.6' }, { name: 'outbound', label: 'Sent', color: 'grape.5' }],
     stats: [{ key: 'messages', label: 'Texts' }, { key: 'inbound', label: 'Received' }, { key: 'outbound', label: 'Sent' }, { key: 'failed', label: 'Failed' }, { key: 'optOuts', label: 'Opt-outs' }],
@@ -60,8 +63,8 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
   const query = useQuery({
-    queryKey: [report.path, params],
-    queryFn: () => callAction<ActivityReply>(report.path, params),
+    queryKey: [report.contract.path, params],
+    queryFn: (): Promise<ActivityReply> => callAction(report.contract, params),
     placeholderData: keepPreviousData,
   });
   const data = query.data;

@@ -3,17 +3,17 @@
  * confirmation (seed 001, section 5). The lists of calls reload afterwards.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowForwardUp, IconArrowUpRight, IconPhoneOff } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
-import { ActionAlert } from '../../web/ui/ActionAlert';
-import { Form } from '../../web/ui/Form';
 import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
+import { RecordForm } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
+import { useContractForm } from '../../web/ui/useContractForm';
 import { formatPhone } from '../../shared/format';
 import { LineNumberInput } from './LineNumberInput';
 import { CALL_LISTS } from './MakeCall';
-import type { CallDirection, CallStatus } from './phones.contract';
+import { endCall, transferCall, type CallDirection, type CallStatus } from './phones.contract';
 import { callStatusColors, callStatusLabels } from './phoneScreens';
 
 export interface ControlledCall { callSid: string; direction: CallDirection; from: string; to: string; status: CallStatus }
@@ -37,30 +37,26 @@ export function CallStatusBadge({ status }: { status: CallStatus }) {
 }
 
 function TransferForm({ call }: { call: ControlledCall }) {
-  const [to, setTo] = useState('');
-  const transfer = useAction<Record<string, unknown>, { message: string }>('phones/calls/transfer-call', {
+  const done = () => closeModal('transfer-call');
+  const form = useContractForm(transferCall, {
+    initialValues: { to: '' },
+    toInput: (values) => ({ callSid: call.callSid, to: values.to }),
+    // The contract takes a line or a number; this form asks for one of them, as the server would.
+    check: (values) => (values.to.trim() ? {} : { to: 'Choose a line or type a number to transfer the call to.' }),
     success: (data) => data.message,
     reload: CALL_LISTS,
-    onSuccess: () => closeModal('transfer-call'),
+    onSuccess: done,
   });
+  // Checked first, then confirmed, then sent.
   const submit = async () => {
-    if (!to.trim()) return;
-    if (await confirm({ message: `Are you sure you want to transfer this call to ${formatPhone(to)}?`, confirmLabel: 'Transfer' })) {
-      transfer.mutate({ callSid: call.callSid, to });
-    }
+    if (form.form.isValid() && !(await confirm({ message: `Are you sure you want to transfer this call to ${formatPhone(form.values.to)}?`, confirmLabel: 'Transfer' }))) return;
+    form.submit();
   };
   return (
-    <Form onSubmit={() => void submit()}>
-      <Stack>
-        <Text size="sm">The caller, {formatPhone(otherParty(call))}, is connected to the line or number you choose; this call's line hangs up.</Text>
-        <LineNumberInput label="Transfer to" value={to} onChange={setTo} description="One of our lines, or any number." required autoFocus />
-        <ActionAlert error={transfer.error} title="The call was not transferred" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => closeModal('transfer-call')}>Cancel</Button>
-          <Button type="submit" leftSection={<IconArrowForwardUp size={16} />} loading={transfer.isPending} disabled={!to.trim()}>Transfer</Button>
-        </Group>
-      </Stack>
-    </Form>
+    <RecordForm form={{ ...form, submit: () => void submit() }} failTitle="The call was not transferred" submitLabel="Transfer" onCancel={done}>
+      <Text size="sm">The caller, {formatPhone(otherParty(call))}, is connected to the line or number you choose; this call's line hangs up.</Text>
+      <LineNumberInput description="One of our lines, or any number." autoFocus {...form.field('to')} required />
+    </RecordForm>
   );
 }
 
@@ -68,7 +64,7 @@ function TransferForm({ call }: { call: ControlledCall }) {
 export function useCallControls() {
   const allowed = useCan('phoneAdmin');
   const [transferring, setTransferring] = useState<ControlledCall | null>(null);
-  const end = useAction<Record<string, unknown>, { message: string }>('phones/calls/end-call', {
+  const end = useAction(endCall, {
     success: (data) => data.message, errors: 'alert', reload: CALL_LISTS,
   });
   const askEnd = async (call: ControlledCall) => {

@@ -8,7 +8,7 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
-import { callColumns, type CallRow } from './phones.contract';
+import { callColumns, loadCalls, type CallRow } from './phones.contract';
 import { lineSource } from './pickers';
 import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
 
@@ -27,9 +27,8 @@ export default function CallManager() {
     <ListScreen<CallRow>
       className="call-manager"
       title="Calls"
-      action="phones/calls/load-calls"
+      action={loadCalls}
       noun={['call', 'calls']}
-      countKey="callCount"
       columns={callColumns}
       updateUrl
       filters={[

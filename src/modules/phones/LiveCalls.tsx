@@ -15,31 +15,26 @@ import { listKey } from '../../web/ui/usePagedList';
 import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
-import { nextCallStatuses, providerCallColumns, type CallDirection, type CallStatus } from './phones.contract';
+import { simulateCallStatus } from '../outbox/outbox.contract';
+import { loadProviderCalls, nextCallStatuses, providerCallColumns, type ProviderCall } from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
 
-const ACTION = 'phones/calls/load-twilio-calls';
+const ACTION = loadProviderCalls.path;
 /** Live calls change by the second: the screen asks again this often while it is open. */
 const REFRESH_MS = 5000;
-
-interface ProviderCall {
-  callSid: string; startedAt: string; endedAt: string | null; direction: CallDirection; from: string; to: string; status: CallStatus;
-  durationSeconds: number; duration: string; live: boolean; phoneId: number | null; phoneDescription: string | null; locationName: string | null;
-}
-interface ProviderCalls { rows: ProviderCall[]; callCount: number; liveCount: number; provider: string }
 
 function CallsBody({ filters }: { filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
   const calls = useQuery({
     queryKey: [...listKey(ACTION), params],
-    queryFn: () => callAction<ProviderCalls>(ACTION, params),
+    queryFn: () => callAction(loadProviderCalls, params),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
   const controls = useCallControls();
   const canSimulate = useCan('developer') && calls.data?.provider === 'local';
-  const simulate = useAction('outbox/simulate-call-status', {
-    success: (_d, input) => `The call is now ${callStatusLabels[input.status as CallStatus].toLowerCase()}.`, errors: 'alert', reload: CALL_LISTS,
+  const simulate = useAction(simulateCallStatus, {
+    success: (_d, input) => `The call is now ${callStatusLabels[input.status].toLowerCase()}.`, errors: 'alert', reload: CALL_LISTS,
   });
   // Live calls first, each group newest first, as the provider lists them.
   const rows = [...(calls.data?.rows ?? [])].sort((a, b) => Number(b.live) - Number(a.live));

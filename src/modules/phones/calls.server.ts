@@ -13,18 +13,16 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
-  callColumns, callFilters, callSidInput, formatDuration, makeCallInput, providerCallColumns, providerCallsInput, transferCallInput,
+  callColumns, endCall, formatDuration, loadCalls, loadProviderCalls, makeCall, providerCallColumns, transferCall, type CallStatus,
 } from './phones.contract';
 import { dayEnd, dayStart, durationSql, e164, findPhone, zonedDayStart, zoneOf } from './phones.queries';
 
 defineListAction({
-  path: 'phones/calls/load-calls',
+  contract: loadCalls,
   summary: 'Calls of the group, newest first: by location, line, agent, direction, status, days (minCreatedAt, maxCreatedAt) and number.',
   permission: 'phoneLookup',
   reach: calls.locationId,
   records: { phoneId: phoneRecords },
-  filters: callFilters,
-  countKey: 'callCount',
   bench: (s) => [
     { name: 'newest', filters: {} },
     { name: 'newest, a region\'s user', filters: {}, regional: true },
@@ -79,12 +77,11 @@ function callSearch(query: string): SQL {
 }
 
 defineAction({
-  path: 'phones/calls/load-twilio-calls',
+  contract: loadProviderCalls,
   summary: 'Calls as the telephony provider sees them right now, newest first (live calls to end or transfer).',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: providerCallsInput,
   async handler({ db, input, services, user }) {
     const found = await services.telephony.listCalls(db, {
       status: input.status,
@@ -103,8 +100,10 @@ defineAction({
     const rows = found.flatMap((c) => {
       const line = lineOf.get(c.direction === 'inbound' ? c.to : c.from) ?? lineOf.get(c.to) ?? lineOf.get(c.from);
       if (!reachesLocation(user.reach, line?.locationId)) return [];
+      // As JSON sends them: ISO timestamps; the provider's statuses are Twilio's call statuses.
       return {
-        callSid: c.sid, startedAt: c.startedAt, endedAt: c.endedAt, direction: c.direction, from: c.from, to: c.to, status: c.status,
+        callSid: c.sid, startedAt: c.startedAt?.toISOString() ?? null, endedAt: c.endedAt?.toISOString() ?? null, direction: c.direction,
+        from: c.from, to: c.to, status: c.status as CallStatus,
         durationSeconds: c.durationSeconds, duration: formatDuration(c.durationSeconds), live: !isFinalCallStatus(c.status),
         phoneId: line?.id ?? null, phoneDescription: line?.description ?? null, locationName: line?.locationName ?? null,
       };
@@ -124,11 +123,10 @@ async function liveCall(db: Parameters<typeof findPhone>[0], callSid: string) {
 }
 
 defineAction({
-  path: 'phones/calls/end-call',
+  contract: endCall,
   summary: 'Hangs up a live call through the provider.',
   permission: 'phoneAdmin',
   reach: { callSid: callRecords },
-  input: callSidInput,
   async handler({ db, input, services, audit }) {
     const before = await liveCall(db, input.callSid);
     const ended = await services.telephony.endCall(db, input.callSid);
@@ -143,11 +141,10 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/calls/transfer-call',
+  contract: transferCall,
   summary: 'Connects the other party of a live call to another line (phoneId) or number (to).',
   permission: 'phoneAdmin',
   reach: { callSid: callRecords, phoneId: phoneRecords },
-  input: transferCallInput,
   async handler({ db, input, services, audit }) {
     const call = await liveCall(db, input.callSid);
     let target: string;
@@ -166,12 +163,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/calls/make-call',
+  contract: makeCall,
   summary: 'Calls a customer from a line (or the location\'s outbound line) and connects them to your phone; goes through the send gate.',
   permission: 'messenger',
   reach: { phoneId: phoneRecords },
   rateLimit: 30,
-  input: makeCallInput,
   async handler({ db, input, user, services, audit }) {
     let line;
     if (input.phoneId) {

@@ -158,7 +158,7 @@ describe('calls through the provider', () => {
     const cases: [Caller, Record<string, unknown>, number, string][] = [
       [agent, { phoneId: service.id, to: '5055550652' }, 409, '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.'],
       [agent, { phoneId: service.id, to: '+1 555 123 4567' }, 400, 'The number "+1 555 123 4567" is not a valid phone number.'],
-      [agent, { phoneId: service.id, to: 'abc' }, 400, 'To must be a phone number.'],
+      [agent, { phoneId: service.id, to: 'abc' }, 400, 'Number to call must be a phone number such as (505) 555-0142.'],
       [agent, { phoneId: idle.id, to: '5055550653' }, 409, `(505) ${idle.phoneNumber.slice(5, 8)}-${idle.phoneNumber.slice(8)} is not active; choose an active line.`],
       [agent, { locationId: bare.id, to: '5055550653' }, 400, 'That location has no outbound line; choose a line to call from, or set one with replace outbound number.'],
       [agent, { phoneId: 999_999, to: '5055550653' }, 404, 'That phone does not exist; it may have been deleted.'],

@@ -2,24 +2,22 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
-import type { Db } from '../../server/db/client';
+import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { userRecords, users } from '../users/users.db';
 import { phoneActionRecords, phoneActions, phoneRecords, phones } from './phones.db';
 import {
-  actionIdInput, addPhoneActionInput, phoneActionColumns, phoneActionFilters, savePhoneActionInput,
+  addPhoneAction, deletePhoneAction, loadPhoneAction, loadPhoneActions, phoneActionColumns, savePhoneAction,
   type PhoneActionInput, type PhoneActionListRow, type PhoneActionRecord,
 } from './phones.contract';
 import { stepSummary } from './plan-summary';
-import { e164, findPhone } from './phones.queries';
+import { e164 } from './phones.queries';
 
 defineListAction({
-  path: 'phones/actions/load-actions',
+  contract: loadPhoneActions,
   summary: 'The phone actions: what a call to each line does, step by step (ring groups, forwards, hours, voicemail).',
   permission: 'phoneLookup',
   reach: phones.locationId,
   records: { phoneId: phoneRecords },
-  filters: phoneActionFilters,
-  countKey: 'actionCount',
   bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
   columns: phoneActionColumns,
   sorts: { position: phoneActions.position },
@@ -56,15 +54,12 @@ function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
   };
 }
 
-async function findAction(db: Db, actionId: number) {
-  const [row] = await db.select().from(phoneActions).where(eq(phoneActions.id, actionId));
-  if (!row) throw AppError.notFound('That phone action does not exist; it may have been deleted.');
-  return row;
-}
+type Ctx = Parameters<typeof loadRecord>[0];
 
 /** The checks each kind of step needs, and its stored values. */
-async function values(db: Db, input: PhoneActionInput) {
-  await findPhone(db, input.phoneId);
+async function values(ctx: Ctx, input: PhoneActionInput) {
+  const { db } = ctx;
+  await loadRecord(ctx, phoneRecords, input.phoneId);
   const targets = input.targets.map((t) => e164(t, 'targets', 'Number'));
   const userIds = [...new Set(input.userIds)];
   if (userIds.length) {
@@ -100,54 +95,46 @@ async function values(db: Db, input: PhoneActionInput) {
 }
 
 defineAction({
-  path: 'phones/actions/load-action',
+  contract: loadPhoneAction,
   summary: 'One phone action (its edit modal).',
   permission: 'phoneLookup',
   reach: { actionId: phoneActionRecords },
   readOnly: true,
-  input: actionIdInput,
-  handler: async ({ db, input }) => ({ action: record(await findAction(db, input.actionId)) }),
+  handler: async (ctx) => ({ action: record(await loadRecord(ctx, phoneActionRecords, ctx.input.actionId)) }),
 });
 
 defineAction({
-  path: 'phones/actions/add-action',
+  contract: addPhoneAction,
   summary: 'Adds a step to what a call to a line does; without a position it goes last.',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords, userIds: userRecords },
-  input: addPhoneActionInput,
-  async handler({ db, input, audit }) {
-    const row = await values(db, input);
-    const [created] = await db.insert(phoneActions).values(row).returning();
-    audit({ recordType: 'phoneAction', recordId: created.id, after: row });
+  async handler(ctx) {
+    const created = await insertRecord(ctx, phoneActionRecords, await values(ctx, ctx.input));
     return { actionId: created.id, action: record(created), message: 'Phone action added.' };
   },
 });
 
 defineAction({
-  path: 'phones/actions/save-action',
+  contract: savePhoneAction,
   summary: 'Saves a phone action.',
   permission: 'phoneAdmin',
   reach: { actionId: phoneActionRecords, phoneId: phoneRecords, userIds: userRecords },
-  input: savePhoneActionInput,
-  async handler({ db, input, audit }) {
-    const before = await findAction(db, input.actionId);
-    const row = await values(db, { ...input, position: input.position ?? before.position });
-    const [saved] = await db.update(phoneActions).set({ ...row, updatedAt: sql`now()` }).where(eq(phoneActions.id, before.id)).returning();
-    audit({ recordType: 'phoneAction', recordId: before.id, before: record(before), after: row });
+  async handler(ctx) {
+    const { input } = ctx;
+    const before = await loadRecord(ctx, phoneActionRecords, input.actionId);
+    const row = await values(ctx, { ...input, position: input.position ?? before.position });
+    const { after: saved } = await updateRecord(ctx, phoneActionRecords, before.id, row);
     return { actionId: saved.id, action: record(saved), message: 'Phone action saved.' };
   },
 });
 
 defineAction({
-  path: 'phones/actions/delete-action',
+  contract: deletePhoneAction,
   summary: 'Deletes a phone action.',
   permission: 'phoneAdmin',
   reach: { actionId: phoneActionRecords },
-  input: actionIdInput,
-  async handler({ db, input, audit }) {
-    const before = await findAction(db, input.actionId);
-    await db.delete(phoneActions).where(eq(phoneActions.id, before.id));
-    audit({ recordType: 'phoneAction', recordId: before.id, before: record(before) });
+  async handler(ctx) {
+    const before = await deleteRecord(ctx, phoneActionRecords, ctx.input.actionId);
     return { actionId: before.id, message: 'Phone action deleted.' };
   },
 });

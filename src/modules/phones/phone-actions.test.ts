@@ -198,7 +198,7 @@ describe('the phone action manager', () => {
       [{ phoneId: line.id, kind: 'ring-group', targets: ['+1 555 123 4567'] }, 400, 'Number "+1 555 123 4567" is not a valid phone number.'],
       [{ phoneId: line.id, kind: 'pager' }, 400, 'Kind must be one of: ring-group, forward, voicemail, hours.'],
       [{ phoneId: 999_999, kind: 'voicemail' }, 404, 'That phone does not exist; it may have been deleted.'],
-      [{ phoneId: line.id, kind: 'voicemail', timeoutSeconds: 1 }, 400, 'Timeout seconds must be at least 5.'],
+      [{ phoneId: line.id, kind: 'voicemail', timeoutSeconds: 1 }, 400, 'Ring for (seconds) must be at least 5.'],
     ];
     for (const [body, status, message] of cases) {
       const res = await admin.call('phones/actions/add-action', body);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, id, int, list, optionalDate, optionalId, optionalPhone, optionalText, phone, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
+import { defineContract, listContract, type RowOf } from '../../shared/contract';
 
 /** The spec's messages, word for word (seed 000, section 8). */
 export const PHONE_ADDED = 'Phone has been added!';
@@ -60,7 +61,8 @@ export type PhoneActionKind = (typeof phoneActionKinds)[number];
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
 /** Per weekday, [open, close] as HH:MM in the location's time zone; a missing or null day is closed. */
-export type OpeningHours = Partial<Record<Weekday, [string, string] | null>>;
+const storedHours = z.partialRecord(z.enum(weekdays), z.tuple([z.string(), z.string()]).nullable());
+export type OpeningHours = z.output<typeof storedHours>;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(blank, s.optional());
@@ -78,8 +80,8 @@ export const phoneFields = {
   bridge: optionalPhone,
   phoneType: z.preprocess((v) => (v === '' || v === undefined ? 'main' : v), choice(phoneTypes, `must be one of: ${phoneTypes.join(', ')}`)),
   directRing: flag,
-  sid: sid('PN'),
-  messagingServiceSid: sid('MG'),
+  sid: sid('PN').meta({ title: 'Provider id' }),
+  messagingServiceSid: sid('MG').meta({ title: 'Messaging service id' }),
   active: flag,
   autopilot: flag,
   squad: flag,
@@ -94,29 +96,33 @@ export const phoneIdInput = z.object({ phoneId: id });
 export type AddPhoneInput = z.infer<typeof addPhoneInput>;
 export type SavePhoneInput = z.infer<typeof savePhoneInput>;
 
+const count = z.number().int();
+const recordId = z.number().int();
+
 /** data.phone of load-phone, add-phone and save-phone. */
-export interface PhoneRecord {
-  phoneId: number;
-  description: string;
-  phoneNumber: string;
-  phoneNumberFormatted: string;
-  locationId: number;
-  locationName: string;
-  bridge: string;
-  bridgeFormatted: string;
-  phoneType: PhoneType;
-  directRing: boolean;
-  sid: string | null;
-  messagingServiceSid: string | null;
-  bought: boolean;
-  outbound: boolean;
-  active: boolean;
-  autopilot: boolean;
-  squad: boolean;
-  actionCount: number;
+const phoneRecord = z.object({
+  phoneId: recordId,
+  description: z.string(),
+  phoneNumber: z.string(),
+  phoneNumberFormatted: z.string(),
+  locationId: recordId,
+  locationName: z.string(),
+  bridge: z.string(),
+  bridgeFormatted: z.string(),
+  phoneType: z.enum(phoneTypes),
+  directRing: z.boolean(),
+  sid: z.string().nullable(),
+  messagingServiceSid: z.string().nullable(),
+  bought: z.boolean(),
+  outbound: z.boolean(),
+  active: z.boolean(),
+  autopilot: z.boolean(),
+  squad: z.boolean(),
+  actionCount: count,
   /** What a call to the line does, all its steps together (plan-summary.ts). */
-  planSummary: string;
-}
+  planSummary: z.string(),
+});
+export type PhoneRecord = z.output<typeof phoneRecord>;
 
 const yesNo = z.preprocess(blank, z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional());
 
@@ -137,6 +143,11 @@ export const phoneColumns: ColumnSpec[] = [
   { key: 'autopilot', label: 'Autopilot', format: 'flag' },
   { key: 'squad', label: 'Squad', format: 'flag' },
 ];
+/** A row of phones/load-phones. */
+const phoneRow = phoneRecord.pick({
+  phoneId: true, description: true, phoneNumber: true, phoneNumberFormatted: true, locationId: true, locationName: true, phoneType: true,
+  bridge: true, directRing: true, sid: true, outbound: true, active: true, autopilot: true, squad: true,
+}).extend({ phoneTypeLabel: z.string() });
 
 /** phones/list-options: how many lines a picker gets at most, and by default. */
 export const PHONE_OPTIONS_MAX = 50;
@@ -155,9 +166,10 @@ export const phoneOptionsInput = z.object({
   limit: optional(int(1, PHONE_OPTIONS_MAX)),
 });
 /** A line as pickers show it. */
-export interface PhoneLineOption {
-  phoneId: number; phoneNumber: string; phoneNumberFormatted: string; description: string; locationId: number; active: boolean; outbound: boolean;
-}
+const phoneLineOption = phoneRecord.pick({
+  phoneId: true, phoneNumber: true, phoneNumberFormatted: true, description: true, locationId: true, active: true, outbound: true,
+});
+export type PhoneLineOption = z.output<typeof phoneLineOption>;
 
 /** twilio/load-local-numbers: numbers the provider has for sale in an area code. */
 export const localNumbersInput = z.object({
@@ -166,7 +178,8 @@ export const localNumbersInput = z.object({
   contains: optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
     z.string().regex(/^[0-9A-Za-z*]{1,10}$/, { error: 'may use digits, letters and * only, up to 10' }))),
 });
-export type AvailableNumberRow = { phoneNumber: string; phoneNumberFormatted: string; locality: string; region: string };
+const availableNumber = z.object({ phoneNumber: z.string(), phoneNumberFormatted: z.string(), locality: z.string(), region: z.string() });
+export type AvailableNumberRow = z.output<typeof availableNumber>;
 export const localNumberColumns: ColumnSpec[] = [
   { key: 'phoneNumber', label: 'Number', format: 'phone' },
   { key: 'locality', label: 'City' },
@@ -176,9 +189,9 @@ export const localNumberColumns: ColumnSpec[] = [
 export const replaceOutboundInput = z.object({
   /** A line of the location whose outbound number changes (usually the current outbound line). */
   phoneId: id,
-  newPhoneId: optionalId,
+  newPhoneId: optionalId.meta({ title: 'New outbound line' }),
   /** Or the new outbound line by its number. */
-  number: optionalPhone,
+  number: optionalPhone.meta({ title: 'New outbound number' }),
 });
 
 // ---- calls
@@ -205,11 +218,13 @@ export const callColumns: ColumnSpec[] = [
   { key: 'phoneDescription', label: 'Line' },
   { key: 'userName', label: 'Agent' },
 ];
-export interface CallRow {
-  id: number; callSid: string; startedAt: string; direction: CallDirection; from: string; to: string; status: CallStatus;
-  durationSeconds: number; duration: string; locationId: number | null; locationName: string | null; phoneId: number | null;
-  phoneDescription: string | null; userId: number | null; userName: string | null; recordingUrl: string | null;
-}
+/** A row of phones/calls/load-calls. */
+const callRow = z.object({
+  id: recordId, callSid: z.string(), startedAt: z.string(), direction: z.enum(callDirections), from: z.string(), to: z.string(),
+  status: z.enum(callStatuses), durationSeconds: count, duration: z.string(), locationId: recordId.nullable(), locationName: z.string().nullable(),
+  phoneId: recordId.nullable(), phoneDescription: z.string().nullable(), userId: recordId.nullable(), userName: z.string().nullable(),
+  recordingUrl: z.string().nullable(), transferredTo: z.string().nullable(),
+});
 
 /** load-twilio-calls: the provider's own view, live calls first. */
 export const providerCallsInput = z.object({
@@ -226,15 +241,22 @@ export const providerCallColumns: ColumnSpec[] = [
   { key: 'duration', label: 'Duration' },
   { key: 'phoneDescription', label: 'Line' },
 ];
+/** A call as the provider sees it (ISO timestamps), on one of our lines when `phoneId` is known. */
+const providerCall = z.object({
+  callSid: z.string(), startedAt: z.string().nullable(), endedAt: z.string().nullable(), direction: z.enum(callDirections), from: z.string(),
+  to: z.string(), status: z.enum(callStatuses), durationSeconds: count, duration: z.string(), live: z.boolean(), phoneId: recordId.nullable(),
+  phoneDescription: z.string().nullable(), locationName: z.string().nullable(),
+});
+export type ProviderCall = z.output<typeof providerCall>;
 
 export const callSidField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'is required' }).regex(/^CA[0-9a-fA-F]{32}$/, { error: 'must be a call id starting with CA' }));
 export const callSidInput = z.object({ callSid: callSidField });
-export const transferCallInput = z.object({ callSid: callSidField, to: optionalPhone, phoneId: optionalId });
+export const transferCallInput = z.object({ callSid: callSidField, to: optionalPhone.meta({ title: 'Transfer to' }), phoneId: optionalId });
 export const makeCallInput = z.object({
-  to: phone,
+  to: phone.meta({ title: 'Number to call' }),
   /** The line to call from; without it, the location's outbound line. */
-  phoneId: optionalId,
+  phoneId: optionalId.meta({ title: 'Call from' }),
   locationId: optionalId,
 });
 
@@ -244,10 +266,14 @@ export const activityInput = z.object({
   locationId: optionalId,
   direction: optional(choice(callDirections, 'must be inbound or outbound')),
 });
-export type CallActivityRow = {
-  key: number | null; name: string; calls: number; inbound: number; outbound: number; answered: number; missed: number;
-  totalSeconds: number; totalDuration: string; averageSeconds: number; averageDuration: string;
-};
+const callFigures = z.object({
+  calls: count, inbound: count, outbound: count, answered: count, missed: count, totalSeconds: count, totalDuration: z.string(),
+});
+/** A row of a call activity report: a user, a location or a line (`key` its id; null for calls without one). */
+const callActivityRow = callFigures.extend({
+  key: recordId.nullable(), name: z.string(), averageSeconds: count, averageDuration: z.string(),
+});
+export type CallActivityRow = z.output<typeof callActivityRow>;
 export const callActivityColumns = (nameLabel: string): ColumnSpec[] => [
   { key: 'name', label: nameLabel },
   { key: 'calls', label: 'Calls', format: 'number' },
@@ -258,9 +284,9 @@ export const callActivityColumns = (nameLabel: string): ColumnSpec[] => [
   { key: 'totalDuration', label: 'Talk time' },
   { key: 'averageDuration', label: 'Average' },
 ];
-export type MessageActivityRow = {
-  key: number | null; name: string; messages: number; inbound: number; outbound: number; delivered: number; failed: number; optOuts: number;
-};
+const messageFigures = z.object({ messages: count, inbound: count, outbound: count, delivered: count, failed: count, optOuts: count });
+const messageActivityRow = messageFigures.extend({ key: recordId.nullable(), name: z.string() });
+export type MessageActivityRow = z.output<typeof messageActivityRow>;
 export const messageActivityColumns: ColumnSpec[] = [
   { key: 'name', label: 'Location' },
   { key: 'messages', label: 'Texts', format: 'number' },
@@ -290,11 +316,11 @@ export const phoneActionFields = {
   phoneId: id,
   kind: choice(phoneActionKinds, `must be one of: ${phoneActionKinds.join(', ')}`),
   label: optionalText(120),
-  targets: list(phone, 20),
-  userIds: list(id, 50),
+  targets: list(phone, 20).meta({ title: 'Numbers to ring' }),
+  userIds: list(id, 50).meta({ title: 'Users to ring' }),
   hours: optional(openingHours),
   greeting: optionalText(500),
-  timeoutSeconds: optional(int(5, 120)),
+  timeoutSeconds: optional(int(5, 120)).meta({ title: 'Ring for (seconds)' }),
   position: optional(int(0, 1000)),
 };
 export const addPhoneActionInput = z.object(phoneActionFields);
@@ -310,23 +336,28 @@ export const phoneActionColumns: ColumnSpec[] = [
   { key: 'label', label: 'Label' },
   { key: 'summary', label: 'What happens' },
 ];
-export type PhoneActionRecord = {
-  actionId: number; phoneId: number; kind: PhoneActionKind; label: string; targets: string[]; userIds: number[];
-  hours: OpeningHours | null; greeting: string; timeoutSeconds: number; position: number;
-};
+const phoneActionRecord = z.object({
+  actionId: recordId, phoneId: recordId, kind: z.enum(phoneActionKinds), label: z.string(), targets: z.array(z.string()),
+  userIds: z.array(recordId), hours: storedHours.nullable(), greeting: z.string(), timeoutSeconds: count, position: count,
+});
+export type PhoneActionRecord = z.output<typeof phoneActionRecord>;
 /** A row of phones/actions/load-actions: the step, its line, and the step in words (plan-summary.ts). */
-export type PhoneActionListRow = PhoneActionRecord & {
-  phoneDescription: string; phoneNumber: string; locationId: number;
+const phoneActionListRow = phoneActionRecord.extend({
+  phoneDescription: z.string(), phoneNumber: z.string(), locationId: recordId,
   /** The ring group's users by id: "Ana Lucero". */
-  memberNames: Record<string, string>;
+  memberNames: z.record(z.string(), z.string()),
   /** What this step does, e.g. "Rings Ana Lucero and (505) 555-3001 for 25 s". */
-  summary: string;
-};
+  summary: z.string(),
+});
 
 // ---- developer simulation (Outbox screen, local driver only)
 
-export const simulateTextInput = z.object({ from: phone, to: phone, body: text(1600) });
-export const simulateCallInput = z.object({ from: phone, to: phone, durationSeconds: optional(int(0, 7200)) });
+const simulatedFrom = phone.meta({ title: 'From (the customer)' });
+const simulatedTo = phone.meta({ title: 'To (our line)' });
+export const simulateTextInput = z.object({ from: simulatedFrom, to: simulatedTo, body: text(1600) });
+export const simulateCallInput = z.object({
+  from: simulatedFrom, to: simulatedTo, durationSeconds: optional(int(0, 7200)).meta({ title: 'End after (seconds)' }),
+});
 export const simulateCallStatusInput = z.object({
   callSid: callSidField,
   status: choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`),
@@ -351,3 +382,89 @@ export interface PhoneActionFields {
   greeting: string;
   timeoutSeconds: number;
 }
+
+// ---- the actions
+
+const message = z.string();
+
+/** The group's lines (within reach), searchable by description or number, filtered by location, type and state. */
+export const loadPhones = listContract({ path: 'phones/load-phones', filters: phoneFilters, row: phoneRow, countKey: 'phoneCount' });
+export type PhoneRow = RowOf<typeof loadPhones>;
+/** Lines for pickers: a page of matches for `search`, or the lines with the given `ids`. */
+export const phoneOptions = defineContract({ path: 'phones/list-options', input: phoneOptionsInput, output: z.object({ phones: z.array(phoneLineOption) }) });
+export const loadPhone = defineContract({ path: 'phones/load-phone', input: phoneIdInput, output: z.object({ phone: phoneRecord }) });
+/** Adds a line; with buy=1 the number is bought from the provider first. */
+export const addPhone = defineContract({
+  path: 'phones/add-phone', input: addPhoneInput, output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
+});
+export const savePhone = defineContract({
+  path: 'phones/save-phone', input: savePhoneInput, output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
+});
+/** Deletes a line; `released` when its number, bought through the provider, went back. */
+export const deletePhone = defineContract({
+  path: 'phones/delete-phone', input: phoneIdInput, output: z.object({ phoneId: recordId, released: z.boolean(), message }),
+});
+/** Numbers for sale in an area code; `rows`, `numberCount` and `html` for callers of the old API. */
+export const loadLocalNumbers = defineContract({
+  path: 'phones/twilio/load-local-numbers', input: localNumbersInput,
+  output: z.object({ numbers: z.array(availableNumber), rows: z.array(availableNumber), numberCount: count, html: z.string() }),
+});
+export const replaceOutboundNumber = defineContract({
+  path: 'phones/replace-outbound-number', input: replaceOutboundInput,
+  output: z.object({ phone: phoneRecord, previousPhoneId: recordId.nullable(), message }),
+});
+
+/** Calls of the group, newest first. */
+export const loadCalls = listContract({ path: 'phones/calls/load-calls', filters: callFilters, row: callRow, countKey: 'callCount' });
+export type CallRow = RowOf<typeof loadCalls>;
+/** The provider's own view of recent calls, live ones to end or transfer. */
+export const loadProviderCalls = defineContract({
+  path: 'phones/calls/load-twilio-calls', input: providerCallsInput,
+  output: z.object({
+    rows: z.array(providerCall), html: z.string(), callCount: count, liveCount: count, provider: z.enum(['local', 'twilio']),
+  }),
+});
+export const endCall = defineContract({
+  path: 'phones/calls/end-call', input: callSidInput, output: z.object({ callSid: z.string(), status: z.enum(callStatuses), message }),
+});
+export const transferCall = defineContract({
+  path: 'phones/calls/transfer-call', input: transferCallInput, output: z.object({ callSid: z.string(), transferredTo: z.string(), message }),
+});
+/** An outbound call, through the send gate: the call placed and the sentence to show. */
+export const makeCall = defineContract({
+  path: 'phones/calls/make-call', input: makeCallInput,
+  output: z.object({ callId: recordId, callSid: z.string(), to: z.string(), from: z.string(), status: z.enum(callStatuses), message }),
+});
+
+/** A call activity report: its rows, their totals and the days they cover, with the count its spec names. */
+const callActivityReply = {
+  rows: z.array(callActivityRow), html: z.string(), totals: callFigures, minCreatedAt: z.string(), maxCreatedAt: z.string(),
+};
+export const userActivity = defineContract({ path: 'phones/calls/users', input: activityInput, output: z.object({ ...callActivityReply, userCount: count }) });
+export const gecUserActivity = defineContract({ path: 'phones/calls/gec-users', input: activityInput, output: z.object({ ...callActivityReply, userCount: count }) });
+export const locationActivity = defineContract({ path: 'phones/calls/locations', input: activityInput, output: z.object({ ...callActivityReply, locationCount: count }) });
+export const lineActivity = defineContract({ path: 'phones/calls/phones', input: activityInput, output: z.object({ ...callActivityReply, phoneCount: count }) });
+export const messageActivity = defineContract({
+  path: 'phones/messages/locations', input: activityInput,
+  output: z.object({
+    rows: z.array(messageActivityRow), html: z.string(), locationCount: count, totals: messageFigures, minCreatedAt: z.string(), maxCreatedAt: z.string(),
+  }),
+});
+/** Any of the activity reports (the call-activity screen's tabs). */
+export type ActivityReport = typeof userActivity | typeof gecUserActivity | typeof locationActivity | typeof lineActivity | typeof messageActivity;
+
+/** What a call to each line does, step by step. */
+export const loadPhoneActions = listContract({
+  path: 'phones/actions/load-actions', filters: phoneActionFilters, row: phoneActionListRow, countKey: 'actionCount',
+});
+export type PhoneActionListRow = RowOf<typeof loadPhoneActions>;
+export const loadPhoneAction = defineContract({ path: 'phones/actions/load-action', input: actionIdInput, output: z.object({ action: phoneActionRecord }) });
+export const addPhoneAction = defineContract({
+  path: 'phones/actions/add-action', input: addPhoneActionInput, output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
+});
+export const savePhoneAction = defineContract({
+  path: 'phones/actions/save-action', input: savePhoneActionInput, output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
+});
+export const deletePhoneAction = defineContract({
+  path: 'phones/actions/delete-action', input: actionIdInput, output: z.object({ actionId: recordId, message }),
+});

@@ -4,7 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { recordReach } from '../../server/platform/reach';
+import { defineRecords } from '../../server/platform/records';
 import type { CallDirection, CallStatus, MessageStatus, OpeningHours, PhoneActionKind, PhoneType, SendPurpose } from './phones.contract';
 
 /** A line of the group (seed 000, section 3 "Phone"): a number on the telephony provider. */
@@ -157,9 +157,9 @@ export const phoneActions = pgTable(
 );
 
 /** How each record of the phones reaches a location (the platform's reach checks, docs/permissions.md). */
-export const phoneRecords = recordReach({ key: phones.id, location: phones.locationId, missing: 'That phone does not exist; it may have been deleted.' });
-export const callRecords = recordReach({ key: calls.callSid, location: calls.locationId, missing: (sid) => `There is no call ${sid}.` });
-export const phoneActionRecords = recordReach({
-  key: phoneActions.id, location: phones.locationId, join: { table: phones, on: eq(phones.id, phoneActions.phoneId) },
+export const phoneRecords = defineRecords({ table: phones, type: 'phone', key: phones.id, location: phones.locationId, missing: 'That phone does not exist; it may have been deleted.' });
+export const callRecords = defineRecords({ table: calls, type: 'call', key: calls.callSid, location: calls.locationId, missing: (sid) => `There is no call ${sid}.` });
+export const phoneActionRecords = defineRecords({
+  table: phoneActions, type: 'phoneAction', key: phoneActions.id, location: phones.locationId, join: { table: phones, on: eq(phones.id, phoneActions.phoneId) },
   missing: 'That phone action does not exist; it may have been deleted.',
 });

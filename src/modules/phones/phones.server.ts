@@ -2,26 +2,24 @@ import { and, asc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizz
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { phoneRecords, phones } from './phones.db';
 import {
-  addPhoneInput, localNumberColumns, localNumbersInput, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT, PHONE_UPDATED, phoneColumns,
-  phoneFilters, phoneIdInput, phoneOptionsInput, replaceOutboundInput, savePhoneInput, type AvailableNumberRow, type PhoneLineOption,
-  type PhoneRecord,
+  addPhone, deletePhone, loadLocalNumbers, loadPhone, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT,
+  PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow,
 } from './phones.contract';
-import { e164, findPhone, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
+import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
 import type { Db } from '../../server/db/client';
 
 defineListAction({
-  path: 'phones/load-phones',
+  contract: loadPhones,
   summary: 'The group\'s lines, searchable by description or number, filtered by location, type and state.',
   permission: 'phoneLookup',
   reach: phones.locationId,
-  filters: phoneFilters,
-  countKey: 'phoneCount',
   bench: (s) => [
     { name: 'all', filters: {} },
     { name: 'all, a region\'s user', filters: {}, regional: true },
@@ -62,13 +60,12 @@ defineListAction({
  * own, phoneLookup: every screen with a line picker needs it to open.
  */
 defineAction({
-  path: 'phones/list-options',
+  contract: phoneOptions,
   summary: 'Lines for pickers: by description or number digits (search), location, active and outbound, or the lines with the given ids.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: phoneOptionsInput,
-  async handler({ db, input, user }): Promise<{ phones: PhoneLineOption[] }> {
+  async handler({ db, input, user }) {
     const where: (SQL | undefined)[] = [withinReach(user.reach, phones.locationId)];
     if (input.ids.length) where.push(inArray(phones.id, input.ids));
     if (input.search) {
@@ -91,15 +88,18 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/load-phone',
+  contract: loadPhone,
   summary: 'One line with all its settings (the edit-phone modal).',
   permission: 'phoneLookup',
   reach: { phoneId: phoneRecords },
   readOnly: true,
-  input: phoneIdInput,
-  handler: async ({ db, input }): Promise<{ phone: PhoneRecord }> => ({ phone: await phoneRecord(db, input.phoneId) }),
+  handler: async ({ db, input }) => ({ phone: await phoneRecord(db, input.phoneId) }),
 });
 
+/**
+ * 409 when another line holds the number or the provider id. Not the platform's refuseTaken: the
+ * sentence names the line that holds it.
+ */
 async function refuseTaken(db: Db, values: { phoneNumber: string; sid?: string | null }, exceptId?: number) {
   const notSelf = exceptId ? ne(phones.id, exceptId) : undefined;
   const [number] = await db.select({ description: phones.description }).from(phones).where(and(eq(phones.phoneNumber, values.phoneNumber), notSelf));
@@ -111,12 +111,12 @@ async function refuseTaken(db: Db, values: { phoneNumber: string; sid?: string |
 }
 
 defineAction({
-  path: 'phones/add-phone',
+  contract: addPhone,
   summary: 'Adds a line; with buy=1 the number is first bought from the provider and its sid kept.',
   permission: 'phoneAdmin',
   reach: {},
-  input: addPhoneInput,
-  async handler({ db, input, services, audit }) {
+  async handler(ctx) {
+    const { db, input, services } = ctx;
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
     const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
     await requireLocation(db, input.locationId);
@@ -124,28 +124,26 @@ defineAction({
     await refuseTaken(db, { phoneNumber, sid: input.sid });
     // Everything that can refuse has been checked: only now is money spent.
     const bought = input.buy ? await services.telephony.buyNumber(db, phoneNumber, input.description) : null;
-    const values = {
+    const row = await insertRecord(ctx, phoneRecords, {
       description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
       directRing: input.directRing, sid: bought?.sid ?? input.sid ?? null, messagingServiceSid: input.messagingServiceSid ?? null,
       bought: !!bought, active: input.active, autopilot: input.autopilot, squad: input.squad,
-    };
-    const [row] = await db.insert(phones).values(values).returning({ id: phones.id }).catch(async (error: unknown) => {
+    }).catch(async (error: unknown) => {
       if (bought) await services.telephony.releaseNumber(db, bought.sid);
       throw error;
     });
-    audit({ recordType: 'phone', recordId: row.id, after: values });
     return { phoneId: row.id, phone: await phoneRecord(db, row.id), message: PHONE_ADDED };
   },
 });
 
 defineAction({
-  path: 'phones/save-phone',
+  contract: savePhone,
   summary: 'Saves a line\'s settings (active, autopilot, squad and direct ring as 1 or 0).',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords },
-  input: savePhoneInput,
-  async handler({ db, input, audit }) {
-    const before = await findPhone(db, input.phoneId);
+  async handler(ctx) {
+    const { db, input } = ctx;
+    const before = await loadRecord(ctx, phoneRecords, input.phoneId);
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
     const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
     if (before.bought && phoneNumber !== before.phoneNumber) {
@@ -155,43 +153,36 @@ defineAction({
     // A blank provider id keeps the one on file: the form never erases what a purchase gave.
     const sid = input.sid ?? before.sid;
     await refuseTaken(db, { phoneNumber, sid }, before.id);
-    const after = {
+    await updateRecord(ctx, phoneRecords, before.id, {
       description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
       directRing: input.directRing, sid, messagingServiceSid: input.messagingServiceSid ?? null,
       active: input.active, autopilot: input.autopilot, squad: input.squad,
-    };
-    // The outbound line belongs to its location: moving the line leaves the old location without one.
-    const outbound = before.outbound && before.locationId === input.locationId;
-    await db.update(phones).set({ ...after, outbound, updatedAt: sql`now()` }).where(eq(phones.id, before.id));
-    const { createdAt: _c, updatedAt: _u, ...was } = before;
-    audit({ recordType: 'phone', recordId: before.id, before: was, after: { ...after, outbound } });
+      // The outbound line belongs to its location: moving the line leaves the old location without one.
+      outbound: before.outbound && before.locationId === input.locationId,
+    });
     return { phoneId: before.id, phone: await phoneRecord(db, before.id), message: PHONE_UPDATED };
   },
 });
 
 defineAction({
-  path: 'phones/delete-phone',
+  contract: deletePhone,
   summary: 'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords },
-  input: phoneIdInput,
-  async handler({ db, input, services, audit }) {
-    const before = await findPhone(db, input.phoneId);
-    await db.delete(phones).where(eq(phones.id, before.id));
+  async handler(ctx) {
+    const before = await deleteRecord(ctx, phoneRecords, ctx.input.phoneId);
     // Last, so a refusal from the provider leaves the phone in place.
-    if (before.bought && before.sid) await services.telephony.releaseNumber(db, before.sid);
-    audit({ recordType: 'phone', recordId: before.id, before });
+    if (before.bought && before.sid) await ctx.services.telephony.releaseNumber(ctx.db, before.sid);
     return { phoneId: before.id, released: before.bought, message: PHONE_DELETED };
   },
 });
 
 defineAction({
-  path: 'phones/twilio/load-local-numbers',
+  contract: loadLocalNumbers,
   summary: 'Numbers the provider has for sale in an area code, optionally containing digits or letters (555CARS).',
   permission: 'phoneAdmin',
   reach: 'group',
   readOnly: true,
-  input: localNumbersInput,
   async handler({ db, input, services }) {
     const found = await services.telephony.searchLocalNumbers(db, { areaCode: input.areaCode, contains: input.contains, limit: 30 });
     const ours = found.length
@@ -204,16 +195,16 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/replace-outbound-number',
+  contract: replaceOutboundNumber,
   summary: 'Makes another line of the same location the one its outbound calls show (a number flagged as spam is replaced).',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords, newPhoneId: phoneRecords },
-  input: replaceOutboundInput,
-  async handler({ db, input, audit }) {
-    const current = await findPhone(db, input.phoneId);
+  async handler(ctx) {
+    const { db, input, audit } = ctx;
+    const current = await loadRecord(ctx, phoneRecords, input.phoneId);
     let replacement;
     if (input.newPhoneId) {
-      replacement = await findPhone(db, input.newPhoneId);
+      replacement = await loadRecord(ctx, phoneRecords, input.newPhoneId);
     } else if (input.number) {
       const number = e164(input.number, 'number', 'Number');
       [replacement] = await db.select().from(phones).where(eq(phones.phoneNumber, number));

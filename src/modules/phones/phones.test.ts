@@ -126,7 +126,7 @@ describe('phones/list-options', () => {
       [{ active: 'yes' }, 'Active must be 1 or 0.'],
       [{ outbound: 'maybe' }, 'Outbound must be 1 or 0.'],
       [{ ids: ['x'] }, 'Ids must be a record number.'],
-      [{ locationId: -3 }, 'Location id must be a record number.'],
+      [{ locationId: -3 }, 'Location must be a record number.'],
       [{ search: '5'.repeat(101) }, 'Search must be at most 100 characters.'],
     ];
     for (const [body, message] of cases) {
@@ -191,16 +191,16 @@ describe('phones/add-phone, load-phone, save-phone, delete-phone', () => {
     const takenSid = await admin.call('phones/add-phone', form({ phoneNumber: '505-266-7002', sid: `PN${'ab'.repeat(16)}` }));
     expect(takenSid.body.errors).toEqual([`Provider id PN${'ab'.repeat(16)} already belongs to "Hotline".`]);
     const cases: [Record<string, unknown>, string][] = [
-      [form({ phoneNumber: '505-555' }), 'Phone number must be a phone number.'],
+      [form({ phoneNumber: '505-555' }), 'Phone number must be a phone number such as (505) 555-0142.'],
       [form({ phoneNumber: '+1 555 123 4567' }), 'Phone number "+1 555 123 4567" is not a valid phone number.'],
       [form({ description: '' }), 'Description is required.'],
-      [form({ locationId: 'abc' }), 'Location id must be a record number.'],
+      [form({ locationId: 'abc' }), 'Location must be a record number.'],
       [form({ locationId: 999_999 }), 'That location does not exist.'],
       [form({ phoneType: 'fax' }), 'Phone type must be one of: main, sales, service, parts, collision, bdc, tracking.'],
       [form({ active: 'yes' }), 'Active must be 1 or 0.'],
-      [form({ sid: 'PN123' }), 'Sid must be a provider id starting with PN.'],
-      [form({ messagingServiceSid: 'nope' }), 'Messaging service sid must be a provider id starting with MG.'],
-      [form({ bridge: '12' }), 'Bridge must be a phone number.'],
+      [form({ sid: 'PN123' }), 'Provider id must be a provider id starting with PN.'],
+      [form({ messagingServiceSid: 'nope' }), 'Messaging service id must be a provider id starting with MG.'],
+      [form({ bridge: '12' }), 'Bridge must be a phone number such as (505) 555-0142.'],
       [form({ phoneNumber: '505-266-7003', buy: 1, sid: `PN${'cd'.repeat(16)}` }), 'Leave the provider id empty when buying a number: the purchase gives it.'],
     ];
     for (const [body, message] of cases) {

@@ -6,7 +6,8 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { calls, messages, optOuts, phones } from './phones.db';
 import {
-  activityInput, callActivityColumns, formatDuration, messageActivityColumns, type CallActivityRow, type MessageActivityRow,
+  activityInput, callActivityColumns, formatDuration, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns,
+  userActivity, type CallActivityRow, type MessageActivityRow,
 } from './phones.contract';
 import { dayEnd, dayIn, dayStart, defaultRange, zoneOf } from './phones.queries';
 import { DEFAULT_TIME_ZONE } from './send-gate';
@@ -46,7 +47,7 @@ const figures = {
 
 type Counted = Omit<CallActivityRow, 'totalDuration' | 'averageSeconds' | 'averageDuration'>;
 
-function finish(rows: Counted[], nameLabel: string, countKey: string, r: ReturnType<typeof range>) {
+function finish<K extends string>(rows: Counted[], nameLabel: string, countKey: K, r: ReturnType<typeof range>) {
   const done: CallActivityRow[] = rows.map((row) => {
     const averageSeconds = row.answered ? Math.round(row.totalSeconds / row.answered) : 0;
     return { ...row, totalDuration: formatDuration(row.totalSeconds), averageSeconds, averageDuration: formatDuration(averageSeconds) };
@@ -54,7 +55,7 @@ function finish(rows: Counted[], nameLabel: string, countKey: string, r: ReturnT
   const sum = (k: keyof Counted) => done.reduce((n, row) => n + (row[k] as number), 0);
   const totals = { calls: sum('calls'), inbound: sum('inbound'), outbound: sum('outbound'), answered: sum('answered'), missed: sum('missed'), totalSeconds: sum('totalSeconds') };
   return {
-    rows: done, html: renderTable(callActivityColumns(nameLabel), done), [countKey]: done.length,
+    rows: done, html: renderTable(callActivityColumns(nameLabel), done), ...({ [countKey]: done.length } as Record<K, number>),
     totals: { ...totals, totalDuration: formatDuration(totals.totalSeconds) }, minCreatedAt: r.from, maxCreatedAt: r.to,
   };
 }
@@ -72,22 +73,20 @@ async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
 }
 
 defineAction({
-  path: 'phones/calls/users',
+  contract: userActivity,
   summary: 'User activity: calls, answered and missed calls and talk time per user over a range of days (default the last 30).',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: activityInput,
   handler: ({ db, input, services, user }) => usersReport(db, input, services.clock.now(), user.reach),
 });
 
 defineAction({
-  path: 'phones/calls/gec-users',
+  contract: gecUserActivity,
   summary: 'GEC (BDC) user activity: every user with the BDC job code, with their calls over the range, none included.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: activityInput,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     // The range sits in the join, so a BDC user without calls still has a row of zeros.
@@ -101,12 +100,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/calls/locations',
+  contract: locationActivity,
   summary: 'Location activity: calls and talk time per location over a range of days.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: activityInput,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const rows = await db.select({ key: calls.locationId, name: sql<string>`coalesce(${locations.name}, 'No location')`, ...figures }).from(calls)
@@ -119,12 +117,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/calls/phones',
+  contract: lineActivity,
   summary: 'Line activity: calls and talk time per line over a range of days.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: activityInput,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const name = sql<string>`coalesce(${phones.description} || ' (' || ${locations.name} || ')', 'Deleted line')`;
@@ -139,12 +136,11 @@ defineAction({
 });
 
 defineAction({
-  path: 'phones/messages/locations',
+  contract: messageActivity,
   summary: 'Message location activity: texts received, sent, delivered and failed, and opt-outs, per location over a range of days.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
-  input: activityInput,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const where = [gte(messages.createdAt, r.start), lt(messages.createdAt, r.end), withinReach(user.reach, messages.locationId)];

@@ -49,7 +49,7 @@ describe('outbox/simulate-inbound-text', () => {
     expect(stranger.body.errors).toEqual(['(505) 266-0000 is not a line of the group; add it on the phone manager first.']);
     const bad = await dev.call('outbox/simulate-inbound-text', { from: '5055550171', to: '555', body: 'hi' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toBe('To must be a phone number.');
+    expect(bad.body.errors[0]).toBe('To (our line) must be a phone number such as (505) 555-0142.');
     const empty = await dev.call('outbox/simulate-inbound-text', { from: '5055550171', to: line.phoneNumber, body: '  ' });
     expect(empty.body.errors[0]).toBe('Body is required.');
     const [{ n: after }] = await t.db.select({ n: count() }).from(outbox);

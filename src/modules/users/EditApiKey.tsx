@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
-import { Form } from '../../web/ui/Form';
+import { RecordForm } from '../../web/ui/RecordForm';
 import { confirm } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
-import { useAction } from '../../web/ui/useAction';
-import { useFields } from '../../web/ui/useFields';
+import { useContractForm } from '../../web/ui/useContractForm';
 import { loadApiKey, saveApiKey, type ApiKeySettings } from './users.contract';
 
 const apiKeyKey = [loadApiKey.path];
@@ -35,52 +34,49 @@ function NewKey({ apiKey }: { apiKey: string }) {
 }
 
 function ApiKeyForm({ settings }: { settings: ApiKeySettings }) {
-  const form = useFields({
-    label: settings.label,
-    active: settings.active,
-    deployNotifications: settings.deployNotifications,
-    sendServiceConfirmationEmail: settings.sendServiceConfirmationEmail,
-  });
   const [newKey, setNewKey] = useState<string | null>(null);
   const [prefix, setPrefix] = useState(settings.keyPrefix);
-  const save = useAction(saveApiKey, {
+  const form = useContractForm(saveApiKey, {
+    initialValues: {
+      label: settings.label,
+      active: settings.active,
+      deployNotifications: settings.deployNotifications,
+      sendServiceConfirmationEmail: settings.sendServiceConfirmationEmail,
+    },
+    toInput: (values) => ({ ...values, regenerate: false }),
     success: 'API Key data saved.',
     onSuccess: (data) => {
       setPrefix(data.apiKey.keyPrefix);
       if (data.apiKey.apiKey) setNewKey(data.apiKey.apiKey);
     },
-    onError: form.markErrors,
   });
-
-  const regenerate = async () => {
+  const save = form.action;
+  const askRegenerate = async () => {
     if (prefix && !(await confirm({ message: 'Are you sure you want a new API key? The current key stops working at once.', confirmLabel: 'Generate new key', danger: true }))) return;
     save.mutate({ ...form.values, regenerate: true });
   };
+  const regenerating = save.isPending && save.variables?.regenerate === true;
 
   return (
-    <Form onSubmit={() => save.mutate({ ...form.values, regenerate: false })}>
-      <Stack>
-        {newKey && <NewKey apiKey={newKey} />}
-        <Paper withBorder p="md" radius="md">
-          <Stack>
-            <Text size="sm">
-              Current key: {prefix ? <Code>{prefix}…</Code> : <Text span c="dimmed">none yet; one is issued when the key is first made active.</Text>}
-            </Text>
-            <TextInput label="Label" description="What uses this key, e.g. the website's inventory feed." maw={420} {...form.text('label')} />
-            <Checkbox label="Active" description="Requests with this key are accepted." {...form.checkbox('active')} />
-            <Checkbox label="Deploy notifications" description="Send notifications when a deployment happens." {...form.checkbox('deployNotifications')} />
-            <Checkbox label="Send service confirmation email" description="Email customers when a service appointment is booked through the API." {...form.checkbox('sendServiceConfirmationEmail')} />
-          </Stack>
-        </Paper>
-        <ActionAlert error={save.error} title="The settings were not saved" />
-        <Group>
-          <Button type="submit" disabled={save.isPending} loading={save.isPending && save.variables?.regenerate === false}>Save</Button>
-          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={regenerate} disabled={save.isPending} loading={save.isPending && save.variables?.regenerate === true}>
-            Generate new key
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <RecordForm form={form} failTitle="The settings were not saved" submitLabel="Save"
+      extra={(
+        <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={askRegenerate} disabled={save.isPending} loading={regenerating}>
+          Generate new key
+        </Button>
+      )}>
+      {newKey && <NewKey apiKey={newKey} />}
+      <Paper withBorder p="md" radius="md">
+        <Stack>
+          <Text size="sm">
+            Current key: {prefix ? <Code>{prefix}…</Code> : <Text span c="dimmed">none yet; one is issued when the key is first made active.</Text>}
+          </Text>
+          <TextInput description="What uses this key, e.g. the website's inventory feed." maw={420} {...form.field('label')} />
+          <Checkbox description="Requests with this key are accepted." {...form.checkbox('active')} />
+          <Checkbox description="Send notifications when a deployment happens." {...form.checkbox('deployNotifications')} />
+          <Checkbox description="Email customers when a service appointment is booked through the API." {...form.checkbox('sendServiceConfirmationEmail')} />
+        </Stack>
+      </Paper>
+    </RecordForm>
   );
 }
 

@@ -1,27 +1,24 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert, Anchor, Badge, Button, Center, Checkbox, Fieldset, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconLockOpen, IconShieldOff } from '@tabler/icons-react';
-import { callAction, errorMessage, type ActionError } from '../../web/api';
-import { ActionAlert } from '../../web/ui/ActionAlert';
+import { callAction, errorMessage } from '../../web/api';
 import { FlagCheckboxes } from '../../web/ui/FlagCheckboxes';
-import { Form } from '../../web/ui/Form';
+import { RecordForm } from '../../web/ui/RecordForm';
 import { confirm } from '../../web/ui/modals';
 import { PagedList } from '../../web/ui/PagedList';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useAction } from '../../web/ui/useAction';
-import { useFields } from '../../web/ui/useFields';
-import { validate } from '../../web/ui/validate';
+import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDateTime, formatPhone } from '../../shared/format';
 import { allFlags, jobCodeFlags, mayGiveRegion, mayManage, userOnlyFlags, type Flag } from '../../shared/permissions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { useSignedIn } from '../../web/shell/session';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import {
-  eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, saveUserInput, unlockUser,
+  eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, unlockUser,
   type EventRow, type UserDetail,
 } from './users.contract';
 
@@ -53,44 +50,28 @@ function UserForm({ user }: { user?: UserDetail }) {
   const queryClient = useQueryClient();
   const locations = useLocationOptions();
   const jobCodes = useJobCodeOptions();
-  const form = useFields(initialValues(user));
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
-  const v = form.values;
-
   const refresh = () => {
     if (user) void queryClient.invalidateQueries({ queryKey: userKey(user.userId) });
   };
-  const save = useAction(saveUser, {
+  const form = useContractForm(saveUser, {
+    initialValues: initialValues(user),
+    toInput: (values) => ({ ...values, userId: user?.userId }),
+    check: (values) => (user || values.password ? {} : { password: 'A new user needs a password.' }),
     success: 'User saved.',
     successMs: 2000,
     reload: [loadUsers.path, loadEvents.path],
     onSuccess: (data) => {
       if (!user) navigate(`/users/edit?id=${data.userId}`, { replace: true });
       else {
-        form.set('password', '');
+        form.form.setFieldValue('password', '');
         refresh();
       }
     },
-    onError: form.markErrors,
   });
+  const v = form.values;
+  const set = form.form.setFieldValue;
   const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', reload: [loadUsers.path, loadEvents.path], onSuccess: refresh });
   const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', reload: [loadEvents.path], onSuccess: refresh });
-
-  const submit = () => {
-    const body = { ...v, userId: user?.userId };
-    const checked = validate(saveUserInput, body);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    if (!user && !v.password) {
-      form.setErrors({ password: 'A new user needs a password.' });
-      return;
-    }
-    setInvalid(null);
-    save.mutate(body);
-  };
 
   // The job code's flags are those of the saved job code; a changed code is checked on save.
   const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
@@ -149,33 +130,32 @@ function UserForm({ user }: { user?: UserDetail }) {
           your <Anchor component={Link} to="/profile" inherit>profile</Anchor>, where your current password is asked for.
         </Alert>
       )}
-      <Form onSubmit={submit}>
-        <Stack gap="lg">
+      <RecordForm form={form} failTitle="The user was not saved" submitLabel={user ? 'Save user' : 'Add user'} readOnly={stronger} onCancel={() => navigate('/users/')}>
           <Fieldset legend="Details">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First name" required {...form.text('firstName')} />
-              <TextInput label="Last name" required {...form.text('lastName')} />
-              <TextInput label="Username" required autoComplete="off" {...form.text('username')} />
-              <TextInput label="Email" type="email" required {...form.text('email')} />
-              <TextInput label="Phone" type="tel" placeholder="(505) 555-0100" {...form.text('phone')} />
-              <SearchableSelect label="Job code" data={jobCodes.data} clearable disabled={self} {...form.select('jobCode')} />
-              <SearchableSelect label="Location" data={locationSelectData(locations.data)} clearable {...form.select('locationId')} />
+              <TextInput {...form.field('firstName')} />
+              <TextInput {...form.field('lastName')} />
+              <TextInput autoComplete="off" {...form.field('username')} />
+              <TextInput type="email" {...form.field('email')} />
+              <TextInput type="tel" placeholder="(505) 555-0100" {...form.field('phone')} />
+              <SearchableSelect data={jobCodes.data} clearable disabled={self} {...form.field('jobCode')} />
+              <SearchableSelect data={locationSelectData(locations.data)} clearable {...form.field('locationId')} />
               <PasswordInput
+                {...form.field('password')}
                 label={user ? 'New password' : 'Password'}
                 description={self ? 'Change your own password on your profile.' : user ? 'Leave blank to keep the current password.' : 'At least 10 characters.'}
                 required={!user}
                 disabled={self}
                 autoComplete="new-password"
-                {...form.text('password')}
               />
             </SimpleGrid>
           </Fieldset>
 
           <Fieldset legend="Sign-in">
             <Stack gap="sm">
-              <Checkbox label="Account locked" description="A locked account cannot sign in; locking signs the user out. Only an administrator locks an account: failed sign-ins make further attempts wait instead." disabled={self} {...form.checkbox('accountLocked')} />
-              <Checkbox label="Text message codes" description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
-              <Checkbox label="Email codes" description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
+              <Checkbox description="A locked account cannot sign in; locking signs the user out. Only an administrator locks an account: failed sign-ins make further attempts wait instead." disabled={self} {...form.checkbox('accountLocked')} />
+              <Checkbox description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
+              <Checkbox description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
             </Stack>
           </Fieldset>
 
@@ -184,40 +164,34 @@ function UserForm({ user }: { user?: UserDetail }) {
               {v.jobCode ? `Permissions marked "granted" come with job code ${v.jobCode} already; tick one only to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
             </Text>
             <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`} disabled={self} held={me.flags}
-              onChange={(flag, checked) => form.set(flag, checked)} />
+              onChange={(flag, checked) => set(flag, checked)} />
           </Fieldset>
 
           <Fieldset legend="User permissions">
-            <FlagCheckboxes flags={userOnlyFlags} checked={v} disabled={self} held={me.flags} onChange={(flag, checked) => form.set(flag, checked)} />
+            <FlagCheckboxes flags={userOnlyFlags} checked={v} disabled={self} held={me.flags} onChange={(flag, checked) => set(flag, checked)} />
           </Fieldset>
 
           <Fieldset legend="Regions">
             <Stack gap="sm">
               <Text size="sm" c="dimmed">The user works at the locations of these regions and at their own location.</Text>
               {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
-                <Checkbox.Group value={v.regions} onChange={(next) => form.set('regions', next)} aria-label="Regions">
+                <Checkbox.Group value={v.regions} onChange={(next) => set('regions', next)} aria-label="Regions">
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
                     {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" disabled={!giveable(r)} />)}
                   </SimpleGrid>
                 </Checkbox.Group>
               )}
-              <Checkbox label="Group-wide" description="Works at every location of the group, whatever the regions. Only a group-wide user can give this."
+              <Checkbox description="Works at every location of the group, whatever the regions. Only a group-wide user can give this."
                 disabled={self || !me.groupWide} {...form.checkbox('groupWide')} />
             </Stack>
           </Fieldset>
 
-          <ActionAlert error={invalid ?? save.error} title="The user was not saved" />
-          <Group>
-            <Button type="submit" loading={save.isPending} disabled={stronger}>{user ? 'Save user' : 'Add user'}</Button>
-            <Button variant="default" component={Link} to="/users/">Cancel</Button>
-          </Group>
-        </Stack>
-      </Form>
+      </RecordForm>
 
       {user && (
         <Fieldset legend="Events" className="user-events">
           <PagedList<EventRow>
-            action={loadEvents.path}
+            action={loadEvents}
             params={{ userId: user.userId }}
             columns={eventColumns}
             noun={['event', 'events']}

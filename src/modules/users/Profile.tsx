@@ -10,13 +10,10 @@ import { photoVersionKey, UserAvatar } from '../../web/shell/UserMenu';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { ExpandableCards } from '../../web/ui/ExpandableCards';
-import { Form } from '../../web/ui/Form';
 import { notify, notifySuccess } from '../../web/ui/notify';
-import { useAction } from '../../web/ui/useAction';
-import { useFields } from '../../web/ui/useFields';
-import { changePassword, changePasswordInput, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
-import { validate } from '../../web/ui/validate';
-import type { ActionError } from '../../web/api';
+import { RecordForm } from '../../web/ui/RecordForm';
+import { useContractForm } from '../../web/ui/useContractForm';
+import { changePassword, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
 import '@mantine/dropzone/styles.css';
 
 function ProfileImage() {
@@ -81,46 +78,30 @@ function ProfileImage() {
   );
 }
 
+const noPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
 function ChangePassword() {
-  const form = useFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [invalid, setInvalid] = useState<ActionError | null>(null);
   const queryClient = useQueryClient();
-  const change = useAction(changePassword, {
+  const form = useContractForm(changePassword, {
+    initialValues: noPasswords,
+    toInput: ({ confirmPassword: _repeated, ...input }) => input,
+    check: (values) => (values.confirmPassword === values.newPassword ? {} : { confirmPassword: 'The two new passwords differ.' }),
     success: 'Password changed. Your other sessions were signed out.',
     onSuccess: (data) => {
       // The session goes on under a new id: the next calls need its new CSRF token.
       setCsrfToken(data.csrfToken);
       void queryClient.invalidateQueries({ queryKey: sessionKey });
-      form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      form.form.setValues(noPasswords);
     },
-    onError: form.markErrors,
   });
-  const submit = () => {
-    const { confirmPassword, ...body } = form.values;
-    const checked = validate(changePasswordInput, body);
-    if (checked.error) {
-      setInvalid(checked.error);
-      form.markErrors(checked.error);
-      return;
-    }
-    if (confirmPassword !== body.newPassword) {
-      setInvalid(null);
-      form.setErrors({ confirmPassword: 'The two new passwords differ.' });
-      return;
-    }
-    setInvalid(null);
-    change.mutate(body);
-  };
   return (
-    <Form onSubmit={submit}>
-      <Stack maw={420}>
-        <PasswordInput label="Current password" autoComplete="current-password" {...form.text('currentPassword')} />
-        <PasswordInput label="New password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" {...form.text('newPassword')} />
-        <PasswordInput label="Repeat the new password" autoComplete="new-password" {...form.text('confirmPassword')} />
-        <ActionAlert error={invalid ?? change.error} title="The password was not changed" />
-        <Group><Button type="submit" loading={change.isPending}>Change password</Button></Group>
-      </Stack>
-    </Form>
+    <Stack maw={420}>
+      <RecordForm form={form} failTitle="The password was not changed" submitLabel="Change password">
+        <PasswordInput autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordInput description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordInput autoComplete="new-password" {...form.field('confirmPassword')} label="Repeat the new password" />
+      </RecordForm>
+    </Stack>
   );
 }
 

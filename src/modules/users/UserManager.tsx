@@ -23,7 +23,7 @@ export default function UserManager() {
     <ListScreen<UserRow>
       className="user-manager"
       title="Users"
-      action={loadUsers.path}
+      action={loadUsers}
       noun={['user', 'users']}
       columns={userColumns}
       filters={filters}

@@ -39,11 +39,14 @@ test('change password checks the current one; sign-in methods are listed', async
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Password' }).click();
   await page.getByLabel('Current password').fill('wrong-password');
-  await page.getByLabel('New password', { exact: true }).fill('a-new-long-password');
+  await page.getByLabel(/^New password/).fill('a-new-long-password');
   await page.getByLabel('Repeat the new password').fill('a-different-password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('The two new passwords differ.')).toBeVisible();
+  // The sentence is on the field and in the form's banner, and the field takes the focus.
+  await expect(page.locator('.profile').getByRole('alert')).toHaveText(/The two new passwords differ\./);
+  await expect(page.getByLabel('Repeat the new password')).toBeFocused();
   await page.getByLabel('Repeat the new password').fill('a-new-long-password');
+  await expect(page.locator('.profile').getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.locator('.profile').getByRole('alert')).toContainText('The current password is not correct.');
   await expect(page.locator('.mantine-PasswordInput-root').filter({ hasText: 'Current password' }).locator('[data-invalid]')).toBeVisible();

@@ -15,7 +15,7 @@ const newPassword = z.string({ error: 'is required' })
   .min(PASSWORD_MIN, { error: `must be at least ${PASSWORD_MIN} characters` })
   .max(200, { error: 'must be at most 200 characters' });
 
-export const authenticateInput = z.object({ username: text(200), password });
+export const authenticateInput = z.object({ username: text(200).meta({ title: 'Username or email' }), password });
 const factor = z.object({ factorId: z.number().int(), factorType: z.enum(factorTypes), target: z.string() });
 export type Factor = z.output<typeof factor>;
 const authenticateReply = z.object({ authenticate: z.object({ success: z.literal(true), factors: z.array(factor), enrol: z.boolean() }) });
@@ -50,10 +50,10 @@ export const saveUserInput = z.object({
   locationId: optionalId,
   password: z.preprocess((v) => (v === '' ? undefined : v), newPassword.optional()),
   regions: list(text(60), 100),
-  groupWide: flag,
+  groupWide: flag.meta({ title: 'Group-wide' }),
   accountLocked: flag,
-  smsFactor: flag,
-  emailFactor: flag,
+  smsFactor: flag.meta({ title: 'Text message codes' }),
+  emailFactor: flag.meta({ title: 'Email codes' }),
   ...flagFields,
 });
 export type SaveUserInput = z.infer<typeof saveUserInput>;

@@ -5,7 +5,7 @@ import {
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
-import { recordReach } from '../../server/platform/reach';
+import { defineRecords } from '../../server/platform/records';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -43,7 +43,7 @@ export const users = pgTable(
 );
 
 /** A user reaches the locations of their home location: users without one are the group's (group-wide callers only). */
-export const userRecords = recordReach({ key: users.id, location: users.locationId, missing: 'That user does not exist.' });
+export const userRecords = defineRecords({ table: users, type: 'user', key: users.id, location: users.locationId, missing: 'That user does not exist.' });
 
 /** A second factor: an authenticator app (TOTP), or a code sent by text or email. */
 export const userFactors = pgTable(

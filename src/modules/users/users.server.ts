@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { insertRecord, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { endUserSessions } from '../../server/platform/session';
 import { withinReach } from '../../server/platform/reach';
@@ -139,7 +140,8 @@ defineAction({
   summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
-  async handler({ db, input, user: admin, request, audit }) {
+  async handler(ctx) {
+    const { db, input, user: admin, request } = ctx;
     const [found] = input.userId
       ? await db.select({ user: users, jobFlags: jobCodes.flags }).from(users).leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode)).where(eq(users.id, input.userId))
       : [];
@@ -187,17 +189,15 @@ defineAction({
     let userId = input.userId;
     if (!userId) {
       if (!input.password) throw AppError.invalid('Password is required for a new user.', ['password']);
-      const [created] = await db.insert(users).values({ ...values, passwordHash: await hashPassword(input.password) }).returning();
+      const created = await insertRecord(ctx, userRecords, { ...values, passwordHash: await hashPassword(input.password) });
       userId = created.id;
       await recordEvent(db, userId, 'created', '', request.ip, admin.id);
-      audit({ recordType: 'user', recordId: userId, after: { ...values } });
     } else {
-      await db.update(users).set({
+      await updateRecord(ctx, userRecords, userId, {
         ...values,
         ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
         ...(before.accountLocked && !input.accountLocked ? { failedAttempts: 0 } : {}),
-        updatedAt: sql`now()`,
-      }).where(eq(users.id, userId));
+      });
       const changes = describeChanges(before, values, !!input.password);
       if (changes) await recordEvent(db, userId, 'saved', changes, request.ip, admin.id);
       if (!before.accountLocked && input.accountLocked) await recordEvent(db, userId, 'locked', 'By a user admin', request.ip, admin.id);
@@ -208,8 +208,6 @@ defineAction({
       if (input.password) await recordEvent(db, userId, 'password_changed', 'By a user admin', request.ip, admin.id);
       // A lock or a new password ends the user's sessions at once.
       if (input.accountLocked || input.password) await endUserSessions(db, userId);
-      const { passwordHash: _h, ...beforeSafe } = before;
-      audit({ recordType: 'user', recordId: userId, before: beforeSafe, after: values });
     }
     await syncCodeFactor(db, userId, 'sms', input.smsFactor && phone ? phone : null);
     await syncCodeFactor(db, userId, 'email', input.emailFactor ? input.email : null);
@@ -260,13 +258,13 @@ defineAction({
   summary: 'Unlocks an account and clears its failed attempts.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
-  async handler({ db, input, user: admin, request, audit }) {
+  async handler(ctx) {
+    const { db, input, user: admin, request } = ctx;
     refuseUnmanageableUser(admin, access(await loadUserDetail(db, input.userId)));
-    await db.update(users).set({ accountLocked: false, failedAttempts: 0 }).where(eq(users.id, input.userId));
+    await updateRecord(ctx, userRecords, input.userId, { accountLocked: false, failedAttempts: 0 });
     // Attempts on the locked account still counted: the owner need not wait them out.
     await clearFailures(db, accountKey(input.userId));
     await recordEvent(db, input.userId, 'unlocked', 'By a user admin', request.ip, admin.id);
-    audit({ recordType: 'user', recordId: input.userId, before: { accountLocked: true }, after: { accountLocked: false } });
     return {};
   },
 });

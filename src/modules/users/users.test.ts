@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { testApp, userById, type TestApp, type Caller } from '../../../tests/helpers';
 import { auditLog, sessions } from '../../server/platform/platform.db';
@@ -125,7 +125,7 @@ describe('users/list-options', () => {
       [{ limit: 0 }, 'Limit must be at least 1.'],
       [{ ids: ['abc'] }, 'Ids must be a record number.'],
       [{ ids: Array.from({ length: 51 }, (_, i) => i + 1) }, 'Ids must have at most 50 entries.'],
-      [{ locationId: 'ABG' }, 'Location id must be a record number.'],
+      [{ locationId: 'ABG' }, 'Location must be a record number.'],
       [{ search: 'x'.repeat(101) }, 'Search must be at most 100 characters.'],
     ];
     for (const [body, message] of cases) {
@@ -151,6 +151,10 @@ describe('users/save-user', () => {
       flags: ['messenger', 'photographer'], regions: ['New Mexico', 'Colorado'], accountLocked: false,
     });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    // The audit row holds the new user, never their password or its hash.
+    const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(created))));
+    expect(audited.after).toMatchObject({ username: 'rmontoya', passwordHash: '[redacted]' });
+    expect(JSON.stringify(audited)).not.toContain('argon2');
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
     expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([['email', 'rosa.montoya@forecourt.test'], ['sms', '+15055550142']]);
     const loaded = await admin.call('users/load-user', { userId: created });
@@ -186,7 +190,7 @@ describe('users/save-user', () => {
       [{ ...newUser, username: 'x y', email: 'x@forecourt.test' }, 'Username may use letters, digits, dots, dashes and underscores only.'],
       [{ ...newUser, username: 'fresh2', email: 'not-an-email' }, 'Email must be an email address.'],
       [{ ...newUser, username: 'fresh3', email: 'f3@forecourt.test', jobCode: 'NOPE' }, 'There is no job code NOPE.'],
-      [{ ...newUser, username: 'fresh4', email: 'f4@forecourt.test', phone: '123' }, 'Phone must be a phone number.'],
+      [{ ...newUser, username: 'fresh4', email: 'f4@forecourt.test', phone: '123' }, 'Phone must be a phone number such as (505) 555-0142.'],
       [{ ...newUser, username: 'fresh5', email: 'f5@forecourt.test', firstName: '<script>alert(1)</script>'.repeat(20) }, 'First name must be at most 80 characters.'],
     ];
     for (const [body, message] of cases) {
@@ -205,7 +209,7 @@ describe('users/save-user', () => {
     expect(res.body.data.fieldErrors).toEqual({
       username: 'Username may use letters, digits, dots, dashes and underscores only.',
       email: 'Email must be an email address.',
-      phone: 'Phone must be a phone number.',
+      phone: 'Phone must be a phone number such as (505) 555-0142.',
     });
     expect(res.body.errors).toEqual(Object.values(res.body.data.fieldErrors));
     const taken = await admin.call('users/save-user', { ...newUser, username: 'admin', email: 'someone.new@forecourt.test' });

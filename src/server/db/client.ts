@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { Lanes, poolLanes } from './lanes';
+import { listPools } from './statements';
 
 /**
  * The one database type modules see, whichever driver is underneath. Queries name their tables
@@ -38,6 +38,9 @@ function findMigrations(dir = dirname(fileURLToPath(import.meta.url))): string {
 }
 const migrationsFolder = findMigrations();
 
+/** Enough for PostgreSQL to use every core of a small machine while the server prepares the next replies. */
+const LIST_CONNECTIONS = 8;
+
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -53,13 +56,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the server's own time zone, as they do on the embedded database.
     const connection = { connectionString: options.databaseUrl, options: '-c TimeZone=UTC' };
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 20 });
-    const lanes = new Lanes(connection);
-    poolLanes.set(pool, lanes);
+    // List pages and counts (runStatement): their connections keep one generic plan per statement (decision 015).
+    const lists = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_generic_plan`, max: LIST_CONNECTIONS });
+    listPools.set(pool, lists);
     // An idle connection the server closed (a restart, a failover) must not take the process down;
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    lists.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: async () => { await lanes.close(); await pool.end(); } };
+    return { db, kind: 'postgres', pool, close: async () => { await lists.end(); await pool.end(); } };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {

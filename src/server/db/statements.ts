@@ -3,7 +3,6 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
-import { poolLanes, type Plan } from './lanes';
 
 const dialect = new PgDialect();
 
@@ -17,26 +16,44 @@ export function statementOf(query: SQL | { toSQL(): { sql: string; params: unkno
 const statementName = (text: string) => hash('sha1', text, 'base64url');
 
 /**
+ * How PostgreSQL plans a statement. `generic`: once per connection, whatever the values (a list
+ * page's filters pick the same index for any location or date), where PostgreSQL's own choice
+ * re-planned the calls pages on every call: 0.7 ms of its CPU on a 1.4 ms page. `custom`: for the
+ * values of each call, for statements whose best plan depends on them (a text search: the trigram
+ * index for a term; decision 010).
+ */
+export type Plan = 'generic' | 'custom';
+
+/** The setting that gives a connection each kind of plan (the bench's bare runs use it too). */
+export const planSetting: Record<Plan, string> = {
+  generic: 'set plan_cache_mode = force_generic_plan',
+  custom: 'set plan_cache_mode = force_custom_plan',
+};
+
+/** Each pool's connections for list statements, which plan every named statement once (client.ts). */
+export const listPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
  * Runs a statement the busiest calls repeat (list pages and counts) and returns its raw rows. On
- * PostgreSQL it goes out as a named prepared statement (the name is a hash of its text): each
- * connection parses it once and PostgreSQL can keep its plan, where a list page with its joins
- * otherwise spends longer being planned than being run. It goes through the pool's pipelined lanes
- * (`lanes.ts`). The embedded database runs it as it is.
+ * PostgreSQL it goes out as a named prepared statement (the name is a hash of its text) on the list
+ * connections: each parses it once and keeps its generic plan, where a list page with its joins
+ * otherwise spends longer being planned than being run. A search goes out unnamed, so it is planned
+ * for its term every time. The embedded database runs it as it is.
  */
 export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
-    const lanes = poolLanes.get(client);
-    if (lanes) return lanes.query<T>({ name, text, values: params }, planFor(params));
-    return (await client.query({ name, text, values: params })).rows as T[];
+    const generic = planFor(params) === 'generic';
+    const pool = (generic && listPools.get(client)) || client;
+    return (await pool.query(generic ? { name, text, values: params } : { text, values: params })).rows as T[];
   }
   if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
- * How a statement is planned on the lanes: once, unless it binds a `like '%term%'` pattern, the one
+ * How a statement is planned: once, unless it binds a `like '%term%'` pattern, the one
  * kind of value its plan depends on (a search reads the trigram index for a term, where a generic
  * plan walks the whole table), so it is planned for its values on every call.
  */

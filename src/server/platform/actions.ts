@@ -59,7 +59,7 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   /** Loads change nothing: no audit row. */
   readOnly?: boolean;
   /** What `data` holds on success (from the action's contract): the API tests and the OpenAPI document read it. */
-  output?: z.ZodType;
+  output: z.ZodType;
   /** Requests per minute per client, when stricter than the platform default. */
   rateLimit?: number;
   summary?: string;
@@ -78,21 +78,18 @@ export function actionRoute(action: Pick<ActionDefinition, 'path' | 'route'>): s
 }
 
 /**
- * Registers an action: from its contract (`contract`: path, input and reply declared in the module's
- * contract file, the reply's type checked against the handler's), or, for actions not yet declared in
- * a contract, from its own path and input.
+ * Registers an action from its contract (path, input and reply, declared in the module's contract
+ * file); the handler's reply is type-checked against the contract's.
  */
 export function defineAction<C extends Contract>(
   definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output'> & { contract: C },
-): ActionDefinition<C['input'], z.input<C['output']>>;
-export function defineAction<S extends z.ZodType, R extends object>(definition: ActionDefinition<S, R>): ActionDefinition<S, R>;
-export function defineAction(given: object): ActionDefinition {
-  const { contract, ...rest } = given as ActionDefinition & { contract?: Contract };
-  const definition: ActionDefinition = contract ? { ...rest, path: contract.path, input: contract.input, output: contract.output } : rest;
-  const route = actionRoute(definition);
+): ActionDefinition<C['input'], z.input<C['output']>> {
+  const { contract, ...rest } = definition;
+  const registered = { ...rest, path: contract.path, input: contract.input, output: contract.output };
+  const route = actionRoute(registered);
   if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
-  actionRegistry.set(route, definition);
-  return definition;
+  actionRegistry.set(route, registered as ActionDefinition);
+  return registered;
 }
 
 /** Fields every action receives but no handler reads. */
@@ -101,12 +98,15 @@ export const platformFields = ['csrfToken'] as const;
 /** Secret inputs never reach the audit log or the logs. */
 export const secretFields = new Set(['password', 'newPassword', 'currentPassword', 'authCode', 'csrfToken', 'secret']);
 
+/** A secret input, or a stored secret in an audited row (`passwordHash`, `totpSecret`, `apiKeyHash`). */
+const isSecret = (key: string) => secretFields.has(key) || /(password|secret|hash|token)$/i.test(key);
+
 export function redact(input: unknown): unknown {
   if (!input || typeof input !== 'object') return input;
   return Object.fromEntries(
     Object.entries(input as Record<string, unknown>).map(([k, v]) => [
       k,
-      secretFields.has(k) ? '[redacted]' : typeof v === 'string' && v.length > 2000 ? `${v.slice(0, 2000)}…` : v,
+      isSecret(k) ? '[redacted]' : typeof v === 'string' && v.length > 2000 ? `${v.slice(0, 2000)}…` : v,
     ]),
   );
 }

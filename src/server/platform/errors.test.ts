@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAction } from './actions';
+import { defineContract } from '../../shared/contract';
 import { AppError } from './errors';
 import { testApp, type TestApp } from '../../../tests/helpers';
 
 // An action that fails the way a bug does; registered only in this test file's process.
 defineAction({
-  path: 'test/crash',
+  contract: defineContract({ path: 'test/crash', input: z.object({}), output: z.object({}) }),
   permission: 'signedIn',
-    reach: 'group',
-  input: z.object({}),
+  reach: 'group',
   async handler() {
     throw new Error('connection string postgres://secret@db/internal exploded');
   },
@@ -18,10 +18,9 @@ defineAction({
 // An action whose outside service fails, as a phone provider that does not answer.
 const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
 defineAction({
-  path: 'test/provider-down',
+  contract: defineContract({ path: 'test/provider-down', input: z.object({}), output: z.object({}) }),
   permission: 'signedIn',
-    reach: 'group',
-  input: z.object({}),
+  reach: 'group',
   async handler() {
     throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
   },

@@ -12,7 +12,9 @@ import type { Permission } from '../../shared/permissions';
 import { defineAction, type ActionContext } from './actions';
 import { AppError } from './errors';
 import { hasBadCharacter } from './input-guard';
-import { reachKey, withinReach, type RecordReach } from './reach';
+import { reachKey, withinReach } from './reach';
+import type { Contract } from '../../shared/contract';
+import type { LocatedRecordKind } from './records';
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +39,7 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    */
   reach: AnyPgColumn | 'group';
   /** Filters that name a record of another kind (a user's events): refused outside reach as any action's are. */
-  records?: Record<string, RecordReach>;
+  records?: Record<string, LocatedRecordKind>;
   /** The unique column that breaks ties and anchors the keyset cursor; its key in each row. */
   id: { key: string; column: AnyPgColumn };
   /**
@@ -415,18 +417,16 @@ function keptPerList<V>(max: number) {
 
 /** A list declared in its module's contract (`listContract`): path, filters, row and count come from there. */
 type ContractList<F extends z.ZodRawShape> = Omit<ListDefinition<F>, 'path' | 'filters' | 'countKey'> & {
-  contract: { path: string; filters: F; countKey: string; output: z.ZodType };
+  contract: Contract<z.ZodObject, z.ZodType> & { filters: F; countKey: string };
 };
 
 /**
  * Serves a list: filters, a sort on an indexed column, keyset pages (no OFFSET scans),
  * the named count, `rows` for the screens and `html` for callers of the old API.
  */
-export function defineListAction<F extends z.ZodRawShape>(given: ListDefinition<F> | ContractList<F>) {
-  const list: ListDefinition<F> = 'contract' in given
-    ? { ...given, path: given.contract.path, filters: given.contract.filters, countKey: given.contract.countKey }
-    : given;
-  const input = z.object({ ...list.filters, ...listPaging });
+export function defineListAction<F extends z.ZodRawShape>(given: ContractList<F>) {
+  const { contract } = given;
+  const list: ListDefinition<F> = { ...given, path: contract.path, filters: contract.filters, countKey: contract.countKey };
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
   if (list.export) {
@@ -434,14 +434,12 @@ export function defineListAction<F extends z.ZodRawShape>(given: ListDefinition<
     exportRegistry.set(list.export.route, { list: anyList, input: exportInput, ...list.export });
   }
   return defineAction({
-    path: list.path,
+    contract,
     permission: list.permission,
     // The rows are kept within reach by the list's location column; its record filters are checked as any action's.
     reach: list.records ?? {},
     summary: list.summary,
     readOnly: true,
-    input,
-    output: 'contract' in given ? given.contract.output : undefined,
     handler: (ctx) => runList(anyList, ctx as never),
   });
 }

@@ -1,9 +1,10 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Reach } from '../../shared/session';
 import { AppError } from './errors';
+import { notFound, type LocatedRecordKind } from './records';
 
 /**
  * Reach: the locations a user acts on (docs/permissions.md, "Reach"). A user reaches the locations
@@ -12,27 +13,13 @@ import { AppError } from './errors';
  * record id or `locationId` outside reach answers 404, as if the record did not exist.
  */
 
-/** How a record of one kind reaches its location: its key column and its location column. */
-export interface RecordReach {
-  /** The column an input field names the record by (`phones.id`, `calls.callSid`). */
-  key: AnyPgColumn;
-  /** The column that holds the record's location (a joined table's, with `join`). */
-  location: AnyPgColumn;
-  /** When the location sits on another table: that table and how it joins the record's. */
-  join?: { table: PgTable; on: SQL };
-  /** The sentence of the 404, the same as the record's own not-found one, so reach reveals nothing. */
-  missing: string | ((key: string) => string);
-}
-
-export const recordReach = (reach: RecordReach): RecordReach => reach;
-
 /**
  * What an action declares: `group` when its records belong to the whole group or to the caller
  * (job codes, the outbox, your own profile); `query` when its handler keeps its own reads within
  * reach (`withinReach`: pickers, reports); otherwise, for each input field that names a record,
- * how that record reaches a location. A `locationId` field is always checked, declared or not.
+ * how that record reaches a location (its kind, `defineRecords`). A `locationId` field is always checked, declared or not.
  */
-export type ActionReach = 'group' | 'query' | Record<string, RecordReach>;
+export type ActionReach = 'group' | 'query' | Record<string, LocatedRecordKind>;
 
 /** The location-ish input every action is checked on. */
 export const LOCATION_FIELD = 'locationId';
@@ -55,17 +42,16 @@ export const reachKey = (reach: Reach): string => (reach === 'group' ? 'group' :
  * Refuses, with the record's own 404, a record (or each of a list of records) that exists outside
  * the caller's reach. A record that does not exist is left to the handler, which says so itself.
  */
-async function checkRecordReach(db: Db, reach: Reach, records: RecordReach, value: unknown): Promise<void> {
+async function checkRecordReach(db: Db, reach: Reach, records: LocatedRecordKind, value: unknown): Promise<void> {
   if (reach === 'group') return;
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
   if (values.length === 0) return;
-  const table = (records.key as unknown as { table: PgTable }).table;
-  const base = db.select({ key: records.key, location: records.location }).from(table);
+  const base = db.select({ key: records.key, location: records.location }).from(records.table);
   const joined = records.join ? base.innerJoin(records.join.table, records.join.on) : base;
   const found = await joined.where(values.length === 1 ? eq(records.key, values[0]) : inArray(records.key, values));
   const outside = found.find((row) => !reachesLocation(reach, row.location as number | null));
   if (!outside) return;
-  throw AppError.notFound(typeof records.missing === 'string' ? records.missing : records.missing(String(outside.key)));
+  throw notFound(records, String(outside.key));
 }
 
 function checkLocationReach(reach: Reach, locationId: unknown) {

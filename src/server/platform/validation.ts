@@ -6,7 +6,7 @@ import { AppError } from './errors';
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const { sentences, fields, fieldErrors } = describeIssues(result.error);
+  const { sentences, fields, fieldErrors } = describeIssues(result.error, schema);
   const error = AppError.invalid(sentences[0], fields);
   (error as AppError & { all?: string[] }).all = sentences;
   error.fieldErrors = fieldErrors;

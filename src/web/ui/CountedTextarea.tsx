@@ -4,8 +4,8 @@ import { countText, formatNumber } from '../../shared/format';
 const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
 
 /** A text area with character, word and line counters under it (seed 000, section 2). */
-export function CountedTextarea({ value, ...props }: TextareaProps & { value: string }) {
-  const { characters, words, lines } = countText(value);
+export function CountedTextarea({ value, ...props }: TextareaProps & { value?: string }) {
+  const { characters, words, lines } = countText(value ?? '');
   return (
     <div>
       <Textarea autosize minRows={3} {...props} value={value} />

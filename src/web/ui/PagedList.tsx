@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ColumnSpec } from '../../shared/lists';
+import type { ListContract } from '../../shared/contract';
 import { formatNumber } from '../../shared/format';
 import { ActionAlert } from './ActionAlert';
 import { DataTable, type DataTableProps } from './DataTable';
@@ -10,14 +11,12 @@ import { usePagedList } from './usePagedList';
 export const PAGE_SIZES = [25, 50, 100, 250];
 
 export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'> {
-  action: string;
+  action: ListContract<Row>;
   params?: Record<string, unknown>;
   columns: readonly ColumnSpec[];
   /** Singular and plural, for the count header: "1,234 users". */
   noun: [string, string];
   pageSize?: number;
-  /** The reply's count the spec names, e.g. `phoneCount`, for the header. */
-  countKey?: string;
 }
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
@@ -26,9 +25,9 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, countKey, ...table }: PagedListProps<Row>) {
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, ...table }: PagedListProps<Row>) {
   const [limit, setLimit] = useState(pageSize);
-  const list = usePagedList<Row>(action, params, limit, countKey);
+  const list = usePagedList<Row>(action, params, limit);
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
 

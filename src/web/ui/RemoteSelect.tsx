@@ -8,17 +8,18 @@ import { useState } from 'react';
 import { MultiSelect, Select, type ComboboxItem, type MultiSelectProps, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Contract, OutputOf } from '../../shared/contract';
 import { callAction } from '../api';
 import { listKey } from './usePagedList';
 
 /** Typing pauses this long before the server is asked: one request per word, not per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export interface OptionSource<Row> {
+export interface OptionSource<Row, C extends Contract = Contract> {
   /** The picker action: it takes `search`, `ids` and `limit`, and the filters in `params`. */
-  action: string;
-  /** Where its reply holds the rows: `users`, `phones`. */
-  rowsKey: string;
+  action: C;
+  /** Where its reply holds the rows: `reply.users`, `reply.phones`. */
+  rows(reply: OutputOf<C>): Row[];
   toOption: (row: Row) => ComboboxItem;
   /** Filters the action takes (a location, active lines only); chosen values are named without them. */
   params?: Record<string, unknown>;
@@ -36,14 +37,13 @@ export interface OptionSource<Row> {
  */
 export function useRemoteOptions<Row>(source: OptionSource<Row>, values: string[], search: string) {
   const enabled = source.enabled ?? true;
-  const prefix = [...(source.reloadWith ? listKey(source.reloadWith) : []), 'options', source.action];
-  const rowsOf = (reply: Record<string, unknown>) => (reply[source.rowsKey] ?? []) as Row[];
+  const prefix = [...(source.reloadWith ? listKey(source.reloadWith) : []), 'options', source.action.path];
   const [picked, setPicked] = useState<Record<string, ComboboxItem>>({});
 
   const unnamed = values.filter((v) => !picked[v]).sort();
   const named = useQuery({
     queryKey: [...prefix, 'ids', unnamed],
-    queryFn: async () => rowsOf(await callAction(source.action, { ids: unnamed })).map(source.toOption),
+    queryFn: async () => source.rows(await callAction(source.action, { ids: unnamed })).map(source.toOption),
     enabled: enabled && unnamed.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -57,7 +57,7 @@ export function useRemoteOptions<Row>(source: OptionSource<Row>, values: string[
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
     queryKey: [...prefix, 'search', source.params ?? {}, debounced],
-    queryFn: async () => rowsOf(await callAction(source.action, { ...source.params, ...(debounced ? { search: debounced } : {}) })),
+    queryFn: async () => source.rows(await callAction(source.action, { ...source.params, ...(debounced ? { search: debounced } : {}) })),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

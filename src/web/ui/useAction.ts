@@ -5,7 +5,7 @@ import { showAlert } from './modals';
 import { notifySuccess } from './notify';
 import { listKey } from './usePagedList';
 
-interface ActionOptions<I, O> {
+export interface ActionOptions<I, O> {
   /** The success popup, word for word from the spec where it has one. */
   success?: string | ((data: O, input: I) => string);
   successMs?: number;
@@ -21,12 +21,10 @@ interface ActionOptions<I, O> {
  * A call that changes something: loading state for its button, success popup, list reloads. Given
  * the action's contract, its input and reply are typed from it.
  */
-export function useAction<C extends Contract>(contract: C, options?: ActionOptions<InputOf<C>, OutputOf<C>>): UseMutationResult<OutputOf<C>, unknown, InputOf<C>>;
-export function useAction<I extends Record<string, unknown> = Record<string, unknown>, O = Record<string, unknown>>(path: string, options?: ActionOptions<I, O>): UseMutationResult<O, unknown, I>;
-export function useAction(action: string | Contract, options: ActionOptions<object, unknown> = {}) {
+export function useAction<C extends Contract>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
   const queryClient = useQueryClient();
-  return useMutation<unknown, unknown, object>({
-    mutationFn: (input) => callAction(typeof action === 'string' ? action : action.path, input as Record<string, unknown>),
+  return useMutation<OutputOf<C>, unknown, InputOf<C>>({
+    mutationFn: (input) => callAction(contract, input),
     onSuccess: (data, input) => {
       if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
       options.onSuccess?.(data, input);

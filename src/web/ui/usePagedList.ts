@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
 import type { ListPage } from '../../shared/lists';
+import type { ListContract } from '../../shared/contract';
 import type { SortState } from './DataTable';
 
 export type ListReply<Row> = ListPage<Row> & Record<string, unknown>;
@@ -16,8 +17,8 @@ export const listKey = (action: string) => ['list', action] as const;
 const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
-/** `countKey` names the spec's count in the reply (`phoneCount`); without it, the platform's `count`. */
-export function usePagedList<Row>(action: string, params: Record<string, unknown>, limit: number, countKey?: string) {
+/** The count shown is the one the spec names in the reply (`phoneCount`) when it is a number, else the platform's `count`. */
+export function usePagedList<Row>(list: ListContract<Row>, params: Record<string, unknown>, limit: number) {
   const filters = clean(params);
   const filtersKey = JSON.stringify([filters, limit]);
   const [sort, setSortState] = useState<SortState | undefined>();
@@ -33,13 +34,13 @@ export function usePagedList<Row>(action: string, params: Record<string, unknown
   }
 
   const query = useQuery({
-    queryKey: [...listKey(action), filters, sort, cursor, limit],
-    queryFn: () => callAction<ListReply<Row>>(action, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit, view: 'rows' }),
+    queryKey: [...listKey(list.path), filters, sort, cursor, limit],
+    queryFn: async () => (await callAction(list, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit, view: 'rows' })) as ListReply<Row>,
     placeholderData: keepPreviousData,
   });
   // Later pages do not count again: they carry the first page's count forward.
   const [counted, setCounted] = useState<{ count: number; estimated: boolean } | undefined>();
-  const named = countKey ? query.data?.[countKey] : undefined;
+  const named = query.data?.[list.countKey];
   const reply = query.data && typeof named === 'number' ? { ...query.data, count: named } : query.data;
   if (reply && reply.count !== null && (counted?.count !== reply.count || counted.estimated !== !!reply.countEstimated)) {
     setCounted({ count: reply.count, estimated: !!reply.countEstimated });

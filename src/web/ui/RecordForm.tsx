@@ -1,0 +1,107 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
+import type { Contract, InputOf } from '../../shared/contract';
+import { Form } from './Form';
+import { closeModal, confirm, IdModal, openModal } from './modals';
+import type { PopoutItem } from './PopoutMenu';
+import { RecordModal } from './RecordModal';
+import { useAction } from './useAction';
+
+interface RecordFormProps {
+  form: { submit: () => void; banner: string | null; action: { isPending: boolean } };
+  /** The banner's title when the form fails: "The job code was not saved". */
+  failTitle: string;
+  submitLabel: string;
+  onCancel?: () => void;
+  /** Seed 000, section 5: Enter submits only on sign-in, two-factor and searches. */
+  submitOnEnter?: boolean;
+  /** For a user who may look but not change: no buttons. */
+  readOnly?: boolean;
+  /** Beside the buttons (a delete button, a hint). */
+  extra?: ReactNode;
+  children: ReactNode;
+}
+
+/** A form's frame: its fields, the banner with its first error, and Cancel and submit. */
+export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnter, readOnly, extra, children }: RecordFormProps) {
+  return (
+    <Form onSubmit={() => form.submit()} submitOnEnter={submitOnEnter}>
+      <Stack>
+        {children}
+        {form.banner && (
+          <Alert color="red" variant="light" title={failTitle} icon={<IconAlertCircle />} role="alert">{form.banner}</Alert>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end">
+            {extra}
+            {onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>}
+            <Button type="submit" loading={form.action.isPending}>{submitLabel}</Button>
+          </Group>
+        )}
+      </Stack>
+    </Form>
+  );
+}
+
+interface RecordModalsOptions<K, R> {
+  /** The spec's modal names: add-… and edit-…. */
+  addId: string;
+  editId: string;
+  addTitle: string;
+  editTitle: (key: K) => ReactNode;
+  /** Loads the record each time its modal opens. */
+  load: (key: K) => Promise<R>;
+  /** The form, for a new record (none) or a loaded one; `done` closes its modal. */
+  form: (record: R | undefined, done: () => void) => ReactNode;
+  size?: string;
+}
+
+/**
+ * The add and edit modals of a list with records: `add()` and `edit(key)` open them, `modals` renders
+ * them (the edit modal loads its record afresh on every opening, seed 000, section 4).
+ */
+export function useRecordModals<K, R>({ addId, editId, addTitle, editTitle, load, form, size = 'lg' }: RecordModalsOptions<K, R>) {
+  const [editing, setEditing] = useState<K | null>(null);
+  const modals = (
+    <>
+      <IdModal id={addId} title={addTitle} size={size}>{form(undefined, () => closeModal(addId))}</IdModal>
+      {editing !== null && (
+        <RecordModal id={editId} title={editTitle(editing)} size={size} recordKey={[editing]} load={() => load(editing)}>
+          {(record) => form(record, () => closeModal(editId))}
+        </RecordModal>
+      )}
+    </>
+  );
+  return {
+    add: () => openModal(addId),
+    edit: (key: K) => {
+      setEditing(key);
+      openModal(editId);
+    },
+    modals,
+  };
+}
+
+interface DeleteOptions<C extends Contract, Row> {
+  /** The question asked first, naming the record. */
+  question: (row: Row) => string;
+  input: (row: Row) => InputOf<C>;
+  success: string;
+  successMs?: number;
+  reload: string[];
+}
+
+/** A list's row menu: Edit, and Delete after a confirmation. */
+export function useRowActions<C extends Contract, Row>(remove: C, options: DeleteOptions<C, Row> & { edit: (row: Row) => void }) {
+  const { question, input, edit, ...actionOptions } = options;
+  const deletion = useAction(remove, { ...actionOptions, errors: 'alert' });
+  return (row: Row): PopoutItem[] => [
+    { label: 'Edit', icon: <IconEdit size={16} />, onClick: () => edit(row) },
+    {
+      label: 'Delete', icon: <IconTrash size={16} />, color: 'red',
+      onClick: () => void confirm({ message: question(row), confirmLabel: 'Delete', danger: true })
+        .then((yes) => yes && deletion.mutate(input(row))),
+    },
+  ];
+}
