@@ -8,3 +8,4 @@ import '../modules/employees/employees.module';
 import '../modules/users/users.module';
 import '../modules/outbox/outbox.module';
 import '../modules/phones/phones.module';
+import '../modules/notification-groups/notification-groups.module';

@@ -34,7 +34,7 @@ export const optionalText = (max = 200) =>
 /** A record id: a positive whole number, given as digits or a number. */
 export const id = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: (i) => (i.input == null ? 'is required' : 'must be a record number') })
+  z.number({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be a record number') })
     .int({ error: 'must be a record number' })
     .positive({ error: 'must be a record number' })
     .max(2_147_483_647, { error: 'must be a record number' }),

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 test('every screen opens with the demo data', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('.home .tool-card')).toHaveText([
-    /Users/, /Access/, /Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+    /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
   ]);
 
   await page.goto('/users/');
@@ -91,7 +91,7 @@ test('phone navigation: the burger opens a drawer with every tool', async ({ pag
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Forecourt' });
   await expect(drawer.getByRole('link')).toHaveText([
-    /Home/, /Users/, /Access/, /Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+    /Home/, /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
   ]);
   await drawer.getByRole('link', { name: /Employees/ }).click();
   await expect(drawer).toBeHidden();

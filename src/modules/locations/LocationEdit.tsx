@@ -36,7 +36,7 @@ function LocationForm({ location, canEdit }: { location?: Location; canEdit: boo
 
   return (
     <Fieldset legend="Location" disabled={!canEdit}>
-      <RecordForm form={form} failTitle="The location was not saved" submitLabel={location ? 'Save location' : 'Add location'} readOnly={!canEdit}>
+      <RecordForm buttons="start" form={form} failTitle="The location was not saved" submitLabel={location ? 'Save location' : 'Add location'} readOnly={!canEdit}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <TextInput description="2 to 8 letters or digits" {...form.field('code')} required={!location} />
           <TextInput {...form.field('name')} required={!location} />

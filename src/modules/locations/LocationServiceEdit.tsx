@@ -21,7 +21,7 @@ function ServiceForm({ location, canEdit }: { location: Location; canEdit: boole
 
   return (
     <Fieldset legend="Service department" disabled={!canEdit}>
-      <RecordForm form={form} failTitle="The service settings were not saved" submitLabel="Save service settings" readOnly={!canEdit}>
+      <RecordForm buttons="start" form={form} failTitle="The service settings were not saved" submitLabel="Save service settings" readOnly={!canEdit}>
         <Checkbox description="Customers can book service at this location." {...form.checkbox('serviceActive')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput type="tel" {...form.field('servicePhone')} />

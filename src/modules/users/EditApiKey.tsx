@@ -58,7 +58,7 @@ function ApiKeyForm({ settings }: { settings: ApiKeySettings }) {
   const regenerating = save.isPending && save.variables?.regenerate === true;
 
   return (
-    <RecordForm form={form} failTitle="The settings were not saved" submitLabel="Save"
+    <RecordForm buttons="start" form={form} failTitle="The settings were not saved" submitLabel="Save"
       extra={(
         <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={askRegenerate} disabled={save.isPending} loading={regenerating}>
           Generate new key

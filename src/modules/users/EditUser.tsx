@@ -130,7 +130,7 @@ function UserForm({ user }: { user?: UserDetail }) {
           your <Anchor component={Link} to="/profile" inherit>profile</Anchor>, where your current password is asked for.
         </Alert>
       )}
-      <RecordForm form={form} failTitle="The user was not saved" submitLabel={user ? 'Save user' : 'Add user'} readOnly={stronger} onCancel={() => navigate('/users/')}>
+      <RecordForm buttons="start" form={form} failTitle="The user was not saved" submitLabel={user ? 'Save user' : 'Add user'} readOnly={stronger} onCancel={() => navigate('/users/')}>
           <Fieldset legend="Details">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput {...form.field('firstName')} />

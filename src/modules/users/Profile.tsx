@@ -96,7 +96,7 @@ function ChangePassword() {
   });
   return (
     <Stack maw={420}>
-      <RecordForm form={form} failTitle="The password was not changed" submitLabel="Change password">
+      <RecordForm buttons="start" form={form} failTitle="The password was not changed" submitLabel="Change password">
         <PasswordInput autoComplete="current-password" {...form.field('currentPassword')} />
         <PasswordInput description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" {...form.field('newPassword')} />
         <PasswordInput autoComplete="new-password" {...form.field('confirmPassword')} label="Repeat the new password" />

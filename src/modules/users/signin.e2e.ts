@@ -56,9 +56,9 @@ test.describe('signed out', () => {
     // A general manager has no user or access admin flag: those tools are not offered. Phone lookup
     // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Employees', 'Locations']);
-    await expect(nav.getByRole('button')).toHaveText(['Phones']);
-    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Profile/]);
+    await expect(nav.getByRole('link')).toHaveText(['Locations']);
+    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones']);
+    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Profile/]);
     await page.goto('/phones/');
     await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add phone' })).toHaveCount(0);

@@ -64,7 +64,8 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    */
   bench: (sample: BenchSample) => BenchCase[];
   /** Also downloadable as CSV at this GET route with the same filters (and `limit` = most rows). */
-  export?: { route: string; filename: string };
+  /** A CSV download of the list; `defaultLimit`: the rows sent when the caller names no limit (else every row). */
+  export?: { route: string; filename: string; defaultLimit?: number };
 }
 
 /** Real values from the generated data, for bench filters. */
@@ -430,7 +431,9 @@ export function defineListAction<F extends z.ZodRawShape>(given: ContractList<F>
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
   if (list.export) {
-    const exportInput = z.object({ ...list.filters, sort: listPaging.sort, dir: listPaging.dir, limit: optionalInt(1, 5_000_000) });
+    const { defaultLimit } = list.export;
+    const limit = defaultLimit ? optionalInt(1, 5_000_000).transform((v) => v ?? defaultLimit) : optionalInt(1, 5_000_000);
+    const exportInput = z.object({ ...list.filters, sort: listPaging.sort, dir: listPaging.dir, limit });
     exportRegistry.set(list.export.route, { list: anyList, input: exportInput, ...list.export });
   }
   return defineAction({

@@ -20,11 +20,18 @@ interface RecordFormProps {
   readOnly?: boolean;
   /** Beside the buttons (a delete button, a hint). */
   extra?: ReactNode;
+  /**
+   * `start` on a page (submit first, at the left, clear of the floating Back to top button);
+   * `end` in a modal (Cancel, then submit, at the right).
+   */
+  buttons?: 'start' | 'end';
   children: ReactNode;
 }
 
 /** A form's frame: its fields, the banner with its first error, and Cancel and submit. */
-export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnter, readOnly, extra, children }: RecordFormProps) {
+export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnter, readOnly, extra, buttons = 'end', children }: RecordFormProps) {
+  const submit = <Button type="submit" loading={form.action.isPending}>{submitLabel}</Button>;
+  const cancel = onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>;
   return (
     <Form onSubmit={() => form.submit()} submitOnEnter={submitOnEnter}>
       <Stack>
@@ -33,11 +40,9 @@ export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnt
           <Alert color="red" variant="light" title={failTitle} icon={<IconAlertCircle />} role="alert">{form.banner}</Alert>
         )}
         {!readOnly && (
-          <Group justify="flex-end">
-            {extra}
-            {onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>}
-            <Button type="submit" loading={form.action.isPending}>{submitLabel}</Button>
-          </Group>
+          buttons === 'end'
+            ? <Group justify="flex-end">{extra}{cancel}{submit}</Group>
+            : <Group>{submit}{cancel}{extra}</Group>
         )}
       </Stack>
     </Form>

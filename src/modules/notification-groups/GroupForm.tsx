@@ -1,0 +1,68 @@
+/**
+ * The add-group and edit-group modals, shared by the groups list and the members screen: the group,
+ * and its staff members picked by typing a name (users/list-options).
+ */
+import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { callAction } from '../../web/api';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { RecordForm, useRecordModals } from '../../web/ui/RecordForm';
+import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
+import { SearchableSelect } from '../../web/ui/SearchableSelect';
+import { useContractForm } from '../../web/ui/useContractForm';
+import { userSource } from '../phones/pickers';
+import {
+  addGroup, editGroup, GROUP_ADDED, GROUP_UPDATED, loadGroup, loadGroupMembers, loadGroups, MAX_MEMBERS, notificationTopics, topicLabels,
+  type GroupRecord, type NotificationTopic,
+} from './notification-groups.contract';
+
+export const GROUP_LISTS = [loadGroups.path, loadGroupMembers.path];
+export const topicOptions = notificationTopics.map((t) => ({ value: t, label: topicLabels[t] }));
+
+/** Members are the group's staff, found by name wherever they work (a regional manager too). */
+function useMemberSource() {
+  const locations = useLocationOptions();
+  const names = new Map((locations.data?.locations ?? []).map((l) => [l.id, l.name]));
+  return userSource((id) => names.get(id));
+}
+
+function GroupForm({ record, locationId, done }: { record?: GroupRecord; locationId?: string; done: () => void }) {
+  const locations = useLocationOptions();
+  const members = useMemberSource();
+  // A new group is at the location the list is narrowed to, otherwise at the default one (seed 001, section 9).
+  const defaultLocation = locationId || String(locations.data?.locations.find((l) => l.code === locations.data?.defaultCode)?.id ?? '');
+  const form = useContractForm(record ? editGroup : addGroup, {
+    initialValues: {
+      name: record?.name ?? '',
+      locationId: record ? String(record.locationId) : defaultLocation,
+      topic: (record?.topic ?? '') as NotificationTopic | '',
+      active: record?.active ?? true,
+      userIds: (record?.members ?? []).flatMap((m) => (m.userId ? [String(m.userId)] : [])),
+    },
+    toInput: (values) => (record ? { ...values, groupId: record.groupId } : values),
+    success: record ? GROUP_UPDATED : GROUP_ADDED,
+    successMs: 4000,
+    reload: GROUP_LISTS,
+    onSuccess: done,
+  });
+  return (
+    <RecordForm form={form} failTitle="The notification group was not saved" submitLabel={record ? 'Save group' : 'Add group'} onCancel={done}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput data-autofocus placeholder="e.g. ABG internet leads" {...form.field('name')} />
+        <SearchableSelect data={locationSelectData(locations.data)} {...form.field('locationId')} />
+        <SearchableSelect data={topicOptions} allowDeselect={false} description="What the group is told of" {...form.field('topic')} />
+        <Checkbox mt={{ sm: 'xl' }} description="An inactive group keeps its members but is told of nothing" {...form.checkbox('active')} />
+      </SimpleGrid>
+      <RemoteMultiSelect clearable source={members} description={`Staff told of it, up to ${MAX_MEMBERS}; type a name to find them.`}
+        {...form.field('userIds')} value={form.values.userIds} onChange={(v) => form.form.setFieldValue('userIds', v)} />
+    </RecordForm>
+  );
+}
+
+/** The add-group and edit-group modals; `locationId` is the new group's location when the list is narrowed to one. */
+export function useGroupModals(locationId?: string) {
+  return useRecordModals({
+    addId: 'add-group', editId: 'edit-group', addTitle: 'Add notification group', editTitle: (group: { name: string }) => `Edit ${group.name}`,
+    load: async (group: { groupId: number; name: string }) => (await callAction(loadGroup, { groupId: group.groupId })).group,
+    form: (record, done) => <GroupForm record={record} locationId={locationId} done={done} />,
+  });
+}
