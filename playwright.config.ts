@@ -18,7 +18,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testMatch: '**/*.e2e.ts',
   testIgnore: ['**/node_modules/**', '**/dist/**'],
-  workers: 1,
+  // Two: the machines have two cores; each test makes the records it changes, so files run side by side.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

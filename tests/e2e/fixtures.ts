@@ -1,8 +1,8 @@
 /**
  * What the browser tests share: signing in through the screens with a password and a TOTP code, and
- * a `test` whose pages start signed in as the admin (signed in once per worker, then reused).
+ * a `test` whose pages start signed in as the admin (signed in once per run, shared by the workers).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -54,17 +54,36 @@ async function adminStorageState(browser: Browser, baseURL: string | undefined, 
   const page = await context.newPage();
   await signInAdmin(page);
   await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
-  await context.storageState({ path: file });
+  // Written whole under its final name: another worker may be waiting for it.
+  writeFileSync(`${file}.part`, JSON.stringify(await context.storageState()));
+  renameSync(`${file}.part`, file);
   await context.close();
+}
+
+/**
+ * The admin's signed-in state, made once per run and shared by the workers: a sign-in takes a TOTP
+ * time step, which the server accepts once, so each worker signing in would wait for the next one.
+ */
+async function sharedAdminState(browser: Browser, baseURL: string | undefined): Promise<string> {
+  mkdirSync(runDir, { recursive: true });
+  const file = join(runDir, 'e2e-admin.json');
+  try {
+    writeFileSync(join(runDir, 'e2e-admin.lock'), String(process.pid), { flag: 'wx' });
+  } catch {
+    // Another worker is signing in: wait for its state, at most as long as a sign-in may take.
+    for (let waited = 0; !existsSync(file); waited += 200) {
+      if (waited > 90_000) throw new Error('The admin sign-in of another worker did not finish.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return file;
+  }
+  await adminStorageState(browser, baseURL, file);
+  return file;
 }
 
 export const test = base.extend<object, { adminState: string }>({
   adminState: [
-    async ({ browser }, use, workerInfo) => {
-      const file = join(runDir, `e2e-admin-${workerInfo.workerIndex}.json`);
-      await adminStorageState(browser, workerInfo.project.use.baseURL, file);
-      await use(file);
-    },
+    async ({ browser }, use, workerInfo) => use(await sharedAdminState(browser, workerInfo.project.use.baseURL)),
     { scope: 'worker' },
   ],
   storageState: ({ adminState }, use) => use(adminState),

@@ -7,6 +7,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../../scripts/build';
 
 await ensureWebBuilt();
@@ -31,6 +32,18 @@ const alive = (pid: number) => {
 for (const name of readdirSync(tmpdir())) {
   const pid = /^forecourt-e2e-(\d+)-\d+$/.exec(name)?.[1];
   if (pid && !alive(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+}
+
+// On PostgreSQL, a database made for this run too: an earlier run's sessions, throttled sign-ins and
+// used authenticator codes would otherwise meet this one.
+if (process.env.DATABASE_URL) {
+  const url = new URL(process.env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
 }
 
 await import(pathToFileURL(resolve(SERVER_ENTRY)).href);
