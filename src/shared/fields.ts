@@ -31,6 +31,20 @@ export const optionalText = (max = 200) =>
     z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional(),
   );
 
+type Values = readonly [string, ...string[]];
+const oneOf = (values: Values) => `must be one of: ${values.join(', ')}`;
+
+/** One of a fixed list of values (a select, a kind, a status); blank is missing. */
+export const choice = <T extends Values>(values: T, message = oneOf(values)) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: (i) => (i.input === undefined ? 'is required' : message) }));
+
+/** One of a fixed list of values, or none (a filter left at "any"). */
+export const optionalChoice = <T extends Values>(values: T, message = oneOf(values)) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
+
+/** A yes / no filter: 1, 0, or blank for either. */
+export const yesNo = optionalChoice(['1', '0'], 'must be 1 or 0');
+
 /** A record id: a positive whole number, given as digits or a number. */
 export const id = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText } from '../../shared/fields';
+import { optionalId, optionalText, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
@@ -7,7 +7,7 @@ export const employeeFilters = {
   query: optionalText(100),
   locationId: optionalId,
   department: optionalText(60),
-  active: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional()),
+  active: yesNo,
 };
 export const employeeNumberInput = z.object({
   employeeNumber: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),

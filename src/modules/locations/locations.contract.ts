@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag, id, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
+import { email, flag, id, optionalId, optionalText, phone, text, webUrl, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
@@ -54,7 +54,7 @@ export const locationIdInput = z.object({ locationId: id });
 export const locationFilters = {
   query: optionalText(100),
   region: optionalText(60),
-  active: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional()),
+  active: yesNo,
 };
 
 export const locationColumns: ColumnSpec[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, id, list, optionalId, optionalText, text } from '../../shared/fields';
+import { choice, flag, id, list, optionalChoice, optionalId, optionalText, text, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
@@ -25,16 +25,12 @@ export const memberKinds = ['user', 'contact'] as const;
 export type MemberKind = (typeof memberKinds)[number];
 export const memberKindLabels: Record<MemberKind, string> = { user: 'Staff', contact: 'Contact' };
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const topic = z.preprocess(blankToUndefined, z.enum(notificationTopics, {
-  error: (i) => (i.input === undefined ? 'is required' : `must be one of: ${notificationTopics.join(', ')}`),
-}));
 
 /** The add-group and edit-group form: the group and its staff members, picked by name. */
 export const groupInput = z.object({
   name: text(80),
   locationId: id,
-  topic,
+  topic: choice(notificationTopics),
   active: flag,
   userIds: list(id, MAX_MEMBERS).meta({ title: 'Members' }),
 });
@@ -45,8 +41,8 @@ export const groupIdInput = z.object({ groupId: id });
 export const groupFilters = {
   query: optionalText(100),
   locationId: optionalId,
-  topic: z.preprocess(blankToUndefined, z.enum(notificationTopics, { error: `must be one of: ${notificationTopics.join(', ')}` }).optional()),
-  active: z.preprocess(blankToUndefined, z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional()),
+  topic: optionalChoice(notificationTopics),
+  active: yesNo,
 };
 
 export const groupColumns: ColumnSpec[] = [

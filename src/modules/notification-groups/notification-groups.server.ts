@@ -160,7 +160,6 @@ defineAction({
   reach: { groupId: groupRecords, userIds: userRecords },
   async handler(ctx) {
     const { input } = ctx;
-    await loadRecord(ctx, groupRecords, input.groupId);
     const userIds = await checkGroup(ctx, input, input.groupId);
     await updateRecord(ctx, groupRecords, input.groupId, groupValues(input));
     await setMembers(ctx, input.groupId, await memberUserIds(ctx, input.groupId), userIds);

@@ -16,7 +16,7 @@ import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
 import { simulateCallStatus } from '../outbox/outbox.contract';
-import { loadProviderCalls, nextCallStatuses, providerCallColumns, type ProviderCall } from './phones.contract';
+import { loadProviderCalls, nextCallStatuses, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
 
 const ACTION = loadProviderCalls.path;
@@ -34,7 +34,7 @@ function CallsBody({ filters }: { filters: Filters }) {
   const controls = useCallControls();
   const canSimulate = useCan('developer') && calls.data?.provider === 'local';
   const simulate = useAction(simulateCallStatus, {
-    success: (_d, input) => `The call is now ${callStatusLabels[input.status].toLowerCase()}.`, errors: 'alert', reload: CALL_LISTS,
+    success: (_d, input) => `The call is now ${callStatusLabels[input.status as CallStatus].toLowerCase()}.`, errors: 'alert', reload: CALL_LISTS,
   });
   // Live calls first, each group newest first, as the provider lists them.
   const rows = [...(calls.data?.rows ?? [])].sort((a, b) => Number(b.live) - Number(a.live));

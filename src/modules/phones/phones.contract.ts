@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, id, int, list, optionalDate, optionalId, optionalPhone, optionalText, phone, text } from '../../shared/fields';
+import { choice, flag, id, int, list, optionalChoice, optionalDate, optionalId, optionalPhone, optionalText, phone, text, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract, type RowOf } from '../../shared/contract';
 
@@ -66,8 +66,6 @@ export type OpeningHours = z.output<typeof storedHours>;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(blank, s.optional());
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
 
 const sid = (prefix: string) => optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'must be text' }).regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), { error: `must be a provider id starting with ${prefix}` })));
@@ -78,7 +76,7 @@ export const phoneFields = {
   phoneNumber: phone,
   locationId: id,
   bridge: optionalPhone,
-  phoneType: z.preprocess((v) => (v === '' || v === undefined ? 'main' : v), choice(phoneTypes, `must be one of: ${phoneTypes.join(', ')}`)),
+  phoneType: z.preprocess((v) => (v === '' || v === undefined ? 'main' : v), choice(phoneTypes)),
   directRing: flag,
   sid: sid('PN').meta({ title: 'Provider id' }),
   messagingServiceSid: sid('MG').meta({ title: 'Messaging service id' }),
@@ -124,12 +122,11 @@ const phoneRecord = z.object({
 });
 export type PhoneRecord = z.output<typeof phoneRecord>;
 
-const yesNo = z.preprocess(blank, z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional());
 
 export const phoneFilters = {
   query: optionalText(100),
   locationId: optionalId,
-  phoneType: optional(choice(phoneTypes, `must be one of: ${phoneTypes.join(', ')}`)),
+  phoneType: optionalChoice(phoneTypes),
   active: yesNo,
 };
 export const phoneColumns: ColumnSpec[] = [
@@ -202,8 +199,8 @@ export const callFilters = {
   locationId: optionalId,
   phoneId: optionalId,
   userId: optionalId,
-  direction: optional(choice(callDirections, 'must be inbound or outbound')),
-  status: optional(choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`)),
+  direction: optionalChoice(callDirections, 'must be inbound or outbound'),
+  status: optionalChoice(callStatuses),
   ...dateRange,
   query: optionalText(40),
 };
@@ -228,7 +225,7 @@ const callRow = z.object({
 
 /** load-twilio-calls: the provider's own view, live calls first. */
 export const providerCallsInput = z.object({
-  status: optional(choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`)),
+  status: optionalChoice(callStatuses),
   ...dateRange,
   limit: optional(int(1, 200)),
 });
@@ -264,7 +261,7 @@ export const makeCallInput = z.object({
 export const activityInput = z.object({
   ...dateRange,
   locationId: optionalId,
-  direction: optional(choice(callDirections, 'must be inbound or outbound')),
+  direction: optionalChoice(callDirections, 'must be inbound or outbound'),
 });
 const callFigures = z.object({
   calls: count, inbound: count, outbound: count, answered: count, missed: count, totalSeconds: count, totalDuration: z.string(),
@@ -314,7 +311,7 @@ export const openingHours = z.preprocess((v) => {
 
 export const phoneActionFields = {
   phoneId: id,
-  kind: choice(phoneActionKinds, `must be one of: ${phoneActionKinds.join(', ')}`),
+  kind: choice(phoneActionKinds),
   label: optionalText(120),
   targets: list(phone, 20).meta({ title: 'Numbers to ring' }),
   userIds: list(id, 50).meta({ title: 'Users to ring' }),
@@ -328,7 +325,7 @@ export const savePhoneActionInput = z.object({ actionId: id, ...phoneActionField
 export const actionIdInput = z.object({ actionId: id });
 export type PhoneActionInput = z.infer<typeof addPhoneActionInput>;
 
-export const phoneActionFilters = { phoneId: optionalId, locationId: optionalId, kind: optional(choice(phoneActionKinds, `must be one of: ${phoneActionKinds.join(', ')}`)) };
+export const phoneActionFilters = { phoneId: optionalId, locationId: optionalId, kind: optionalChoice(phoneActionKinds) };
 export const phoneActionColumns: ColumnSpec[] = [
   { key: 'position', label: 'Order', format: 'number', sortable: true },
   { key: 'phoneDescription', label: 'Line' },
@@ -360,7 +357,7 @@ export const simulateCallInput = z.object({
 });
 export const simulateCallStatusInput = z.object({
   callSid: callSidField,
-  status: choice(callStatuses, `must be one of: ${callStatuses.join(', ')}`),
+  status: choice(callStatuses),
 });
 
 /** "1:02:03" or "4:05". */

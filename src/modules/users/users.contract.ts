@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, text } from '../../shared/fields';
+import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, text, yesNo } from '../../shared/fields';
 import { allFlags, type Flag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
@@ -64,7 +64,7 @@ export const loadUsersFilters = {
   query: optionalText(100),
   jobCode: optionalText(20),
   locationId: optionalId,
-  locked: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', '0'], { error: 'must be 1 or 0' }).optional()),
+  locked: yesNo,
 };
 
 export const userColumns: ColumnSpec[] = [

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { ActionAlert } from './ActionAlert';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Contract, InputOf } from '../../shared/contract';
 import { Form } from './Form';
 import { closeModal, confirm, IdModal, openModal } from './modals';
@@ -36,9 +37,7 @@ export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnt
     <Form onSubmit={() => form.submit()} submitOnEnter={submitOnEnter}>
       <Stack>
         {children}
-        {form.banner && (
-          <Alert color="red" variant="light" title={failTitle} icon={<IconAlertCircle />} role="alert">{form.banner}</Alert>
-        )}
+        <ActionAlert error={form.banner} title={failTitle} />
         {!readOnly && (
           buttons === 'end'
             ? <Group justify="flex-end">{extra}{cancel}{submit}</Group>

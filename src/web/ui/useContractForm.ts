@@ -78,6 +78,6 @@ export function useContractForm<C extends Contract, V extends Values>(contract: 
   /** The form's banner: the first field error, or the failure that named none. */
   const banner = firstError !== undefined ? String(firstError) : failure ? errorMessage(failure) : null;
 
-  return { form, action, submit, field, checkbox, label, banner, values: form.values };
+  return { form, action, submit, field, checkbox, banner, values: form.values };
 }
 
