@@ -24,9 +24,10 @@ export type OutputOf<C extends Contract> = z.output<C['output']>;
 
 /**
  * A list's contract: its filters (sort, direction, cursor, page size and view are the platform's), the
- * shape of one row, and the count the spec names. The reply is a page of such rows.
+ * shape of one row, the count the spec names, and the GET route of its CSV download if it has one
+ * (the list screen then offers it). The reply is a page of such rows.
  */
-export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K extends string>(list: { path: string; filters: F; row: R; countKey: K }) {
+export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K extends string>(list: { path: string; filters: F; row: R; countKey: K; exportRoute?: string }) {
   // Typed by its own name: a computed key would blur every other field of the reply into one union.
   const counted = { [list.countKey]: z.union([z.number(), z.string()]).optional() } as Record<K, z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString]>>>;
   const output = z.looseObject({
@@ -39,10 +40,10 @@ export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K ext
     dir: z.enum(['asc', 'desc']),
     ...counted,
   });
-  return { ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }), filters: list.filters, row: list.row, countKey: list.countKey };
+  return { ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }), filters: list.filters, row: list.row, countKey: list.countKey, exportRoute: list.exportRoute };
 }
 
 export type RowOf<C extends { row: z.ZodType }> = z.output<C['row']>;
 
 /** What the list screens take: a list's contract, whose rows are `Row`. */
-export type ListContract<Row = unknown> = Contract & { row: z.ZodType<Row>; countKey: string };
+export type ListContract<Row = unknown> = Contract & { row: z.ZodType<Row>; countKey: string; exportRoute?: string };

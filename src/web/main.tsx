@@ -7,14 +7,14 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
 import { router } from './routes';
-import { theme } from './theme';
+import { cssVariables, theme } from './theme';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" zIndex={1000} />

@@ -3,14 +3,15 @@
  * lazily, one chunk each, so the first page only carries the shell; a screen a user may not use
  * shows a short notice instead. The sign-in steps stand outside the shell.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Guard } from './shell/Guard';
 import Home from './shell/Home';
 import { Shell } from './shell/Shell';
 import { screens } from './allScreens';
-import type { ScreenDefinition } from './screens';
+import { screenTitle, type ScreenDefinition } from './screens';
 
 const NotFound = lazy(() => import('./shell/NotFound'));
 
@@ -22,11 +23,18 @@ function Root() {
   );
 }
 
+/** Names the tab after the screen, so tabs, history and bookmarks tell screens apart. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(`${title} · Forecourt`);
+  return children;
+}
+
 function route(screen: ScreenDefinition): RouteObject {
   const Screen = lazy(screen.load);
   const { access } = screen;
   const open = access === 'public' || access === 'pending' || access === 'signedIn';
-  return { path: screen.path, element: open ? <Screen /> : <Guard access={access}><Screen /></Guard> };
+  const element = open ? <Screen /> : <Guard access={access}><Screen /></Guard>;
+  return { path: screen.path, element: <Titled title={screenTitle(screen)}>{element}</Titled> };
 }
 
 const outsideShell = (s: ScreenDefinition) => s.access === 'public' || s.access === 'pending';
@@ -40,9 +48,9 @@ export const router = createBrowserRouter([
         path: '/',
         element: <Shell />,
         children: [
-          { index: true, element: <Home /> },
+          { index: true, element: <Titled title="Home"><Home /></Titled> },
           ...screens.filter((s) => !outsideShell(s)).map(route),
-          { path: '*', element: <NotFound /> },
+          { path: '*', element: <Titled title="Page not found"><NotFound /></Titled> },
         ],
       },
     ],

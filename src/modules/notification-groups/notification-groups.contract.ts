@@ -90,7 +90,9 @@ export const loadGroups = listContract({ path: 'notification-groups/load-groups'
  * One group's members in the order they were added (without a group: every membership within reach);
  * also the CSV export.
  */
-export const loadGroupMembers = listContract({ path: 'notification-groups/load-group-members', filters: { groupId: optionalId }, row: member, countKey: 'memberCount' });
+export const loadGroupMembers = listContract({
+  path: 'notification-groups/load-group-members', filters: { groupId: optionalId }, row: member, countKey: 'memberCount', exportRoute: EXPORT_ROUTE,
+});
 /** One group with its members (the edit-group modal, the members screen's header). */
 export const loadGroup = defineContract({ path: 'notification-groups/load-group', input: groupIdInput, output: z.object({ group }) });
 export const addGroup = defineContract({ path: 'notification-groups/add-group', input: groupInput, output: z.object({ groupId: z.number().int() }) });

@@ -9,7 +9,7 @@ import { locationRecords, locations } from '../locations/locations.db';
 import { userRecords, users } from '../users/users.db';
 import { groupRecords, notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
 import {
-  addGroup, deleteGroup, editGroup, EXPORT_ROUTE, groupColumns, loadGroup, loadGroupMembers, loadGroups, memberColumns, memberKindLabels,
+  addGroup, deleteGroup, editGroup, groupColumns, loadGroup, loadGroupMembers, loadGroups, memberColumns, memberKindLabels,
   NOTIFICATION_EXPORT_LIMIT, topicLabels, type GroupInput, type GroupRecord,
 } from './notification-groups.contract';
 
@@ -58,7 +58,7 @@ defineListAction({
   permission: 'messenger',
   reach: groups.locationId,
   records: { groupId: groupRecords },
-  export: { route: EXPORT_ROUTE, filename: 'notification-group', defaultLimit: NOTIFICATION_EXPORT_LIMIT },
+  export: { filename: 'notification-group', defaultLimit: NOTIFICATION_EXPORT_LIMIT },
   bench: (s) => [
     // The scale data puts group n at location n, so the busiest location's id names a group too.
     { name: 'group', filters: { groupId: s.locationId } },

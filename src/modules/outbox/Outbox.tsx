@@ -28,7 +28,6 @@ export default function Outbox() {
       noun={['message', 'messages']}
       columns={outboxColumns}
       updateUrl
-      exportRoute="/tools/outbox/export"
       filters={[
         { name: 'channel', label: 'Kind', kind: 'select', placeholder: 'Any', data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })) },
         { name: 'query', label: 'Search', kind: 'search', placeholder: 'Recipient, subject or text' },

@@ -19,7 +19,7 @@ export const outboxColumns: ColumnSpec[] = [
 ];
 /** What the local drivers would have sent (and the simulated inbound side), newest first. */
 export const loadOutbox = listContract({
-  path: 'outbox/load-messages', filters: outboxFilters, countKey: 'messageCount',
+  path: 'outbox/load-messages', filters: outboxFilters, countKey: 'messageCount', exportRoute: '/tools/outbox/export',
   row: z.object({
     id: z.number().int(), createdAt: z.string(), channel: z.enum(['sms', 'email', 'call']), to: z.string(), from: z.string(),
     subject: z.string(), body: z.string(), status: z.string(), direction: z.enum(['inbound', 'outbound']), sid: z.string().nullable(),

@@ -56,6 +56,7 @@ function ProfileImage() {
         }}
         onReject={() => notify({ type: 'error', message: 'Choose one image (JPEG, PNG, WebP or GIF) up to 8 MB.' })}
         aria-label="Choose a profile image"
+        inputProps={{ 'aria-label': 'Profile image file' }}
       >
         <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept><IconUpload size={40} /></Dropzone.Accept>

@@ -19,7 +19,7 @@ test('upload a profile image with a preview', async ({ page }) => {
   await expectNotification(page, 'Profile image saved.');
 
   // The header's avatar now shows the image the server stored.
-  const avatar = page.getByRole('button', { name: 'Your account' }).getByRole('img', { name: 'Group Administrator' });
+  const avatar = page.getByRole('button', { name: 'Your account' }).locator('img[alt="Group Administrator"]');
   await expect(avatar).toHaveAttribute('src', /\/api\/users\/\d+\/photo\?v=\d{10,}/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const photo = await page.request.get((await avatar.getAttribute('src'))!);

@@ -63,9 +63,11 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    * a date range, a search term) and how deep to page. Required, so no list goes unmeasured.
    */
   bench: (sample: BenchSample) => BenchCase[];
-  /** Also downloadable as CSV at this GET route with the same filters (and `limit` = most rows). */
-  /** A CSV download of the list; `defaultLimit`: the rows sent when the caller names no limit (else every row). */
-  export?: { route: string; filename: string; defaultLimit?: number };
+  /**
+   * A CSV download of the list at the contract's `exportRoute`, with the same filters (and `limit` = most
+   * rows); `defaultLimit`: the rows sent when the caller names no limit (else every row).
+   */
+  export?: { filename: string; defaultLimit?: number };
 }
 
 /** Real values from the generated data, for bench filters. */
@@ -418,7 +420,7 @@ function keptPerList<V>(max: number) {
 
 /** A list declared in its module's contract (`listContract`): path, filters, row and count come from there. */
 type ContractList<F extends z.ZodRawShape> = Omit<ListDefinition<F>, 'path' | 'filters' | 'countKey'> & {
-  contract: Contract<z.ZodObject, z.ZodType> & { filters: F; countKey: string };
+  contract: Contract<z.ZodObject, z.ZodType> & { filters: F; countKey: string; exportRoute?: string };
 };
 
 /**
@@ -431,10 +433,12 @@ export function defineListAction<F extends z.ZodRawShape>(given: ContractList<F>
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
   if (list.export) {
+    const route = contract.exportRoute;
+    if (!route) throw new Error(`${list.path} has an export but its contract names no exportRoute`);
     const { defaultLimit } = list.export;
     const limit = defaultLimit ? optionalInt(1, 5_000_000).transform((v) => v ?? defaultLimit) : optionalInt(1, 5_000_000);
     const exportInput = z.object({ ...list.filters, sort: listPaging.sort, dir: listPaging.dir, limit });
-    exportRegistry.set(list.export.route, { list: anyList, input: exportInput, ...list.export });
+    exportRegistry.set(route, { list: anyList, input: exportInput, route, ...list.export });
   }
   return defineAction({
     contract,

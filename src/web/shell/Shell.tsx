@@ -36,6 +36,7 @@ function Layout() {
 
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
+      <SkipLink />
       <FloatingHeader height={HEADER_HEIGHT}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
@@ -47,7 +48,7 @@ function Layout() {
         </Group>
       </FloatingHeader>
       <MobileNav groups={groups} opened={drawer} onClose={close} onSignOut={signOut} />
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <Container size="xl" px={0}>
           <Suspense fallback={<Center h={240}><Loader aria-label="Loading" /></Center>}>
             <Outlet />
@@ -56,6 +57,21 @@ function Layout() {
       </AppShell.Main>
       <BackToTop />
     </AppShell>
+  );
+}
+
+/**
+ * The first stop of Tab on every page: it moves focus past the header and its menus to the screen,
+ * so a keyboard user reaches the screen's own controls with the next Tab.
+ */
+function SkipLink() {
+  return (
+    <a href="#main" className="skip-link" onClick={(event) => {
+      event.preventDefault();
+      document.getElementById('main')?.focus();
+    }}>
+      Skip to content
+    </a>
   );
 }
 

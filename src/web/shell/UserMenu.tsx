@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Switch, Text, UnstyledButton, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconMoon, IconUserCircle } from '@tabler/icons-react';
 import type { SessionUserInfo } from '../../shared/session';
 
 /** Bumped by the profile screen after an upload, so every avatar shows the new image. */
@@ -14,14 +14,30 @@ export function UserAvatar({ user, size = 'md' }: { user: Pick<SessionUserInfo, 
   return <Avatar src={user.hasPhoto ? `/api/users/${user.id}/photo?v=${version}` : null} name={name} color="initials" size={size} alt={name} />;
 }
 
+/** The app follows the system's light or dark setting until the user picks one here. */
+export function DarkModeItem() {
+  const { setColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  return (
+    <Menu.Item role="menuitemcheckbox" aria-checked={dark} closeMenuOnClick={false} leftSection={<IconMoon size={16} />}
+      rightSection={<Switch checked={dark} readOnly size="xs" tabIndex={-1} aria-hidden />}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}>
+      Dark mode
+    </Menu.Item>
+  );
+}
+
 export function UserMenu({ user, onSignOut }: { user: SessionUserInfo; onSignOut: () => void }) {
+  const name = `${user.firstName} ${user.lastName}`;
   return (
     <Menu position="bottom-end" shadow="md" width={220} transitionProps={{ transition: 'slide-down', duration: 400 }}>
       <Menu.Target>
-        <UnstyledButton aria-label="Your account" className="user-menu">
+        {/* Named by what it shows, then what it is: speech input users say the name they see. */}
+        <UnstyledButton className="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <UserAvatar user={user} size="sm" />
-            <Text size="sm" fw={500} visibleFrom="sm">{user.firstName} {user.lastName}</Text>
+            <span aria-hidden><UserAvatar user={user} size="sm" /></span>
+            <Text size="sm" fw={500} visibleFrom="sm">{name}</Text>
+            <VisuallyHidden>Your account</VisuallyHidden>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
@@ -29,6 +45,7 @@ export function UserMenu({ user, onSignOut }: { user: SessionUserInfo; onSignOut
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} />}>Profile</Menu.Item>
+        <DarkModeItem />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut}>Sign out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

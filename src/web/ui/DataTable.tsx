@@ -89,6 +89,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     else setLocalSort(next);
   };
   const renderCell = (row: Row, c: ColumnSpec) => cells?.[c.key]?.(row) ?? cellText(row, c);
+  /**
+   * A row's main action is a button in its first cell (its card's heading on phones), so Tab reaches
+   * each record and Enter opens it; a click anywhere on the row still does the same.
+   */
+  const opener = (row: Row, content: ReactNode) => onRowClick
+    ? (
+      <UnstyledButton className="row-open" onClick={(event) => {
+        event.stopPropagation();
+        onRowClick(row);
+      }}>
+        {content === '' ? rowLabel?.(row) ?? rowKey(row) : content}
+      </UnstyledButton>
+    )
+    : content;
 
   const searchBox = searchable && (
     <TextInput
@@ -113,7 +127,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={onRowClick ? { cursor: 'pointer' } : undefined}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Box fw={600}>{cardTitle ? cardTitle(row) : renderCell(row, columns[0])}</Box>
+              <Box fw={600}>{opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}</Box>
               {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
             </Group>
             {details.map((c) => ({ c, shown: renderCell(row, c) }))
@@ -158,7 +172,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
-                {columns.map((c) => <Table.Td key={c.key} style={keepTogether(c) ? { whiteSpace: 'nowrap' } : undefined}>{renderCell(row, c)}</Table.Td>)}
+                {columns.map((c, i) => (
+                  <Table.Td key={c.key} style={keepTogether(c) ? { whiteSpace: 'nowrap' } : undefined}>
+                    {i === 0 ? opener(row, renderCell(row, c)) : renderCell(row, c)}
+                  </Table.Td>
+                ))}
                 {rowActions && (
                   <Table.Td w={40}>
                     <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />

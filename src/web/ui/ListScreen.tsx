@@ -1,20 +1,24 @@
 /**
  * The pattern almost every tool follows (seed 000, section 1): a search form, a count header, the
  * table, and add / edit / delete modals (passed as children). With `updateUrl` the filters live in
- * the query string, so a list can be linked to and comes back on Back. `FilteredScreen` is the same
+ * the query string, with the order and the page size (`sort`, `dir`, `limit`), so a list can be linked
+ * to and comes back on Back. `FilteredScreen` is the same
  * frame (title, toolbar, search form) around a body of the screen's own, e.g. a report.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconDownload, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAdjustmentsHorizontal, IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { ColumnSpec } from '../../shared/lists';
 import { DateField } from './DateField';
 import { Form } from './Form';
 import { OptionBar } from './OptionBar';
-import { PagedList, type PagedListProps } from './PagedList';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PagedList, type PagedListProps } from './PagedList';
 import { RemoteSelect, type OptionSource } from './RemoteSelect';
 import { SearchableSelect } from './SearchableSelect';
+import { listKey, type ListView } from './usePagedList';
 
 export interface FilterSpec {
   name: string;
@@ -155,7 +159,7 @@ export function FilteredScreen({ className, title, filters = [], updateUrl = fal
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <Title order={1} size="h2">{title}</Title>
-          <Group gap="xs">
+          <Group gap="xs" className="screen-toolbar">
             {phone && filters.length > 0 && (
               <Button variant="light" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
                 Filters
@@ -176,15 +180,42 @@ export function FilteredScreen({ className, title, filters = [], updateUrl = fal
   );
 }
 
+/**
+ * The order and page size in the address (`sort`, `dir`, `limit`) beside the filters, or kept here.
+ * Only an order the table offers and a page size it lists are read from a link.
+ */
+function useListView(columns: readonly ColumnSpec[], pageSize: number, updateUrl: boolean): [ListView, (next: ListView) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [own, setOwn] = useState<ListView>({ limit: pageSize });
+  if (!updateUrl) return [own, setOwn];
+  const key = searchParams.get('sort');
+  const limit = Number(searchParams.get('limit'));
+  const view: ListView = {
+    sort: columns.some((c) => c.key === key && c.sortable) ? { key: key!, dir: searchParams.get('dir') === 'desc' ? 'desc' : 'asc' } : undefined,
+    limit: PAGE_SIZES.includes(limit) ? limit : pageSize,
+  };
+  return [view, (next) => setSearchParams((current) => {
+    const kept = [...current].filter(([k]) => k !== 'sort' && k !== 'dir' && k !== 'limit');
+    const sort: [string, string][] = next.sort ? [['sort', next.sort.key], ['dir', next.sort.dir]] : [];
+    return [...kept, ...sort, ...(next.limit !== pageSize ? [['limit', String(next.limit)] as [string, string]] : [])];
+  })];
+}
+
 interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenProps, 'children' | 'toolbar' | 'above'> {
   toolbar?: ReactNode;
-  /** The list's CSV download (a GET route taking the same filters), offered beside the title. */
-  exportRoute?: string;
   /** The modals of the screen. */
   children?: ReactNode;
 }
 
-export function ListScreen<Row>({ className, title, filters, updateUrl, toolbar, exportRoute, children, params, ...list }: ListScreenProps<Row>) {
+/**
+ * A list screen: beside the title, Refresh, the list's CSV download when its contract has one (with
+ * the filters and order shown), and the screen's own buttons.
+ */
+export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, toolbar, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
+  const queryClient = useQueryClient();
+  const [view, setView] = useListView(list.columns, pageSize, updateUrl);
+  const { exportRoute } = list.action;
+  const narrowed = (applied: Filters) => filters.some((f) => applied[f.name] && applied[f.name] !== (f.defaultValue ?? ''));
   return (
     <FilteredScreen
       className={className}
@@ -193,9 +224,13 @@ export function ListScreen<Row>({ className, title, filters, updateUrl, toolbar,
       updateUrl={updateUrl}
       toolbar={(applied) => (
         <>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>
+            Refresh
+          </Button>
           {exportRoute && (
             <Button component="a" variant="default" leftSection={<IconDownload size={16} />}
-              href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params }).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
+              href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params, sort: view.sort?.key, dir: view.sort?.dir })
+                .filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
               Download CSV
             </Button>
           )}
@@ -205,7 +240,7 @@ export function ListScreen<Row>({ className, title, filters, updateUrl, toolbar,
     >
       {(applied) => (
         <>
-          <PagedList<Row> {...list} params={{ ...applied, ...params }} />
+          <PagedList<Row> {...list} params={{ ...applied, ...params }} view={view} onViewChange={setView} filtered={narrowed(applied)} />
           {children}
         </>
       )}

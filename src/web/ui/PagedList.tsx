@@ -6,9 +6,10 @@ import type { ListContract } from '../../shared/contract';
 import { formatNumber } from '../../shared/format';
 import { ActionAlert } from './ActionAlert';
 import { DataTable, type DataTableProps } from './DataTable';
-import { usePagedList } from './usePagedList';
+import { usePagedList, type ListView } from './usePagedList';
 
 export const PAGE_SIZES = [25, 50, 100, 250];
+export const DEFAULT_PAGE_SIZE = 50;
 
 export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'> {
   action: ListContract<Row>;
@@ -17,6 +18,11 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
   /** Singular and plural, for the count header: "1,234 users". */
   noun: [string, string];
   pageSize?: number;
+  /** The order and page size, when the caller keeps them (a list screen keeps them in the address). */
+  view?: ListView;
+  onViewChange?: (next: ListView) => void;
+  /** Whether filters narrow the list: an empty list then says so rather than that there is nothing. */
+  filtered?: boolean;
 }
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
@@ -25,9 +31,12 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 50, ...table }: PagedListProps<Row>) {
-  const [limit, setLimit] = useState(pageSize);
-  const list = usePagedList<Row>(action, params, limit);
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, ...table }: PagedListProps<Row>) {
+  const [own, setOwn] = useState<ListView>({ limit: pageSize });
+  const view = given ?? own;
+  const setView = onViewChange ?? setOwn;
+  const { limit } = view;
+  const list = usePagedList<Row>(action, params, view, setView);
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
 
@@ -47,6 +56,7 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
       <ActionAlert error={query.error} title="The list could not be loaded" />
       <DataTable<Row>
         {...table}
+        emptyText={filtered ? `No ${noun[1]} match these filters. Change or clear them to see more.` : emptyText ?? `No ${noun[1]} yet.`}
         label={noun[1]}
         columns={columns}
         rows={data?.rows ?? []}
@@ -60,7 +70,7 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
             size="xs"
             data={PAGE_SIZES.map(String)}
             value={String(limit)}
-            onChange={(e) => setLimit(Number(e.currentTarget.value))}
+            onChange={(e) => setView({ ...view, limit: Number(e.currentTarget.value) })}
           />
           <Group gap="xs">
             <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!list.hasPrevious || query.isFetching} onClick={list.back}>

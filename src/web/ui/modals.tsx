@@ -8,6 +8,19 @@ import { modals } from '@mantine/modals';
 import { randomId } from '../../shared/format';
 
 const openIds = new Set<string>();
+/** What had focus when each modal opened, to be given focus again when it closes. */
+const openers = new Map<string, HTMLElement>();
+
+/**
+ * The element a modal returns focus to: the one focused when it opened, or, when that was an item of a
+ * menu (which closes as the modal opens), the button that opened the menu.
+ */
+function currentOpener(): HTMLElement | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return undefined;
+  const menu = active.closest('[role="menu"]');
+  return (menu?.id && document.querySelector<HTMLElement>(`[aria-controls="${menu.id}"]`)) || active;
+}
 const listeners = new Set<() => void>();
 
 function changed() {
@@ -16,6 +29,8 @@ function changed() {
 }
 
 export function openModal(id: string) {
+  const opener = currentOpener();
+  if (opener && !openIds.has(id)) openers.set(id, opener);
   openIds.add(id);
   changed();
 }
@@ -43,13 +58,23 @@ interface IdModalProps extends Omit<ModalProps, 'opened' | 'onClose' | 'id'> {
   onClose?: () => void;
 }
 
-/** A Mantine modal whose open state is the id store's; the id is also its class, as the spec names modals. */
+/**
+ * A Mantine modal whose open state is the id store's; the id is also its class, as the spec names modals.
+ * Closed, it gives focus back to what opened it, even when it was mounted already open (Mantine's own
+ * return only works for a modal that was mounted closed) or opened from a menu.
+ */
 export function IdModal({ id, onClose, className, ...props }: IdModalProps) {
   const opened = useModalOpen(id);
   // A screen that unmounts must not leave the page flagged.
   useEffect(() => () => closeModal(id), [id]);
   return (
     <Modal
+      returnFocus={false}
+      onExitTransitionEnd={() => {
+        const opener = openers.get(id);
+        openers.delete(id);
+        if (opener?.isConnected) opener.focus();
+      }}
       {...props}
       opened={opened}
       className={[id, className].filter(Boolean).join(' ')}

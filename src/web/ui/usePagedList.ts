@@ -17,16 +17,25 @@ export const listKey = (action: string) => ['list', action] as const;
 const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
-/** The count shown is the one the spec names in the reply (`phoneCount`) when it is a number, else the platform's `count`. */
-export function usePagedList<Row>(list: ListContract<Row>, params: Record<string, unknown>, limit: number) {
+/** How a list is shown: its order (the server's default when none) and its page size. */
+export interface ListView {
+  sort?: SortState;
+  limit: number;
+}
+
+/**
+ * The count shown is the one the spec names in the reply (`phoneCount`) when it is a number, else the
+ * platform's `count`. The view is the caller's (a list screen keeps it in the address).
+ */
+export function usePagedList<Row>(list: ListContract<Row>, params: Record<string, unknown>, view: ListView, setView: (next: ListView) => void) {
+  const { sort, limit } = view;
   const filters = clean(params);
-  const filtersKey = JSON.stringify([filters, limit]);
-  const [sort, setSortState] = useState<SortState | undefined>();
+  // New filters, another order or another page size start again from the first page.
+  const filtersKey = JSON.stringify([filters, sort, limit]);
   const [cursor, setCursor] = useState<string | undefined>();
   const [previous, setPrevious] = useState<(string | undefined)[]>([]);
   const [pagedFor, setPagedFor] = useState(filtersKey);
 
-  // New filters or a new page size start again from the first page.
   if (pagedFor !== filtersKey) {
     setPagedFor(filtersKey);
     setCursor(undefined);
@@ -53,9 +62,7 @@ export function usePagedList<Row>(list: ListContract<Row>, params: Record<string
     /** The order shown: the one asked for, or the server's default once it answers. */
     sort: sort ?? (data ? { key: data.sort, dir: data.dir } : undefined),
     setSort(next: SortState) {
-      setSortState(next);
-      setCursor(undefined);
-      setPrevious([]);
+      setView({ ...view, sort: next });
     },
     page: previous.length + 1,
     hasPrevious: previous.length > 0,

@@ -1,0 +1,129 @@
+/**
+ * Every screen the modules declare, opened as the admin: axe-core finds no critical or serious fault on
+ * it nor in any modal its toolbar opens, the tab has the screen's own title, and a keyboard alone
+ * reaches the first record of a list and opens it; closing what opened returns focus to the opener.
+ * A screen added later is walked the same way without touching this file.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { screenTitle, type ScreenDefinition } from '../../src/web/screens';
+import { enterPassword, expect, test, ADMIN } from './fixtures';
+
+const modulesDir = resolve('src/modules');
+const screens: ScreenDefinition[] = [];
+for (const area of readdirSync(modulesDir)) {
+  for (const file of readdirSync(join(modulesDir, area)).filter((f) => f.endsWith('.screens.ts'))) {
+    screens.push(...(await import(pathToFileURL(join(modulesDir, area, file)).href)).default);
+  }
+}
+
+/** Screens that show one record: the demo record each is opened on. */
+const RECORD: Record<string, string> = {
+  'users/edit': '?id=1',
+  'locations/edit': '?id=1',
+  'locations/service': '?id=1',
+  'notification-groups/members': '?groupId=1',
+};
+
+/** Fails with every critical or serious rule axe-core finds, naming the elements at fault. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const faults = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')}`);
+  expect(faults, `accessibility faults on ${where}`).toEqual([]);
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would reach it. */
+async function tabTo(page: Page, selector: string, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return;
+  }
+  throw new Error(`${selector} was not reached in ${limit} presses of Tab`);
+}
+
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+test('the sign-in steps have no serious accessibility faults', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Forecourt');
+  await expectAccessible(page, 'login');
+  await enterPassword(page, ADMIN.username, ADMIN.password);
+  await expect(page.locator('.two-factor-check')).toBeVisible();
+  await expectAccessible(page, '2fa');
+  await context.close();
+});
+
+test('the home has no serious accessibility faults, and a skip link leads past the menus', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home · Forecourt');
+  await expectAccessible(page, 'home');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+for (const screen of screens.filter((s) => s.access !== 'public' && s.access !== 'pending')) {
+  test(`${screen.path}: accessible, titled, and its records open by keyboard`, async ({ page }) => {
+    await page.goto(`/${screen.path}${RECORD[screen.path] ?? ''}`);
+    const root = page.locator(`.${screen.className}`);
+    await expect(root).toBeVisible();
+    await expect(page).toHaveTitle(`${screenTitle(screen)} · Forecourt`);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, screen.path);
+
+    // Each modal the toolbar opens; Escape closes it and gives focus back to its button.
+    const buttons = root.locator('.screen-toolbar button');
+    for (let i = 0; i < await buttons.count(); i++) {
+      const button = buttons.nth(i);
+      const name = (await button.textContent())!.trim();
+      const url = page.url();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+      // A button that leads to another screen (Add user) is checked as that screen.
+      if (page.url() !== url) {
+        await page.goBack();
+        await expect(root).toBeVisible();
+        continue;
+      }
+      if (!(await dialog.isVisible())) continue;
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${screen.path}, the modal of "${name}"`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+    }
+
+    // The first record of a list, reached with Tab after the skip link and opened with Enter.
+    if (await root.locator('.row-open').count() === 0) return;
+    await page.keyboard.press('Escape');
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '.row-open');
+    const opener = await focusedName(page);
+    const url = page.url();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.or(page.locator(`:not(.${screen.className}) > main`)).first()).toBeVisible();
+    if (page.url() !== url) {
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `the record opened from ${screen.path}`);
+      return;
+    }
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `${screen.path}, the record ${opener}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await focusedName(page)).toBe(opener);
+  });
+}
