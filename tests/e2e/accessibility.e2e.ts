@@ -68,6 +68,13 @@ test('the home has no serious accessibility faults, and a skip link leads past t
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
+
+  // Dark mode's colours are held to the same contrast.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/users/');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'users, in dark mode');
 });
 
 for (const screen of screens.filter((s) => s.access !== 'public' && s.access !== 'pending')) {

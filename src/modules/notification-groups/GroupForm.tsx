@@ -4,7 +4,8 @@
  */
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { callAction } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { LocationSelect } from '../../web/options/LocationSelect';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import { RecordForm, useRecordModals } from '../../web/ui/RecordForm';
 import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
@@ -26,14 +27,12 @@ function useMemberSource() {
 }
 
 function GroupForm({ record, locationId, done }: { record?: GroupRecord; locationId?: string; done: () => void }) {
-  const locations = useLocationOptions();
   const members = useMemberSource();
-  // A new group is at the location the list is narrowed to, otherwise at the default one (seed 001, section 9).
-  const defaultLocation = locationId || String(locations.data?.locations.find((l) => l.code === locations.data?.defaultCode)?.id ?? '');
   const form = useContractForm(record ? editGroup : addGroup, {
     initialValues: {
       name: record?.name ?? '',
-      locationId: record ? String(record.locationId) : defaultLocation,
+      // A new group is at the location the list is narrowed to, otherwise at the default one.
+      locationId: record ? String(record.locationId) : locationId ?? '',
       topic: (record?.topic ?? '') as NotificationTopic | '',
       active: record?.active ?? true,
       userIds: (record?.members ?? []).flatMap((m) => (m.userId ? [String(m.userId)] : [])),
@@ -48,7 +47,7 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
     <RecordForm form={form} failTitle="The notification group was not saved" submitLabel={record ? 'Save group' : 'Add group'} onCancel={done}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput data-autofocus placeholder="e.g. ABG internet leads" {...form.field('name')} />
-        <SearchableSelect data={locationSelectData(locations.data)} {...form.field('locationId')} />
+        <LocationSelect form={form.form} {...form.field('locationId')} />
         <SearchableSelect data={topicOptions} allowDeselect={false} description="What the group is told of" {...form.field('topic')} />
         <Checkbox mt={{ sm: 'xl' }} description="An inactive group keeps its members but is told of nothing" {...form.checkbox('active')} />
       </SimpleGrid>

@@ -65,7 +65,7 @@ export function useCallControls() {
   const allowed = useCan('phoneAdmin');
   const [transferring, setTransferring] = useState<ControlledCall | null>(null);
   const end = useAction(endCall, {
-    success: (data) => data.message, errors: 'alert', reload: CALL_LISTS,
+    success: (data) => data.message, errors: 'alert', alertPrefix: 'unexpected', reload: CALL_LISTS,
   });
   const askEnd = async (call: ControlledCall) => {
     if (await confirm({ message: `Are you sure you want to end this call with ${formatPhone(otherParty(call))}?`, confirmLabel: 'End call', danger: true })) {

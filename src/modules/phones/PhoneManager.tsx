@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Tex
 import { useQuery } from '@tanstack/react-query';
 import { IconListNumbers, IconPhoneCall, IconPhoneOutgoing, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
+import { LocationSelect } from '../../web/options/LocationSelect';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
 import { DataTable } from '../../web/ui/DataTable';
@@ -26,7 +27,6 @@ import { lineLabel, lineSource } from './pickers';
 const LIST = loadPhones.path;
 
 function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bought?: AvailableNumberRow; done: () => void; canEdit: boolean }) {
-  const locations = useLocationOptions();
   const form = useContractForm(record ? savePhone : addPhone, {
     initialValues: {
       description: record?.description ?? '',
@@ -62,7 +62,7 @@ function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bo
             <TextInput data-autofocus placeholder="e.g. Albuquerque Toyota sales" {...form.field('description')} />
             <TextInput type="tel" readOnly={locked}
               description={locked ? 'Bought through the provider: add a new number as a phone of its own.' : undefined} {...form.field('phoneNumber')} />
-            <SearchableSelect data={locationSelectData(locations.data)} {...form.field('locationId')} />
+            <LocationSelect form={form.form} {...form.field('locationId')} />
             <SearchableSelect data={phoneTypeOptions} allowDeselect={false} {...form.field('phoneType')} />
             <TextInput type="tel" description="The store's phone system, rung after the call plan" {...form.field('bridge')} />
             <TextInput label={fieldLabel('sid', savePhone.input)} readOnly variant="filled" value={record?.sid ?? ''} name="sid" error={form.form.errors.sid}

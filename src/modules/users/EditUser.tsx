@@ -16,7 +16,8 @@ import { formatDateTime, formatPhone } from '../../shared/format';
 import { allFlags, jobCodeFlags, mayGiveRegion, mayManage, userOnlyFlags, type Flag } from '../../shared/permissions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { useSignedIn } from '../../web/shell/session';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { LocationSelect } from '../../web/options/LocationSelect';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import {
   eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, unlockUser,
   type EventRow, type UserDetail,
@@ -70,8 +71,8 @@ function UserForm({ user }: { user?: UserDetail }) {
   });
   const v = form.values;
   const set = form.form.setFieldValue;
-  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', reload: [loadUsers.path, loadEvents.path], onSuccess: refresh });
-  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', reload: [loadEvents.path], onSuccess: refresh });
+  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadUsers.path, loadEvents.path], onSuccess: refresh });
+  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadEvents.path], onSuccess: refresh });
 
   // The job code's flags are those of the saved job code; a changed code is checked on save.
   const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
@@ -139,7 +140,7 @@ function UserForm({ user }: { user?: UserDetail }) {
               <TextInput type="email" {...form.field('email')} />
               <TextInput type="tel" placeholder="(505) 555-0100" {...form.field('phone')} />
               <SearchableSelect data={jobCodes.data} clearable disabled={self} {...form.field('jobCode')} />
-              <SearchableSelect data={locationSelectData(locations.data)} clearable {...form.field('locationId')} />
+              <LocationSelect form={form.form} clearable {...form.field('locationId')} />
               <PasswordInput
                 {...form.field('password')}
                 label={user ? 'New password' : 'Password'}

@@ -19,7 +19,8 @@ export function DarkModeItem() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   return (
-    <Menu.Item role="menuitemcheckbox" aria-checked={dark} closeMenuOnClick={false} leftSection={<IconMoon size={16} />}
+    // A menu item cannot be a checkbox in Mantine's menu: the switch is drawn, its state is read out.
+    <Menu.Item aria-label={`Dark mode: ${dark ? 'on' : 'off'}`} closeMenuOnClick={false} leftSection={<IconMoon size={16} />}
       rightSection={<Switch checked={dark} readOnly size="xs" tabIndex={-1} aria-hidden />}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}>
       Dark mode

@@ -7,7 +7,8 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Group, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAdjustmentsHorizontal, IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -46,6 +47,28 @@ const filterDropdown = {
   comboboxProps: { withinPortal: true, width: 'max-content', position: 'bottom-start' },
   styles: { dropdown: { minWidth: 200, maxWidth: 'calc(100vw - 16px)' } },
 } as const;
+
+/** Date ranges a list is most often read for; a date filter followed by another is a range (From, To). */
+const DATE_PRESETS: { label: string; range: () => [dayjs.Dayjs, dayjs.Dayjs] }[] = [
+  { label: 'Today', range: () => [dayjs(), dayjs()] },
+  { label: 'Last 7 days', range: () => [dayjs().subtract(6, 'day'), dayjs()] },
+  { label: 'This month', range: () => [dayjs().startOf('month'), dayjs()] },
+  { label: 'Last month', range: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')] },
+];
+const ymd = (day: dayjs.Dayjs) => day.format('YYYY-MM-DD');
+
+/** The presets of a date range: picking one fills both dates; the box names the preset the dates match. */
+function DatePresets({ from, to, onPick }: { from: string; to: string; onPick: (from: string, to: string) => void }) {
+  const current = DATE_PRESETS.find((p) => p.range().map(ymd).join() === `${from},${to}`);
+  return (
+    <Select label="Dates" placeholder="Custom" data={DATE_PRESETS.map((p) => p.label)} value={current?.label ?? null} allowDeselect={false}
+      onChange={(label) => {
+        const preset = DATE_PRESETS.find((p) => p.label === label);
+        if (preset) onPick(...(preset.range().map(ymd) as [string, string]));
+      }}
+      w={{ base: '100%', sm: 150 }} />
+  );
+}
 
 const defaults = (filters: FilterSpec[]): Filters => Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
@@ -95,7 +118,15 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
   return (
     <Form onSubmit={() => onSearch(draft)} submitOnEnter className="search-form" role="search">
       <Group align="flex-end" gap="sm">
-        {filters.map((f) => {
+        {filters.map((f, i) => {
+          const end = filters[i + 1];
+          const presets = f.kind === 'date' && end?.kind === 'date' && filters[i - 1]?.kind !== 'date' && (
+            <DatePresets key={`${f.name}-presets`} from={draft[f.name]} to={draft[end.name]} onPick={(from, to) => {
+              const next = { ...draft, [f.name]: from, [end.name]: to };
+              setDraft(next);
+              onSearch(next);
+            }} />
+          );
           switch (f.kind) {
             case 'search':
               return (
@@ -119,10 +150,11 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
                 <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} {...filterDropdown} />
               );
             case 'date':
-              return (
+              return [
+                presets,
                 <DateField key={f.name} name={f.name} label={f.label} placeholder={f.placeholder} clearable={!f.defaultValue}
-                  value={draft[f.name]} onChange={(v) => change(f.name, v)} w={{ base: '100%', sm: 160 }} />
-              );
+                  value={draft[f.name]} onChange={(v) => change(f.name, v)} w={{ base: '100%', sm: 160 }} />,
+              ];
           }
         })}
         <Group gap="xs">

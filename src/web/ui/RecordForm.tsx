@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
 import { Button, Group, Stack } from '@mantine/core';
 import { ActionAlert } from './ActionAlert';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import { RecordModal } from './RecordModal';
 import { useAction } from './useAction';
 
 interface RecordFormProps {
-  form: { submit: () => void; banner: string | null; action: { isPending: boolean } };
+  form: { submit: () => void; banner: string | null; action: { isPending: boolean }; unsaved: () => boolean };
   /** The banner's title when the form fails: "The job code was not saved". */
   failTitle: string;
   submitLabel: string;
@@ -29,8 +30,34 @@ interface RecordFormProps {
   children: ReactNode;
 }
 
+/**
+ * Leaving a form with changes not saved asks first: another screen of the app (a link, Back) with a
+ * confirmation, closing the tab or reloading with the browser's own question.
+ */
+function useLeaveWarning(unsaved: () => boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: 'Leave without saving?',
+      message: 'Your changes to this form are not saved. Leave them, or stay to save them.',
+      confirmLabel: 'Leave',
+      cancelLabel: 'Stay',
+      danger: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (unsaved()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}
+
 /** A form's frame: its fields, the banner with its first error, and Cancel and submit. */
 export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnter, readOnly, extra, buttons = 'end', children }: RecordFormProps) {
+  useLeaveWarning(form.unsaved);
   const submit = <Button type="submit" loading={form.action.isPending}>{submitLabel}</Button>;
   const cancel = onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>;
   return (

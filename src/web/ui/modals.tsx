@@ -90,11 +90,12 @@ interface ConfirmOptions {
   title?: string;
   message: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   danger?: boolean;
 }
 
 /** A confirmation prompt; resolves true only when the user confirms. */
-export function confirm({ title = 'Please confirm', message, confirmLabel = 'Confirm', danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirm({ title = 'Please confirm', message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = `confirm-${randomId()}`;
     openModal(modalId);
@@ -109,7 +110,7 @@ export function confirm({ title = 'Please confirm', message, confirmLabel = 'Con
       modalId,
       title,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: confirmLabel, cancel: 'Cancel' },
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps: danger ? { color: 'red' } : undefined,
       onConfirm: () => answer(true),
       onCancel: () => answer(false),

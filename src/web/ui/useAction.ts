@@ -5,6 +5,16 @@ import { showAlert } from './modals';
 import { notifySuccess } from './notify';
 import { listKey } from './usePagedList';
 
+/**
+ * The prefixes the spec's seeds put before a failed call's first error in its alert (seed 000,
+ * section 8; seed 001, section 8); most alerts show the error alone.
+ */
+export const ALERT_PREFIX = {
+  unexpected: 'There was an unexpected error: ',
+  error: 'There was an error: ',
+  plain: 'Error: ',
+} as const;
+
 export interface ActionOptions<I, O> {
   /** The success popup, word for word from the spec where it has one. */
   success?: string | ((data: O, input: I) => string);
@@ -13,6 +23,8 @@ export interface ActionOptions<I, O> {
   reload?: string[];
   /** 'alert' for calls made from a button outside a form; forms show the error themselves. */
   errors?: 'inline' | 'alert';
+  /** The alert's prefix, where the module's seed names one. */
+  alertPrefix?: keyof typeof ALERT_PREFIX;
   onSuccess?: (data: O, input: I) => void;
   onError?: (error: unknown) => void;
 }
@@ -32,7 +44,11 @@ export function useAction<C extends Contract>(contract: C, options: ActionOption
       for (const action of options.reload ?? []) void queryClient.invalidateQueries({ queryKey: listKey(action) });
     },
     onError: (error) => {
-      if (options.errors === 'alert' && !(isActionError(error) && (error.network || error.status === 401))) showAlert(errorMessage(error));
+      if (options.errors === 'alert' && !(isActionError(error) && (error.network || error.status === 401))) {
+        const prefix = options.alertPrefix ? ALERT_PREFIX[options.alertPrefix] : '';
+        const message = errorMessage(error);
+        showAlert(message.startsWith(prefix) ? message : prefix + message);
+      }
       options.onError?.(error);
     },
   });

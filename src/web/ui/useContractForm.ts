@@ -6,7 +6,7 @@
  * invalid field takes the focus. The form's banner shows the first error and clears as soon as its
  * field is changed; a failure that names no field stays until the next send.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { Contract, InputOf, OutputOf } from '../../shared/contract';
 import { describeIssues, fieldLabel, isRequired } from '../../shared/validation';
@@ -33,7 +33,13 @@ export function useContractForm<C extends Contract, V extends Values>(contract: 
   const { initialValues, toInput = (v: V) => v as InputOf<C>, check, ...actionOptions } = options;
   // A failure that names no field (403, 409 on the whole record, a provider outage).
   const [failure, setFailure] = useState<unknown>(null);
+  // Saved and not changed since: a screen that moves on from a save (to the new record, back to the
+  // list) does so in the same tick, before the form has re-rendered as clean.
+  const justSaved = useRef(false);
   const form = useForm<V>({
+    onValuesChange: () => {
+      justSaved.current = false;
+    },
     // Its fields' data-path attributes carry the name: the focus finds this form's own fields.
     // (@mantine/form takes letters, digits and dashes only; React's ids hold underscores.)
     name: `form-${useId().replace(/[^0-9a-zA-Z-]/g, '')}`,
@@ -52,6 +58,11 @@ export function useContractForm<C extends Contract, V extends Values>(contract: 
 
   const action = useAction(contract, {
     ...actionOptions,
+    onSuccess: (data, input) => {
+      justSaved.current = true;
+      form.resetDirty();
+      actionOptions.onSuccess?.(data, input);
+    },
     onError: (error) => {
       actionOptions.onError?.(error);
       // A network failure is already a notification (sign-in shows its own 401: a wrong password).
@@ -78,6 +89,9 @@ export function useContractForm<C extends Contract, V extends Values>(contract: 
   /** The form's banner: the first field error, or the failure that named none. */
   const banner = firstError !== undefined ? String(firstError) : failure ? errorMessage(failure) : null;
 
-  return { form, action, submit, field, checkbox, banner, values: form.values };
+  /** Changed since it was loaded or last saved: leaving asks first (RecordForm). */
+  const unsaved = () => !justSaved.current && form.isDirty();
+
+  return { form, action, submit, field, checkbox, banner, unsaved, values: form.values };
 }
 
