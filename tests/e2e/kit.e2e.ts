@@ -72,3 +72,27 @@ test('dark mode follows the system, and the account menu switches it', async ({ 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
+
+test('rows chosen together are acted on together: lock two accounts from the user manager', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  for (const name of ['Bulk', 'Batch']) {
+    await callApi(request, 'users/save-user', {
+      username: `${name.toLowerCase()}${stamp}`, email: `${name.toLowerCase()}.${stamp}@forecourt.test`, firstName: name, lastName: `Lock${stamp}`,
+      password: 'a-long-enough-password', regions: [], accountLocked: 0,
+    });
+  }
+  await page.goto(`/users/?query=Lock${stamp}`);
+  await expect(page.getByRole('heading', { name: '2 users' })).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select bulk${stamp}` }).check();
+  await page.getByRole('checkbox', { name: `Select batch${stamp}` }).check();
+  const bar = page.getByRole('region', { name: 'Actions on the chosen rows' });
+  await expect(bar).toContainText('2 users chosen');
+  await bar.getByRole('button', { name: 'Lock accounts' }).click();
+  const question = page.getByRole('dialog', { name: 'Lock accounts' });
+  await expect(question).toContainText('Lock 2 accounts?');
+  await question.getByRole('button', { name: 'Lock accounts' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: '2 accounts locked.' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`bulk${stamp}`) })).toContainText('Locked');
+  await expect(page.getByRole('row', { name: new RegExp(`batch${stamp}`) })).toContainText('Locked');
+  await expect(bar).toBeHidden();
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconListNumbers, IconPhoneCall, IconPhoneOutgoing, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { IconListNumbers, IconPhoneCall, IconPhoneOff, IconPhoneOutgoing, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
@@ -14,11 +14,13 @@ import { RecordForm, useRecordModals, useRowActions } from '../../web/ui/RecordF
 import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
+import { useAction } from '../../web/ui/useAction';
 import { listKey } from '../../web/ui/usePagedList';
+import { countText } from '../../web/ui/PagedList';
 import { fieldLabel } from '../../shared/validation';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import {
-  addPhone, deletePhone, loadLocalNumbers, loadPhone, loadPhoneActions, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED,
+  addPhone, deactivatePhones, deletePhone, loadLocalNumbers, loadPhone, loadPhoneActions, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED,
   PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow, type PhoneRecord, type PhoneRow,
 } from './phones.contract';
 import { activeOptions, phoneTypeOptions } from './phoneScreens';
@@ -168,6 +170,13 @@ export default function PhoneManager() {
     reload: [LIST, loadPhoneActions.path],
   });
 
+  const deactivate = useAction(deactivatePhones, {
+    success: (data) => `${countText(data.deactivatedCount, ['line', 'lines'])} deactivated.`,
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: [LIST, loadPhoneActions.path],
+  });
+
   const add = (number?: AvailableNumberRow) => {
     setBought(number);
     closeModal('buy-number');
@@ -195,6 +204,12 @@ export default function PhoneManager() {
       rowKey={(row) => row.phoneId}
       rowLabel={(row) => row.description}
       onRowClick={records.edit}
+      bulkActions={canEdit ? [{
+        label: 'Deactivate lines',
+        icon: <IconPhoneOff size={16} />,
+        question: (rows) => `Deactivate ${countText(rows.length, ['line', 'lines'])}? They keep their settings and history, and take no calls or texts until made active again.`,
+        run: (rows) => deactivate.mutateAsync({ phoneIds: rows.map((row) => row.phoneId) }),
+      }] : undefined}
       rowActions={(row) => {
         const [edit, remove] = rowActions(row);
         return [

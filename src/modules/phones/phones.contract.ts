@@ -401,6 +401,14 @@ export const savePhone = defineContract({
 export const deletePhone = defineContract({
   path: 'phones/delete-phone', input: phoneIdInput, output: z.object({ phoneId: recordId, released: z.boolean(), message }),
 });
+/** The most lines deactivated at once: a page of the phone manager at its largest. */
+export const MAX_BULK_PHONES = 250;
+/** Deactivates many lines at once (a bulk action of the phone manager); `deactivatedCount` were active. */
+export const deactivatePhones = defineContract({
+  path: 'phones/deactivate-phones',
+  input: z.object({ phoneIds: list(id, MAX_BULK_PHONES).refine((ids) => ids.length > 0, 'must name at least one line').meta({ title: 'Lines' }) }),
+  output: z.object({ deactivatedCount: z.number().int() }),
+});
 /** Numbers for sale in an area code; `rows`, `numberCount` and `html` for callers of the old API. */
 export const loadLocalNumbers = defineContract({
   path: 'phones/twilio/load-local-numbers', input: localNumbersInput,

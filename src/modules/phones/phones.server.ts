@@ -2,14 +2,14 @@ import { and, asc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizz
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, renderTable } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { deleteRecord, insertRecord, loadRecord, notFound, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { phoneRecords, phones } from './phones.db';
 import {
-  addPhone, deletePhone, loadLocalNumbers, loadPhone, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT,
+  addPhone, deactivatePhones, deletePhone, loadLocalNumbers, loadPhone, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT,
   PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow,
 } from './phones.contract';
 import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
@@ -174,6 +174,21 @@ defineAction({
     // Last, so a refusal from the provider leaves the phone in place.
     if (before.bought && before.sid) await ctx.services.telephony.releaseNumber(ctx.db, before.sid);
     return { phoneId: before.id, released: before.bought, message: PHONE_DELETED };
+  },
+});
+
+defineAction({
+  contract: deactivatePhones,
+  summary: 'Deactivates many lines at once: they keep their settings and history and take no calls or texts until made active again.',
+  permission: 'phoneAdmin',
+  reach: { phoneIds: phoneRecords },
+  async handler(ctx) {
+    const found = await ctx.db.select({ id: phones.id, active: phones.active }).from(phones).where(inArray(phones.id, ctx.input.phoneIds));
+    const missing = ctx.input.phoneIds.find((id) => !found.some((p) => p.id === id));
+    if (missing) throw notFound(phoneRecords, String(missing));
+    const active = found.filter((p) => p.active);
+    for (const phone of active) await updateRecord(ctx, phoneRecords, phone.id, { active: false });
+    return { deactivatedCount: active.length };
   },
 });
 

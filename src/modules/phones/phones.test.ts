@@ -247,6 +247,33 @@ describe('phones/add-phone, load-phone, save-phone, delete-phone', () => {
   });
 });
 
+describe('phones/deactivate-phones (bulk)', () => {
+  const line = async (number: string, active = true) => (await t.db.insert(phones).values({
+    description: `Line ${number}`, phoneNumber: number, locationId: abg, phoneType: 'sales', active,
+  }).returning())[0];
+
+  it('deactivates each line, audited; one already inactive is not counted', async () => {
+    const [one, two, off] = [await line('+15052667101'), await line('+15052667102'), await line('+15052667103', false)];
+    const res = await admin.call('phones/deactivate-phones', { phoneIds: [one.id, two.id, off.id] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deactivatedCount: 2 });
+    const stored = await t.db.select({ id: phones.id, active: phones.active }).from(phones).where(eq(phones.locationId, abg));
+    for (const phone of [one, two, off]) expect(stored.find((p) => p.id === phone.id)?.active).toBe(false);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'phone'), eq(auditLog.recordId, String(one.id)))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ before: expect.objectContaining({ active: true }), after: expect.objectContaining({ active: false }) });
+  });
+
+  it('refuses without phone admin, an empty choice and a line that does not exist, and changes nothing', async () => {
+    const kept = await line('+15052667104');
+    expect((await lookup.call('phones/deactivate-phones', { phoneIds: [kept.id] })).status).toBe(403);
+    expect((await admin.call('phones/deactivate-phones', { phoneIds: [] })).body.errors[0]).toBe('Lines must name at least one line.');
+    const missing = await admin.call('phones/deactivate-phones', { phoneIds: [kept.id, 999999] });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0]).toBe('That phone does not exist; it may have been deleted.');
+    expect((await t.db.select({ active: phones.active }).from(phones).where(eq(phones.id, kept.id)))[0].active).toBe(true);
+  });
+});
+
 describe('phones/twilio/load-local-numbers', () => {
   it('offers numbers for sale in an area code, leaving out ours, as rows and html', async () => {
     await createLine(t, { phoneNumber: '+15755550101' });

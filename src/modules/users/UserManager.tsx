@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router';
 import { Badge, Button } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconLock, IconUserPlus } from '@tabler/icons-react';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
-import { loadUsers, userColumns, type UserRow } from './users.contract';
+import { useAction } from '../../web/ui/useAction';
+import { countText } from '../../web/ui/PagedList';
+import { loadEvents, loadUsers, lockUsers, userColumns, type UserRow } from './users.contract';
 
 /** user-manager: search users by name, username or email, job code, location and lock. */
 export default function UserManager() {
@@ -18,6 +20,12 @@ export default function UserManager() {
     { name: 'locked', label: 'Locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
   ];
   const edit = (row: UserRow) => navigate(`/users/edit?id=${row.id}`);
+  const lock = useAction(lockUsers, {
+    success: (data) => `${countText(data.lockedCount, ['account', 'accounts'])} locked.`,
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: [loadUsers.path, loadEvents.path],
+  });
 
   return (
     <ListScreen<UserRow>
@@ -32,6 +40,12 @@ export default function UserManager() {
       rowLabel={(row) => row.username}
       cardTitle={(row) => `${row.firstName} ${row.lastName}`}
       onRowClick={edit}
+      bulkActions={[{
+        label: 'Lock accounts',
+        icon: <IconLock size={16} />,
+        question: (rows) => `Lock ${countText(rows.length, ['account', 'accounts'])}? They are signed out at once and cannot sign in until a user admin unlocks them.`,
+        run: (rows) => lock.mutateAsync({ userIds: rows.map((row) => row.id) }),
+      }]}
       cells={{ accountLocked: (row) => (row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
       toolbar={<Button leftSection={<IconUserPlus size={16} />} onClick={() => navigate('/users/edit')}>Add user</Button>}
     />

@@ -171,6 +171,13 @@ export const loadUser = defineContract({ path: 'users/load-user', input: userIdI
 export const saveUser = defineContract({ path: 'users/save-user', input: saveUserInput, output: z.object({ userId: z.number().int() }) });
 export const resetTwoFactor = defineContract({ path: 'users/reset-2fa', input: userIdInput, output: nothing });
 export const unlockUser = defineContract({ path: 'users/unlock', input: userIdInput, output: nothing });
+/** The most users locked at once: a page of the user manager at its largest. */
+export const MAX_BULK_USERS = 250;
+export const lockUsers = defineContract({
+  path: 'users/lock-users',
+  input: z.object({ userIds: list(id, MAX_BULK_USERS).refine((ids) => ids.length > 0, 'must name at least one user').meta({ title: 'Users' }) }),
+  output: z.object({ lockedCount: z.number().int() }),
+});
 export const loadProfile = defineContract({ path: 'users/profile', input: nothing, output: z.object({ user: userDetail }) });
 export const uploadPhoto = defineContract({ path: 'users/upload', input: nothing, output: z.object({ photoUrl: z.string() }) });
 export const loadApiKey = defineContract({ path: 'users/load-api-key', input: nothing, output: z.object({ apiKey: apiKeySettings }) });

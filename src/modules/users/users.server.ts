@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { insertRecord, updateRecord } from '../../server/platform/records';
+import { insertRecord, notFound, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { endUserSessions } from '../../server/platform/session';
 import { withinReach } from '../../server/platform/reach';
@@ -19,7 +19,7 @@ import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
 import {
   eventColumns, eventLabels, loadApiKey, loadEvents, loadProfile, loadUser, loadUsers, PHOTO_MAX_BYTES, PHOTO_SIZE, resetTwoFactor,
-  saveApiKey, saveUser, unlockUser, uploadPhoto, userColumns, USER_OPTIONS_DEFAULT, userOptions, type ApiKeySettings, type UserDetail,
+  lockUsers, saveApiKey, saveUser, unlockUser, uploadPhoto, userColumns, USER_OPTIONS_DEFAULT, userOptions, type ApiKeySettings, type UserDetail,
 } from './users.contract';
 
 /** Name, username and email, as the users_search_idx trigram index holds them. */
@@ -250,6 +250,30 @@ defineAction({
     await recordEvent(db, input.userId, '2fa_reset', removed.length ? 'Authenticator app removed' : 'No authenticator app was set up', request.ip, admin.id);
     audit({ recordType: 'user', recordId: input.userId, before: { factors: removed.map((f) => f.type) }, after: { factors: [] } });
     return {};
+  },
+});
+
+defineAction({
+  contract: lockUsers,
+  summary: 'Locks many accounts at once (a bulk action of the user manager): each is locked as on its edit screen, or none is.',
+  permission: 'userAdmin',
+  reach: { userIds: userRecords },
+  async handler(ctx) {
+    const { db, input, user: admin, request } = ctx;
+    const chosen = await db.select({ user: users, jobFlags: jobCodes.flags }).from(users)
+      .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode)).where(inArray(users.id, input.userIds));
+    const missing = input.userIds.find((id) => !chosen.some(({ user }) => user.id === id));
+    if (missing) throw notFound(userRecords, String(missing));
+    if (chosen.some(({ user }) => user.id === admin.id)) throw AppError.forbidden('You cannot lock your own account; ask another user admin.');
+    // All or none: the first user this admin may not manage refuses the whole batch, naming them.
+    for (const { user, jobFlags } of chosen) refuseUnmanageableUser(admin, access({ ...user, userId: user.id, jobCodeFlags: jobFlags ?? [] }));
+    const unlocked = chosen.filter(({ user }) => !user.accountLocked);
+    for (const { user } of unlocked) {
+      await updateRecord(ctx, userRecords, user.id, { accountLocked: true });
+      await recordEvent(db, user.id, 'locked', 'By a user admin', request.ip, admin.id);
+      await endUserSessions(db, user.id);
+    }
+    return { lockedCount: unlocked.length };
   },
 });
 

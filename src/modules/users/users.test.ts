@@ -263,6 +263,47 @@ describe('events, unlock and two-factor reset', () => {
   });
 });
 
+describe('users/lock-users (bulk)', () => {
+  it('locks each account, records the event and ends its sessions; one already locked is not counted', async () => {
+    const [one, two, locked] = [await t.createUser(), await t.createUser(), await t.createUser({ accountLocked: true })];
+    await t.sessionFor(one.id);
+    const res = await admin.call('users/lock-users', { userIds: [one.id, two.id, locked.id] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ lockedCount: 2 });
+    for (const user of [one, two, locked]) expect((await userById(t.db, user.id)).accountLocked).toBe(true);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, one.id))).toEqual([]);
+    const events = await t.db.select().from(userEvents).where(and(eq(userEvents.userId, two.id), eq(userEvents.type, 'locked')));
+    expect(events).toHaveLength(1);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(two.id)))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit.after).toMatchObject({ accountLocked: true });
+  });
+
+  it('locks none when one of them may not be locked by this admin, and says who', async () => {
+    const plain = await t.createUser();
+    const stronger = await t.createUser({ firstName: 'Dana', lastName: 'Whitfield', flags: ['developer'] });
+    const limited = await t.signedIn(['userAdmin']);
+    const res = await limited.call('users/lock-users', { userIds: [plain.id, stronger.id] });
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]).toContain('Dana Whitfield');
+    expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
+
+    const self = (await admin.call('users/profile')).body.data.user;
+    const own = await admin.call('users/lock-users', { userIds: [plain.id, self.userId] });
+    expect(own.status).toBe(403);
+    expect(own.body.errors[0]).toBe('You cannot lock your own account; ask another user admin.');
+    expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
+  });
+
+  it('refuses an empty choice, a bad id and a user that does not exist, and changes nothing', async () => {
+    const plain = await t.createUser();
+    expect((await admin.call('users/lock-users', { userIds: [] })).body.errors[0]).toBe('Users must name at least one user.');
+    expect((await admin.call('users/lock-users', { userIds: ['x'] })).status).toBe(400);
+    const missing = await admin.call('users/lock-users', { userIds: [plain.id, 999999] });
+    expect(missing.status).toBe(404);
+    expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
+  });
+});
+
 describe('users/upload (profile image)', () => {
   const upload = (caller: Caller, content: Buffer, filename: string, type: string) => {
     const boundary = '----forecourt';

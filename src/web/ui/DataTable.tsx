@@ -5,7 +5,7 @@
  * sorted here. On phones the rows become cards, so nothing scrolls sideways.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Box, Card, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Card, Checkbox, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { formatCell, type ColumnSpec } from '../../shared/lists';
@@ -35,6 +35,9 @@ export interface DataTableProps<Row> {
   cardTitle?: (row: Row) => ReactNode;
   emptyText?: string;
   label: string;
+  /** Rows chosen for a bulk action (by `rowKey`); with it, each row has a checkbox. */
+  selected?: ReadonlySet<string | number>;
+  onSelect?: (keys: Set<string | number>) => void;
 }
 
 /** Numbers, dates and phone numbers read badly broken over two lines: their cells do not wrap. */
@@ -69,7 +72,7 @@ export function nextSort(current: SortState | undefined, key: string): SortState
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, cardTitle, emptyText = 'Nothing to show.', label } = props;
+  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, cardTitle, emptyText = 'Nothing to show.', label, selected, onSelect } = props;
   const [search, setSearch] = useState('');
   const [localSort, setLocalSort] = useState<SortState | undefined>();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -104,6 +107,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     )
     : content;
 
+  const nameOf = (row: Row) => rowLabel?.(row) ?? String(rowKey(row));
+  const chosen = shown.filter((row) => selected?.has(rowKey(row))).length;
+  const selectAll = onSelect && (
+    <Checkbox aria-label={`Select every one of the ${label} shown`} checked={chosen > 0 && chosen === shown.length} indeterminate={chosen > 0 && chosen < shown.length}
+      onChange={(e) => onSelect(new Set(e.currentTarget.checked ? shown.map(rowKey) : []))} />
+  );
+  const selectOne = (row: Row) => onSelect && (
+    <Checkbox aria-label={`Select ${nameOf(row)}`} checked={selected?.has(rowKey(row)) ?? false} onClick={(e) => e.stopPropagation()}
+      onChange={(e) => {
+        const next = new Set(selected);
+        if (e.currentTarget.checked) next.add(rowKey(row));
+        else next.delete(rowKey(row));
+        onSelect(next);
+      }} />
+  );
+
   const searchBox = searchable && (
     <TextInput
       aria-label={`Search ${label}`}
@@ -122,13 +141,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return (
       <Stack gap="xs" aria-label={label}>
         {searchBox}
+        {selectAll && shown.length > 0 && <Group gap="xs">{selectAll}<Text size="sm">Select all</Text></Group>}
         {empty}
         {shown.map((row) => (
           <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={onRowClick ? { cursor: 'pointer' } : undefined}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Box fw={600}>{opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}</Box>
-              {rowActions && <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />}
+              {selectOne(row)}
+              <Box fw={600} style={{ flex: 1 }}>{opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}</Box>
+              {rowActions && <PopoutMenu label={`Actions for ${nameOf(row)}`} items={rowActions(row)} />}
             </Group>
             {details.map((c) => ({ c, shown: renderCell(row, c) }))
               // An empty cell is left out of the card rather than shown as a label with nothing beside it.
@@ -153,6 +174,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
+              {selectAll && <Table.Th w={40}>{selectAll}</Table.Th>}
               {columns.map((c) => {
                 const active = sort?.key === c.key;
                 const Icon = active ? (sort.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
@@ -172,6 +194,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+                {onSelect && <Table.Td>{selectOne(row)}</Table.Td>}
                 {columns.map((c, i) => (
                   <Table.Td key={c.key} style={keepTogether(c) ? { whiteSpace: 'nowrap' } : undefined}>
                     {i === 0 ? opener(row, renderCell(row, c)) : renderCell(row, c)}
@@ -179,7 +202,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 ))}
                 {rowActions && (
                   <Table.Td w={40}>
-                    <PopoutMenu label={`Actions for ${rowLabel?.(row) ?? rowKey(row)}`} items={rowActions(row)} />
+                    <PopoutMenu label={`Actions for ${nameOf(row)}`} items={rowActions(row)} />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ColumnSpec } from '../../shared/lists';
@@ -6,7 +6,19 @@ import type { ListContract } from '../../shared/contract';
 import { formatNumber } from '../../shared/format';
 import { ActionAlert } from './ActionAlert';
 import { DataTable, type DataTableProps } from './DataTable';
+import { confirm } from './modals';
+import { StickyBar } from './Sticky';
 import { usePagedList, type ListView } from './usePagedList';
+
+/** What a module offers to do to many rows at once (lock users, deactivate lines). */
+export interface BulkAction<Row> {
+  label: string;
+  icon?: ReactNode;
+  /** The question asked first, naming how many and what happens. */
+  question: (rows: Row[]) => string;
+  /** Runs it; the list reloads through the action's own `reload`. */
+  run: (rows: Row[]) => Promise<unknown>;
+}
 
 export const PAGE_SIZES = [25, 50, 100, 250];
 export const DEFAULT_PAGE_SIZE = 50;
@@ -23,6 +35,8 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
   onViewChange?: (next: ListView) => void;
   /** Whether filters narrow the list: an empty list then says so rather than that there is nothing. */
   filtered?: boolean;
+  /** With these, rows can be chosen and acted on together. */
+  bulkActions?: BulkAction<Row>[];
 }
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
@@ -31,7 +45,7 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, ...table }: PagedListProps<Row>) {
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, bulkActions, ...table }: PagedListProps<Row>) {
   const [own, setOwn] = useState<ListView>({ limit: pageSize });
   const view = given ?? own;
   const setView = onViewChange ?? setOwn;
@@ -39,6 +53,22 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
   const list = usePagedList<Row>(action, params, view, setView);
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
+  // Chosen rows belong to the page shown: another page, new filters or a reload after a change clear them.
+  const [selected, setSelected] = useState<{ rows: unknown; keys: Set<string | number> }>({ rows: undefined, keys: new Set() });
+  const keys = selected.rows === data?.rows ? selected.keys : new Set<string | number>();
+  const chosen = (data?.rows ?? []).filter((row) => keys.has(table.rowKey(row)));
+  const [running, setRunning] = useState(false);
+  const runBulk = async (bulk: BulkAction<Row>) => {
+    if (!(await confirm({ title: bulk.label, message: bulk.question(chosen), confirmLabel: bulk.label, danger: true }))) return;
+    setRunning(true);
+    try {
+      await bulk.run(chosen);
+    } catch {
+      // The action has said what went wrong (its own alert); the rows stay chosen to try again.
+    } finally {
+      setRunning(false);
+    }
+  };
 
   return (
     <Stack gap="sm">
@@ -62,7 +92,22 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
         rows={data?.rows ?? []}
         sort={list.sort}
         onSort={list.setSort}
+        selected={bulkActions ? keys : undefined}
+        onSelect={bulkActions ? (next) => setSelected({ rows: data?.rows, keys: next }) : undefined}
       />
+      {bulkActions && chosen.length > 0 && (
+        <StickyBar label="Actions on the chosen rows">
+          <Group justify="space-between">
+            <Text fw={600}>{countText(chosen.length, noun)} chosen</Text>
+            <Group gap="xs">
+              {bulkActions.map((bulk) => (
+                <Button key={bulk.label} leftSection={bulk.icon} loading={running} onClick={() => void runBulk(bulk)}>{bulk.label}</Button>
+              ))}
+              <Button variant="default" onClick={() => setSelected({ rows: data?.rows, keys: new Set() })}>Clear choice</Button>
+            </Group>
+          </Group>
+        </StickyBar>
+      )}
       {data && (list.hasNext || list.hasPrevious || data.count > PAGE_SIZES[0]) && (
         <Group justify="space-between">
           <NativeSelect
