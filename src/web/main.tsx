@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
 import { router } from './routes';
 import { cssVariables, theme } from './theme';
+import { installRipple } from './ui/ripple';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
@@ -24,6 +25,8 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+installRipple();
 
 // After a deploy, a page opened earlier asks for screen chunks that no longer exist: load the new app.
 window.addEventListener('vite:preloadError', (event) => {

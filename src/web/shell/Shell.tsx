@@ -7,6 +7,7 @@ import { callAction } from '../api';
 import { logout } from '../../modules/users/users.contract';
 import { BackToTop } from '../ui/BackToTop';
 import { FloatingHeader } from '../ui/FloatingHeader';
+import { ProgressIndicator } from '../ui/ProgressIndicator';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
@@ -37,6 +38,7 @@ function Layout() {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <SkipLink />
+      <ProgressIndicator />
       <FloatingHeader height={HEADER_HEIGHT}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
