@@ -243,6 +243,8 @@ test('a ring group\'s member is picked by typing a name; the step and the plan s
   await add.getByRole('combobox', { name: 'Users to ring' }).pressSequentially('garc');
   await found;
   await page.getByRole('option', { name: 'Maria Garcia · Albuquerque Toyota' }).click();
+  // The choices stay open for another pick; moving on to the next field closes them.
+  await add.getByRole('combobox', { name: 'Users to ring' }).press('Tab');
   await add.getByRole('button', { name: 'Add step' }).click();
   await expectNotification(page, 'Phone action added.');
   await expect(plan.locator('.call-plan-step')).toHaveCount(1);
