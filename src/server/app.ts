@@ -282,7 +282,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const notFound = (reply: FastifyReply) => send(reply, 404, { success: false, data: {}, errors: ['There is no such page or action.'] });
   if (existsSync(resolve(webRoot, 'index.html'))) {
     // Hashed chunks are looked up when asked for, so a rebuild is served without a restart.
-    await app.register(fastifyStatic, { root: resolve(webRoot, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true });
+    // Sent as the build compressed them (.br, .gz), by what the browser accepts (decision 016).
+    await app.register(fastifyStatic, {
+      root: resolve(webRoot, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true, preCompressed: true,
+    });
     // Every screen route serves the app; the router inside picks the screen. A missing file is a 404.
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0];

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/helpers';
+import { precompress } from '../../scripts/build';
 
 let t: TestApp;
 let root: string;
@@ -11,6 +13,8 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'app-def.js'), `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`);
+  precompress(root);
   t = await testApp({ demo: false, webRoot: root });
 });
 afterAll(async () => { await t?.close(); });
@@ -31,4 +35,22 @@ it('serves the app for every screen route, chunks from /assets, and 404 for a mi
 it('serves a chunk written after start (a deploy rebuilt the app)', async () => {
   writeFileSync(join(root, 'assets', 'Screen-new.js'), 'export default 1');
   expect((await t.app.inject({ method: 'GET', url: '/assets/Screen-new.js' })).statusCode).toBe(200);
+});
+
+it('sends each file as the build compressed it, by what the browser accepts', async () => {
+  const plain = await t.app.inject({ method: 'GET', url: '/assets/app-def.js' });
+  const get = (encoding: string) => t.app.inject({ method: 'GET', url: '/assets/app-def.js', headers: { 'accept-encoding': encoding } });
+  const br = await get('gzip, deflate, br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers.vary).toContain('accept-encoding');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+  const gzip = await get('gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  // The page itself too, on any screen route.
+  const page = await t.app.inject({ method: 'GET', url: '/users/', headers: { 'accept-encoding': 'br' } });
+  expect(page.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
 });

@@ -8,12 +8,15 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Guard } from './shell/Guard';
-import Home from './shell/Home';
-import { Shell } from './shell/Shell';
+
 import { screens } from './allScreens';
 import { screenTitle, type ScreenDefinition } from './screens';
 
 const NotFound = lazy(() => import('./shell/NotFound'));
+// The shell (menus, account menu, drawer) and the home page load after sign-in: the sign-in screen,
+// the first one most people open, carries only what it shows.
+const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
+const Home = lazy(() => import('./shell/Home'));
 
 function Root() {
   return (

@@ -1,0 +1,96 @@
+/**
+ * What Chromium transfers for the web app, read from its network events (each response's
+ * `encodedDataLength`: headers and body as they came over the wire, compressed or not), on a fresh
+ * cache: the sign-in screen; the first screen after sign-in (beyond what sign-in already loaded);
+ * and each screen's own chunks, opened after the home page in a context of its own.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { authenticator } from 'otplib';
+import { screenTitle, type ScreenDefinition } from '../src/web/screens';
+
+export interface Transfer {
+  /** Every byte received, in KB. */
+  kb: number;
+  /** Scripts and style sheets alone, in KB: the app's code. */
+  codeKb: number;
+}
+
+export interface WebTransfer {
+  signIn: Transfer;
+  /** The home page after sign-in: what it added to the sign-in screen's transfer. */
+  home: Transfer;
+  screens: { path: string; title: string; codeKb: number }[];
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/** Counts what the page receives from now until `stop()`. */
+async function countTransfer(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const kinds = new Map<string, string>();
+  const total = { bytes: 0, code: 0 };
+  cdp.on('Network.responseReceived', (event) => kinds.set(event.requestId, event.type));
+  cdp.on('Network.loadingFinished', (event) => {
+    total.bytes += event.encodedDataLength;
+    const kind = kinds.get(event.requestId);
+    if (kind === 'Script' || kind === 'Stylesheet') total.code += event.encodedDataLength;
+  });
+  return async (): Promise<Transfer> => {
+    await cdp.detach();
+    return { kb: total.bytes / 1024, codeKb: total.code / 1024 };
+  };
+}
+
+async function declaredScreens(): Promise<ScreenDefinition[]> {
+  const modules = resolve('src/modules');
+  const found: ScreenDefinition[] = [];
+  for (const area of readdirSync(modules)) {
+    for (const file of readdirSync(join(modules, area)).filter((f) => f.endsWith('.screens.ts'))) {
+      found.push(...(await import(pathToFileURL(join(modules, area, file)).href)).default);
+    }
+  }
+  return found;
+}
+
+/** Measures against a server with the demo group, signing in as its administrator with the given TOTP secret. */
+export async function measureWebTransfer(baseURL: string, admin: { username: string; password: string; totpSecret: string }): Promise<WebTransfer> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    let stop = await countTransfer(context, page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const signIn = await stop();
+
+    stop = await countTransfer(context, page);
+    await page.getByLabel('Username or email').fill(admin.username);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: /Authenticator app/ }).click();
+    await page.getByLabel('Code').fill(authenticator.generate(admin.totpSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.locator('.home').waitFor();
+    await page.waitForLoadState('networkidle');
+    const home = await stop();
+    const signedIn = await context.storageState();
+    await context.close();
+
+    const screens: WebTransfer['screens'] = [];
+    for (const screen of (await declaredScreens()).filter((s) => s.access !== 'public' && s.access !== 'pending')) {
+      const own = await browser.newContext({ baseURL, storageState: signedIn, viewport: { width: 1280, height: 900 } });
+      const screenPage = await own.newPage();
+      await screenPage.goto('/', { waitUntil: 'networkidle' });
+      const stopScreen = await countTransfer(own, screenPage);
+      await screenPage.goto(`/${screen.path}`, { waitUntil: 'networkidle' });
+      screens.push({ path: screen.path, title: screenTitle(screen), codeKb: (await stopScreen()).codeKb });
+      await own.close();
+    }
+    return { signIn, home, screens: screens.sort((a, b) => b.codeKb - a.codeKb) };
+  } finally {
+    await browser.close();
+  }
+}
