@@ -2,6 +2,7 @@
  * Every module of the product, one line each, in the order their demo seeds run (a module's seed may
  * read what the ones above it made). A module declares everything else itself: docs/adding-a-module.md.
  */
+import './platform/shell.server';
 import '../modules/locations/locations.module';
 import '../modules/access/access.module';
 import '../modules/employees/employees.module';

@@ -89,3 +89,10 @@ export const reachesBeyond = (holder: Omit<Holder, 'flags'>, other: Omit<Holder,
 
 /** Whether the holder may act on `other`: `other` holds no flag and reaches no location the holder lacks. */
 export const mayManage = (holder: Holder, other: Holder): boolean => flagsBeyond(holder, other.flags).length === 0 && !reachesBeyond(holder, other);
+
+/** Who may open a screen or see a palette source or a home figure: any signed-in user, or holders of one flag. */
+export type Access = 'signedIn' | Flag;
+
+export function allows(flags: readonly Flag[], access: Access): boolean {
+  return access === 'signedIn' || flags.includes(access);
+}

@@ -8,7 +8,7 @@ import { employeeRecords, employees } from './employees.db';
 import { employeeColumns, employeePhotoUrl, listDepartments, loadEmployee, loadEmployees } from './employees.contract';
 
 /** Name, number, title and email, as the employees_search_idx trigram index holds them. */
-const employeeSearch = searchText(employees.firstName, employees.lastName, employees.employeeNumber, employees.title, employees.email);
+export const employeeSearch = searchText(employees.firstName, employees.lastName, employees.employeeNumber, employees.title, employees.email);
 
 const fields = {
   employeeNumber: employees.employeeNumber, firstName: employees.firstName, lastName: employees.lastName,

@@ -5,6 +5,7 @@ import './reports.server';
 import './phone-actions.server';
 import { seedPhones } from './phones.seed';
 import { registerTelephonyWebhooks } from './webhooks';
+import { findPhones, phoneFigures } from './phones.shell';
 
 /** Lines, calls, texts, call plans and the telephony provider's webhooks. */
 export default defineModule({
@@ -12,4 +13,6 @@ export default defineModule({
   seed: seedPhones,
   scale: () => import('./phones.scale'),
   routes: registerTelephonyWebhooks,
+  find: [findPhones],
+  figures: phoneFigures,
 });

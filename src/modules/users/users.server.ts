@@ -23,7 +23,7 @@ import {
 } from './users.contract';
 
 /** Name, username and email, as the users_search_idx trigram index holds them. */
-const userSearch = searchText(users.firstName, users.lastName, users.username, users.email);
+export const userSearch = searchText(users.firstName, users.lastName, users.username, users.email);
 
 defineListAction({
   contract: loadUsers,

@@ -2,6 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
+import type { Reach } from '../../shared/session';
+import type { Access } from '../../shared/permissions';
+import type { Figure, Found } from '../../shared/shell.contract';
+
+/** What a module's palette source and figures are given: the database and the caller's reach. */
+export interface ShellContext {
+  db: Db;
+  reach: Reach;
+  /** Now, once per request: every figure counts the same day. */
+  now: Date;
+}
+
+/** A kind of record the command palette finds (users, lines…), for callers who hold `access`. */
+export interface FindSource {
+  kind: string;
+  /** The heading of its matches: "Users". */
+  label: string;
+  access: Access;
+  /** At most `limit` records within reach whose name, number or id holds `term` (lower-cased). */
+  find(ctx: ShellContext, term: string, limit: number): Promise<Found[]>;
+}
+
+/** One of the home page's figures of the day, for callers who hold `access`. */
+export interface FigureSource {
+  key: string;
+  access: Access;
+  /** The figure and the list it counts, filtered to the same rows. */
+  count(ctx: ShellContext): Promise<Omit<Figure, 'key'>>;
+}
 
 /**
  * A module of the product declared once (docs/adding-a-module.md): its actions are registered by the
@@ -17,6 +46,10 @@ export interface ModuleDefinition {
   scale?: () => Promise<unknown>;
   /** HTTP routes beside the actions (a provider's webhooks). */
   routes?: (app: FastifyInstance, services: Services) => Promise<void>;
+  /** Its records in the command palette. */
+  find?: FindSource[];
+  /** Its figures on the home page. */
+  figures?: FigureSource[];
 }
 
 /** Every declared module, in the order src/server/modules.ts imports them. */

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchSession } from '../api';
 import { sessionKey } from '../queryClient';
-import type { Flag } from '../../shared/permissions';
+import { allows, type Access } from '../../shared/permissions';
 import type { SessionReply } from '../../shared/session';
 
-/** Who may open a screen: any signed-in user, or holders of one flag. */
-export type Access = 'signedIn' | Flag;
-
-export function allows(flags: readonly Flag[], access: Access): boolean {
-  return access === 'signedIn' || flags.includes(access);
-}
+export { allows, type Access };
 
 export function useSession() {
   return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });

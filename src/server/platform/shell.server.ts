@@ -1,0 +1,40 @@
+/**
+ * The command palette's search and the home page's figures: one action each, answering from what the
+ * modules declare (`find`, `figures` in their module declarations), only for sources whose access
+ * the caller holds, each kept within the caller's reach by the source itself.
+ */
+import { allows } from '../../shared/permissions';
+import { FIND_LIMIT, findRecords, todayFigures } from '../../shared/shell.contract';
+import { defineAction } from './actions';
+import { moduleRegistry } from './modules';
+
+const sources = () => moduleRegistry.flatMap((m) => m.find ?? []);
+const figureSources = () => moduleRegistry.flatMap((m) => m.figures ?? []);
+
+defineAction({
+  contract: findRecords,
+  summary: 'The command palette: records of each kind the caller may open, within reach, whose name, number or id holds the text.',
+  permission: 'signedIn',
+  reach: 'query',
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const ctx = { db, reach: user.reach, now: new Date() };
+    const term = input.query.toLowerCase();
+    const allowed = sources().filter((s) => allows(user.flags, s.access));
+    const groups = await Promise.all(allowed.map(async (s) => ({ kind: s.kind, label: s.label, results: await s.find(ctx, term, FIND_LIMIT) })));
+    return { groups: groups.filter((g) => g.results.length > 0) };
+  },
+});
+
+defineAction({
+  contract: todayFigures,
+  summary: 'The home page: today\'s figures for what the caller\'s flags cover, within reach, each with the list it counts.',
+  permission: 'signedIn',
+  reach: 'query',
+  readOnly: true,
+  async handler({ db, user }) {
+    const ctx = { db, reach: user.reach, now: new Date() };
+    const allowed = figureSources().filter((f) => allows(user.flags, f.access));
+    return { figures: await Promise.all(allowed.map(async (f) => ({ key: f.key, ...(await f.count(ctx)) }))) };
+  },
+});
