@@ -98,6 +98,6 @@ test('a network failure is a notification with the HTTP status', async ({ page }
   await expect(page.getByRole('heading', { name: /^\d+ job codes$/ })).toBeVisible();
   await page.route('**/api/actions/sandbox-access/load-access-list', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
   await page.getByRole('textbox', { name: 'Search' }).fill('GM');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expectNotification(page, 'The server answered 502 Bad Gateway');
 });

@@ -13,7 +13,7 @@ test('employees: pages, search and the detail modal with an initials fallback', 
   await expect(page.getByText('1–50 of 60')).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Search' }).fill('10400');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: '1 employee' })).toBeVisible();
   await page.getByRole('row', { name: /Garcia/ }).click();
 

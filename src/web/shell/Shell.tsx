@@ -11,7 +11,8 @@ import { ProgressIndicator } from '../ui/ProgressIndicator';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
-import { visibleNavigation } from './navigation';
+import { CommandPalette, PaletteButton } from './CommandPalette';
+import { profileItem, visibleNavigation } from './navigation';
 import { RequireSession } from './RequireSession';
 import { useSignedIn } from './session';
 import { UserMenu } from './UserMenu';
@@ -46,10 +47,14 @@ function Layout() {
             <Link to="/" aria-label="Forecourt home" className="logo-link"><Logo /></Link>
             <Group visibleFrom="sm"><DesktopNav groups={groups} /></Group>
           </Group>
-          <UserMenu user={session.user} onSignOut={signOut} />
+          <Group gap="sm" wrap="nowrap">
+            <PaletteButton />
+            <UserMenu user={session.user} onSignOut={signOut} />
+          </Group>
         </Group>
       </FloatingHeader>
       <MobileNav groups={groups} opened={drawer} onClose={close} onSignOut={signOut} />
+      <CommandPalette screens={[...groups.flatMap((g) => g.items), profileItem]} />
       <AppShell.Main id="main" tabIndex={-1}>
         <Container size="xl" px={0}>
           <Suspense fallback={<Center h={240}><Loader aria-label="Loading" /></Center>}>

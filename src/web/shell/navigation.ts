@@ -2,7 +2,7 @@
  * The navigation: every screen with a menu entry (src/web/screens.ts), grouped by area, with who may
  * use it. The menus, the drawer and the home page all read this; a module's screens add themselves.
  */
-import type { Icon } from '@tabler/icons-react';
+import { IconUserCircle, type Icon } from '@tabler/icons-react';
 import type { Flag } from '../../shared/permissions';
 import { screens } from '../allScreens';
 import { allows, type Access } from './session';
@@ -31,6 +31,9 @@ export const navigation: NavGroup[] = screens
     else groups.push({ label: group, items: [item] });
     return groups;
   }, []);
+
+/** Every signed-in user's own screen, on the home page and in the palette beside the menus' entries. */
+export const profileItem: NavItem = { label: 'Profile', path: '/profile', description: 'Your image, password and sign-in methods', icon: IconUserCircle, access: 'signedIn' };
 
 /** The groups and items this user may use; empty groups disappear. */
 export function visibleNavigation(flags: readonly Flag[]): NavGroup[] {
