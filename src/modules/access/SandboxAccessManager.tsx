@@ -7,7 +7,23 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { callAction } from '../../web/api';
 import { flagLabels, jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
 import type { RowOf } from '../../shared/contract';
-import { accessColumns, addAccess, deleteAccess, editAccess, loadAccess, loadAccessList, type JobCodeRecord } from './access.contract';
+import { showAlert } from '../../web/ui/modals';
+import { accessColumns, addAccess, deleteAccess, editAccess, loadAccess, loadAccessList, loadHolders, type JobCodeRecord } from './access.contract';
+
+/**
+ * A job code that users hold cannot be deleted: said before anything is asked, naming who holds it
+ * (those within reach) and what to do.
+ */
+async function showHolders(row: Row) {
+  const { holderCount, holders } = await callAction(loadHolders, { jobCode: row.jobCode });
+  const named = holders.map((h) => `${h.name} (${h.username})`);
+  const others = holderCount - named.length;
+  const who = [...named, ...(others > 0 ? [`${others} more`] : [])].join(', ');
+  showAlert(
+    `${holderCount === 1 ? '1 user holds' : `${holderCount} users hold`} ${row.jobCode} (${row.longName}): ${who}. Give them another job code on their edit screens, then delete it.`,
+    `Job code ${row.jobCode} is in use`,
+  );
+}
 
 const LIST = loadAccessList.path;
 type Row = RowOf<typeof loadAccessList>;
@@ -62,7 +78,10 @@ export default function SandboxAccessManager() {
       rowKey={(row) => row.jobCode}
       rowLabel={(row) => row.jobCode}
       onRowClick={(row) => records.edit(row.jobCode)}
-      rowActions={rowActions}
+      rowActions={(row) => {
+        const [edit, remove] = rowActions(row);
+        return [edit, row.userCount > 0 ? { ...remove, onClick: () => void showHolders(row) } : remove];
+      }}
       cells={{
         flags: (row) => (
           <Group gap={4}>

@@ -29,6 +29,13 @@ export const loadAccessList = listContract({
 export const loadAccess = defineContract({ path: 'sandbox-access/load-access', input: jobCodeInput, output: z.object({ jobCode: jobCodeRecord }) });
 export const addAccess = defineContract({ path: 'sandbox-access/add-access', input: accessInput, output: jobCodeReply });
 export const editAccess = defineContract({ path: 'sandbox-access/edit-access', input: accessInput, output: jobCodeReply });
+/** How many to name when a job code cannot be deleted because users hold it. */
+export const HOLDERS_NAMED = 5;
+/** Who holds a job code: the count of all holders and the names of a few within the caller's reach. */
+export const loadHolders = defineContract({
+  path: 'sandbox-access/load-holders', input: jobCodeInput,
+  output: z.object({ holderCount: z.number().int(), holders: z.array(z.object({ userId: z.number().int(), name: z.string(), username: z.string() })) }),
+});
 export const deleteAccess = defineContract({ path: 'sandbox-access/delete-access', input: jobCodeInput, output: z.object({}) });
 /** Every job code for pickers (edit-user): code and name. */
 export const jobCodeOptions = defineContract({

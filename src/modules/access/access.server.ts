@@ -1,15 +1,16 @@
-import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
 import { refuseUngrantableFlags } from '../../server/platform/grants';
+import { withinReach } from '../../server/platform/reach';
 import { jobCodeFlags } from '../../shared/permissions';
 import { users } from '../users/users.db';
 import { jobCodeRecords, jobCodes } from './access.db';
 import {
-  accessColumns, addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, type AccessInput,
+  accessColumns, addAccess, deleteAccess, editAccess, HOLDERS_NAMED, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type AccessInput,
 } from './access.contract';
 
 // Qualified by hand: Drizzle leaves columns unqualified in one-table selects, which would bind inside the subquery.
@@ -75,6 +76,23 @@ defineAction({
     refuseUngrantableFlags(user, before.flags, flags);
     await updateRecord(ctx, jobCodeRecords, input.jobCode, { longName: input.longName, flags });
     return { jobCode: input.jobCode };
+  },
+});
+
+defineAction({
+  contract: loadHolders,
+  summary: 'Who holds a job code (asked before deleting it): how many in all, and the first few by name within reach.',
+  permission: 'accessAdmin',
+  reach: 'query',
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const [[{ holderCount }], holders] = await Promise.all([
+      db.select({ holderCount: count() }).from(users).where(eq(users.jobCode, input.jobCode)),
+      db.select({ userId: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, username: users.username }).from(users)
+        .where(and(eq(users.jobCode, input.jobCode), withinReach(user.reach, users.locationId)))
+        .orderBy(asc(users.lastName), asc(users.firstName)).limit(HOLDERS_NAMED),
+    ]);
+    return { holderCount, holders };
   },
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { jobCodes } from './access.db';
+import { users } from '../users/users.db';
 import { allFlags } from '../../shared/permissions';
 
 let t: TestApp;
@@ -75,5 +76,18 @@ describe('sandbox access by job code', () => {
     const held = await admin.call('sandbox-access/delete-access', { jobCode: 'GM' });
     expect(held.status).toBe(409);
     expect(held.body.errors[0]).toMatch(/hold job code GM; give them another job code first\.$/);
+  });
+
+  it('names who holds a job code: all of them counted, a few named, within reach', async () => {
+    const [{ n }] = await t.db.select({ n: count() }).from(users).where(eq(users.jobCode, 'GM'));
+    const res = await admin.call('sandbox-access/load-holders', { jobCode: 'GM' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.holderCount).toBe(n);
+    expect(res.body.data.holders.length).toBe(Math.min(n, 5));
+    expect(res.body.data.holders[0]).toEqual({ userId: expect.any(Number), name: expect.stringMatching(/\w+ \w+/), username: expect.any(String) });
+    const nowhere = await t.signedIn(['accessAdmin'], { groupWide: false });
+    const unseen = await nowhere.call('sandbox-access/load-holders', { jobCode: 'GM' });
+    expect(unseen.body.data).toEqual({ holderCount: n, holders: [] });
+    expect((await admin.call('sandbox-access/load-holders', { jobCode: 'no spaces' })).status).toBe(400);
   });
 });

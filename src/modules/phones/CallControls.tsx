@@ -2,7 +2,7 @@
  * What the call screens share: the status badge, and ending or transferring a live call, each after a
  * confirmation (seed 001, section 5). The lists of calls reload afterwards.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowForwardUp, IconArrowUpRight, IconPhoneOff } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
@@ -13,7 +13,7 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { formatPhone } from '../../shared/format';
 import { LineNumberInput } from './LineNumberInput';
 import { CALL_LISTS } from './MakeCall';
-import { endCall, transferCall, type CallDirection, type CallStatus } from './phones.contract';
+import { endCall, formatDuration, transferCall, type CallDirection, type CallStatus } from './phones.contract';
 import { callStatusColors, callStatusLabels } from './phoneScreens';
 
 export interface ControlledCall { callSid: string; direction: CallDirection; from: string; to: string; status: CallStatus }
@@ -97,4 +97,17 @@ export function useCallControls() {
     { label: 'Transfer call', icon: <IconArrowForwardUp size={16} />, onClick: () => askTransfer(call) },
   ] : []);
   return { allowed, buttons, menuItems, modal };
+}
+
+/**
+ * How long a live call has run, counted up each second on the screen from when it started (the
+ * provider's own duration is only known once the call ends).
+ */
+export function LiveDuration({ since }: { since: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="live-duration">{formatDuration(Math.max(0, Math.floor((now - Date.parse(since)) / 1000)))}</span>;
 }

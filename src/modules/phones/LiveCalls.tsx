@@ -13,7 +13,7 @@ import type { PopoutItem } from '../../web/ui/PopoutMenu';
 import { useAction } from '../../web/ui/useAction';
 import { listKey } from '../../web/ui/usePagedList';
 import { formatNumber } from '../../shared/format';
-import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
+import { CallStatusBadge, DirectionLabel, LiveDuration, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
 import { simulateCallStatus } from '../outbox/outbox.contract';
 import { loadProviderCalls, nextCallStatuses, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
@@ -70,6 +70,7 @@ function CallsBody({ filters }: { filters: Filters }) {
           direction: (row) => <DirectionLabel direction={row.direction} />,
           status: (row) => <CallStatusBadge status={row.status} />,
           phoneDescription: (row) => row.phoneDescription ?? '',
+          duration: (row) => (row.live && row.startedAt ? <LiveDuration since={row.startedAt} /> : row.duration),
           controls: (row) => (row.live ? controls.buttons(row) : ''),
         }}
       />

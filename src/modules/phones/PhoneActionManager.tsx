@@ -178,6 +178,8 @@ function LinePlan({ phoneId }: { phoneId: number }) {
   if (line.isError || steps.isError) return <ActionAlert error={line.error ?? steps.error} title="This call plan could not be loaded" />;
   const phone = line.data.phone;
   const list = steps.data;
+  // A voicemail ends the call: it stays last, and new steps go before it (the server refuses any after it).
+  const endsAtVoicemail = list.at(-1)?.kind === 'voicemail';
 
   return (
     <Paper withBorder radius="md" p="md" className="call-plan">
@@ -189,6 +191,11 @@ function LinePlan({ phoneId }: { phoneId: number }) {
         </div>
         {canEdit && <Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add step</Button>}
       </Group>
+      {canEdit && endsAtVoicemail && (
+        <Text size="sm" c="dimmed" mb="md" className="plan-ends-note">
+          The voicemail ends the call, so nothing can follow it: new steps go just before it.
+        </Text>
+      )}
       {phone.directRing && phone.bridge && (
         <Alert color="yellow" mb="md" title="Direct ring is on">Calls ring the bridge at once; the steps below are skipped until direct ring is turned off on the phone.</Alert>
       )}
@@ -205,8 +212,8 @@ function LinePlan({ phoneId }: { phoneId: number }) {
                   </Group>
                   {canEdit && (
                     <Group gap={2} wrap="nowrap">
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Move ${row.label || row.kind} up`} disabled={i === 0 || move.isPending} onClick={() => move.mutate({ from: i, to: i - 1 })}><IconArrowUp size={16} /></ActionIcon>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Move ${row.label || row.kind} down`} disabled={i === list.length - 1 || move.isPending} onClick={() => move.mutate({ from: i, to: i + 1 })}><IconArrowDown size={16} /></ActionIcon>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Move ${row.label || row.kind} up`} disabled={i === 0 || row.kind === 'voicemail' || move.isPending} onClick={() => move.mutate({ from: i, to: i - 1 })}><IconArrowUp size={16} /></ActionIcon>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Move ${row.label || row.kind} down`} disabled={i === list.length - 1 || list[i + 1].kind === 'voicemail' || move.isPending} onClick={() => move.mutate({ from: i, to: i + 1 })}><IconArrowDown size={16} /></ActionIcon>
                       <PopoutMenu label={`Actions for ${row.label || row.kind}`} items={rowActions(row)} />
                     </Group>
                   )}
@@ -216,11 +223,17 @@ function LinePlan({ phoneId }: { phoneId: number }) {
             </Timeline.Item>
           );
         })}
-        <Timeline.Item bullet={phone.bridge ? <IconPhoneCall size={16} /> : <IconPhoneEnd size={16} />} title={<Text fw={600}>{phone.bridge ? 'Bridge' : 'End of the plan'}</Text>}>
-          <Text size="sm" c="dimmed">
-            {phone.bridge ? `Rings the store's phone system at ${phone.bridgeFormatted}; then the caller hears that nobody is available.` : 'The caller hears that nobody is available.'}
-          </Text>
-        </Timeline.Item>
+        {endsAtVoicemail ? (
+          <Timeline.Item bullet={<IconPhoneEnd size={16} />} title={<Text fw={600}>End of the plan</Text>}>
+            <Text size="sm" c="dimmed">The voicemail ends the call{phone.bridge ? '; the bridge is not rung' : ''}.</Text>
+          </Timeline.Item>
+        ) : (
+          <Timeline.Item bullet={phone.bridge ? <IconPhoneCall size={16} /> : <IconPhoneEnd size={16} />} title={<Text fw={600}>{phone.bridge ? 'Bridge' : 'End of the plan'}</Text>}>
+            <Text size="sm" c="dimmed">
+              {phone.bridge ? `Rings the store's phone system at ${phone.bridgeFormatted}; then the caller hears that nobody is available.` : 'The caller hears that nobody is available.'}
+            </Text>
+          </Timeline.Item>
+        )}
       </Timeline>
       {list.length === 0 && <Text size="sm" c="dimmed" mt="sm">No steps yet: calls go straight to the bridge.</Text>}
       {records.modals}

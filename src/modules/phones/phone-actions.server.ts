@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
@@ -57,7 +57,23 @@ function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {
 type Ctx = Parameters<typeof loadRecord>[0];
 
 /** The checks each kind of step needs, and its stored values. */
-async function values(ctx: Ctx, input: PhoneActionInput) {
+/**
+ * A voicemail ends the call: no step may follow it in the plan (it would never run, yet read as if it
+ * did). Checked against the line's other steps wherever this one would stand.
+ */
+async function refuseStepsAfterVoicemail(db: Ctx['db'], input: { phoneId: number; kind: string; position: number }, actionId?: number) {
+  const others = (await db.select({ id: phoneActions.id, kind: phoneActions.kind, position: phoneActions.position })
+    .from(phoneActions).where(eq(phoneActions.phoneId, input.phoneId))).filter((s) => s.id !== actionId);
+  if (others.some((s) => s.kind === 'voicemail' && s.position <= input.position)) {
+    throw AppError.conflict('Nothing can follow a voicemail step: it ends the call. Place this step before the voicemail, or remove the voicemail first.', ['position']);
+  }
+  const after = others.filter((s) => s.position >= input.position).length;
+  if (input.kind === 'voicemail' && after > 0) {
+    throw AppError.conflict(`A voicemail step ends the call, so it must be the last step: ${after === 1 ? '1 step comes' : `${after} steps come`} after this one.`, ['position']);
+  }
+}
+
+async function values(ctx: Ctx, input: PhoneActionInput, actionId?: number) {
   const { db } = ctx;
   await loadRecord(ctx, phoneRecords, input.phoneId);
   const targets = input.targets.map((t) => e164(t, 'targets', 'Number'));
@@ -87,6 +103,7 @@ async function values(ctx: Ctx, input: PhoneActionInput) {
   }
   const position = input.position ?? (await db.select({ next: sql<number>`coalesce(max(${phoneActions.position}) + 1, 0)::int` })
     .from(phoneActions).where(eq(phoneActions.phoneId, input.phoneId)))[0].next;
+  await refuseStepsAfterVoicemail(db, { phoneId: input.phoneId, kind: input.kind, position }, actionId);
   return {
     phoneId: input.phoneId, kind: input.kind, label: input.label ?? '', targets, userIds,
     hours: input.kind === 'hours' ? input.hours ?? null : null, greeting: input.greeting ?? '',
@@ -105,10 +122,20 @@ defineAction({
 
 defineAction({
   contract: addPhoneAction,
-  summary: 'Adds a step to what a call to a line does; without a position it goes last.',
+  summary: 'Adds a step to what a call to a line does; without a position it goes last, or just before the voicemail that ends the plan.',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords, userIds: userRecords },
   async handler(ctx) {
+    const { db, input } = ctx;
+    if (input.position === undefined && input.kind !== 'voicemail') {
+      // The voicemail ends the call and stays last: the new step takes its place and it moves one down.
+      const [last] = await db.select().from(phoneActions).where(eq(phoneActions.phoneId, input.phoneId))
+        .orderBy(desc(phoneActions.position), desc(phoneActions.id)).limit(1);
+      if (last?.kind === 'voicemail') {
+        await updateRecord(ctx, phoneActionRecords, last.id, { position: last.position + 1 });
+        input.position = last.position;
+      }
+    }
     const created = await insertRecord(ctx, phoneActionRecords, await values(ctx, ctx.input));
     return { actionId: created.id, action: record(created), message: 'Phone action added.' };
   },
@@ -122,7 +149,7 @@ defineAction({
   async handler(ctx) {
     const { input } = ctx;
     const before = await loadRecord(ctx, phoneActionRecords, input.actionId);
-    const row = await values(ctx, { ...input, position: input.position ?? before.position });
+    const row = await values(ctx, { ...input, position: input.position ?? before.position }, before.id);
     const { after: saved } = await updateRecord(ctx, phoneActionRecords, before.id, row);
     return { actionId: saved.id, action: record(saved), message: 'Phone action saved.' };
   },

@@ -125,6 +125,28 @@ describe('the phone action manager', () => {
     expect(mail.body.data.action.position).toBe(2);
   });
 
+  it('refuses a step after the voicemail, which ends the call, and a voicemail with steps after it; nothing is stored', async () => {
+    const [{ n: before }] = await t.db.select({ n: count() }).from(phoneActions).where(eq(phoneActions.phoneId, line.id));
+    const after = await admin.call('phones/actions/add-action', { phoneId: line.id, kind: 'forward', targets: ['(505) 555-3002'], position: 5 });
+    expect(after.status).toBe(409);
+    expect(after.body.errors[0]).toBe('Nothing can follow a voicemail step: it ends the call. Place this step before the voicemail, or remove the voicemail first.');
+    const early = await admin.call('phones/actions/add-action', { phoneId: line.id, kind: 'voicemail', greeting: 'Too soon.', position: 1 });
+    expect(early.status).toBe(409);
+    expect(early.body.errors[0]).toBe('A voicemail step ends the call, so it must be the last step: 2 steps come after this one.');
+    const [{ n: now }] = await t.db.select({ n: count() }).from(phoneActions).where(eq(phoneActions.phoneId, line.id));
+    expect(now).toBe(before);
+  });
+
+  it('puts a new step without a position just before the voicemail that ends the plan', async () => {
+    const { line: own } = await createLine(t);
+    await admin.call('phones/actions/add-action', { phoneId: own.id, kind: 'voicemail', greeting: 'Leave a message.' });
+    const added = await admin.call('phones/actions/add-action', { phoneId: own.id, kind: 'forward', targets: ['(505) 555-3003'] });
+    expect(added.status).toBe(200);
+    const rows = await t.db.select({ kind: phoneActions.kind, position: phoneActions.position }).from(phoneActions)
+      .where(eq(phoneActions.phoneId, own.id)).orderBy(phoneActions.position);
+    expect(rows).toEqual([{ kind: 'forward', position: 0 }, { kind: 'voicemail', position: 1 }]);
+  });
+
   it('lists the steps of a line in order, with actionCount and html, and loads one', async () => {
     const res = await lookup.call('phones/actions/load-actions', { phoneId: line.id });
     expect(res.status).toBe(200);

@@ -120,6 +120,11 @@ test('a simulated inbound call shows on live calls; it can be transferred, and e
   await expect(call).toContainText('In progress');
   await expect(call).toContainText('Albuquerque Toyota main line');
   await expect(page.getByRole('heading', { name: /^\d+ live calls? of \d+ recent$/ })).not.toHaveText(/^0 live/);
+  // Its duration counts up while it is watched.
+  const duration = call.locator('.live-duration');
+  const before = await duration.textContent();
+  await expect(duration).not.toHaveText(before!, { timeout: 3000 });
+  await expect(duration).toHaveText(/^\d+:\d{2}$/);
 
   // Transfer asks for the line or number, then for a confirmation.
   await call.getByRole('button', { name: 'Transfer' }).click();
@@ -211,10 +216,13 @@ test('a line\'s call plan: add a forward step, move it first, then delete it', a
   await add.getByRole('button', { name: 'Add step' }).click();
   await expectNotification(page, 'Phone action added.');
   await expect(plan.locator('.call-plan-step')).toHaveCount(4);
-  await expect(plan.locator('.call-plan-step').last()).toContainText('Forwards to (505) 555-0190 for 20 s');
+  // The plan ends at its voicemail, which ends the call: the new step goes just before it.
+  await expect(plan.locator('.call-plan-step').nth(2)).toContainText('Forwards to (505) 555-0190 for 20 s');
+  await expect(plan.locator('.call-plan-step').last()).toContainText('Voicemail');
+  await expect(plan.getByRole('button', { name: 'Move Manager cell down' })).toBeDisabled();
 
   const steps = plan.locator('.call-plan-step');
-  for (const index of [2, 1, 0]) {
+  for (const index of [1, 0]) {
     await plan.getByRole('button', { name: 'Move Manager cell up' }).click();
     await expect(steps.nth(index)).toContainText('Manager cell');
   }
@@ -323,4 +331,20 @@ test('the calls list narrows to a line picked by typing part of its name; the ad
   const lines = page.getByRole('table').locator('tbody tr td:nth-child(8)');
   await expect(lines.first()).toHaveText(line.description);
   expect(new Set(await lines.allTextContents())).toEqual(new Set([line.description]));
+});
+
+test('a plan that ends at its voicemail says so, and draws nothing after it', async ({ page, request }) => {
+  const { locations } = await callApi<{ locations: { id: number; code: string }[] }>(request, 'locations/list-options');
+  const suffix = String(Date.now()).slice(-4);
+  const { phoneId } = await callApi<{ phoneId: number }>(request, 'phones/add-phone', {
+    description: `Voicemail line ${suffix}`, phoneNumber: `(505) 266-${suffix}`, locationId: locations.find((l) => l.code === 'ABG')!.id,
+    bridge: '(505) 265-0100', phoneType: 'sales', active: 1,
+  });
+  await callApi(request, 'phones/actions/add-action', { phoneId, kind: 'voicemail', label: 'After hours', greeting: 'Leave a message.' });
+  await page.goto(`/phones/actions/?phoneId=${phoneId}`);
+  const plan = page.locator('.call-plan');
+  await expect(plan.locator('.plan-ends-note')).toHaveText('The voicemail ends the call, so nothing can follow it: new steps go just before it.');
+  await expect(plan.getByRole('button', { name: 'Move After hours up' })).toBeDisabled();
+  await expect(plan).toContainText('The voicemail ends the call; the bridge is not rung.');
+  await expect(plan.locator('.call-plan-summary')).toHaveText('Voicemail.');
 });

@@ -162,7 +162,7 @@ function UserForm({ user }: { user?: UserDetail }) {
 
           <Fieldset legend="Job-code permissions">
             <Text size="sm" c="dimmed" mb="sm">
-              {v.jobCode ? `Permissions marked "granted" come with job code ${v.jobCode} already; tick one only to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
+              {v.jobCode ? `Permissions ticked "From job code ${v.jobCode}" come with the job code; tick another to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
             </Text>
             <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`} disabled={self} held={me.flags}
               onChange={(flag, checked) => set(flag, checked)} />

@@ -49,8 +49,14 @@ test('create a user, then edit their flags', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Edit user: Rita Quintana' })).toBeVisible();
   await expect(page.locator('.user-events')).toContainText('Account created');
 
-  // The job code's own permissions are marked; the user's own are separate checkboxes.
-  await expect(page.getByText('Granted by job code SALES')).toHaveCount(3);
+  // The job code's permissions show ticked and locked, saying where they come from; the user's own stay free.
+  await expect(page.getByText('From job code SALES', { exact: true })).toHaveCount(3);
+  const inherited = page.locator('.edit-user input[data-granted]');
+  await expect(inherited).toHaveCount(3);
+  for (const box of await inherited.all()) {
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+  }
   await page.getByLabel('Developer').check();
   await page.getByLabel('CRM manager').check();
   await page.getByRole('button', { name: 'Save user' }).click();
