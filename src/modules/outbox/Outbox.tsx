@@ -1,13 +1,24 @@
 import { Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { IconChevronDown, IconMessage, IconPhoneIncoming, IconRefresh } from '@tabler/icons-react';
+import { IconArrowDownLeft, IconArrowUpRight, IconChevronDown, IconMessage, IconPhoneIncoming } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
-import { listKey } from '../../web/ui/usePagedList';
+import { formatPhone } from '../../shared/format';
+import { callStatusLabels } from '../phones/phoneScreens';
+import type { CallStatus } from '../phones/phones.contract';
 import { SIMULATE_CALL, SIMULATE_TEXT, SimulationModals } from './Simulations';
 import { loadOutbox, outboxColumns, type OutboxRow } from './outbox.contract';
+import { describeTwiml } from './twiml';
 
-const LIST = loadOutbox.path;
+/** Texts' and emails' statuses as staff say them; calls use the phones' own words. */
+const messageStatusLabels: Record<string, string> = {
+  accepted: 'Accepted', scheduled: 'Scheduled', queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read',
+  receiving: 'Receiving', received: 'Received', undelivered: 'Not delivered', failed: 'Failed', canceled: 'Canceled',
+};
+const statusLabel = (row: OutboxRow) =>
+  (row.channel === 'call' ? callStatusLabels[row.status as CallStatus] : messageStatusLabels[row.status]) ?? row.status;
+/** A number as the rest of the app shows it; an email address as it is. */
+const party = (row: OutboxRow, value: string) => (row.channel === 'email' ? value : formatPhone(value));
+
 const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   sms: { label: 'Text', color: 'grape' },
   email: { label: 'Email', color: 'blue' },
@@ -19,7 +30,6 @@ const signInCode = (body: string) => /sign-in code is (\d{6})/i.exec(body)?.[1];
 
 /** outbox: what the local text, mail and call drivers would have sent, newest first. */
 export default function Outbox() {
-  const queryClient = useQueryClient();
   return (
     <ListScreen<OutboxRow>
       className="outbox"
@@ -34,13 +44,24 @@ export default function Outbox() {
       ]}
       rowKey={(row) => row.id}
       cells={{
-        channel: (row) => <Badge color={kinds[row.channel].color} variant="light">{kinds[row.channel].label}</Badge>,
+        channel: (row) => {
+          const Arrow = row.direction === 'inbound' ? IconArrowDownLeft : IconArrowUpRight;
+          return (
+            <Badge color={kinds[row.channel].color} variant="light" maw="none" className="outbox-kind"
+              leftSection={<Arrow size={12} aria-label={row.direction === 'inbound' ? 'Inbound' : 'Outbound'} />}>
+              {kinds[row.channel].label}
+            </Badge>
+          );
+        },
+        to: (row) => party(row, row.to),
+        from: (row) => party(row, row.from),
+        status: (row) => statusLabel(row),
         body: (row) => {
           const code = signInCode(row.body);
           return (
             <Stack gap={4}>
               {code && <Group gap={6}><Text size="xs" c="dimmed">Sign-in code</Text><Badge variant="filled" size="lg" className="sign-in-code">{code}</Badge></Group>}
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{row.body}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{row.channel === 'call' ? describeTwiml(row.body) : row.body}</Text>
             </Stack>
           );
         },
@@ -56,9 +77,6 @@ export default function Outbox() {
               <Menu.Item leftSection={<IconPhoneIncoming size={16} />} onClick={() => openModal(SIMULATE_CALL)}>Simulate inbound call</Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(LIST) })}>
-            Refresh
-          </Button>
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { expect, test } from '../../../tests/e2e/fixtures';
+import { callApi, expect, test } from '../../../tests/e2e/fixtures';
 
 test('the outbox lists what was sent, newest first, filtered by kind', async ({ page, browser }) => {
   // Ask for a code as a staff member, so the outbox has a fresh email.
@@ -27,4 +27,17 @@ test('the outbox lists what was sent, newest first, filtered by kind', async ({ 
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect(await csv.text()).toContain('rosa.baca.10484@forecourt.test');
   await expect(page.getByRole('row', { name: /rosa\.baca/ })).toHaveCount(0);
+});
+
+test('a call in the outbox reads as words: its kind, formatted numbers, what it does and its status', async ({ page, request }) => {
+  const { rows } = await callApi<{ rows: { phoneId: number }[] }>(request, 'phones/load-phones', { query: '(505) 265-0100', view: 'rows' });
+  await callApi(request, 'phones/calls/make-call', { phoneId: rows[0].phoneId, to: '(505) 555-0651' });
+  await page.goto('/outbox?channel=call&query=5550651');
+  const call = page.getByRole('row', { name: /\(505\) 555-0651/ }).first();
+  await expect(call.locator('.outbox-kind')).toHaveText('Call');
+  await expect(call).toContainText('(505) 265-0100');
+  await expect(call).toContainText(/Says "|Dials \(\d{3}\) \d{3}-\d{4}/);
+  await expect(call).not.toContainText('http');
+  await expect(call).not.toContainText('<Response>');
+  await expect(call.getByRole('cell').last()).toHaveText(/^(Queued|Dialling|Ringing|In progress|Completed|No answer)$/);
 });
