@@ -13,17 +13,26 @@ export const titles: [string, string, string][] = [
   ['Technician', 'Service', 'ADVISOR'], ['Finance Manager', 'Finance', 'SALES'], ['Parts Specialist', 'Parts', 'ADVISOR'],
 ];
 
-/** Sixty people spread over the demo locations, each location with a mix of jobs; a few no longer active. */
+/** The address a demo person has everywhere (the directory and, for the users among them, their account). */
+export const demoEmail = (p: { firstName: string; lastName: string; employeeNumber: string }) => `${p.firstName}.${p.lastName}.${p.employeeNumber}@forecourt.test`.toLowerCase();
+
+/**
+ * Sixty different people spread over the demo locations, each location with a mix of jobs; a few no
+ * longer active. Each has a phone in their location's own area code.
+ */
 export async function seedEmployees(db: Db): Promise<void> {
-  const stores = await db.select({ id: locations.id }).from(locations).orderBy(asc(locations.id));
+  const stores = await db.select({ id: locations.id, phone: locations.phone }).from(locations).orderBy(asc(locations.id));
   await db.insert(employees).values(Array.from({ length: 60 }, (_, i) => {
     // Offset per round so each location gets a mix of jobs.
     const [title, department] = titles[(i + Math.floor(i / stores.length)) % titles.length];
     const firstName = firstNames[i % firstNames.length];
-    const lastName = lastNames[(i * 7) % lastNames.length];
+    // Each round of first names moves the last names on by one, so no two people share a name.
+    const lastName = lastNames[(i * 7 + Math.floor(i / firstNames.length)) % lastNames.length];
+    const employeeNumber = String(10_400 + i * 7);
+    const store = stores[i % stores.length];
     return {
-      employeeNumber: String(10_400 + i * 7), firstName, lastName, title, department, locationId: stores[i % stores.length].id,
-      primaryPhone: `+1505555${String(1000 + i).padStart(4, '0')}`, email: `${firstName}.${lastName}${i}@forecourt.test`.toLowerCase(),
+      employeeNumber, firstName, lastName, title, department, locationId: store.id,
+      primaryPhone: `${store.phone.slice(0, 5)}555${String(1000 + i).padStart(4, '0')}`, email: demoEmail({ firstName, lastName, employeeNumber }),
       hiredOn: `${2012 + (i % 12)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
       active: i % 17 !== 5,
     };

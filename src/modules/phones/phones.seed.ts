@@ -5,6 +5,8 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus, PhoneType } from './phones.contract';
+import { dayIn, zonedDayStart } from './phones.queries';
+import { DEFAULT_TIME_ZONE } from './send-gate';
 
 const sidOf = (prefix: string, seed: string) => `${prefix}${createHash('md5').update(seed).digest('hex')}`;
 
@@ -25,7 +27,12 @@ function random(seed: number) {
  */
 export const DEMO_ADMIN_PHONE = '+15055550120';
 
-/** Lines for every demo location, a month of calls and texts, and call plans for the main lines. */
+const CUSTOMER_AREA_CODES: Record<string, string[]> = { NM: ['575'], CO: ['303', '720', '719'], AZ: ['602', '520'], TX: ['915'] };
+
+/**
+ * Lines for every demo location, a month of calls and texts while each store is open (on its own
+ * clock), and call plans for the main lines.
+ */
 export async function seedPhones(db: Db): Promise<void> {
   const stores = await db.select().from(locations).orderBy(asc(locations.id));
   const staff = await db.select({ id: users.id, locationId: users.locationId }).from(users).where(ne(users.phone, '')).orderBy(asc(users.id));
@@ -47,8 +54,23 @@ export async function seedPhones(db: Db): Promise<void> {
   const next = random(20_240_601);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
   const now = Date.now();
-  // Customers get the fictional 555-01xx numbers of the region's other area codes: 505 is left to tests.
-  const demoCustomer = () => `+1${pick(['575', '303', '719', '720', '602', '520', '915'])}55501${String(Math.floor(next() * 100)).padStart(2, '0')}`;
+  const storeOf = new Map(stores.map((s) => [s.id, s]));
+  // Customers call from their store's own area: the fictional 555-01xx numbers of its state's area
+  // codes (505 and 480 are left to the tests' own callers).
+  const demoCustomer = (locationId: number | null) =>
+    `+1${pick(CUSTOMER_AREA_CODES[storeOf.get(locationId!)?.state ?? ''] ?? ['575'])}55501${String(Math.floor(next() * 100)).padStart(2, '0')}`;
+  /** A moment of the last 30 days when the store is open, on its own clock (the main lines' opening hours below). */
+  const openMoment = (locationId: number | null) => {
+    const zone = storeOf.get(locationId!)?.timeZone ?? DEFAULT_TIME_ZONE;
+    for (;;) {
+      const day = dayIn(zone, new Date(now - Math.floor(next() * 30) * 86_400_000));
+      const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+      if (weekday === 0) continue;
+      const [open, close] = weekday === 6 ? [9, 17] : [8, 19];
+      const at = new Date(zonedDayStart(day, zone).getTime() + (open * 60 + Math.floor(next() * ((close - open) * 60 - 20))) * 60_000);
+      if (at.getTime() < now) return at;
+    }
+  };
 
   const plans = created.filter((p) => p.phoneType === 'main' || p.phoneType === 'service').flatMap((p) => {
     const team = staff.filter((u) => u.locationId === p.locationId).slice(0, 3).map((u) => u.id);
@@ -67,9 +89,9 @@ export async function seedPhones(db: Db): Promise<void> {
     return 'completed' as CallStatus;
   };
   const callRows = created.flatMap((p) => Array.from({ length: p.active ? 14 : 3 }, (_, i) => {
-    const startedAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
+    const startedAt = openMoment(p.locationId);
     const inbound = next() < 0.7;
-    const customer = demoCustomer();
+    const customer = demoCustomer(p.locationId);
     const result = status();
     const duration = result === 'completed' ? 30 + Math.floor(next() * 870) : 0;
     const agents = staff.filter((u) => u.locationId === p.locationId);
@@ -86,9 +108,9 @@ export async function seedPhones(db: Db): Promise<void> {
 
   const bodies = ['Is the car still available?', 'Your service appointment is confirmed for tomorrow at 9:00.', 'Can I come by after work?', 'Your vehicle is ready for pickup.'];
   const messageRows = created.filter((p) => p.active).flatMap((p) => Array.from({ length: 6 }, (_, i) => {
-    const createdAt = new Date(now - Math.floor(next() * 30 * 86_400_000));
+    const createdAt = openMoment(p.locationId);
     const inbound = i % 2 === 0;
-    const customer = demoCustomer();
+    const customer = demoCustomer(p.locationId);
     return {
       messageSid: sidOf('SM', `demo-text-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
       direction: inbound ? 'inbound' as const : 'outbound' as const, purpose: inbound ? 'inbound' as const : 'transactional' as const,

@@ -62,14 +62,21 @@ function finish<K extends string>(rows: Counted[], nameLabel: string, countKey: 
 
 const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
+/** Two people of the same name in one report are told apart by their usernames: "Maria Garcia (mgarcia00)". */
+function namedApart<R extends { name: string; username: string }>(rows: R[]): Omit<R, 'username'>[] {
+  const seen = new Map<string, number>();
+  for (const row of rows) seen.set(row.name, (seen.get(row.name) ?? 0) + 1);
+  return rows.map(({ username, ...row }) => ((seen.get(row.name) ?? 0) > 1 ? { ...row, name: `${row.name} (${username})` } : row));
+}
+
 async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
   const r = range(input, now);
-  const rows = await db.select({ key: calls.userId, name: userName, ...figures }).from(calls)
+  const rows = await db.select({ key: calls.userId, name: userName, username: users.username, ...figures }).from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
     .where(and(...callScope(input, r, reach)))
-    .groupBy(calls.userId, users.firstName, users.lastName)
+    .groupBy(calls.userId, users.firstName, users.lastName, users.username)
     .orderBy(desc(figures.calls), asc(userName));
-  return finish(rows, 'User', 'userCount', r);
+  return finish(namedApart(rows), 'User', 'userCount', r);
 }
 
 defineAction({
@@ -90,12 +97,12 @@ defineAction({
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     // The range sits in the join, so a BDC user without calls still has a row of zeros.
-    const rows = await db.select({ key: users.id, name: userName, ...figures }).from(users)
+    const rows = await db.select({ key: users.id, name: userName, username: users.username, ...figures }).from(users)
       .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r, user.reach)))
       .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false), withinReach(user.reach, users.locationId)))
-      .groupBy(users.id, users.firstName, users.lastName)
+      .groupBy(users.id, users.firstName, users.lastName, users.username)
       .orderBy(desc(figures.calls), asc(userName));
-    return finish(rows, 'User', 'userCount', r);
+    return finish(namedApart(rows), 'User', 'userCount', r);
   },
 });
 

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { employees } from '../employees/employees.db';
-import { titles } from '../employees/employees.seed';
+import { demoEmail, titles } from '../employees/employees.seed';
 import { locations } from '../locations/locations.db';
 import { DEFAULT_LOCATION_CODE } from '../locations/locations.contract';
 import { hashPassword } from './auth.server';
@@ -22,7 +22,7 @@ export async function seedUsers(db: Db, config: Config): Promise<void> {
     const jobCode = jobCodeOf.get(p.title) ?? null;
     return {
       username: `${p.firstName[0]}${p.lastName}${p.employeeNumber.slice(-2)}`.toLowerCase(),
-      email: `${p.firstName}.${p.lastName}.${p.employeeNumber}@forecourt.test`.toLowerCase(),
+      email: demoEmail(p),
       firstName: p.firstName, lastName: p.lastName, phone: p.primaryPhone, passwordHash, jobCode, locationId: p.locationId,
       flags: jobCode === 'GM' ? ['seoPlannerCreate'] : [],
       regions: ['New Mexico'],
