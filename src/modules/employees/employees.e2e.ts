@@ -21,7 +21,7 @@ test('employees: pages, search and the detail modal with an initials fallback', 
   await expect(detail).toContainText('General Manager');
   await expect(detail).toContainText('Albuquerque Toyota');
   await expect(detail).toContainText('(505) 555-1000');
-  await expect(detail.getByRole('link', { name: 'maria.garcia0@forecourt.test' })).toHaveAttribute('href', 'mailto:maria.garcia0@forecourt.test');
+  await expect(detail.getByRole('link', { name: 'maria.garcia.10400@forecourt.test' })).toHaveAttribute('href', 'mailto:maria.garcia.10400@forecourt.test');
   // The demo has no photo files: the avatar falls back to the initials.
   await expect(detail.locator('.mantine-Avatar-root').first()).toHaveText('MG');
   await page.keyboard.press('Escape');

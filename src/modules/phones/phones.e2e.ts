@@ -166,7 +166,7 @@ test('a STOP text simulated from the outbox gets the opt-out confirmation, shown
   await expectNotification(page, 'Text received (one reply); the number is opted out.');
 
   const reply = page.getByRole('row', { name: /You have been unsubscribed/ });
-  await expect(reply).toContainText('+14805550162');
+  await expect(reply).toContainText('(480) 555-0162');
   await expect(reply).toContainText('Reply START to resubscribe.');
   await expect(page.getByRole('row').nth(1)).toContainText('You have been unsubscribed');
 });
@@ -277,7 +277,7 @@ test('make a call: the line to call from is picked by typing; the demo admin\'s 
   await page.goto('/phones/calls/');
   await page.getByRole('button', { name: 'Make a call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make a call' });
-  await dialog.getByRole('textbox', { name: 'Number to call' }).fill('(575) 555-0143');
+  await dialog.getByRole('textbox', { name: 'Number to call' }).fill('(505) 555-0643');
   const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'Santa Fe Subaru s');
   await dialog.getByRole('combobox', { name: 'Call from' }).pressSequentially('Santa Fe Subaru s');
   await found;
@@ -286,15 +286,15 @@ test('make a call: the line to call from is picked by typing; the demo admin\'s 
   await expect(dialog.getByRole('combobox', { name: 'Call from' })).toHaveValue('Santa Fe Subaru sales · (505) 471-0310');
   const sent = page.waitForRequest('**/api/actions/phones/calls/make-call');
   await dialog.getByRole('button', { name: 'Call' }).click();
-  await expectNotification(page, 'Calling (575) 555-0143 from (505) 471-0310.');
+  await expectNotification(page, 'Calling (505) 555-0643 from (505) 471-0310.');
   const lines = await callApi<{ phones: { phoneId: number }[] }>(page.request, 'phones/list-options', { search: '(505) 471-0310' });
-  expect((await sent).postDataJSON()).toMatchObject({ to: '(575) 555-0143', phoneId: String(lines.phones[0].phoneId) });
+  expect((await sent).postDataJSON()).toMatchObject({ to: '(505) 555-0643', phoneId: String(lines.phones[0].phoneId) });
 
-  const call = page.getByRole('row', { name: /\(575\) 555-0143/ });
+  const call = page.getByRole('row', { name: /\(505\) 555-0643/ });
   await expect(call).toContainText('Santa Fe Subaru sales');
   await expect(call).toContainText('Group Administrator');
   // Hang up, so the call does not stay live for the other tests.
-  const calls = await callApi<{ rows: { callSid: string }[] }>(page.request, 'phones/calls/load-calls', { query: '5755550143' });
+  const calls = await callApi<{ rows: { callSid: string }[] }>(page.request, 'phones/calls/load-calls', { query: '5055550643' });
   await callApi(page.request, 'phones/calls/end-call', { callSid: calls.rows[0].callSid });
 });
 

@@ -256,7 +256,7 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
       updateUrl={updateUrl}
       toolbar={(applied) => (
         <>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>
+          <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>
             Refresh
           </Button>
           {exportRoute && (
