@@ -17,10 +17,28 @@ export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 
 export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: Contract<I, O>): Contract<I, O> => contract;
 
+/**
+ * An action's handle without its schemas, for the screens that show before the validation library
+ * has loaded (the sign-in steps; made by `serverChecked` in ./serverChecked.ts): its path and the
+ * labels of its fields, with its input and reply as types only. The server alone checks what is sent,
+ * in the sentences a form would show.
+ */
+export interface ServerChecked<C extends Contract = Contract> {
+  path: string;
+  input?: undefined;
+  titles: Readonly<Record<string, string>>;
+  /** Never set: the contract the handle stands for, read by the types. */
+  readonly declared?: C;
+}
+
+/** What the screens call: a contract, or a server-checked handle of one. */
+export type Callable = Contract | ServerChecked;
+type Declared<C extends Callable> = C extends ServerChecked<infer D> ? D : C extends Contract ? C : never;
+
 /** What a screen sends: the input before parsing (checkboxes may be booleans, numbers may be text). */
-export type InputOf<C extends Contract> = z.input<C['input']>;
+export type InputOf<C extends Callable> = z.input<Declared<C>['input']>;
 /** What comes back in `data`. */
-export type OutputOf<C extends Contract> = z.output<C['output']>;
+export type OutputOf<C extends Callable> = z.output<Declared<C>['output']>;
 
 /**
  * A list's contract: its filters (sort, direction, cursor, page size and view are the platform's), the

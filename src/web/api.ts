@@ -4,7 +4,7 @@
  */
 import type { Envelope, ErrorData } from '../shared/envelope';
 import type { SessionReply } from '../shared/session';
-import type { Contract, InputOf, OutputOf } from '../shared/contract';
+import type { Callable, Contract, InputOf, OutputOf } from '../shared/contract';
 
 export class ActionError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
@@ -104,7 +104,7 @@ function toField(value: unknown): unknown {
  * Calls an action, by its contract, with a JSON body; the CSRF token rides in a header. Its input and
  * reply are typed from the contract, so a screen never names an action by a string.
  */
-export async function callAction<C extends Contract>(contract: C, body: InputOf<C> | Record<string, never> = {}): Promise<OutputOf<C>> {
+export async function callAction<C extends Callable>(contract: C, body: InputOf<C> | Record<string, never> = {}): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
   const reply = await send(`/api/actions/${contract.path}`, {
     method: 'POST',

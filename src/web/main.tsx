@@ -2,25 +2,41 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
 import { router } from './routes';
 import { cssVariables, theme } from './theme';
 import { installRipple } from './ui/ripple';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the styles of what the sign-in screen shows: the shell and the two-factor step load the rest
+// (./ui/allStyles.ts). Mantine's rules sit in a cascade layer, so app.css wins however the files arrive.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import './app.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" zIndex={1000} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <Notifications position="top-right" zIndex={1000} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,4 +1,4 @@
-import { createTheme, darken, DEFAULT_THEME, Drawer, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Mantine's defaults, with every text colour readable at WCAG AA (4.5:1): white on the primary blue
@@ -12,9 +12,11 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
-    // A screen reader announces the close button of every modal and drawer by this name.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A screen reader announces the close button of every modal and drawer by this name. Written as
+    // plain settings (what `Modal.extend` returns): importing Modal here would put it, and the
+    // floating-ui it brings, on the sign-in screen.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

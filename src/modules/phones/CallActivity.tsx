@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMediaQuery } from '@mantine/hooks';
 import { callAction } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
+import { StackedBars } from '../../web/ui/StackedBars';
 import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
@@ -16,7 +15,6 @@ import {
   type ActivityReport, type CallActivityRow, type MessageActivityRow,
 } from './phones.contract';
 import { directionOptions, lastDays } from './phoneScreens';
-import '@mantine/charts/styles.css';
 
 type Row = CallActivityRow | MessageActivityRow;
 
@@ -60,7 +58,6 @@ const CHART_ROWS = 12;
 interface ActivityReply { rows: Row[]; totals: Record<string, number | string>; minCreatedAt: string; maxCreatedAt: string }
 
 function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
-  const phone = useMediaQuery('(max-width: 48em)');
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
   const query = useQuery({
     queryKey: [report.contract.path, params],
@@ -91,19 +88,7 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
           <Text fw={600} mb="sm">
             {report.measure} per {report.noun[0]}{chartRows.length < (data?.rows.length ?? 0) ? `: the ${chartRows.length} busiest` : ''}
           </Text>
-          <BarChart
-            h={chartRows.length * 34 + 60}
-            data={chartRows}
-            dataKey="name"
-            type="stacked"
-            orientation="vertical"
-            series={report.series}
-            withLegend
-            gridAxis="x"
-            yAxisProps={{ width: phone ? 110 : 240 }}
-            valueFormatter={formatNumber}
-            aria-label={`${report.label} chart`}
-          />
+          <StackedBars rows={chartRows} label={(row) => row.name} series={report.series} format={formatNumber} aria-label={`${report.label} chart`} />
         </Paper>
       )}
       <Stack gap={4}>

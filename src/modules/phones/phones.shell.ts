@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { FigureSource, FindSource } from '../../server/platform/modules';
+import { defineFind, type FigureSource } from '../../server/platform/modules';
 import { withinReach } from '../../server/platform/reach';
-import { containing } from '../../server/platform/search';
+import { containing, foundFields } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { calls, phones } from './phones.db';
 import { callStatuses, finalCallStatuses } from './phones.contract';
@@ -9,24 +9,24 @@ import { dayEnd, dayIn, dayStart, formattedPhoneSql, zoneOf } from './phones.que
 import { DEFAULT_TIME_ZONE } from './send-gate';
 
 /** Lines in the command palette, by description or any run of the number's digits. */
-export const findPhones: FindSource = {
+export const findPhones = defineFind({
   kind: 'phone',
   label: 'Phones',
   access: 'phoneLookup',
-  async find({ db, reach }, term, limit) {
+  query({ db, reach }, term, limit) {
     const digits = term.replace(/\D/g, '');
     const byNumber = digits.length >= 3 ? sql`${phones.phoneNumber} like ${containing(digits)}` : undefined;
     const byName = sql`lower(${phones.description}) like ${containing(term)}`;
-    const rows = await db.select({ id: phones.id, description: phones.description, number: formattedPhoneSql(phones.phoneNumber), location: locations.name, active: phones.active })
+    return db.select({ found: foundFields({ id: phones.id, description: phones.description, number: formattedPhoneSql(phones.phoneNumber), location: locations.name, active: phones.active }) })
       .from(phones).leftJoin(locations, eq(locations.id, phones.locationId))
       .where(and(byNumber ? or(byNumber, byName) : byName, withinReach(reach, phones.locationId)))
       .orderBy(asc(phones.description), asc(phones.id)).limit(limit);
-    return rows.map((r) => ({
-      id: String(r.id), title: r.description || r.number, detail: [r.number, r.location, r.active ? '' : 'inactive'].filter(Boolean).join(' · '),
-      href: `/phones/?query=${encodeURIComponent(r.number)}`,
-    }));
   },
-};
+  present: (r) => ({
+    id: String(r.id), title: r.description || r.number, detail: [r.number, r.location, r.active ? '' : 'inactive'].filter(Boolean).join(' · '),
+    href: `/phones/?query=${encodeURIComponent(r.number)}`,
+  }),
+});
 
 /**
  * The day on the group's clock, as the calls list reads a day with no location chosen, so a figure and

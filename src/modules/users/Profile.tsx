@@ -14,7 +14,7 @@ import { notify, notifySuccess } from '../../web/ui/notify';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { changePassword, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 
 function ProfileImage() {
   const session = useSignedIn();

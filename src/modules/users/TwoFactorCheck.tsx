@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceMobile, IconMail, IconMessage, type Icon } from '@tabler/icons-react';
 import { callAction, errorMessage, fetchSession } from '../../web/api';
 import { sessionKey } from '../../web/queryClient';
+import '../../web/ui/allStyles';
 import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';

@@ -3,6 +3,7 @@ import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, te
 import { allFlags, type Flag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
+import { signInPaths, signInTitles } from './signin';
 
 export const factorTypes = ['totp', 'sms', 'email'] as const;
 export type FactorType = (typeof factorTypes)[number];
@@ -15,7 +16,7 @@ const newPassword = z.string({ error: 'is required' })
   .min(PASSWORD_MIN, { error: `must be at least ${PASSWORD_MIN} characters` })
   .max(200, { error: 'must be at most 200 characters' });
 
-export const authenticateInput = z.object({ username: text(200).meta({ title: 'Username or email' }), password });
+export const authenticateInput = z.object({ username: text(200).meta({ title: signInTitles.username }), password });
 const factor = z.object({ factorId: z.number().int(), factorType: z.enum(factorTypes), target: z.string() });
 export type Factor = z.output<typeof factor>;
 const authenticateReply = z.object({ authenticate: z.object({ success: z.literal(true), factors: z.array(factor), enrol: z.boolean() }) });
@@ -155,9 +156,9 @@ export type UserOption = z.output<typeof userOption>;
 
 const nothing = z.object({});
 
-export const authenticate = defineContract({ path: 'users/authenticate', input: authenticateInput, output: authenticateReply });
+export const authenticate = defineContract({ path: signInPaths.authenticate, input: authenticateInput, output: authenticateReply });
 export const pushCode = defineContract({ path: 'users/2fa-push', input: pushInput, output: z.object({ sent: z.boolean(), target: z.string().optional() }) });
-export const signInFactors = defineContract({ path: 'users/2fa-factors', input: nothing, output: authenticateReply });
+export const signInFactors = defineContract({ path: signInPaths.factors, input: nothing, output: authenticateReply });
 export const enrolAuthenticator = defineContract({ path: 'users/2fa-enrol', input: nothing, output: enrolReply });
 export const verifyCode = defineContract({ path: 'users/2fa-verify', input: verifyInput, output: z.object({ redirect: z.string() }) });
 export const logout = defineContract({ path: 'users/logout', input: nothing, output: nothing });

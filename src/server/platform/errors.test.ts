@@ -1,34 +1,41 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAction } from './actions';
+import { actionRegistry, actionRoute, defineAction } from './actions';
 import { defineContract } from '../../shared/contract';
 import { AppError } from './errors';
 import { testApp, type TestApp } from '../../../tests/helpers';
 
-// An action that fails the way a bug does; registered only in this test file's process.
-defineAction({
-  contract: defineContract({ path: 'test/crash', input: z.object({}), output: z.object({}) }),
-  permission: 'signedIn',
-  reach: 'group',
-  async handler() {
-    throw new Error('connection string postgres://secret@db/internal exploded');
-  },
-});
-
-// An action whose outside service fails, as a phone provider that does not answer.
-const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
-defineAction({
-  contract: defineContract({ path: 'test/provider-down', input: z.object({}), output: z.object({}) }),
-  permission: 'signedIn',
-  reach: 'group',
-  async handler() {
-    throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
-  },
-});
-
 let t: TestApp;
-beforeAll(async () => { t = await testApp({ demo: false }); });
-afterAll(async () => { await t?.close(); });
+const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
+
+// Registered while this file runs, and removed after: a worker runs other files in the same process,
+// and the registry's own tests must not see these.
+const registered: Parameters<typeof actionRoute>[0][] = [];
+beforeAll(async () => {
+  // An action that fails the way a bug does.
+  registered.push(defineAction({
+    contract: defineContract({ path: 'test/crash', input: z.object({}), output: z.object({}) }),
+    permission: 'signedIn',
+    reach: 'group',
+    async handler() {
+      throw new Error('connection string postgres://secret@db/internal exploded');
+    },
+  }));
+  // An action whose outside service fails, as a phone provider that does not answer.
+  registered.push(defineAction({
+    contract: defineContract({ path: 'test/provider-down', input: z.object({}), output: z.object({}) }),
+    permission: 'signedIn',
+    reach: 'group',
+    async handler() {
+      throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
+    },
+  }));
+  t = await testApp({ demo: false });
+});
+afterAll(async () => {
+  await t?.close();
+  for (const action of registered) actionRegistry.delete(actionRoute(action));
+});
 
 it('answers an unexpected error with 500, a generic sentence and the request id, never the details', async () => {
   const caller = await t.signedIn([]);

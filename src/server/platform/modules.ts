@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
@@ -14,15 +15,23 @@ export interface ShellContext {
   now: Date;
 }
 
-/** A kind of record the command palette finds (users, lines…), for callers who hold `access`. */
-export interface FindSource {
+/**
+ * A kind of record the command palette finds (users, lines…), for callers who hold `access`. Its
+ * query selects at most `limit` records within reach whose name, number or id holds `term`
+ * (lower-cased), in the order to show them, as one column `found` (`foundFields`); `present` words
+ * each. The palette runs the sources a caller may use as one statement (search/find).
+ */
+export interface FindSource<Row = unknown> {
   kind: string;
   /** The heading of its matches: "Users". */
   label: string;
   access: Access;
-  /** At most `limit` records within reach whose name, number or id holds `term` (lower-cased). */
-  find(ctx: ShellContext, term: string, limit: number): Promise<Found[]>;
+  query(ctx: ShellContext, term: string, limit: number): SQLWrapper & { _: { selectedFields: { found: SQL.Aliased<Row> } } };
+  present(row: Row): Found;
 }
+
+/** Declares a palette source, its row typed from its query. */
+export const defineFind = <Row>(source: FindSource<Row>): FindSource<Row> => source;
 
 /** One of the home page's figures of the day, for callers who hold `access`. */
 export interface FigureSource {

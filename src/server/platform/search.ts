@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type GetColumnData, type SQL } from 'drizzle-orm';
 import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,3 +22,14 @@ export const containing = (term: string) => `%${escapeLike(term)}%`;
 
 /** Rows whose search text contains the term, case-insensitively. */
 export const matchesSearch = (text: SQL, term: string): SQL => sql`${text} like ${containing(term.toLowerCase())}`;
+
+type FieldValue<F> = F extends SQL<infer T> ? T : F extends Column ? GetColumnData<F> : never;
+
+/**
+ * A record's fields as one JSON value named `found`, typed: what a palette source selects, so every
+ * source, whatever its columns, is one branch of the palette's single statement.
+ */
+export function foundFields<F extends Record<string, Column | SQL>>(fields: F): SQL.Aliased<{ [K in keyof F]: FieldValue<F[K]> }> {
+  const pairs = Object.entries(fields).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
+  return sql<{ [K in keyof F]: FieldValue<F[K]> }>`json_build_object(${sql.join(pairs, sql`, `)})`.as('found');
+}

@@ -3,6 +3,7 @@
  * modules declare (`find`, `figures` in their module declarations), only for sources whose access
  * the caller holds, each kept within the caller's reach by the source itself.
  */
+import { sql } from 'drizzle-orm';
 import { allows } from '../../shared/permissions';
 import { FIND_LIMIT, findRecords, todayFigures } from '../../shared/shell.contract';
 import { defineAction } from './actions';
@@ -21,7 +22,12 @@ defineAction({
     const ctx = { db, reach: user.reach, now: new Date() };
     const term = input.query.toLowerCase();
     const allowed = sources().filter((s) => allows(user.flags, s.access));
-    const groups = await Promise.all(allowed.map(async (s) => ({ kind: s.kind, label: s.label, results: await s.find(ctx, term, FIND_LIMIT) })));
+    if (allowed.length === 0) return { groups: [] };
+    // One statement for every source: a search is typed a letter at a time by many people at once,
+    // and one round trip and one plan cost a quarter of four.
+    const branches = allowed.map((s, i) => sql`(select ${sql.raw(String(i))} as source, row_number() over () as n, found from (${s.query(ctx, term, FIND_LIMIT)}) q)`);
+    const { rows } = (await db.execute(sql`${sql.join(branches, sql` union all `)} order by source, n`)) as unknown as { rows: { source: number; found: unknown }[] };
+    const groups = allowed.map((s, i) => ({ kind: s.kind, label: s.label, results: rows.filter((r) => r.source === i).map((r) => s.present(r.found)) }));
     return { groups: groups.filter((g) => g.results.length > 0) };
   },
 });

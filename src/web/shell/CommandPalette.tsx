@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
-import '@mantine/spotlight/styles.css';
+import '@mantine/spotlight/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { callAction } from '../api';

@@ -1,10 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { callAction } from '../api';
 import { logout } from '../../modules/users/users.contract';
+import '../ui/allStyles';
 import { BackToTop } from '../ui/BackToTop';
 import { FloatingHeader } from '../ui/FloatingHeader';
 import { ProgressIndicator } from '../ui/ProgressIndicator';
@@ -19,7 +21,19 @@ import { UserMenu } from './UserMenu';
 
 const HEADER_HEIGHT = 60;
 
+/**
+ * Nearly every screen is a list: once the page is idle, fetch the list kit (table, filters, record
+ * forms), so the first list opens with only its own code to load.
+ */
+function usePrefetchListKit() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    idle(() => void import('../ui/ListScreen'));
+  }, []);
+}
+
 function Layout() {
+  usePrefetchListKit();
   const session = useSignedIn();
   const groups = visibleNavigation(session.flags);
   const [drawer, { toggle, close }] = useDisclosure(false);
@@ -82,11 +96,16 @@ function SkipLink() {
   );
 }
 
-/** Every signed-in screen: header with navigation, the screen, back to top. */
+/**
+ * Every signed-in screen: header with navigation, the screen, back to top. Confirmations and alerts
+ * live here: the sign-in steps outside the shell ask no questions, so their first load leaves them out.
+ */
 export function Shell() {
   return (
     <RequireSession>
-      <Layout />
+      <ModalsProvider>
+        <Layout />
+      </ModalsProvider>
     </RequireSession>
   );
 }

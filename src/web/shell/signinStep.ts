@@ -5,7 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
-import { signInFactors, type AuthenticateReply } from '../../modules/users/users.contract';
+import { signInFactors } from '../../modules/users/signin';
+import type { AuthenticateReply } from '../../modules/users/users.contract';
 
 export type SignInStep = AuthenticateReply['authenticate'];
 

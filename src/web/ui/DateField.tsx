@@ -7,7 +7,7 @@ import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../shared/format';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 

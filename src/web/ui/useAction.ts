@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { Contract, InputOf, OutputOf } from '../../shared/contract';
+import type { Callable, InputOf, OutputOf } from '../../shared/contract';
 import { callAction, errorMessage, isActionError } from '../api';
-import { showAlert } from './modals';
 import { notifySuccess } from './notify';
 import { listKey } from './usePagedList';
 
@@ -33,7 +32,7 @@ export interface ActionOptions<I, O> {
  * A call that changes something: loading state for its button, success popup, list reloads. Given
  * the action's contract, its input and reply are typed from it.
  */
-export function useAction<C extends Contract>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
+export function useAction<C extends Callable>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
   const queryClient = useQueryClient();
   return useMutation<OutputOf<C>, unknown, InputOf<C>>({
     mutationFn: (input) => callAction(contract, input),
@@ -47,7 +46,8 @@ export function useAction<C extends Contract>(contract: C, options: ActionOption
       if (options.errors === 'alert' && !(isActionError(error) && (error.network || error.status === 401))) {
         const prefix = options.alertPrefix ? ALERT_PREFIX[options.alertPrefix] : '';
         const message = errorMessage(error);
-        showAlert(message.startsWith(prefix) ? message : prefix + message);
+        // Loaded when first needed: the sign-in steps, which never alert, stay light.
+        void import('./modals').then(({ showAlert }) => showAlert(message.startsWith(prefix) ? message : prefix + message));
       }
       options.onError?.(error);
     },

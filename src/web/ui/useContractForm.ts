@@ -8,14 +8,14 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useForm, type FormErrors } from '@mantine/form';
-import type { Contract, InputOf, OutputOf } from '../../shared/contract';
+import type { Callable, Contract, InputOf, OutputOf } from '../../shared/contract';
 import { describeIssues, fieldLabel, isRequired } from '../../shared/validation';
 import { errorMessage, isActionError } from '../api';
 import { useAction, type ActionOptions } from './useAction';
 
 type Values = Record<string, unknown>;
 
-interface ContractFormOptions<C extends Contract, V extends Values> extends Omit<ActionOptions<InputOf<C>, OutputOf<C>>, 'errors'> {
+interface ContractFormOptions<C extends Callable, V extends Values> extends Omit<ActionOptions<InputOf<C>, OutputOf<C>>, 'errors'> {
   initialValues: V;
   /** What is sent: the values, with what the form keeps outside its fields (a record's id). */
   toInput?: (values: V) => InputOf<C>;
@@ -23,13 +23,17 @@ interface ContractFormOptions<C extends Contract, V extends Values> extends Omit
   check?: (values: V) => FormErrors;
 }
 
-/** Sentences keyed by field, as the server's reply gives them (the first error of each field). */
-function checkWith(schema: Contract['input'], values: unknown): FormErrors {
+/**
+ * Sentences keyed by field, as the server's reply gives them (the first error of each field); none
+ * for a server-checked handle, whose sentences come back from the server.
+ */
+function checkWith(schema: Contract['input'] | undefined, values: unknown): FormErrors {
+  if (!schema) return {};
   const result = schema.safeParse(values);
   return result.success ? {} : describeIssues(result.error, schema).fieldErrors;
 }
 
-export function useContractForm<C extends Contract, V extends Values>(contract: C, options: ContractFormOptions<C, V>) {
+export function useContractForm<C extends Callable, V extends Values>(contract: C, options: ContractFormOptions<C, V>) {
   const { initialValues, toInput = (v: V) => v as InputOf<C>, check, ...actionOptions } = options;
   // A failure that names no field (403, 409 on the whole record, a provider outage).
   const [failure, setFailure] = useState<unknown>(null);
@@ -80,7 +84,7 @@ export function useContractForm<C extends Contract, V extends Values>(contract: 
     action.mutate(toInput(values));
   }, focusFirst);
 
-  const label = (name: keyof V & string) => fieldLabel(name, contract.input);
+  const label = (name: keyof V & string) => ('titles' in contract && contract.titles[name]) || fieldLabel(name, contract.input);
   /** A text, number or select input: value, change, error, and its label from the contract. */
   const field = (name: keyof V & string) => ({ ...form.getInputProps(name), name, label: label(name), required: isRequired(contract.input, name) });
   const checkbox = (name: keyof V & string) => ({ ...form.getInputProps(name, { type: 'checkbox' }), name, label: label(name) });
