@@ -108,6 +108,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     : content;
 
   const nameOf = (row: Row) => rowLabel?.(row) ?? String(rowKey(row));
+  /** The row's menu; none for a row with nothing to do (a record the product ships). */
+  const menu = (row: Row) => {
+    const items = rowActions?.(row) ?? [];
+    return items.length > 0 && <PopoutMenu label={`Actions for ${nameOf(row)}`} items={items} />;
+  };
   const chosen = shown.filter((row) => selected?.has(rowKey(row))).length;
   const selectAll = onSelect && (
     <Checkbox aria-label={`Select every one of the ${label} shown`} checked={chosen > 0 && chosen === shown.length} indeterminate={chosen > 0 && chosen < shown.length}
@@ -149,7 +154,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               {selectOne(row)}
               <Box fw={600} style={{ flex: 1 }}>{opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}</Box>
-              {rowActions && <PopoutMenu label={`Actions for ${nameOf(row)}`} items={rowActions(row)} />}
+              {menu(row)}
             </Group>
             {details.map((c) => ({ c, shown: renderCell(row, c) }))
               // An empty cell is left out of the card rather than shown as a label with nothing beside it.
@@ -200,11 +205,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     {i === 0 ? opener(row, renderCell(row, c)) : renderCell(row, c)}
                   </Table.Td>
                 ))}
-                {rowActions && (
-                  <Table.Td w={40}>
-                    <PopoutMenu label={`Actions for ${nameOf(row)}`} items={rowActions(row)} />
-                  </Table.Td>
-                )}
+                {rowActions && <Table.Td w={40}>{menu(row)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

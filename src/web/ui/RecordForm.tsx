@@ -123,12 +123,12 @@ interface DeleteOptions<C extends Contract, Row> {
   reload: string[];
 }
 
-/** A list's row menu: Edit, and Delete after a confirmation. */
-export function useRowActions<C extends Contract, Row>(remove: C, options: DeleteOptions<C, Row> & { edit: (row: Row) => void }) {
+/** A list's row menu: Edit (for records that have an edit modal), and Delete after a confirmation. */
+export function useRowActions<C extends Contract, Row>(remove: C, options: DeleteOptions<C, Row> & { edit?: (row: Row) => void }) {
   const { question, input, edit, ...actionOptions } = options;
   const deletion = useAction(remove, { ...actionOptions, errors: 'alert' });
   return (row: Row): PopoutItem[] => [
-    { label: 'Edit', icon: <IconEdit size={16} />, onClick: () => edit(row) },
+    ...(edit ? [{ label: 'Edit', icon: <IconEdit size={16} />, onClick: () => edit(row) }] : []),
     {
       label: 'Delete', icon: <IconTrash size={16} />, color: 'red',
       onClick: () => void confirm({ message: question(row), confirmLabel: 'Delete', danger: true })

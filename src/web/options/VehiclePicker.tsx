@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { SimpleGrid, type SelectProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { callAction } from '../api';
+import { SearchableSelect } from '../ui/SearchableSelect';
+import { listMakes, listModels, listTrims, listYears } from '../../modules/vehicles/vehicles.contract';
+import { decodeVin, normalizeVin, vinProblem } from '../../modules/vehicles/vin';
+
+type Part = 'year' | 'make' | 'model' | 'trim';
+const PARTS: Part[] = ['year', 'make', 'model', 'trim'];
+
+interface VehiclePickerProps {
+  /** The form (`useContractForm`'s): the four fields are read, labelled and set through it. */
+  form: { form: UseFormReturnType<any>; field: (name: any) => Omit<SelectProps, 'data'> & { name: string } };
+  /** The form's names for the four parts, where they differ (`vehicleYear`...). */
+  names?: Partial<Record<Part, string>>;
+  /** A VIN typed in the same form: once it passes its checks, it fills the year and the make. */
+  vin?: string;
+  /** Leave out the trim select (a rule that applies to every trim). */
+  withoutTrim?: boolean;
+}
+
+// The catalogue changes when an admin extends it, rarely: an hour is fresh enough.
+const CATALOG_STALE_MS = 60 * 60_000;
+
+/**
+ * The product's one year / make / model / trim picker: cascading selects read from the vehicle
+ * catalogue (appraisals/rules/list-*), each offered once the one before it is chosen; changing one
+ * clears those after it. A value the catalogue lacks (a decoded make, an older record) stays shown.
+ */
+export function VehiclePicker({ form, names = {}, vin, withoutTrim = false }: VehiclePickerProps) {
+  const name = (part: Part) => names[part] ?? part;
+  const values = form.form.getValues();
+  const [year, make, model] = [values[name('year')], values[name('make')], values[name('model')]].map((v) => (v == null ? '' : String(v)));
+
+  const years = useQuery({ queryKey: [listYears.path], queryFn: () => callAction(listYears), staleTime: CATALOG_STALE_MS });
+  const makes = useQuery({ queryKey: [listMakes.path, year], queryFn: () => callAction(listMakes, { year }), enabled: !!year, staleTime: CATALOG_STALE_MS });
+  const models = useQuery({ queryKey: [listModels.path, year, make], queryFn: () => callAction(listModels, { year, make }), enabled: !!(year && make), staleTime: CATALOG_STALE_MS });
+  const trims = useQuery({
+    queryKey: [listTrims.path, year, make, model], queryFn: () => callAction(listTrims, { year, make, model }),
+    enabled: !withoutTrim && !!(year && make && model), staleTime: CATALOG_STALE_MS,
+  });
+
+  /** Sets a part and clears the parts after it. */
+  const choose = (part: Part, value: string) => {
+    form.form.setFieldValue(name(part), value);
+    for (const later of PARTS.slice(PARTS.indexOf(part) + 1)) form.form.setFieldValue(name(later), '');
+  };
+
+  // A VIN that passes its checks names the model year and (for the makers the product knows) the make.
+  const filledFrom = useRef('');
+  useEffect(() => {
+    const typed = normalizeVin(vin ?? '');
+    if (!typed || typed === filledFrom.current || vinProblem(typed)) return;
+    filledFrom.current = typed;
+    const decoded = decodeVin(typed);
+    if (decoded.year && String(decoded.year) !== year) choose('year', String(decoded.year));
+    if (decoded.make && decoded.make !== make) choose('make', decoded.make);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled once per VIN, from the VIN alone
+  }, [vin]);
+
+  const select = (part: Part, options: readonly (string | number)[] | undefined, enabled: boolean) => {
+    const current = values[name(part)] == null ? '' : String(values[name(part)]);
+    const data = (options ?? []).map(String);
+    return (
+      <SearchableSelect
+        {...form.field(name(part))}
+        data={current && !data.includes(current) ? [current, ...data] : data}
+        disabled={!enabled}
+        placeholder={enabled ? 'Type to search...' : `Choose the ${PARTS[PARTS.indexOf(part) - 1]} first`}
+        onChange={(value) => choose(part, value ?? '')}
+      />
+    );
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 2, sm: withoutTrim ? 3 : 4 }}>
+      {select('year', years.data?.years, true)}
+      {select('make', makes.data?.makes, !!year)}
+      {select('model', models.data?.models, !!(year && make))}
+      {!withoutTrim && select('trim', trims.data?.trims, !!(year && make && model))}
+    </SimpleGrid>
+  );
+}
