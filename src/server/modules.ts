@@ -11,3 +11,4 @@ import '../modules/outbox/outbox.module';
 import '../modules/phones/phones.module';
 import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
+import '../modules/stock/stock.module';

@@ -6,7 +6,7 @@ import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
 import { reachesLocation } from '../../server/platform/reach';
-import { DEFAULT_TIME_ZONE, passGate, placeCall, type Line } from './send-gate';
+import { passGate, placeCall, type Line } from './send-gate';
 import { applyCallStatus, isFinalCallStatus } from './status';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
@@ -15,7 +15,8 @@ import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
   callColumns, endCall, formatDuration, loadCalls, loadProviderCalls, makeCall, providerCallColumns, transferCall, type CallStatus,
 } from './phones.contract';
-import { dayEnd, dayStart, durationSql, e164, findPhone, zonedDayStart, zoneOf } from './phones.queries';
+import { durationSql, e164, findPhone } from './phones.queries';
+import { DEFAULT_TIME_ZONE, dayEnd, dayStart, zoneOf, zonedDayStart } from '../../server/platform/days';
 
 defineListAction({
   contract: loadCalls,

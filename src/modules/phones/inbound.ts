@@ -16,9 +16,10 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { hangupTwiml, planSteps, renderCall, type Outcome } from './call-plan';
 import { formatPhone } from '../../shared/format';
-import { DEFAULT_TIME_ZONE, keywordOf, recordOptOut, removeOptOut } from './send-gate';
+import { keywordOf, recordOptOut, removeOptOut } from './send-gate';
 import { applyCallStatus, applyMessageStatus, type Applied } from './status';
 import { webhookPaths, webhookUrl, type Clock } from '../../server/providers/telephony/telephony';
+import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
 export interface InboundServices {
   config: Pick<Config, 'PUBLIC_URL'>;

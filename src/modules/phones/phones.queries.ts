@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
-import { DEFAULT_TIME_ZONE } from './send-gate';
 import { locations } from '../locations/locations.db';
 import { phoneActions, phones } from './phones.db';
 import { phoneTypeLabels, phoneTypes, type PhoneRecord } from './phones.contract';
@@ -59,36 +58,3 @@ export const durationSql = (seconds: AnyPgColumn | SQL) => sql<string>`case when
   then (${seconds} / 3600)::text || ':' || lpad(((${seconds} % 3600) / 60)::text, 2, '0') || ':' || lpad((${seconds} % 60)::text, 2, '0')
   else (${seconds} / 60)::text || ':' || lpad((${seconds} % 60)::text, 2, '0') end`;
 
-/**
- * Date filters are days on the wall clock of the location filtered by (the group's zone otherwise):
- * a call at 20:00 in Denver belongs to that day, not the next UTC day. Constant bounds keep the
- * (location, started_at) index usable.
- */
-export function zoneOf(locationId: number | undefined): SQL {
-  return locationId
-    ? sql`coalesce((select l.time_zone from locations l where l.id = ${locationId}), ${DEFAULT_TIME_ZONE})`
-    : sql`${DEFAULT_TIME_ZONE}`;
-}
-export const dayStart = (day: string, zone: SQL) => sql`((${day}::date)::timestamp at time zone ${zone})`;
-export const dayEnd = (day: string, zone: SQL) => sql`(((${day}::date) + 1)::timestamp at time zone ${zone})`;
-
-/** YYYY-MM-DD of `now` in a time zone. */
-export function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** The reports' default range: the last 30 days, today included. */
-export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
-  const to = dayIn(timeZone, now);
-  const from = new Date(`${to}T12:00:00Z`);
-  from.setUTCDate(from.getUTCDate() - 29);
-  return { from: from.toISOString().slice(0, 10), to };
-}
-
-/** Start of a day in a zone, as a Date (for the provider's own call list). */
-export function zonedDayStart(day: string, timeZone: string): Date {
-  const guess = new Date(`${day}T00:00:00Z`);
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(guess);
-  const offset = parts.find((p) => p.type === 'timeZoneName')?.value.replace('GMT', '') || '+00:00';
-  return new Date(`${day}T00:00:00${offset === '' ? 'Z' : offset}`);
-}

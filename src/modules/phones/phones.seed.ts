@@ -5,8 +5,8 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus, PhoneType } from './phones.contract';
-import { dayIn, zonedDayStart } from './phones.queries';
-import { DEFAULT_TIME_ZONE } from './send-gate';
+import { DEFAULT_TIME_ZONE, dayIn, zonedDayStart } from '../../server/platform/days';
+
 
 const sidOf = (prefix: string, seed: string) => `${prefix}${createHash('md5').update(seed).digest('hex')}`;
 

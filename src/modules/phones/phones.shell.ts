@@ -5,8 +5,8 @@ import { containing, foundFields } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { calls, phones } from './phones.db';
 import { callStatuses, finalCallStatuses } from './phones.contract';
-import { dayEnd, dayIn, dayStart, formattedPhoneSql, zoneOf } from './phones.queries';
-import { DEFAULT_TIME_ZONE } from './send-gate';
+import { formattedPhoneSql } from './phones.queries';
+import { DEFAULT_TIME_ZONE, dayEnd, dayIn, dayStart, zoneOf } from '../../server/platform/days';
 
 /** Lines in the command palette, by description or any run of the number's digits. */
 export const findPhones = defineFind({

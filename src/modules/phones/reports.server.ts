@@ -9,11 +9,11 @@ import {
   activityInput, callActivityColumns, formatDuration, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns,
   userActivity, type CallActivityRow, type MessageActivityRow,
 } from './phones.contract';
-import { dayEnd, dayIn, dayStart, defaultRange, zoneOf } from './phones.queries';
-import { DEFAULT_TIME_ZONE } from './send-gate';
+
 import { withinReach } from '../../server/platform/reach';
 import type { Reach } from '../../shared/session';
 import type { z } from 'zod';
+import { DEFAULT_TIME_ZONE, dayEnd, dayIn, dayStart, defaultRange, zoneOf } from '../../server/platform/days';
 
 /** The guest engagement center is the group's BDC: users holding this job code. */
 export const GEC_JOB_CODE = 'BDC';

@@ -15,6 +15,7 @@ import { formatPhone } from '../../shared/format';
 import { timeZonesFor } from '../../server/providers/telephony/area-codes';
 import { applyCallStatus, applyMessageStatus } from './status';
 import type { Clock, TelephonyProvider } from '../../server/providers/telephony/telephony';
+import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
@@ -34,8 +35,6 @@ export function keywordOf(body: string): Keyword | null {
 /** Marketing may reach people from 8:00 up to (not including) 21:00 their time. */
 export const MARKETING_FROM_MINUTE = 8 * 60;
 export const MARKETING_UNTIL_MINUTE = 21 * 60;
-/** The zone of a location when none is stored, and of sends that belong to no location. */
-export const DEFAULT_TIME_ZONE = 'America/Denver';
 
 /** Minutes past midnight on the wall clock of a time zone. */
 export function localMinutes(timeZone: string, now: Date): number {

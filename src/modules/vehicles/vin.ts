@@ -124,3 +124,13 @@ export interface DecodedVin { vin: string; year: number | null; make: string | n
 export function decodeVin(vin: string): DecodedVin {
   return { vin, year: vinModelYear(vin), make: vinMake(vin) };
 }
+
+/**
+ * A VIN assembled from its parts with the check digit it calls for: the maker's WMI (3), the
+ * vehicle descriptor (5; its fourth character a letter from 2010 on), the model year (2010 to
+ * 2039), the plant (1) and the serial (6). For demo and scale data.
+ */
+export function makeVin(wmi: string, descriptor: string, year: number, plant: string, serial: number): string {
+  const draft = `${wmi}${descriptor}0${YEAR_CODES[year - 2010]}${plant}${String(serial).padStart(6, '0')}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}

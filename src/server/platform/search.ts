@@ -12,7 +12,7 @@ export const searchText = (...columns: AnyPgColumn[]): SQL => sql`lower(${sql.jo
 export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The `like` pattern for text containing the term, as typed (its `%` and `_` are letters). Its

@@ -4,8 +4,8 @@ import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { allFlags } from '../../shared/permissions';
 import { locations } from '../../modules/locations/locations.db';
 import { calls, phones } from '../../modules/phones/phones.db';
-import { dayIn } from '../../modules/phones/phones.queries';
-import { DEFAULT_TIME_ZONE } from '../../modules/phones/send-gate';
+import { DEFAULT_TIME_ZONE, dayIn } from './days';
+
 
 let t: TestApp;
 let admin: Caller;

@@ -1,0 +1,420 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { deleteRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { reachesLocation, withinReach } from '../../server/platform/reach';
+import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { containing, escapeLike } from '../../server/platform/search';
+import { formatDate } from '../../shared/format';
+import { locationRecords, locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vin';
+import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
+import {
+  addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, MAX_BATCH, MAX_TRADE_ORDER, readStocks, reportColumns,
+  STOCK_EXPORT_LIMIT, stockColumns, updateStock, vinCheck, type AcquiredBy, type StockMatch, type StockNumber, type VinVerdict,
+} from './stock.contract';
+
+type Ctx = ActionContext<unknown>;
+
+/** Lines of a batch box: trimmed, normalized, blank lines dropped (seed 002: split by line breaks). */
+export function splitLines(text: string | undefined): string[] {
+  return (text ?? '').split(/\r?\n/).map(normalizeVin).filter(Boolean);
+}
+
+/** The VINs a form names: its batch box when `batchUpload` is on, otherwise its one VIN. */
+function formVins(input: { batchUpload: boolean; vin?: string; vins?: string }): { vins: string[]; field: 'vin' | 'vins' } {
+  if (!input.batchUpload) {
+    if (!input.vin) throw AppError.invalid('VIN is required.', ['vin']);
+    return { vins: [input.vin], field: 'vin' };
+  }
+  const vins = splitLines(input.vins);
+  if (vins.length === 0) throw AppError.invalid('VINs: paste at least one VIN, one per line.', ['vins']);
+  if (vins.length > MAX_BATCH) throw AppError.invalid(`A batch holds at most ${MAX_BATCH} VINs; this one has ${vins.length}.`, ['vins']);
+  const tooLong = vins.findIndex((v) => v.length > 17 || !/^[A-Z0-9]+$/.test(v));
+  if (tooLong >= 0) throw AppError.invalid(`Line ${tooLong + 1} (${vins[tooLong].slice(0, 24)}) is not a VIN: a VIN is 17 letters and digits.`, ['vins']);
+  const twice = vins.findIndex((v, i) => vins.indexOf(v) !== i);
+  if (twice >= 0) throw AppError.invalid(`VIN ${vins[twice]} is in the batch twice (lines ${vins.indexOf(vins[twice]) + 1} and ${twice + 1}).`, ['vins']);
+  return { vins, field: 'vins' };
+}
+
+/** What the VIN check says of each VIN: its problem, or the year and make it names. */
+function verdicts(vins: string[]): VinVerdict[] {
+  return vins.map((vin, i) => {
+    const problem = vinProblem(vin);
+    const decoded = problem ? { year: null, make: null } : decodeVin(vin);
+    return { vin, line: i + 1, problem, year: decoded.year, make: decoded.make };
+  });
+}
+
+/** The problems overridden, as the audit keeps them. */
+const problemsOf = (failed: VinVerdict[]) => failed.map((v) => `${v.vin}: ${v.problem}`);
+
+/**
+ * Refuses VINs that fail their check, unless the user saw the warning and chose to go on
+ * (`vinOverride`, kept on the record and in the audit). Answers the problems overridden.
+ */
+function refuseFailedChecks(vins: string[], field: string, override: boolean, label = 'VIN'): VinVerdict[] {
+  const failed = verdicts(vins).filter((v) => v.problem);
+  if (failed.length === 0 || override) return failed;
+  if (vins.length === 1) throw AppError.invalid(`${label} ${failed[0].vin}: ${failed[0].problem} Correct it, or generate anyway.`, [field]);
+  const listed = failed.slice(0, 5).map((v) => `line ${v.line}, ${v.vin}: ${v.problem}`).join(' ');
+  throw AppError.invalid(`${failed.length} VINs fail their check. ${listed}${failed.length > 5 ? ` And ${failed.length - 5} more.` : ''} Correct them, or generate anyway.`, [field]);
+}
+
+/**
+ * Stock numbers whose VIN is one of these (perfect) or ends in the same eight characters (the
+ * serial: a likely typo of the same vehicle). Records outside the caller's reach are named only as
+ * "another store".
+ */
+async function existingFor(ctx: Pick<Ctx, 'db' | 'user'>, vins: string[], exceptId?: number): Promise<StockMatch[]> {
+  const serials = [...new Set(vins.map((v) => v.slice(-8)))];
+  const rows = await ctx.db.select({
+    vin: stock.vin, stock: stock.stock, locationId: stock.locationId, locationName: locations.name, createdAt: stock.createdAt,
+  }).from(stock).innerJoin(locations, eq(locations.id, stock.locationId))
+    .where(and(or(inArray(stock.vin, vins), inArray(sql`right(${stock.vin}, 8)`, serials)), exceptId ? ne(stock.id, exceptId) : undefined))
+    .orderBy(desc(stock.createdAt)).limit(100);
+  return rows.map((r) => {
+    const within = reachesLocation(ctx.user.reach, r.locationId);
+    return {
+      vin: r.vin, perfect: vins.includes(r.vin), elsewhere: !within,
+      stock: within ? r.stock : null, locationName: within ? r.locationName : null, createdAt: within ? r.createdAt.toISOString() : null,
+    };
+  }).sort((a, b) => Number(b.perfect) - Number(a.perfect));
+}
+
+const matchName = (m: StockMatch) => (m.elsewhere ? 'a stock number at another store' : `stock number ${m.stock} (${m.locationName})`);
+
+/** Refuses a VIN that has a stock number already (seed 002: a perfect match is an error on the field). */
+async function refuseExisting(ctx: Ctx, vins: string[], field: string, exceptId?: number) {
+  const perfect = (await existingFor(ctx, vins, exceptId)).filter((m) => m.perfect);
+  if (perfect.length === 0) return;
+  if (perfect.length === 1) throw AppError.conflict(`VIN ${perfect[0].vin} already has ${matchName(perfect[0])}.`, [field]);
+  throw AppError.conflict(`${perfect.length} VINs already have stock numbers: ${perfect.slice(0, 5).map((m) => `${m.vin} has ${matchName(m)}`).join('; ')}.`, [field]);
+}
+
+/** The matches as the old screens showed them under the VIN box. */
+function matchesHtml(matches: StockMatch[]): string {
+  if (matches.length === 0) return '';
+  return renderToStaticMarkup(h('table', { className: 'stock-matches' },
+    h('thead', null, h('tr', null, ...['VIN', 'Stock number', 'Location', 'Created', 'Match'].map((c) => h('th', { key: c }, c)))),
+    h('tbody', null, ...matches.map((m, i) => h('tr', { key: i },
+      h('td', null, m.vin), h('td', null, m.stock ?? 'Another store'), h('td', null, m.locationName ?? ''),
+      h('td', null, m.createdAt ? formatDate(m.createdAt) : ''), h('td', null, m.perfect ? 'Same VIN' : 'Same last 8 characters'))))));
+}
+
+/** The stock number of sequence `n` at a location: its code and five digits (ABG00042). */
+const stockFor = (code: string, n: number) => `${code}${String(n).padStart(5, '0')}`;
+/** A trade's number: its parent's with the trade's letter (ABG00042A for the first). */
+const tradeStock = (parent: string, order: number) => `${parent}${String.fromCharCode(64 + order)}`;
+
+/**
+ * The next `count` numbers of a location. The sequence row stays locked until the transaction
+ * ends: concurrent calls for one location queue here, and a call that fails gives its numbers back.
+ */
+async function takeNumbers(ctx: Ctx, locationId: number, count: number): Promise<number[]> {
+  const [{ last }] = await ctx.db.insert(stockSequences).values({ locationId, last: count })
+    .onConflictDoUpdate({ target: stockSequences.locationId, set: { last: sql`${stockSequences.last} + ${count}` } })
+    .returning({ last: stockSequences.last });
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+interface Vehicle { year?: number; make?: string; model?: string; trim?: string }
+
+/** The vehicle as given, or as its VIN names it (year and make) where the form left them out. */
+function vehicleOf(vin: string, given: Vehicle, checked: boolean) {
+  const decoded = checked && !vinProblem(vin) ? decodeVin(vin) : { year: null, make: null };
+  return { year: given.year ?? decoded.year, make: given.make ?? decoded.make, model: given.model ?? null, trim: given.trim ?? null };
+}
+
+function requireManualFields(input: Vehicle) {
+  const missing = (['year', 'make', 'model'] as const).filter((f) => !input[f]);
+  if (missing.length) {
+    throw AppError.invalid(`Manual Entry needs the vehicle: ${missing.map((f) => f[0].toUpperCase() + f.slice(1)).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required.`, [...missing]);
+  }
+}
+
+/** A vehicle traded in on `parentStock`: numbered after it, at its location. */
+async function createTrade(ctx: Ctx, input: Vehicle & { parent: string; tradeOrder?: number; vin: string; vinOverride: boolean }): Promise<string> {
+  const parent = await loadRecord(ctx, stockByNumber, input.parent);
+  if (parent.parent) throw AppError.invalid(`${parent.stock} is itself a trade; a trade is numbered after the vehicle sold (${parent.parent}).`, ['parent']);
+  // Two trades on one deal at once must not take the same letter: the parent's row queues them.
+  await ctx.db.execute(sql`select 1 from stock_numbers where id = ${parent.id} for update`);
+  const taken = await ctx.db.select({ order: stock.tradeOrder, stock: stock.stock }).from(stock).where(eq(stock.parent, parent.stock));
+  const order = input.tradeOrder ?? Math.max(0, ...taken.map((t) => t.order ?? 0)) + 1;
+  if (order > MAX_TRADE_ORDER) throw AppError.invalid(`${parent.stock} has ${MAX_TRADE_ORDER} trades already, the most one deal can have.`, ['tradeOrder']);
+  const clash = taken.find((t) => t.order === order);
+  if (clash) throw AppError.conflict(`${parent.stock} already has trade ${order} (${clash.stock}).`, ['tradeOrder']);
+  const overridden = refuseFailedChecks([input.vin], 'vin', input.vinOverride);
+  await refuseExisting(ctx, [input.vin], 'vin');
+  const [row] = await ctx.db.insert(stock).values({
+    stock: tradeStock(parent.stock, order), locationId: parent.locationId, vin: input.vin, acquiredBy: 'Trade', parent: parent.stock, tradeOrder: order,
+    ...vehicleOf(input.vin, input, true), vinOverride: overridden.length > 0, createdBy: ctx.user.id,
+  }).returning();
+  ctx.audit({ recordType: 'stockNumber', recordId: row.id, after: overridden.length ? { ...row, vinProblems: problemsOf(overridden) } : row });
+  return row.stock;
+}
+
+defineAction({
+  contract: checkExisting,
+  summary: 'Stock numbers that already hold these VINs (perfectMatch) or VINs ending alike, before generating.',
+  permission: 'stockNumberManager',
+  reach: 'query',
+  readOnly: true,
+  async handler(ctx) {
+    const { vins } = formVins(ctx.input);
+    const matches = await existingFor(ctx, vins);
+    return { html: matchesHtml(matches), perfectMatch: matches.some((m) => m.perfect), matches };
+  },
+});
+
+defineAction({
+  contract: vinCheck,
+  summary: 'Checks each VIN (length, letters, check digit) and names the year and make it decodes to; not in the spec\'s detail (docs/stock.md).',
+  permission: 'stockNumberManager',
+  reach: 'group',
+  readOnly: true,
+  async handler(ctx) {
+    const vins = verdicts(formVins(ctx.input).vins);
+    return { vins, problemCount: vins.filter((v) => v.problem).length };
+  },
+});
+
+defineAction({
+  contract: generateStock,
+  summary: 'Generates the next stock number of a location for one VIN, or for a batch of up to 500 VINs (all or none).',
+  permission: 'stockNumberManager',
+  reach: {},
+  async handler(ctx) {
+    const { input } = ctx;
+    if (input.acquiredBy === 'Trade') {
+      if (input.batchUpload) throw AppError.invalid('A trade is added one vehicle at a time, after its parent stock number.', ['batchUpload']);
+      if (!input.parent) throw AppError.invalid('Parent stock number is required for a trade.', ['parent']);
+      if (!input.vin) throw AppError.invalid('VIN is required.', ['vin']);
+      return { stock: await createTrade(ctx, { ...input, parent: input.parent, vin: input.vin }) };
+    }
+    const manual = input.acquiredBy === 'Manual Entry';
+    if (manual && input.batchUpload) throw AppError.invalid('Manual Entry is one vehicle at a time, given by hand.', ['batchUpload']);
+    if (input.acquiredBy === 'Early Trade' && !input.purchaseVin) throw AppError.invalid('Purchase VIN is required for an Early Trade.', ['purchaseVin']);
+    const { vins, field } = formVins(input);
+    if (manual) requireManualFields(input);
+    // A Manual Entry VIN is the one that cannot be checked; every other is, with the purchase VIN.
+    const overridden = manual ? [] : refuseFailedChecks(vins, field, input.vinOverride);
+    if (input.purchaseVin) overridden.push(...refuseFailedChecks([input.purchaseVin], 'purchaseVin', input.vinOverride, 'Purchase VIN'));
+    await refuseExisting(ctx, vins, field);
+
+    const location = await loadRecord(ctx, locationRecords, input.locationId);
+    const numbers = await takeNumbers(ctx, location.id, vins.length);
+    const failedVins = new Set(overridden.map((v) => v.vin));
+    const rows = await ctx.db.insert(stock).values(vins.map((vin, i) => ({
+      stock: stockFor(location.code, numbers[i]), locationId: location.id, vin, acquiredBy: input.acquiredBy as AcquiredBy,
+      purchaseVin: input.purchaseVin ?? null, ...vehicleOf(vin, vins.length === 1 ? input : {}, !manual),
+      vinOverride: failedVins.has(vin) || (!!input.purchaseVin && failedVins.has(input.purchaseVin)),
+      createdBy: ctx.user.id,
+    }))).returning();
+    if (rows.length > 1) await ctx.db.update(stock).set({ batchId: rows[0].id }).where(inArray(stock.id, rows.map((r) => r.id)));
+    const after = rows.length > 1 ? { locationId: location.id, acquiredBy: input.acquiredBy, stocks: rows.map((r) => `${r.stock} ${r.vin}`) } : rows[0];
+    ctx.audit({
+      recordType: rows.length > 1 ? 'stockNumberBatch' : 'stockNumber', recordId: rows[0].id,
+      after: overridden.length ? { ...after, vinProblems: problemsOf(overridden) } : after,
+    });
+    return { stock: input.batchUpload ? rows.map((r) => r.stock) : rows[0].stock };
+  },
+});
+
+defineAction({
+  contract: addTrade,
+  summary: 'Adds a vehicle traded in on a stock number: numbered after it with the trade\'s letter (ABG00042A), at its location.',
+  permission: 'stockNumberManager',
+  reach: {},
+  async handler(ctx) {
+    return { stock: await createTrade(ctx, ctx.input) };
+  },
+});
+
+/** One stock number with its location, who generated it and its trades. */
+async function stockNumberOf(ctx: Pick<Ctx, 'db'>, id: number): Promise<StockNumber> {
+  const [[row], trades] = await Promise.all([
+    ctx.db.select({ record: stock, locationName: locations.name, first: users.firstName, last: users.lastName }).from(stock)
+      .innerJoin(locations, eq(locations.id, stock.locationId)).leftJoin(users, eq(users.id, stock.createdBy)).where(eq(stock.id, id)),
+    ctx.db.select({ stock: stock.stock }).from(stock).where(eq(stock.parent, sql`(select s.stock from stock_numbers s where s.id = ${id})`)).orderBy(asc(stock.tradeOrder)),
+  ]);
+  const r = row.record;
+  return {
+    id: r.id, stock: r.stock, locationId: r.locationId, locationName: row.locationName, vin: r.vin, acquiredBy: r.acquiredBy, purchaseVin: r.purchaseVin,
+    parent: r.parent, tradeOrder: r.tradeOrder, year: r.year, make: r.make, model: r.model, trim: r.trim, vinOverride: r.vinOverride, batchId: r.batchId,
+    createdByName: row.first ? `${row.first} ${row.last}` : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    trades: trades.map((t) => t.stock),
+  };
+}
+
+defineAction({
+  contract: loadStock,
+  summary: 'One stock number by its number, with its vehicle, who generated it and its trades.',
+  permission: 'stockNumberManager',
+  reach: { stock: stockByNumber },
+  readOnly: true,
+  async handler(ctx) {
+    const row = await loadRecord(ctx, stockByNumber, ctx.input.stock);
+    return { stockNumber: await stockNumberOf(ctx, row.id) };
+  },
+});
+
+defineAction({
+  contract: updateStock,
+  summary: 'Corrects a stock number\'s VIN, how it was acquired and its vehicle; the number and its location stay (payload not in the spec: docs/stock.md).',
+  permission: 'stockNumberManager',
+  reach: { stockId: stockRecords },
+  async handler(ctx) {
+    const { input } = ctx;
+    const before = await loadRecord(ctx, stockRecords, input.stockId);
+    if ((before.acquiredBy === 'Trade') !== (input.acquiredBy === 'Trade')) {
+      throw AppError.invalid(before.acquiredBy === 'Trade'
+        ? `${before.stock} is a trade on ${before.parent}; it stays a trade.`
+        : 'A trade is numbered after the vehicle sold: use Add trade on that stock number.', ['acquiredBy']);
+    }
+    if (input.acquiredBy === 'Early Trade' && !input.purchaseVin) throw AppError.invalid('Purchase VIN is required for an Early Trade.', ['purchaseVin']);
+    const manual = input.acquiredBy === 'Manual Entry';
+    if (manual) requireManualFields(input);
+    const overridden = input.vin === before.vin || manual ? [] : refuseFailedChecks([input.vin], 'vin', input.vinOverride);
+    if (input.vin !== before.vin) await refuseExisting(ctx, [input.vin], 'vin', before.id);
+    await updateRecord(ctx, stockRecords, before.id, {
+      vin: input.vin, acquiredBy: input.acquiredBy, purchaseVin: input.acquiredBy === 'Early Trade' ? input.purchaseVin : null,
+      year: input.year ?? null, make: input.make ?? null, model: input.model ?? null, trim: input.trim ?? null,
+      ...(overridden.length ? { vinOverride: true } : input.vin !== before.vin ? { vinOverride: false } : {}),
+    });
+    if (overridden.length) ctx.audit({ recordType: 'stockNumber', recordId: before.id, after: { vinProblems: problemsOf(overridden) } });
+    return { stockNumber: await stockNumberOf(ctx, before.id) };
+  },
+});
+
+defineAction({
+  contract: deleteStock,
+  summary: 'Deletes a stock number (after the screen\'s confirmation); its number is never given again.',
+  permission: 'stockNumberAdmin',
+  reach: { stockId: stockRecords },
+  async handler(ctx) {
+    const row = await loadRecord(ctx, stockRecords, ctx.input.stockId);
+    const trades = await ctx.db.select({ stock: stock.stock }).from(stock).where(eq(stock.parent, row.stock)).orderBy(asc(stock.tradeOrder));
+    if (trades.length) throw AppError.conflict(`${row.stock} has ${trades.length === 1 ? 'a trade' : 'trades'}, ${trades.map((t) => t.stock).join(', ')}; delete ${trades.length === 1 ? 'it' : 'them'} first.`, ['stockId']);
+    await deleteRecord(ctx, stockRecords, row.id);
+    return {};
+  },
+});
+
+/** The vehicle in words: "2024 Toyota Camry SE". */
+const vehicleText = sql<string>`concat_ws(' ', ${stock.year}::text, ${stock.make}, ${stock.model}, ${stock.trim})`;
+const rowFields = {
+  id: stock.id, stock: stock.stock, vin: stock.vin, vehicle: vehicleText.as('vehicle'), acquiredBy: stock.acquiredBy,
+  locationId: stock.locationId, locationName: locations.name, parent: stock.parent, createdAt: stock.createdAt,
+};
+
+defineListAction({
+  contract: loadStocks,
+  summary: 'Stock numbers, newest first: by location, the start of the number, a VIN or its last eight characters, how acquired, or part of a number or VIN (query); also the CSV export.',
+  permission: 'stockNumberManager',
+  reach: stock.locationId,
+  export: { filename: 'stock-numbers', defaultLimit: STOCK_EXPORT_LIMIT },
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'stock number', filters: { stock: 'ABG0001' } },
+    { name: 'search', filters: { query: '4A0' } },
+  ],
+  columns: stockColumns,
+  sorts: { createdAt: stock.createdAt, stock: stock.stock },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  id: { key: 'id', column: stock.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(stock.locationId, input.locationId));
+    if (input.stock) where.push(sql`${stock.stock} like ${`${escapeLike(input.stock.toUpperCase())}%`}`);
+    if (input.vin) {
+      const vin = normalizeVin(input.vin);
+      where.push(vin.length === 8 ? eq(sql`right(${stock.vin}, 8)`, vin) : eq(stock.vin, vin));
+    }
+    if (input.query) {
+      const part = containing(normalizeVin(input.query));
+      where.push(or(sql`${stock.stock} like ${part}`, sql`${stock.vin} like ${part}`)!);
+    }
+    if (input.acquiredBy) where.push(eq(stock.acquiredBy, input.acquiredBy));
+    return {
+      select: db.select(rowFields).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineListAction({
+  contract: loadReport,
+  summary: 'Stock numbers generated in a span of days, with who generated each and whether its VIN check was overridden; also the CSV export.',
+  permission: 'stockNumberUserAdmin',
+  reach: stock.locationId,
+  export: { filename: 'stock-number-report', defaultLimit: STOCK_EXPORT_LIMIT },
+  bench: (s) => [
+    { name: '30 days', filters: { minCreatedAt: s.from, maxCreatedAt: s.to } },
+    { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
+    { name: 'trades', filters: { acquiredBy: 'Trade' } },
+  ],
+  columns: reportColumns,
+  sorts: { createdAt: stock.createdAt },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  id: { key: 'id', column: stock.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(stock.locationId, input.locationId));
+    if (input.acquiredBy) where.push(eq(stock.acquiredBy, input.acquiredBy));
+    const zone = zoneOf(input.locationId);
+    if (input.minCreatedAt) where.push(gte(stock.createdAt, dayStart(input.minCreatedAt, zone)));
+    if (input.maxCreatedAt) where.push(lt(stock.createdAt, dayEnd(input.maxCreatedAt, zone)));
+    return {
+      select: db.select({
+        ...rowFields,
+        createdByName: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`.as('created_by_name'),
+        vinOverride: stock.vinOverride,
+      }).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).leftJoin(users, eq(users.id, stock.createdBy)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+/** The reader's lines: stock numbers, whole VINs, or the last eight characters of one. */
+const readerTerms = (terms: string | undefined) => [...new Set(splitLines(terms))].slice(0, MAX_BATCH);
+const readerMatch = (terms: string[]) => or(
+  inArray(stock.stock, terms), inArray(stock.vin, terms), inArray(sql`right(${stock.vin}, 8)`, terms.filter((t) => t.length === 8)),
+);
+
+defineListAction({
+  contract: readStocks,
+  summary: 'The stock-number reader: the stock numbers that lines of stock numbers, VINs or last eight characters name; `missing` lists the lines that name none.',
+  permission: 'stockNumberManager',
+  reach: stock.locationId,
+  bench: () => [{ name: 'three lines', filters: { terms: 'ABG00012\nABG00042A\n12345678' } }],
+  columns: stockColumns,
+  sorts: { stock: stock.stock },
+  defaultSort: 'stock',
+  id: { key: 'id', column: stock.id },
+  // The lines that name no stock number within reach, so the reader can say which.
+  extra: async ({ db, input, user }) => {
+    const terms = readerTerms(input.terms);
+    if (terms.length === 0) return { missing: [] };
+    const found = await db.select({ stock: stock.stock, vin: stock.vin }).from(stock)
+      .where(and(readerMatch(terms), withinReach(user.reach, stock.locationId), input.locationId ? eq(stock.locationId, input.locationId) : undefined))
+      .limit(MAX_BATCH * 4);
+    const named = (term: string) => found.some((f) => f.stock === term || f.vin === term || (term.length === 8 && f.vin.endsWith(term)));
+    return { missing: terms.filter((term) => !named(term)) };
+  },
+  query: ({ db, input }) => {
+    const terms = readerTerms(input.terms);
+    return {
+      select: db.select(rowFields).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).$dynamic(),
+      where: terms.length ? and(readerMatch(terms), input.locationId ? eq(stock.locationId, input.locationId) : undefined) : sql`false`,
+    };
+  },
+});
