@@ -51,3 +51,10 @@ export function countText(text: string): { characters: number; words: number; li
     lines: text === '' ? 0 : text.split(/\r\n|\r|\n/).length,
   };
 }
+
+/** The last `days` days, today included, as YYYY-MM-DD on the user's calendar. */
+export function lastDays(days: number, today = new Date()): { from: string; to: string } {
+  const from = new Date(today);
+  from.setDate(from.getDate() - (days - 1));
+  return { from: formatDate(from), to: formatDate(today) };
+}

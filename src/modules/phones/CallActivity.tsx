@@ -14,7 +14,8 @@ import {
   callActivityColumns, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns, userActivity,
   type ActivityReport, type CallActivityRow, type MessageActivityRow,
 } from './phones.contract';
-import { directionOptions, lastDays } from './phoneScreens';
+import { directionOptions } from './phoneScreens';
+import { lastDays } from '../../shared/format';
 
 type Row = CallActivityRow | MessageActivityRow;
 

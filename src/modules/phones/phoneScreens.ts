@@ -2,7 +2,6 @@
  * What the phone screens share besides the contract: labels and colours for statuses, and the
  * options of their pickers (a call plan in words is in plan-summary.ts). Isomorphic, screens only.
  */
-import { formatDate } from '../../shared/format';
 import {
   callDirections, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, type CallStatus, type PhoneActionKind,
 } from './phones.contract';
@@ -23,12 +22,6 @@ export const callStatusOptions = callStatuses.map((s) => ({ value: s, label: cal
 export const directionOptions = callDirections.map((d) => ({ value: d, label: d === 'inbound' ? 'Inbound' : 'Outbound' }));
 export const activeOptions = [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }];
 
-/** The last `days` days, today included, as YYYY-MM-DD on the user's calendar. */
-export function lastDays(days: number, today = new Date()): { from: string; to: string } {
-  const from = new Date(today);
-  from.setDate(from.getDate() - (days - 1));
-  return { from: formatDate(from), to: formatDate(today) };
-}
 
 export const phoneActionKindLabels: Record<PhoneActionKind, string> = {
   'ring-group': 'Ring group', forward: 'Forward', hours: 'Opening hours', voicemail: 'Voicemail',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 import { formatNumber } from '../../shared/format';
 import { PHONE_ADDED, PHONE_DELETED, PHONE_UPDATED } from './phones.contract';
-import { lastDays } from './phoneScreens';
+import { lastDays } from '../../shared/format';
 
 /** Picks an option of a searchable select inside a dialog (the screen behind has selects with the same labels). */
 async function pickIn(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {

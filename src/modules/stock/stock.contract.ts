@@ -98,6 +98,10 @@ const match = z.object({
 });
 export type StockMatch = z.output<typeof match>;
 
+/** A perfect match in words, the same from the server's refusal and the form's check. */
+export const matchSentence = (m: StockMatch) =>
+  `VIN ${m.vin} already has ${m.elsewhere ? 'a stock number at another store' : `stock number ${m.stock} (${m.locationName})`}.`;
+
 const vinVerdict = z.object({ vin: z.string(), line: z.number().int(), problem: z.string().nullable(), year: z.number().int().nullable(), make: z.string().nullable() });
 export type VinVerdict = z.output<typeof vinVerdict>;
 

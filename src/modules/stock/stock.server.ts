@@ -15,7 +15,7 @@ import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vin';
 import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
 import {
   addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, MAX_BATCH, MAX_TRADE_ORDER, readStocks, reportColumns,
-  STOCK_EXPORT_LIMIT, stockColumns, updateStock, vinCheck, type AcquiredBy, type StockMatch, type StockNumber, type VinVerdict,
+  matchSentence, STOCK_EXPORT_LIMIT, stockColumns, updateStock, vinCheck, type AcquiredBy, type StockMatch, type StockNumber, type VinVerdict,
 } from './stock.contract';
 
 type Ctx = ActionContext<unknown>;
@@ -86,14 +86,12 @@ async function existingFor(ctx: Pick<Ctx, 'db' | 'user'>, vins: string[], except
   }).sort((a, b) => Number(b.perfect) - Number(a.perfect));
 }
 
-const matchName = (m: StockMatch) => (m.elsewhere ? 'a stock number at another store' : `stock number ${m.stock} (${m.locationName})`);
-
 /** Refuses a VIN that has a stock number already (seed 002: a perfect match is an error on the field). */
 async function refuseExisting(ctx: Ctx, vins: string[], field: string, exceptId?: number) {
   const perfect = (await existingFor(ctx, vins, exceptId)).filter((m) => m.perfect);
   if (perfect.length === 0) return;
-  if (perfect.length === 1) throw AppError.conflict(`VIN ${perfect[0].vin} already has ${matchName(perfect[0])}.`, [field]);
-  throw AppError.conflict(`${perfect.length} VINs already have stock numbers: ${perfect.slice(0, 5).map((m) => `${m.vin} has ${matchName(m)}`).join('; ')}.`, [field]);
+  if (perfect.length === 1) throw AppError.conflict(matchSentence(perfect[0]), [field]);
+  throw AppError.conflict(`${perfect.length} VINs already have stock numbers. ${perfect.slice(0, 5).map(matchSentence).join(' ')}`, [field]);
 }
 
 /** The matches as the old screens showed them under the VIN box. */
@@ -130,7 +128,10 @@ function vehicleOf(vin: string, given: Vehicle, checked: boolean) {
   return { year: given.year ?? decoded.year, make: given.make ?? decoded.make, model: given.model ?? null, trim: given.trim ?? null };
 }
 
-function requireManualFields(input: Vehicle) {
+/** What each way of acquiring asks for beyond the VIN (seed 002, section 5): Early Trade the purchase VIN, Manual Entry the vehicle. */
+function requireFieldsOf(input: Vehicle & { acquiredBy: AcquiredBy; purchaseVin?: string }) {
+  if (input.acquiredBy === 'Early Trade' && !input.purchaseVin) throw AppError.invalid('Purchase VIN is required for an Early Trade.', ['purchaseVin']);
+  if (input.acquiredBy !== 'Manual Entry') return;
   const missing = (['year', 'make', 'model'] as const).filter((f) => !input[f]);
   if (missing.length) {
     throw AppError.invalid(`Manual Entry needs the vehicle: ${missing.map((f) => f[0].toUpperCase() + f.slice(1)).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required.`, [...missing]);
@@ -198,9 +199,8 @@ defineAction({
     }
     const manual = input.acquiredBy === 'Manual Entry';
     if (manual && input.batchUpload) throw AppError.invalid('Manual Entry is one vehicle at a time, given by hand.', ['batchUpload']);
-    if (input.acquiredBy === 'Early Trade' && !input.purchaseVin) throw AppError.invalid('Purchase VIN is required for an Early Trade.', ['purchaseVin']);
+    requireFieldsOf(input);
     const { vins, field } = formVins(input);
-    if (manual) requireManualFields(input);
     // A Manual Entry VIN is the one that cannot be checked; every other is, with the purchase VIN.
     const overridden = manual ? [] : refuseFailedChecks(vins, field, input.vinOverride);
     if (input.purchaseVin) overridden.push(...refuseFailedChecks([input.purchaseVin], 'purchaseVin', input.vinOverride, 'Purchase VIN'));
@@ -276,9 +276,8 @@ defineAction({
         ? `${before.stock} is a trade on ${before.parent}; it stays a trade.`
         : 'A trade is numbered after the vehicle sold: use Add trade on that stock number.', ['acquiredBy']);
     }
-    if (input.acquiredBy === 'Early Trade' && !input.purchaseVin) throw AppError.invalid('Purchase VIN is required for an Early Trade.', ['purchaseVin']);
+    requireFieldsOf(input);
     const manual = input.acquiredBy === 'Manual Entry';
-    if (manual) requireManualFields(input);
     const overridden = input.vin === before.vin || manual ? [] : refuseFailedChecks([input.vin], 'vin', input.vinOverride);
     if (input.vin !== before.vin) await refuseExisting(ctx, [input.vin], 'vin', before.id);
     await updateRecord(ctx, stockRecords, before.id, {

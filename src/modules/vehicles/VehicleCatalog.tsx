@@ -38,8 +38,8 @@ function AddModelForm({ done }: { done: () => void }) {
   return (
     <RecordForm form={form} failTitle="The catalogue was not extended" submitLabel="Add to catalogue" onCancel={done} buttons="end">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Autocomplete data-autofocus data={makes} description="A make the catalogue holds, or a new one" {...form.field('make')} />
-        <Autocomplete data={models} description="A new model, or one to give more years or trims" {...form.field('model')} />
+        <Autocomplete data-autofocus openOnFocus={false} data={makes} description="A make the catalogue holds, or a new one" {...form.field('make')} />
+        <Autocomplete openOnFocus={false} data={models} description="A new model, or one to give more years or trims" {...form.field('model')} />
         <NumberInput min={1950} max={newest} allowDecimal={false} {...form.field('firstYear')} />
         <NumberInput min={1950} max={newest} allowDecimal={false} {...form.field('lastYear')} />
       </SimpleGrid>

@@ -75,6 +75,37 @@ export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnt
   );
 }
 
+interface RecordModalOptions<K, R> {
+  /** The spec's modal name (edit-…, update-stock). */
+  id: string;
+  title: (key: K) => ReactNode;
+  /** Loads the record each time its modal opens. */
+  load: (key: K) => Promise<R>;
+  /** The form for the loaded record; `done` closes the modal. */
+  form: (record: R, done: () => void) => ReactNode;
+  size?: string;
+}
+
+/**
+ * A modal for one record: `open(key)` opens it, `modal` renders it. It loads the record afresh on
+ * every opening (seed 000, section 4).
+ */
+export function useRecordModal<K, R>({ id, title, load, form, size = 'lg' }: RecordModalOptions<K, R>) {
+  const [key, setKey] = useState<K | null>(null);
+  const modal = key !== null && (
+    <RecordModal id={id} title={title(key)} size={size} recordKey={[key]} load={() => load(key)}>
+      {(record) => form(record, () => closeModal(id))}
+    </RecordModal>
+  );
+  return {
+    open: (next: K) => {
+      setKey(next);
+      openModal(id);
+    },
+    modal,
+  };
+}
+
 interface RecordModalsOptions<K, R> {
   /** The spec's modal names: add-… and edit-…. */
   addId: string;
@@ -88,30 +119,16 @@ interface RecordModalsOptions<K, R> {
   size?: string;
 }
 
-/**
- * The add and edit modals of a list with records: `add()` and `edit(key)` open them, `modals` renders
- * them (the edit modal loads its record afresh on every opening, seed 000, section 4).
- */
+/** The add and edit modals of a list with records: `add()` and `edit(key)` open them, `modals` renders them. */
 export function useRecordModals<K, R>({ addId, editId, addTitle, editTitle, load, form, size = 'lg' }: RecordModalsOptions<K, R>) {
-  const [editing, setEditing] = useState<K | null>(null);
+  const edit = useRecordModal({ id: editId, title: editTitle, load, form, size });
   const modals = (
     <>
       <IdModal id={addId} title={addTitle} size={size}>{form(undefined, () => closeModal(addId))}</IdModal>
-      {editing !== null && (
-        <RecordModal id={editId} title={editTitle(editing)} size={size} recordKey={[editing]} load={() => load(editing)}>
-          {(record) => form(record, () => closeModal(editId))}
-        </RecordModal>
-      )}
+      {edit.modal}
     </>
   );
-  return {
-    add: () => openModal(addId),
-    edit: (key: K) => {
-      setEditing(key);
-      openModal(editId);
-    },
-    modals,
-  };
+  return { add: () => openModal(addId), edit: edit.open, modals };
 }
 
 interface DeleteOptions<C extends Contract, Row> {
