@@ -119,13 +119,13 @@ export default function GenerateStockNumber() {
           )}
           {batch ? (
             <Textarea
-              {...form.field('vins')} autosize minRows={6} maxRows={16} onBlur={() => void checks.onBlur('vins')}
+              {...form.field('vins')} withAsterisk autosize minRows={6} maxRows={16} onBlur={() => void checks.onBlur('vins')}
               description={`One VIN per line, as pasted from a spreadsheet or a scanner: ${formatNumber(count)} of ${MAX_BATCH}. All get numbers, or none do.`}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
           ) : (
             <TextInput
-              {...form.field('vin')} onBlur={() => void checks.onBlur('vin')} autoComplete="off"
+              {...form.field('vin')} withAsterisk onBlur={() => void checks.onBlur('vin')} autoComplete="off"
               description={acquiredBy === 'Manual Entry' ? 'As written on the vehicle; it is not checked' : '17 characters; spaces and dashes are dropped'}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
             />

@@ -40,7 +40,7 @@ export const TRADE_ADDED = 'Trade added!';
 /** The batch box: VINs one per line, as pasted from a spreadsheet or a scanner. */
 const batchText = z.preprocess((v) => (Array.isArray(v) ? v.join('\n') : v), optionalText(MAX_BATCH * 20)).meta({ title: 'VINs' });
 
-const optionalVin = z.preprocess((v) => (v === '' || v === null ? undefined : v), vinText.optional());
+const optionalVin = z.preprocess((v) => (v === '' || v === null ? undefined : v), vinText.optional()).meta({ title: 'VIN' });
 const stockText = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), text(20)).meta({ title: 'Stock number' });
 
 /** The vehicle by hand (Manual Entry) or as the VIN names it; the catalogue's picker fills it. */

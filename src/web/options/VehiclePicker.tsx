@@ -68,7 +68,7 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false }: Ve
         {...form.field(name(part))}
         data={current && !data.includes(current) ? [current, ...data] : data}
         disabled={!enabled}
-        placeholder={enabled ? 'Type to search...' : `Choose the ${PARTS[PARTS.indexOf(part) - 1]} first`}
+        placeholder={enabled ? 'Type to search...' : `${PARTS[PARTS.indexOf(part) - 1][0].toUpperCase()}${PARTS[PARTS.indexOf(part) - 1].slice(1)} first`}
         onChange={(value) => choose(part, value ?? '')}
       />
     );
