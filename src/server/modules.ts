@@ -10,3 +10,4 @@ import '../modules/users/users.module';
 import '../modules/outbox/outbox.module';
 import '../modules/phones/phones.module';
 import '../modules/notification-groups/notification-groups.module';
+import '../modules/acquisition/acquisition.module';
