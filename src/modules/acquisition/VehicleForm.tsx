@@ -3,13 +3,14 @@
  * as it is typed with the same sentence the server answers.
  */
 import { useState } from 'react';
-import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { RecordForm, useRecordModals } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
+import { formatDate } from '../../shared/format';
 import { describeIssues } from '../../shared/validation';
 import { decodeVin, normalizeVin, VIN_LENGTH } from '../vehicles/vin';
 import {
@@ -69,12 +70,18 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
             vin.onBlur?.(event);
             setVinLeft(true);
           }} />
-        <TextInput autoComplete="off" description="The hang tag of the service visit, if it came from one" {...form.field('serviceTagNumber')} />
+        <TextInput autoComplete="off" description="From its service visit, if it had one" {...form.field('serviceTagNumber')} />
         <SearchableSelect data={vehicleTypeOptions} allowDeselect={false} {...form.field('vehicleType')} />
         <LocationSelect form={form.form} {...form.field('locationId')} />
       </SimpleGrid>
       <Checkbox description="Still being brought in; clear it once it has a stock number or the purchase fell through" {...form.checkbox('active')} />
       <CountedTextarea maxLength={NOTES_MAX} {...form.field('notes')} />
+      {record && (
+        <Text size="sm" c="dimmed">
+          Added {formatDate(record.createdAt)}{record.createdByName ? ` by ${record.createdByName}` : ''}
+          {record.updatedAt !== record.createdAt ? ` · last saved ${formatDate(record.updatedAt)}` : ''}
+        </Text>
+      )}
     </RecordForm>
   );
 }

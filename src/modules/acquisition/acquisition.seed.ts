@@ -42,7 +42,7 @@ const demoVehicles: { code: string; draft: string; type: VehicleType; tag?: stri
   { code: 'PHX', draft: '1FDXE4FS_JDC37711', type: 'rv', ago: 12 * DAY, notes: 'Class C motorhome on an E-450 chassis; needs roof reseal.' },
 ];
 
-/** The job codes of the demo staff who buy vehicles (each holds stockNumberManager): who adds a demo vehicle. */
+/** The job codes of staff who buy vehicles (those the demo has hold stockNumberManager): who adds a demo vehicle. */
 const BUYER_CODES = ['INV', 'GSM', 'GM', 'SALES'];
 
 /**
