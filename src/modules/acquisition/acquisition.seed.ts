@@ -29,7 +29,7 @@ const DAY = 24 * HOUR;
 const demoVehicles: { code: string; draft: string; type: VehicleType; tag?: string; active?: boolean; ago: number; notes?: string }[] = [
   { code: 'ABG', draft: '3TMCZ5AN_MM412733', type: 'truck', tag: '41127', ago: 2 * HOUR, notes: '2021 Tacoma TRD Off-Road, bought from a service customer; offer accepted at $33,400.' },
   { code: 'ABG', draft: '5J6RW2H8_KL003218', type: 'suv', tag: '41093', ago: 1 * DAY + 3 * HOUR },
-  { code: 'ABG', draft: '4T1B11HK_KU718245', type: 'car', ago: 9 * DAY, notes: 'Manheim Albuquerque, lane 4. Arrives Thursday.' },
+  { code: 'ABG', draft: '4T1B11HK_KU718245', type: 'car', ago: 9 * DAY, notes: 'Bought at the Albuquerque dealer auction, lane 4; arrives Thursday.' },
   { code: 'ABH', draft: '1HGCV1F3_JA091734', type: 'car', tag: '22810', ago: 3 * DAY, active: false, notes: 'Stock number issued; recon done.' },
   { code: 'ABH', draft: '1FTEW1E4_LFA22817', type: 'truck', tag: '22871', ago: 5 * DAY + 2 * HOUR },
   { code: 'SFS', draft: '4S4BSANC_H3263158', type: 'suv', tag: '7754', ago: 4 * DAY },
