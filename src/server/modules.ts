@@ -12,3 +12,4 @@ import '../modules/phones/phones.module';
 import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';
+import '../modules/acquisition/acquisition.module';
