@@ -11,7 +11,7 @@ defineListAction({
   summary: 'What the local drivers would have sent: texts, emails and calls, newest first.',
   permission: 'developer',
   reach: 'group',
-  export: { filename: 'outbox' },
+  export: { filename: 'outbox', bench: true },
   bench: () => [{ name: 'all', filters: {} }, { name: 'texts', filters: { channel: 'sms' } }, { name: 'deep', filters: {}, depth: 10 }],
   columns: outboxColumns,
   sorts: { createdAt: outbox.id },

@@ -9,7 +9,7 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { DataTable } from '../../web/ui/DataTable';
 import { Form } from '../../web/ui/Form';
 import { countText } from '../../web/ui/PagedList';
-import { MAX_BATCH, readStocks, stockColumns, type StockRow } from './stock.contract';
+import { MAX_BATCH, readerTerms, readStocks, stockColumns, unmatchedTerms, type StockRow } from './stock.contract';
 import { useStockModals } from './StockForms';
 
 /**
@@ -31,7 +31,7 @@ export default function StockNumberReader() {
     queryFn: () => callAction(readStocks, { terms, locationId, limit: MAX_BATCH, view: 'rows' }),
     enabled: terms.trim() !== '',
   });
-  const missing = (read.data as { missing?: string[] } | undefined)?.missing ?? [];
+  const missing = read.data ? unmatchedTerms(readerTerms(terms), read.data.rows) : [];
   const lines = draft.terms.split(/\r?\n/).filter((l) => l.trim()).length;
 
   return (

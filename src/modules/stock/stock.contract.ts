@@ -3,6 +3,7 @@ import { choice, flag, id, int, optionalChoice, optionalDate, optionalId, option
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { modelYear, vinText } from '../vehicles/vehicles.contract';
+import { normalizeVin } from '../vehicles/vin';
 
 /**
  * How a store came by the vehicle (seed 002 names Early Trade, Manual Entry and Trade; the rest are
@@ -36,6 +37,14 @@ export const STOCKS_GENERATED = (count: number) => `${count} stock numbers gener
 export const STOCK_UPDATED = 'Stock number updated!';
 export const STOCK_DELETED = 'Stock number deleted!';
 export const TRADE_ADDED = 'Trade added!';
+
+/** Lines of a batch box or the reader: trimmed, upper-cased, spaces and dashes dropped, blank lines left out (seed 002: split by line breaks). */
+export const splitLines = (text: string | undefined): string[] => (text ?? '').split(/\r?\n/).map(normalizeVin).filter(Boolean);
+/** The reader's lines, each once, at most a batch's worth. */
+export const readerTerms = (terms: string | undefined) => [...new Set(splitLines(terms))].slice(0, MAX_BATCH);
+/** The reader's lines that name none of the rows read: not a stock number, a VIN or a VIN's last eight characters of any. */
+export const unmatchedTerms = (terms: string[], rows: { stock: string; vin: string }[]) =>
+  terms.filter((term) => !rows.some((r) => r.stock === term || r.vin === term || (term.length === 8 && r.vin.endsWith(term))));
 
 /** The batch box: VINs one per line, as pasted from a spreadsheet or a scanner. */
 const batchText = z.preprocess((v) => (Array.isArray(v) ? v.join('\n') : v), optionalText(MAX_BATCH * 20)).meta({ title: 'VINs' });

@@ -40,6 +40,9 @@ export const stockNumbers = pgTable(
     // The manager's list by location, newest first, and the report's by date.
     index('stock_numbers_location_idx').on(t.locationId, t.createdAt, t.id),
     index('stock_numbers_created_idx').on(t.createdAt, t.id),
+    index('stock_numbers_acquired_idx').on(t.acquiredBy, t.createdAt, t.id),
+    // The start of a number (`like 'ABG0001%'`), planned for its pattern: read as a range of this index.
+    index('stock_numbers_stock_prefix_idx').using('btree', sql`${t.stock} text_pattern_ops`),
     // The existence check and the reader: a whole VIN, or its last eight characters (the serial
     // number people read off a windshield or a title).
     index('stock_numbers_vin_idx').on(t.vin),

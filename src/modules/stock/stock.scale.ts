@@ -1,6 +1,7 @@
 import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
 import { makeVin } from '../vehicles/vin';
 import { acquiredByValues } from './stock.contract';
+import { scaleStock } from './stock.server';
 
 const vehicles = [
   ['4T1', 'B11HK', 'Toyota', 'Camry', 'SE'], ['5TD', 'KRFHX', 'Toyota', 'Highlander', 'XLE'], ['1HG', 'CV1F3', 'Honda', 'Accord', 'Sport'],
@@ -9,8 +10,6 @@ const vehicles = [
 ] as const;
 const ways = acquiredByValues.filter((w) => w !== 'Trade' && w !== 'Manual Entry');
 
-/** The scale data's numbers: `G`, the location id and the sequence, never a real location's code (letters first). */
-export const scaleStock = (locationId: number, n: number) => `G${String(locationId).padStart(2, '0')}${String(n).padStart(5, '0')}`;
 
 /**
  * 300,000 stock numbers over two years, the newest last: number n at location (n mod locations) + 1,

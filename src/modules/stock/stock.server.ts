@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { reachesLocation, withinReach } from '../../server/platform/reach';
+import { reachesLocation } from '../../server/platform/reach';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
-import { containing, escapeLike } from '../../server/platform/search';
+import { containing, startingWith } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -15,15 +15,11 @@ import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vin';
 import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
 import {
   addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, MAX_BATCH, MAX_TRADE_ORDER, readStocks, reportColumns,
-  matchSentence, STOCK_EXPORT_LIMIT, stockColumns, updateStock, vinCheck, type AcquiredBy, type StockMatch, type StockNumber, type VinVerdict,
+  matchSentence, readerTerms, splitLines, STOCK_EXPORT_LIMIT, stockColumns, updateStock, vinCheck, type AcquiredBy, type StockMatch, type StockNumber, type VinVerdict,
 } from './stock.contract';
 
 type Ctx = ActionContext<unknown>;
 
-/** Lines of a batch box: trimmed, normalized, blank lines dropped (seed 002: split by line breaks). */
-export function splitLines(text: string | undefined): string[] {
-  return (text ?? '').split(/\r?\n/).map(normalizeVin).filter(Boolean);
-}
 
 /** The VINs a form names: its batch box when `batchUpload` is on, otherwise its one VIN. */
 function formVins(input: { batchUpload: boolean; vin?: string; vins?: string }): { vins: string[]; field: 'vin' | 'vins' } {
@@ -304,6 +300,9 @@ defineAction({
   },
 });
 
+/** The scale data's numbers (stock.scale.ts): `G`, the location id and the sequence, never a real location's code (letters first). */
+export const scaleStock = (locationId: number, n: number) => `G${String(locationId).padStart(2, '0')}${String(n).padStart(5, '0')}`;
+
 /** The vehicle in words: "2024 Toyota Camry SE". */
 const vehicleText = sql<string>`concat_ws(' ', ${stock.year}::text, ${stock.make}, ${stock.model}, ${stock.trim})`;
 const rowFields = {
@@ -316,13 +315,15 @@ defineListAction({
   summary: 'Stock numbers, newest first: by location, the start of the number, a VIN or its last eight characters, how acquired, or part of a number or VIN (query); also the CSV export.',
   permission: 'stockNumberManager',
   reach: stock.locationId,
-  export: { filename: 'stock-numbers', defaultLimit: STOCK_EXPORT_LIMIT },
+  export: { filename: 'stock-numbers', defaultLimit: STOCK_EXPORT_LIMIT, bench: true },
   bench: (s) => [
     { name: 'all', filters: {} },
     { name: 'all, a region\'s user', filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
-    { name: 'stock number', filters: { stock: 'ABG0001' } },
-    { name: 'search', filters: { query: '4A0' } },
+    // The scale data's numbers (stock.scale.ts): the sample location's tens 1 to 19.
+    { name: 'stock number', filters: { stock: scaleStock(s.locationId, 10).slice(0, -1) } },
+    // The last six characters of a VIN, as read off a windshield.
+    { name: 'search', filters: { query: '123457' } },
   ],
   columns: stockColumns,
   sorts: { createdAt: stock.createdAt, stock: stock.stock },
@@ -332,7 +333,7 @@ defineListAction({
   query: ({ db, input }) => {
     const where: SQL[] = [];
     if (input.locationId) where.push(eq(stock.locationId, input.locationId));
-    if (input.stock) where.push(sql`${stock.stock} like ${`${escapeLike(input.stock.toUpperCase())}%`}`);
+    if (input.stock) where.push(like(stock.stock, startingWith(input.stock.toUpperCase())));
     if (input.vin) {
       const vin = normalizeVin(input.vin);
       where.push(vin.length === 8 ? eq(sql`right(${stock.vin}, 8)`, vin) : eq(stock.vin, vin));
@@ -383,32 +384,20 @@ defineListAction({
   },
 });
 
-/** The reader's lines: stock numbers, whole VINs, or the last eight characters of one. */
-const readerTerms = (terms: string | undefined) => [...new Set(splitLines(terms))].slice(0, MAX_BATCH);
 const readerMatch = (terms: string[]) => or(
   inArray(stock.stock, terms), inArray(stock.vin, terms), inArray(sql`right(${stock.vin}, 8)`, terms.filter((t) => t.length === 8)),
 );
 
 defineListAction({
   contract: readStocks,
-  summary: 'The stock-number reader: the stock numbers that lines of stock numbers, VINs or last eight characters name; `missing` lists the lines that name none.',
+  summary: 'The stock-number reader: the stock numbers that lines of stock numbers, VINs or last eight characters name (docs/stock.md).',
   permission: 'stockNumberManager',
   reach: stock.locationId,
-  bench: () => [{ name: 'three lines', filters: { terms: 'ABG00012\nABG00042A\n12345678' } }],
+  bench: (s) => [{ name: 'three lines', filters: { terms: `${scaleStock(s.locationId, 1)}\n${scaleStock(s.locationId, 2)}A\n00123457` } }],
   columns: stockColumns,
   sorts: { stock: stock.stock },
   defaultSort: 'stock',
   id: { key: 'id', column: stock.id },
-  // The lines that name no stock number within reach, so the reader can say which.
-  extra: async ({ db, input, user }) => {
-    const terms = readerTerms(input.terms);
-    if (terms.length === 0) return { missing: [] };
-    const found = await db.select({ stock: stock.stock, vin: stock.vin }).from(stock)
-      .where(and(readerMatch(terms), withinReach(user.reach, stock.locationId), input.locationId ? eq(stock.locationId, input.locationId) : undefined))
-      .limit(MAX_BATCH * 4);
-    const named = (term: string) => found.some((f) => f.stock === term || f.vin === term || (term.length === 8 && f.vin.endsWith(term)));
-    return { missing: terms.filter((term) => !named(term)) };
-  },
   query: ({ db, input }) => {
     const terms = readerTerms(input.terms);
     return {

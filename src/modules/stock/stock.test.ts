@@ -5,6 +5,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { makeVin } from '../vehicles/vin';
 import { stockNumbers as stock, stockSequences } from './stock.db';
+import { readerTerms, unmatchedTerms } from './stock.contract';
 
 let t: TestApp;
 let manager: Caller;
@@ -255,11 +256,12 @@ describe('lists, the report, the reader and the exports', () => {
     expect((await manager.call('stock-numbers/load-report', {})).status).toBe(403);
   });
 
-  it('reads lines of stock numbers, VINs or last eight characters, and names the lines that match nothing', async () => {
+  it('reads lines of stock numbers, VINs or last eight characters; the lines that match nothing are told apart', async () => {
     const abg1 = await byStock('ABG00001');
     const res = await manager.call('stock-numbers/read-stocks', { terms: `abg00002a\n${abg1.vin.slice(-8)}\nNOSUCH01\n`, view: 'rows' });
     expect(res.body.data.rows.map((r: { stock: string }) => r.stock)).toEqual(['ABG00001', 'ABG00002A']);
-    expect(res.body.data.missing).toEqual(['NOSUCH01']);
+    // The lines that named nothing, as the screen works them out from the rows.
+    expect(unmatchedTerms(readerTerms('abg00002a\nNOSUCH01'), res.body.data.rows)).toEqual(['NOSUCH01']);
     expect((await manager.call('stock-numbers/read-stocks', {})).body.data.rows).toEqual([]);
   });
 

@@ -53,11 +53,12 @@ export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL
 }
 
 /**
- * How a statement is planned: once, unless it binds a `like '%term%'` pattern, the one
- * kind of value its plan depends on (a search reads the trigram index for a term, where a generic
- * plan walks the whole table), so it is planned for its values on every call.
+ * How a statement is planned: once, unless it binds a LIKE pattern (`'%term%'`, or a prefix
+ * `'ABG0001%'`), the one kind of value its plan depends on (a search reads the trigram index for a
+ * term and a prefix the pattern index for its range, where a generic plan, not knowing the pattern,
+ * walks the whole table), so it is planned for its values on every call.
  */
-export const planFor = (params: unknown[]): Plan => (params.some((v) => typeof v === 'string' && v.startsWith('%')) ? 'custom' : 'generic');
+export const planFor = (params: unknown[]): Plan => (params.some((v) => typeof v === 'string' && (v.startsWith('%') || v.endsWith('%'))) ? 'custom' : 'generic');
 
 /** A statement already rendered: its text, parameters and prepared name (kept with it, so hashed once). */
 export interface Statement {

@@ -65,9 +65,10 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   bench: (sample: BenchSample) => BenchCase[];
   /**
    * A CSV download of the list at the contract's `exportRoute`, with the same filters (and `limit` = most
-   * rows); `defaultLimit`: the rows sent when the caller names no limit (else every row).
+   * rows); `defaultLimit`: the rows sent when the caller names no limit (else every row); `bench`: the
+   * bench streams it whole at scale (the group's largest tables) against the export budgets.
    */
-  export?: { filename: string; defaultLimit?: number };
+  export?: { filename: string; defaultLimit?: number; bench?: boolean };
 }
 
 /** Real values from the generated data, for bench filters. */
@@ -456,6 +457,7 @@ export interface ListExport {
   input: z.ZodType;
   route: string;
   filename: string;
+  bench?: boolean;
 }
 
 /** Lists downloadable as CSV (`GET <route>?<filters>`), streamed page by page in constant memory. */

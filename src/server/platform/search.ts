@@ -12,13 +12,15 @@ export const searchText = (...columns: AnyPgColumn[]): SQL => sql`lower(${sql.jo
 export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The `like` pattern for text containing the term, as typed (its `%` and `_` are letters). Its
  * leading `%` is what has a list statement planned for its term (`planFor`, decision 010).
  */
 export const containing = (term: string) => `%${escapeLike(term)}%`;
+/** A LIKE pattern for text that starts with `term` (its characters literal). */
+export const startingWith = (term: string) => `${escapeLike(term)}%`;
 
 /** Rows whose search text contains the term, case-insensitively. */
 export const matchesSearch = (text: SQL, term: string): SQL => sql`${text} like ${containing(term.toLowerCase())}`;

@@ -1,0 +1,2 @@
+CREATE INDEX "stock_numbers_acquired_idx" ON "stock_numbers" USING btree ("acquired_by","created_at","id");--> statement-breakpoint
+CREATE INDEX "stock_numbers_stock_prefix_idx" ON "stock_numbers" USING btree ("stock" text_pattern_ops);
