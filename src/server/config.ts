@@ -76,6 +76,10 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN must be the account\'s auth token (32 characters)').optional(),
   /** Sign-in codes and other texts that belong to no line go out through this messaging service when set. */
   TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits').optional(),
+  SHIPPING: z.enum(['local', 'http'], { error: 'SHIPPING must be local or http' }).default('local'),
+  /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
+  SHIPPING_API_URL: z.url('SHIPPING_API_URL must be the carrier\'s order endpoint, a full https URL').optional(),
+  SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: trustProxy.default(false),
@@ -98,6 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.MAIL === 'smtp' && !config.SMTP_URL) {
     throw new ConfigError('MAIL=smtp needs SMTP_URL, for example smtps://user:password@mail.example.com:465.');
+  }
+  if (config.SHIPPING === 'http' && (!config.SHIPPING_API_URL || !config.SHIPPING_API_KEY)) {
+    throw new ConfigError('SHIPPING=http needs SHIPPING_API_URL and SHIPPING_API_KEY, both from the carrier.');
   }
   if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError('TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.');

@@ -13,3 +13,4 @@ import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
+import '../modules/shipping/shipping.module';

@@ -4,6 +4,7 @@ import { localMail, smtpMail, type MailProvider } from './providers/mail/mail';
 import type { Clock, TelephonyProvider } from './providers/telephony/telephony';
 import { localTelephony } from './providers/telephony/local';
 import { twilioTelephony } from './providers/telephony/twilio';
+import { httpShipping, localShipping, type ShippingProvider } from './providers/shipping/shipping';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -12,6 +13,7 @@ export interface Services {
   database: Database;
   mail: MailProvider;
   telephony: TelephonyProvider;
+  shipping: ShippingProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -34,5 +36,6 @@ export function createServices(config: Config, database: Database): Services {
       default: return assertUnreachable(config.TELEPHONY);
     }
   })();
-  return { config, database, mail, telephony, clock };
+  const shipping = config.SHIPPING === 'http' ? httpShipping(config.SHIPPING_API_URL!, config.SHIPPING_API_KEY!) : localShipping();
+  return { config, database, mail, telephony, shipping, clock };
 }

@@ -1,0 +1,139 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { auditLog } from '../../server/platform/platform.db';
+import { locations } from '../locations/locations.db';
+import { makeVin } from '../vehicles/vin';
+import { shipmentOrders as orders } from './shipping.db';
+
+let t: TestApp;
+let mover: Caller;
+let loc: Record<string, number>;
+
+beforeAll(async () => {
+  t = await testApp();
+  mover = await t.signedIn(['stockNumberManager']);
+  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+});
+afterAll(async () => { await t?.close(); });
+
+const orderCount = async (db = t.db) => (await db.select({ n: count() }).from(orders))[0].n;
+const vin = makeVin('5TD', 'KRFHX', 2023, 'U', 720_001);
+/** ABG to a customer in Santa Fe, as the form sends it. */
+const toCustomer = () => ({
+  originLocationId: loc.ABG, originName: 'Albuquerque Toyota', originAddressOne: '4500 Lomas Blvd NE', originCity: 'Albuquerque', originState: 'nm', originZipcode: '87110',
+  customerAddress: 1, destinationName: 'Maria Gallegos', destinationAddressOne: '2210 Calle de Sebastian', destinationCity: 'Santa Fe', destinationState: 'NM',
+  destinationZipcode: '87505', vin, pickupDate: '2026-12-01', notes: 'Call ahead.',
+});
+
+describe('shipment orders', () => {
+  it('answers a store\'s address to fill an end of the order', async () => {
+    const res = await mover.call('shipping/load-locations', { id: loc.DNC });
+    expect(res.status).toBe(200);
+    const [dnc] = await t.db.select().from(locations).where(eq(locations.id, loc.DNC));
+    expect(res.body.data.location).toEqual({ id: loc.DNC, name: dnc.name, street: dnc.street, city: dnc.city, state: dnc.state, zip: dnc.zip });
+    expect(dnc.street).not.toBe('');
+  });
+
+  it('orders a vehicle to a customer: kept with what the carrier was sent, the local driver\'s reference, and the audit', async () => {
+    const res = await mover.call('shipping/new-order', toCustomer());
+    expect(res.status).toBe(200);
+    expect(res.body.data.reference).toMatch(/^LOCAL-[0-9A-F]{8}$/);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, res.body.data.orderId));
+    expect(row).toMatchObject({
+      locationId: loc.ABG, originState: 'NM', customerAddress: true, destinationLocationId: null, destinationName: 'Maria Gallegos', vin,
+      year: 2023, make: 'Toyota', pickupDate: '2026-12-01', carrier: 'local', reference: res.body.data.reference, createdBy: mover.userId,
+    });
+    expect(row.request).toEqual({
+      origin: { name: 'Albuquerque Toyota', addressOne: '4500 Lomas Blvd NE', city: 'Albuquerque', state: 'NM', zipcode: '87110' },
+      destination: { name: 'Maria Gallegos', addressOne: '2210 Calle de Sebastian', city: 'Santa Fe', state: 'NM', zipcode: '87505', customer: true },
+      vehicle: { vin, year: 2023, make: 'Toyota', model: null, stock: null }, pickupDate: '2026-12-01', notes: 'Call ahead.',
+    });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'shipmentOrder')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit.after).toMatchObject({ id: row.id, reference: row.reference });
+
+    const listed = await mover.call('shipping/load-orders', { query: vin.slice(-6), view: 'rows' });
+    expect(listed.body.data.orderCount).toBe(1);
+    expect(listed.body.data.rows[0]).toMatchObject({ vehicle: '2023 Toyota', originName: 'Albuquerque Toyota', destinationName: 'Maria Gallegos', customerAddress: true, carrier: 'local' });
+  });
+
+  it('names every field at fault, as the form labels it, and orders nothing', async () => {
+    const before = await orderCount();
+    const res = await mover.call('shipping/new-order', { ...toCustomer(), destinationZipcode: '8750', originState: 'New Mexico', destinationCity: '', vin: `${vin.slice(0, 16)}0` });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual(['originState', 'destinationCity', 'destinationZipcode', 'vin']);
+    expect(res.body.errors).toEqual(expect.arrayContaining([
+      'Origin state must be a two-letter state code, such as NM.', 'Destination city is required.', 'Destination ZIP code must be five digits, such as 87109.',
+    ]));
+    const both = await mover.call('shipping/new-order', { ...toCustomer(), destinationLocationId: loc.SFS });
+    expect(both.body.errors).toEqual(['A shipment goes to a store or to a customer, not both.']);
+    const nowhere = await mover.call('shipping/new-order', { ...toCustomer(), originLocationId: '' });
+    expect(nowhere.body.data.fields).toEqual(['originLocationId', 'destinationLocationId']);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('is for stock number managers, within reach', async () => {
+    const before = await orderCount();
+    const nobody = await t.signedIn([]);
+    expect((await nobody.call('shipping/new-order', toCustomer())).status).toBe(403);
+    expect((await nobody.call('shipping/load-locations', { id: loc.ABG })).status).toBe(403);
+    const nm = await t.signedIn(['stockNumberManager'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.call('shipping/load-locations', { id: loc.PHX })).status).toBe(404);
+    expect((await nm.call('shipping/new-order', { ...toCustomer(), originLocationId: loc.PHX })).status).toBe(404);
+    const rows = (await nm.call('shipping/load-orders', { view: 'rows', limit: 500 })).body.data.rows as { locationId: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.locationId === loc.PHX || r.locationId === loc.DNC)).toBe(false);
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe('the carrier over HTTP', () => {
+  let carrier: Server;
+  let received: { auth?: string; body?: Record<string, unknown> } = {};
+  let answer = { status: 201, body: { reference: 'CX-20431' } as unknown };
+  let http: TestApp;
+
+  beforeAll(async () => {
+    carrier = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => { body += chunk; });
+      req.on('end', () => {
+        received = { auth: req.headers.authorization, body: JSON.parse(body) };
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => carrier.listen(0, '127.0.0.1', resolve));
+    const { port } = carrier.address() as AddressInfo;
+    http = await testApp({ env: { SHIPPING: 'http', SHIPPING_API_URL: `http://127.0.0.1:${port}/orders`, SHIPPING_API_KEY: 'carrier-key-8421' } });
+  });
+  afterAll(async () => {
+    await http?.close();
+    carrier?.close();
+  });
+
+  it('posts the order with the group\'s key and keeps the carrier\'s reference', async () => {
+    const caller = await http.signedIn(['stockNumberManager']);
+    const res = await caller.call('shipping/new-order', toCustomer());
+    expect(res.body.data.reference).toBe('CX-20431');
+    expect(received.auth).toBe('Bearer carrier-key-8421');
+    expect(received.body).toMatchObject({ destination: { customer: true, zipcode: '87505' }, vehicle: { vin } });
+    const [row] = await http.db.select().from(orders).where(eq(orders.id, res.body.data.orderId));
+    expect(row).toMatchObject({ carrier: 'http', reference: 'CX-20431' });
+  });
+
+  it('keeps nothing when the carrier refuses or does not answer: 502 with a sentence', async () => {
+    const caller = await http.signedIn(['stockNumberManager']);
+    const before = await orderCount(http.db);
+    answer = { status: 503, body: { error: 'maintenance' } };
+    const refused = await caller.call('shipping/new-order', toCustomer());
+    expect(refused.status).toBe(502);
+    expect(refused.body.errors).toEqual(['The carrier did not take the order; try again in a few minutes.']);
+    carrier.closeAllConnections();
+    await new Promise<void>((resolve) => carrier.close(() => resolve()));
+    const down = await caller.call('shipping/new-order', toCustomer());
+    expect(down.status).toBe(502);
+    expect(await orderCount(http.db)).toBe(before);
+  });
+});
