@@ -14,3 +14,4 @@ import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
 import '../modules/shipping/shipping.module';
+import '../modules/inventory/inventory.module';

@@ -37,6 +37,8 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
   filtered?: boolean;
   /** With these, rows can be chosen and acted on together. */
   bulkActions?: BulkAction<Row>[];
+  /** Words after the count from the reply's other figures: "at 6 locations". */
+  countDetail?: (reply: Record<string, unknown>) => string;
 }
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
@@ -45,7 +47,7 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, bulkActions, ...table }: PagedListProps<Row>) {
+export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, bulkActions, countDetail, ...table }: PagedListProps<Row>) {
   const [own, setOwn] = useState<ListView>({ limit: pageSize });
   const view = given ?? own;
   const setView = onViewChange ?? setOwn;
@@ -74,7 +76,7 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
     <Stack gap="sm">
       <Group justify="space-between" align="center">
         <Group gap="xs">
-          <Title order={3} size="h4" className="list-count">{data ? countText(data.count, noun, data.countEstimated === true) : `Loading ${noun[1]}…`}</Title>
+          <Title order={3} size="h4" className="list-count">{data ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}` : `Loading ${noun[1]}…`}</Title>
           {query.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         {data && data.count > 0 && (

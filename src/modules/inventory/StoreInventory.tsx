@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import { Badge, Button } from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { closeModal, IdModal, openModal } from '../../web/ui/modals';
+import type { RowOf } from '../../shared/contract';
+import { conditionLabels, conditions, inventoryColumns, loadInventory } from './inventory.contract';
+import { LibraryImportForm } from './LibraryImport';
+
+type Row = RowOf<typeof loadInventory>;
+const IMPORT_MODAL = 'vehicle-library-import';
+
+export const conditionOptions = conditions.map((value) => ({ value, label: conditionLabels[value] }));
+export const statusOptions = [{ value: 'in stock', label: 'In stock' }, { value: 'sold', label: 'Sold' }];
+/** The price as people read it: "$31,900". */
+export const priceCell = (row: { price: number | null }) => (row.price === null ? '' : `$${row.price.toLocaleString('en-US')}`);
+
+/** store inventory (seed 001): the vehicles on the group's lots, counted as cars and the locations they are at. */
+export default function StoreInventory() {
+  const [params] = useSearchParams();
+  const locations = useLocationOptions();
+  const filters: FilterSpec[] = [
+    { name: 'query', label: 'Search', kind: 'search', placeholder: 'VIN or stock number' },
+    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+    { name: 'condition', label: 'Condition', kind: 'select', placeholder: 'Any', data: conditionOptions },
+    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: statusOptions, defaultValue: 'in stock' },
+  ];
+  return (
+    <ListScreen<Row>
+      className="store-inventory"
+      title="Store inventory"
+      action={loadInventory}
+      noun={['car', 'cars']}
+      countDetail={(reply) => (typeof reply.locationCountFormatted === 'string' ? `at ${reply.locationCountFormatted} ${reply.locationCountFormatted === '1' ? 'location' : 'locations'}` : '')}
+      columns={inventoryColumns}
+      filters={filters}
+      updateUrl
+      rowKey={(row) => row.id}
+      rowLabel={(row) => `${row.vehicle}${row.stock ? ` ${row.stock}` : ''}`}
+      cells={{
+        price: priceCell,
+        conditionLabel: (row) => <Badge variant="light" color={row.condition === 'new' ? 'teal' : row.condition === 'certified' ? 'indigo' : 'gray'}>{row.conditionLabel}</Badge>,
+      }}
+      toolbar={<Button leftSection={<IconBooks size={16} />} onClick={() => openModal(IMPORT_MODAL)}>Import from library</Button>}
+    >
+      <IdModal id={IMPORT_MODAL} title="Import from the vehicle library" size="lg">
+        <LibraryImportForm locationId={params.get('locationId') ?? undefined} done={() => closeModal(IMPORT_MODAL)} />
+      </IdModal>
+    </ListScreen>
+  );
+}
