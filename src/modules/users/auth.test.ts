@@ -243,9 +243,11 @@ describe('failed sign-ins slow further attempts down and never lock the account'
       unknown.push(await time(`nobody-${i}-${user.username}`));
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
-    // Both verify a password hash (no quick way out for an unknown login); what differs is one event
-    // row. Bounds loose enough for a busy two-core machine, tight enough to catch a skipped hash.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // Both verify a password hash (no quick way out for an unknown login); what differs is the known
+    // account's writes (its event, its throttle), which a busy two-core machine can make slower than
+    // the hash itself. A skipped hash answers in a few milliseconds against the hash's 50 or more, so a
+    // quarter of the known time still catches one.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
     expect(median(unknown)).toBeLessThan(median(known) * 2 + 25);
   });
 
