@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 test('every screen opens with the demo data', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('.home .tool-card')).toHaveText([
-    /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+    /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
+    /Stock numbers/, /Generate stock number/, /Stock number reader/, /Stock number report/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/, /Vehicle catalogue/, /Outbox/, /API key/, /Profile/,
   ]);
 
   await page.goto('/users/');
@@ -54,6 +55,16 @@ test('every screen opens with the demo data', async ({ page }) => {
   await page.goto('/phones/actions/');
   await expect(page.locator('.phone-action-manager')).toBeVisible();
 
+  await page.goto('/stock-numbers/');
+  await expect(page.locator('.stock-number-manager')).toBeVisible();
+  await expect(page.getByRole('row', { name: /ABG00002A/ })).toContainText('2018 Honda Accord EX-L');
+
+  await page.goto('/shipping/');
+  await expect(page.getByRole('row', { name: /LOCAL-DEMO4/ })).toContainText('Maria Gallegos');
+
+  await page.goto('/inventory/');
+  await expect(page.getByRole('heading', { name: /^\d+ cars at 6 locations$/ })).toBeVisible();
+
   await page.goto('/settings/api-key');
   await expect(page.locator('.edit-api-key')).toBeVisible();
   await expect(page.getByLabel('Active')).toBeVisible();
@@ -91,7 +102,8 @@ test('phone navigation: the burger opens a drawer with every tool', async ({ pag
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Forecourt' });
   await expect(drawer.getByRole('link')).toHaveText([
-    /Home/, /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Outbox/, /API key/, /Profile/,
+    /Home/, /Users/, /Access/, /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
+    /Stock numbers/, /Generate stock number/, /Stock number reader/, /Stock number report/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/, /Vehicle catalogue/, /Outbox/, /API key/, /Profile/,
   ]);
   await drawer.getByRole('link', { name: /Employees/ }).click();
   await expect(drawer).toBeHidden();

@@ -5,6 +5,6 @@ import { defineScreens } from '../../web/screens';
 export default defineScreens([
   {
     path: 'acquisition', className: 'acquisition-vehicles', access: 'stockNumberManager', load: () => import('./AcquisitionVehicles'),
-    nav: { group: 'Stock', order: 42, label: 'Acquisition vehicles', href: '/acquisition/', description: 'Vehicles being bought in, by VIN and service tag, before their stock number', icon: IconCarSuv },
+    nav: { group: 'Stock', order: 44, label: 'Acquisition vehicles', href: '/acquisition/', description: 'Vehicles being bought in, by VIN and service tag, before their stock number', icon: IconCarSuv },
   },
 ]);

@@ -57,8 +57,12 @@ test.describe('signed out', () => {
     // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Locations']);
-    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones']);
-    await expect(page.locator('.tool-card')).toHaveText([/Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/, /Profile/]);
+    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock']);
+    // A stock number manager, neither its admin (the catalogue) nor its user admin (the report).
+    await expect(page.locator('.tool-card')).toHaveText([
+      /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
+      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/, /Profile/,
+    ]);
     await page.goto('/phones/');
     await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add phone' })).toHaveCount(0);

@@ -23,12 +23,14 @@ import { allFlags } from '../../shared/permissions';
  * scalars and back, prototype keys, deep nesting; sent as JSON, form fields and multipart. Whatever
  * comes, the server answers below 500 with the envelope, and a refusal changes no table.
  *
- * FUZZ_CASES raises the cases per action (default 50); FUZZ_SEED picks another run (default below);
+ * FUZZ_CASES sets the cases per action: by default 50 on PostgreSQL (`TEST_DATABASE_URL`, CI's second
+ * pass) and 10 on the embedded database, where each call costs several times more and the same
+ * handlers are fuzzed again on PostgreSQL; FUZZ_SEED picks another run (default below);
  * FUZZ_ONLY narrows to actions whose route contains it. A failure prints the seed, the case number
  * and the body, and the same seed replays the same cases.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_102);
-const CASES = Math.max(10, Number(process.env.FUZZ_CASES ?? 50));
+const CASES = Math.max(10, Number(process.env.FUZZ_CASES ?? (process.env.TEST_DATABASE_URL ? 50 : 10)));
 const ONLY = process.env.FUZZ_ONLY ?? '';
 
 /** Tables the platform legitimately writes when it refuses a call (see tests/fingerprint.ts) … */
