@@ -393,7 +393,11 @@ defineListAction({
   summary: 'The stock-number reader: the stock numbers that lines of stock numbers, VINs or last eight characters name (docs/stock.md).',
   permission: 'stockNumberManager',
   reach: stock.locationId,
-  bench: (s) => [{ name: 'three lines', filters: { terms: `${scaleStock(s.locationId, 1)}\n${scaleStock(s.locationId, 2)}A\n00123457` } }],
+  // A title clerk's list: twenty-four stock numbers and a VIN's last eight characters.
+  bench: (s) => [{
+    name: 'a list of 25 lines',
+    filters: { terms: [...Array.from({ length: 24 }, (_, i) => scaleStock(s.locationId, i + 1)), '00123457'].join('\n') },
+  }],
   columns: stockColumns,
   sorts: { stock: stock.stock },
   defaultSort: 'stock',
