@@ -20,6 +20,8 @@ export const jobCodeFlags = [
   'careerPathAdmin',
   'careerPathEditor',
   'emailBuilder',
+  'serviceManager',
+  'serviceAdvisor',
 ] as const;
 
 export const userOnlyFlags = ['photographer', 'crmManager', 'crmAdmin', 'seoPlannerCreate'] as const;
@@ -54,6 +56,8 @@ export const flagLabels: Record<Flag, string> = {
   careerPathAdmin: 'Career path admin',
   careerPathEditor: 'Career path editor',
   emailBuilder: 'Email builder',
+  serviceManager: 'Service manager',
+  serviceAdvisor: 'Service advisor',
   photographer: 'Photographer',
   crmManager: 'CRM manager',
   crmAdmin: 'CRM admin',

@@ -2,10 +2,10 @@ import { defineGenerator } from '../../server/scale/generators';
 import type { JobCodeFlag } from '../../shared/permissions';
 
 export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
-  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin']],
+  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager']],
   ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin']],
-  ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor']],
-  ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger']],
+  ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor', 'serviceManager', 'serviceAdvisor']],
+  ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger', 'serviceAdvisor']],
   ['TECH', 'Technician', []],
   ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager']],
   ['FIN', 'Finance Manager', ['phoneLookup', 'messenger']],

@@ -3,9 +3,9 @@ import type { JobCodeFlag } from '../../shared/permissions';
 import { jobCodes } from './access.db';
 
 const demoJobCodes: { jobCode: string; longName: string; flags: JobCodeFlag[] }[] = [
-  { jobCode: 'GM', longName: 'General Manager', flags: ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin'] },
-  { jobCode: 'SVCMGR', longName: 'Service Manager', flags: ['phoneLookup', 'messenger', 'careerPathEditor'] },
-  { jobCode: 'ADVISOR', longName: 'Service Advisor', flags: ['phoneLookup', 'messenger'] },
+  { jobCode: 'GM', longName: 'General Manager', flags: ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager'] },
+  { jobCode: 'SVCMGR', longName: 'Service Manager', flags: ['phoneLookup', 'messenger', 'careerPathEditor', 'serviceManager', 'serviceAdvisor'] },
+  { jobCode: 'ADVISOR', longName: 'Service Advisor', flags: ['phoneLookup', 'messenger', 'serviceAdvisor'] },
   { jobCode: 'SALES', longName: 'Sales Consultant', flags: ['phoneLookup', 'messenger', 'stockNumberManager'] },
   { jobCode: 'BDC', longName: 'Business Development Center', flags: ['phoneLookup', 'messenger', 'messengerDeploy'] },
   { jobCode: 'MKT', longName: 'Marketing', flags: ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder'] },

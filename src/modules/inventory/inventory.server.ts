@@ -8,7 +8,6 @@ import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
 import { containing } from '../../server/platform/search';
-import { formatNumber } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { normalizeVin } from '../vehicles/vin';
 import { inventoryVehicles as vehicles, vehicleLibrary as library } from './inventory.db';
@@ -55,11 +54,10 @@ defineListAction({
   defaultDir: 'desc',
   id: { key: 'id', column: vehicles.id },
   // How many locations the vehicles are at: one probe of the store index per location within reach.
-  extra: async ({ db, input, user }) => {
+  figures: ({ input, user }) => {
     const where = inventoryWhere(input);
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(locations)
-      .where(and(withinReach(user.reach, locations.id), sql`exists (select 1 from ${vehicles} where ${vehicles.locationId} = ${locations.id}${where.length ? sql` and ${and(...where)}` : sql``})`));
-    return { locationCountFormatted: formatNumber(n) };
+    const matching = sql`exists (select 1 from ${vehicles} where ${vehicles.locationId} = ${locations.id}${where.length ? sql` and ${and(...where)}` : sql``})`;
+    return { locationCountFormatted: sql<number>`(select count(*)::int from ${locations} where ${and(withinReach(user.reach, locations.id), matching)})` };
   },
   query: ({ db, input }) => {
     const where = inventoryWhere(input);

@@ -48,8 +48,12 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    * (lists.test.ts checks it over the registry).
    */
   query: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => { select: PgSelect; where?: SQL };
-  /** More named figures for the header (`appointmentCount` beside `sourceCount`). */
-  extra?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Promise<Record<string, unknown>>;
+  /**
+   * More named counts for the header (`appointmentCount` beside `sourceCount`), each an SQL
+   * expression worked out in the first page's statement beside the count: one round trip, and the
+   * bench's bare run measures them too. A key ending in `Formatted` goes out formatted.
+   */
+  figures?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL<number>>;
   pageSize?: number;
   /**
    * Fields written by shared TypeScript rather than SQL (a sentence the screens also build), from
@@ -226,11 +230,12 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
   const count = ctx.input.cursor
     ? undefined
     : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
+  const figures = ctx.input.cursor || !list.figures ? undefined : figuresObject(list.figures(ctx as never));
   return {
     page: () => ordered().limit(limit + 1),
     // The page is ordered again by the selected field that holds the sort column (outbox's
     // `createdAt` sort reads `id`, its insertion order), never by a field that merely shares the key.
-    json: jsonPage(ordered(), { sortKey: sortColumn === list.id.column ? list.id.key : sortKey, idKey: list.id.key, dir, limit: limit + 1, count }),
+    json: jsonPage(ordered(), { sortKey: sortColumn === list.id.column ? list.id.key : sortKey, idKey: list.id.key, dir, limit: limit + 1, count, figures }),
     sortKey,
     dir,
     limit,
@@ -285,7 +290,16 @@ function selectedFields(select: PgSelect): [string, unknown][] {
  * whether another page follows), the page's last sort value and id as text (the cursor keeps the
  * database's full precision) and, on the first page, `total`.
  */
-function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL }): SQL {
+/** A list's figures as one JSON object, its keys written as literals (plain identifiers only). */
+function figuresObject(figures: Record<string, SQL<number>>): SQL {
+  const pairs = Object.entries(figures).map(([key, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List figure "${key}" must be a plain identifier.`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})::text`;
+}
+
+function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL; figures?: SQL }): SQL {
   const keys = selectedFields(page).map(([key]) => key);
   const ref = (key: string) => `t."${key}"`;
   const order = o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
@@ -294,7 +308,7 @@ function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc
   // end; written as a literal, it does not make the prepared statement's plan depend on a value.
   return sql`select ${sql.raw(`string_agg(p.row, chr(30) order by p.n) filter (where p.n <= ${limit - 1}) as rows, count(*)::int as fetched,
       min(p.sort) filter (where p.n = ${limit - 1}) as sort, min(p.id) filter (where p.n = ${limit - 1}) as id`)},
-      ${o.count ?? sql`null::int`} as total
+      ${o.count ?? sql`null::int`} as total, ${o.figures ?? sql`null::text`} as figures
     from (select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id, row_number() over (order by ${order}) as n`)}
       from (${page} limit ${sql.raw(String(limit))}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))})) as p`;
 }
@@ -362,8 +376,7 @@ function listStatement(list: AnyList, ctx: ActionContext<Paging & Record<string,
 
 export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
   const q = listStatement(list, ctx);
-  const page = runStatement<{ rows: string | null; fetched: number; sort: string | null; id: string | null; total: number | null }>(ctx.db, q.statement);
-  const [[fetched], figures] = list.extra ? await Promise.all([page, list.extra(ctx as never)]) : [await page, undefined];
+  const [fetched] = await runStatement<{ rows: string | null; fetched: number; sort: string | null; id: string | null; total: number | null; figures: string | null }>(ctx.db, q.statement);
   let total: number | null = null;
   let estimated = false;
   if (!ctx.input.cursor) {
@@ -385,7 +398,11 @@ export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<
   // The rows stay text; only the old API's html needs them as objects.
   if (ctx.input.view !== 'rows') reply.html = renderTable(list.columns, JSON.parse(text) as Row[]);
   if (total !== null) reply[list.countKey] = list.countKey.endsWith('Formatted') ? formatNumber(total) : total;
-  if (figures) Object.assign(reply, figures);
+  if (fetched.figures) {
+    for (const [key, value] of Object.entries(JSON.parse(fetched.figures) as Record<string, number>)) {
+      reply[key] = key.endsWith('Formatted') ? formatNumber(value) : value;
+    }
+  }
   return reply;
 }
 
