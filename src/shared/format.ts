@@ -7,21 +7,39 @@ export function formatNumber(value: number): string {
   return thousands.format(value);
 }
 
-/** YYYY-MM-DD of a date (local to the caller), the date format of every picker and list. */
-export function formatDate(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A moment on a wall clock: the caller's own, or a named time zone's (the server writes the group's). */
+function wallClock(d: Date, timeZone?: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  if (!timeZone) return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };
+  const parts = Object.fromEntries(zoneClock(timeZone).formatToParts(d).map((p) => [p.type, Number(p.value)]));
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
 }
 
-export function formatDateTime(value: Date | string | number | null | undefined): string {
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+const zoneClock = (timeZone: string) => zoneClocks.get(timeZone) ?? zoneClocks.set(timeZone, new Intl.DateTimeFormat('en-US', {
+  timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+})).get(timeZone)!;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * YYYY-MM-DD of a moment, the date format of every picker and list: on the caller's clock, or on
+ * `timeZone`'s. A calendar day (`2026-11-24`, a date column) is a day everywhere and stays as it is.
+ */
+export function formatDate(value: Date | string | number | null | undefined, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const c = wallClock(d, timeZone);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+}
+
+export function formatDateTime(value: Date | string | number | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const c = wallClock(d, timeZone);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}`;
 }
 
 /** (505) 555-0100 for a US number in E.164 or ten digits; anything else unchanged. */

@@ -22,12 +22,13 @@ export interface ListPage<Row> {
   dir: 'asc' | 'desc';
 }
 
-export function formatCell(value: unknown, format: ColumnSpec['format'] = 'text'): string {
+/** A cell as the list shows it; dates on `timeZone`'s clock when given (the server's html and CSV), else the caller's. */
+export function formatCell(value: unknown, format: ColumnSpec['format'] = 'text', timeZone?: string): string {
   if (value === null || value === undefined) return '';
   switch (format) {
     case 'number': return typeof value === 'number' ? formatNumber(value) : String(value);
-    case 'date': return formatDate(value as string);
-    case 'datetime': return formatDateTime(value as string);
+    case 'date': return formatDate(value as string, timeZone);
+    case 'datetime': return formatDateTime(value as string, timeZone);
     case 'phone': return formatPhone(String(value));
     case 'flag': return value ? 'Yes' : 'No';
     case 'list': return Array.isArray(value) ? value.join(', ') : String(value);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { countText, formatDate, formatNumber, formatPhone, randomId } from './format';
+import { countText, formatDate, formatDateTime, formatNumber, formatPhone, randomId } from './format';
 import { flag, id, list } from './fields';
 import { effectiveFlags } from './permissions';
 import { formatCell } from './lists';
@@ -13,6 +13,11 @@ describe('formatting (seed 000, section 9)', () => {
   it('formats dates as YYYY-MM-DD', () => {
     expect(formatDate(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
     expect(formatDate('garbage')).toBe('');
+    // A calendar day is the same day everywhere; a moment is a day on a clock.
+    expect(formatDate('2026-11-24')).toBe('2026-11-24');
+    expect(formatDate('2026-11-24T03:30:00Z', 'America/Denver')).toBe('2026-11-23');
+    expect(formatDateTime('2026-11-24T03:30:00Z', 'America/Phoenix')).toBe('2026-11-23 20:30');
+    expect(formatDateTime('2026-07-01T03:30:00Z', 'America/Denver')).toBe('2026-06-30 21:30');
   });
   it('formats US phone numbers', () => {
     expect(formatPhone('+15052650100')).toBe('(505) 265-0100');

@@ -38,7 +38,8 @@ export const inventoryVehicles = pgTable(
     index('inventory_vehicles_location_idx').on(t.locationId, t.status, t.createdAt, t.id),
     index('inventory_vehicles_created_idx').on(t.createdAt, t.id),
     index('inventory_vehicles_price_idx').on(t.price, t.id),
-    index('inventory_vehicles_vehicle_idx').on(t.make, t.model, t.year),
+    // A make and model in stock: counted from the index alone, and probed per store for the location count.
+    index('inventory_vehicles_vehicle_idx').on(t.make, t.model, t.status, t.locationId),
     index('inventory_vehicles_search_idx').using('gin', sql`(coalesce(${t.vin}, '') || ' ' || coalesce(${t.stock}, '')) gin_trgm_ops`),
   ],
 );

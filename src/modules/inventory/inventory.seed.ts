@@ -11,6 +11,9 @@ const models = [
   ['3TM', 'CZ5AN', 'Toyota', 'Tacoma', 'TRD Off-Road', 44_800], ['1HG', 'CV1F3', 'Honda', 'Accord', 'Sport', 33_100], ['2HK', 'RW2H8', 'Honda', 'CR-V', 'EX-L', 37_600],
   ['1FT', 'FW1E5', 'Ford', 'F-150', 'XLT', 52_300], ['1C4', 'HJXEG', 'Jeep', 'Wrangler', 'Sahara', 49_900], ['1GC', 'UYDED', 'Chevrolet', 'Silverado 1500', 'LT', 51_700],
   ['KNA', 'E55LC', 'Kia', 'EV6', 'Wind', 48_700], ['JF2', 'SKAJC', 'Subaru', 'Forester', 'Premium', 33_400], ['5YJ', '3E1EA', 'Tesla', 'Model 3', 'Long Range', 47_900],
+  ['5FN', 'YG2H7', 'Honda', 'Pilot', 'EX-L', 44_600], ['1FM', 'EE5DP', 'Ford', 'Bronco', 'Big Bend', 46_700], ['3GN', 'AXKEV', 'Chevrolet', 'Equinox', 'LT', 31_200],
+  ['4S4', 'BTACC', 'Subaru', 'Outback', 'Premium', 32_900], ['KM8', 'J3CA4', 'Hyundai', 'Tucson', 'SEL', 32_500], ['KM8', 'R4DHE', 'Hyundai', 'Palisade', 'SEL', 43_900],
+  ['KND', 'PUCAF', 'Kia', 'Sportage', 'EX', 31_600],
 ] as const;
 const colors = ['Midnight Black', 'Super White', 'Celestial Silver', 'Barcelona Red', 'Blueprint', 'Lunar Rock'];
 
@@ -23,8 +26,9 @@ const libraryModels = [
 ] as const;
 
 /**
- * Each demo store's lot: thirty vehicles, new and used, arrived over the last four months, a few sold;
- * and the vehicle library of the current models.
+ * Each demo store's lot: thirty vehicles arrived over the last four months, a few sold. New and
+ * certified pre-owned vehicles are of the store's own make, as a franchise sells them; used ones are
+ * any make taken in trade. And the vehicle library of the current models.
  */
 export async function seedInventory(db: Db): Promise<void> {
   const year = new Date().getFullYear();
@@ -32,13 +36,15 @@ export async function seedInventory(db: Db): Promise<void> {
     image: `library/${y}-${make}-${model}.jpg`.toLowerCase().replace(/\s+/g, '-'), year: y, make, model,
     description: `The ${y} ${make} ${model}: order it with the colour and options your customer wants.`,
   }))));
-  const stores = await db.select({ id: locations.id }).from(locations).where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'LCF', 'DNC', 'PHX'])).orderBy(asc(locations.id));
+  const stores = await db.select({ id: locations.id, make: locations.dealership }).from(locations).where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'LCF', 'DNC', 'PHX'])).orderBy(asc(locations.id));
   const now = Date.now();
   let serial = 640_000;
   for (const [s, store] of stores.entries()) {
     await db.insert(inventoryVehicles).values(Array.from({ length: 30 }, (_, i) => {
-      const [wmi, descriptor, make, model, trim, price] = models[(s * 7 + i) % models.length];
       const condition: Condition = i % 3 === 0 ? 'new' : i % 3 === 1 ? 'used' : 'certified';
+      const own = models.filter((m) => m[2] === store.make);
+      const choices = condition === 'used' || own.length === 0 ? models : own;
+      const [wmi, descriptor, make, model, trim, price] = choices[(s * 7 + i) % choices.length];
       const age = condition === 'new' ? 0 : 1 + (i % 6);
       const arrived = new Date(now - ((i * 4 + s) % 120) * 86_400_000);
       serial += 1;

@@ -278,6 +278,13 @@ describe('lists, the report, the reader and the exports', () => {
     expect(report.body).toContain('ABG00002B');
     expect((await get(manager, '/tools/stock-numbers/export-report')).statusCode).toBe(403);
   });
+
+  it('writes each moment in the CSV on the group\'s clock, as the screens show it', async () => {
+    // 03:30 UTC on the 24th is 20:30 on the 23rd in Albuquerque.
+    await t.db.update(stock).set({ createdAt: new Date('2026-11-24T03:30:00Z') }).where(like(stock.stock, 'ABG00002%'));
+    const csv = await t.app.inject({ method: 'GET', url: `/tools/stock-numbers/export?locationId=${loc.ABG}&stock=ABG00002&limit=1`, cookies: { forecourt_session: manager.cookie! } });
+    expect(csv.body.trim().split('\n')[1]).toMatch(/,2026-11-23 20:30$/);
+  });
 });
 
 describe('reach and permissions', () => {

@@ -158,7 +158,7 @@ describe('users/save-user', () => {
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
     expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([['email', 'rosa.montoya@forecourt.test'], ['sms', '+15055550142']]);
     const loaded = await admin.call('users/load-user', { userId: created });
-    expect(loaded.body.data.user).toMatchObject({ flags: ['messenger', 'photographer'], jobCodeFlags: ['phoneLookup', 'messenger'] });
+    expect(loaded.body.data.user).toMatchObject({ flags: ['messenger', 'photographer'], jobCodeFlags: ['phoneLookup', 'messenger', 'serviceAdvisor'] });
   });
 
   it('saves changes, records what changed, and keeps the password when none is sent', async () => {

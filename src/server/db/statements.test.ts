@@ -18,8 +18,8 @@ describe.skipIf(!url)('list statements on PostgreSQL', () => {
     const [page] = await planMode('ABG');
     expect(page).toEqual({ mode: 'force_generic_plan', term: 'ABG' });
     const [search] = await planMode('%toy%');
-    // Sent unnamed on an ordinary connection: PostgreSQL plans it with the term it binds.
-    expect(search).toEqual({ mode: 'auto', term: '%toy%' });
+    // Named on a connection that plans each call for the values it binds.
+    expect(search).toEqual({ mode: 'force_custom_plan', term: '%toy%' });
   });
 
   it('answers many statements at once, each with its own rows', async () => {

@@ -30,23 +30,22 @@ export const planSetting: Record<Plan, string> = {
   custom: 'set plan_cache_mode = force_custom_plan',
 };
 
-/** Each pool's connections for list statements, which plan every named statement once (client.ts). */
-export const listPools = new WeakMap<pg.Pool, pg.Pool>();
+/** Each pool's connections for list statements, one pool per plan mode (client.ts). */
+export const listPools = new WeakMap<pg.Pool, Record<Plan, pg.Pool>>();
 
 /**
  * Runs a statement the busiest calls repeat (list pages and counts) and returns its raw rows. On
  * PostgreSQL it goes out as a named prepared statement (the name is a hash of its text) on the list
- * connections: each parses it once and keeps its generic plan, where a list page with its joins
- * otherwise spends longer being planned than being run. A search goes out unnamed, so it is planned
- * for its term every time. The embedded database runs it as it is.
+ * connections of its plan mode: each connection parses it once, then keeps its generic plan, or
+ * plans a search for its term on every call (parsing it once still saves a third of a search's
+ * time). The embedded database runs it as it is.
  */
 export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
-    const generic = planFor(params) === 'generic';
-    const pool = (generic && listPools.get(client)) || client;
-    return (await pool.query(generic ? { name, text, values: params } : { text, values: params })).rows as T[];
+    const pool = listPools.get(client)?.[planFor(params)] ?? client;
+    return (await pool.query({ name, text, values: params })).rows as T[];
   }
   if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { and, Column, is, SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { PgTimestamp, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { RawJson } from './raw-json';
 import { runStatement, statementOf, type Statement } from '../db/statements';
 import { createElement as h } from 'react';
@@ -13,6 +13,7 @@ import { defineAction, type ActionContext } from './actions';
 import { AppError } from './errors';
 import { hasBadCharacter } from './input-guard';
 import { reachKey, withinReach } from './reach';
+import { DEFAULT_TIME_ZONE } from './days';
 import type { Contract } from '../../shared/contract';
 import type { LocatedRecordKind } from './records';
 
@@ -174,7 +175,7 @@ export function renderTable(columns: readonly ColumnSpec[], rows: Row[]): string
     h('table', { className: 'list-table' },
       h('thead', null, h('tr', null, ...columns.map((c) => h('th', { key: c.key, 'data-key': c.key }, c.label)))),
       h('tbody', null, ...rows.map((row, i) =>
-        h('tr', { key: i }, ...columns.map((c) => h('td', { key: c.key }, formatCell(row[c.key], c.format))))))),
+        h('tr', { key: i }, ...columns.map((c) => h('td', { key: c.key }, formatCell(row[c.key], c.format, DEFAULT_TIME_ZONE))))))),
   );
 }
 
@@ -523,9 +524,11 @@ export function exportCopySql(list: AnyList, ctx: ActionContext<Paging & Record<
   const keys = fields.map(([key]) => key);
   const columns = list.columns.map((c) => {
     const i = keys.indexOf(c.key);
-    const cell = csvFormat[c.format ?? 'text'](`t.c${i}`);
-    // Text cells are escaped; a number, timestamp or boolean column is left as COPY writes it (::text would spell t/f out).
     const field = fields[i]?.[1];
+    // A moment goes out on the group's clock, as the screens and the html show it; a calendar day as it is.
+    const moment = is(field, PgTimestamp) && field.withTimezone;
+    const cell = csvFormat[c.format ?? 'text'](moment ? `(t.c${i} at time zone '${DEFAULT_TIME_ZONE}')` : `t.c${i}`);
+    // Text cells are escaped; a number, timestamp or boolean column is left as COPY writes it (::text would spell t/f out).
     const plain = is(field, Column) && ['boolean', 'number', 'bigint', 'date'].includes(field.dataType);
     return textFormats.has(c.format) && !plain ? csvSafeSql(`(${cell})::text`) : cell;
   });
@@ -546,7 +549,7 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     for (const row of rows) {
       yield list.columns.map((c) => {
         const value = row[c.key];
-        const cell = formatCell(value, c.format);
+        const cell = formatCell(value, c.format, DEFAULT_TIME_ZONE);
         return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number') ? cell : csvSafe(cell);
       });
     }

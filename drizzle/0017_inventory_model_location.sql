@@ -1,0 +1,2 @@
+DROP INDEX "inventory_vehicles_vehicle_idx";--> statement-breakpoint
+CREATE INDEX "inventory_vehicles_vehicle_idx" ON "inventory_vehicles" USING btree ("make","model","status","location_id");
