@@ -49,6 +49,9 @@ async function tabTo(page: Page, selector: string, limit = 80) {
 
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
+// Each screen is walked on its own page: the walks share out among the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test('the sign-in steps have no serious accessibility faults', async ({ browser }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
