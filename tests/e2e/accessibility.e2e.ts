@@ -4,21 +4,11 @@
  * reaches the first record of a list and opens it; closing what opened returns focus to the opener.
  * A screen added later is walked the same way without touching this file.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { screenTitle, type ScreenDefinition } from '../../src/web/screens';
+import { screenTitle } from '../../src/web/screens';
 import { enterPassword, expect, test, ADMIN } from './fixtures';
-
-const modulesDir = resolve('src/modules');
-const screens: ScreenDefinition[] = [];
-for (const area of readdirSync(modulesDir)) {
-  for (const file of readdirSync(join(modulesDir, area)).filter((f) => f.endsWith('.screens.ts'))) {
-    screens.push(...(await import(pathToFileURL(join(modulesDir, area, file)).href)).default);
-  }
-}
+import { declaredScreens as screens } from './screens';
 
 /** Screens that show one record: the demo record each is opened on. */
 const RECORD: Record<string, string> = {
