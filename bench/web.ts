@@ -4,12 +4,10 @@
  * cache: the sign-in screen; the first screen after sign-in (beyond what sign-in already loaded);
  * and each screen's own chunks, opened after the home page in a context of its own.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { screenTitle, type ScreenDefinition } from '../src/web/screens';
+import { declaredScreens } from '../tests/e2e/screens';
 
 export interface Transfer {
   /** Every byte received, in KB. */
@@ -45,17 +43,6 @@ async function countTransfer(context: BrowserContext, page: Page) {
   };
 }
 
-async function declaredScreens(): Promise<ScreenDefinition[]> {
-  const modules = resolve('src/modules');
-  const found: ScreenDefinition[] = [];
-  for (const area of readdirSync(modules)) {
-    for (const file of readdirSync(join(modules, area)).filter((f) => f.endsWith('.screens.ts'))) {
-      found.push(...(await import(pathToFileURL(join(modules, area, file)).href)).default);
-    }
-  }
-  return found;
-}
-
 /** Measures against a server with the demo group, signing in as its administrator with the given TOTP secret. */
 export async function measureWebTransfer(baseURL: string, admin: { username: string; password: string; totpSecret: string }): Promise<WebTransfer> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -79,11 +66,17 @@ export async function measureWebTransfer(baseURL: string, admin: { username: str
     const signedIn = await context.storageState();
     await context.close();
 
+    // Each screen in a context of its own, opened after the home, one at a time: pages opened side
+    // by side keep each other from falling idle, and load more before the screen than they would.
     const screens: WebTransfer['screens'] = [];
-    for (const screen of (await declaredScreens()).filter((s) => s.access !== 'public' && s.access !== 'pending')) {
+    for (const screen of declaredScreens.filter((s) => s.access !== 'public' && s.access !== 'pending')) {
       const own = await browser.newContext({ baseURL, storageState: signedIn, viewport: { width: 1280, height: 900 } });
       const screenPage = await own.newPage();
       await screenPage.goto('/', { waitUntil: 'networkidle' });
+      // The shell fetches the list kit once the page is idle (Shell.tsx): a screen's own code is what
+      // it loads after that, however busy the host kept the page from being idle.
+      await screenPage.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/ListScreen-')));
+      await screenPage.waitForLoadState('networkidle');
       const stopScreen = await countTransfer(own, screenPage);
       await screenPage.goto(`/${screen.path}`, { waitUntil: 'networkidle' });
       screens.push({ path: screen.path, title: screenTitle(screen), codeKb: (await stopScreen()).codeKb });
