@@ -6,7 +6,7 @@
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { screenTitle, type ScreenDefinition } from '../src/web/screens';
+import { screenTitle } from '../src/web/screens';
 import { declaredScreens } from '../tests/e2e/screens';
 
 export interface Transfer {
