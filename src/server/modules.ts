@@ -15,3 +15,4 @@ import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
+import '../modules/parts/parts.module';

@@ -66,6 +66,25 @@ export const int = (min: number, max: number) =>
       .max(max, { error: `must be at most ${max}` }),
   );
 
+/**
+ * An amount of money typed in dollars ("1,234.56", "$1234.5", 12), kept as whole cents: money is
+ * never a floating-point number once it is in. At most two decimals; not negative.
+ */
+export const money = (max = 10_000_000) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'number') v = String(v);
+      if (typeof v !== 'string') return v;
+      const typed = v.trim().replace(/^\$/, '').replaceAll(',', '');
+      if (typed === '') return undefined;
+      const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(typed);
+      return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : v;
+    },
+    z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be an amount in dollars, such as 1,234.56') })
+      .int({ error: 'must be an amount in dollars, such as 1,234.56' })
+      .max(max * 100, { error: `must be at most ${max.toLocaleString('en-US')} dollars` }),
+  );
+
 /** Whether YYYY-MM-DD names a day of the calendar (Date.parse takes 2026-02-30 as 2 March; PostgreSQL does not). */
 function isCalendarDate(s: string): boolean {
   const [year, month, day] = s.split('-').map(Number);

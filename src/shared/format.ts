@@ -7,6 +7,20 @@ export function formatNumber(value: number): string {
   return thousands.format(value);
 }
 
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 123456 cents -> "$1,234.56". Cents are whole numbers, so the division is exact to the cent. */
+export function formatMoney(cents: number): string {
+  return dollars.format(cents / 100);
+}
+
+/** 123456 cents -> "1234.56", the plain decimal a form field and the old API carry. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** A moment on a wall clock: the caller's own, or a named time zone's (the server writes the group's). */
 function wallClock(d: Date, timeZone?: string): { year: number; month: number; day: number; hour: number; minute: number } {
   if (!timeZone) return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };

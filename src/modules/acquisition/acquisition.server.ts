@@ -2,7 +2,7 @@ import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
@@ -85,21 +85,6 @@ async function checkVehicle(ctx: Ctx, input: VehicleInput, vehicleId?: number): 
 const duplicateVin = (vin: string, locationName: string, serviceTagNumber = '') =>
   AppError.conflict(`VIN ${vin} is already an active acquisition vehicle at ${locationName}${serviceTagNumber ? ` (service tag ${serviceTagNumber})` : ''}.`, ['vin']);
 
-/**
- * The unique index is what keeps two saves at the same moment from both passing the check above:
- * the one that loses gets the same 409 instead of a 500. (Its transaction is aborted by then, so the
- * sentence uses what was read before.)
- */
-async function refusingDuplicates<T>(vin: string, locationName: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-    if (cause.code === '23505') throw duplicateVin(vin, locationName);
-    throw error;
-  }
-}
-
 const vehicleValues = (input: VehicleInput) => ({
   vin: input.vin, serviceTagNumber: input.serviceTagNumber ?? '', vehicleType: input.vehicleType, locationId: input.locationId,
   active: input.active, notes: input.notes ?? '',
@@ -133,7 +118,7 @@ defineAction({
   reach: {},
   async handler(ctx) {
     const { locationName } = await checkVehicle(ctx, ctx.input);
-    const created = await refusingDuplicates(ctx.input.vin, locationName, () => insertRecord(ctx, vehicleRecords, { ...vehicleValues(ctx.input), createdBy: ctx.user.id }));
+    const created = await refusingDuplicate(() => insertRecord(ctx, vehicleRecords, { ...vehicleValues(ctx.input), createdBy: ctx.user.id }), () => duplicateVin(ctx.input.vin, locationName));
     return { vehicleId: created.id };
   },
 });
@@ -148,7 +133,7 @@ defineAction({
     // Outside reach answers the vehicle's own 404 before anything about its new values is said.
     await loadRecord(ctx, vehicleRecords, input.vehicleId);
     const { locationName } = await checkVehicle(ctx, input, input.vehicleId);
-    await refusingDuplicates(input.vin, locationName, () => updateRecord(ctx, vehicleRecords, input.vehicleId, vehicleValues(input)));
+    await refusingDuplicate(() => updateRecord(ctx, vehicleRecords, input.vehicleId, vehicleValues(input)), () => duplicateVin(input.vin, locationName));
     return { vehicleId: input.vehicleId };
   },
 });

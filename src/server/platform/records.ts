@@ -77,6 +77,21 @@ export async function deleteRecord<K extends RecordKind>(ctx: Ctx, kind: K, key:
 }
 
 /**
+ * A write whose unique index stops a second save of the same value made at the same moment (after
+ * both passed the module's own check): the loser gets the module's 409 instead of a 500. Its
+ * transaction is aborted by then, so `conflict` must say its sentence from what was read before.
+ */
+export async function refusingDuplicate<T>(write: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause.code === '23505') throw conflict();
+    throw error;
+  }
+}
+
+/**
  * 409 when another record already holds this value of a unique column (`except`: the record being
  * edited). `field` is the input field the form marks.
  */

@@ -1,0 +1,142 @@
+import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { withinReach } from '../../server/platform/reach';
+import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
+import { AppError } from '../../server/platform/errors';
+import { matchesSearch, searchText } from '../../server/platform/search';
+import { centsToDecimal } from '../../shared/format';
+import { locationRecords, locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { invoiceRecords, partsInvoices as invoices } from './parts.db';
+import {
+  addInvoice, invoiceColumns, invoiceFilters, invoiceTypeLabels, loadInvoice, loadInvoices, updateInvoice, type InvoiceInput, type InvoiceRecord,
+} from './parts.contract';
+
+const invoiceSearch = searchText(invoices.invoiceNumber, invoices.name, invoices.account);
+
+/** The type's label and the amount in dollars, in SQL: the html table and the CSV read only selected fields. */
+const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
+  Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `,
+)} else ${invoices.invoiceType} end)`;
+const amountDecimal = sql<string>`((${invoices.amount}::numeric / 100)::numeric(14, 2))::text`;
+const createdByName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** The filters as SQL: the page, and the sum of the amounts beside its count. */
+function invoiceWhere(input: z.output<z.ZodObject<typeof invoiceFilters>>): SQL[] {
+  const where: SQL[] = [];
+  if (input.locationId) where.push(eq(invoices.locationId, input.locationId));
+  if (input.invoiceType) where.push(eq(invoices.invoiceType, input.invoiceType));
+  if (input.collected) where.push(eq(invoices.collected, input.collected === '1'));
+  // Calendar days, first and last included: an invoice's date is the day printed on it.
+  if (input.minInvoiceDate) where.push(gte(invoices.invoiceDate, input.minInvoiceDate));
+  if (input.maxInvoiceDate) where.push(lte(invoices.invoiceDate, input.maxInvoiceDate));
+  if (input.query) where.push(matchesSearch(invoiceSearch, input.query));
+  return where;
+}
+
+defineListAction({
+  contract: loadInvoices,
+  summary: 'Parts invoices within reach, newest first: by location, type, payment, invoice dates and part of a number, name or account; with the sum of their amounts; also the CSV export.',
+  permission: 'serviceAdvisor',
+  reach: invoices.locationId,
+  export: { filename: 'parts-invoices' },
+  bench: (s) => [
+    { name: 'newest', filters: {} },
+    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: 'location, 30 days', filters: { locationId: s.locationId, minInvoiceDate: s.from, maxInvoiceDate: s.to } },
+    { name: 'not collected', filters: { collected: '0' } },
+    { name: 'search', filters: { query: 'garcia' } },
+  ],
+  columns: invoiceColumns,
+  sorts: { invoiceDate: invoices.invoiceDate, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount },
+  defaultSort: 'invoiceDate',
+  defaultDir: 'desc',
+  id: { key: 'invoiceId', column: invoices.id },
+  // What the matching invoices come to, in cents: summed as integers by PostgreSQL, exact.
+  figures: ({ input, user }) => {
+    const where = and(withinReach(user.reach, invoices.locationId), ...invoiceWhere(input));
+    return { amountTotal: sql<number>`(select coalesce(sum(${invoices.amount}), 0)::bigint from ${invoices}${where ? sql` where ${where}` : sql``})` };
+  },
+  query: ({ db, input }) => {
+    const where = invoiceWhere(input);
+    return {
+      select: db.select({
+        invoiceId: invoices.id, locationId: invoices.locationId, locationName: locations.name, invoiceNumber: invoices.invoiceNumber,
+        invoiceType: invoices.invoiceType, invoiceTypeLabel: invoiceTypeLabel.as('invoice_type_label'), invoiceDate: invoices.invoiceDate,
+        name: invoices.name, account: invoices.account, amount: amountDecimal.as('amount_decimal'), amountCents: invoices.amount, collected: invoices.collected,
+      }).from(invoices).innerJoin(locations, eq(locations.id, invoices.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+const invoiceValues = (input: InvoiceInput) => ({
+  locationId: input.locationId, invoiceNumber: input.invoiceNumber.toUpperCase(), invoiceType: input.invoiceType, invoiceDate: input.invoiceDate,
+  name: input.name, account: input.account ?? '', amount: input.amount, collected: input.collected, notes: input.notes ?? '',
+});
+
+type Ctx = Parameters<typeof loadRecord>[0];
+
+/** An invoice number is printed once per store: a second one is a 409 naming the field. */
+async function refuseTakenNumber(ctx: Ctx, input: InvoiceInput, invoiceId?: number): Promise<string> {
+  const location = await loadRecord(ctx, locationRecords, input.locationId);
+  const number = input.invoiceNumber.toUpperCase();
+  const [clash] = await ctx.db.select({ id: invoices.id }).from(invoices)
+    .where(and(eq(invoices.locationId, input.locationId), eq(invoices.invoiceNumber, number), invoiceId ? ne(invoices.id, invoiceId) : undefined)).limit(1);
+  if (clash) throw takenNumber(number, location.name);
+  return location.name;
+}
+
+const takenNumber = (number: string, locationName: string) =>
+  AppError.conflict(`Invoice ${number} is already recorded at ${locationName}.`, ['invoiceNumber']);
+
+defineAction({
+  contract: loadInvoice,
+  summary: 'One parts invoice, for the edit modal.',
+  permission: 'serviceAdvisor',
+  reach: { invoiceId: invoiceRecords },
+  readOnly: true,
+  async handler(ctx) {
+    const row = await loadRecord(ctx, invoiceRecords, ctx.input.invoiceId);
+    const [[location], [creator]] = await Promise.all([
+      ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
+      row.createdBy ? ctx.db.select({ name: createdByName }).from(users).where(eq(users.id, row.createdBy)) : [],
+    ]);
+    const invoice: InvoiceRecord = {
+      invoiceId: row.id, locationId: row.locationId, locationName: location.name, invoiceNumber: row.invoiceNumber, invoiceType: row.invoiceType,
+      invoiceTypeLabel: invoiceTypeLabels[row.invoiceType], invoiceDate: row.invoiceDate, name: row.name, account: row.account,
+      amount: centsToDecimal(row.amount), amountCents: row.amount, collected: row.collected, notes: row.notes, createdByName: creator?.name ?? null,
+      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    };
+    return { invoice };
+  },
+});
+
+defineAction({
+  contract: addInvoice,
+  summary: 'Records a parts invoice at a location; its number is unique within the store.',
+  permission: 'serviceAdvisor',
+  reach: {},
+  async handler(ctx) {
+    const locationName = await refuseTakenNumber(ctx, ctx.input);
+    const created = await refusingDuplicate(() => insertRecord(ctx, invoiceRecords, { ...invoiceValues(ctx.input), createdBy: ctx.user.id }),
+      () => takenNumber(ctx.input.invoiceNumber.toUpperCase(), locationName));
+    return { invoiceId: created.id };
+  },
+});
+
+defineAction({
+  contract: updateInvoice,
+  summary: 'Saves a parts invoice: its number, type, date, customer, account, amount, payment and notes.',
+  permission: 'serviceAdvisor',
+  reach: { invoiceId: invoiceRecords },
+  async handler(ctx) {
+    const { input } = ctx;
+    await loadRecord(ctx, invoiceRecords, input.invoiceId);
+    const locationName = await refuseTakenNumber(ctx, input, input.invoiceId);
+    await refusingDuplicate(() => updateRecord(ctx, invoiceRecords, input.invoiceId, invoiceValues(input)), () => takenNumber(input.invoiceNumber.toUpperCase(), locationName));
+    return { invoiceId: input.invoiceId };
+  },
+});
