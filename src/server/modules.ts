@@ -16,3 +16,4 @@ import '../modules/acquisition/acquisition.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
 import '../modules/parts/parts.module';
+import '../modules/repair-orders/repair-orders.module';

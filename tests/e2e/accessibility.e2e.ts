@@ -16,6 +16,7 @@ const RECORD: Record<string, string> = {
   'locations/edit': '?id=1',
   'locations/service': '?id=1',
   'notification-groups/members': '?groupId=1',
+  'tools/repair-orders/order': '?orderId=1',
 };
 
 /** Fails with every critical or serious rule axe-core finds, naming the elements at fault. */

@@ -34,7 +34,7 @@ interface RecordFormProps {
  * Leaving a form with changes not saved asks first: another screen of the app (a link, Back) with a
  * confirmation, closing the tab or reloading with the browser's own question.
  */
-function useLeaveWarning(unsaved: () => boolean) {
+export function useLeaveWarning(unsaved: () => boolean) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -1,0 +1,72 @@
+import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+
+test('a new repair order opens on its page; its items follow the input rules and the totals add up exactly', async ({ page }) => {
+  await page.goto('/tools/repair-orders/');
+  await expect(page.getByRole('heading', { name: /^\d+ repair orders$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'New repair order' }).click();
+  const add = page.getByRole('dialog', { name: 'New repair order' });
+  await add.getByRole('textbox', { name: 'Customer' }).fill('Elena Sandoval');
+  await add.getByRole('textbox', { name: 'Vehicle' }).fill('2022 Toyota Corolla LE');
+  await add.getByRole('textbox', { name: 'Services requested' }).fill('Oil change and a squeak from the front left.');
+  await add.getByRole('button', { name: 'Create order' }).click();
+  await expectNotification(page, 'Repair order created.');
+  await expect(page).toHaveURL(/\/tools\/repair-orders\/order\?orderId=\d+$/);
+  await expect(page).toHaveTitle('Repair order · Forecourt');
+  const view = page.locator('.repair-order-view');
+  await expect(view.getByText(/Elena Sandoval · 2022 Toyota Corolla LE · Albuquerque Toyota/)).toBeVisible();
+
+  await view.getByRole('button', { name: 'Add item' }).click();
+  await view.getByRole('textbox', { name: 'Item 1', exact: true }).fill('Oil and filter change');
+  const value1 = view.getByRole('textbox', { name: 'Value of item 1' });
+  // Minus signs and letters go as they are typed; the total shows the sum rounded to two decimals.
+  await value1.fill('-12.345abc');
+  await expect(value1).toHaveValue('12.345');
+  await expect(view.locator('.repair-order-total-value')).toHaveText('12.35');
+  await view.getByRole('textbox', { name: 'Hours of item 1' }).fill('0.5');
+
+  await view.getByRole('button', { name: 'Add item' }).click();
+  await view.getByRole('textbox', { name: 'Item 2', exact: true }).fill('Brake inspection');
+  const value2 = view.getByRole('textbox', { name: 'Value of item 2' });
+  await value2.fill('');
+  await value2.blur();
+  // An empty value becomes 0 once left.
+  await expect(value2).toHaveValue('0');
+  await view.getByRole('textbox', { name: 'Hours of item 2' }).fill('0.25');
+  await expect(view.locator('.repair-order-total-hours')).toHaveText('0.75');
+
+  await view.getByRole('button', { name: 'Save order' }).click();
+  await expectNotification(page, 'Repair order saved.');
+
+  // The list shows what was saved, and its edit modal loads it once.
+  await page.goto('/tools/repair-orders/?query=sandoval');
+  const row = page.getByRole('row', { name: /Elena Sandoval/ });
+  await expect(row).toContainText('$12.35');
+  await expect(row).toContainText('0.75');
+  await row.getByRole('button').first().click();
+  const edit = page.getByRole('dialog', { name: /^Repair order \d+ · Elena Sandoval$/ });
+  await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Value of item 1' })).toHaveValue('12.35');
+  await expect(edit.getByRole('textbox', { name: 'Value of item 2' })).toHaveValue('0.00');
+});
+
+test("a second advisor's save of an order opened before the first's is refused, naming who saved it", async ({ page, browser }) => {
+  await page.goto('/tools/repair-orders/');
+  const row = page.getByRole('row', { name: /Rosa Martinez/ });
+  await row.getByRole('button').first().click();
+  const edit = page.getByRole('dialog', { name: /Rosa Martinez/ });
+  await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
+
+  // Meanwhile the order is saved elsewhere: the same order opened and saved on its own page.
+  const orderId = /Repair order (\d+)/.exec((await edit.getByRole('heading').first().textContent()) ?? '')?.[1];
+  const other = await browser.newContext({ storageState: await page.context().storageState() });
+  const otherPage = await other.newPage();
+  await otherPage.goto(`/tools/repair-orders/order?orderId=${orderId}`);
+  await otherPage.getByRole('textbox', { name: 'Notes' }).fill('Customer approved the diagnosis by phone.');
+  await otherPage.getByRole('button', { name: 'Save order' }).click();
+  await expectNotification(otherPage, 'Repair order saved.');
+  await other.close();
+
+  await edit.getByRole('textbox', { name: 'Hours of item 2' }).fill('0.75');
+  await edit.getByRole('button', { name: 'Save order' }).click();
+  await expect(edit.getByRole('alert')).toContainText(/This repair order was saved by Group Administrator at .* since you opened it/);
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { auditLog } from '../../server/platform/platform.db';
+import { locations } from '../locations/locations.db';
+import { repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
+
+let t: TestApp;
+let advisor: Caller;
+let loc: Record<string, number>;
+
+beforeAll(async () => {
+  t = await testApp();
+  advisor = await t.signedIn(['serviceAdvisor']);
+  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+});
+afterAll(async () => { await t?.close(); });
+
+const orderOf = async (customerName: string) => (await t.db.select().from(orders).where(eq(orders.customerName, customerName)).orderBy(desc(orders.id)))[0];
+const itemsOf = async (id: number) => t.db.select().from(items).where(eq(items.repairOrderId, id)).orderBy(asc(items.position));
+const tableCounts = async () => {
+  const [[{ o }], [{ i }], [{ a }]] = await Promise.all([
+    t.db.select({ o: count() }).from(orders), t.db.select({ i: count() }).from(items), t.db.select({ a: count() }).from(auditLog),
+  ]);
+  return { o, i, a };
+};
+const create = async (customerName: string, locationId = loc.ABG) => {
+  const res = await advisor.call('service/repair-orders/add', { locationId, customerName, vehicle: '2020 Toyota Camry SE', servicesRequested: 'Oil change.' });
+  expect(res.status).toBe(200);
+  return res.body.data.create.data.orderId as number;
+};
+
+describe('repair orders', () => {
+  it("lists the demo orders newest first as 'Manage Repair Orders' does, with their values and hours", async () => {
+    const res = await advisor.call('service/repair-orders/load-orders', {});
+    expect(res.status).toBe(200);
+    const [{ n }] = await t.db.select({ n: count() }).from(orders);
+    expect(res.body.data.repairOrderCountFormatted).toBe(String(n));
+    const opened = res.body.data.rows.map((r: { createdAt: string }) => r.createdAt);
+    expect(opened).toEqual([...opened].sort().reverse());
+    const rav4 = res.body.data.rows.find((r: { customerName: string }) => r.customerName === 'David Chavez');
+    // 412.36 + 289.95 + 34.99, and 1.8 + 2.5 + 0.2 hours.
+    expect(rav4).toMatchObject({ locationName: 'Albuquerque Toyota', vehicle: '2019 Toyota RAV4 XLE', totalValue: '737.30', valueCents: 73_730, totalHours: '4.50', hoursHundredths: 450, status: 'open', statusLabel: 'Open' });
+    expect(res.body.data.html).toContain('<th data-key="servicesRequested">Services requested</th>');
+    const closed = await advisor.call('service/repair-orders/load-orders', { status: 'closed' });
+    expect(closed.body.data.rows.map((r: { customerName: string }) => r.customerName).sort()).toEqual(['Michael Johnson', 'Thomas Romero']);
+    expect((await advisor.call('service/repair-orders/load-orders', { query: 'tacoma' })).body.data.rows.map((r: { customerName: string }) => r.customerName)).toEqual(['Rosa Martinez']);
+    expect((await advisor.call('service/repair-orders/load-orders', { query: String(rav4.repairOrderId) })).body.data.rows).toHaveLength(1);
+  });
+
+  it('creates an order (data.create.data.orderId), loads it with its items, and lists them as the old inputs', async () => {
+    const orderId = await create('Lucia Archuleta');
+    const stored = await orderOf('Lucia Archuleta');
+    expect(stored).toMatchObject({ id: orderId, locationId: loc.ABG, vehicle: '2020 Toyota Camry SE', servicesRequested: 'Oil change.', status: 'open', version: 1, valueCents: 0, createdBy: advisor.userId });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'service/repair-orders/add')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ recordType: 'repairOrder', recordId: String(orderId) });
+
+    const demo = await orderOf('David Chavez');
+    const loaded = await advisor.call('service/repair-orders/load-order.php', { repairOrderId: demo.id });
+    expect(loaded.body.data.repairOrder).toMatchObject({
+      repairOrderId: demo.id, locationId: loc.ABG, servicesRequested: 'Brakes grind when stopping; 60,000-mile service.', version: 1, totalValue: '737.30',
+      items: [
+        { description: 'Front brake pads and rotors', value: '412.36', hours: '1.80' },
+        { description: '60,000-mile service', value: '289.95', hours: '2.50' },
+        { description: 'Cabin air filter', value: '34.99', hours: '0.20' },
+      ],
+    });
+    const list = await advisor.call('service/repair-orders/generate-itemized-list.php', { repairOrderId: demo.id });
+    expect(list.body.data.html).toContain('value="412.36"');
+    expect(list.body.data.hoursHtml).toContain('value="1.80"');
+    expect(list.body.data.hoursHtml).not.toContain('412.36');
+  });
+
+  it('adds a blank item, and saves the order with the input rules: empty is 0, minus signs and letters go, sums exact to the cent', async () => {
+    const orderId = await create('Samuel Ortega');
+    const added = await advisor.call('service/repair-orders/items/add-item.php', { repairOrderId: orderId });
+    expect(added.body.data).toMatchObject({ item: { description: '', value: '0.00', hours: '0.00' }, version: 2 });
+    expect(added.body.data.html).toContain(`data-item-id="${added.body.data.item.itemId}"`);
+    expect(await itemsOf(orderId)).toHaveLength(1);
+
+    const saved = await advisor.call('service/repair-orders/save', {
+      repairOrderId: orderId, version: 2, servicesRequested: 'Oil change; brakes.', notes: 'Waiting.', status: 'open',
+      items: [
+        { description: 'Oil change', value: '0.1', hours: '-0.5' },
+        { description: 'Brake pads', value: '0.2', hours: '1.25 hrs' },
+        { description: 'Shop supplies', value: '-12.345abc', hours: '' },
+      ],
+    });
+    expect(saved.body.data).toEqual({ repairOrderId: orderId, version: 3 });
+    expect(await orderOf('Samuel Ortega')).toMatchObject({ servicesRequested: 'Oil change; brakes.', notes: 'Waiting.', valueCents: 10 + 20 + 1_235, hoursHundredths: 175, version: 3, updatedBy: advisor.userId });
+    expect((await itemsOf(orderId)).map((i) => [i.position, i.description, i.valueCents, i.hoursHundredths])).toEqual([
+      [0, 'Oil change', 10, 50], [1, 'Brake pads', 20, 125], [2, 'Shop supplies', 1_235, 0],
+    ]);
+    const listed = await advisor.call('service/repair-orders/load-orders', { query: String(orderId) });
+    expect(listed.body.data.rows[0]).toMatchObject({ totalValue: '12.65', totalHours: '1.75' });
+  });
+
+  it('refuses a save of an older version (409 naming who saved since), changing nothing; of two saves at once one wins', async () => {
+    const orderId = await create('Irene Vigil');
+    const first = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'First advisor.', items: [{ description: 'A', value: '10', hours: '1' }] });
+    expect(first.status).toBe(200);
+    const before = await tableCounts();
+    const stale = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'Second advisor.', items: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0]).toMatch(/^This repair order was saved by .+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} since you opened it\. Reload it to see those changes, then make yours again\.$/);
+    expect(await tableCounts()).toEqual(before);
+    expect(await orderOf('Irene Vigil')).toMatchObject({ servicesRequested: 'First advisor.', version: 2, valueCents: 1_000 });
+
+    const race = await Promise.all(['Left', 'Right'].map((who) =>
+      advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 2, servicesRequested: who, items: [{ description: who, value: '5', hours: '0' }] })));
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    const after = await orderOf('Irene Vigil');
+    expect(after.version).toBe(3);
+    expect((await itemsOf(orderId)).map((i) => i.description)).toEqual([after.servicesRequested]);
+  });
+
+  it('names the fields at fault and stores nothing', async () => {
+    const before = await tableCounts();
+    const blank = await advisor.call('service/repair-orders/add', { locationId: '', customerName: ' ', vehicle: '', servicesRequested: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual(['Location is required.', 'Customer is required.', 'Vehicle is required.', 'Services requested is required.']);
+    const orderId = (await orderOf('David Chavez')).id;
+    const bad = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 'x', servicesRequested: 'x', status: 'lost', items: [{ value: '1'.repeat(31) }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual(['version', 'status', 'items']);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('keeps a New Mexico advisor to New Mexico orders', async () => {
+    const nm = await t.signedIn(['serviceAdvisor'], { groupWide: false, regions: ['New Mexico'] });
+    const names = (await nm.call('service/repair-orders/load-orders', {})).body.data.rows.map((r: { locationName: string }) => r.locationName);
+    expect(names).toContain('Albuquerque Toyota');
+    expect(names).not.toContain('Denver Chevrolet');
+    const denver = await orderOf('Michael Johnson');
+    for (const path of ['load-order', 'generate-itemized-list', 'items/add-item']) {
+      expect((await nm.call(`service/repair-orders/${path}`, { repairOrderId: denver.id })).status).toBe(404);
+    }
+    expect((await nm.call('service/repair-orders/save', { repairOrderId: denver.id, version: 1, servicesRequested: 'x', items: [] })).status).toBe(404);
+  });
+});
