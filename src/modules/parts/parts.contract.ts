@@ -89,3 +89,30 @@ export const updateInvoice = defineContract({ path: 'service/parts-invoices/upda
 // Not in the spec (its form only reports success): docs/parts.md.
 export const INVOICE_ADDED = 'Parts invoice added.';
 export const INVOICE_UPDATED = 'Parts invoice saved.';
+
+/** The catalogue's categories, as the parts counter shelves them (docs/parts.md). */
+export const partCategories = ['Brakes', 'Filters', 'Fluids', 'Electrical', 'Engine', 'Wipers', 'Tires', 'Suspension'] as const;
+export type PartCategory = (typeof partCategories)[number];
+
+export const partFilters = {
+  /** Part of a part number or description. */
+  query: optionalText(60).meta({ title: 'Search' }),
+  category: optionalChoice(partCategories),
+};
+
+export const partColumns: ColumnSpec[] = [
+  { key: 'partNumber', label: 'Part number', sortable: true },
+  { key: 'description', label: 'Description' },
+  { key: 'category', label: 'Category' },
+  { key: 'price', label: 'Price', sortable: true },
+];
+
+const partRow = z.object({
+  partId: z.number().int(), partNumber: z.string(), description: z.string(), category: z.enum(partCategories),
+  /** Dollars as an exact decimal; `priceCents` the same in cents. */
+  price: z.string(), priceCents: z.number().int(),
+});
+export type PartRow = z.output<typeof partRow>;
+
+/** The parts catalogue, by part number (not in the spec's calls: parts-select needs a source; docs/parts.md). */
+export const loadParts = listContract({ path: 'service/parts/load-parts', filters: partFilters, row: partRow, countKey: 'partCount' });

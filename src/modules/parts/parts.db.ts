@@ -3,7 +3,7 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
-import type { InvoiceType } from './parts.contract';
+import type { InvoiceType, PartCategory } from './parts.contract';
 
 /**
  * A parts invoice (seed 001: invoiceId, locationId, invoiceNumber, invoiceType, collected, amount,
@@ -44,4 +44,31 @@ export const partsInvoices = pgTable(
 export const invoiceRecords = defineRecords({
   table: partsInvoices, type: 'partsInvoice', key: partsInvoices.id, location: partsInvoices.locationId,
   missing: 'That parts invoice does not exist.',
+});
+
+/**
+ * The group's parts catalogue (designed for seed 002's parts-select: docs/parts.md): what a repair
+ * order's items may be chosen from, each with its list price in cents.
+ */
+export const partsCatalog = pgTable(
+  'parts_catalog',
+  {
+    id: serial('id').primaryKey(),
+    partNumber: varchar('part_number', { length: 30 }).notNull(),
+    description: text('description').notNull(),
+    category: varchar('category', { length: 30 }).$type<PartCategory>().notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('parts_catalog_number_key').on(t.partNumber),
+    index('parts_catalog_number_idx').on(t.partNumber, t.id),
+    index('parts_catalog_category_idx').on(t.category, t.partNumber, t.id),
+    index('parts_catalog_price_idx').on(t.priceCents, t.id),
+    searchIndex('parts_catalog_search_idx', t.partNumber, t.description),
+  ],
+);
+
+export const catalogRecords = defineRecords({
+  table: partsCatalog, type: 'part', key: partsCatalog.id,
+  missing: 'That part is not in the catalogue.',
 });

@@ -1,5 +1,5 @@
 import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
-import { invoiceTypes } from './parts.contract';
+import { invoiceTypes, partCategories } from './parts.contract';
 
 /** Three years of parts invoices: about 45 a month per store at full scale. */
 const SPAN_DAYS = 3 * 365;
@@ -30,6 +30,20 @@ defineGenerator({
       yield [location, `P-${String(100_000 + Math.floor(i / counts.locations)).padStart(6, '0')}`, type, createdAt.toISOString().slice(0, 10), name,
         type === 'counter' ? '' : `A-${random.int(1000, 99999)}`, random.int(500, 250_000), collected, '',
         random.next() < 0.95 ? random.int(1, counts.users) : null, createdAt, createdAt];
+    }
+  },
+});
+
+/** A dealer group's catalogue: five thousand parts across the categories, numbered in series. */
+defineGenerator({
+  table: 'parts_catalog',
+  columns: ['part_number', 'description', 'category', 'price_cents'],
+  fullRows: 5_000,
+  minRows: 200,
+  *rows({ random, rows }) {
+    for (let i = 0; i < rows; i++) {
+      const category = partCategories[i % partCategories.length];
+      yield [`${category.slice(0, 2).toUpperCase()}-${String(10_000 + i)}`, `${category} part ${i + 1}${i % 7 === 0 ? ', oil filter kit' : ''}`, category, random.int(300, 60_000)];
     }
   },
 });

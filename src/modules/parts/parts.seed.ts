@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { dayIn } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
-import type { InvoiceType } from './parts.contract';
-import { partsInvoices } from './parts.db';
+import type { InvoiceType, PartCategory } from './parts.contract';
+import { partsCatalog, partsInvoices } from './parts.db';
 
 /**
  * A fortnight at six parts counters: what each billed (invoice numbers in each store's own series),
@@ -28,7 +28,23 @@ const demoInvoices: { code: string; number: string; type: InvoiceType; day: numb
   { code: 'PHX', number: 'Y-40011', type: 'warranty', day: 11, name: 'Hyundai Motor America', account: 'WTY-HMA', amount: 98_440, collected: false },
 ];
 
+/** The catalogue the service lanes choose from: part number, description, category, list price in cents. */
+const demoParts: [string, string, PartCategory, number][] = [
+  ['04465-42180', 'Front brake pads, RAV4 2019-2024', 'Brakes', 8_950], ['43512-42070', 'Front brake rotor, RAV4', 'Brakes', 11_475],
+  ['45022-TLA-A00', 'Front brake pads, CR-V 2017-2022', 'Brakes', 7_920], ['BR-FL3Z-2001', 'Front brake pads, F-150 2015-2020', 'Brakes', 9_640],
+  ['04152-YZZA1', 'Oil filter, Toyota 2.5L', 'Filters', 1_099], ['15400-PLM-A02', 'Oil filter, Honda', 'Filters', 995],
+  ['87139-0E040', 'Cabin air filter, Toyota', 'Filters', 3_499], ['17220-5PA-A00', 'Engine air filter, CR-V', 'Filters', 2_875],
+  ['FL-500S', 'Oil filter, Ford', 'Filters', 1_150], ['SOA635071', 'Oil filter, Subaru', 'Filters', 1_045],
+  ['00279-0WQTE-01', 'Motor oil 0W-16, quart', 'Fluids', 899], ['08798-9037', 'Motor oil 0W-20, quart', 'Fluids', 849],
+  ['08886-02505', 'ATF WS, quart', 'Fluids', 1_399], ['OL-DOT3', 'Brake fluid DOT 3, 12 oz', 'Fluids', 1_195],
+  ['28800-F0010', 'Battery H5, 12V', 'Electrical', 18_999], ['90919-01275', 'Spark plug, iridium', 'Engine', 1_860],
+  ['DG-521', 'Ignition coil, Ford 5.0L', 'Engine', 12_495], ['16100-09531', 'Water pump, Toyota 2.5L', 'Engine', 22_680],
+  ['85222-42170', 'Wiper blade 26 in', 'Wipers', 2_599], ['76622-TLA-A01', 'Wiper blade 16 in', 'Wipers', 1_895],
+  ['TR-22560R17', 'Tire 225/60R17 all-season', 'Tires', 16_900], ['48510-80A21', 'Front strut, RAV4', 'Suspension', 21_450],
+];
+
 export async function seedPartsInvoices(db: Db): Promise<void> {
+  await db.insert(partsCatalog).values(demoParts.map(([partNumber, description, category, priceCents]) => ({ partNumber, description, category, priceCents })));
   const stores = await db.select({ id: locations.id, code: locations.code, timeZone: locations.timeZone }).from(locations)
     .where(inArray(locations.code, [...new Set(demoInvoices.map((i) => i.code))]));
   const store = Object.fromEntries(stores.map((s) => [s.code, s]));

@@ -9,9 +9,9 @@ import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { invoiceRecords, partsInvoices as invoices } from './parts.db';
+import { invoiceRecords, partsCatalog as catalog, partsInvoices as invoices } from './parts.db';
 import {
-  addInvoice, invoiceColumns, invoiceFilters, invoiceTypeLabels, loadInvoice, loadInvoices, updateInvoice, type InvoiceInput, type InvoiceRecord,
+  addInvoice, invoiceColumns, invoiceFilters, invoiceTypeLabels, loadInvoice, loadInvoices, loadParts, partColumns, updateInvoice, type InvoiceInput, type InvoiceRecord,
 } from './parts.contract';
 
 const invoiceSearch = searchText(invoices.invoiceNumber, invoices.name, invoices.account);
@@ -138,5 +138,35 @@ defineAction({
     const locationName = await refuseTakenNumber(ctx, input, input.invoiceId);
     await refusingDuplicate(() => updateRecord(ctx, invoiceRecords, input.invoiceId, invoiceValues(input)), () => takenNumber(input.invoiceNumber.toUpperCase(), locationName));
     return { invoiceId: input.invoiceId };
+  },
+});
+
+const partSearch = searchText(catalog.partNumber, catalog.description);
+
+defineListAction({
+  contract: loadParts,
+  summary: 'The group\'s parts catalogue by part number: by category and part of a number or description, with list prices.',
+  permission: 'serviceAdvisor',
+  reach: 'group',
+  bench: () => [
+    { name: 'all', filters: {} },
+    { name: 'category', filters: { category: 'Brakes' } },
+    { name: 'search', filters: { query: 'filter' } },
+  ],
+  columns: partColumns,
+  sorts: { partNumber: catalog.partNumber, price: catalog.priceCents },
+  defaultSort: 'partNumber',
+  id: { key: 'partId', column: catalog.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.category) where.push(eq(catalog.category, input.category));
+    if (input.query) where.push(matchesSearch(partSearch, input.query));
+    return {
+      select: db.select({
+        partId: catalog.id, partNumber: catalog.partNumber, description: catalog.description, category: catalog.category,
+        price: sql<string>`((${catalog.priceCents}::numeric / 100)::numeric(14, 2))::text`.as('price_decimal'), priceCents: catalog.priceCents,
+      }).from(catalog).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
   },
 });

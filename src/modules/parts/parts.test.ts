@@ -160,4 +160,19 @@ describe('parts invoices', () => {
     expect(lines[0]).toBe('Invoice,Date,Type,Customer,Account,Amount,Collected,Location');
     expect(lines[1]).toMatch(/^F-30149,\d{4}-\d{2}-\d{2},Wholesale,Mesilla Valley Fleet,W-118,4125.60,No,Las Cruces Ford$/);
   });
+
+  it('finds catalogue parts by part of a number or description and by category, priced to the cent', async () => {
+    const all = await advisor.call('service/parts/load-parts', {});
+    expect(all.status).toBe(200);
+    const numbers = all.body.data.rows.map((r: { partNumber: string }) => r.partNumber);
+    expect(numbers).toEqual([...numbers].sort());
+    expect(all.body.data.partCount).toBe(22);
+    const filters = await advisor.call('service/parts/load-parts', { query: 'oil filter' });
+    expect(filters.body.data.rows.map((r: { partNumber: string }) => r.partNumber)).toEqual(['04152-YZZA1', '15400-PLM-A02', 'FL-500S', 'SOA635071']);
+    const brakes = await advisor.call('service/parts/load-parts', { category: 'Brakes', sort: 'price', dir: 'desc' });
+    expect(brakes.body.data.rows[0]).toMatchObject({ partNumber: '43512-42070', description: 'Front brake rotor, RAV4', price: '114.75', priceCents: 11_475 });
+    const bad = await advisor.call('service/parts/load-parts', { category: 'Gifts' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual(['category']);
+  });
 });

@@ -6,7 +6,8 @@
  */
 import { useRef, useState } from 'react';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListSearch, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
@@ -86,6 +87,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
       </Table.ScrollContainer>
       <Group>
         <Button variant="default" leftSection={<IconPlus size={16} />} loading={add.isPending} onClick={() => add.mutate({ repairOrderId: order.repairOrderId })}>Add item</Button>
+        <Button variant="default" component={Link} to={`/tools/repair-orders/parts?orderId=${order.repairOrderId}`} leftSection={<IconListSearch size={16} />}>Choose parts</Button>
       </Group>
       <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       <SegmentedControl aria-label="Status" value={status} onChange={(v) => setStatus(v as OrderStatus)}

@@ -96,6 +96,15 @@ export const addItem = defineContract({
 export const addOrder = defineContract({
   path: 'service/repair-orders/add', input: addOrderInput, output: z.object({ create: z.object({ data: z.object({ orderId: z.number().int() }) }) }),
 });
+/** Parts chosen in parts-select, added as items at their list price (designed: docs/repair-orders.md). */
+export const addParts = defineContract({
+  path: 'service/repair-orders/items/add-parts',
+  input: z.object({
+    repairOrderId: id,
+    partIds: list(id, 50).refine((ids) => ids.length > 0, { error: 'must name at least one part' }).meta({ title: 'Parts' }),
+  }),
+  output: z.object({ repairOrderId: z.number().int(), version: z.number().int(), added: z.number().int() }),
+});
 export const saveOrder = defineContract({ path: 'service/repair-orders/save', input: saveOrderInput, output: z.object({ repairOrderId: z.number().int(), version: z.number().int() }) });
 
 // Not in the spec: docs/repair-orders.md.

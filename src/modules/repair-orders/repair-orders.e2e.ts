@@ -70,3 +70,35 @@ test("a second advisor's save of an order opened before the first's is refused, 
   await edit.getByRole('button', { name: 'Save order' }).click();
   await expect(edit.getByRole('alert')).toContainText(/This repair order was saved by Group Administrator at .* since you opened it/);
 });
+
+test('parts-select: the filters fold behind Show filters; parts chosen join the order at list price', async ({ page }) => {
+  await page.goto('/tools/repair-orders/?query=angela');
+  await page.getByRole('row', { name: /Angela Baca/ }).getByRole('button').first().click();
+  const edit = page.getByRole('dialog', { name: /Angela Baca/ });
+  await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
+  await edit.getByRole('link', { name: 'Choose parts' }).click();
+  await expect(page).toHaveURL(/\/tools\/repair-orders\/parts\?orderId=\d+$/);
+  const orderId = new URL(page.url()).searchParams.get('orderId');
+  const screen = page.locator('.parts-select');
+  await expect(screen.getByRole('heading', { name: `Choose parts for repair order ${orderId}` })).toBeVisible();
+
+  // The search form is folded until asked for.
+  const search = screen.getByRole('textbox', { name: 'Search' });
+  await expect(search).toBeHidden();
+  await screen.getByRole('button', { name: 'Show filters' }).click();
+  await search.fill('cr-v');
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: '2 parts' })).toBeVisible();
+  await expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+
+  await page.getByRole('checkbox', { name: /Select 17220-5PA-A00/ }).check();
+  await page.getByRole('button', { name: `Add to repair order ${orderId}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Add to repair order ${orderId}` }).click();
+  await expectNotification(page, `1 part added to repair order ${orderId}.`);
+  await expect(page).toHaveURL(new RegExp(`/tools/repair-orders/order\\?orderId=${orderId}$`));
+  const view = page.locator('.repair-order-view');
+  await expect(view.getByRole('textbox', { name: 'Item 4', exact: true })).toHaveValue('17220-5PA-A00 Engine air filter, CR-V');
+  await expect(view.getByRole('textbox', { name: 'Value of item 4' })).toHaveValue('28.75');
+  // 69.95 + 129.00 + 189.50 + 28.75.
+  await expect(view.locator('.repair-order-total-value')).toHaveText('417.20');
+});

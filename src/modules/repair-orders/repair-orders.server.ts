@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
@@ -9,11 +9,12 @@ import { insertRecord, loadRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
+import { catalogRecords, partsCatalog } from '../parts/parts.db';
 import { users } from '../users/users.db';
 import { fromHundredths, toHundredths } from './amounts';
 import { orderRecords, repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import {
-  addItem, addOrder, generateItemizedList, loadOrder, loadOrders, orderColumns, orderStatusLabels, saveOrder, type OrderItem, type RepairOrder,
+  addItem, addOrder, addParts, generateItemizedList, loadOrder, loadOrders, orderColumns, orderStatusLabels, saveOrder, type OrderItem, type RepairOrder,
 } from './repair-orders.contract';
 
 const orderSearch = searchText(orders.customerName, orders.vehicle);
@@ -175,3 +176,25 @@ async function savedSince(ctx: Ctx, repairOrderId: number): Promise<AppError> {
   const by = latest.name ? ` by ${latest.name}` : '';
   return AppError.conflict(`This repair order was saved${by} at ${formatDateTime(latest.updatedAt, DEFAULT_TIME_ZONE)} since you opened it. Reload it to see those changes, then make yours again.`, ['version']);
 }
+
+defineAction({
+  contract: addParts,
+  summary: 'Adds catalogue parts to a repair order as items at their list price, after its other items; a new version of the order.',
+  permission: 'serviceAdvisor',
+  reach: { repairOrderId: orderRecords, partIds: catalogRecords },
+  async handler(ctx) {
+    const order = await loadRecord(ctx, orderRecords, ctx.input.repairOrderId);
+    const ids = [...new Set(ctx.input.partIds)];
+    const parts = await ctx.db.select().from(partsCatalog).where(inArray(partsCatalog.id, ids)).orderBy(asc(partsCatalog.partNumber));
+    if (parts.length !== ids.length) throw AppError.invalid('Parts: a part chosen is no longer in the catalogue; search again.', ['partIds']);
+    const [{ last }] = await ctx.db.select({ last: max(items.position) }).from(items).where(eq(items.repairOrderId, order.id));
+    const lines = parts.map((p, i) => ({ repairOrderId: order.id, position: (last ?? -1) + 1 + i, description: `${p.partNumber} ${p.description}`, valueCents: p.priceCents, hoursHundredths: 0 }));
+    await ctx.db.insert(items).values(lines);
+    const added = lines.reduce((sum, l) => sum + l.valueCents, 0);
+    const [after] = await ctx.db.update(orders).set({
+      valueCents: sql`${orders.valueCents} + ${added}`, version: sql`${orders.version} + 1`, updatedBy: ctx.user.id, updatedAt: new Date(),
+    }).where(eq(orders.id, order.id)).returning({ version: orders.version });
+    ctx.audit({ recordType: 'repairOrder', recordId: String(order.id), before: { version: order.version }, after: { version: after.version, addedParts: lines.map((l) => l.description) } });
+    return { repairOrderId: order.id, version: after.version, added: lines.length };
+  },
+});

@@ -137,4 +137,24 @@ describe('repair orders', () => {
     }
     expect((await nm.call('service/repair-orders/save', { repairOrderId: denver.id, version: 1, servicesRequested: 'x', items: [] })).status).toBe(404);
   });
+
+  it('adds catalogue parts as items at their list price, after the others, summed into the order', async () => {
+    const orderId = await create('Marcus Trujillo');
+    await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'Brakes.', items: [{ description: 'Labour', value: '150', hours: '1.5' }] });
+    const parts = (await advisor.call('service/parts/load-parts', { query: 'rav4', category: 'Brakes' })).body.data.rows as { partId: number; partNumber: string }[];
+    expect(parts.map((p) => p.partNumber)).toEqual(['04465-42180', '43512-42070']);
+    const added = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: parts.map((p) => p.partId) });
+    expect(added.body.data).toEqual({ repairOrderId: orderId, version: 3, added: 2 });
+    expect((await itemsOf(orderId)).map((i) => [i.position, i.description, i.valueCents])).toEqual([
+      [0, 'Labour', 15_000], [1, '04465-42180 Front brake pads, RAV4 2019-2024', 8_950], [2, '43512-42070 Front brake rotor, RAV4', 11_475],
+    ]);
+    expect(await orderOf('Marcus Trujillo')).toMatchObject({ valueCents: 15_000 + 8_950 + 11_475, hoursHundredths: 150, version: 3 });
+
+    const before = await tableCounts();
+    const none = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: [] });
+    expect(none.body.errors).toEqual(['Parts must name at least one part.']);
+    const gone = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: [parts[0].partId, 999_999] });
+    expect(gone).toMatchObject({ status: 400, body: { errors: ['Parts: a part chosen is no longer in the catalogue; search again.'] } });
+    expect(await tableCounts()).toEqual(before);
+  });
 });

@@ -8,7 +8,7 @@ import '../modules';
 import type { Db } from '../db/client';
 import { planFor, statementOf } from '../db/statements';
 import { listPaging } from '../../shared/fields';
-import { buildListQueries, listRegistry, type BenchSample } from './lists';
+import { buildListQueries, holderOf, listRegistry, type BenchSample } from './lists';
 
 interface IndexShape { columns: string[]; unique: boolean }
 
@@ -49,6 +49,18 @@ describe('list definitions', () => {
       }
     }
     expect(unindexed).toEqual([]);
+  });
+
+  it('select each sort column as a field of its own, by which pages are ordered and resumed', () => {
+    const unheld: string[] = [];
+    const db = drizzle(new pg.Pool()) as unknown as Db;
+    for (const [path, list] of listRegistry) {
+      const { select } = list.query({ db, input: {}, user: { id: 1, flags: [], reach: { groupWide: true } } } as never);
+      for (const [key, column] of Object.entries(list.sorts)) {
+        if (column !== list.id.column && !holderOf(select, column)) unheld.push(`${path} sort "${key}"`);
+      }
+    }
+    expect(unheld).toEqual([]);
   });
 });
 

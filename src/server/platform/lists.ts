@@ -1,4 +1,4 @@
-import { and, Column, is, SQL, sql } from 'drizzle-orm';
+import { and, Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgTimestamp, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { RawJson } from './raw-json';
 import { runStatement, statementOf, type Statement } from '../db/statements';
@@ -196,6 +196,8 @@ export interface ListQueries {
    */
   json: SQL;
   sortKey: string;
+  /** The selected field that holds the sort column (`priceCents` for a `price` sort shown as dollars): pages are ordered and resumed by it. */
+  sortField: string;
   dir: 'asc' | 'desc';
   limit: number;
 }
@@ -232,12 +234,15 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
     ? undefined
     : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
   const figures = ctx.input.cursor || !list.figures ? undefined : figuresObject(list.figures(ctx as never));
+  // The page is ordered again by the selected field that holds the sort column (outbox's `createdAt`
+  // sort reads `id`, its insertion order; a price shown as dollars is sorted by its cents), never by
+  // a field that merely shares the key.
+  const sortField = sortColumn === list.id.column ? list.id.key : holderOf(ordered(), sortColumn) ?? sortKey;
   return {
     page: () => ordered().limit(limit + 1),
-    // The page is ordered again by the selected field that holds the sort column (outbox's
-    // `createdAt` sort reads `id`, its insertion order), never by a field that merely shares the key.
-    json: jsonPage(ordered(), { sortKey: sortColumn === list.id.column ? list.id.key : sortKey, idKey: list.id.key, dir, limit: limit + 1, count, figures }),
+    json: jsonPage(ordered(), { sortKey: sortField, idKey: list.id.key, dir, limit: limit + 1, count, figures }),
     sortKey,
+    sortField,
     dir,
     limit,
   };
@@ -270,6 +275,10 @@ function tablesOf(condition: SQL | undefined, found = new Set<unknown>()): Set<u
   }
   return found;
 }
+
+/** The key of the selected field that is `column` (Drizzle hands back copies of the columns: by table and name), if one is. */
+export const holderOf = (select: PgSelect, column: AnyPgColumn): string | undefined =>
+  selectedFields(select).find(([, field]) => is(field, Column) && field.name === column.name && getTableName(field.table) === getTableName(column.table))?.[0];
 
 /** The fields a select returns, in order; their keys name the JSON rows' fields. */
 function selectedFields(select: PgSelect): [string, unknown][] {
@@ -555,6 +564,6 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     }
     sent += rows.length;
     const last = rows.at(-1);
-    cursor = fetched.length > batch && last ? encodeCursor(last[q.sortKey], last[list.id.key]) : undefined;
+    cursor = fetched.length > batch && last ? encodeCursor(last[q.sortField], last[list.id.key]) : undefined;
   } while (cursor);
 }

@@ -33,7 +33,7 @@ function describeReach(action: ActionDefinition): string {
   const parts: string[] = [];
   if (list) parts.push(list.reach === 'group' ? 'rows of the group' : `rows by \`${columnName(list.reach)}\``);
   if (action.reach === 'query') parts.push('reads filtered by `withinReach`');
-  else if (action.reach !== 'group') parts.push(...Object.entries(action.reach).map(([field, r]) => `\`${field}\` by \`${columnName(r.location)}\``));
+  else if (action.reach !== 'group') parts.push(...Object.entries(action.reach).map(([field, r]) => (r.location ? `\`${field}\` by \`${columnName(r.location)}\`` : `\`${field}\`: the group's`)));
   if ((action.input as unknown as { shape?: object }).shape && LOCATION_FIELD in (action.input as unknown as { shape: object }).shape) parts.push(`\`${LOCATION_FIELD}\``);
   if (!list && action.reach === 'group' && parts.length === 0) parts.push('the group\'s');
   return parts.join('; ');

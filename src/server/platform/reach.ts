@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Reach } from '../../shared/session';
 import { AppError } from './errors';
-import { notFound, type LocatedRecordKind } from './records';
+import { notFound, type RecordKind } from './records';
 
 /**
  * Reach: the locations a user acts on (docs/permissions.md, "Reach"). A user reaches the locations
@@ -19,7 +19,7 @@ import { notFound, type LocatedRecordKind } from './records';
  * reach (`withinReach`: pickers, reports); otherwise, for each input field that names a record,
  * how that record reaches a location (its kind, `defineRecords`). A `locationId` field is always checked, declared or not.
  */
-export type ActionReach = 'group' | 'query' | Record<string, LocatedRecordKind>;
+export type ActionReach = 'group' | 'query' | Record<string, RecordKind>;
 
 /** The location-ish input every action is checked on. */
 export const LOCATION_FIELD = 'locationId';
@@ -42,8 +42,9 @@ export const reachKey = (reach: Reach): string => (reach === 'group' ? 'group' :
  * Refuses, with the record's own 404, a record (or each of a list of records) that exists outside
  * the caller's reach. A record that does not exist is left to the handler, which says so itself.
  */
-async function checkRecordReach(db: Db, reach: Reach, records: LocatedRecordKind, value: unknown): Promise<void> {
-  if (reach === 'group') return;
+async function checkRecordReach(db: Db, reach: Reach, records: RecordKind, value: unknown): Promise<void> {
+  // The group's own records (a catalogue) are in everyone's reach.
+  if (reach === 'group' || !records.location) return;
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
   if (values.length === 0) return;
   const base = db.select({ key: records.key, location: records.location }).from(records.table);

@@ -176,14 +176,17 @@ interface FilteredScreenProps {
   toolbar?: ReactNode | ((applied: Filters) => ReactNode);
   /** Between the search form and the body, e.g. a report's tabs. */
   above?: ReactNode;
+  /** The search form folded behind a Show filters button on every screen width, not only on phones (parts-select). */
+  filtersToggle?: boolean;
   /** The screen's body, given the filters applied. */
   children: (applied: Filters) => ReactNode;
 }
 
 /** A screen's title, toolbar and search form (folded behind a Filters button on phones), around its body. */
-export function FilteredScreen({ className, title, filters = [], updateUrl = false, toolbar, above, children }: FilteredScreenProps) {
+export function FilteredScreen({ className, title, filters = [], updateUrl = false, toolbar, above, filtersToggle = false, children }: FilteredScreenProps) {
   const [applied, apply] = useListFilters(filters, updateUrl);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const folded = phone || filtersToggle;
   const [showFilters, setShowFilters] = useState(false);
 
   return (
@@ -192,9 +195,9 @@ export function FilteredScreen({ className, title, filters = [], updateUrl = fal
         <Group justify="space-between" align="center">
           <Title order={1} size="h2">{title}</Title>
           <Group gap="xs" className="screen-toolbar">
-            {phone && filters.length > 0 && (
+            {folded && filters.length > 0 && (
               <Button variant="light" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
-                Filters
+                {filtersToggle ? (showFilters ? 'Hide filters' : 'Show filters') : 'Filters'}
               </Button>
             )}
             {typeof toolbar === 'function' ? toolbar(applied) : toolbar}
@@ -202,7 +205,7 @@ export function FilteredScreen({ className, title, filters = [], updateUrl = fal
         </Group>
         {above}
         {filters.length > 0 && (
-          <OptionBar opened={!phone || showFilters}>
+          <OptionBar opened={!folded || showFilters}>
             <SearchForm filters={filters} applied={applied} onSearch={apply} />
           </OptionBar>
         )}
@@ -243,7 +246,7 @@ interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenP
  * A list screen: beside the title, Refresh, the list's CSV download when its contract has one (with
  * the filters and order shown), and the screen's own buttons.
  */
-export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, toolbar, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
   const queryClient = useQueryClient();
   const [view, setView] = useListView(list.columns, pageSize, updateUrl);
   const { exportRoute } = list.action;
@@ -254,6 +257,7 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
       title={title}
       filters={filters}
       updateUrl={updateUrl}
+      filtersToggle={filtersToggle}
       toolbar={(applied) => (
         <>
           <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>
