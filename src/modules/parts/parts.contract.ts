@@ -77,7 +77,8 @@ export const EXPORT_ROUTE = '/tools/parts-invoices/export';
 
 /**
  * Parts invoices within reach, newest invoice date first (seed 001 does not show the reply: an
- * `invoiceCount`, the rows and `html` as every list, and `amountTotal`, the matching invoices' sum in cents).
+ * `invoiceCount`, the rows and `html` as every list, and `amountTotal`, the matching invoices' sum in cents, or
+ * null past 1,000 invoices).
  */
 export const loadInvoices = listContract({
   path: 'service/parts-invoices/load-all', filters: invoiceFilters, row: invoiceRow, countKey: 'invoiceCount', exportRoute: EXPORT_ROUTE,
