@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { countText, formatDate, formatDateTime, formatNumber, formatPhone, randomId } from './format';
+import { centsToDecimal, countText, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, randomId } from './format';
 import { flag, id, list } from './fields';
 import { effectiveFlags } from './permissions';
 import { formatCell } from './lists';
@@ -18,6 +18,13 @@ describe('formatting (seed 000, section 9)', () => {
     expect(formatDate('2026-11-24T03:30:00Z', 'America/Denver')).toBe('2026-11-23');
     expect(formatDateTime('2026-11-24T03:30:00Z', 'America/Phoenix')).toBe('2026-11-23 20:30');
     expect(formatDateTime('2026-07-01T03:30:00Z', 'America/Denver')).toBe('2026-06-30 21:30');
+  });
+  it('writes cents as dollars, exactly', () => {
+    expect(formatMoney(123_456)).toBe('$1,234.56');
+    expect(formatMoney(5)).toBe('$0.05');
+    expect(centsToDecimal(123_450)).toBe('1234.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-1_235)).toBe('-12.35');
   });
   it('formats US phone numbers', () => {
     expect(formatPhone('+15052650100')).toBe('(505) 265-0100');

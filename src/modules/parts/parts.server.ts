@@ -2,6 +2,7 @@ import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
+import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { AppError } from '../../server/platform/errors';
@@ -23,7 +24,7 @@ const invoiceSearch = searchText(invoices.invoiceNumber, invoices.name, invoices
 const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
   Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `,
 )} else ${invoices.invoiceType} end)`;
-const amountDecimal = sql<string>`((${invoices.amount}::numeric / 100)::numeric(14, 2))::text`;
+const amountDecimal = hundredthsAsDecimal(invoices.amount);
 const createdByName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /** The filters as SQL: the page, and the sum of the amounts beside its count. */
@@ -175,7 +176,7 @@ defineListAction({
     return {
       select: db.select({
         partId: catalog.id, partNumber: catalog.partNumber, description: catalog.description, category: catalog.category,
-        price: sql<string>`((${catalog.priceCents}::numeric / 100)::numeric(14, 2))::text`.as('price_decimal'), priceCents: catalog.priceCents,
+        price: hundredthsAsDecimal(catalog.priceCents).as('price_decimal'), priceCents: catalog.priceCents,
       }).from(catalog).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };

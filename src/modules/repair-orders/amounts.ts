@@ -2,6 +2,7 @@
  * Seed 002, section 5: what a repair order's value and hour inputs accept. Shared by the item table
  * (as people type) and the server (what it stores), so both read a typed value the same way.
  */
+import { centsToDecimal } from '../../shared/format';
 
 /** An input's value as the rules read it: minus signs removed, other characters but digits and the first point stripped, empty as 0. */
 export function cleanAmount(raw: string): string {
@@ -31,10 +32,6 @@ export function toHundredths(raw: string): number {
   return Number(hundredths(scaled(value, scale), scale));
 }
 
-/** Hundredths as a decimal with two places: 123456 -> "1234.56". */
-export function fromHundredths(value: number): string {
-  return `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
-}
 
 /**
  * The sum of the inputs as the screen shows it: exact, and rounded to 2 decimals only when it has
@@ -44,7 +41,7 @@ export function sumAmounts(values: readonly string[]): string {
   const cleaned = values.map(cleanAmount);
   const scale = Math.max(0, ...cleaned.map((v) => v.split('.')[1]?.length ?? 0));
   const total = cleaned.reduce((sum, v) => sum + scaled(v, scale), 0n);
-  if (scale > 2) return fromHundredths(Number(hundredths(total, scale)));
+  if (scale > 2) return centsToDecimal(Number(hundredths(total, scale)));
   if (scale === 0) return total.toString();
   const text = total.toString().padStart(scale + 1, '0');
   return `${text.slice(0, -scale)}.${text.slice(-scale)}`;

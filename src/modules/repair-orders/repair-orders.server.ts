@@ -5,13 +5,14 @@ import { defineAction, type ActionContext } from '../../server/platform/actions'
 import { defineListAction } from '../../server/platform/lists';
 import { dayEnd, dayStart, DEFAULT_TIME_ZONE, zoneOf } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
+import { hundredthsAsDecimal } from '../../server/platform/money';
 import { insertRecord, loadRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
-import { formatDateTime } from '../../shared/format';
+import { centsToDecimal, formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { catalogRecords, partsCatalog } from '../parts/parts.db';
 import { users } from '../users/users.db';
-import { fromHundredths, toHundredths } from './amounts';
+import { toHundredths } from './amounts';
 import { orderRecords, repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import {
   addItem, addOrder, addParts, generateItemizedList, loadOrder, loadOrders, orderColumns, orderStatusLabels, saveOrder, type OrderItem, type RepairOrder,
@@ -19,8 +20,6 @@ import {
 
 const orderSearch = searchText(orders.customerName, orders.vehicle);
 const statusLabel = sql<string>`(case ${orders.status} ${sql.join(Object.entries(orderStatusLabels).map(([v, l]) => sql`when ${v} then ${l}`), sql` `)} end)`;
-/** Hundredths as an exact decimal with two places, in SQL: the html table and the CSV read only selected fields. */
-const decimal = (column: typeof orders.valueCents | typeof orders.hoursHundredths) => sql<string>`((${column}::numeric / 100)::numeric(14, 2))::text`;
 
 defineListAction({
   contract: loadOrders,
@@ -52,7 +51,7 @@ defineListAction({
       select: db.select({
         repairOrderId: orders.id, locationId: orders.locationId, locationName: locations.name, customerName: orders.customerName, vehicle: orders.vehicle,
         servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: statusLabel.as('status_label'),
-        totalValue: decimal(orders.valueCents).as('total_value'), totalHours: decimal(orders.hoursHundredths).as('total_hours'),
+        totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'), totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
         valueCents: orders.valueCents, hoursHundredths: orders.hoursHundredths, createdAt: orders.createdAt,
       }).from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
@@ -64,7 +63,7 @@ type Ctx = ActionContext<unknown>;
 
 async function orderItems(ctx: Ctx, repairOrderId: number): Promise<OrderItem[]> {
   const rows = await ctx.db.select().from(items).where(eq(items.repairOrderId, repairOrderId)).orderBy(asc(items.position), asc(items.id));
-  return rows.map((r) => ({ itemId: r.id, description: r.description, value: fromHundredths(r.valueCents), hours: fromHundredths(r.hoursHundredths) }));
+  return rows.map((r) => ({ itemId: r.id, description: r.description, value: centsToDecimal(r.valueCents), hours: centsToDecimal(r.hoursHundredths) }));
 }
 
 /** The item table's inputs as the old screens inserted them: a row per item, values and hours apart. */
@@ -90,7 +89,7 @@ defineAction({
     const repairOrder: RepairOrder = {
       repairOrderId: row.id, locationId: row.locationId, locationName: location.name, customerName: row.customerName, vehicle: row.vehicle,
       servicesRequested: row.servicesRequested, notes: row.notes, status: row.status, statusLabel: orderStatusLabels[row.status],
-      totalValue: fromHundredths(row.valueCents), totalHours: fromHundredths(row.hoursHundredths), valueCents: row.valueCents, hoursHundredths: row.hoursHundredths,
+      totalValue: centsToDecimal(row.valueCents), totalHours: centsToDecimal(row.hoursHundredths), valueCents: row.valueCents, hoursHundredths: row.hoursHundredths,
       version: row.version, items: list, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), updatedByName: editor?.name ?? null,
     };
     return { repairOrder };
