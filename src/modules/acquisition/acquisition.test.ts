@@ -5,6 +5,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { vinCheckDigit, vinProblem } from '../vehicles/vin';
 import { acquisitionVehicles as vehicles } from './acquisition.db';
+import { dayIn, DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
 let t: TestApp;
 let buyer: Caller;
@@ -264,7 +265,8 @@ describe('the acquisition vehicles export', () => {
     // The newest first, as the list; a tag typed like a formula is written as text.
     expect(one.body.trim().split('\n')).toEqual([
       'VIN,Service tag,Type,Location,Added,Added by,Active',
-      `${vin},'=SUM(A1),Motorcycle,Colorado Springs Kia,${stored.createdAt.toISOString().slice(0, 10)},${me.firstName} ${me.lastName},Yes`,
+      // The day it was added on the group's clock, as the screens show it.
+      `${vin},'=SUM(A1),Motorcycle,Colorado Springs Kia,${dayIn(DEFAULT_TIME_ZONE, stored.createdAt)},${me.firstName} ${me.lastName},Yes`,
     ]);
 
     // More rows than the default limit at one store (Tucson, on Phoenix's clock: UTC-7), two minutes apart from

@@ -6,6 +6,7 @@ import { locations } from '../locations/locations.db';
 import { makeVin } from '../vehicles/vin';
 import { stockNumbers as stock, stockSequences } from './stock.db';
 import { readerTerms, unmatchedTerms } from './stock.contract';
+import { dayIn } from '../../server/platform/days';
 
 let t: TestApp;
 let manager: Caller;
@@ -247,7 +248,8 @@ describe('lists, the report, the reader and the exports', () => {
   });
 
   it('reports who generated what in a span of days, for stock number user admins', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Today on Santa Fe's clock, as the report reads its days (in UTC it is already tomorrow each evening).
+    const today = dayIn('America/Denver', new Date());
     const res = await admin.call('stock-numbers/load-report', { minCreatedAt: today, maxCreatedAt: today, locationId: loc.SFS, view: 'rows' });
     expect(res.body.data.stockCount).toBe(20);
     expect(res.body.data.rows[0]).toMatchObject({ locationName: 'Santa Fe Subaru', vinOverride: false, createdByName: 'Test User ' + res.body.data.rows[0].createdByName.split(' ').pop() });
