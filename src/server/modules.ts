@@ -17,3 +17,4 @@ import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
 import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
+import '../modules/service/service.module';

@@ -3,7 +3,7 @@ import { createElement as h } from 'react';
 import type { z } from 'zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, labelOf } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
@@ -18,7 +18,6 @@ import {
 /** A library picture lives on the static assets host. */
 const imageUrl = (assetsBaseUrl: string, path: string) => `${assetsBaseUrl.replace(/\/$/, '')}/${path}`;
 
-const conditionLabel = sql<string>`(case ${vehicles.condition} ${sql.join(Object.entries(conditionLabels).map(([v, l]) => sql`when ${v} then ${l}`), sql` `)} end)`;
 
 /** The filters as SQL, shared by the page and the count of locations. */
 function inventoryWhere(input: z.output<z.ZodObject<typeof inventoryFilters>>): SQL[] {
@@ -64,7 +63,7 @@ defineListAction({
     return {
       select: db.select({
         id: vehicles.id, vehicle: sql<string>`concat_ws(' ', ${vehicles.year}::text, ${vehicles.make}, ${vehicles.model}, ${vehicles.trim})`.as('vehicle'),
-        stock: vehicles.stock, vin: vehicles.vin, condition: vehicles.condition, conditionLabel: conditionLabel.as('condition_label'), mileage: vehicles.mileage,
+        stock: vehicles.stock, vin: vehicles.vin, condition: vehicles.condition, conditionLabel: labelOf(vehicles.condition, conditionLabels).as('condition_label'), mileage: vehicles.mileage,
         price: vehicles.price, daysInStock: sql<number>`(extract(day from (now() - ${vehicles.createdAt})))::int`.as('days_in_stock'),
         status: vehicles.status, source: vehicles.source, locationId: vehicles.locationId, locationName: locations.name, createdAt: vehicles.createdAt,
       }).from(vehicles).innerJoin(locations, eq(locations.id, vehicles.locationId)).$dynamic(),

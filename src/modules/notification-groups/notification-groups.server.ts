@@ -1,7 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, labelOf } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
@@ -12,10 +11,6 @@ import {
   addGroup, deleteGroup, editGroup, groupColumns, loadGroup, loadGroupMembers, loadGroups, memberColumns, memberKindLabels,
   NOTIFICATION_EXPORT_LIMIT, topicLabels, type GroupInput, type GroupRecord,
 } from './notification-groups.contract';
-
-/** A label map as SQL, so the html table and the CSV (which read only selected fields) show the words. */
-const labelOf = (column: AnyPgColumn, labels: Record<string, string>) =>
-  sql<string>`(case ${column} ${sql.join(Object.entries(labels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `)} end)`;
 
 // Qualified by hand: inside a subquery Drizzle would leave the outer table's column unqualified.
 const memberCount = sql<number>`(select count(*)::int from notification_group_members m where m.group_id = notification_groups.id)`;

@@ -13,7 +13,7 @@ import {
 import { withinReach } from '../../server/platform/reach';
 import type { Reach } from '../../shared/session';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE, dayEnd, dayIn, dayStart, defaultRange, zoneOf } from '../../server/platform/days';
+import { dayEnd, dayStart, resolveDays, zoneOf } from '../../server/platform/days';
 
 /** The guest engagement center is the group's BDC: users holding this job code. */
 export const GEC_JOB_CODE = 'BDC';
@@ -21,9 +21,7 @@ export const GEC_JOB_CODE = 'BDC';
 type Activity = z.infer<typeof activityInput>;
 
 function range(input: Activity, now: Date) {
-  const fallback = defaultRange(now, DEFAULT_TIME_ZONE);
-  const from = input.minCreatedAt ?? (input.maxCreatedAt ? input.maxCreatedAt : fallback.from);
-  const to = input.maxCreatedAt ?? (input.minCreatedAt ? dayIn(DEFAULT_TIME_ZONE, now) : fallback.to);
+  const { from, to } = resolveDays(input, now);
   const zone = zoneOf(input.locationId);
   return { from, to, start: dayStart(from, zone), end: dayEnd(to, zone) };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm'
 import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, labelOf } from '../../server/platform/lists';
 import { dayEnd, dayStart, DEFAULT_TIME_ZONE, zoneOf } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
@@ -19,7 +19,6 @@ import {
 } from './repair-orders.contract';
 
 const orderSearch = searchText(orders.customerName, orders.vehicle);
-const statusLabel = sql<string>`(case ${orders.status} ${sql.join(Object.entries(orderStatusLabels).map(([v, l]) => sql`when ${v} then ${l}`), sql` `)} end)`;
 
 defineListAction({
   contract: loadOrders,
@@ -50,7 +49,7 @@ defineListAction({
     return {
       select: db.select({
         repairOrderId: orders.id, locationId: orders.locationId, locationName: locations.name, customerName: orders.customerName, vehicle: orders.vehicle,
-        servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: statusLabel.as('status_label'),
+        servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: labelOf(orders.status, orderStatusLabels).as('status_label'),
         totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'), totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
         valueCents: orders.valueCents, hoursHundredths: orders.hoursHundredths, createdAt: orders.createdAt,
       }).from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).$dynamic(),

@@ -6,6 +6,7 @@ import type { Permission } from '../../shared/permissions';
 import type { Session, SessionUser } from './session';
 import type { ActionReach } from './reach';
 import type { Contract } from '../../shared/contract';
+import type { BenchSample } from './lists';
 
 /**
  * A file of a multipart upload. Files are streamed to a temporary file while the request is read,
@@ -67,7 +68,20 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   maxFileBytes?: number;
   /** How many files one upload may hold (default 1); more are refused before they are read. */
   maxFiles?: number;
+  /**
+   * How `npm run bench` measures a load that is not a list (a report, the palette's search): inputs
+   * built from real values of the generated data, each with its p95 budget at 20 clients.
+   */
+  bench?: (sample: BenchSample) => ActionBenchCase[];
   handler: (ctx: ActionContext<z.output<S>>) => Promise<R>;
+}
+
+export interface ActionBenchCase {
+  name: string;
+  input: Record<string, unknown>;
+  p95Ms: number;
+  /** As a user who reaches one region's locations (the sample location's), not the whole group. */
+  regional?: boolean;
 }
 
 /** Every registered action, in registration order; the route table, the docs and the tests walk it. */

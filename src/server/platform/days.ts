@@ -29,6 +29,17 @@ export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: s
   return { from: from.toISOString().slice(0, 10), to };
 }
 
+/**
+ * A report's days: both as given; one alone runs from it to today (or is the last day); neither is
+ * the last 30 days. Today is the group's.
+ */
+export function resolveDays(input: { minCreatedAt?: string; maxCreatedAt?: string }, now: Date): { from: string; to: string } {
+  const fallback = defaultRange(now, DEFAULT_TIME_ZONE);
+  const from = input.minCreatedAt ?? input.maxCreatedAt ?? fallback.from;
+  const to = input.maxCreatedAt ?? (input.minCreatedAt ? dayIn(DEFAULT_TIME_ZONE, now) : fallback.to);
+  return { from, to };
+}
+
 /** Start of a day in a zone, as a Date (for the provider's own call list). */
 export function zonedDayStart(day: string, timeZone: string): Date {
   const guess = new Date(`${day}T00:00:00Z`);

@@ -102,6 +102,10 @@ interface Paging {
   view?: 'rows' | 'html';
 }
 
+/** A stored value shown as its label, in SQL, so the html table and the CSV (which read only selected fields) show the words. */
+export const labelOf = (column: AnyPgColumn, labels: Record<string, string>) =>
+  sql<string>`(case ${column} ${sql.join(Object.entries(labels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `)} end)`;
+
 /** Every list action, for the bench and the docs. */
 export const listRegistry = new Map<string, ListDefinition<z.ZodRawShape>>();
 

@@ -18,6 +18,13 @@ defineAction({
   permission: 'signedIn',
   reach: 'query',
   readOnly: true,
+  // As people type: a surname, part of a number, two letters.
+  bench: () => [
+    { name: 'a name', input: { query: 'garcia' }, p95Ms: 50 },
+    { name: 'a name, a region\'s user', input: { query: 'garcia' }, p95Ms: 50, regional: true },
+    { name: 'part of a number', input: { query: '2650' }, p95Ms: 50 },
+    { name: 'two letters', input: { query: 'ma' }, p95Ms: 50 },
+  ],
   async handler({ db, input, user }) {
     const ctx = { db, reach: user.reach, now: new Date() };
     const term = input.query.toLowerCase();

@@ -34,6 +34,8 @@ export interface Generator {
   minRows?: number;
   /** Tables to fill first. */
   after?: string[];
+  /** Tables its triggers fill as it loads (counts kept beside it): vacuumed and analysed with it. */
+  derived?: string[];
   rows(ctx: GeneratorContext): Iterable<unknown[]>;
 }
 

@@ -54,6 +54,9 @@ const DATE_PRESETS: { label: string; range: () => [dayjs.Dayjs, dayjs.Dayjs] }[]
   { label: 'Last 7 days', range: () => [dayjs().subtract(6, 'day'), dayjs()] },
   { label: 'This month', range: () => [dayjs().startOf('month'), dayjs()] },
   { label: 'Last month', range: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')] },
+  { label: 'Last 30 days', range: () => [dayjs().subtract(29, 'day'), dayjs()] },
+  { label: 'This year', range: () => [dayjs().startOf('year'), dayjs()] },
+  { label: 'Last 12 months', range: () => [dayjs().subtract(1, 'year').add(1, 'day'), dayjs()] },
 ];
 const ymd = (day: dayjs.Dayjs) => day.format('YYYY-MM-DD');
 
@@ -236,7 +239,7 @@ function useListView(columns: readonly ColumnSpec[], pageSize: number, updateUrl
   })];
 }
 
-interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenProps, 'children' | 'toolbar' | 'above'> {
+interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenProps, 'children' | 'toolbar'> {
   toolbar?: ReactNode;
   /** The modals of the screen. */
   children?: ReactNode;
@@ -246,7 +249,7 @@ interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenP
  * A list screen: beside the title, Refresh, the list's CSV download when its contract has one (with
  * the filters and order shown), and the screen's own buttons.
  */
-export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, above, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
   const queryClient = useQueryClient();
   const [view, setView] = useListView(list.columns, pageSize, updateUrl);
   const { exportRoute } = list.action;
@@ -258,6 +261,7 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
       filters={filters}
       updateUrl={updateUrl}
       filtersToggle={filtersToggle}
+      above={above}
       toolbar={(applied) => (
         <>
           <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>

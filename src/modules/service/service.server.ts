@@ -1,0 +1,120 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { defineListAction, labelOf } from '../../server/platform/lists';
+import { matchesSearch, searchText } from '../../server/platform/search';
+import { locations } from '../locations/locations.db';
+import { appointments as a, recallCampaigns, schedulerSessions as s, serviceServices, serviceSources } from './service.db';
+import {
+  appointmentColumns, appointmentStatusLabels, deviceLabels, loadAppointments, loadServiceOptions, loadSessions, sessionColumns, sessionStepLabels,
+} from './service.contract';
+import './reports.server';
+
+const appointmentSearch = searchText(a.customerName, a.phone, a.vehicle);
+
+defineListAction({
+  contract: loadAppointments,
+  summary: 'Service appointments within reach, newest booking first: by store, source, service, status, recall and days booked, and part of a customer\'s name, number or vehicle, or the appointment\'s number.',
+  permission: 'serviceManager',
+  reach: a.locationId,
+  bench: (b) => [
+    { name: 'newest', filters: {} },
+    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: 'location, 30 days', filters: { locationId: b.locationId, minCreatedAt: b.from, maxCreatedAt: b.to } },
+    { name: 'no-shows', filters: { status: 'no-show' } },
+    { name: 'recall, a location', filters: { recall: '1', locationId: b.locationId } },
+    // A common surname (one customer in 14 at scale): over budget, as the other lists' name searches (docs/bench.md).
+    { name: 'search', filters: { query: 'romero' } },
+  ],
+  columns: appointmentColumns,
+  sorts: { createdAt: a.createdAt, scheduledAt: a.scheduledAt },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  id: { key: 'appointmentId', column: a.id },
+  query: ({ db, input }) => {
+    const where: (SQL | undefined)[] = [];
+    if (input.locationId) where.push(eq(a.locationId, input.locationId));
+    if (input.sourceId) where.push(eq(a.sourceId, input.sourceId));
+    if (input.serviceId) where.push(sql`${a.serviceIds} @> array[${input.serviceId}]::int[]`);
+    if (input.status) where.push(eq(a.status, input.status));
+    if (input.recall) where.push(input.recall === '1' ? isNotNull(a.recallCampaignId) : isNull(a.recallCampaignId));
+    const zone = zoneOf(input.locationId);
+    if (input.minCreatedAt) where.push(gte(a.createdAt, dayStart(input.minCreatedAt, zone)));
+    if (input.maxCreatedAt) where.push(lt(a.createdAt, dayEnd(input.maxCreatedAt, zone)));
+    // "#123" is appointment 123 (the scheduler sessions link so); digits alone may also be part of a phone number.
+    const number = /^#?\d{1,9}$/.test(input.query?.trim() ?? '') ? Number(input.query!.trim().replace('#', '')) : undefined;
+    if (input.query?.trim().startsWith('#') && number) where.push(eq(a.id, number));
+    else if (input.query) where.push(number ? or(eq(a.id, number), matchesSearch(appointmentSearch, input.query)) : matchesSearch(appointmentSearch, input.query));
+    // The services' names in the order asked for; a removed service is left out.
+    const services = sql<string[]>`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
+      join ${serviceServices} on ${serviceServices.id} = r.id order by r.n)`;
+    return {
+      select: db.select({
+        appointmentId: a.id, locationId: a.locationId, locationName: locations.name, customerName: a.customerName, phone: a.phone, vehicle: a.vehicle,
+        sourceName: serviceSources.name, services: services.as('services'), status: a.status, statusLabel: labelOf(a.status, appointmentStatusLabels).as('status_label'),
+        recallName: recallCampaigns.campaign, createdAt: a.createdAt, scheduledAt: a.scheduledAt,
+      }).from(a)
+        .innerJoin(locations, eq(locations.id, a.locationId))
+        .innerJoin(serviceSources, eq(serviceSources.id, a.sourceId))
+        .leftJoin(recallCampaigns, eq(recallCampaigns.id, a.recallCampaignId))
+        .$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineListAction({
+  contract: loadSessions,
+  summary: 'Visits to the online scheduler within reach, newest first: by store, device, outcome and days; how far each got and the appointment it made.',
+  permission: 'serviceManager',
+  reach: s.locationId,
+  bench: (b) => [
+    { name: 'newest', filters: {} },
+    { name: 'location, 30 days', filters: { locationId: b.locationId, minStartedAt: b.from, maxStartedAt: b.to } },
+    { name: 'stopped before booking', filters: { booked: '0' } },
+    { name: 'newest, a region\'s user', filters: {}, regional: true },
+  ],
+  columns: sessionColumns,
+  sorts: { startedAt: s.startedAt },
+  defaultSort: 'startedAt',
+  defaultDir: 'desc',
+  id: { key: 'sessionId', column: s.id },
+  query: ({ db, input }) => {
+    const where: (SQL | undefined)[] = [];
+    if (input.locationId) where.push(eq(s.locationId, input.locationId));
+    if (input.device) where.push(eq(s.device, input.device));
+    if (input.booked) where.push(input.booked === '1' ? isNotNull(s.appointmentId) : isNull(s.appointmentId));
+    const zone = zoneOf(input.locationId);
+    if (input.minStartedAt) where.push(gte(s.startedAt, dayStart(input.minStartedAt, zone)));
+    if (input.maxStartedAt) where.push(lt(s.startedAt, dayEnd(input.maxStartedAt, zone)));
+    return {
+      select: db.select({
+        sessionId: s.id, locationId: s.locationId, locationName: locations.name, device: s.device, deviceLabel: labelOf(s.device, deviceLabels).as('device_label'),
+        referrer: s.referrer, lastStep: s.lastStep, lastStepLabel: labelOf(s.lastStep, sessionStepLabels).as('last_step_label'),
+        minutes: sql<number | null>`round(extract(epoch from ${s.endedAt} - ${s.startedAt}) / 60)::int`.as('minutes'),
+        appointmentId: s.appointmentId, startedAt: s.startedAt,
+      }).from(s).innerJoin(locations, eq(locations.id, s.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+defineAction({
+  contract: loadServiceOptions,
+  summary: 'The choices of the appointment filters: the group\'s sources, services (long ones marked) and recalls.',
+  permission: 'serviceManager',
+  reach: 'group',
+  readOnly: true,
+  async handler({ db }) {
+    const [sources, services, campaigns] = await Promise.all([
+      db.select({ id: serviceSources.id, name: serviceSources.name }).from(serviceSources).orderBy(asc(serviceSources.name)),
+      db.select({ id: serviceServices.id, name: serviceServices.name, long: serviceServices.longService }).from(serviceServices).orderBy(asc(serviceServices.name)),
+      db.select({ id: recallCampaigns.id, campaign: recallCampaigns.campaign, name: recallCampaigns.name }).from(recallCampaigns).orderBy(asc(recallCampaigns.campaign)),
+    ]);
+    return {
+      sources: sources.map((r) => ({ value: String(r.id), label: r.name })),
+      services: services.map((r) => ({ value: String(r.id), label: r.long ? `${r.name} (long)` : r.name })),
+      campaigns: campaigns.map((r) => ({ value: String(r.id), label: `${r.campaign} ${r.name}` })),
+    };
+  },
+});
