@@ -57,11 +57,13 @@ test.describe('signed out', () => {
     // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Locations']);
-    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock']);
-    // A stock number manager, neither its admin (the catalogue) nor its user admin (the report).
+    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service']);
+    // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
+    // service manager's reports, not an advisor's repair orders and parts.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
-      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/, /Profile/,
+      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/,
+      /Service appointments/, /Appointment reports/, /Scheduler sessions/, /Profile/,
     ]);
     await page.goto('/phones/');
     await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();
