@@ -17,6 +17,8 @@ export const theme = createTheme({
     // floating-ui it brings, on the sign-in screen.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A loader is a span: its name ("Loading") is only allowed, and only announced, with a role.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

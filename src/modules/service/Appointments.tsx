@@ -20,8 +20,9 @@ export default function Appointments() {
     { name: 'serviceId', label: 'Service', kind: 'select', placeholder: 'Any', data: options.data?.services ?? [] },
     { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s] })) },
     { name: 'recall', label: 'Recall', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Recall appointments' }, { value: '0', label: 'Not a recall' }] },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
+    { name: 'minCreatedAt', label: 'Booked from', kind: 'date' },
+    { name: 'maxCreatedAt', label: 'Booked to', kind: 'date' },
+    { name: 'scheduledOn', label: 'Appointment day', kind: 'date' },
   ];
   return (
     <ListScreen<Row>

@@ -146,8 +146,10 @@ export const appointmentFilters = {
   serviceId: optionalId.meta({ title: 'Service' }),
   status: optionalChoice(appointmentStatuses),
   recall: yesNo,
-  minCreatedAt: optionalDate.meta({ title: 'From' }),
-  maxCreatedAt: optionalDate.meta({ title: 'To' }),
+  minCreatedAt: optionalDate.meta({ title: 'Booked from' }),
+  maxCreatedAt: optionalDate.meta({ title: 'Booked to' }),
+  /** The day of the appointment itself (who is coming on Tuesday). */
+  scheduledOn: optionalDate.meta({ title: 'Appointment day' }),
 };
 
 export const appointmentColumns: ColumnSpec[] = [

@@ -12,6 +12,9 @@ import './reports.server';
 
 const appointmentSearch = searchText(a.customerName, a.phone, a.vehicle);
 
+/** Appointments on a day, on the clock of the store filtered by (the group's otherwise): the list's filter and the home's figure. */
+export const scheduledOn = (day: string, zone: SQL) => [gte(a.scheduledAt, dayStart(day, zone)), lt(a.scheduledAt, dayEnd(day, zone))];
+
 defineListAction({
   contract: loadAppointments,
   summary: 'Service appointments within reach, newest booking first: by store, source, service, status, recall and days booked, and part of a customer\'s name, number or vehicle, or the appointment\'s number.',
@@ -25,6 +28,7 @@ defineListAction({
     { name: 'recall, a location', filters: { recall: '1', locationId: b.locationId } },
     // A common surname (one customer in 14 at scale): over budget, as the other lists' name searches (docs/bench.md).
     { name: 'search', filters: { query: 'romero' } },
+    { name: 'a store\'s day, in time order', filters: { locationId: b.locationId, scheduledOn: b.to, sort: 'scheduledAt', dir: 'asc' } },
   ],
   columns: appointmentColumns,
   sorts: { createdAt: a.createdAt, scheduledAt: a.scheduledAt },
@@ -41,6 +45,7 @@ defineListAction({
     const zone = zoneOf(input.locationId);
     if (input.minCreatedAt) where.push(gte(a.createdAt, dayStart(input.minCreatedAt, zone)));
     if (input.maxCreatedAt) where.push(lt(a.createdAt, dayEnd(input.maxCreatedAt, zone)));
+    if (input.scheduledOn) where.push(...scheduledOn(input.scheduledOn, zone));
     // "#123" is appointment 123 (the scheduler sessions link so); digits alone may also be part of a phone number.
     const number = /^#?\d{1,9}$/.test(input.query?.trim() ?? '') ? Number(input.query!.trim().replace('#', '')) : undefined;
     if (input.query?.trim().startsWith('#') && number) where.push(eq(a.id, number));

@@ -295,6 +295,34 @@ describe('appointment data', () => {
     expect(one.body.data.rows.map((r: { appointmentId: number }) => r.appointmentId)).toEqual([newest[0].id]);
   });
 
+  it('counts today\'s appointments on the home page as the list of the day shows them, in time order', async () => {
+    const [phone] = await t.db.select({ id: serviceSources.id }).from(serviceSources).where(eq(serviceSources.name, 'Phone'));
+    const day = today();
+    // Noon in Albuquerque, and 23:30 in Phoenix the evening before (the day before on the group's clock too).
+    await t.db.insert(appointments).values([
+      { locationId: loc.ABG, customerName: 'Noon Today', sourceId: phone.id, serviceIds: [1], scheduledAt: new Date(`${day}T19:00:00Z`), createdAt: new Date(`${shift(day, -2)}T19:00:00Z`) },
+      { locationId: loc.PHX, customerName: 'Late Yesterday', sourceId: phone.id, serviceIds: [1], scheduledAt: new Date(`${day}T06:30:00Z`), createdAt: new Date(`${shift(day, -2)}T19:00:00Z`) },
+    ]);
+    const all = await t.db.select().from(appointments);
+    const expected = all.filter((a) => dayIn(DEFAULT_TIME_ZONE, a.scheduledAt) === day).sort((x, y) => x.scheduledAt.getTime() - y.scheduledAt.getTime() || x.id - y.id);
+    expect(expected.some((a) => a.customerName === 'Noon Today')).toBe(true);
+    expect(expected.some((a) => a.customerName === 'Late Yesterday')).toBe(false);
+
+    const home = await manager.call('home/today');
+    const figure = home.body.data.figures.find((f: { key: string }) => f.key === 'appointmentsToday');
+    expect(figure).toEqual({ key: 'appointmentsToday', label: 'Appointments today', value: expected.length, href: `/reports/service-appointments/?scheduledOn=${day}&sort=scheduledAt&dir=asc` });
+    const list = await manager.call('service/load-appointments', { scheduledOn: day, sort: 'scheduledAt', dir: 'asc', limit: 100 });
+    expect(list.body.data.appointmentCount).toBe(expected.length);
+    expect(list.body.data.rows.map((r: { appointmentId: number }) => r.appointmentId)).toEqual(expected.slice(0, 100).map((a) => a.id));
+    // A regional manager counts only their stores'; without the flag there is no figure.
+    const nm = await t.signedIn(['serviceManager'], { groupWide: false, regions: ['New Mexico'] });
+    const nmStores = new Set((await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id));
+    const nmFigure = (await nm.call('home/today')).body.data.figures.find((f: { key: string }) => f.key === 'appointmentsToday');
+    expect(nmFigure.value).toBe(expected.filter((a) => nmStores.has(a.locationId)).length);
+    const advisor = await t.signedIn(['serviceAdvisor']);
+    expect((await advisor.call('home/today')).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('appointmentsToday');
+  });
+
   it('lists scheduler sessions with how far each got and the appointment it made', async () => {
     const res = await manager.call('service/scheduler/sessions/load-sessions', { booked: '1', limit: 10 });
     expect(res.status).toBe(200);
