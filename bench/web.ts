@@ -44,7 +44,7 @@ async function countTransfer(context: BrowserContext, page: Page) {
 }
 
 /** Measures against a server with the demo group, signing in as its administrator with the given TOTP secret. */
-export async function measureWebTransfer(baseURL: string, admin: { username: string; password: string; totpSecret: string }): Promise<WebTransfer> {
+export async function measureWebTransfer(baseURL: string, admin: { username: string; password: string; totpSecret: string }, screenLimit = Infinity): Promise<WebTransfer> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
@@ -69,7 +69,7 @@ export async function measureWebTransfer(baseURL: string, admin: { username: str
     // Each screen in a context of its own, opened after the home, one at a time: pages opened side
     // by side keep each other from falling idle, and load more before the screen than they would.
     const screens: WebTransfer['screens'] = [];
-    for (const screen of declaredScreens.filter((s) => s.access !== 'public' && s.access !== 'pending')) {
+    for (const screen of declaredScreens.filter((s) => s.access !== 'public' && s.access !== 'pending').slice(0, screenLimit)) {
       const own = await browser.newContext({ baseURL, storageState: signedIn, viewport: { width: 1280, height: 900 } });
       const screenPage = await own.newPage();
       await screenPage.goto('/', { waitUntil: 'networkidle' });
