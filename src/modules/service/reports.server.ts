@@ -1,9 +1,9 @@
 /**
  * The appointment reports of seed 000: sources, services, long services, locations, recalls and days
- * out. Each reads `appointment_tallies` (service.db.ts), the counts kept per store and booking day and
- * per store and month by the triggers of migration 0021: whole months from the month rows, the days at
- * either end from the day rows, so a year for every store reads a few thousand rows, not a third of a
- * million appointments (docs/service.md).
+ * out. Each reads `appointment_tallies` (service.db.ts), the counts kept per store and for the group,
+ * by booking day and by month, by the triggers of migration 0021: whole months from the month rows,
+ * the days at either end from the day rows, so a year for the group reads a few hundred rows, not a
+ * third of a million appointments (docs/service.md).
  */
 import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -40,7 +40,6 @@ const nextMonth = (day: string) => {
   return iso(d);
 };
 const daysBetween = (from: string, to: string) => Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
-
 const lastOfMonth = (day: string) => addDays(nextMonth(day), -1);
 
 interface Span {
