@@ -26,11 +26,12 @@ CREATE TABLE "appointments" (
 	"phone" varchar(20) DEFAULT '' NOT NULL,
 	"vehicle" text DEFAULT '' NOT NULL,
 	"source_id" integer NOT NULL,
-	"service_ids" integer[] DEFAULT '{}' NOT NULL,
+	"service_ids" integer[] NOT NULL,
 	"recall_campaign_id" integer,
 	"status" varchar(10) DEFAULT 'scheduled' NOT NULL,
 	"scheduled_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "appointments_services_requested" CHECK (cardinality("appointments"."service_ids") > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "recall_campaigns" (

@@ -210,6 +210,7 @@ async function tally(scope: Scope, spec: Tally) {
       periods: [...byPeriod].map(([period, values]) => ({ period, label: (span.unit === 'month' ? monthLabel : weekLabel).format(utc(period)), values })),
     };
   }
+  // Every appointment asks for a service (a check on the table): no service rows, none booked.
   return { rows: reportRows, timeline, booked: rows[0]?.booked ?? 0 };
 }
 

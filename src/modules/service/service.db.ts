@@ -1,4 +1,4 @@
-import { boolean, char, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
@@ -46,8 +46,8 @@ export const appointments = pgTable(
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     vehicle: text('vehicle').notNull().default(''),
     sourceId: integer('source_id').notNull().references(() => serviceSources.id),
-    /** The services requested, in the order the customer chose them. */
-    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'`),
+    /** The services requested, in the order the customer chose them: at least one (a diagnosis is one). */
+    serviceIds: integer('service_ids').array().notNull(),
     recallCampaignId: integer('recall_campaign_id').references(() => recallCampaigns.id),
     status: varchar('status', { length: 10 }).$type<AppointmentStatus>().notNull().default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
@@ -63,6 +63,7 @@ export const appointments = pgTable(
     index('appointments_recall_created_idx').on(t.createdAt, t.id).where(sql`${t.recallCampaignId} is not null`),
     index('appointments_location_recall_created_idx').on(t.locationId, t.createdAt, t.id).where(sql`${t.recallCampaignId} is not null`),
     searchIndex('appointments_search_idx', t.customerName, t.phone, t.vehicle),
+    check('appointments_services_requested', sql`cardinality(${t.serviceIds}) > 0`),
   ],
 );
 

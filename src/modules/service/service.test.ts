@@ -92,6 +92,10 @@ describe('appointment tallies', () => {
     await t.db.delete(recallMessages).where(eq(recallMessages.locationId, loc.ABG));
     expect(await storedTallies()).toEqual(await expectedTallies());
 
+    // An appointment asks for at least one service (the services report counts bookings by them).
+    await expect(t.db.insert(appointments).values({ locationId: loc.ABG, customerName: 'Nothing Asked', sourceId: phone.id, serviceIds: [], scheduledAt: new Date() }))
+      .rejects.toThrow();
+
     // A change rolled back leaves the counts as they were.
     const before = await storedTallies();
     await expect(t.db.transaction(async (tx) => {
