@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { StackedBars } from '../../web/ui/StackedBars';
+import { StatCards } from '../../web/ui/StatCards';
 import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
@@ -73,17 +74,10 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   return (
     <Stack gap="md" className="activity-report">
       <ActionAlert error={query.error} title="The report could not be loaded" />
-      <SimpleGrid cols={{ base: 2, sm: report.stats.length }}>
-        {report.stats.map((s) => {
-          const value = data?.totals[s.key];
-          return (
-            <Paper key={s.key} withBorder p="sm" radius="md" className="activity-stat">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{s.label}</Text>
-              <Text fw={700} fz="xl">{value === undefined ? '…' : typeof value === 'number' ? formatNumber(value) : value}</Text>
-            </Paper>
-          );
-        })}
-      </SimpleGrid>
+      <StatCards stats={report.stats.map((s) => {
+        const value = data?.totals[s.key];
+        return { label: s.label, value: value === undefined ? '…' : typeof value === 'number' ? formatNumber(value) : value };
+      })} />
       {chartRows.length > 0 && (
         <Paper withBorder p="md" radius="md">
           <Text fw={600} mb="sm">

@@ -182,7 +182,7 @@ test('call activity shows the demo data\'s real figures, per report', async ({ p
   // The range defaults to the last seven days, today included.
   await expect(page.locator('.call-activity .search-form')).toContainText(from);
   await expect(page.locator('.call-activity .search-form')).toContainText(to);
-  const stat = (label: string) => page.locator('.activity-stat').filter({ hasText: label });
+  const stat = (label: string) => page.locator('.stat-card').filter({ hasText: label });
   await expect(stat('Calls')).toContainText(formatNumber(expected.totals.calls));
   await expect(stat('Answered')).toContainText(formatNumber(expected.totals.answered));
   await expect(stat('Talk time')).toContainText(expected.totals.totalDuration);

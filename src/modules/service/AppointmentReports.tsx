@@ -3,13 +3,14 @@
  * out): one screen each, with its spec class and route, drawn by one component from a description.
  */
 import { useMemo } from 'react';
-import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { StackedBars, type BarSeries } from '../../web/ui/StackedBars';
+import { StatCards, type Stat } from '../../web/ui/StatCards';
 import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber, lastDays } from '../../shared/format';
 import type { OutputOf } from '../../shared/contract';
@@ -32,7 +33,7 @@ interface Report {
   noun: (filters: Filters) => [string, string];
   columns: (filters: Filters) => ColumnSpec[];
   /** The figures above the chart. */
-  stats: (reply: Reply) => { label: string; value: string }[];
+  stats: (reply: Reply) => Stat[];
   /** Bars per row split by these figures; without it the chart is the timeline (per week or month). */
   series?: BarSeries[];
   filters?: (options: Options) => FilterSpec[];
@@ -145,14 +146,7 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   return (
     <Stack gap="md" className="appointment-report">
       <ActionAlert error={query.error} title="The report could not be loaded" />
-      <SimpleGrid cols={{ base: 2, sm: Math.max(3, data ? report.stats(data).length : 4) }}>
-        {(data ? report.stats(data) : []).map((s) => (
-          <Paper key={s.label} withBorder p="sm" radius="md" className="report-stat">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{s.label}</Text>
-            <Text fw={700} fz="xl">{s.value}</Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <StatCards stats={data ? report.stats(data) : []} />
       {chart && chart.rows.length > 0 && chart.series.length > 0 && (
         <Paper withBorder p="md" radius="md">
           <Text fw={600} mb="sm">{chart.title}</Text>

@@ -37,7 +37,8 @@ export default function Appointments() {
       rowKey={(row) => row.appointmentId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}
       emptyText="No appointments match these filters; clear a filter or widen the dates."
-      cells={{ statusLabel: (row) => <Badge color={statusColors[row.status]} variant="light">{row.statusLabel}</Badge> }}
+      // The word whole, however many columns share the width.
+      cells={{ statusLabel: (row) => <Badge color={statusColors[row.status]} variant="light" maw="none" miw="max-content">{row.statusLabel}</Badge> }}
     />
   );
 }

@@ -9,7 +9,7 @@ import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionBenchCase } from '../../server/platform/actions';
-import { resolveDays } from '../../server/platform/days';
+import { addDays, resolveDays } from '../../server/platform/days';
 import { renderTable, type BenchSample } from '../../server/platform/lists';
 import { withinReach } from '../../server/platform/reach';
 import type { Db } from '../../server/db/client';
@@ -32,7 +32,6 @@ const CHART_KEYS = 5;
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => iso(new Date(utc(day).getTime() + n * 86_400_000));
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 const nextMonth = (day: string) => {
   const d = utc(monthStart(day));

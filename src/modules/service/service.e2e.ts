@@ -1,7 +1,7 @@
 import { callApi, expect, pick, test } from '../../../tests/e2e/fixtures';
 
 const statValue = (page: import('@playwright/test').Page, label: string) =>
-  page.locator('.report-stat').filter({ has: page.getByText(label, { exact: true }) }).locator('p').last();
+  page.locator('.stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('p').last();
 
 test('a report for a store, carried to the next report in the address; Back restores each step', async ({ page }) => {
   await page.goto('/reports/service-appointments/sources');

@@ -33,7 +33,8 @@ defineGenerator({
   *rows({ rows, counts, now, random }) {
     for (let i = 0; i < rows; i++) {
       const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
-      const scheduledAt = new Date(createdAt.getTime() + daysOutOf(random) * 86_400_000);
+      // Two hours on, so a same-day booking is for later that day.
+      const scheduledAt = new Date(createdAt.getTime() + daysOutOf(random) * 86_400_000 + 2 * 3_600_000);
       const recall = random.next() < 0.05 ? random.int(1, RECALLS.length) : null;
       const customer = customerOf(random, '505');
       yield [(i % counts.locations) + 1, customer.name, customer.phone, random.pick(VEHICLES), recall ? RECALL_SOURCE_ID : sourceOf(random),

@@ -93,7 +93,9 @@ export async function seedService(db: Db): Promise<void> {
     for (let d = -120; d <= 0; d++) {
       for (let n = random.int(1, 4); n > 0; n--) {
         const createdAt = new Date(day(d).getTime() + openHour(random) * 3_600_000);
-        const scheduledAt = new Date(day(d + daysOutOf(random)).getTime() + openHour(random) * 3_600_000);
+        // A same-day booking is for later that day.
+        const slot = new Date(day(d + daysOutOf(random)).getTime() + openHour(random) * 3_600_000);
+        const scheduledAt = slot > createdAt ? slot : new Date(createdAt.getTime() + 2 * 3_600_000);
         const customer = customerOf(random, areaCode);
         const isRecall = recall !== undefined && random.next() < 0.12;
         if (createdAt > now) continue;

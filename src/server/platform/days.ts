@@ -21,12 +21,13 @@ export function dayIn(timeZone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** A calendar day (YYYY-MM-DD) n days later (earlier when negative). */
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** The reports' default range: the last 30 days, today included. */
 export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
   const to = dayIn(timeZone, now);
-  const from = new Date(`${to}T12:00:00Z`);
-  from.setUTCDate(from.getUTCDate() - 29);
-  return { from: from.toISOString().slice(0, 10), to };
+  return { from: addDays(to, -29), to };
 }
 
 /**
