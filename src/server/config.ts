@@ -80,6 +80,17 @@ const schema = z.object({
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
   SHIPPING_API_URL: z.url('SHIPPING_API_URL must be the carrier\'s order endpoint, a full https URL').optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
+  /**
+   * Background jobs run beside the requests in the server process, this many at a time; 0 when
+   * `npm run worker` processes run them instead (docs/deploy.md).
+   */
+  JOB_CONCURRENCY: z.coerce.number({ error: 'JOB_CONCURRENCY must be a number' }).int().min(0).max(64).default(2),
+  /** How long a job may go without a heartbeat before another worker takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Texts per second one line may send (a carrier's limit; 1 for a local number). */
+  TEXTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(1),
+  /** Texts per second through a messaging service, which spreads them over its numbers. */
+  MESSAGING_SERVICE_TEXTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: trustProxy.default(false),

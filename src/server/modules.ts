@@ -9,6 +9,8 @@ import '../modules/employees/employees.module';
 import '../modules/users/users.module';
 import '../modules/outbox/outbox.module';
 import '../modules/phones/phones.module';
+import '../modules/contacts/contacts.module';
+import '../modules/messenger/messenger.module';
 import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';

@@ -11,6 +11,8 @@ import { listPaging } from './fields';
 export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** Under /api/actions/, as the spec names it. */
   path: string;
+  /** The full route instead, where the spec names one outside /api/actions/ (its /api/kits/ calls). */
+  route?: string;
   input: I;
   output: O;
 }

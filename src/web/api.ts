@@ -100,13 +100,16 @@ function toField(value: unknown): unknown {
   return value;
 }
 
+/** Where an action answers: its own route (the spec's /api/kits/ calls) or under /api/actions/. */
+const routeOf = (contract: Callable) => ('route' in contract && contract.route) || `/api/actions/${contract.path}`;
+
 /**
  * Calls an action, by its contract, with a JSON body; the CSRF token rides in a header. Its input and
  * reply are typed from the contract, so a screen never names an action by a string.
  */
 export async function callAction<C extends Callable>(contract: C, body: InputOf<C> | Record<string, never> = {}): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
-  const reply = await send(`/api/actions/${contract.path}`, {
+  const reply = await send(routeOf(contract), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
@@ -121,6 +124,6 @@ export async function uploadAction<C extends Contract>(contract: C, files: Recor
   if (csrfToken) form.append('csrfToken', csrfToken);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file);
-  const reply = await send(`/api/actions/${contract.path}`, { method: 'POST', credentials: 'same-origin', body: form });
+  const reply = await send(routeOf(contract), { method: 'POST', credentials: 'same-origin', body: form });
   return reply.data as OutputOf<C>;
 }

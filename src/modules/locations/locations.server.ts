@@ -1,3 +1,4 @@
+import { shortcodesOf } from './shortcodes';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
@@ -7,7 +8,6 @@ import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { mayGiveRegion } from '../../shared/permissions';
-import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from './locations.db';
 import {
   DEFAULT_LOCATION_CODE, loadLocation, loadLocations, loadShortcodes, locationColumns, locationOptions, saveLocation, type Location,
@@ -111,22 +111,6 @@ defineAction({
   reach: {},
   readOnly: true,
   async handler(ctx) {
-    const l = await loadRecord(ctx, locationRecords, ctx.input.locationId);
-    const address = [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
-    const list: [string, string, string][] = [
-      ['location_name', 'Location name', l.name],
-      ['location_code', 'Location code', l.code],
-      ['dealership', 'Dealership', l.dealership],
-      ['location_phone', 'Phone', formatPhone(l.phone)],
-      ['location_url', 'Website', l.url],
-      ['location_address', 'Address', address],
-      ['location_city', 'City', l.city],
-      ['location_state', 'State', l.state],
-      ['service_phone', 'Service phone', formatPhone(l.servicePhone)],
-      ['service_email', 'Service email', l.serviceEmail],
-      ['service_url', 'Service scheduling page', l.serviceUrl],
-      ['service_hours', 'Service hours', l.serviceHours],
-    ];
-    return { shortcodes: list.map(([code, label, value]) => ({ shortcode: `[${code}]`, label, value })) };
+    return { shortcodes: shortcodesOf(await loadRecord(ctx, locationRecords, ctx.input.locationId)) };
   },
 });

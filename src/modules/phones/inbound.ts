@@ -78,6 +78,15 @@ export interface InboundTextResult {
   optedIn: boolean;
 }
 
+/** An inbound text as recorded, for those who act on it (the messenger's autopilot). */
+export interface InboundText { messageId: number; from: string; to: string; body: string; locationId: number | null; phoneId: number | null }
+
+/**
+ * Called in the webhook's transaction for each new inbound text that is not a keyword (STOP, START,
+ * HELP): a module that acts on texts registers here, so the phones module depends on none of them.
+ */
+export const inboundTextListeners: ((db: Db, text: InboundText) => Promise<void>)[] = [];
+
 export async function receiveInboundText(db: Db, services: InboundServices, raw: Params): Promise<InboundTextResult> {
   const params = parseInput(inboundTextParams, raw);
   const response = new twilio.twiml.MessagingResponse();
@@ -89,10 +98,10 @@ export async function receiveInboundText(db: Db, services: InboundServices, raw:
   const to = number(params.To);
   const line = await lineFor(db, to);
   const now = services.clock.now();
-  await db.insert(messages).values({
+  const [recorded] = await db.insert(messages).values({
     messageSid: params.MessageSid, phoneId: line?.id ?? null, locationId: line?.locationId ?? null, direction: 'inbound',
     purpose: 'inbound', from, to, body: params.Body, status: 'received', createdAt: now, statusAt: now,
-  });
+  }).returning({ id: messages.id });
 
   const keyword = keywordOf(params.Body);
   const sender = line?.locationName ?? 'this number';
@@ -112,6 +121,9 @@ export async function receiveInboundText(db: Db, services: InboundServices, raw:
       break;
     }
     default:
+      for (const listener of inboundTextListeners) {
+        await listener(db, { messageId: recorded.id, from, to, body: params.Body, locationId: line?.locationId ?? null, phoneId: line?.id ?? null });
+      }
       break;
   }
   for (const reply of result.replies) response.message(reply);

@@ -3,7 +3,7 @@
  * It normalises the number to E.164, refuses a number that opted out, and holds marketing to
  * 8:00–21:00 in the recipient's time zone. Each refusal is a sentence a person can act on.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import type { Config } from '../../server/config';
 import { AppError } from '../../server/platform/errors';
@@ -36,9 +36,13 @@ export function keywordOf(body: string): Keyword | null {
 export const MARKETING_FROM_MINUTE = 8 * 60;
 export const MARKETING_UNTIL_MINUTE = 21 * 60;
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes past midnight on the wall clock of a time zone. */
 export function localMinutes(timeZone: string, now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  let format = clockFormats.get(timeZone);
+  if (!format) clockFormats.set(timeZone, format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }));
+  const parts = format.formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
   return hour * 60 + minute;
@@ -59,36 +63,72 @@ export interface GateRequest {
 
 export type GateDecision =
   | { allowed: true; to: string; timeZones: string[] }
-  | { allowed: false; code: 'invalid-number' | 'opted-out' | 'quiet-hours'; status: 400 | 409; reason: string; to?: string };
+  | { allowed: false; code: 'invalid-number' | 'opted-out'; status: 400 | 409; reason: string; to?: string }
+  /** `opensAt`: the first moment the send is allowed (a bulk send may wait for it). */
+  | { allowed: false; code: 'quiet-hours'; status: 409; reason: string; to: string; opensAt: Date };
 
-/** The rules without sending: mass sends use it to skip and count refused recipients. */
+const inWindow = (minutes: number) => minutes >= MARKETING_FROM_MINUTE && minutes < MARKETING_UNTIL_MINUTE;
+
+/** The first quarter hour from `now` at which it is 8:00–21:00 in every one of the zones. */
+function windowOpens(timeZones: string[], now: Date): Date {
+  const start = Math.ceil(now.getTime() / 900_000) * 900_000;
+  for (let step = 0; step < 4 * 48; step++) {
+    const at = new Date(start + step * 900_000);
+    if (timeZones.every((zone) => inWindow(localMinutes(zone, at)))) return at;
+  }
+  return new Date(start + 86_400_000);
+}
+
+/** The rules without sending, for one number. */
 export async function checkSend(db: Db, request: GateRequest): Promise<GateDecision> {
-  const to = toE164(request.to);
-  if (!to) {
-    return { allowed: false, code: 'invalid-number', status: 400, reason: `The number "${request.to}" is not a valid phone number.` };
-  }
-  const [optOut] = await db.select().from(optOuts).where(eq(optOuts.phoneNumber, to));
-  if (optOut) {
-    const when = optOut.createdAt.toISOString().slice(0, 10);
-    return {
-      allowed: false, code: 'opted-out', status: 409, to,
-      reason: `${formatPhone(to)} has opted out of texts and calls from the group (${optOut.keyword} on ${when}); they can opt back in by texting START.`,
-    };
-  }
-  let timeZones = timeZonesFor(to);
-  if (timeZones.length === 0) timeZones = [await locationTimeZone(db, request.locationId)];
-  if (request.purpose === 'marketing') {
-    const clocks = timeZones.map((zone) => localMinutes(zone, request.now));
-    if (clocks.some((m) => m < MARKETING_FROM_MINUTE || m >= MARKETING_UNTIL_MINUTE)) {
-      const what = request.channel === 'text' ? 'Marketing texts' : 'Marketing calls';
-      return {
-        allowed: false, code: 'quiet-hours', status: 409, to,
-        reason: `${what} to ${formatPhone(to)} may only go out from ${clockText(MARKETING_FROM_MINUTE)} to ${clockText(MARKETING_UNTIL_MINUTE)} `
-          + `in the recipient's time zone (${timeZones.join(', ')}), where it is now ${clocks.map(clockText).join(' and ')}.`,
-      };
+  const { to, ...rest } = request;
+  return (await checkSends(db, { ...rest, numbers: [to] }))[0];
+}
+
+/**
+ * The rules for many numbers at once (a bulk send's batch), in their order: one read of the opt-out
+ * list for all of them.
+ */
+export async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { numbers: string[] }): Promise<GateDecision[]> {
+  const numbers = request.numbers.map((raw) => ({ raw, to: toE164(raw) }));
+  const valid = [...new Set(numbers.flatMap((n) => (n.to ? [n.to] : [])))];
+  const opted = new Map((valid.length ? await db.select().from(optOuts).where(inArray(optOuts.phoneNumber, valid)) : []).map((o) => [o.phoneNumber, o]));
+  let fallbackZone: string | undefined;
+  const opens = new Map<string, Date>();
+  const decisions: GateDecision[] = [];
+  for (const { raw, to } of numbers) {
+    if (!to) {
+      decisions.push({ allowed: false, code: 'invalid-number', status: 400, reason: `The number "${raw}" is not a valid phone number.` });
+      continue;
     }
+    const optOut = opted.get(to);
+    if (optOut) {
+      const when = optOut.createdAt.toISOString().slice(0, 10);
+      decisions.push({
+        allowed: false, code: 'opted-out', status: 409, to,
+        reason: `${formatPhone(to)} has opted out of texts and calls from the group (${optOut.keyword} on ${when}); they can opt back in by texting START.`,
+      });
+      continue;
+    }
+    let timeZones = timeZonesFor(to);
+    if (timeZones.length === 0) timeZones = [fallbackZone ??= await locationTimeZone(db, request.locationId)];
+    if (request.purpose === 'marketing') {
+      const clocks = timeZones.map((zone) => localMinutes(zone, request.now));
+      if (!clocks.every(inWindow)) {
+        const what = request.channel === 'text' ? 'Marketing texts' : 'Marketing calls';
+        const key = timeZones.join(',');
+        if (!opens.has(key)) opens.set(key, windowOpens(timeZones, request.now));
+        decisions.push({
+          allowed: false, code: 'quiet-hours', status: 409, to, opensAt: opens.get(key)!,
+          reason: `${what} to ${formatPhone(to)} may only go out from ${clockText(MARKETING_FROM_MINUTE)} to ${clockText(MARKETING_UNTIL_MINUTE)} `
+            + `in the recipient's time zone (${timeZones.join(', ')}), where it is now ${clocks.map(clockText).join(' and ')}.`,
+        });
+        continue;
+      }
+    }
+    decisions.push({ allowed: true, to, timeZones });
   }
-  return { allowed: true, to, timeZones };
+  return decisions;
 }
 
 async function locationTimeZone(db: Db, locationId: number | null | undefined): Promise<string> {
@@ -162,6 +202,68 @@ export async function sendText(db: Db, services: GateServices, request: TextRequ
   }
   const [stored] = await db.select({ status: messages.status }).from(messages).where(eq(messages.id, row.id));
   return { messageId: row.id, sid: sent.sid, to, status: stored.status };
+}
+
+export interface BatchOutcome {
+  decision: GateDecision;
+  /** The provider's id, when it was sent. */
+  sid?: string;
+  status?: string;
+}
+
+interface SentRecord { sid: string; to: string; body: string; status: string; at: Date }
+
+/** Records texts the provider took (in one insert); one recorded before is left as it is. */
+async function recordTexts(db: Db, sent: SentRecord[], from: { line: Line; fromNumber: string; purpose: SendPurpose; userId?: number | null }) {
+  if (!sent.length) return;
+  await db.insert(messages).values(sent.map((m) => ({
+    messageSid: m.sid, phoneId: from.line.id, locationId: from.line.locationId, direction: 'outbound' as const, purpose: from.purpose,
+    from: from.fromNumber, to: m.to, body: m.body, status: m.status as typeof messages.$inferInsert.status, userId: from.userId ?? null,
+    createdAt: m.at, statusAt: m.at,
+  }))).onConflictDoNothing({ target: messages.messageSid });
+}
+
+/**
+ * Many texts from one line (a bulk send's batch): the rules for all of them in one read, each allowed
+ * one handed to the provider in turn, then all of them recorded by one insert. `stillMine` is asked
+ * before each hand-over; once it says no (the send was cancelled, or its worker lost the job), the
+ * rest are not sent and have no outcome.
+ */
+export async function sendTextBatch(db: Db, services: GateServices, batch: {
+  line: Line; purpose: SendPurpose; userId?: number | null; texts: { to: string; body: string }[]; stillMine?: () => Promise<boolean> | boolean;
+}): Promise<(BatchOutcome | null)[]> {
+  requireActive(batch.line);
+  const now = services.clock.now();
+  const decisions = await checkSends(db, { numbers: batch.texts.map((t) => t.to), channel: 'text', purpose: batch.purpose, locationId: batch.line.locationId, now });
+  const from = batch.line.phoneNumber;
+  const messagingServiceSid = batch.line.messagingServiceSid ?? undefined;
+  const outcomes: (BatchOutcome | null)[] = [];
+  const sent: SentRecord[] = [];
+  let stopped = false;
+  for (const [i, decision] of decisions.entries()) {
+    if (!decision.allowed) { outcomes.push({ decision }); continue; }
+    if (stopped || (batch.stillMine && !(await batch.stillMine()))) { stopped = true; outcomes.push(null); continue; }
+    const text = await services.telephony.sendText(db, { to: decision.to, body: batch.texts[i].body, from, messagingServiceSid });
+    const last = text.events.at(-1);
+    sent.push({ sid: text.sid, to: decision.to, body: batch.texts[i].body, status: last?.status ?? text.status, at: last?.at ?? now });
+    outcomes.push({ decision, sid: text.sid, status: last?.status ?? text.status });
+  }
+  await recordTexts(db, sent, { line: batch.line, fromNumber: from, purpose: batch.purpose, userId: batch.userId });
+  return outcomes;
+}
+
+/**
+ * A text the provider already took to `to` since `since` with this body: what a worker that died
+ * mid-send had sent. Found, it is recorded (once) and not sent again.
+ */
+export async function findSentText(db: Db, services: GateServices, query: {
+  line: Line; purpose: SendPurpose; userId?: number | null; to: string; body: string; since: Date;
+}): Promise<string | null> {
+  const found = (await services.telephony.textsSentTo(db, { to: query.to, since: query.since })).find((m) => m.body === query.body);
+  if (!found) return null;
+  await recordTexts(db, [{ sid: found.sid, to: found.to, body: found.body, status: found.status, at: found.sentAt ?? services.clock.now() }],
+    { line: query.line, fromNumber: found.from, purpose: query.purpose, userId: query.userId });
+  return found.sid;
 }
 
 export interface CallRequest {

@@ -99,7 +99,7 @@ export function defineAction<C extends Contract>(
   definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output'> & { contract: C },
 ): ActionDefinition<C['input'], z.input<C['output']>> {
   const { contract, ...rest } = definition;
-  const registered = { ...rest, path: contract.path, input: contract.input, output: contract.output };
+  const registered = { ...rest, path: contract.path, route: contract.route, input: contract.input, output: contract.output };
   const route = actionRoute(registered);
   if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
   actionRegistry.set(route, registered as ActionDefinition);

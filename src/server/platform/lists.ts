@@ -56,6 +56,8 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    */
   figures?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL<number>>;
   pageSize?: number;
+  /** A filter the old API sends as the page size when no `limit` comes (the messenger's `count`). */
+  pageSizeField?: string;
   /**
    * Fields written by shared TypeScript rather than SQL (a sentence the screens also build), from
    * the row's own values only (it must be pure: the finished row is kept by the row's text). Each
@@ -215,7 +217,7 @@ type AnyList = ListDefinition<z.ZodRawShape>;
  */
 export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, pageSize = list.pageSize ?? 100): ListQueries {
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
-  const limit = ctx.input.limit ?? pageSize;
+  const limit = ctx.input.limit ?? (list.pageSizeField ? (ctx.input[list.pageSizeField] as number | undefined) : undefined) ?? pageSize;
 
   const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor, sortColumn, list.id.column) : undefined;
   // A fresh select each time: Drizzle's builders change in place, and the JSON page must keep no LIMIT of its own.

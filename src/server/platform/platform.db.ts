@@ -66,6 +66,8 @@ export const outbox = pgTable(
     index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_channel_idx').on(t.channel, t.id),
     index('outbox_sid_idx').on(t.sid),
+    // What was sent to a number since a moment (a bulk send's check after a worker died).
+    index('outbox_to_idx').on(t.to, t.createdAt),
   ],
 );
 

@@ -75,6 +75,7 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
   const { clock } = options;
   return {
     name: 'local',
+    paced: false,
 
     async sendText(db, message) {
       const t0 = clock.now();
@@ -158,6 +159,14 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
         sid: row.sid!, direction: row.direction, from: row.from, to: row.to, body: row.body, status: row.status,
         errorCode: events.find((e) => e.errorCode)?.errorCode ?? null, sentAt: events.find((e) => e.status === 'sent')?.at ?? null,
       };
+    },
+
+    async textsSentTo(db, query) {
+      const rows = await db.select().from(outbox)
+        .where(and(eq(outbox.channel, 'sms'), eq(outbox.direction, 'outbound'), eq(outbox.to, query.to), gte(outbox.createdAt, query.since), sql`${outbox.sid} is not null`));
+      return rows.map((row) => ({
+        sid: row.sid!, direction: 'outbound' as const, from: row.from, to: row.to, body: row.body, status: row.status, errorCode: null, sentAt: row.createdAt,
+      }));
     },
 
     async listCalls(db, query) {

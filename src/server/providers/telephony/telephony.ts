@@ -92,6 +92,13 @@ export interface TelephonyProvider {
   fetchMessage(db: Db, messageSid: string): Promise<ProviderMessage | null>;
   /** The provider's own list of calls, newest first. */
   listCalls(db: Db, query: CallQuery): Promise<ProviderCall[]>;
+  /**
+   * Texts the provider has taken to a number since a moment: after a worker died mid-send, what it
+   * finds was sent and is not sent again.
+   */
+  textsSentTo(db: Db, query: { to: string; since: Date }): Promise<ProviderMessage[]>;
+  /** Whether the sender's messages-per-second limit applies (a carrier's; the local driver has none). */
+  readonly paced: boolean;
 }
 
 /** The webhook paths; the Twilio driver points numbers and callbacks at them. */

@@ -83,6 +83,7 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
 
   return {
     name: 'twilio',
+    paced: true,
 
     sendText: (_db, message) => refusals(async () => {
       const sent = await client.messages.create({
@@ -157,6 +158,15 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
         errorCode: m.errorCode ?? null, sentAt: m.dateSent ?? null,
       };
     }, null),
+
+    textsSentTo: (_db, query) => refusals(async () => {
+      // Newest first; a queued text has no date sent yet, so its creation is what is compared.
+      const found = await client.messages.list({ to: query.to, limit: 20 });
+      return found.filter((m) => directionOf(m.direction) === 'outbound' && m.dateCreated >= query.since).map((m) => ({
+        sid: m.sid, direction: 'outbound' as const, from: m.from ?? '', to: m.to, body: m.body, status: m.status,
+        errorCode: m.errorCode ?? null, sentAt: m.dateSent ?? null,
+      }));
+    }),
 
     listCalls: (_db, query) => refusals(async () => {
       const found = await client.calls.list({

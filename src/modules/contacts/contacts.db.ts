@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.db';
+import { defineRecords } from '../../server/platform/records';
+import { searchIndex } from '../../server/platform/search';
+import type { ContactSource } from './contacts.contract';
+
+/**
+ * A customer a store texts, calls or emails (seed 001: contactId, mobilePhone). A contact belongs to
+ * one store; the same person at two stores is two contacts, each with its own conversation and
+ * autopilot. Opting out is not a column: it is the group-wide `opt_outs` list (decision 005).
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** E.164; one contact per number per store. */
+    mobilePhone: varchar('mobile_phone', { length: 20 }),
+    email: text('email').notNull().default(''),
+    /** Autopilot answers this contact's texts from the store's shortcuts (docs/messenger.md). */
+    autopilot: boolean('autopilot').notNull().default(false),
+    source: varchar('source', { length: 10 }).$type<ContactSource>().notNull().default('staff'),
+    /** Bought from the group: the sold-list cleaning takes them off marketing lists. */
+    sold: boolean('sold').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_location_phone_key').on(t.locationId, t.mobilePhone).where(sql`${t.mobilePhone} is not null`),
+    index('contacts_name_idx').on(t.lastName, t.firstName, t.id),
+    index('contacts_location_name_idx').on(t.locationId, t.lastName, t.firstName, t.id),
+    index('contacts_created_idx').on(t.createdAt, t.id),
+    index('contacts_phone_idx').on(t.mobilePhone),
+    searchIndex('contacts_search_idx', t.firstName, t.lastName, t.email),
+  ],
+);
+
+export const contactRecords = defineRecords({
+  table: contacts, type: 'contact', key: contacts.id, location: contacts.locationId,
+  missing: 'That contact does not exist; it may have been deleted.',
+});

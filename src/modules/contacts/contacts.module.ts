@@ -1,0 +1,5 @@
+import { defineModule } from '../../server/platform/modules';
+import './contacts.server';
+
+/** Contacts: the customers each store texts, calls and emails. */
+export default defineModule({ name: 'contacts' });

@@ -1,0 +1,115 @@
+/**
+ * Delivering a bulk send (docs/messenger.md, "Bulk sends"). Each recipient is a row; a batch of them
+ * is marked `sending` (committed) before any is handed to the provider, and what the provider took is
+ * recorded after. A worker that dies anywhere in between leaves `sending` rows: the next run asks the
+ * provider what it took to each since the batch began, records those as sent and sends the others.
+ * So nobody is texted twice and nobody is lost.
+ */
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { defineJob } from '../../server/jobs/jobs';
+import { findSentText, sendTextBatch, type BatchOutcome, type Line } from '../phones/send-gate';
+import { bulkRecipients as recipients, bulkSends } from './messenger.db';
+import { lineById } from './lines';
+import type { RecipientState } from './messenger.contract';
+import type { Services } from '../../server/services';
+
+/** Recipients per batch when the provider sets no pace (the local driver). */
+const BATCH = 100;
+
+type Send = typeof bulkSends.$inferSelect;
+
+/** Texts per second this send may go out at: the carrier's limit for a line or a messaging service. */
+export function pace(services: Services, line: Line): number {
+  if (!services.telephony.paced) return Infinity;
+  return line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND;
+}
+
+interface Settled { id: number; state: RecipientState; sid?: string | null; reason?: string | null; notBefore?: Date | null; sentAt?: Date | null }
+
+/** Writes the outcome of a batch in one statement. */
+async function settle(db: Db, rows: Settled[]) {
+  if (!rows.length) return;
+  const json = JSON.stringify(rows.map((r) => ({
+    id: r.id, state: r.state, sid: r.sid ?? null, reason: r.reason ?? null, not_before: r.notBefore?.toISOString() ?? null, sent_at: r.sentAt?.toISOString() ?? null,
+  })));
+  await db.execute(sql`
+    update bulk_recipients r set state = x.state, sid = coalesce(x.sid, r.sid), reason = x.reason, not_before = x.not_before,
+      sent_at = x.sent_at, claimed_at = case when x.state = 'queued' then null else r.claimed_at end
+    from json_to_recordset(${json}::json) as x(id bigint, state varchar, sid varchar, reason text, not_before timestamptz, sent_at timestamptz)
+    where r.id = x.id`);
+}
+
+/** What an outcome of the send gate makes of a recipient. */
+function outcomeOf(id: number, outcome: BatchOutcome | null, send: Send, now: Date): Settled {
+  if (!outcome) return { id, state: 'queued' };
+  const { decision } = outcome;
+  if (decision.allowed) return { id, state: 'sent', sid: outcome.sid, sentAt: now };
+  if (decision.code === 'quiet-hours' && send.quietHours === 'wait') return { id, state: 'queued', notBefore: decision.opensAt, reason: decision.reason };
+  return { id, state: 'refused', reason: decision.reason };
+}
+
+/** The recipients a dead worker left `sending`: sent if the provider has their text, queued again if not. */
+async function recover(db: Db, services: Services, send: Send, line: Line) {
+  const orphans = await db.select().from(recipients).where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'sending')));
+  const now = services.clock.now();
+  const rows: Settled[] = [];
+  for (const r of orphans) {
+    const sid = await findSentText(db, services, {
+      line, purpose: 'marketing', userId: send.createdBy, to: r.address, body: send.body, since: r.claimedAt ?? send.createdAt,
+    });
+    rows.push(sid ? { id: r.id, state: 'sent', sid, sentAt: now } : { id: r.id, state: 'queued' });
+  }
+  await settle(db, rows);
+}
+
+/** Marks the next due recipients `sending` (committed before any is sent). */
+async function claimBatch(db: Db, sendId: number, size: number, now: Date) {
+  const due = db.select({ id: recipients.id }).from(recipients)
+    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'queued'), or(isNull(recipients.notBefore), lte(recipients.notBefore, now))))
+    .orderBy(recipients.id).limit(size).for('update', { skipLocked: true });
+  return db.update(recipients).set({ state: 'sending', claimedAt: now }).where(inArray(recipients.id, due))
+    .returning({ id: recipients.id, address: recipients.address });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const deliverBulkSend = defineJob<{ sendId: number }>({
+  kind: 'messenger.bulk-send',
+  async run({ db, services, payload, heartbeat }) {
+    const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, payload.sendId));
+    if (!send || ['done', 'cancelled', 'failed'].includes(send.state)) return;
+    const line = send.phoneId ? await lineById(db, send.phoneId) : null;
+    if (!line || !line.active) throw new Error('The line this send goes out on was deleted or deactivated.');
+    await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
+    await recover(db, services, send, line);
+    const perSecond = pace(services, line);
+    const size = Number.isFinite(perSecond) ? Math.max(1, Math.min(BATCH, Math.floor(perSecond))) : BATCH;
+    for (;;) {
+      if (!(await heartbeat())) return;
+      const started = Date.now();
+      const now = services.clock.now();
+      const batch = await claimBatch(db, send.id, size, now);
+      if (!batch.length) break;
+      const outcomes = await sendTextBatch(db, services, {
+        line, purpose: 'marketing', userId: send.createdBy, texts: batch.map((r) => ({ to: r.address, body: send.body })),
+      });
+      await settle(db, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
+      if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
+    }
+    // Those waiting for their morning: the job comes back when the first of them may be sent.
+    const [next] = await db.select({ at: sql<string | null>`min(${recipients.notBefore})` }).from(recipients)
+      .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'queued')));
+    if (next?.at) {
+      await db.update(bulkSends).set({ state: 'waiting' }).where(eq(bulkSends.id, send.id));
+      return { again: new Date(next.at) };
+    }
+  },
+  async settled(db, _jobId, payload, state) {
+    if (state === 'cancelled') {
+      await db.update(recipients).set({ state: 'cancelled' })
+        .where(and(eq(recipients.sendId, payload.sendId), inArray(recipients.state, ['queued'])));
+    }
+    await db.update(bulkSends).set({ state, finishedAt: sql`now()` }).where(eq(bulkSends.id, payload.sendId));
+  },
+});

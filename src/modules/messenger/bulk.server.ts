@@ -1,0 +1,142 @@
+/**
+ * Bulk sends (docs/messenger.md): accepted in one transaction that records every recipient once and
+ * queues the job that delivers them (bulk.job.ts); their progress; cancelling one.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction, labelOf } from '../../server/platform/lists';
+import { insertRecord, loadRecord } from '../../server/platform/records';
+import { toE164 } from '../../server/platform/phone';
+import { cancelJob, enqueue } from '../../server/jobs/jobs';
+import { locationRecords, locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { messages } from '../phones/phones.db';
+import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
+import { deliverBulkSend, pace } from './bulk.job';
+import { lineById, textingLine } from './lines';
+import {
+  bulkKindLabels, cancelSend, loadSend, loadSends, sendMassText, sendStateLabels, type SendProgress,
+} from './messenger.contract';
+import type { ColumnSpec } from '../../shared/lists';
+import type { Db } from '../../server/db/client';
+import type { Services } from '../../server/services';
+
+const creatorName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
+
+defineAction({
+  contract: sendMassText,
+  summary: 'Texts one message to many numbers from a store\'s line as a marketing send: recorded with every recipient once, then delivered in the background through the send gate.',
+  permission: 'marketing',
+  reach: {},
+  rateLimit: 30,
+  async handler(ctx) {
+    const { input, db, user } = ctx;
+    await loadRecord(ctx, locationRecords, input.locationId);
+    const line = await textingLine(db, input.locationId);
+    // The same number written two ways is one recipient.
+    const addresses = [...new Set(input.numbers.map((n) => toE164(n) ?? n.trim()))];
+    const send = await insertRecord(ctx, bulkSendRecords, {
+      kind: 'text', locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours,
+      recipientCount: addresses.length, createdBy: user.id,
+    });
+    await db.execute(sql`insert into bulk_recipients (send_id, address) select ${send.id}, value from json_array_elements_text(${JSON.stringify(addresses)}::json)`);
+    const jobId = await enqueue(db, deliverBulkSend, { sendId: send.id }, { createdBy: user.id });
+    await db.update(bulkSends).set({ jobId }).where(eq(bulkSends.id, send.id));
+    return { sendId: send.id, recipientCount: addresses.length, duplicates: input.numbers.length - addresses.length };
+  },
+});
+
+/** Where a send stands, counted from its recipients (one indexed read of the send's rows). */
+export async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
+  const [send] = await db.select({
+    sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body,
+    recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, finishedAt: bulkSends.finishedAt, phoneId: bulkSends.phoneId,
+    createdBy: creatorName,
+  }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy))
+    .where(eq(bulkSends.id, sendId));
+  const counts = await db.select({ state: recipients.state, count: sql<number>`count(*)::int` }).from(recipients)
+    .where(eq(recipients.sendId, sendId)).groupBy(recipients.state);
+  const count = (state: string) => counts.find((c) => c.state === state)?.count ?? 0;
+  const [outcome] = await db.select({
+    delivered: sql<number>`count(*) filter (where ${messages.status} = 'delivered')::int`,
+    failed: sql<number>`count(*) filter (where ${messages.status} in ('failed', 'undelivered'))::int`,
+    waiting: sql<number>`(select count(*)::int from bulk_recipients w where w.send_id = ${sendId} and w.state = 'queued' and w.not_before > now())`,
+  }).from(recipients).innerJoin(messages, eq(messages.messageSid, recipients.sid))
+    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'sent')));
+  const reasons = await db.select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` }).from(recipients)
+    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused'))).groupBy(recipients.reason).orderBy(sql`count(*) desc`).limit(5);
+  const left = count('queued') + count('sending');
+  const line = send.phoneId ? await lineById(db, send.phoneId) : null;
+  const perSecond = line ? pace(services, line) : Infinity;
+  return {
+    sendId: send.sendId, kind: send.kind, kindLabel: bulkKindLabels[send.kind], state: send.state, stateLabel: sendStateLabels[send.state],
+    locationName: send.locationName, body: send.body, recipientCount: send.recipientCount,
+    queued: count('queued') + count('sending'), sent: count('sent'), delivered: outcome?.delivered ?? 0, failed: outcome?.failed ?? 0,
+    refused: count('refused'), waiting: outcome?.waiting ?? 0, cancelled: count('cancelled'), reasons,
+    secondsLeft: left === 0 || ['done', 'cancelled', 'failed'].includes(send.state) ? null : Number.isFinite(perSecond) ? Math.ceil(left / perSecond) : Math.ceil(left / 1000),
+    createdAt: send.createdAt.toISOString(), createdBy: send.createdBy, finishedAt: send.finishedAt?.toISOString() ?? null,
+  };
+}
+
+defineAction({
+  contract: loadSend,
+  summary: 'Where a bulk send stands: sent, delivered, failed, refused (with the reasons), waiting, and the time left.',
+  permission: 'marketing',
+  reach: { sendId: bulkSendRecords },
+  readOnly: true,
+  async handler(ctx) {
+    await loadRecord(ctx, bulkSendRecords, ctx.input.sendId);
+    return { send: await sendProgress(ctx.db, ctx.services, ctx.input.sendId) };
+  },
+});
+
+defineAction({
+  contract: cancelSend,
+  summary: 'Stops a bulk send: recipients not yet sent are not sent.',
+  permission: 'marketing',
+  reach: { sendId: bulkSendRecords },
+  async handler(ctx) {
+    const send = await loadRecord(ctx, bulkSendRecords, ctx.input.sendId);
+    if (send.jobId && (await cancelJob(ctx.db, send.jobId))) {
+      ctx.audit({ recordType: 'bulkSend', recordId: send.id, before: { state: send.state }, after: { state: 'cancelled' } });
+      return { state: 'cancelled' as const };
+    }
+    return { state: send.state };
+  },
+});
+
+const sendColumns: ColumnSpec[] = [
+  { key: 'createdAt', label: 'Sent', format: 'datetime', sortable: true },
+  { key: 'kindLabel', label: 'Kind' },
+  { key: 'locationName', label: 'Location' },
+  { key: 'body', label: 'Message' },
+  { key: 'recipientCount', label: 'Recipients', format: 'number' },
+  { key: 'stateLabel', label: 'State' },
+  { key: 'createdBy', label: 'By' },
+];
+
+defineListAction({
+  contract: loadSends,
+  summary: 'Bulk sends, the newest first, within reach.',
+  permission: 'marketing',
+  reach: bulkSends.locationId,
+  columns: sendColumns,
+  sorts: { createdAt: bulkSends.createdAt },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  id: { key: 'sendId', column: bulkSends.id },
+  bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(bulkSends.locationId, input.locationId));
+    if (input.kind) where.push(eq(bulkSends.kind, input.kind));
+    return {
+      select: db.select({
+        sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
+        stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
+        body: bulkSends.body, recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: creatorName.as('created_by_name'),
+      }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
+import { defineContract, listContract } from '../../shared/contract';
+
+/** The open conversation's phone in the address is cut to its first 10 characters (seed 001, section 5). */
+export const URL_PHONE_LENGTH = 10;
+/** What the mass SMS modal shows when a send fails (seed 001, section 8). */
+export const MESSAGE_NOT_SENT = 'Message not sent';
+
+export const directions = ['inbound', 'outbound'] as const;
+export const directionLabels = { inbound: 'Awaiting reply', outbound: 'Answered' } as const;
+
+/**
+ * messenger/load-messages (seed 001: locationId, direction, filter, count): the conversations,
+ * the newest first. `direction` is who spoke last (`inbound`: awaiting a reply); `filter` finds a
+ * name or a number; `count` is how many the screen shows (the page size when no `limit` is given).
+ */
+export const messageFilters = {
+  locationId: optionalId,
+  direction: optionalChoice(directions),
+  filter: optionalText(100),
+  unread: optionalChoice(['1'], 'must be 1'),
+  count: z.preprocess((v) => (v === '' ? undefined : v), int(1, 500).optional()),
+};
+
+const conversationRow = z.object({
+  conversationId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  phone: z.string(),
+  contactId: z.number().int().nullable(),
+  contactName: z.string(),
+  lastMessageAt: z.string(),
+  lastDirection: z.enum(directions),
+  lastBody: z.string(),
+  unread: z.number().int(),
+  messageCount: z.number().int(),
+  autopilot: z.boolean(),
+});
+export type ConversationRow = z.output<typeof conversationRow>;
+
+export const loadMessages = listContract({ path: 'messenger/load-messages', filters: messageFilters, row: conversationRow, countKey: 'conversationCount' });
+
+const message = z.object({
+  messageId: z.number().int(),
+  direction: z.enum(directions),
+  body: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  sentBy: z.string().nullable(),
+  automatic: z.boolean(),
+});
+export type ConversationMessage = z.output<typeof message>;
+
+/** A conversation (seed 001: load-conversation {phone} → contactName, html); opening it marks it read. */
+export const loadConversation = defineContract({
+  path: 'messenger/load-conversation',
+  input: z.object({ phone, locationId: optionalId }),
+  output: z.object({
+    contactName: z.string(), html: z.string(), phone: z.string(), locationId: z.number().int().nullable(),
+    contactId: z.number().int().nullable(), autopilot: z.boolean(), optedOut: z.boolean(), messages: z.array(message),
+  }),
+});
+
+/** Seed 001: toggle-autopilot {contactId} → data.direction, the state the screen then shows. */
+export const autopilotStates = ['enabled', 'disabled'] as const;
+export const toggleAutopilot = defineContract({
+  path: 'messenger/toggle-autopilot', input: z.object({ contactId: id }), output: z.object({ direction: z.enum(autopilotStates) }),
+});
+
+/** Seed 001: load-shortcut {locationId, shortcut} → data.message, with the store's shortcodes filled in. */
+export const loadShortcut = defineContract({
+  path: 'messenger/load-shortcut', input: z.object({ locationId: id, shortcut: text(40) }), output: z.object({ message: z.string() }),
+});
+/** The shortcuts a store can use (the conversation's shortcut menu). */
+export const listShortcuts = defineContract({
+  path: 'messenger/list-shortcuts', input: z.object({ locationId: id }),
+  output: z.object({ shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })) }),
+});
+
+/**
+ * The product's one way to text a person from a screen (seed 000: /api/kits/text/send-text with to,
+ * message and a quote url): through the send gate, from the store's line.
+ */
+export const sendText = defineContract({
+  path: 'kits/text/send-text',
+  route: '/api/kits/text/send-text',
+  input: z.object({
+    to: phone,
+    message: text(1600),
+    quoteUrl: z.preprocess((v) => (v === '' ? undefined : v), webUrl(500).optional()).meta({ title: 'Quote URL' }),
+    locationId: optionalId,
+  }),
+  output: z.object({ messageId: z.number().int(), status: z.string(), to: z.string() }),
+});
+
+/* ---------------------------------------------------------------- bulk sends */
+
+export const bulkKinds = ['text', 'call', 'email'] as const;
+export type BulkKind = (typeof bulkKinds)[number];
+export const bulkKindLabels: Record<BulkKind, string> = { text: 'Mass text', call: 'Mass call', email: 'List email' };
+/** A marketing send to someone outside 8:00–21:00 their time waits for their morning, or skips them. */
+export const quietHoursChoices = ['wait', 'refuse'] as const;
+export type QuietHours = (typeof quietHoursChoices)[number];
+export const sendStates = ['queued', 'sending', 'waiting', 'done', 'cancelled', 'failed'] as const;
+export type SendState = (typeof sendStates)[number];
+export const sendStateLabels: Record<SendState, string> = {
+  queued: 'Queued', sending: 'Sending', waiting: 'Waiting for the morning', done: 'Done', cancelled: 'Cancelled', failed: 'Failed',
+};
+export const recipientStates = ['queued', 'sending', 'sent', 'failed', 'refused', 'waiting', 'cancelled'] as const;
+export type RecipientState = (typeof recipientStates)[number];
+
+/** At most this many numbers typed or pasted into one send; a list send reaches a whole store. */
+export const MAX_TYPED_RECIPIENTS = 5_000;
+
+/**
+ * /api/kits/text/send-mass-text (seed 001: the form): one message to many numbers from a store's line,
+ * as a marketing send. `confirm` is the modal's checkbox.
+ */
+export const massTextInput = z.object({
+  locationId: id,
+  message: text(1600),
+  numbers: z.preprocess((v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v), list(phone, MAX_TYPED_RECIPIENTS))
+    .refine((n) => n.length > 0, { error: 'needs at least one number' }).meta({ title: 'Numbers' }),
+  quietHours: choice(quietHoursChoices).default('wait'),
+  confirm: flag.refine((v) => v, { error: 'must be ticked to send' }).meta({ title: 'Confirm' }),
+});
+export const sendMassText = defineContract({
+  path: 'kits/text/send-mass-text', route: '/api/kits/text/send-mass-text', input: massTextInput,
+  output: z.object({ sendId: z.number().int(), recipientCount: z.number().int(), duplicates: z.number().int() }),
+});
+
+const progress = z.object({
+  sendId: z.number().int(),
+  kind: z.enum(bulkKinds),
+  kindLabel: z.string(),
+  state: z.enum(sendStates),
+  stateLabel: z.string(),
+  locationName: z.string(),
+  body: z.string(),
+  recipientCount: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  refused: z.number().int(),
+  waiting: z.number().int(),
+  cancelled: z.number().int(),
+  /** The refusals grouped by their sentence, the most frequent first. */
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Seconds until the last recipient is sent at the sender's pace; null once nothing is left. */
+  secondsLeft: z.number().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type SendProgress = z.output<typeof progress>;
+
+/** Where a bulk send stands: the progress bar polls it. */
+export const loadSend = defineContract({ path: 'messenger/bulk/load-send', input: z.object({ sendId: id }), output: z.object({ send: progress }) });
+/** Stops a bulk send: the recipients not yet sent are not sent. */
+export const cancelSend = defineContract({ path: 'messenger/bulk/cancel-send', input: z.object({ sendId: id }), output: z.object({ state: z.enum(sendStates) }) });
+
+export const sendFilters = { locationId: optionalId, kind: optionalChoice(bulkKinds) };
+const sendRow = progress.pick({
+  sendId: true, kind: true, kindLabel: true, state: true, stateLabel: true, locationName: true, body: true, recipientCount: true, createdAt: true, createdBy: true,
+}).extend({ locationId: z.number().int() });
+export type SendRow = z.output<typeof sendRow>;
+export const loadSends = listContract({ path: 'messenger/bulk/load-sends', filters: sendFilters, row: sendRow, countKey: 'sendCount' });
+
+export const SEND_CANCELLED = 'Send cancelled.';
+export const TEXT_SENT = 'Text sent!';

@@ -1,0 +1,11 @@
+import { defineModule } from '../../server/platform/modules';
+import './messenger.server';
+import './bulk.server';
+import './autopilot';
+import { seedMessenger } from './messenger.seed';
+
+/** The messenger: conversations, replies, autopilot, shortcuts and bulk sends (texts, calls, list emails). */
+export default defineModule({
+  name: 'messenger',
+  seed: seedMessenger,
+});

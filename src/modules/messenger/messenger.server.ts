@@ -1,0 +1,220 @@
+/**
+ * The messenger (seed 001, docs/messenger.md): conversations, a conversation opened and read, replies
+ * through the send gate, autopilot per contact and the stores' shortcuts.
+ */
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { loadRecord } from '../../server/platform/records';
+import { matchesSearch, searchText, startingWith } from '../../server/platform/search';
+import { toE164 } from '../../server/platform/phone';
+import { withinReach } from '../../server/platform/reach';
+import { formatPhone } from '../../shared/format';
+import { locationRecords, locations } from '../locations/locations.db';
+import { fillShortcodes, shortcodesOf } from '../locations/shortcodes';
+import { users } from '../users/users.db';
+import { messages, optOuts } from '../phones/phones.db';
+import { sendText as sendThroughGate } from '../phones/send-gate';
+import { contactRecords, contacts } from '../contacts/contacts.db';
+import { conversations, shortcuts } from './messenger.db';
+import { textingLine } from './lines';
+import { listShortcuts, loadConversation, loadMessages, loadShortcut, sendText, toggleAutopilot, type ConversationMessage } from './messenger.contract';
+import type { ColumnSpec } from '../../shared/lists';
+import type { Db } from '../../server/db/client';
+
+export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
+const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
+/** At most this many contacts matched by name are looked for among the conversations. */
+const NAME_MATCHES = 1000;
+
+const conversationColumns: ColumnSpec[] = [
+  { key: 'lastMessageAt', label: 'Last text', format: 'datetime', sortable: true },
+  { key: 'contactName', label: 'Contact' },
+  { key: 'phone', label: 'Phone', format: 'phone' },
+  { key: 'locationName', label: 'Location' },
+  { key: 'lastBody', label: 'Message' },
+  { key: 'unread', label: 'Unread', format: 'number' },
+];
+
+defineListAction({
+  contract: loadMessages,
+  summary: 'Conversations, the newest first: by store, by who spoke last (inbound: awaiting a reply), unread, or a name or number.',
+  permission: 'messenger',
+  reach: conversations.locationId,
+  columns: conversationColumns,
+  sorts: { lastMessageAt: conversations.lastMessageAt },
+  defaultSort: 'lastMessageAt',
+  defaultDir: 'desc',
+  pageSizeField: 'count',
+  id: { key: 'conversationId', column: conversations.id },
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'awaiting a reply', filters: { direction: 'inbound' } },
+    { name: 'location, awaiting a reply', filters: { locationId: s.locationId, direction: 'inbound' } },
+    { name: 'unread', filters: { unread: '1' } },
+    { name: 'name', filters: { filter: 'garcia' } },
+    { name: 'number prefix', filters: { filter: '505' } },
+  ],
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(conversations.locationId, input.locationId));
+    if (input.direction) where.push(eq(conversations.lastDirection, input.direction));
+    if (input.unread) where.push(sql`${conversations.unread} > 0`);
+    const term = input.filter?.trim();
+    if (term) {
+      const digits = term.replace(/\D/g, '');
+      if (digits.length >= 3 && digits.length === term.replace(/[\s().+-]/g, '').length) {
+        // A number, typed from its start: the whole number, or the first digits of a US one.
+        const whole = digits.length >= 10 ? toE164(term) : null;
+        where.push(whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`);
+      } else {
+        const named = db.select({ locationId: contacts.locationId, phone: contacts.mobilePhone }).from(contacts)
+          .where(matchesSearch(contactSearch, term)).limit(NAME_MATCHES);
+        where.push(sql`(${conversations.locationId}, ${conversations.phone}) in (${named})`);
+      }
+    }
+    return {
+      select: db.select({
+        conversationId: conversations.id, locationId: conversations.locationId, locationName: locations.name, phone: conversations.phone,
+        contactId: contacts.id, contactName: contactName.as('contact_name'), lastMessageAt: conversations.lastMessageAt,
+        lastDirection: conversations.lastDirection, lastBody: conversations.lastBody, unread: conversations.unread,
+        messageCount: conversations.messageCount, autopilot: sql<boolean>`coalesce(${contacts.autopilot}, false)`.as('autopilot'),
+      }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId))
+        .leftJoin(contacts, and(eq(contacts.locationId, conversations.locationId), eq(contacts.mobilePhone, conversations.phone))).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+/** The conversation as HTML, for callers of the old API (the screen draws its own from `messages`). */
+function conversationHtml(list: ConversationMessage[]): string {
+  return renderToStaticMarkup(h('ol', { className: 'conversation' }, ...list.map((m) =>
+    h('li', { key: m.messageId, className: `message ${m.direction}` },
+      h('p', null, m.body),
+      h('small', null, `${m.createdAt}${m.sentBy ? ` · ${m.sentBy}` : ''} · ${m.status}`)))));
+}
+
+/** The newest texts of a conversation shown at once. */
+const CONVERSATION_TEXTS = 200;
+
+defineAction({
+  contract: loadConversation,
+  summary: 'A conversation with a number (at one store, or every store within reach), oldest first; opening it marks it read.',
+  permission: 'messenger',
+  reach: {},
+  async handler(ctx) {
+    const { db, input, user } = ctx;
+    const phone = toE164(input.phone);
+    if (!phone) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
+    const here = and(
+      input.locationId ? eq(messages.locationId, input.locationId) : withinReach(user.reach, messages.locationId),
+      sql`${messages.locationId} is not null`,
+    );
+    const rows = await db.select({
+      messageId: messages.id, direction: messages.direction, body: messages.body, status: messages.status, createdAt: messages.createdAt,
+      sentBy: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+      purpose: messages.purpose, locationId: messages.locationId,
+    }).from(messages).leftJoin(users, eq(users.id, messages.userId))
+      .where(and(or(eq(messages.from, phone), eq(messages.to, phone)), here))
+      .orderBy(desc(messages.createdAt), desc(messages.id)).limit(CONVERSATION_TEXTS);
+    rows.reverse();
+    const locationId = input.locationId ?? rows.at(-1)?.locationId ?? null;
+    const [contact] = locationId
+      ? await db.select({ id: contacts.id, name: contactName, autopilot: contacts.autopilot }).from(contacts)
+        .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, phone)))
+      : [];
+    const [optOut] = await db.select({ phone: optOuts.phoneNumber }).from(optOuts).where(eq(optOuts.phoneNumber, phone));
+    if (locationId) {
+      await db.update(conversations).set({ unread: 0, readAt: sql`now()` })
+        .where(and(eq(conversations.locationId, locationId), eq(conversations.phone, phone), sql`${conversations.unread} > 0`));
+    }
+    const list: ConversationMessage[] = rows.map((r) => ({
+      messageId: r.messageId, direction: r.direction, body: r.body, status: r.status, createdAt: r.createdAt.toISOString(), sentBy: r.sentBy,
+      // Texts nobody typed: autopilot's answers.
+      automatic: r.direction === 'outbound' && r.purpose === 'transactional' && !r.sentBy,
+    }));
+    return {
+      contactName: contact?.name || formatPhone(phone), html: conversationHtml(list), phone, locationId, contactId: contact?.id ?? null,
+      autopilot: contact?.autopilot ?? false, optedOut: Boolean(optOut), messages: list,
+    };
+  },
+});
+
+defineAction({
+  contract: toggleAutopilot,
+  summary: 'Turns autopilot on or off for a contact; answers the state it is now in.',
+  permission: 'messenger',
+  reach: { contactId: contactRecords },
+  async handler(ctx) {
+    const before = await loadRecord(ctx, contactRecords, ctx.input.contactId);
+    const [after] = await ctx.db.update(contacts).set({ autopilot: sql`not ${contacts.autopilot}`, updatedAt: sql`now()` })
+      .where(eq(contacts.id, before.id)).returning({ autopilot: contacts.autopilot });
+    ctx.audit({ recordType: 'contact', recordId: before.id, before: { autopilot: before.autopilot }, after });
+    return { direction: after.autopilot ? 'enabled' as const : 'disabled' as const };
+  },
+});
+
+/** A store's shortcuts: its own, and the group's defaults it has none of the name of. */
+export async function storeShortcuts(db: Db, locationId: number) {
+  const rows = await db.select().from(shortcuts)
+    .where(or(eq(shortcuts.locationId, locationId), isNull(shortcuts.locationId))).orderBy(asc(shortcuts.shortcut), sql`${shortcuts.locationId} nulls last`);
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.shortcut.toLowerCase()) && seen.add(r.shortcut.toLowerCase()));
+}
+
+/** A shortcut's message with the store's shortcodes filled in. */
+export async function filledShortcuts(db: Db, locationId: number) {
+  const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
+  const codes = shortcodesOf(location);
+  return (await storeShortcuts(db, locationId)).map((s) => ({ shortcut: s.shortcut, message: fillShortcodes(s.message, codes), keywords: s.keywords }));
+}
+
+defineAction({
+  contract: loadShortcut,
+  summary: 'A store\'s canned reply by its name, with the store\'s shortcodes filled in.',
+  permission: 'messenger',
+  reach: {},
+  readOnly: true,
+  async handler(ctx) {
+    await loadRecord(ctx, locationRecords, ctx.input.locationId);
+    const found = (await filledShortcuts(ctx.db, ctx.input.locationId)).find((s) => s.shortcut.toLowerCase() === ctx.input.shortcut.trim().toLowerCase());
+    if (!found) throw AppError.notFound(`There is no shortcut named ${ctx.input.shortcut}.`);
+    return { message: found.message };
+  },
+});
+
+defineAction({
+  contract: listShortcuts,
+  summary: 'The shortcuts a store can use, filled in.',
+  permission: 'messenger',
+  reach: {},
+  readOnly: true,
+  async handler(ctx) {
+    await loadRecord(ctx, locationRecords, ctx.input.locationId);
+    return { shortcuts: await filledShortcuts(ctx.db, ctx.input.locationId) };
+  },
+});
+
+defineAction({
+  contract: sendText,
+  summary: 'Texts a person from a store\'s line through the send gate (a reply, a quote with its link).',
+  permission: 'messenger',
+  reach: {},
+  rateLimit: 60,
+  async handler(ctx) {
+    const { db, input, user, services } = ctx;
+    const locationId = input.locationId ?? user.locationId;
+    if (!locationId) throw AppError.invalid('Choose the location to text from.', ['locationId']);
+    await loadRecord(ctx, locationRecords, locationId);
+    const line = await textingLine(db, locationId);
+    const body = input.quoteUrl ? `${input.message}\n${input.quoteUrl}` : input.message;
+    const sent = await sendThroughGate(db, services, { to: input.to, body, purpose: 'transactional', line, userId: user.id });
+    ctx.audit({ recordType: 'message', recordId: sent.messageId, after: { to: sent.to, locationId, phoneId: line.id } });
+    return { messageId: sent.messageId, status: sent.status, to: sent.to };
+  },
+});

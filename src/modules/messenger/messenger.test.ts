@@ -1,0 +1,316 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { auditLog, outbox } from '../../server/platform/platform.db';
+import { jobs } from '../../server/jobs/jobs.db';
+import { drainJobs } from '../../server/jobs/jobs';
+import { locations } from '../locations/locations.db';
+import { messages, optOuts, phones } from '../phones/phones.db';
+import { simulateInboundText } from '../phones/simulate';
+import { contacts } from '../contacts/contacts.db';
+import { bulkRecipients, bulkSends, conversations } from './messenger.db';
+
+let t: TestApp;
+let staff: Caller;
+let marketer: Caller;
+let loc: Record<string, number>;
+/** A main line of ABG, as the demo made it. */
+let abgLine: { id: number; phoneNumber: string };
+
+beforeAll(async () => {
+  t = await testApp();
+  staff = await t.signedIn(['messenger']);
+  marketer = await t.signedIn(['marketing', 'messenger']);
+  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  [abgLine] = await t.db.select({ id: phones.id, phoneNumber: phones.phoneNumber }).from(phones)
+    .where(and(eq(phones.locationId, loc.ABG), eq(phones.phoneType, 'main'), eq(phones.active, true))).orderBy(asc(phones.id)).limit(1);
+});
+afterAll(async () => { await t?.close(); });
+afterEach(() => { t.app.services.clock.now = () => new Date(); });
+
+/** 15:00 in Albuquerque on the next weekday: marketing may go out. */
+const afternoon = () => new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 22 * 3_600_000);
+/** 3:00 in Albuquerque tomorrow: marketing waits. */
+const night = () => new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 10 * 3_600_000);
+
+const rowCounts = async () => {
+  const [[{ m }], [{ o }], [{ s }], [{ r }], [{ j }]] = await Promise.all([
+    t.db.select({ m: count() }).from(messages), t.db.select({ o: count() }).from(outbox), t.db.select({ s: count() }).from(bulkSends),
+    t.db.select({ r: count() }).from(bulkRecipients), t.db.select({ j: count() }).from(jobs),
+  ]);
+  return { m, o, s, r, j };
+};
+const inbound = (from: string, body: string, to = abgLine.phoneNumber) =>
+  simulateInboundText(t.db, t.app.services, { from, to, body });
+
+describe('conversations', () => {
+  it('lists conversations newest first, by store, by who spoke last, unread, name and number', async () => {
+    const all = await staff.call('messenger/load-messages', {});
+    expect(all.status).toBe(200);
+    const rows = all.body.data.rows as { lastMessageAt: string; locationId: number; lastDirection: string; contactName: string; phone: string; unread: number }[];
+    expect(all.body.data.conversationCount).toBeGreaterThan(30);
+    expect(rows.map((r) => r.lastMessageAt)).toEqual([...rows.map((r) => r.lastMessageAt)].sort().reverse());
+    expect(all.body.data.html).toContain('<th data-key="lastBody">Message</th>');
+
+    const abg = await staff.call('messenger/load-messages', { locationId: loc.ABG, direction: 'inbound' });
+    const waiting = abg.body.data.rows as typeof rows;
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((r) => r.locationId === loc.ABG && r.lastDirection === 'inbound')).toBe(true);
+    const named = waiting.find((r) => r.contactName);
+    expect(named?.unread).toBeGreaterThan(0);
+
+    const byName = await staff.call('messenger/load-messages', { filter: named!.contactName.split(' ')[1] });
+    expect((byName.body.data.rows as typeof rows).some((r) => r.phone === named!.phone)).toBe(true);
+    const byNumber = await staff.call('messenger/load-messages', { filter: named!.phone.slice(2, 8) });
+    expect((byNumber.body.data.rows as typeof rows).every((r) => r.phone.startsWith(named!.phone.slice(0, 8)))).toBe(true);
+    const unread = await staff.call('messenger/load-messages', { unread: '1' });
+    expect((unread.body.data.rows as typeof rows).every((r) => r.unread > 0)).toBe(true);
+    // The old API's count is the page size.
+    const counted = await staff.call('messenger/load-messages', { count: 3 });
+    expect(counted.body.data.rows).toHaveLength(3);
+    expect(counted.body.data.nextCursor).not.toBeNull();
+  });
+
+  it('refuses a bad filter and callers without the messenger flag', async () => {
+    const bad = await staff.call('messenger/load-messages', { direction: 'sideways' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toBe('Direction must be one of: inbound, outbound.');
+    const nobody = await t.signedIn([]);
+    expect((await nobody.call('messenger/load-messages', {})).status).toBe(403);
+    expect((await nobody.call('messenger/load-conversation', { phone: '5055550142' })).status).toBe(403);
+  });
+
+  it('opens a conversation oldest first and marks it read', async () => {
+    const [waiting] = await t.db.select().from(conversations)
+      .where(and(eq(conversations.locationId, loc.ABG), eq(conversations.lastDirection, 'inbound'))).orderBy(desc(conversations.unread)).limit(1);
+    expect(waiting.unread).toBeGreaterThan(0);
+    const res = await staff.call('messenger/load-conversation', { phone: waiting.phone, locationId: loc.ABG });
+    expect(res.status).toBe(200);
+    const { data } = res.body;
+    expect(data.phone).toBe(waiting.phone);
+    expect(data.contactName).not.toBe('');
+    expect(data.messages.length).toBe(waiting.messageCount);
+    expect(data.messages.at(-1).direction).toBe('inbound');
+    expect(data.messages.map((m: { createdAt: string }) => m.createdAt)).toEqual([...data.messages.map((m: { createdAt: string }) => m.createdAt)].sort());
+    expect(data.html).toContain('class="message inbound"');
+    const [after] = await t.db.select().from(conversations).where(eq(conversations.id, waiting.id));
+    expect(after.unread).toBe(0);
+    expect(after.readAt).not.toBeNull();
+    const bad = await staff.call('messenger/load-conversation', { phone: '12' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toBe('Phone must be a phone number such as (505) 555-0142.');
+  });
+
+  it('keeps a user to the conversations of their region', async () => {
+    const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
+    const rows = (await nm.call('messenger/load-messages', { count: 500 })).body.data.rows as { locationId: number }[];
+    const nmIds = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => nmIds.includes(r.locationId))).toBe(true);
+    expect((await nm.call('messenger/load-messages', { locationId: loc.DNC })).status).toBe(404);
+    const [denver] = await t.db.select().from(conversations).where(eq(conversations.locationId, loc.DNC)).limit(1);
+    const far = await nm.call('messenger/load-conversation', { phone: denver.phone });
+    expect(far.body.data.messages).toEqual([]);
+  });
+
+  it('a new inbound text starts a conversation, unread and awaiting a reply, and makes the number a contact', async () => {
+    await inbound('+15055550177', 'Do you have the Tacoma in blue?');
+    const [c] = await t.db.select().from(conversations).where(and(eq(conversations.locationId, loc.ABG), eq(conversations.phone, '+15055550177')));
+    expect(c).toMatchObject({ lastDirection: 'inbound', unread: 1, messageCount: 1, lastBody: 'Do you have the Tacoma in blue?' });
+    const [contact] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), eq(contacts.mobilePhone, '+15055550177')));
+    expect(contact.source).toBe('text');
+  });
+});
+
+describe('send-text', () => {
+  it('replies from the store\'s line through the send gate, with the quote url, and the conversation moves on', async () => {
+    const before = await rowCounts();
+    const res = await staff.call('/api/kits/text/send-text', {
+      to: '(505) 555-0177', message: 'Yes, we have two. Here is the price:', quoteUrl: 'https://forecourt.example.com/q/abc', locationId: loc.ABG,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ to: '+15055550177', status: 'delivered' });
+    const [text] = await t.db.select().from(messages).where(eq(messages.id, res.body.data.messageId));
+    expect(text).toMatchObject({ direction: 'outbound', purpose: 'transactional', to: '+15055550177', locationId: loc.ABG, userId: staff.userId });
+    expect(text.body).toBe('Yes, we have two. Here is the price:\nhttps://forecourt.example.com/q/abc');
+    const [sent] = await t.db.select().from(outbox).where(eq(outbox.sid, text.messageSid));
+    expect(sent.to).toBe('+15055550177');
+    const [c] = await t.db.select().from(conversations).where(and(eq(conversations.locationId, loc.ABG), eq(conversations.phone, '+15055550177')));
+    expect(c.lastDirection).toBe('outbound');
+    expect(c.messageCount).toBe(2);
+    const after = await rowCounts();
+    expect(after.m - before.m).toBe(1);
+    expect(after.o - before.o).toBe(1);
+  });
+
+  it('refuses an opted-out number, a bad number, a bad quote url and callers without the flag, sending nothing', async () => {
+    await t.db.insert(optOuts).values({ phoneNumber: '+15055550166', keyword: 'STOP' });
+    const before = await rowCounts();
+    const stopped = await staff.call('/api/kits/text/send-text', { to: '5055550166', message: 'Hello', locationId: loc.ABG });
+    expect(stopped.status).toBe(409);
+    expect(stopped.body.errors[0]).toMatch(/^\(505\) 555-0166 has opted out of texts and calls from the group/);
+    const bad = await staff.call('/api/kits/text/send-text', { to: 'abc', message: '', quoteUrl: 'javascript:alert(1)', locationId: loc.ABG });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      'To must be a phone number such as (505) 555-0142.', 'Message is required.', 'Quote URL must be a web address starting with https://.',
+    ]);
+    const nobody = await t.signedIn(['marketing']);
+    expect((await nobody.call('/api/kits/text/send-text', { to: '5055550177', message: 'Hi', locationId: loc.ABG })).status).toBe(403);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('autopilot and shortcuts', () => {
+  it('fills a shortcut with the store\'s shortcodes', async () => {
+    const res = await staff.call('messenger/load-shortcut', { locationId: loc.ABG, shortcut: 'Address' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.message).toBe('We are at 8001 Lomas Blvd NE Albuquerque, NM 87110. Call us at (505) 265-0100.');
+    const missing = await staff.call('messenger/load-shortcut', { locationId: loc.ABG, shortcut: 'fax' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0]).toBe('There is no shortcut named fax.');
+  });
+
+  it('toggles autopilot and answers the state it is in; autopilot answers a keyword once through the gate', async () => {
+    const [contact] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), eq(contacts.mobilePhone, '+15055550177')));
+    const on = await staff.call('messenger/toggle-autopilot', { contactId: contact.id });
+    expect(on.body.data.direction).toBe('enabled');
+    expect((await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].autopilot).toBe(true);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'contact'), eq(auditLog.recordId, String(contact.id))));
+    expect(audit.after).toEqual({ autopilot: true });
+
+    await inbound('+15055550177', 'What are your hours on Saturday?');
+    expect(await drainJobs(t.app.services)).toBe(1);
+    const [answer] = await t.db.select().from(messages).where(and(eq(messages.to, '+15055550177'), eq(messages.direction, 'outbound')))
+      .orderBy(desc(messages.id)).limit(1);
+    expect(answer.body).toMatch(/^Albuquerque Toyota service hours: /);
+    expect(answer.userId).toBeNull();
+    const open = await staff.call('messenger/load-conversation', { phone: '5055550177', locationId: loc.ABG });
+    expect(open.body.data.autopilot).toBe(true);
+    expect(open.body.data.messages.at(-1)).toMatchObject({ automatic: true, direction: 'outbound' });
+
+    // No keyword: acknowledged once, then left to a person.
+    await inbound('+15055550177', 'Thanks, also is the blue one 4WD');
+    await inbound('+15055550177', 'And how many miles');
+    await drainJobs(t.app.services);
+    const answers = await t.db.select().from(messages)
+      .where(and(eq(messages.to, '+15055550177'), eq(messages.direction, 'outbound'), eq(messages.body, 'Thanks for your text! Someone from Albuquerque Toyota will reply shortly.')));
+    expect(answers).toHaveLength(1);
+
+    const off = await staff.call('messenger/toggle-autopilot', { contactId: contact.id });
+    expect(off.body.data.direction).toBe('disabled');
+    await inbound('+15055550177', 'What are your hours?');
+    expect(await drainJobs(t.app.services)).toBe(0);
+  });
+
+  it('keeps autopilot to contacts within reach', async () => {
+    const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
+    const [denver] = await t.db.select().from(contacts).where(eq(contacts.locationId, loc.DNC)).limit(1);
+    expect((await nm.call('messenger/toggle-autopilot', { contactId: denver.id })).status).toBe(404);
+    expect((await t.db.select().from(contacts).where(eq(contacts.id, denver.id)))[0].autopilot).toBe(denver.autopilot);
+  });
+});
+
+describe('contacts', () => {
+  it('adds a contact and refuses a duplicate number or one with neither number nor email', async () => {
+    const res = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '(505) 555-0133', email: 'Nora@Example.com' });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(contacts).where(eq(contacts.id, res.body.data.contactId));
+    expect(row).toMatchObject({ locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '+15055550133', email: 'nora@example.com', source: 'staff' });
+    const again = await staff.call('contacts/add-contact', { locationId: loc.ABH, mobilePhone: '505-555-0133' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toBe('Albuquerque Honda already has a contact with the number (505) 555-0133.');
+    const empty = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Nobody' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0]).toBe('Mobile phone needs a mobile phone or an email.');
+  });
+});
+
+describe('mass texts', () => {
+  const numbers = ['5055550101', '(505) 555-0102', '+1 505 555 0101', '5055550166', '5755550103'];
+
+  it('needs the confirmation ticked and the marketing flag; nothing is stored otherwise', async () => {
+    const before = await rowCounts();
+    const unticked = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 0 });
+    expect(unticked.status).toBe(400);
+    expect(unticked.body.errors).toEqual(['Confirm must be ticked to send.']);
+    const empty = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers: '', confirm: 1 });
+    expect(empty.body.errors).toEqual(['Numbers needs at least one number.']);
+    expect((await staff.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 1 })).status).toBe(403);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('records each recipient once, then texts each exactly once and refuses the opted-out with the reason', async () => {
+    t.app.services.clock.now = afternoon;
+    const res = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Year-end sale this weekend!', numbers, confirm: 1 }, { form: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ recipientCount: 4, duplicates: 1 });
+    const { sendId } = res.body.data;
+    const [send] = await t.db.select().from(bulkSends).where(eq(bulkSends.id, sendId));
+    expect(send).toMatchObject({ kind: 'text', state: 'queued', locationId: loc.ABG, recipientCount: 4, createdBy: marketer.userId });
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.id, send.jobId!));
+    expect(job).toMatchObject({ kind: 'messenger.bulk-send', state: 'queued', payload: { sendId } });
+
+    expect(await drainJobs(t.app.services)).toBe(1);
+    const recipients = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, sendId)).orderBy(asc(bulkRecipients.address));
+    expect(recipients.map((r) => [r.address, r.state])).toEqual([
+      ['+15055550101', 'sent'], ['+15055550102', 'sent'], ['+15055550166', 'refused'], ['+15755550103', 'sent'],
+    ]);
+    expect(recipients[2].reason).toMatch(/has opted out/);
+    for (const r of recipients.filter((x) => x.state === 'sent')) {
+      const sent = await t.db.select().from(outbox).where(and(eq(outbox.to, r.address), eq(outbox.body, 'Year-end sale this weekend!')));
+      expect(sent).toHaveLength(1);
+      const [text] = await t.db.select().from(messages).where(eq(messages.messageSid, r.sid!));
+      expect(text).toMatchObject({ purpose: 'marketing', locationId: loc.ABG, userId: marketer.userId });
+    }
+    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    expect(progress.body.data.send).toMatchObject({
+      state: 'done', stateLabel: 'Done', recipientCount: 4, sent: 3, delivered: 3, refused: 1, queued: 0, secondsLeft: null,
+    });
+    expect(progress.body.data.send.reasons[0].count).toBe(1);
+    // Running it again sends nothing more.
+    await t.db.update(jobs).set({ state: 'queued' }).where(eq(jobs.id, send.jobId!));
+    await drainJobs(t.app.services);
+    expect(await t.db.select().from(outbox).where(eq(outbox.body, 'Year-end sale this weekend!'))).toHaveLength(3);
+  });
+
+  it('waits for the recipients\' morning, or refuses them, as the sender chose', async () => {
+    t.app.services.clock.now = night;
+    const waiting = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Early bird special', numbers: ['5055550104'], quietHours: 'wait', confirm: 1 });
+    const refusing = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Night owl special', numbers: ['5055550105'], quietHours: 'refuse', confirm: 1 });
+    await drainJobs(t.app.services);
+    const [w] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, waiting.body.data.sendId));
+    expect(w.state).toBe('queued');
+    // 8:00 in Albuquerque (UTC−7 in winter): 15:00 UTC the same day.
+    expect(w.notBefore?.toISOString()).toBe(new Date(night().getTime() + 5 * 3_600_000).toISOString());
+    const [ws] = await t.db.select().from(bulkSends).where(eq(bulkSends.id, waiting.body.data.sendId));
+    expect(ws.state).toBe('waiting');
+    const [wj] = await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!));
+    expect(wj).toMatchObject({ state: 'queued' });
+    expect(wj.runAt.toISOString()).toBe(w.notBefore!.toISOString());
+    const [r] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, refusing.body.data.sendId));
+    expect(r.state).toBe('refused');
+    expect(r.reason).toMatch(/may only go out from 8:00 to 21:00 in the recipient's time zone/);
+    expect(await t.db.select().from(outbox).where(eq(outbox.body, 'Early bird special'))).toHaveLength(0);
+
+    // Cancelled while it waits: nobody gets it.
+    const cancelled = await marketer.call('messenger/bulk/cancel-send', { sendId: waiting.body.data.sendId });
+    expect(cancelled.body.data.state).toBe('cancelled');
+    const [after] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, waiting.body.data.sendId));
+    expect(after.state).toBe('cancelled');
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
+    const progress = await marketer.call('messenger/bulk/load-send', { sendId: waiting.body.data.sendId });
+    expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, sent: 0 });
+  });
+
+  it('keeps sends to their store\'s reach', async () => {
+    const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.call('/api/kits/text/send-mass-text', { locationId: loc.DNC, message: 'Hi', numbers: ['3035550101'], confirm: 1 })).status).toBe(404);
+    const [send] = await t.db.select().from(bulkSends).limit(1);
+    const denver = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.DNC, message: 'Hi Denver', numbers: ['3035550101'], confirm: 1 });
+    expect((await nm.call('messenger/bulk/load-send', { sendId: denver.body.data.sendId })).status).toBe(404);
+    expect((await nm.call('messenger/bulk/load-send', { sendId: send.id })).status).toBe(200);
+    const list = await nm.call('messenger/bulk/load-sends', {});
+    expect((list.body.data.rows as { locationName: string }[]).some((r) => r.locationName === 'Denver Chevrolet')).toBe(false);
+    await drainJobs(t.app.services);
+  });
+});
