@@ -85,6 +85,8 @@ const schema = z.object({
    * `npm run worker` processes run them instead (docs/deploy.md).
    */
   JOB_CONCURRENCY: z.coerce.number({ error: 'JOB_CONCURRENCY must be a number' }).int().min(0).max(64).default(2),
+  /** How often an idle worker looks for jobs whose time has come (an enqueue wakes it at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** How long a job may go without a heartbeat before another worker takes it over. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Texts per second one line may send (a carrier's limit; 1 for a local number). */

@@ -38,7 +38,7 @@ if (workerOnly) {
   // One JSON line per event, as the server's logger writes them.
   const line = (level: number) => (fields: object, msg: string) => console.log(JSON.stringify({ level, time: Date.now(), ...fields, msg }));
   const log = { info: line(30), warn: line(40) };
-  worker = await startWorker(createServices(config, database), { concurrency: Math.max(1, config.JOB_CONCURRENCY), leaseSeconds: config.JOB_LEASE_SECONDS, log });
+  worker = await startWorker(createServices(config, database), { concurrency: Math.max(1, config.JOB_CONCURRENCY), leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS, log });
 } else {
   await migrateDatabase(database);
   await ensureAdmin(database.db, config);
@@ -49,7 +49,7 @@ if (workerOnly) {
     { database: database.kind, seeded, startMs: Math.round(performance.now() - started) },
     `Forecourt is serving at ${config.PUBLIC_URL}`,
   );
-  if (config.JOB_CONCURRENCY > 0) worker = await startWorker(app.services, { concurrency: config.JOB_CONCURRENCY, leaseSeconds: config.JOB_LEASE_SECONDS, log: app.log });
+  if (config.JOB_CONCURRENCY > 0) worker = await startWorker(app.services, { concurrency: config.JOB_CONCURRENCY, leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS, log: app.log });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,7 +15,7 @@ import type { RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
 
 /** Recipients per batch when the provider sets no pace (the local driver). */
-const BATCH = 100;
+const BATCH = 500;
 
 type Send = typeof bulkSends.$inferSelect;
 
@@ -41,8 +41,7 @@ async function settle(db: Db, rows: Settled[]) {
 }
 
 /** What an outcome of the send gate makes of a recipient. */
-function outcomeOf(id: number, outcome: BatchOutcome | null, send: Send, now: Date): Settled {
-  if (!outcome) return { id, state: 'queued' };
+function outcomeOf(id: number, outcome: BatchOutcome, send: Send, now: Date): Settled {
   const { decision } = outcome;
   if (decision.allowed) return { id, state: 'sent', sid: outcome.sid, sentAt: now };
   if (decision.code === 'quiet-hours' && send.quietHours === 'wait') return { id, state: 'queued', notBefore: decision.opensAt, reason: decision.reason };
@@ -91,10 +90,14 @@ export const deliverBulkSend = defineJob<{ sendId: number }>({
       const now = services.clock.now();
       const batch = await claimBatch(db, send.id, size, now);
       if (!batch.length) break;
-      const outcomes = await sendTextBatch(db, services, {
-        line, purpose: 'marketing', userId: send.createdBy, texts: batch.map((r) => ({ to: r.address, body: send.body })),
+      // What the provider took and its record commit together: one commit per batch, and with the
+      // local driver (whose outbox is this database) a crash here undoes the batch entirely.
+      await db.transaction(async (tx) => {
+        const outcomes = await sendTextBatch(tx, services, {
+          line, purpose: 'marketing', userId: send.createdBy, texts: batch.map((r) => ({ to: r.address, body: send.body })),
+        });
+        await settle(tx, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
       });
-      await settle(db, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
       if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
     }
     // Those waiting for their morning: the job comes back when the first of them may be sent.

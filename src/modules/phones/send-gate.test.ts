@@ -20,7 +20,7 @@ describe('the one way out', () => {
       return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(f) && !/\.test\.ts$/.test(f) ? [path] : [];
     });
     const offenders = files('src').filter((f) => !f.endsWith(join('modules', 'phones', 'send-gate.ts')))
-      .filter((f) => /telephony\.(sendText|placeCall)\(/.test(readFileSync(f, 'utf8')));
+      .filter((f) => /telephony\.(sendTexts?|placeCall)\(/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });
@@ -83,10 +83,14 @@ describe('checkSend', () => {
     expect(late).toEqual({
       allowed: false, code: 'quiet-hours', status: 409, to: '+15055550131',
       reason: 'Marketing texts to (505) 555-0131 may only go out from 8:00 to 21:00 in the recipient\'s time zone (America/Denver), where it is now 21:00.',
+      // The next 8:00 in Albuquerque: what a bulk send that waits for the morning waits for.
+      opensAt: new Date('2026-11-03T15:00:00Z'),
     });
     // 15:30 UTC is 10:30 in New York but only 7:30 in Los Angeles.
     expect((await mkt('2026-11-02T15:30:00Z', '+12125550131')).allowed).toBe(true);
-    expect((await mkt('2026-11-02T15:30:00Z', '+13105550131')).allowed).toBe(false);
+    const early = await mkt('2026-11-02T15:30:00Z', '+13105550131');
+    expect(early.allowed).toBe(false);
+    expect(!early.allowed && early.code === 'quiet-hours' && early.opensAt).toEqual(new Date('2026-11-02T16:00:00Z'));
   });
 
   it('requires the hour to be allowed in every zone an area code spans', async () => {

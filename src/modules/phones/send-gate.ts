@@ -224,30 +224,27 @@ async function recordTexts(db: Db, sent: SentRecord[], from: { line: Line; fromN
 }
 
 /**
- * Many texts from one line (a bulk send's batch): the rules for all of them in one read, each allowed
- * one handed to the provider in turn, then all of them recorded by one insert. `stillMine` is asked
- * before each hand-over; once it says no (the send was cancelled, or its worker lost the job), the
- * rest are not sent and have no outcome.
+ * Many texts from one line (a bulk send's batch): the rules for all of them in one read, the allowed
+ * ones handed to the provider together, then all of them recorded by one insert. Each text's
+ * outcome is answered in the order given.
  */
 export async function sendTextBatch(db: Db, services: GateServices, batch: {
-  line: Line; purpose: SendPurpose; userId?: number | null; texts: { to: string; body: string }[]; stillMine?: () => Promise<boolean> | boolean;
-}): Promise<(BatchOutcome | null)[]> {
+  line: Line; purpose: SendPurpose; userId?: number | null; texts: { to: string; body: string }[];
+}): Promise<BatchOutcome[]> {
   requireActive(batch.line);
   const now = services.clock.now();
   const decisions = await checkSends(db, { numbers: batch.texts.map((t) => t.to), channel: 'text', purpose: batch.purpose, locationId: batch.line.locationId, now });
   const from = batch.line.phoneNumber;
   const messagingServiceSid = batch.line.messagingServiceSid ?? undefined;
-  const outcomes: (BatchOutcome | null)[] = [];
-  const sent: SentRecord[] = [];
-  let stopped = false;
-  for (const [i, decision] of decisions.entries()) {
-    if (!decision.allowed) { outcomes.push({ decision }); continue; }
-    if (stopped || (batch.stillMine && !(await batch.stillMine()))) { stopped = true; outcomes.push(null); continue; }
-    const text = await services.telephony.sendText(db, { to: decision.to, body: batch.texts[i].body, from, messagingServiceSid });
+  const allowed = decisions.flatMap((decision, i) => (decision.allowed ? [{ i, to: decision.to }] : []));
+  const texts = await services.telephony.sendTexts(db, allowed.map((a) => ({ to: a.to, body: batch.texts[a.i].body, from, messagingServiceSid })));
+  const outcomes: BatchOutcome[] = decisions.map((decision) => ({ decision }));
+  const sent: SentRecord[] = texts.map((text, n) => {
+    const { i, to } = allowed[n];
     const last = text.events.at(-1);
-    sent.push({ sid: text.sid, to: decision.to, body: batch.texts[i].body, status: last?.status ?? text.status, at: last?.at ?? now });
-    outcomes.push({ decision, sid: text.sid, status: last?.status ?? text.status });
-  }
+    outcomes[i] = { decision: decisions[i], sid: text.sid, status: last?.status ?? text.status };
+    return { sid: text.sid, to, body: batch.texts[i].body, status: last?.status ?? text.status, at: last?.at ?? now };
+  });
   await recordTexts(db, sent, { line: batch.line, fromNumber: from, purpose: batch.purpose, userId: batch.userId });
   return outcomes;
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../platform/platform.db';
 import { toE164 } from '../../platform/phone';
-import type { AvailableNumber, Clock, ProviderCall, ProviderMessage, StatusEvent, TelephonyProvider } from './telephony';
+import type { AvailableNumber, Clock, ProviderCall, ProviderMessage, SentText, StatusEvent, TelephonyProvider, TextMessage } from './telephony';
 
 /** A Twilio-shaped id: two letters and 32 hex digits. */
 export const localSid = (prefix: 'SM' | 'CA' | 'PN') => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -73,25 +73,36 @@ function keypadDigits(pattern: string): string {
  */
 export function localTelephony(options: { defaultFrom: string; clock: Clock }): TelephonyProvider {
   const { clock } = options;
-  return {
-    name: 'local',
-    paced: false,
-
-    async sendText(db, message) {
-      const t0 = clock.now();
+  /** Texts land in the outbox in one write, each with the carrier's statuses it would go through. */
+  async function sendTexts(db: Db, list: TextMessage[]): Promise<SentText[]> {
+    const t0 = clock.now();
+    const sent = list.map((message) => {
       const unreachable = message.to === UNREACHABLE_NUMBER;
       const events: StatusEvent[] = [
         { status: 'queued', at: t0 },
         { status: 'sent', at: seconds(t0, 1) },
         unreachable ? { status: 'undelivered', at: seconds(t0, 2), errorCode: 30006 } : { status: 'delivered', at: seconds(t0, 2) },
       ];
-      const sid = localSid('SM');
-      await db.insert(outbox).values({
-        channel: 'sms', sid, to: message.to, from: message.from ?? message.messagingServiceSid ?? options.defaultFrom, body: message.body,
+      return { sid: localSid('SM'), status: 'queued', events, message };
+    });
+    if (sent.length) {
+      await db.insert(outbox).values(sent.map(({ sid, events, message }) => ({
+        channel: 'sms' as const, sid, to: message.to, from: message.from ?? message.messagingServiceSid ?? options.defaultFrom, body: message.body,
         status: events.at(-1)!.status, meta: { events: fromEvents(events) }, createdAt: t0,
-      });
-      return { sid, status: 'queued', events };
+      })));
+    }
+    return sent.map(({ sid, status, events }) => ({ sid, status, events }));
+  }
+
+  return {
+    name: 'local',
+    paced: false,
+
+    async sendText(db, message) {
+      return (await sendTexts(db, [message]))[0];
     },
+
+    sendTexts,
 
     async placeCall(db, call) {
       const t0 = clock.now();

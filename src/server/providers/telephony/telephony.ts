@@ -80,6 +80,12 @@ export interface Clock {
 export interface TelephonyProvider {
   readonly name: 'local' | 'twilio';
   sendText(db: Db, message: TextMessage): Promise<SentText>;
+  /**
+   * Several texts in their order (a bulk send's batch): one write for the local driver; the real
+   * one sends them one by one, stopping at the first failure (what it sent is answered; the caller
+   * learns of the rest from the error).
+   */
+  sendTexts(db: Db, messages: TextMessage[]): Promise<SentText[]>;
   placeCall(db: Db, call: OutboundCall): Promise<ProviderCall>;
   /** Hangs up a live call; null when the provider does not know it. */
   endCall(db: Db, callSid: string): Promise<ProviderCall | null>;

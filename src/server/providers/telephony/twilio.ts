@@ -81,9 +81,17 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
   const url = (path: string) => webhookUrl(options.publicUrl, path);
   const callEvents = ['initiated', 'ringing', 'answered', 'completed'];
 
-  return {
+  const provider: TelephonyProvider = {
     name: 'twilio',
     paced: true,
+
+    // One request per text: Twilio has no batch send. A failure part way leaves the rest unsent,
+    // and the bulk send finds the ones that went out by asking (textsSentTo).
+    async sendTexts(db, messages) {
+      const sent = [];
+      for (const message of messages) sent.push(await provider.sendText(db, message));
+      return sent;
+    },
 
     sendText: (_db, message) => refusals(async () => {
       const sent = await client.messages.create({
@@ -179,4 +187,5 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
       return found.map((call) => callOf(call, now, false));
     }),
   };
+  return provider;
 }
