@@ -3,9 +3,12 @@ import './messenger.server';
 import './bulk.server';
 import './autopilot';
 import { seedMessenger } from './messenger.seed';
+import { findContacts, messengerFigures } from './messenger.shell';
 
 /** The messenger: conversations, replies, autopilot, shortcuts and bulk sends (texts, calls, list emails). */
 export default defineModule({
   name: 'messenger',
   seed: seedMessenger,
+  find: [findContacts],
+  figures: messengerFigures,
 });

@@ -122,6 +122,24 @@ describe('conversations', () => {
   });
 });
 
+describe('the home and the palette', () => {
+  it('counts the texts awaiting a reply as the list it opens shows them, and finds contacts by name and number', async () => {
+    const figure = (await staff.call('home/today')).body.data.figures.find((f: { key: string }) => f.key === 'textsAwaitingReply');
+    expect(figure).toMatchObject({ label: 'Texts awaiting a reply', href: '/messenger/?direction=inbound&unread=1' });
+    const list = await staff.call('messenger/load-messages', { direction: 'inbound', unread: '1' });
+    expect(figure.value).toBe(list.body.data.conversationCount);
+    expect(figure.value).toBeGreaterThan(0);
+    expect((await (await t.signedIn(['marketing'])).call('home/today')).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('textsAwaitingReply');
+
+    const [named] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), eq(contacts.source, 'staff'))).orderBy(asc(contacts.id)).limit(1);
+    const find = async (query: string) => ((await staff.call('search/find', { query })).body.data.groups as { kind: string; results: { title: string; href: string }[] }[])
+      .find((g) => g.kind === 'contact')?.results ?? [];
+    const href = `/messenger/?p=${named.mobilePhone!.slice(2)}&l=${loc.ABG}`;
+    expect(await find(named.lastName)).toContainEqual(expect.objectContaining({ title: `${named.firstName} ${named.lastName}`, href }));
+    expect(await find(named.mobilePhone!.slice(2))).toEqual([expect.objectContaining({ title: `${named.firstName} ${named.lastName}`, href })]);
+  });
+});
+
 describe('send-text', () => {
   it('replies from the store\'s line through the send gate, with the quote url, and the conversation moves on', async () => {
     const before = await rowCounts();

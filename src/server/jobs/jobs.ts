@@ -109,18 +109,29 @@ async function finish(db: Db, claimed: Claimed, worker: string, state: 'done' | 
 }
 
 /** Runs one claimed job to its outcome; never throws (a failure is recorded on the job). */
-async function runClaimed(db: Db, services: Services, worker: string, claimed: Claimed, log: JobLog, leaseSeconds?: number) {
+async function runClaimed(db: Db, services: Services, worker: string, claimed: Claimed, log: JobLog, leaseSeconds?: number, stopping = () => false) {
   const definition = jobRegistry.get(claimed.kind)!;
   const lease = leaseSeconds ?? definition.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const mine = and(eq(jobs.id, claimed.id), eq(jobs.lockedBy, worker), eq(jobs.state, 'running'));
+  /** Set when a heartbeat told the run to stop because this worker is shutting down. */
+  let released = false;
   const heartbeat = async () => {
+    if (stopping()) {
+      released = true;
+      return false;
+    }
     const rows = await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${lease})` }).where(mine).returning({ id: jobs.id });
     return rows.length > 0;
   };
   try {
-    if (!(await heartbeat())) return;
-    const outcome = await definition.run({ id: claimed.id, payload: claimed.payload as never, attempt: claimed.attempts, db, services, heartbeat });
-    if (outcome && 'again' in outcome) {
+    // A job cancelled or taken over since the claim finds nothing of its own below (`mine`).
+    const outcome = (await heartbeat())
+      ? await definition.run({ id: claimed.id, payload: claimed.payload as never, attempt: claimed.attempts, db, services, heartbeat })
+      : undefined;
+    if (released) {
+      // The worker is shutting down: the job goes back to the queue, as it is, for another worker.
+      await db.update(jobs).set({ state: 'queued', runAt: sql`now()`, lockedBy: null, lockedUntil: null, attempts: sql`${jobs.attempts} - 1` }).where(mine);
+    } else if (outcome && 'again' in outcome) {
       await db.update(jobs).set({ state: 'queued', runAt: outcome.again, lockedBy: null, lockedUntil: null, attempts: 0 }).where(mine);
     } else {
       await finish(db, claimed, worker, 'done');
@@ -162,7 +173,7 @@ export async function drainJobs(services: Services, options: { kinds?: string[];
 }
 
 export interface Worker {
-  /** Stops claiming and waits for the runs under way. */
+  /** Stops claiming; each run under way stops at its next heartbeat and goes back to the queue. */
   stop(): Promise<void>;
 }
 
@@ -190,7 +201,7 @@ export async function startWorker(services: Services, options: {
         return null;
       });
       if (claimed) {
-        await runClaimed(db, services, worker, claimed, options.log, options.leaseSeconds);
+        await runClaimed(db, services, worker, claimed, options.log, options.leaseSeconds, () => stopped);
         continue;
       }
       await new Promise<void>((resolve) => {
