@@ -111,7 +111,7 @@ export const recipientStates = ['queued', 'sending', 'sent', 'failed', 'refused'
 export type RecipientState = (typeof recipientStates)[number];
 
 /** At most this many numbers typed or pasted into one send; a list send reaches a whole store. */
-export const MAX_TYPED_RECIPIENTS = 5_000;
+export const MAX_TYPED_RECIPIENTS = 50_000;
 
 /**
  * /api/kits/text/send-mass-text (seed 001: the form): one message to many numbers from a store's line,

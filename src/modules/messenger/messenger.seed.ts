@@ -5,7 +5,7 @@ import { locations } from '../locations/locations.db';
 import { messages, phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
-import { conversations, shortcuts } from './messenger.db';
+import { bulkRecipients, bulkSends, conversations, shortcuts } from './messenger.db';
 import { ACKNOWLEDGEMENT } from './autopilot';
 
 /** The group's default shortcuts; a store may have its own of the same name. */
@@ -67,6 +67,36 @@ export async function seedMessenger(db: Db) {
       }));
     }
   }
+  await seedSends(db, lines, now);
   // A conversation the store answered last has been read.
   await db.update(conversations).set({ unread: 0, readAt: new Date(now) }).where(eq(conversations.lastDirection, 'outbound'));
+}
+
+/**
+ * Two mass texts of last week, finished: one at the first store (with a recipient who had opted out)
+ * and one at a store outside New Mexico, so the sends list and the reach tests have each.
+ */
+async function seedSends(db: Db, lines: { id: number; phoneNumber: string; locationId: number }[], now: number) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  const [outside] = await db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'Colorado')).orderBy(asc(locations.id)).limit(1);
+  const chosen = [lines[0], lines.find((l) => l.locationId === outside?.id)].filter((l): l is (typeof lines)[number] => Boolean(l));
+  for (const [n, line] of chosen.entries()) {
+    const at = new Date(now - (5 + n) * 86_400_000);
+    const body = n === 0 ? 'Year-end sales event this Saturday: 0% APR on select models. Reply STOP to opt out.' : 'Winter tire special: $50 off a set of four this month. Reply STOP to opt out.';
+    const numbers = await db.select({ phone: contacts.mobilePhone }).from(contacts).where(eq(contacts.locationId, line.locationId)).orderBy(asc(contacts.id));
+    const recipients = [...numbers.map((c) => c.phone!), ...(n === 0 ? ['+15755550199'] : [])];
+    const [send] = await db.insert(bulkSends).values({
+      kind: 'text', locationId: line.locationId, phoneId: line.id, body, quietHours: 'wait', state: 'done', recipientCount: recipients.length,
+      createdBy: admin?.id ?? null, createdAt: at, finishedAt: new Date(at.getTime() + 60_000),
+    }).returning({ id: bulkSends.id });
+    const sent = recipients.filter((r) => r !== '+15755550199');
+    const sid = (i: number) => `SM${'b'.repeat(8)}${String(send.id).padStart(6, '0')}${String(i).padStart(18, '0')}`;
+    await db.insert(messages).values(sent.map((to, i) => ({
+      messageSid: sid(i), phoneId: line.id, locationId: line.locationId, direction: 'outbound' as const, purpose: 'marketing' as const,
+      from: line.phoneNumber, to, body, status: 'delivered' as const, userId: admin?.id ?? null, createdAt: at, statusAt: at,
+    })));
+    await db.insert(bulkRecipients).values(recipients.map((address, i) => (address === '+15755550199'
+      ? { sendId: send.id, address, state: 'refused' as const, reason: '(575) 555-0199 has opted out of texts and calls from the group; they can opt back in by texting START.' }
+      : { sendId: send.id, address, state: 'sent' as const, sid: sid(i), claimedAt: at, sentAt: at })));
+  }
 }

@@ -1,5 +1,6 @@
 import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
 import { usPhone } from '../../server/scale/random';
+import { contactLocation, contactPhone } from '../contacts/contacts.scale';
 import { phoneTypes } from './phones.contract';
 
 /** Line i (id i + 1) belongs to location (i mod locations) + 1: calls and texts derive it the same way. */
@@ -73,18 +74,26 @@ const bodies = [
   'Can I come by after work today?', 'Reminder: your service appointment is tomorrow at 9:00.',
 ];
 
+/**
+ * Texts with the stores' contacts (about ten per contact over two years), each from a line of the
+ * contact's store: the messenger's conversations (kept by a trigger as they load) are store and
+ * contact pairs, as in life.
+ */
 defineGenerator({
   table: 'messages',
   columns: ['message_sid', 'phone_id', 'location_id', 'direction', 'purpose', 'from_number', 'to_number', 'body', 'status', 'created_at', 'status_at'],
   fullRows: FULL_SCALE.messages,
   minRows: 50_000,
-  after: ['phones'],
+  after: ['phones', 'contacts'],
+  derived: ['conversations'],
   *rows({ random, rows, counts, now }) {
     const span = 2 * 365 * 86_400;
+    const linesPerLocation = Math.max(1, Math.floor(counts.phones / counts.locations));
     for (let i = 0; i < rows; i++) {
-      const phoneId = random.int(1, counts.phones);
+      const contactId = random.int(1, counts.contacts);
+      const phoneId = contactLocation(contactId, counts.locations) + counts.locations * random.int(0, linesPerLocation - 1);
       const inbound = random.next() < 0.4;
-      const customer = usPhone(random);
+      const customer = contactPhone(contactId);
       const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
       yield [hex32('SM', i + 1), phoneId, locationOf(phoneId, counts.locations), inbound ? 'inbound' : 'outbound',
         inbound ? 'inbound' : random.next() < 0.5 ? 'marketing' : 'transactional', inbound ? customer : lineNumber(phoneId),

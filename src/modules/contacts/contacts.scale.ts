@@ -1,0 +1,29 @@
+import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { areaCodes } from '../../server/scale/random';
+import { firstNames, lastNames } from '../../server/scale/pools';
+
+/**
+ * Contact n (id n) belongs to location ((n - 1) mod locations) + 1 and has a number of its own: the
+ * texts generator picks a contact and texts it from a line of the contact's store.
+ */
+export const contactPhone = (contactId: number) => `+1${areaCodes[contactId % areaCodes.length]}${2_000_000 + contactId}`;
+export const contactLocation = (contactId: number, locations: number) => ((contactId - 1) % locations) + 1;
+
+defineGenerator({
+  table: 'contacts',
+  columns: ['location_id', 'first_name', 'last_name', 'mobile_phone', 'email', 'autopilot', 'source', 'sold', 'created_at', 'updated_at'],
+  fullRows: FULL_SCALE.contacts,
+  minRows: 5_000,
+  after: ['locations'],
+  *rows({ random, rows, counts, now }) {
+    const span = 3 * 365 * 86_400;
+    for (let i = 1; i <= rows; i++) {
+      const first = random.pick(firstNames);
+      const last = random.pick(lastNames);
+      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const source = random.next() < 0.6 ? 'staff' : random.pick(['text', 'import', 'chat']);
+      yield [contactLocation(i, counts.locations), first, last, contactPhone(i), `${first}.${last}.${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        random.next() < 0.05, source, random.next() < 0.15, createdAt, createdAt];
+    }
+  },
+});
