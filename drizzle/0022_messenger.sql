@@ -67,7 +67,10 @@ CREATE TABLE "conversations" (
 	"last_body" text NOT NULL,
 	"unread" integer DEFAULT 0 NOT NULL,
 	"message_count" integer DEFAULT 0 NOT NULL,
-	"read_at" timestamp with time zone
+	"read_at" timestamp with time zone,
+	"contact_id" integer,
+	"contact_name" text DEFAULT '' NOT NULL,
+	"autopilot" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "messenger_shortcuts" (
@@ -110,11 +113,14 @@ CREATE INDEX "conversations_phone_idx" ON "conversations" USING btree ("phone" t
 CREATE UNIQUE INDEX "messenger_shortcuts_key" ON "messenger_shortcuts" USING btree (coalesce("location_id", 0),lower("shortcut"));--> statement-breakpoint
 CREATE INDEX "outbox_to_idx" ON "outbox" USING btree ("to","created_at");--> statement-breakpoint
 -- Conversations are kept from the texts themselves, in the transaction that records them: one row per
--- store and customer number with the last text, who sent it and the inbound texts not yet read.
+-- store and customer number with the last text, who sent it, the inbound texts not yet read, and the
+-- store's contact with that number (name and autopilot), so the messenger's list reads one table.
 CREATE OR REPLACE FUNCTION forecourt_conversations_from_messages() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO conversations AS c (location_id, phone, last_message_at, last_direction, last_body, unread, message_count)
-  SELECT location_id, phone, created_at, direction, left(body, 200), unread, total FROM (
+  INSERT INTO conversations AS c (location_id, phone, last_message_at, last_direction, last_body, unread, message_count, contact_id, contact_name, autopilot)
+  SELECT x.location_id, x.phone, x.created_at, x.direction, left(x.body, 200), x.unread, x.total,
+    k.id, coalesce(nullif(trim(k.first_name || ' ' || k.last_name), ''), ''), coalesce(k.autopilot, false)
+  FROM (
     SELECT m.location_id, m.phone, m.created_at, m.direction, m.body,
       count(*) FILTER (WHERE m.direction = 'inbound') OVER whole AS unread,
       count(*) OVER whole AS total,
@@ -124,7 +130,9 @@ BEGIN
       FROM new_rows WHERE location_id IS NOT NULL
     ) m
     WINDOW whole AS (PARTITION BY m.location_id, m.phone)
-  ) x WHERE latest = 1
+  ) x
+  LEFT JOIN contacts k ON k.location_id = x.location_id AND k.mobile_phone = x.phone
+  WHERE x.latest = 1
   ON CONFLICT (location_id, phone) DO UPDATE SET
     last_direction = CASE WHEN excluded.last_message_at >= c.last_message_at THEN excluded.last_direction ELSE c.last_direction END,
     last_body = CASE WHEN excluded.last_message_at >= c.last_message_at THEN excluded.last_body ELSE c.last_body END,
@@ -143,8 +151,35 @@ $$;--> statement-breakpoint
 CREATE TRIGGER messages_conversations_insert AFTER INSERT ON messages REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_from_messages();--> statement-breakpoint
 CREATE TRIGGER messages_conversations_truncate AFTER TRUNCATE ON messages
-  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_truncated();
---> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_truncated();--> statement-breakpoint
+-- A contact added, renamed, renumbered, switched to autopilot or removed shows in its conversation.
+CREATE OR REPLACE FUNCTION forecourt_conversations_from_contacts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE conversations c SET contact_id = NULL, contact_name = '', autopilot = false
+    FROM old_rows o WHERE c.contact_id = o.id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    UPDATE conversations c SET contact_id = n.id, contact_name = coalesce(nullif(trim(n.first_name || ' ' || n.last_name), ''), ''), autopilot = n.autopilot
+    FROM new_rows n WHERE c.location_id = n.location_id AND c.phone = n.mobile_phone;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION forecourt_conversations_contacts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE conversations SET contact_id = NULL, contact_name = '', autopilot = false WHERE contact_id IS NOT NULL;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER contacts_conversations_insert AFTER INSERT ON contacts REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_from_contacts();--> statement-breakpoint
+CREATE TRIGGER contacts_conversations_update AFTER UPDATE ON contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_from_contacts();--> statement-breakpoint
+CREATE TRIGGER contacts_conversations_delete AFTER DELETE ON contacts REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_from_contacts();--> statement-breakpoint
+CREATE TRIGGER contacts_conversations_truncate AFTER TRUNCATE ON contacts
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_conversations_contacts_truncated();--> statement-breakpoint
 -- Texts recorded before this migration start their conversations now.
 INSERT INTO conversations (location_id, phone, last_message_at, last_direction, last_body, unread, message_count)
 SELECT location_id, phone, created_at, direction, left(body, 200), 0, total FROM (

@@ -15,9 +15,8 @@ import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './mess
 import { deliverBulkSend, pace } from './bulk.job';
 import { lineById, textingLine } from './lines';
 import {
-  bulkKindLabels, cancelSend, loadSend, loadSends, sendMassText, sendStateLabels, type SendProgress,
+  bulkKindLabels, cancelSend, loadSend, loadSends, sendColumns, sendMassText, sendStateLabels, type SendProgress,
 } from './messenger.contract';
-import type { ColumnSpec } from '../../shared/lists';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
 
@@ -105,15 +104,6 @@ defineAction({
   },
 });
 
-const sendColumns: ColumnSpec[] = [
-  { key: 'createdAt', label: 'Sent', format: 'datetime', sortable: true },
-  { key: 'kindLabel', label: 'Kind' },
-  { key: 'locationName', label: 'Location' },
-  { key: 'body', label: 'Message' },
-  { key: 'recipientCount', label: 'Recipients', format: 'number' },
-  { key: 'stateLabel', label: 'State' },
-  { key: 'createdBy', label: 'By' },
-];
 
 defineListAction({
   contract: loadSends,

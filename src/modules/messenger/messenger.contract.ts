@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
+import type { ColumnSpec } from '../../shared/lists';
 
 /** The open conversation's phone in the address is cut to its first 10 characters (seed 001, section 5). */
 export const URL_PHONE_LENGTH = 10;
@@ -110,6 +111,12 @@ export const sendStateLabels: Record<SendState, string> = {
 export const recipientStates = ['queued', 'sending', 'sent', 'failed', 'refused', 'waiting', 'cancelled'] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
+/**
+ * Numbers typed or pasted as one text: one per line, or separated by commas or semicolons ("(505)
+ * 555-0142" is one number with spaces in it).
+ */
+const splitNumbers = (v: unknown) => (typeof v === 'string' ? v.split(/[\n,;]+/).map((n) => n.trim()).filter(Boolean) : v);
+
 /** At most this many numbers typed or pasted into one send; a list send reaches a whole store. */
 export const MAX_TYPED_RECIPIENTS = 50_000;
 
@@ -120,7 +127,7 @@ export const MAX_TYPED_RECIPIENTS = 50_000;
 export const massTextInput = z.object({
   locationId: id,
   message: text(1600),
-  numbers: z.preprocess((v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v), list(phone, MAX_TYPED_RECIPIENTS))
+  numbers: z.preprocess(splitNumbers, list(phone, MAX_TYPED_RECIPIENTS))
     .refine((n) => n.length > 0, { error: 'needs at least one number' }).meta({ title: 'Numbers' }),
   quietHours: choice(quietHoursChoices).default('wait'),
   confirm: flag.refine((v) => v, { error: 'must be ticked to send' }).meta({ title: 'Confirm' }),
@@ -162,6 +169,15 @@ export const loadSend = defineContract({ path: 'messenger/bulk/load-send', input
 export const cancelSend = defineContract({ path: 'messenger/bulk/cancel-send', input: z.object({ sendId: id }), output: z.object({ state: z.enum(sendStates) }) });
 
 export const sendFilters = { locationId: optionalId, kind: optionalChoice(bulkKinds) };
+export const sendColumns: ColumnSpec[] = [
+  { key: 'createdAt', label: 'Sent', format: 'datetime', sortable: true },
+  { key: 'kindLabel', label: 'Kind' },
+  { key: 'locationName', label: 'Location' },
+  { key: 'body', label: 'Message' },
+  { key: 'recipientCount', label: 'Recipients', format: 'number' },
+  { key: 'stateLabel', label: 'State' },
+  { key: 'createdBy', label: 'By' },
+];
 const sendRow = progress.pick({
   sendId: true, kind: true, kindLabel: true, state: true, stateLabel: true, locationName: true, body: true, recipientCount: true, createdAt: true, createdBy: true,
 }).extend({ locationId: z.number().int() });
@@ -170,3 +186,43 @@ export const loadSends = listContract({ path: 'messenger/bulk/load-sends', filte
 
 export const SEND_CANCELLED = 'Send cancelled.';
 export const TEXT_SENT = 'Text sent!';
+
+/* ---------------------------------------------------------------- list cleaning and opt-outs */
+
+/** Numbers as pasted, each checked by the action itself (cleaning a list is the point). */
+const pastedNumbers = z.preprocess(splitNumbers, list(text(40), MAX_TYPED_RECIPIENTS)).refine((n) => n.length > 0, { error: 'needs at least one number' }).meta({ title: 'Numbers' });
+
+const rejected = z.object({ number: z.string(), reason: z.string() });
+
+/**
+ * Seed 001: verify-phone-numbers → data.clean, the numbers a text can reach, as E.164, each once:
+ * valid, not toll-free or premium, not opted out. The others come back with the reason.
+ */
+export const verifyPhoneNumbers = defineContract({
+  path: 'messenger/verify-phone-numbers', input: z.object({ numbers: pastedNumbers }),
+  output: z.object({ clean: z.array(z.string()), rejected: z.array(rejected), duplicates: z.number().int() }),
+});
+
+/** Seed 001: opt-out-numbers: numbers added to the group's opt-out list by staff (a customer asked by phone). */
+export const optOutNumbers = defineContract({
+  path: 'messenger/opt-out-numbers',
+  input: z.object({ numbers: pastedNumbers, confirm: flag.refine((v) => v, { error: 'must be ticked to add the numbers' }).meta({ title: 'Confirm' }) }),
+  output: z.object({ added: z.number().int(), already: z.number().int(), rejected: z.array(rejected) }),
+});
+
+/**
+ * Seed 001: check-list (not shown; designed): each number of a list against a store: whether a text
+ * reaches it, whether it opted out, the store's contact and its last text.
+ */
+export const checkList = defineContract({
+  path: 'messenger/check-list', input: z.object({ locationId: id, numbers: pastedNumbers }),
+  output: z.object({
+    rows: z.array(z.object({
+      number: z.string(), phone: z.string().nullable(), reachable: z.boolean(), reason: z.string().nullable(), optedOut: z.boolean(),
+      contactId: z.number().int().nullable(), contactName: z.string().nullable(), lastTextAt: z.string().nullable(),
+    })),
+    reachableCount: z.number().int(), contactCount: z.number().int(),
+  }),
+});
+
+export const OPT_OUTS_ADDED = 'Numbers added to the opt-out list.';

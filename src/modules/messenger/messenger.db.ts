@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
@@ -27,6 +27,13 @@ export const conversations = pgTable(
     unread: integer('unread').notNull().default(0),
     messageCount: integer('message_count').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * The store's contact with this number, their name and autopilot, kept by triggers on `contacts`
+     * (migration 0022): the list reads one table, not a contact per row.
+     */
+    contactId: integer('contact_id'),
+    contactName: text('contact_name').notNull().default(''),
+    autopilot: boolean('autopilot').notNull().default(false),
   },
   (t) => [
     uniqueIndex('conversations_location_phone_key').on(t.locationId, t.phone),

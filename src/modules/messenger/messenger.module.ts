@@ -1,6 +1,7 @@
 import { defineModule } from '../../server/platform/modules';
 import './messenger.server';
 import './bulk.server';
+import './lists.server';
 import './autopilot';
 import { seedMessenger } from './messenger.seed';
 import { findContacts, messengerFigures } from './messenger.shell';
@@ -9,6 +10,7 @@ import { findContacts, messengerFigures } from './messenger.shell';
 export default defineModule({
   name: 'messenger',
   seed: seedMessenger,
+  scale: () => import('./messenger.scale'),
   find: [findContacts],
   figures: messengerFigures,
 });

@@ -47,7 +47,8 @@ export async function seedMessenger(db: Db) {
     for (const [n, exchange] of EXCHANGES.entries()) {
       const phone = `+1${areaCode}55502${String(person % 100).padStart(2, '0')}`;
       const firstName = FIRST[person % FIRST.length];
-      const lastName = LAST[(person * 5 + 3) % LAST.length];
+      // Every pair of names once: the last name moves on by five after each round of first names.
+      const lastName = LAST[(person + Math.floor(person / FIRST.length) * 5 + 3) % LAST.length];
       person++;
       await db.insert(contacts).values({
         locationId: line.locationId, firstName, lastName, mobilePhone: phone, email: `${firstName}.${lastName}${person}@example.com`.toLowerCase(),

@@ -27,6 +27,8 @@ import type { Db } from '../../server/db/client';
 
 export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
 const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
+/** Digits typed before a search is a number's: an area code and an exchange name a few hundred numbers. */
+const NUMBER_DIGITS = 6;
 /** At most this many contacts matched by name are looked for among the conversations. */
 const NAME_MATCHES = 1000;
 
@@ -58,7 +60,7 @@ defineListAction({
     { name: 'location, awaiting a reply', filters: { locationId: s.locationId, direction: 'inbound' } },
     { name: 'unread', filters: { unread: '1' } },
     { name: 'name', filters: { filter: 'garcia' } },
-    { name: 'number prefix', filters: { filter: '505' } },
+    { name: 'number prefix', filters: { filter: '505200' } },
   ],
   query: ({ db, input }) => {
     const where: SQL[] = [];
@@ -68,8 +70,8 @@ defineListAction({
     const term = input.filter?.trim();
     if (term) {
       const digits = term.replace(/\D/g, '');
-      if (digits.length >= 3 && digits.length === term.replace(/[\s().+-]/g, '').length) {
-        // A number, typed from its start: the whole number, or the first digits of a US one.
+      if (digits.length >= NUMBER_DIGITS && digits.length === term.replace(/[\s().+-]/g, '').length) {
+        // A number, typed from its start: the whole number, or the area code, exchange and more of a US one.
         const whole = digits.length >= 10 ? toE164(term) : null;
         where.push(whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`);
       } else {
@@ -81,11 +83,10 @@ defineListAction({
     return {
       select: db.select({
         conversationId: conversations.id, locationId: conversations.locationId, locationName: locations.name, phone: conversations.phone,
-        contactId: contacts.id, contactName: contactName.as('contact_name'), lastMessageAt: conversations.lastMessageAt,
+        contactId: conversations.contactId, contactName: conversations.contactName, lastMessageAt: conversations.lastMessageAt,
         lastDirection: conversations.lastDirection, lastBody: conversations.lastBody, unread: conversations.unread,
-        messageCount: conversations.messageCount, autopilot: sql<boolean>`coalesce(${contacts.autopilot}, false)`.as('autopilot'),
-      }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId))
-        .leftJoin(contacts, and(eq(contacts.locationId, conversations.locationId), eq(contacts.mobilePhone, conversations.phone))).$dynamic(),
+        messageCount: conversations.messageCount, autopilot: conversations.autopilot,
+      }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
   },

@@ -193,6 +193,9 @@ describe('autopilot and shortcuts', () => {
     const on = await staff.call('messenger/toggle-autopilot', { contactId: contact.id });
     expect(on.body.data.direction).toBe('enabled');
     expect((await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].autopilot).toBe(true);
+    // The conversation shows it (kept by a trigger on contacts).
+    const listed = (await staff.call('messenger/load-messages', { filter: '5055550177' })).body.data.rows;
+    expect(listed).toEqual([expect.objectContaining({ contactId: contact.id, autopilot: true })]);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'contact'), eq(auditLog.recordId, String(contact.id))));
     expect(audit.after).toEqual({ autopilot: true });
 
@@ -234,12 +237,70 @@ describe('contacts', () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(contacts).where(eq(contacts.id, res.body.data.contactId));
     expect(row).toMatchObject({ locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '+15055550133', email: 'nora@example.com', source: 'staff' });
+
+    // A number that texted the store before it was a contact: its conversation takes the name.
+    const [line] = await t.db.select().from(phones).where(and(eq(phones.locationId, loc.ABH), eq(phones.active, true))).limit(1);
+    await inbound('+15055550134', 'Hi, this is Rita', line.phoneNumber);
+    await t.db.delete(contacts).where(and(eq(contacts.locationId, loc.ABH), eq(contacts.mobilePhone, '+15055550134')));
+    const [unnamed] = await t.db.select().from(conversations).where(and(eq(conversations.locationId, loc.ABH), eq(conversations.phone, '+15055550134')));
+    expect(unnamed).toMatchObject({ contactId: null, contactName: '' });
+    const rita = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Rita', lastName: 'Baca', mobilePhone: '5055550134' });
+    const [named] = await t.db.select().from(conversations).where(eq(conversations.id, unnamed.id));
+    expect(named).toMatchObject({ contactId: rita.body.data.contactId, contactName: 'Rita Baca' });
     const again = await staff.call('contacts/add-contact', { locationId: loc.ABH, mobilePhone: '505-555-0133' });
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toBe('Albuquerque Honda already has a contact with the number (505) 555-0133.');
     const empty = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Nobody' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toBe('Mobile phone needs a mobile phone or an email.');
+  });
+});
+
+describe('cleaning lists and adding opt-outs', () => {
+  it('verifies numbers: the reachable ones as E.164 once, the others with the reason', async () => {
+    await t.db.insert(optOuts).values({ phoneNumber: '+15055550155', keyword: 'STOP', createdAt: new Date('2026-11-01T12:00:00Z') }).onConflictDoNothing();
+    const res = await staff.call('messenger/verify-phone-numbers', { numbers: '(505) 555-0150\n505-555-0150, 1-800-555-0123; 5055550155\nhello\n+19005550123' }, { form: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      clean: ['+15055550150'], duplicates: 1,
+      rejected: [
+        { number: '1-800-555-0123', reason: 'a toll-free number' },
+        { number: '5055550155', reason: 'opted out (STOP on 2026-11-01)' },
+        { number: 'hello', reason: 'not a phone number' },
+        { number: '+19005550123', reason: 'a premium or shared-cost number' },
+      ],
+    });
+    const empty = await staff.call('messenger/verify-phone-numbers', { numbers: ' \n ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual(['Numbers needs at least one number.']);
+    expect((await (await t.signedIn(['marketing'])).call('messenger/verify-phone-numbers', { numbers: '5055550150' })).status).toBe(403);
+  });
+
+  it('adds numbers to the opt-out list once, and the send gate then refuses them', async () => {
+    const before = await t.db.select({ n: count() }).from(optOuts);
+    const unticked = await staff.call('messenger/opt-out-numbers', { numbers: '5055550161', confirm: 0 });
+    expect(unticked.body.errors).toEqual(['Confirm must be ticked to add the numbers.']);
+    expect(await t.db.select({ n: count() }).from(optOuts)).toEqual(before);
+    const res = await staff.call('messenger/opt-out-numbers', { numbers: '5055550161\n(505) 555-0162\n5055550161\n5055550155\nnope', confirm: 1 });
+    expect(res.body.data).toEqual({ added: 2, already: 1, rejected: [{ number: 'nope', reason: 'not a phone number' }] });
+    const [row] = await t.db.select().from(optOuts).where(eq(optOuts.phoneNumber, '+15055550162'));
+    expect(row).toMatchObject({ keyword: 'STAFF', source: 'staff' });
+    const refused = await staff.call('/api/kits/text/send-text', { to: '5055550162', message: 'Hello', locationId: loc.ABG });
+    expect(refused.status).toBe(409);
+  });
+
+  it('checks a list against a store: reachable, opted out, its contact and last text', async () => {
+    const [c] = await t.db.select().from(conversations).where(eq(conversations.locationId, loc.ABG)).orderBy(desc(conversations.lastMessageAt)).limit(1);
+    const res = await staff.call('messenger/check-list', { locationId: loc.ABG, numbers: [c.phone, '5055550162', 'x'] });
+    expect(res.status).toBe(200);
+    const [known, out, bad] = res.body.data.rows;
+    expect(known).toMatchObject({ phone: c.phone, reachable: true, optedOut: false, lastTextAt: c.lastMessageAt.toISOString() });
+    expect(known.contactName).toBeTruthy();
+    expect(out).toMatchObject({ number: '(505) 555-0162', reachable: false, optedOut: true, contactId: null });
+    expect(bad).toMatchObject({ number: 'x', phone: null, reachable: false, reason: 'not a phone number' });
+    expect(res.body.data).toMatchObject({ reachableCount: 1, contactCount: 1 });
+    const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.call('messenger/check-list', { locationId: loc.DNC, numbers: [c.phone] })).status).toBe(404);
   });
 });
 

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { IdModal, openModal } from '../../web/ui/modals';
+import { formatDateTime } from '../../shared/format';
+import type { RowOf } from '../../shared/contract';
+import { loadSends, sendColumns, type SendState } from './messenger.contract';
+import { MASS_TEXT, MassTextModal } from './MassTextModal';
+import { SendProgress } from './SendProgress';
+
+type Row = RowOf<typeof loadSends>;
+
+
+const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
+
+const SEND_PROGRESS = 'send-progress';
+
+/** bulk-sends: every mass text within reach, newest first; a send opens on its progress. */
+export default function BulkSends() {
+  const locations = useLocationOptions();
+  const [open, setOpen] = useState<Row | null>(null);
+  const filters: FilterSpec[] = [{ name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) }];
+
+  return (
+    <ListScreen<Row>
+      className="bulk-sends"
+      title="Bulk sends"
+      action={loadSends}
+      noun={['bulk send', 'bulk sends']}
+      columns={sendColumns}
+      filters={filters}
+      updateUrl
+      rowKey={(row) => row.sendId}
+      rowLabel={(row) => `${row.kindLabel} of ${formatDateTime(row.createdAt)}`}
+      onRowClick={(row) => {
+        setOpen(row);
+        openModal(SEND_PROGRESS);
+      }}
+      emptyText="No bulk sends yet. A mass text sent from the messenger shows here with its progress."
+      cells={{
+        body: (row) => <Text size="sm" lineClamp={2} maw={360}>{row.body}</Text>,
+        stateLabel: (row) => <Badge variant="light" color={stateColors[row.state]}>{row.stateLabel}</Badge>,
+        createdBy: (row) => row.createdBy ?? '',
+      }}
+      toolbar={<Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>}
+    >
+      <IdModal id={SEND_PROGRESS} title={open ? `${open.kindLabel} from ${open.locationName}` : 'Bulk send'} size="xl">
+        {open && <SendProgress sendId={open.sendId} heading={false} />}
+      </IdModal>
+      <MassTextModal />
+    </ListScreen>
+  );
+}
