@@ -94,8 +94,8 @@ ALTER TABLE "messenger_shortcuts" ADD CONSTRAINT "messenger_shortcuts_location_i
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at","id") WHERE "jobs"."state" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "contacts_location_phone_key" ON "contacts" USING btree ("location_id","mobile_phone") WHERE "contacts"."mobile_phone" is not null;--> statement-breakpoint
-CREATE INDEX "contacts_name_idx" ON "contacts" USING btree ("last_name","first_name","id");--> statement-breakpoint
-CREATE INDEX "contacts_location_name_idx" ON "contacts" USING btree ("location_id","last_name","first_name","id");--> statement-breakpoint
+CREATE INDEX "contacts_name_idx" ON "contacts" USING btree ("last_name","id");--> statement-breakpoint
+CREATE INDEX "contacts_location_name_idx" ON "contacts" USING btree ("location_id","last_name","id");--> statement-breakpoint
 CREATE INDEX "contacts_created_idx" ON "contacts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "contacts_phone_idx" ON "contacts" USING btree ("mobile_phone");--> statement-breakpoint
 CREATE INDEX "contacts_search_idx" ON "contacts" USING gin (lower("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint

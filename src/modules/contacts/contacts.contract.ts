@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { id, optionalEmail, optionalPhone, optionalText } from '../../shared/fields';
-import { defineContract } from '../../shared/contract';
+import { id, optionalChoice, optionalEmail, optionalId, optionalPhone, optionalText, yesNo } from '../../shared/fields';
+import { defineContract, listContract } from '../../shared/contract';
+import type { ColumnSpec } from '../../shared/lists';
 
 /** How a contact came to the store (docs/messenger.md). */
 export const contactSources = ['staff', 'text', 'import', 'chat'] as const;
@@ -19,3 +20,42 @@ export type ContactInput = z.infer<typeof contactInput>;
 export const addContact = defineContract({ path: 'contacts/add-contact', input: contactInput, output: z.object({ contactId: z.number().int() }) });
 
 export const CONTACT_ADDED = 'Contact added!';
+
+export const sourceLabels: Record<ContactSource, string> = { staff: 'Added by staff', text: 'Texted the store', import: 'Imported', chat: 'Website chat' };
+export const MAILING_LIST_EXPORT = '/tools/mailing-list/export';
+/** What the export sends when the caller names no limit. */
+export const MAILING_LIST_EXPORT_LIMIT = 10_000;
+
+/**
+ * The mailing list (seed 000: /experience/contacts/mailing-list, filters in the query string;
+ * messenger/load-mailing-list → contactCount, html): a store's contacts to market to. `reach`: who a
+ * send would reach by text (a mobile number, not opted out) or by email; `sold`: customers who
+ * bought, or not.
+ */
+export const mailingListFilters = {
+  locationId: optionalId,
+  query: optionalText(100),
+  reach: optionalChoice(['text', 'email'], 'must be text or email'),
+  source: optionalChoice(contactSources),
+  sold: yesNo,
+};
+export const mailingListColumns: ColumnSpec[] = [
+  { key: 'lastName', label: 'Last name', sortable: true },
+  { key: 'firstName', label: 'First name' },
+  { key: 'mobilePhone', label: 'Mobile phone', format: 'phone' },
+  { key: 'email', label: 'Email' },
+  { key: 'locationName', label: 'Location' },
+  { key: 'sourceLabel', label: 'Source' },
+  { key: 'sold', label: 'Sold', format: 'flag' },
+  { key: 'optedOut', label: 'Opted out', format: 'flag' },
+  { key: 'createdAt', label: 'Added', format: 'date', sortable: true },
+];
+const mailingRow = z.object({
+  contactId: z.number().int(), locationId: z.number().int(), locationName: z.string(), firstName: z.string(), lastName: z.string(),
+  mobilePhone: z.string().nullable(), email: z.string(), source: z.enum(contactSources), sourceLabel: z.string(), sold: z.boolean(),
+  optedOut: z.boolean(), autopilot: z.boolean(), createdAt: z.string(),
+});
+export type MailingRow = z.output<typeof mailingRow>;
+export const loadMailingList = listContract({
+  path: 'messenger/load-mailing-list', filters: mailingListFilters, row: mailingRow, countKey: 'contactCount', exportRoute: MAILING_LIST_EXPORT,
+});

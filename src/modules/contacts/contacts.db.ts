@@ -30,8 +30,9 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_location_phone_key').on(t.locationId, t.mobilePhone).where(sql`${t.mobilePhone} is not null`),
-    index('contacts_name_idx').on(t.lastName, t.firstName, t.id),
-    index('contacts_location_name_idx').on(t.locationId, t.lastName, t.firstName, t.id),
+    // The mailing list's order, by name, for the group and for a store.
+    index('contacts_name_idx').on(t.lastName, t.id),
+    index('contacts_location_name_idx').on(t.locationId, t.lastName, t.id),
     index('contacts_created_idx').on(t.createdAt, t.id),
     index('contacts_phone_idx').on(t.mobilePhone),
     searchIndex('contacts_search_idx', t.firstName, t.lastName, t.email),

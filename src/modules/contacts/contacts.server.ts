@@ -1,11 +1,15 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { toE164 } from '../../server/platform/phone';
+import { defineListAction, labelOf } from '../../server/platform/lists';
+import { matchesSearch, searchText } from '../../server/platform/search';
+import { locations } from '../locations/locations.db';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platform/records';
 import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
-import { contactRecords } from './contacts.db';
-import { addContact } from './contacts.contract';
+import { contactRecords, contacts } from './contacts.db';
+import { addContact, loadMailingList, MAILING_LIST_EXPORT_LIMIT, mailingListColumns, sourceLabels } from './contacts.contract';
 
 defineAction({
   contract: addContact,
@@ -24,5 +28,46 @@ defineAction({
       () => AppError.conflict(`${location.name} already has a contact with the number ${formatPhone(mobilePhone ?? '')}.`, ['mobilePhone']),
     );
     return { contactId: contact.id };
+  },
+});
+
+const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
+// Qualified by hand: inside a subquery Drizzle would leave the outer table's column unqualified.
+const optedOut = sql<boolean>`exists (select 1 from opt_outs o where o.phone_number = contacts.mobile_phone)`;
+
+defineListAction({
+  contract: loadMailingList,
+  summary: 'A store\'s contacts to market to, by name, who a text or email reaches, source and whether they bought; also the CSV export.',
+  permission: 'marketing',
+  reach: contacts.locationId,
+  export: { filename: 'mailing-list', defaultLimit: MAILING_LIST_EXPORT_LIMIT },
+  columns: mailingListColumns,
+  sorts: { lastName: contacts.lastName, createdAt: contacts.createdAt },
+  defaultSort: 'lastName',
+  id: { key: 'contactId', column: contacts.id },
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'location, by text', filters: { locationId: s.locationId, reach: 'text' } },
+    { name: 'newest', filters: { sort: 'createdAt', dir: 'desc' } },
+    { name: 'search', filters: { query: 'garcia' } },
+  ],
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(contacts.locationId, input.locationId));
+    if (input.query) where.push(matchesSearch(contactSearch, input.query));
+    if (input.reach === 'text') where.push(sql`${contacts.mobilePhone} is not null and not ${optedOut}`);
+    if (input.reach === 'email') where.push(sql`${contacts.email} <> ''`);
+    if (input.source) where.push(eq(contacts.source, input.source));
+    if (input.sold) where.push(eq(contacts.sold, input.sold === '1'));
+    return {
+      select: db.select({
+        contactId: contacts.id, locationId: contacts.locationId, locationName: locations.name, firstName: contacts.firstName, lastName: contacts.lastName,
+        mobilePhone: contacts.mobilePhone, email: contacts.email, source: contacts.source, sourceLabel: labelOf(contacts.source, sourceLabels).as('source_label'),
+        sold: contacts.sold, optedOut: optedOut.as('opted_out'), autopilot: contacts.autopilot, createdAt: contacts.createdAt,
+      }).from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
   },
 });

@@ -3,24 +3,47 @@
  * queues the job that delivers them (bulk.job.ts); their progress; cancelling one.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
+import { AppError } from '../../server/platform/errors';
 import { defineListAction, labelOf } from '../../server/platform/lists';
 import { insertRecord, loadRecord } from '../../server/platform/records';
 import { toE164 } from '../../server/platform/phone';
 import { cancelJob, enqueue } from '../../server/jobs/jobs';
 import { locationRecords, locations } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { messages } from '../phones/phones.db';
 import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
 import { deliverBulkSend, pace } from './bulk.job';
 import { lineById, textingLine } from './lines';
 import {
-  bulkKindLabels, cancelSend, loadSend, loadSends, sendColumns, sendMassText, sendStateLabels, type SendProgress,
+  bulkKindLabels, cancelSend, loadSend, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type QuietHours, type SendProgress,
 } from './messenger.contract';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
 
-const creatorName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
+type SendContext = ActionContext<{ locationId: number; message: string; quietHours: QuietHours }>;
+
+/**
+ * Accepts a mass text in the action's transaction: the send, one row per recipient (`recipients`
+ * selects `(address, contact_id)` rows; the same address twice is one recipient) and the job that
+ * delivers it. Answers the send and how many recipients it has.
+ */
+async function acceptText(ctx: SendContext, recipients: SQL) {
+  const { input, db, user } = ctx;
+  await loadRecord(ctx, locationRecords, input.locationId);
+  const line = await textingLine(db, input.locationId);
+  const send = await insertRecord(ctx, bulkSendRecords, {
+    kind: 'text', locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours, recipientCount: 0, createdBy: user.id,
+  });
+  const added = await db.execute(sql`insert into bulk_recipients (send_id, address, contact_id)
+    select ${send.id}, address, contact_id from (${recipients}) r on conflict do nothing`);
+  // node-postgres and PGlite name the rows an insert wrote differently.
+  const { rowCount, affectedRows } = added as unknown as { rowCount?: number; affectedRows?: number };
+  const recipientCount = rowCount ?? affectedRows ?? 0;
+  const jobId = await enqueue(db, deliverBulkSend, { sendId: send.id }, { createdBy: user.id });
+  await db.update(bulkSends).set({ jobId, recipientCount }).where(eq(bulkSends.id, send.id));
+  return { sendId: send.id, recipientCount };
+}
 
 defineAction({
   contract: sendMassText,
@@ -29,19 +52,25 @@ defineAction({
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
-    const { input, db, user } = ctx;
-    await loadRecord(ctx, locationRecords, input.locationId);
-    const line = await textingLine(db, input.locationId);
     // The same number written two ways is one recipient.
-    const addresses = [...new Set(input.numbers.map((n) => toE164(n) ?? n.trim()))];
-    const send = await insertRecord(ctx, bulkSendRecords, {
-      kind: 'text', locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours,
-      recipientCount: addresses.length, createdBy: user.id,
-    });
-    await db.execute(sql`insert into bulk_recipients (send_id, address) select ${send.id}, value from json_array_elements_text(${JSON.stringify(addresses)}::json)`);
-    const jobId = await enqueue(db, deliverBulkSend, { sendId: send.id }, { createdBy: user.id });
-    await db.update(bulkSends).set({ jobId }).where(eq(bulkSends.id, send.id));
-    return { sendId: send.id, recipientCount: addresses.length, duplicates: input.numbers.length - addresses.length };
+    const addresses = ctx.input.numbers.map((n) => toE164(n) ?? n.trim());
+    const accepted = await acceptText(ctx, sql`select value as address, null::int as contact_id from json_array_elements_text(${JSON.stringify(addresses)}::json)`);
+    return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
+  },
+});
+
+defineAction({
+  contract: textContactList,
+  summary: 'Texts one message to a store\'s contacts with a mobile number (or only those who bought, or who did not) as a marketing send, delivered like a mass text.',
+  permission: 'marketing',
+  reach: {},
+  rateLimit: 30,
+  async handler(ctx) {
+    const sold = ctx.input.sold ? sql` and sold = ${ctx.input.sold === '1'}` : sql``;
+    const accepted = await acceptText(ctx, sql`select mobile_phone as address, id as contact_id from contacts
+      where location_id = ${ctx.input.locationId} and mobile_phone is not null${sold} order by id`);
+    if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with a mobile number to text.', ['locationId']);
+    return { ...accepted, duplicates: 0 };
   },
 });
 
@@ -50,7 +79,7 @@ export async function sendProgress(db: Db, services: Services, sendId: number): 
   const [send] = await db.select({
     sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body,
     recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, finishedAt: bulkSends.finishedAt, phoneId: bulkSends.phoneId,
-    createdBy: creatorName,
+    createdBy: userName,
   }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy))
     .where(eq(bulkSends.id, sendId));
   const counts = await db.select({ state: recipients.state, count: sql<number>`count(*)::int` }).from(recipients)
@@ -124,7 +153,7 @@ defineListAction({
       select: db.select({
         sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
         stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
-        body: bulkSends.body, recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: creatorName.as('created_by_name'),
+        body: bulkSends.body, recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
       }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, webUrl } from '../../shared/fields';
+import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, webUrl, yesNo } from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -135,6 +135,16 @@ export const massTextInput = z.object({
 export const sendMassText = defineContract({
   path: 'kits/text/send-mass-text', route: '/api/kits/text/send-mass-text', input: massTextInput,
   output: z.object({ sendId: z.number().int(), recipientCount: z.number().int(), duplicates: z.number().int() }),
+});
+
+/**
+ * /api/kits/text/text-contact-list (seed 001: the form): one message to a store's contacts with a
+ * mobile number; `sold` narrows it to those who bought (1) or did not (0).
+ */
+export const textContactList = defineContract({
+  path: 'kits/text/text-contact-list', route: '/api/kits/text/text-contact-list',
+  input: massTextInput.omit({ numbers: true }).extend({ sold: yesNo.meta({ title: 'Bought from us' }) }),
+  output: sendMassText.output,
 });
 
 const progress = z.object({

@@ -15,7 +15,7 @@ import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { fillShortcodes, shortcodesOf } from '../locations/shortcodes';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
 import { sendText as sendThroughGate } from '../phones/send-gate';
 import { contactRecords, contacts } from '../contacts/contacts.db';
@@ -118,7 +118,7 @@ defineAction({
     );
     const rows = await db.select({
       messageId: messages.id, direction: messages.direction, body: messages.body, status: messages.status, createdAt: messages.createdAt,
-      sentBy: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+      sentBy: userName,
       purpose: messages.purpose, locationId: messages.locationId,
     }).from(messages).leftJoin(users, eq(users.id, messages.userId))
       .where(and(or(eq(messages.from, phone), eq(messages.to, phone)), here))

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { auditLog, outbox } from '../../server/platform/platform.db';
 import { jobs } from '../../server/jobs/jobs.db';
@@ -379,6 +379,28 @@ describe('mass texts', () => {
     expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
     const progress = await marketer.call('messenger/bulk/load-send', { sendId: waiting.body.data.sendId });
     expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, sent: 0 });
+  });
+
+  it('texts a store\'s contacts with a mobile number, each once, or only those who bought', async () => {
+    t.app.services.clock.now = afternoon;
+    const [{ n: withPhones }] = await t.db.select({ n: count() }).from(contacts).where(and(eq(contacts.locationId, loc.SFS), isNotNull(contacts.mobilePhone)));
+    const res = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.SFS, message: 'Santa Fe service clinic on Saturday', confirm: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.recipientCount).toBe(withPhones);
+    const stored = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, res.body.data.sendId));
+    expect(stored.every((r) => r.contactId !== null)).toBe(true);
+    expect((await t.db.select().from(bulkSends).where(eq(bulkSends.id, res.body.data.sendId)))[0].recipientCount).toBe(withPhones);
+    await drainJobs(t.app.services);
+    expect(await t.db.select().from(outbox).where(eq(outbox.body, 'Santa Fe service clinic on Saturday'))).toHaveLength(withPhones);
+
+    await t.db.update(contacts).set({ sold: true }).where(and(eq(contacts.locationId, loc.SFS), eq(contacts.firstName, 'Maria')));
+    const sold = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.SFS, message: 'Owners only', sold: '1', confirm: 1 });
+    const [{ n: soldCount }] = await t.db.select({ n: count() }).from(contacts).where(and(eq(contacts.locationId, loc.SFS), eq(contacts.sold, true), isNotNull(contacts.mobilePhone)));
+    expect(sold.body.data.recipientCount).toBe(soldCount);
+    const none = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.TUC, message: 'Hi', confirm: 1 });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0]).toBe('That store has no contacts with a mobile number to text.');
+    await drainJobs(t.app.services);
   });
 
   it('keeps sends to their store\'s reach', async () => {

@@ -95,3 +95,6 @@ export const apiKeys = pgTable('api_keys', {
   sendServiceConfirmationEmail: boolean('send_service_confirmation_email').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A joined user's name ("Ana Johnson"), or null when no user is joined or they have no name. */
+export const userName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;

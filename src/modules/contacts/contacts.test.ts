@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { locations } from '../locations/locations.db';
+import { optOuts } from '../phones/phones.db';
+import { contacts } from './contacts.db';
+
+let t: TestApp;
+let marketer: Caller;
+let loc: Record<string, number>;
+
+beforeAll(async () => {
+  t = await testApp();
+  marketer = await t.signedIn(['marketing']);
+  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+});
+afterAll(async () => { await t?.close(); });
+
+type Row = { contactId: number; locationId: number; lastName: string; mobilePhone: string | null; email: string; optedOut: boolean; sold: boolean; sourceLabel: string };
+const rows = async (filters: Record<string, unknown>) => (await marketer.call('messenger/load-mailing-list', { ...filters, view: 'rows', limit: 500 })).body.data.rows as Row[];
+
+describe('the mailing list', () => {
+  it('lists a store\'s contacts by name, with who a text or email reaches, in html and a count', async () => {
+    const res = await marketer.call('messenger/load-mailing-list', { locationId: loc.ABG });
+    expect(res.status).toBe(200);
+    const [{ n }] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.locationId, loc.ABG));
+    expect(res.body.data.contactCount).toBe(n);
+    const names = (res.body.data.rows as Row[]).map((r) => r.lastName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
+    expect(res.body.data.html).toContain('<th data-key="sourceLabel">Source</th>');
+
+    // An opted-out contact is listed, marked, and left out of who a text reaches.
+    const [someone] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), isNotNull(contacts.mobilePhone))).limit(1);
+    await t.db.insert(optOuts).values({ phoneNumber: someone.mobilePhone!, keyword: 'STOP' }).onConflictDoNothing();
+    const listed = (await rows({ locationId: loc.ABG })).find((r) => r.contactId === someone.id);
+    expect(listed).toMatchObject({ optedOut: true, mobilePhone: someone.mobilePhone });
+    const byText = await rows({ locationId: loc.ABG, reach: 'text' });
+    expect(byText.some((r) => r.contactId === someone.id)).toBe(false);
+    expect(byText.every((r) => r.mobilePhone && !r.optedOut)).toBe(true);
+    expect((await rows({ reach: 'email' })).every((r) => r.email !== '')).toBe(true);
+    expect((await rows({ query: someone.lastName })).some((r) => r.contactId === someone.id)).toBe(true);
+    expect((await rows({ source: 'text' })).every((r) => r.sourceLabel === 'Texted the store')).toBe(true);
+
+    const bad = await marketer.call('messenger/load-mailing-list', { reach: 'fax' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toBe('Reach must be text or email.');
+    expect((await (await t.signedIn(['messenger'])).call('messenger/load-mailing-list', {})).status).toBe(403);
+  });
+
+  it('keeps a user to the contacts of their region', async () => {
+    const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
+    const nmIds = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
+    const listed = (await nm.call('messenger/load-mailing-list', { view: 'rows', limit: 500 })).body.data.rows as Row[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((r) => nmIds.includes(r.locationId))).toBe(true);
+    expect((await nm.call('messenger/load-mailing-list', { locationId: loc.DNC })).status).toBe(404);
+  });
+
+  it('downloads a store\'s list as CSV, limited as asked', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/tools/mailing-list/export?locationId=${loc.ABG}&limit=2`, cookies: { forecourt_session: marketer.cookie! } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Last name,First name,Mobile phone,Email,Location,Source,Sold,Opted out,Added');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('Albuquerque Toyota');
+    const denied = await t.app.inject({ method: 'GET', url: '/tools/mailing-list/export', cookies: { forecourt_session: (await t.signedIn(['messenger'])).cookie! } });
+    expect(denied.statusCode).toBe(403);
+  });
+});
