@@ -59,9 +59,11 @@ test.describe('signed out', () => {
     await expect(nav.getByRole('link')).toHaveText(['Locations']);
     await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service']);
     // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
-    // service manager's reports, not an advisor's repair orders and parts.
+    // service manager's reports, not an advisor's repair orders and parts. Messenger and marketing:
+    // the conversations, the sends, the list tools.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
+      /Messenger/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/,
       /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/,
       /Service appointments/, /Appointment reports/, /Scheduler sessions/, /Profile/,
     ]);
