@@ -40,7 +40,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 1
 
 function ProgressBar({ send }: { send: Progressed }) {
   const whole = send.recipientCount;
-  const settled = send.sent + send.refused + send.failed;
+  // Failed texts are among those sent (the carrier said so after): the bar shows them apart.
+  const settled = send.sent + send.refused;
   const label = `Sent ${formatNumber(send.sent)} of ${formatNumber(whole)}`;
   const detail = [send.refused && `${formatNumber(send.refused)} refused`, send.failed && `${formatNumber(send.failed)} failed`].filter(Boolean).join(', ');
   return (
@@ -52,7 +53,7 @@ function ProgressBar({ send }: { send: Progressed }) {
       {/* One bar for the screen reader, its parts for the eye: the parts carry no role of their own. */}
       <Progress.Root size="xl" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={whole} aria-valuenow={settled}
         aria-valuetext={`${label}${detail ? `, ${detail}` : ''}`}>
-        <Progress.Section value={percent(send.sent, whole)} color="teal" withAria={false} />
+        <Progress.Section value={percent(send.sent - send.failed, whole)} color="teal" withAria={false} />
         <Progress.Section value={percent(send.refused, whole)} color="yellow" withAria={false} />
         <Progress.Section value={percent(send.failed, whole)} color="red" withAria={false} />
       </Progress.Root>
