@@ -6,14 +6,11 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { IdModal, openModal } from '../../web/ui/modals';
 import { formatDateTime } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
-import { loadSends, sendColumns, type SendState } from './messenger.contract';
+import { loadSends, sendColumns } from './messenger.contract';
 import { MASS_TEXT, MassTextModal } from './MassTextModal';
-import { SendProgress } from './SendProgress';
+import { SendProgress, stateColors } from './SendProgress';
 
 type Row = RowOf<typeof loadSends>;
-
-
-const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
 
 const SEND_PROGRESS = 'send-progress';
 

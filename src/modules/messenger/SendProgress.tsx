@@ -19,7 +19,7 @@ const POLL_MS = 1000;
 const FINISHED: readonly SendState[] = ['done', 'cancelled', 'failed'];
 export const isFinished = (state: SendState) => FINISHED.includes(state);
 
-const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
+export const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
 
 export const sendKey = (sendId: number) => [loadSend.path, sendId] as const;
 
