@@ -31,6 +31,7 @@ import { loadScale } from '../src/server/scale/load';
 import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
 import { measureWebTransfer, type WebTransfer } from './web';
 import { actionRegistry, actionRoute } from '../src/server/platform/actions';
+import { afternoonZone } from '../src/modules/phones/send-gate';
 
 const BUDGET = { p95Ms: 50, ratio: 0.5, csvRowsPerSecond: 100_000, csvRssMb: 250, initialKb: 200, chunkKb: 100, bulkAcceptMs: 3000, bulkTextsPerSecond: 1000 };
 const CONNECTIONS = 20;
@@ -326,9 +327,7 @@ async function benchActions(port: number, serverPid: number, session: Awaited<Re
 async function benchBulk(database: Database, port: number, session: Awaited<ReturnType<typeof benchSession>>, locationId: number) {
   const pool = database.pool!;
   const recipients = quick ? 5_000 : 50_000;
-  const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  const zone = ['Pacific/Honolulu', 'America/Los_Angeles', 'America/New_York', 'Atlantic/Azores', 'Europe/Berlin', 'Asia/Dubai', 'Asia/Dhaka', 'Asia/Tokyo', 'Pacific/Auckland']
-    .find((z) => hour(z) >= 10 && hour(z) < 19)!;
+  const zone = afternoonZone();
   const { rows: [{ time_zone: kept }] } = await pool.query<{ time_zone: string }>('update locations l set time_zone = $2 from locations o where l.id = o.id and l.id = $1 returning o.time_zone', [locationId, zone]);
   const body = `Bench mass text ${randomBytes(4).toString('hex')}`;
   const numbers = Array.from({ length: recipients }, (_, i) => `+1${['800', '888', '877', '866', '855'][i % 5]}${String(2_000_000 + Math.floor(i / 5)).padStart(7, '0')}`);

@@ -74,6 +74,11 @@ export function randomId(length = 11): string {
   return Array.from(bytes, (b) => idAlphabet[b % idAlphabet.length]).join('');
 }
 
+/** A count with its noun: "1 segment", "1,234 segments". */
+export function formatCount(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
 /** Text counters for fields: characters, words and lines. */
 export function countText(text: string): { characters: number; words: number; lines: number } {
   const trimmed = text.trim();

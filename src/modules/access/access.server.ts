@@ -7,7 +7,7 @@ import { containing } from '../../server/platform/search';
 import { refuseUngrantableFlags } from '../../server/platform/grants';
 import { withinReach } from '../../server/platform/reach';
 import { jobCodeFlags } from '../../shared/permissions';
-import { users } from '../users/users.db';
+import { nameOf, users } from '../users/users.db';
 import { jobCodeRecords, jobCodes } from './access.db';
 import {
   accessColumns, addAccess, deleteAccess, editAccess, HOLDERS_NAMED, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type AccessInput,
@@ -88,7 +88,7 @@ defineAction({
   async handler({ db, input, user }) {
     const [[{ holderCount }], holders] = await Promise.all([
       db.select({ holderCount: count() }).from(users).where(eq(users.jobCode, input.jobCode)),
-      db.select({ userId: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, username: users.username }).from(users)
+      db.select({ userId: users.id, name: nameOf(), username: users.username }).from(users)
         .where(and(eq(users.jobCode, input.jobCode), withinReach(user.reach, users.locationId)))
         .orderBy(asc(users.lastName), asc(users.firstName)).limit(HOLDERS_NAMED),
     ]);

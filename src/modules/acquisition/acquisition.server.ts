@@ -6,7 +6,7 @@ import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../..
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { acquisitionVehicles as vehicles, vehicleRecords } from './acquisition.db';
 import {
   ACQUISITION_EXPORT_LIMIT, addVehicle, editVehicle, loadVehicle, loadVehicles, vehicleColumns, vehicleTypeLabels,
@@ -19,7 +19,6 @@ const vehicleSearch = searchText(vehicles.vin, vehicles.serviceTagNumber);
 const vehicleTypeLabel = sql<string>`(case ${vehicles.vehicleType} ${sql.join(
   Object.entries(vehicleTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `,
 )} else ${vehicles.vehicleType} end)`;
-const createdByName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
 
 defineListAction({
   contract: loadVehicles,
@@ -55,7 +54,7 @@ defineListAction({
       select: db.select({
         vehicleId: vehicles.id, vin: vehicles.vin, serviceTagNumber: vehicles.serviceTagNumber, vehicleType: vehicles.vehicleType,
         vehicleTypeLabel: vehicleTypeLabel.as('vehicle_type_label'), locationId: vehicles.locationId, locationName: locations.name,
-        active: vehicles.active, createdAt: vehicles.createdAt, createdByName: createdByName.as('created_by_name'),
+        active: vehicles.active, createdAt: vehicles.createdAt, createdByName: userName.as('created_by_name'),
       }).from(vehicles)
         .innerJoin(locations, eq(locations.id, vehicles.locationId))
         .leftJoin(users, eq(users.id, vehicles.createdBy))
@@ -100,7 +99,7 @@ defineAction({
     const row = await loadRecord(ctx, vehicleRecords, ctx.input.vehicleId);
     const [[location], [creator]] = await Promise.all([
       ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
-      row.createdBy ? ctx.db.select({ name: createdByName }).from(users).where(eq(users.id, row.createdBy)) : [],
+      row.createdBy ? ctx.db.select({ name: userName }).from(users).where(eq(users.id, row.createdBy)) : [],
     ]);
     const vehicle: VehicleRecord = {
       vehicleId: row.id, vin: row.vin, serviceTagNumber: row.serviceTagNumber, vehicleType: row.vehicleType, vehicleTypeLabel: vehicleTypeLabels[row.vehicleType],

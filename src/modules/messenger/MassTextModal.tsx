@@ -13,14 +13,13 @@ import { Form } from '../../web/ui/Form';
 import { closeModal, confirm, IdModal } from '../../web/ui/modals';
 import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { formatNumber } from '../../shared/format';
+import { formatCount, formatNumber } from '../../shared/format';
 import { smsSegments, smsSummary } from '../../shared/sms';
 import { loadSends, MAX_TYPED_RECIPIENTS, MESSAGE_NOT_SENT, sendMassText } from './messenger.contract';
 import { SendProgress } from './SendProgress';
 
 export const MASS_TEXT = 'mass-text';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
  * The numbers as typed: one per line or separated by commas (or semicolons). A number written with
@@ -76,8 +75,8 @@ function MassTextForm({ onSent }: { onSent: (sendId: number, duplicates: number)
     if (!form.form.isValid()) return form.submit();
     const ok = await confirm({
       title: 'Send the mass text?',
-      message: `This marketing text goes to ${plural(recipients, 'recipient')}${from ? ` from ${from}` : ''}: ${plural(total, 'segment')} in all.`,
-      confirmLabel: `Send to ${plural(recipients, 'recipient')}`,
+      message: `This marketing text goes to ${formatCount(recipients, 'recipient')}${from ? ` from ${from}` : ''}: ${formatCount(total, 'segment')} in all.`,
+      confirmLabel: `Send to ${formatCount(recipients, 'recipient')}`,
     });
     if (ok) form.submit();
   };
@@ -90,7 +89,7 @@ function MassTextForm({ onSent }: { onSent: (sendId: number, duplicates: number)
           <Textarea autosize minRows={3} maxRows={10} maxLength={1600} data-autofocus {...form.field('message')} />
           <Box mt={4} aria-live="polite" className="mass-text-count">
             <Text size="xs" c="dimmed">{smsSummary(count)}</Text>
-            <Text size="xs" c="dimmed">Cost: {plural(count.segments, 'segment')} × {plural(recipients, 'recipient')} = {plural(total, 'segment')}</Text>
+            <Text size="xs" c="dimmed">Cost: {formatCount(count.segments, 'segment')} × {formatCount(recipients, 'recipient')} = {formatCount(total, 'segment')}</Text>
           </Box>
         </div>
         <Textarea autosize minRows={3} maxRows={10} description={`One per line, or separated by commas; at most ${formatNumber(MAX_TYPED_RECIPIENTS)}.`}
@@ -120,7 +119,7 @@ function MassText() {
   return (
     <Stack>
       {sent.duplicates > 0 && (
-        <Text size="sm">{plural(sent.duplicates, 'number was', 'numbers were')} given twice; each is texted once.</Text>
+        <Text size="sm">{formatCount(sent.duplicates, 'number was', 'numbers were')} given twice; each is texted once.</Text>
       )}
       <SendProgress sendId={sent.sendId} />
       <Group justify="flex-end">

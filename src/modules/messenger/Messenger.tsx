@@ -22,7 +22,7 @@ import { FilteredScreen, type Filters, type FilterSpec } from '../../web/ui/List
 import { openModal } from '../../web/ui/modals';
 import { useAction } from '../../web/ui/useAction';
 import { listKey } from '../../web/ui/usePagedList';
-import { formatDate, formatDateTime, formatNumber, formatPhone } from '../../shared/format';
+import { formatDate, formatDateTime, formatCount, formatPhone } from '../../shared/format';
 import { smsSegments, smsSummary } from '../../shared/sms';
 import {
   directionLabels, directions, listShortcuts, loadConversation, loadMessages, sendText, TEXT_SENT, toggleAutopilot, URL_PHONE_LENGTH,
@@ -44,7 +44,6 @@ type Direction = (typeof directions)[number];
 const isDirection = (v: string | null): v is Direction => (directions as readonly (string | null)[]).includes(v);
 const directionChoices = [{ value: 'all', label: 'All' }, ...directions.map((d) => ({ value: d, label: directionLabels[d] }))];
 
-const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
 
 /** Today's texts by their time, older ones by their day. */
 function shortTime(iso: string): string {
@@ -123,7 +122,7 @@ function ConversationList({ filters, direction, count, openKey, onDirection, onM
         onChange={(v) => onDirection(isDirection(v) ? v : null)} />
       <Group justify="space-between" gap="xs">
         <Title order={2} size="h5" className="list-count">
-          {list.data ? plural(typeof total === 'number' ? total : rows.length, 'conversation') : 'Loading conversations…'}
+          {list.data ? formatCount(typeof total === 'number' ? total : rows.length, 'conversation') : 'Loading conversations…'}
         </Title>
         {list.isFetching && list.isPlaceholderData && <Loader size="xs" aria-label="Loading" />}
       </Group>

@@ -20,7 +20,7 @@ const BATCH = 500;
 type Send = typeof bulkSends.$inferSelect;
 
 /** Texts per second this send may go out at: the carrier's limit for a line or a messaging service. */
-export function pace(services: Services, line: Line): number {
+export function pace(services: Services, line: Pick<Line, 'messagingServiceSid'>): number {
   if (!services.telephony.paced) return Infinity;
   return line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND;
 }

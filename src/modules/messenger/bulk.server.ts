@@ -11,10 +11,10 @@ import { toE164 } from '../../server/platform/phone';
 import { cancelJob, enqueue } from '../../server/jobs/jobs';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { messages } from '../phones/phones.db';
+import { messages, phones } from '../phones/phones.db';
 import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
 import { deliverBulkSend, pace } from './bulk.job';
-import { lineById, textingLine } from './lines';
+import { textingLine } from './lines';
 import {
   bulkKindLabels, cancelSend, loadSend, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type QuietHours, type SendProgress,
 } from './messenger.contract';
@@ -74,33 +74,35 @@ defineAction({
   },
 });
 
-/** Where a send stands, counted from its recipients (one indexed read of the send's rows). */
+/** Where a send stands: the send, then its recipients counted in one indexed pass, then the refusals' reasons. */
 export async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
   const [send] = await db.select({
     sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body,
     recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, finishedAt: bulkSends.finishedAt, phoneId: bulkSends.phoneId,
-    createdBy: userName,
+    messagingServiceSid: phones.messagingServiceSid, createdBy: userName,
   }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy))
+    .leftJoin(phones, eq(phones.id, bulkSends.phoneId))
     .where(eq(bulkSends.id, sendId));
-  const counts = await db.select({ state: recipients.state, count: sql<number>`count(*)::int` }).from(recipients)
-    .where(eq(recipients.sendId, sendId)).groupBy(recipients.state);
-  const count = (state: string) => counts.find((c) => c.state === state)?.count ?? 0;
-  const [outcome] = await db.select({
-    delivered: sql<number>`count(*) filter (where ${messages.status} = 'delivered')::int`,
-    failed: sql<number>`count(*) filter (where ${messages.status} in ('failed', 'undelivered'))::int`,
-    waiting: sql<number>`(select count(*)::int from bulk_recipients w where w.send_id = ${sendId} and w.state = 'queued' and w.not_before > now())`,
-  }).from(recipients).innerJoin(messages, eq(messages.messageSid, recipients.sid))
-    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'sent')));
+  const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
+  const [count] = await db.select({
+    left: counted(sql`${recipients.state} in ('queued', 'sending')`),
+    waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
+    sent: counted(sql`${recipients.state} = 'sent'`),
+    refused: counted(sql`${recipients.state} = 'refused'`),
+    cancelled: counted(sql`${recipients.state} = 'cancelled'`),
+    delivered: counted(sql`${messages.status} = 'delivered'`),
+    failed: counted(sql`${messages.status} in ('failed', 'undelivered')`),
+  }).from(recipients).leftJoin(messages, and(eq(recipients.state, 'sent'), eq(messages.messageSid, recipients.sid)))
+    .where(eq(recipients.sendId, sendId));
   const reasons = await db.select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` }).from(recipients)
     .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused'))).groupBy(recipients.reason).orderBy(sql`count(*) desc`).limit(5);
-  const left = count('queued') + count('sending');
-  const line = send.phoneId ? await lineById(db, send.phoneId) : null;
-  const perSecond = line ? pace(services, line) : Infinity;
+  const { left } = count;
+  const perSecond = send.phoneId ? pace(services, send) : Infinity;
   return {
     sendId: send.sendId, kind: send.kind, kindLabel: bulkKindLabels[send.kind], state: send.state, stateLabel: sendStateLabels[send.state],
     locationName: send.locationName, body: send.body, recipientCount: send.recipientCount,
-    queued: count('queued') + count('sending'), sent: count('sent'), delivered: outcome?.delivered ?? 0, failed: outcome?.failed ?? 0,
-    refused: count('refused'), waiting: outcome?.waiting ?? 0, cancelled: count('cancelled'), reasons,
+    queued: left, sent: count.sent, delivered: count.delivered, failed: count.failed,
+    refused: count.refused, waiting: count.waiting, cancelled: count.cancelled, reasons,
     secondsLeft: left === 0 || ['done', 'cancelled', 'failed'].includes(send.state) ? null : Number.isFinite(perSecond) ? Math.ceil(left / perSecond) : Math.ceil(left / 1000),
     createdAt: send.createdAt.toISOString(), createdBy: send.createdBy, finishedAt: send.finishedAt?.toISOString() ?? null,
   };

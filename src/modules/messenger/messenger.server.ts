@@ -108,6 +108,9 @@ defineAction({
   summary: 'A conversation with a number (at one store, or every store within reach), oldest first; opening it marks it read.',
   permission: 'messenger',
   reach: {},
+  // A load to the platform: the screen polls it every few seconds, and the read mark it keeps is the
+  // reader's bookkeeping, written only when something was unread, not a change anyone audits.
+  readOnly: true,
   async handler(ctx) {
     const { db, input, user } = ctx;
     const phone = toE164(input.phone);

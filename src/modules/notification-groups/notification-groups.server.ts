@@ -5,7 +5,7 @@ import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
-import { userRecords, users } from '../users/users.db';
+import { userName, userRecords, users } from '../users/users.db';
 import { groupRecords, notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
 import {
   addGroup, deleteGroup, editGroup, groupColumns, loadGroup, loadGroupMembers, loadGroups, memberColumns, memberKindLabels,
@@ -14,7 +14,7 @@ import {
 
 // Qualified by hand: inside a subquery Drizzle would leave the outer table's column unqualified.
 const memberCount = sql<number>`(select count(*)::int from notification_group_members m where m.group_id = notification_groups.id)`;
-const memberName = sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`;
+const memberName = sql<string>`coalesce(${userName}, '')`;
 
 defineListAction({
   contract: loadGroups,

@@ -9,7 +9,7 @@ import { AppError } from '../../server/platform/errors';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { invoiceRecords, partsCatalog as catalog, partsInvoices as invoices } from './parts.db';
 import {
   addInvoice, invoiceColumns, invoiceFilters, invoiceTypeLabels, loadInvoice, loadInvoices, loadParts, partColumns, updateInvoice, type InvoiceInput, type InvoiceRecord,
@@ -25,7 +25,6 @@ const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
   Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `,
 )} else ${invoices.invoiceType} end)`;
 const amountDecimal = hundredthsAsDecimal(invoices.amount);
-const createdByName = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /** The filters as SQL: the page, and the sum of the amounts beside its count. */
 function invoiceWhere(input: z.output<z.ZodObject<typeof invoiceFilters>>): SQL[] {
@@ -114,7 +113,7 @@ defineAction({
     const row = await loadRecord(ctx, invoiceRecords, ctx.input.invoiceId);
     const [[location], [creator]] = await Promise.all([
       ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
-      row.createdBy ? ctx.db.select({ name: createdByName }).from(users).where(eq(users.id, row.createdBy)) : [],
+      row.createdBy ? ctx.db.select({ name: userName }).from(users).where(eq(users.id, row.createdBy)) : [],
     ]);
     const invoice: InvoiceRecord = {
       invoiceId: row.id, locationId: row.locationId, locationName: location.name, invoiceNumber: row.invoiceNumber, invoiceType: row.invoiceType,

@@ -10,7 +10,7 @@ import { passGate, placeCall, type Line } from './send-gate';
 import { applyCallStatus, isFinalCallStatus } from './status';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { nameOf, userName, users } from '../users/users.db';
 import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
   callColumns, endCall, formatDuration, loadCalls, loadProviderCalls, makeCall, providerCallColumns, transferCall, type CallStatus,
@@ -54,7 +54,7 @@ defineListAction({
         id: calls.id, callSid: calls.callSid, startedAt: calls.startedAt, direction: calls.direction, from: calls.from, to: calls.to,
         status: calls.status, durationSeconds: calls.durationSeconds, duration: durationSql(calls.durationSeconds).as('duration'),
         locationId: calls.locationId, locationName: locations.name, phoneId: calls.phoneId, phoneDescription: phones.description,
-        userId: calls.userId, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`.as('user_name'),
+        userId: calls.userId, userName: userName.as('user_name'),
         recordingUrl: calls.recordingUrl, transferredTo: calls.transferredTo,
       }).from(calls)
         .leftJoin(locations, eq(locations.id, calls.locationId))
@@ -74,7 +74,7 @@ function callSearch(query: string): SQL {
   const digits = query.replace(/\D/g, '');
   if (digits.length >= 3) return or(like(calls.from, `%${digits}%`), like(calls.to, `%${digits}%`))!;
   const pattern = containing(query);
-  return or(ilike(phones.description, pattern), ilike(locations.name, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!;
+  return or(ilike(phones.description, pattern), ilike(locations.name, pattern), ilike(nameOf(), pattern))!;
 }
 
 defineAction({

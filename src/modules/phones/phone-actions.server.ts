@@ -3,7 +3,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { userRecords, users } from '../users/users.db';
+import { nameOf, userRecords, users } from '../users/users.db';
 import { phoneActionRecords, phoneActions, phoneRecords, phones } from './phones.db';
 import {
   addPhoneAction, deletePhoneAction, loadPhoneAction, loadPhoneActions, phoneActionColumns, savePhoneAction,
@@ -79,7 +79,7 @@ async function values(ctx: Ctx, input: PhoneActionInput, actionId?: number) {
   const targets = input.targets.map((t) => e164(t, 'targets', 'Number'));
   const userIds = [...new Set(input.userIds)];
   if (userIds.length) {
-    const found = await db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, phone: users.phone })
+    const found = await db.select({ id: users.id, name: nameOf(), phone: users.phone })
       .from(users).where(inArray(users.id, userIds));
     const missing = userIds.find((id) => !found.some((u) => u.id === id));
     if (missing) throw AppError.invalid(`There is no user ${missing}.`, ['userIds']);

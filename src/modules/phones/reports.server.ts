@@ -3,7 +3,7 @@ import { defineAction } from '../../server/platform/actions';
 import { renderTable } from '../../server/platform/lists';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { nameOf, users } from '../users/users.db';
 import { calls, messages, optOuts, phones } from './phones.db';
 import {
   activityInput, callActivityColumns, formatDuration, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns,
@@ -58,7 +58,7 @@ function finish<K extends string>(rows: Counted[], nameLabel: string, countKey: 
   };
 }
 
-const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+const fullName = nameOf();
 
 /** Two people of the same name in one report are told apart by their usernames: "Maria Garcia (mgarcia00)". */
 function namedApart<R extends { name: string; username: string }>(rows: R[]): Omit<R, 'username'>[] {
@@ -69,11 +69,11 @@ function namedApart<R extends { name: string; username: string }>(rows: R[]): Om
 
 async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
   const r = range(input, now);
-  const rows = await db.select({ key: calls.userId, name: userName, username: users.username, ...figures }).from(calls)
+  const rows = await db.select({ key: calls.userId, name: fullName, username: users.username, ...figures }).from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
     .where(and(...callScope(input, r, reach)))
     .groupBy(calls.userId, users.firstName, users.lastName, users.username)
-    .orderBy(desc(figures.calls), asc(userName));
+    .orderBy(desc(figures.calls), asc(fullName));
   return finish(namedApart(rows), 'User', 'userCount', r);
 }
 
@@ -95,11 +95,11 @@ defineAction({
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     // The range sits in the join, so a BDC user without calls still has a row of zeros.
-    const rows = await db.select({ key: users.id, name: userName, username: users.username, ...figures }).from(users)
+    const rows = await db.select({ key: users.id, name: fullName, username: users.username, ...figures }).from(users)
       .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r, user.reach)))
       .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false), withinReach(user.reach, users.locationId)))
       .groupBy(users.id, users.firstName, users.lastName, users.username)
-      .orderBy(desc(figures.calls), asc(userName));
+      .orderBy(desc(figures.calls), asc(fullName));
     return finish(namedApart(rows), 'User', 'userCount', r);
   },
 });

@@ -48,6 +48,15 @@ export function localMinutes(timeZone: string, now: Date): number {
   return hour * 60 + minute;
 }
 
+/** Zones around the world: at any moment one of them is in its afternoon. */
+const AROUND_THE_WORLD = ['Pacific/Honolulu', 'America/Los_Angeles', 'America/Chicago', 'America/New_York', 'Atlantic/Azores',
+  'Europe/Berlin', 'Asia/Dubai', 'Asia/Dhaka', 'Asia/Tokyo', 'Pacific/Auckland'];
+
+/** A time zone whose clock is between 10:00 and 19:00 now: a test's or bench's store, clear of quiet hours while it runs. */
+export function afternoonZone(now = new Date()): string {
+  return AROUND_THE_WORLD.find((zone) => localMinutes(zone, now) >= 10 * 60 && localMinutes(zone, now) < 19 * 60)!;
+}
+
 const clockText = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
 export type Channel = 'text' | 'call';
@@ -183,20 +192,8 @@ export async function sendText(db: Db, services: GateServices, request: TextRequ
   const messagingServiceSid = line ? line.messagingServiceSid ?? undefined : services.config.TWILIO_MESSAGING_SERVICE_SID;
   const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
   const sent = await services.telephony.sendText(db, { to, body: request.body, from, messagingServiceSid });
-  const [row] = await db.insert(messages).values({
-    messageSid: sent.sid,
-    phoneId: line?.id ?? null,
-    locationId: line?.locationId ?? null,
-    direction: 'outbound',
-    purpose: request.purpose,
-    from: from ?? messagingServiceSid ?? '',
-    to,
-    body: request.storedBody ?? request.body,
-    status: sent.status as typeof messages.$inferInsert.status,
-    userId: request.userId ?? null,
-    createdAt: now,
-    statusAt: now,
-  }).returning({ id: messages.id });
+  const [row] = await recordTexts(db, [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
+    { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId });
   for (const event of sent.events) {
     await applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
   }
@@ -213,14 +210,17 @@ export interface BatchOutcome {
 
 interface SentRecord { sid: string; to: string; body: string; status: string; at: Date }
 
-/** Records texts the provider took (in one insert); one recorded before is left as it is. */
-async function recordTexts(db: Db, sent: SentRecord[], from: { line: Line; fromNumber: string; purpose: SendPurpose; userId?: number | null }) {
-  if (!sent.length) return;
-  await db.insert(messages).values(sent.map((m) => ({
-    messageSid: m.sid, phoneId: from.line.id, locationId: from.line.locationId, direction: 'outbound' as const, purpose: from.purpose,
+/**
+ * Records texts the provider took, in one insert, answering the new rows' ids; one recorded before
+ * is left as it is. A text sent from no line (a sign-in code) belongs to no store.
+ */
+async function recordTexts(db: Db, sent: SentRecord[], from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null }) {
+  if (!sent.length) return [];
+  return db.insert(messages).values(sent.map((m) => ({
+    messageSid: m.sid, phoneId: from.line?.id ?? null, locationId: from.line?.locationId ?? null, direction: 'outbound' as const, purpose: from.purpose,
     from: from.fromNumber, to: m.to, body: m.body, status: m.status as typeof messages.$inferInsert.status, userId: from.userId ?? null,
     createdAt: m.at, statusAt: m.at,
-  }))).onConflictDoNothing({ target: messages.messageSid });
+  }))).onConflictDoNothing({ target: messages.messageSid }).returning({ id: messages.id });
 }
 
 /**

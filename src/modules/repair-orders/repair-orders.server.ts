@@ -11,7 +11,7 @@ import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal, formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { catalogRecords, partsCatalog } from '../parts/parts.db';
-import { users } from '../users/users.db';
+import { nameOf, users } from '../users/users.db';
 import { toHundredths } from './amounts';
 import { orderRecords, repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import {
@@ -82,7 +82,7 @@ defineAction({
     const row = await loadRecord(ctx, orderRecords, ctx.input.repairOrderId);
     const [[location], [editor], list] = await Promise.all([
       ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
-      row.updatedBy ? ctx.db.select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(eq(users.id, row.updatedBy)) : [],
+      row.updatedBy ? ctx.db.select({ name: nameOf() }).from(users).where(eq(users.id, row.updatedBy)) : [],
       orderItems(ctx, row.id),
     ]);
     const repairOrder: RepairOrder = {

@@ -7,7 +7,7 @@ import { matchesSearch, searchText } from '../../server/platform/search';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locationRecords } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { decodeVin } from '../vehicles/vin';
 import { shipmentOrders as orders } from './shipping.db';
 import { loadOrders, loadShippingLocation, newOrder, orderColumns } from './shipping.contract';
@@ -92,7 +92,7 @@ defineListAction({
         vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
         vin: orders.vin, stock: orders.stock, originName: orders.originName, originCity: orders.originCity, destinationName: orders.destinationName,
         destinationCity: orders.destinationCity, customerAddress: orders.customerAddress, pickupDate: orders.pickupDate, carrier: orders.carrier,
-        reference: orders.reference, createdByName: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`.as('created_by_name'),
+        reference: orders.reference, createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
         locationId: orders.locationId,
       }).from(orders).leftJoin(users, eq(users.id, orders.createdBy)).$dynamic(),
       where: where.length ? and(...where) : undefined,

@@ -10,7 +10,7 @@ import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { containing, startingWith } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vin';
 import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
 import {
@@ -376,7 +376,7 @@ defineListAction({
     return {
       select: db.select({
         ...rowFields,
-        createdByName: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`.as('created_by_name'),
+        createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
         vinOverride: stock.vinOverride,
       }).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).leftJoin(users, eq(users.id, stock.createdBy)).$dynamic(),
       where: where.length ? and(...where) : undefined,

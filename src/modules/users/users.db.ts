@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  bigserial, boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn, bigserial, boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
@@ -96,5 +96,8 @@ export const apiKeys = pgTable('api_keys', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A joined user's name ("Ana Johnson"), or null when no user is joined or they have no name. */
-export const userName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
+/** A user's name ("Ana Johnson"), from the users table or an alias of it (a row's second user). */
+export const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn } = users) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+
+/** A left-joined user's name, or null when no user is joined. */
+export const userName = nameOf() as SQL<string | null>;

@@ -13,7 +13,7 @@ import { refuseUngrantableFlags, refuseUngrantableReach, refuseUnmanageableUser 
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
 import { allFlags, effectiveFlags, flagLabels, flagsBeyond } from '../../shared/permissions';
-import { apiKeys, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
+import { apiKeys, nameOf, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
 import { hashPassword, listFactors, recordEvent } from './auth.server';
 import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
@@ -73,7 +73,7 @@ defineAction({
     if (input.search) where.push(matchesSearch(userSearch, input.search));
     if (input.locationId) where.push(eq(users.locationId, input.locationId));
     const rows = await db.select({
-      id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, username: users.username, locationId: users.locationId,
+      id: users.id, name: nameOf(), username: users.username, locationId: users.locationId,
     }).from(users).where(and(...where))
       // In the order of the names the picker shows ("Ana Lucero"); the limit keeps the read to one page.
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
@@ -104,7 +104,7 @@ defineListAction({
         Object.entries(eventLabels).map(([k, v]) => sql`when ${k} then ${v}`), sql` `)} else ${userEvents.type} end`.as('type'),
       detail: userEvents.detail,
       ip: userEvents.ip,
-      byName: sql<string | null>`${by.firstName} || ' ' || ${by.lastName}`.as('by_name'),
+      byName: (nameOf(by) as SQL<string | null>).as('by_name'),
     }).from(userEvents).leftJoin(by, eq(by.id, userEvents.byUserId)).$dynamic(),
     where: eq(userEvents.userId, input.userId),
   }),

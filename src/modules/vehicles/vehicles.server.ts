@@ -6,7 +6,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, loadRecord } from '../../server/platform/records';
-import { users } from '../users/users.db';
+import { userName, users } from '../users/users.db';
 import { catalogRecords, vehicleCatalog as catalog } from './vehicles.db';
 import {
   addCatalog, catalogColumns, deleteCatalogEntry, listMakes, listModels, listTrims, listYears, loadCatalog, SHIPPED_ENTRY,
@@ -96,7 +96,7 @@ defineListAction({
         shipped: catalog.shipped,
         // Who added it, by name (a removed user's entries stay, added by no one known).
         source: sql<string>`(case when ${catalog.shipped} then 'Shipped'
-          else coalesce('Added by ' || ${users.firstName} || ' ' || ${users.lastName}, 'Added') end)`.as('source'),
+          else coalesce('Added by ' || ${userName}, 'Added') end)`.as('source'),
       }).from(catalog).leftJoin(users, eq(users.id, catalog.addedBy)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };

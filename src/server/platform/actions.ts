@@ -57,7 +57,10 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
    */
   reach: ActionReach;
   input: S;
-  /** Loads change nothing: no audit row. */
+  /**
+   * A load: no transaction, no audit row. It changes no record, except bookkeeping of the reader's own
+   * that nobody audits (a conversation's read mark), written in one statement.
+   */
   readOnly?: boolean;
   /** What `data` holds on success (from the action's contract): the API tests and the OpenAPI document read it. */
   output: z.ZodType;

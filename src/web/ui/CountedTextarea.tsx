@@ -1,7 +1,6 @@
 import { Text, Textarea, type TextareaProps } from '@mantine/core';
-import { countText, formatNumber } from '../../shared/format';
+import { countText, formatCount, formatNumber } from '../../shared/format';
 
-const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
 
 /** A text area with character, word and line counters under it (seed 000, section 2). */
 export function CountedTextarea({ value, ...props }: TextareaProps & { value?: string }) {
@@ -10,7 +9,7 @@ export function CountedTextarea({ value, ...props }: TextareaProps & { value?: s
     <div>
       <Textarea autosize minRows={3} {...props} value={value} />
       <Text size="xs" c="dimmed" mt={4} className="text-counter" aria-live="polite">
-        {plural(characters, 'character')} · {plural(words, 'word')} · {plural(lines, 'line')}
+        {formatCount(characters, 'character')} · {formatCount(words, 'word')} · {formatCount(lines, 'line')}
         {props.maxLength ? ` (at most ${formatNumber(props.maxLength)} characters)` : ''}
       </Text>
     </div>

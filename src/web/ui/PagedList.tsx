@@ -3,7 +3,7 @@ import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantin
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ColumnSpec } from '../../shared/lists';
 import type { ListContract } from '../../shared/contract';
-import { formatNumber } from '../../shared/format';
+import { formatCount, formatNumber } from '../../shared/format';
 import { ActionAlert } from './ActionAlert';
 import { DataTable, type DataTableProps } from './DataTable';
 import { confirm } from './modals';
@@ -43,7 +43,7 @@ export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' 
 
 /** "1,234 users"; past the server's exact-count limit the figure is its estimate: "about 2,400,000 users". */
 export function countText(count: number, [one, many]: [string, string], estimated = false) {
-  return `${estimated ? 'about ' : ''}${formatNumber(count)} ${count === 1 ? one : many}`;
+  return `${estimated ? 'about ' : ''}${formatCount(count, one, many)}`;
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
