@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { IconPhoneOutgoing, IconSpeakerphone } from '@tabler/icons-react';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { IdModal, openModal } from '../../web/ui/modals';
 import { formatDateTime } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { loadSends, sendColumns } from './messenger.contract';
-import { MASS_TEXT, MassTextModal } from './MassTextModal';
+import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
 import { SendProgress, stateColors } from './SendProgress';
 
 type Row = RowOf<typeof loadSends>;
@@ -35,18 +35,24 @@ export default function BulkSends() {
         setOpen(row);
         openModal(SEND_PROGRESS);
       }}
-      emptyText="No bulk sends yet. A mass text sent from the messenger shows here with its progress."
+      emptyText="No bulk sends yet. A mass text or mass call shows here with its progress."
       cells={{
         body: (row) => <Text size="sm" lineClamp={2} maw={360}>{row.body}</Text>,
         stateLabel: (row) => <Badge variant="light" color={stateColors[row.state]}>{row.stateLabel}</Badge>,
         createdBy: (row) => row.createdBy ?? '',
       }}
-      toolbar={<Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>}
+      toolbar={(
+        <>
+          <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>
+          <Button variant="default" leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MASS_CALL)}>Mass call</Button>
+        </>
+      )}
     >
       <IdModal id={SEND_PROGRESS} title={open ? `${open.kindLabel} from ${open.locationName}` : 'Bulk send'} size="xl">
         {open && <SendProgress sendId={open.sendId} heading={false} />}
       </IdModal>
       <MassTextModal />
+      <MassCallModal />
     </ListScreen>
   );
 }

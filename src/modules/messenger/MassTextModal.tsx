@@ -1,11 +1,13 @@
 /**
- * The mass text (seed 001, section 8; /api/kits/text/send-mass-text): one marketing text from a
- * store's line to many numbers. What it costs is shown as it is written; sending asks first, naming
- * how many it goes to; once accepted, the modal follows the send's progress instead of the form.
+ * The mass text and the mass call (seed 001, section 8): one marketing text to typed numbers
+ * (/api/kits/text/send-mass-text) or to a store's contacts (text-contact-list), or one spoken message
+ * called to typed numbers (/api/kits/talk/outbound/make-mass-call), from a store's line. What a text
+ * costs is shown as it is written; sending asks first, naming how many it goes to; once accepted, the
+ * modal follows the send's progress instead of the form.
  */
-import { useState } from 'react';
-import { Box, Button, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Box, Button, Checkbox, Group, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconPhoneOutgoing, IconSend } from '@tabler/icons-react';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
@@ -15,11 +17,11 @@ import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatCount, formatNumber } from '../../shared/format';
 import { smsSegments, smsSummary } from '../../shared/sms';
-import { loadSends, MAX_TYPED_RECIPIENTS, MESSAGE_NOT_SENT, sendMassText } from './messenger.contract';
+import { loadSends, makeMassCall, MAX_TYPED_RECIPIENTS, MESSAGE_NOT_SENT, sendMassText, textContactList } from './messenger.contract';
 import { SendProgress } from './SendProgress';
 
 export const MASS_TEXT = 'mass-text';
-
+export const MASS_CALL = 'mass-call';
 
 /**
  * The numbers as typed: one per line or separated by commas (or semicolons). A number written with
@@ -47,17 +49,43 @@ interface Values extends Record<string, unknown> {
   locationId: string;
   message: string;
   numbers: string;
+  sold: string;
   quietHours: string;
   confirm: boolean;
 }
 
-function MassTextForm({ onSent }: { onSent: (sendId: number, duplicates: number) => void }) {
+const blank: Values = { locationId: '', message: '', numbers: '', sold: '', quietHours: 'wait', confirm: false };
+
+/** Who a send reaches: the numbers typed, or the store's contacts (texts only). */
+type Audience = 'numbers' | 'contacts';
+
+/** How long a spoken message takes, at about 2.5 words a second. */
+const spokenSeconds = (message: string) => Math.ceil(message.split(/\s+/).filter(Boolean).length / 2.5);
+
+const WORDING = {
+  text: { noun: 'text', verb: 'texted', confirmTitle: 'Send the mass text?', channel: 'Marketing texts' },
+  call: { noun: 'call', verb: 'called', confirmTitle: 'Place the mass call?', channel: 'Marketing calls' },
+} as const;
+
+interface FormProps {
+  kind: 'text' | 'call';
+  audience: Audience;
+  /** The values typed so far (the form starts from them), and where the form reports its changes: kept when the audience changes. */
+  draft: Values;
+  onDraft: (values: Values) => void;
+  onSent: (sendId: number, duplicates: number) => void;
+}
+
+function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
+  const words = WORDING[kind];
+  const contract = kind === 'call' ? makeMassCall : audience === 'contacts' ? textContactList : sendMassText;
+  const typed = audience === 'numbers';
   const locations = useLocationOptions();
-  const form = useContractForm(sendMassText, {
-    initialValues: { locationId: '', message: '', numbers: '', quietHours: 'wait', confirm: false } as Values,
-    toInput: (v) => ({ ...v, numbers: parseNumbers(v.numbers) }),
+  const form = useContractForm(contract, {
+    initialValues: draft,
+    toInput: ({ numbers, sold, ...v }) => (typed ? { ...v, numbers: parseNumbers(numbers) } : { ...v, sold }),
     check: (v) => {
-      const bad = parseNumbers(v.numbers).find((n) => !LOOKS_LIKE_PHONE.test(n));
+      const bad = typed && parseNumbers(v.numbers).find((n) => !LOOKS_LIKE_PHONE.test(n));
       return bad ? { numbers: `Numbers: "${bad}" is not a phone number such as (505) 555-0142.` } : {};
     },
     reload: [loadSends.path],
@@ -65,18 +93,22 @@ function MassTextForm({ onSent }: { onSent: (sendId: number, duplicates: number)
   });
   useLeaveWarning(form.unsaved);
   const { values } = form;
+  useEffect(() => onDraft(values), [onDraft, values]);
   const count = smsSegments(values.message);
   const recipients = countRecipients(parseNumbers(values.numbers));
   const total = count.segments * recipients;
   const from = locations.data?.locations.find((l) => String(l.id) === values.locationId)?.name;
+  const reach = typed ? formatCount(recipients, 'recipient') : `the contacts of ${from ?? 'the store'}${values.sold === '1' ? ' who bought' : values.sold === '0' ? ' who have not bought' : ''}`;
 
   const send = async () => {
     // The form's own checks first (they mark the fields and focus the first at fault), then the question.
     if (!form.form.isValid()) return form.submit();
     const ok = await confirm({
-      title: 'Send the mass text?',
-      message: `This marketing text goes to ${formatCount(recipients, 'recipient')}${from ? ` from ${from}` : ''}: ${formatCount(total, 'segment')} in all.`,
-      confirmLabel: `Send to ${formatCount(recipients, 'recipient')}`,
+      title: words.confirmTitle,
+      message: kind === 'call'
+        ? `This marketing message is called to ${reach}${from && typed ? ` from ${from}` : ''}; each call lasts about ${formatCount(spokenSeconds(values.message), 'second')}.`
+        : `This marketing text goes to ${reach}${from && typed ? ` from ${from}` : ''}${typed ? `: ${formatCount(total, 'segment')} in all` : `: ${formatCount(count.segments, 'segment')} each`}.`,
+      confirmLabel: kind === 'call' ? (typed ? `Call ${formatCount(recipients, 'number')}` : 'Call them') : (typed ? `Send to ${formatCount(recipients, 'recipient')}` : 'Send to the contacts'),
     });
     if (ok) form.submit();
   };
@@ -84,46 +116,78 @@ function MassTextForm({ onSent }: { onSent: (sendId: number, duplicates: number)
   return (
     <Form onSubmit={() => void send()}>
       <Stack>
-        <LocationSelect form={form.form} {...form.field('locationId')} description="The store's line the text goes out on." />
+        <LocationSelect form={form.form} {...form.field('locationId')} description={`The store's line the ${words.noun} goes out on.`} />
         <div>
-          <Textarea autosize minRows={3} maxRows={10} maxLength={1600} data-autofocus {...form.field('message')} />
+          <Textarea autosize minRows={3} maxRows={10} maxLength={kind === 'call' ? 1000 : 1600} data-autofocus {...form.field('message')}
+            description={kind === 'call' ? 'Read out to whoever answers; then the call ends.' : undefined} />
           <Box mt={4} aria-live="polite" className="mass-text-count">
-            <Text size="xs" c="dimmed">{smsSummary(count)}</Text>
-            <Text size="xs" c="dimmed">Cost: {formatCount(count.segments, 'segment')} × {formatCount(recipients, 'recipient')} = {formatCount(total, 'segment')}</Text>
+            {kind === 'call'
+              ? <Text size="xs" c="dimmed">About {formatCount(spokenSeconds(values.message), 'second')} to say.</Text>
+              : (
+                <>
+                  <Text size="xs" c="dimmed">{smsSummary(count)}</Text>
+                  {typed && <Text size="xs" c="dimmed">Cost: {formatCount(count.segments, 'segment')} × {formatCount(recipients, 'recipient')} = {formatCount(total, 'segment')}</Text>}
+                </>
+              )}
           </Box>
         </div>
-        <Textarea autosize minRows={3} maxRows={10} description={`One per line, or separated by commas; at most ${formatNumber(MAX_TYPED_RECIPIENTS)}.`}
-          placeholder={'(505) 555-0142\n(505) 555-0143'} {...form.field('numbers')} />
+        {typed
+          ? (
+            <Textarea autosize minRows={3} maxRows={10} description={`One per line, or separated by commas; at most ${formatNumber(MAX_TYPED_RECIPIENTS)}.`}
+              placeholder={'(505) 555-0142\n(505) 555-0143'} {...form.field('numbers')} />
+          )
+          : (
+            <Radio.Group {...form.field('sold')} label="Which contacts" description="Those with a mobile number; opted-out numbers are never texted.">
+              <Group mt="xs">
+                <Radio value="" label="All of them" />
+                <Radio value="1" label="Those who bought" />
+                <Radio value="0" label="Those who have not bought" />
+              </Group>
+            </Radio.Group>
+          )}
         <Radio.Group {...form.field('quietHours')} label="Outside 8:00–21:00 recipient time"
-          description="Marketing texts only go out from 8:00 to 21:00 in the recipient's time zone.">
+          description={`${words.channel} only go out from 8:00 to 21:00 in the recipient's time zone.`}>
           <Group mt="xs">
             <Radio value="wait" label="Wait for the morning" />
             <Radio value="refuse" label="Skip them" />
           </Group>
         </Radio.Group>
-        <Checkbox {...form.checkbox('confirm')} label="I confirm this marketing text may be sent to these numbers" />
+        <Checkbox {...form.checkbox('confirm')} label={`I confirm this marketing ${words.noun} may be sent to ${typed ? 'these numbers' : 'these contacts'}`} />
         <ActionAlert error={form.banner} title={MESSAGE_NOT_SENT} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => closeModal(MASS_TEXT)}>Cancel</Button>
-          <Button type="submit" leftSection={<IconSend size={16} />} disabled={!values.confirm} loading={form.action.isPending}>Send</Button>
+          <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>Cancel</Button>
+          <Button type="submit" leftSection={kind === 'call' ? <IconPhoneOutgoing size={16} /> : <IconSend size={16} />} disabled={!values.confirm}
+            loading={form.action.isPending}>{kind === 'call' ? 'Call' : 'Send'}</Button>
         </Group>
       </Stack>
     </Form>
   );
 }
 
-/** What the modal holds: the form, then, once the send is accepted, its progress. */
-function MassText() {
+/** What the modal holds: who it reaches and the form, then, once the send is accepted, its progress. */
+function BulkSend({ kind }: { kind: 'text' | 'call' }) {
   const [sent, setSent] = useState<{ sendId: number; duplicates: number } | null>(null);
-  if (!sent) return <MassTextForm onSent={(sendId, duplicates) => setSent({ sendId, duplicates })} />;
+  const [audience, setAudience] = useState<Audience>('numbers');
+  const [draft, setDraft] = useState<Values>(blank);
+  if (!sent) {
+    const onSent = (sendId: number, duplicates: number) => setSent({ sendId, duplicates });
+    if (kind === 'call') return <BulkSendForm kind="call" audience="numbers" draft={draft} onDraft={setDraft} onSent={onSent} />;
+    return (
+      <Stack>
+        <SegmentedControl value={audience} onChange={(v) => setAudience(v as Audience)} aria-label="Send to"
+          data={[{ value: 'numbers', label: 'Numbers I type' }, { value: 'contacts', label: "The store's contacts" }]} />
+        <BulkSendForm key={audience} kind="text" audience={audience} draft={draft} onDraft={setDraft} onSent={onSent} />
+      </Stack>
+    );
+  }
   return (
     <Stack>
       {sent.duplicates > 0 && (
-        <Text size="sm">{formatCount(sent.duplicates, 'number was', 'numbers were')} given twice; each is texted once.</Text>
+        <Text size="sm">{formatCount(sent.duplicates, 'number was', 'numbers were')} given twice; each is {WORDING[kind].verb} once.</Text>
       )}
       <SendProgress sendId={sent.sendId} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => closeModal(MASS_TEXT)}>Close</Button>
+        <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>Close</Button>
       </Group>
     </Stack>
   );
@@ -133,7 +197,16 @@ function MassText() {
 export function MassTextModal() {
   return (
     <IdModal id={MASS_TEXT} title="Mass text" size="xl">
-      <MassText />
+      <BulkSend kind="text" />
+    </IdModal>
+  );
+}
+
+/** The mass call modal (marketing); opened with openModal(MASS_CALL). */
+export function MassCallModal() {
+  return (
+    <IdModal id={MASS_CALL} title="Mass call" size="xl">
+      <BulkSend kind="call" />
     </IdModal>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconBolt, IconMessages, IconSend, IconSpeakerphone, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBolt, IconMessages, IconPhoneOutgoing, IconSend, IconSpeakerphone, IconX } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
@@ -28,7 +28,7 @@ import {
   directionLabels, directions, listShortcuts, loadConversation, loadMessages, sendText, TEXT_SENT, toggleAutopilot, URL_PHONE_LENGTH,
   type ConversationMessage, type ConversationRow,
 } from './messenger.contract';
-import { MASS_TEXT, MassTextModal } from './MassTextModal';
+import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
 
 /** How often the list and the open conversation are asked again (only while the tab is visible). */
 const LIST_REFRESH_MS = 5000;
@@ -382,7 +382,12 @@ export default function Messenger() {
       title="Messenger"
       filters={filters}
       updateUrl
-      toolbar={canMarket && <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>}
+      toolbar={canMarket && (
+        <>
+          <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>
+          <Button variant="default" leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MASS_CALL)}>Mass call</Button>
+        </>
+      )}
     >
       {(applied) => (
         <>
@@ -409,7 +414,7 @@ export default function Messenger() {
               </Pane>
             )}
           </Box>
-          {canMarket && <MassTextModal />}
+          {canMarket && <><MassTextModal /><MassCallModal /></>}
         </>
       )}
     </FilteredScreen>

@@ -38,11 +38,15 @@ const stats = (figures: [string, number][]) => figures.map(([label, value]) => (
 
 const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
+/** A call is placed and answered where a text is sent and delivered. */
+const wordsFor = (kind: Progressed['kind']) => (kind === 'call' ? { sent: 'Placed', delivered: 'Answered' } : { sent: 'Sent', delivered: 'Delivered' });
+
 function ProgressBar({ send }: { send: Progressed }) {
   const whole = send.recipientCount;
   // Failed texts are among those sent (the carrier said so after): the bar shows them apart.
   const settled = send.sent + send.refused;
-  const label = `Sent ${formatNumber(send.sent)} of ${formatNumber(whole)}`;
+  const words = wordsFor(send.kind);
+  const label = `${words.sent} ${formatNumber(send.sent)} of ${formatNumber(whole)}`;
   const detail = [send.refused && `${formatNumber(send.refused)} refused`, send.failed && `${formatNumber(send.failed)} failed`].filter(Boolean).join(', ');
   return (
     <Stack gap={4}>
@@ -58,7 +62,7 @@ function ProgressBar({ send }: { send: Progressed }) {
         <Progress.Section value={percent(send.failed, whole)} color="red" withAria={false} />
       </Progress.Root>
       <Group gap="md">
-        {([['teal', 'Sent'], ['yellow', 'Refused'], ['red', 'Failed']] as const).map(([color, name]) => (
+        {([['teal', words.sent], ['yellow', 'Refused'], ['red', 'Failed']] as const).map(([color, name]) => (
           <Group key={name} gap={6}>
             <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: `var(--mantine-color-${color}-filled)` }} />
             <Text size="xs">{name}</Text>
@@ -116,7 +120,7 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} p="sm" bg="var(--mantine-color-default-hover)" bdrs="md">{send.body}</Text>
       <ProgressBar send={send} />
       {/* What became of those handled, then those not (yet) sent. */}
-      <StatCards stats={stats([['Sent', send.sent], ['Delivered', send.delivered], ['Failed', send.failed], ['Refused', send.refused]])} />
+      <StatCards stats={stats([[wordsFor(send.kind).sent, send.sent], [wordsFor(send.kind).delivered, send.delivered], ['Failed', send.failed], ['Refused', send.refused]])} />
       <StatCards stats={stats([['Queued', send.queued], ['Waiting', send.waiting], ['Cancelled', send.cancelled]])} />
       {send.waiting > 0 && !over && (
         <Alert color="yellow" variant="light" title="Waiting for the morning">

@@ -62,11 +62,12 @@ async function progress(sendId: number) {
   return { sent, state: send.state };
 }
 
-describe.skipIf(!onPostgres)('a mass text whose workers are killed', () => {
+describe.skipIf(!onPostgres)('a mass text whose workers are killed or stall', () => {
   it(`texts each of ${RECIPIENTS.toLocaleString('en-US')} recipients exactly once, ${RUNS} times over`, async () => {
-    // A spare worker starts before each kill, as a second process of a deployment would be running:
-    // it takes the job over once the dead one's lease runs out.
+    // A spare worker starts before each kill or stall, as a second process of a deployment would be
+    // running: it takes the job over once the first one's lease runs out.
     let current = startWorker();
+    const stalled: ChildProcess[] = [];
     try {
       for (let run = 1; run <= RUNS; run++) {
         const body = `Crash run ${run}: year-end event this Saturday`;
@@ -74,16 +75,25 @@ describe.skipIf(!onPostgres)('a mass text whose workers are killed', () => {
         const res = await marketer.call('/api/kits/text/send-mass-text', { locationId, message: body, numbers, confirm: 1 });
         expect(res.status).toBe(200);
         const { sendId } = res.body.data;
-        const kills = 1 + Math.floor(Math.random() * 3);
-        for (let k = 0; k < kills; k++) {
+        const events = 1 + Math.floor(Math.random() * 3);
+        for (let k = 0; k < events; k++) {
           const spare = startWorker();
           const { sent } = await progress(sendId);
           // Somewhere between the next text and 1,500 later: mid-batch, between batches, while claiming.
           const target = Math.min(RECIPIENTS - 1, sent + 1 + Math.floor(Math.random() * 1500));
           for (let waited = 0; waited < 30_000 && (await progress(sendId)).sent < target; waited += 5) await sleep(5);
           await sleep(Math.random() * 20);
-          current.kill('SIGKILL');
-          await stopped(current);
+          if (Math.random() < 0.5) {
+            current.kill('SIGKILL');
+            await stopped(current);
+          } else {
+            // Stalled past its lease (a long pause), then going on beside the spare that took over:
+            // it must stop at its next step instead of sending what the spare sends.
+            current.kill('SIGSTOP');
+            await sleep(2500);
+            current.kill('SIGCONT');
+            stalled.push(current);
+          }
           current = spare;
         }
         for (let waited = 0; waited < 60_000 && (await progress(sendId)).state !== 'done'; waited += 20) await sleep(20);
@@ -95,8 +105,8 @@ describe.skipIf(!onPostgres)('a mass text whose workers are killed', () => {
         expect(recorded).toEqual({ rows: RECIPIENTS, numbers: RECIPIENTS });
       }
     } finally {
-      current.kill('SIGTERM');
-      await stopped(current);
+      for (const child of [current, ...stalled]) child.kill('SIGTERM');
+      await Promise.all([current, ...stalled].map(stopped));
     }
   }, 600_000);
 });

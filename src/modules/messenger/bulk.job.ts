@@ -1,17 +1,18 @@
 /**
- * Delivering a bulk send (docs/messenger.md, "Bulk sends"). Each recipient is a row; a batch of them
- * is marked `sending` (committed) before any is handed to the provider, and what the provider took is
- * recorded after. A worker that dies anywhere in between leaves `sending` rows: the next run asks the
- * provider what it took to each since the batch began, records those as sent and sends the others.
- * So nobody is texted twice and nobody is lost.
+ * Delivering a bulk send, a mass text or a mass call (docs/messenger.md, "Bulk sends"). Each
+ * recipient is a row; a batch of them is marked `sending` (committed) before any is handed to the
+ * provider, and what the provider took is recorded after. A worker that dies anywhere in between
+ * leaves `sending` rows: the next run asks the provider what it took to each since the batch began,
+ * records those as sent and sends the others. So nobody is texted or called twice, and nobody is lost.
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { defineJob } from '../../server/jobs/jobs';
-import { findSentText, sendTextBatch, type BatchOutcome, type Line } from '../phones/send-gate';
+import twilio from 'twilio';
+import { findPlacedCall, findSentText, placeCallBatch, sendTextBatch, type BatchOutcome, type Line } from '../phones/send-gate';
 import { bulkRecipients as recipients, bulkSends } from './messenger.db';
 import { lineById } from './lines';
-import type { RecipientState } from './messenger.contract';
+import type { BulkKind, RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
 
 /** Recipients per batch when the provider sets no pace (the local driver). */
@@ -19,10 +20,58 @@ const BATCH = 500;
 
 type Send = typeof bulkSends.$inferSelect;
 
-/** Texts per second this send may go out at: the carrier's limit for a line or a messaging service. */
-export function pace(services: Services, line: Pick<Line, 'messagingServiceSid'>): number {
-  if (!services.telephony.paced) return Infinity;
-  return line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND;
+/**
+ * How a bulk send of one kind reaches its recipients, from what it sends from (`From`: a store's
+ * line for texts and calls).
+ */
+interface Channel<From> {
+  /** What the send goes out from; it fails the run when that is gone (a line deleted or deactivated). */
+  from(db: Db, send: Send): Promise<From>;
+  /** Recipients a second (a carrier's or provider's limit); the local driver is not paced. */
+  pace(services: Services, sender: Pick<Line, 'messagingServiceSid'>): number;
+  /** A batch through the send gate; each recipient's outcome in the order given. */
+  send(db: Db, services: Services, send: Send, from: From, addresses: string[]): Promise<BatchOutcome[]>;
+  /** What the provider already took to `address` since `since` (a dead worker's), recorded once: its id, or null. */
+  find(db: Db, services: Services, send: Send, from: From, address: string, since: Date): Promise<string | null>;
+}
+
+async function sendingLine(db: Db, send: Send): Promise<Line> {
+  const line = send.phoneId ? await lineById(db, send.phoneId) : null;
+  if (!line || !line.active) throw new Error('The line this send goes out on was deleted or deactivated.');
+  return line;
+}
+
+/** What a mass call says when answered, then hangs up. */
+export function spokenTwiml(message: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(message);
+  response.hangup();
+  return response.toString();
+}
+
+const channels: { [K in Exclude<BulkKind, 'email'>]: Channel<Line> } = {
+  text: {
+    from: sendingLine,
+    pace: (services, line) => (line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND),
+    send: (db, services, send, line, addresses) => sendTextBatch(db, services, {
+      line, purpose: 'marketing', userId: send.createdBy, texts: addresses.map((to) => ({ to, body: send.body })),
+    }),
+    find: (db, services, send, line, to, since) => findSentText(db, services, { line, purpose: 'marketing', userId: send.createdBy, to, body: send.body, since }),
+  },
+  call: {
+    from: sendingLine,
+    pace: (services) => services.config.CALLS_PER_SECOND,
+    send: (db, services, send, line, addresses) => placeCallBatch(db, services, {
+      line, purpose: 'marketing', userId: send.createdBy, calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
+    }),
+    find: (db, services, send, line, to, since) => findPlacedCall(db, services, { line, userId: send.createdBy, to, since }),
+  },
+};
+
+/** Recipients a second this send may go out at; unpaced with the local driver. */
+export function pace(services: Services, kind: BulkKind, sender: Pick<Line, 'messagingServiceSid'>): number {
+  if (!services.telephony.paced || kind === 'email') return Infinity;
+  return channels[kind].pace(services, sender);
 }
 
 interface Settled { id: number; state: RecipientState; sid?: string | null; reason?: string | null; notBefore?: Date | null; sentAt?: Date | null }
@@ -48,15 +97,13 @@ function outcomeOf(id: number, outcome: BatchOutcome, send: Send, now: Date): Se
   return { id, state: 'refused', reason: decision.reason };
 }
 
-/** The recipients a dead worker left `sending`: sent if the provider has their text, queued again if not. */
-async function recover(db: Db, services: Services, send: Send, line: Line) {
+/** The recipients a dead worker left `sending`: sent if the provider has their text or call, queued again if not. */
+async function recover<From>(db: Db, services: Services, channel: Channel<From>, send: Send, from: From) {
   const orphans = await db.select().from(recipients).where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'sending')));
   const now = services.clock.now();
   const rows: Settled[] = [];
   for (const r of orphans) {
-    const sid = await findSentText(db, services, {
-      line, purpose: 'marketing', userId: send.createdBy, to: r.address, body: send.body, since: r.claimedAt ?? send.createdAt,
-    });
+    const sid = await channel.find(db, services, send, from, r.address, r.claimedAt ?? send.createdAt);
     rows.push(sid ? { id: r.id, state: 'sent', sid, sentAt: now } : { id: r.id, state: 'queued' });
   }
   await settle(db, rows);
@@ -75,27 +122,35 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const deliverBulkSend = defineJob<{ sendId: number }>({
   kind: 'messenger.bulk-send',
-  async run({ db, services, payload, heartbeat }) {
+  async run({ db, services, payload, heartbeat, fence }) {
     const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, payload.sendId));
     if (!send || ['done', 'cancelled', 'failed'].includes(send.state)) return;
-    const line = send.phoneId ? await lineById(db, send.phoneId) : null;
-    if (!line || !line.active) throw new Error('The line this send goes out on was deleted or deactivated.');
+    if (send.kind === 'email') throw new Error('List emails are delivered by their own job.');
+    const channel = channels[send.kind];
+    const line = await channel.from(db, send);
     await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
-    await recover(db, services, send, line);
-    const perSecond = pace(services, line);
+    // Each step holds the job (fence): a worker whose lease ran out while it was slow stops at its next
+    // step instead of sending beside the one that took over.
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      await recover(tx, services, channel, send, line);
+    });
+    const perSecond = pace(services, send.kind, line);
     const size = Number.isFinite(perSecond) ? Math.max(1, Math.min(BATCH, Math.floor(perSecond))) : BATCH;
     for (;;) {
       if (!(await heartbeat())) return;
       const started = Date.now();
       const now = services.clock.now();
-      const batch = await claimBatch(db, send.id, size, now);
+      const batch = await db.transaction(async (tx) => {
+        await fence(tx);
+        return claimBatch(tx, send.id, size, now);
+      });
       if (!batch.length) break;
       // What the provider took and its record commit together: one commit per batch, and with the
       // local driver (whose outbox is this database) a crash here undoes the batch entirely.
       await db.transaction(async (tx) => {
-        const outcomes = await sendTextBatch(tx, services, {
-          line, purpose: 'marketing', userId: send.createdBy, texts: batch.map((r) => ({ to: r.address, body: send.body })),
-        });
+        await fence(tx);
+        const outcomes = await channel.send(tx, services, send, line, batch.map((r) => r.address));
         await settle(tx, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
       });
       if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));

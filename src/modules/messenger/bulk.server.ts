@@ -11,12 +11,12 @@ import { toE164 } from '../../server/platform/phone';
 import { cancelJob, enqueue } from '../../server/jobs/jobs';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { messages, phones } from '../phones/phones.db';
+import { calls, messages, phones } from '../phones/phones.db';
 import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
 import { deliverBulkSend, pace } from './bulk.job';
 import { textingLine } from './lines';
 import {
-  bulkKindLabels, cancelSend, loadSend, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type QuietHours, type SendProgress,
+  bulkKindLabels, cancelSend, loadSend, makeMassCall, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type QuietHours, type SendProgress,
 } from './messenger.contract';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
@@ -24,16 +24,16 @@ import type { Services } from '../../server/services';
 type SendContext = ActionContext<{ locationId: number; message: string; quietHours: QuietHours }>;
 
 /**
- * Accepts a mass text in the action's transaction: the send, one row per recipient (`recipients`
- * selects `(address, contact_id)` rows; the same address twice is one recipient) and the job that
- * delivers it. Answers the send and how many recipients it has.
+ * Accepts a mass text or call in the action's transaction: the send, one row per recipient
+ * (`recipients` selects `(address, contact_id)` rows; the same address twice is one recipient) and the
+ * job that delivers it. Answers the send and how many recipients it has.
  */
-async function acceptText(ctx: SendContext, recipients: SQL) {
+async function acceptSend(ctx: SendContext, kind: 'text' | 'call', recipients: SQL) {
   const { input, db, user } = ctx;
   await loadRecord(ctx, locationRecords, input.locationId);
   const line = await textingLine(db, input.locationId);
   const send = await insertRecord(ctx, bulkSendRecords, {
-    kind: 'text', locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours, recipientCount: 0, createdBy: user.id,
+    kind, locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours, recipientCount: 0, createdBy: user.id,
   });
   const added = await db.execute(sql`insert into bulk_recipients (send_id, address, contact_id)
     select ${send.id}, address, contact_id from (${recipients}) r on conflict do nothing`);
@@ -45,6 +45,12 @@ async function acceptText(ctx: SendContext, recipients: SQL) {
   return { sendId: send.id, recipientCount };
 }
 
+/** Typed or pasted numbers as the rows of a send's recipients; the same number written two ways is one. */
+function typedNumbers(numbers: string[]) {
+  const addresses = numbers.map((n) => toE164(n) ?? n.trim());
+  return sql`select value as address, null::int as contact_id from json_array_elements_text(${JSON.stringify(addresses)}::json)`;
+}
+
 defineAction({
   contract: sendMassText,
   summary: 'Texts one message to many numbers from a store\'s line as a marketing send: recorded with every recipient once, then delivered in the background through the send gate.',
@@ -52,9 +58,19 @@ defineAction({
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
-    // The same number written two ways is one recipient.
-    const addresses = ctx.input.numbers.map((n) => toE164(n) ?? n.trim());
-    const accepted = await acceptText(ctx, sql`select value as address, null::int as contact_id from json_array_elements_text(${JSON.stringify(addresses)}::json)`);
+    const accepted = await acceptSend(ctx, 'text', typedNumbers(ctx.input.numbers));
+    return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
+  },
+});
+
+defineAction({
+  contract: makeMassCall,
+  summary: 'Calls many numbers from a store\'s line as a marketing send; whoever answers hears the message read out. Recorded with every recipient once, then placed in the background through the send gate.',
+  permission: 'marketing',
+  reach: {},
+  rateLimit: 30,
+  async handler(ctx) {
+    const accepted = await acceptSend(ctx, 'call', typedNumbers(ctx.input.numbers));
     return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
   },
 });
@@ -67,7 +83,7 @@ defineAction({
   rateLimit: 30,
   async handler(ctx) {
     const sold = ctx.input.sold ? sql` and sold = ${ctx.input.sold === '1'}` : sql``;
-    const accepted = await acceptText(ctx, sql`select mobile_phone as address, id as contact_id from contacts
+    const accepted = await acceptSend(ctx, 'text', sql`select mobile_phone as address, id as contact_id from contacts
       where location_id = ${ctx.input.locationId} and mobile_phone is not null${sold} order by id`);
     if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with a mobile number to text.', ['locationId']);
     return { ...accepted, duplicates: 0 };
@@ -90,14 +106,17 @@ export async function sendProgress(db: Db, services: Services, sendId: number): 
     sent: counted(sql`${recipients.state} = 'sent'`),
     refused: counted(sql`${recipients.state} = 'refused'`),
     cancelled: counted(sql`${recipients.state} = 'cancelled'`),
-    delivered: counted(sql`${messages.status} = 'delivered'`),
-    failed: counted(sql`${messages.status} in ('failed', 'undelivered')`),
-  }).from(recipients).leftJoin(messages, and(eq(recipients.state, 'sent'), eq(messages.messageSid, recipients.sid)))
+    // A text delivered, a call answered; a text the carrier could not deliver, a call nobody took.
+    delivered: counted(sql`${messages.status} = 'delivered' or ${calls.status} = 'completed'`),
+    failed: counted(sql`${messages.status} in ('failed', 'undelivered') or ${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`),
+  }).from(recipients)
+    .leftJoin(messages, and(eq(recipients.state, 'sent'), eq(messages.messageSid, recipients.sid)))
+    .leftJoin(calls, and(eq(recipients.state, 'sent'), eq(calls.callSid, recipients.sid)))
     .where(eq(recipients.sendId, sendId));
   const reasons = await db.select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` }).from(recipients)
     .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused'))).groupBy(recipients.reason).orderBy(sql`count(*) desc`).limit(5);
   const { left } = count;
-  const perSecond = send.phoneId ? pace(services, send) : Infinity;
+  const perSecond = pace(services, send.kind, send);
   return {
     sendId: send.sendId, kind: send.kind, kindLabel: bulkKindLabels[send.kind], state: send.state, stateLabel: sendStateLabels[send.state],
     locationName: send.locationName, body: send.body, recipientCount: send.recipientCount,

@@ -147,6 +147,17 @@ export const textContactList = defineContract({
   output: sendMassText.output,
 });
 
+/**
+ * /api/kits/talk/outbound/make-mass-call (seed 001: the form, reply not shown): many numbers called
+ * from a store's line as a marketing send; whoever answers hears the message read out, then the call
+ * ends. Answered like a mass text.
+ */
+export const makeMassCall = defineContract({
+  path: 'kits/talk/outbound/make-mass-call', route: '/api/kits/talk/outbound/make-mass-call',
+  input: massTextInput.extend({ message: text(1000) }),
+  output: sendMassText.output,
+});
+
 const progress = z.object({
   sendId: z.number().int(),
   kind: z.enum(bulkKinds),

@@ -5,7 +5,8 @@ import { auditLog, outbox } from '../../server/platform/platform.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { drainJobs } from '../../server/jobs/jobs';
 import { locations } from '../locations/locations.db';
-import { messages, optOuts, phones } from '../phones/phones.db';
+import { calls, messages, optOuts, phones } from '../phones/phones.db';
+import { UNREACHABLE_NUMBER } from '../../server/providers/telephony/local';
 import { simulateInboundText } from '../phones/simulate';
 import { contacts } from '../contacts/contacts.db';
 import { bulkRecipients, bulkSends, conversations } from './messenger.db';
@@ -415,3 +416,80 @@ describe('mass texts', () => {
     await drainJobs(t.app.services);
   });
 });
+
+describe('mass calls', () => {
+  const call = (who: Caller, input: Record<string, unknown>) => who.call('/api/kits/talk/outbound/make-mass-call', input);
+  const message = 'This is Albuquerque Toyota: our service clinic is open this Saturday from 8 to noon.';
+
+  it('needs the confirmation, a message and the marketing flag; nothing is stored otherwise', async () => {
+    const before = await rowCounts();
+    const unticked = await call(marketer, { locationId: loc.ABG, message, numbers: ['5055550111'], confirm: 0 });
+    expect(unticked.status).toBe(400);
+    expect(unticked.body.errors).toEqual(['Confirm must be ticked to send.']);
+    expect((await call(marketer, { locationId: loc.ABG, message: '', numbers: ['5055550111'], confirm: 1 })).body.errors).toEqual(['Message is required.']);
+    expect((await call(marketer, { locationId: loc.ABG, message: 'x'.repeat(1001), numbers: ['5055550111'], confirm: 1 })).status).toBe(400);
+    expect((await call(staff, { locationId: loc.ABG, message, numbers: ['5055550111'], confirm: 1 })).status).toBe(403);
+    const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await call(nm, { locationId: loc.DNC, message, numbers: ['3035550111'], confirm: 1 })).status).toBe(404);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('calls each number once with the message read out; the opted-out are refused, and no answer is a failure', async () => {
+    t.app.services.clock.now = afternoon;
+    const callsBefore = await t.db.select({ n: count() }).from(calls);
+    await t.db.insert(optOuts).values({ phoneNumber: '+15055550166', keyword: 'STOP' }).onConflictDoNothing();
+    const numbers = ['5055550121', '505-555-0122', '+1 505 555 0121', '5055550166', UNREACHABLE_NUMBER];
+    const res = await call(marketer, { locationId: loc.ABG, message, numbers, confirm: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ recipientCount: 4, duplicates: 1 });
+    const { sendId } = res.body.data;
+    expect((await t.db.select().from(bulkSends).where(eq(bulkSends.id, sendId)))[0]).toMatchObject({ kind: 'call', body: message, state: 'queued' });
+
+    await drainJobs(t.app.services);
+    const recipients = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, sendId)).orderBy(asc(bulkRecipients.address));
+    expect(recipients.map((r) => [r.address, r.state])).toEqual([
+      [UNREACHABLE_NUMBER, 'sent'], ['+15055550121', 'sent'], ['+15055550122', 'sent'], ['+15055550166', 'refused'],
+    ]);
+    expect(recipients[3].reason).toMatch(/has opted out of texts and calls/);
+    // One call each in the provider's record and in the calls list, from the store's line, saying the message.
+    for (const r of recipients.filter((x) => x.state === 'sent')) {
+      const placed = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'call'), eq(outbox.to, r.address), eq(outbox.sid, r.sid!)));
+      expect(placed).toHaveLength(1);
+      expect(placed[0].body).toContain(`<Say>${message}</Say><Hangup/>`);
+      const [stored] = await t.db.select().from(calls).where(eq(calls.callSid, r.sid!));
+      expect(stored).toMatchObject({ direction: 'outbound', locationId: loc.ABG, phoneId: abgLine.id, userId: marketer.userId });
+      expect(stored.status).toBe(r.address === UNREACHABLE_NUMBER ? 'no-answer' : 'completed');
+    }
+    expect((await t.db.select({ n: count() }).from(calls))[0].n).toBe(callsBefore[0].n + 3);
+    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    expect(progress.body.data.send).toMatchObject({ kind: 'call', kindLabel: 'Mass call', state: 'done', sent: 3, delivered: 2, failed: 1, refused: 1 });
+  });
+
+  it('keeps to the recipients\' daytime like texts', async () => {
+    t.app.services.clock.now = night;
+    const res = await call(marketer, { locationId: loc.ABG, message: 'Night call', numbers: ['5055550141'], quietHours: 'refuse', confirm: 1 });
+    await drainJobs(t.app.services);
+    const [r] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, res.body.data.sendId));
+    expect(r.state).toBe('refused');
+    expect(r.reason).toMatch(/^Marketing calls to \(505\) 555-0141 may only go out from 8:00 to 21:00/);
+    expect(await t.db.select().from(outbox).where(and(eq(outbox.channel, 'call'), eq(outbox.to, '+15055550141')))).toHaveLength(0);
+  });
+
+  it('a call a dead worker placed is found and recorded, not placed again', async () => {
+    t.app.services.clock.now = afternoon;
+    const res = await call(marketer, { locationId: loc.ABG, message: 'Recovery check', numbers: ['5055550131', '5055550132'], confirm: 1 });
+    const { sendId } = res.body.data;
+    const [first] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, sendId)).orderBy(asc(bulkRecipients.id)).limit(1);
+    // As a worker leaves it when killed after the provider placed the call and before its record committed.
+    const claimedAt = new Date(Date.now() - 1000);
+    await t.db.update(bulkRecipients).set({ state: 'sending', claimedAt }).where(eq(bulkRecipients.id, first.id));
+    const placed = await t.app.services.telephony.placeCall(t.db, { to: first.address, from: abgLine.phoneNumber, twiml: '<Response><Say>Recovery check</Say><Hangup/></Response>' });
+    await drainJobs(t.app.services);
+    const outcome = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, sendId)).orderBy(asc(bulkRecipients.id));
+    expect(outcome.map((r) => r.state)).toEqual(['sent', 'sent']);
+    expect(outcome[0].sid).toBe(placed.sid);
+    expect(await t.db.select().from(outbox).where(and(eq(outbox.channel, 'call'), eq(outbox.to, first.address)))).toHaveLength(1);
+    expect(await t.db.select().from(calls).where(eq(calls.callSid, placed.sid))).toHaveLength(1);
+  });
+});
+

@@ -14,7 +14,7 @@ import type { SendPurpose } from './phones.contract';
 import { formatPhone } from '../../shared/format';
 import { timeZonesFor } from '../../server/providers/telephony/area-codes';
 import { applyCallStatus, applyMessageStatus } from './status';
-import type { Clock, TelephonyProvider } from '../../server/providers/telephony/telephony';
+import type { Clock, ProviderCall, TelephonyProvider } from '../../server/providers/telephony/telephony';
 import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
@@ -279,23 +279,63 @@ export async function placeCall(db: Db, services: GateServices, request: CallReq
   const to = await passGate(db, { to: request.to, channel: 'call', purpose: request.purpose, locationId: request.line.locationId, now });
   const from = request.callerId ?? request.line.phoneNumber;
   const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
-  const [row] = await db.insert(calls).values({
-    callSid: placed.sid,
-    phoneId: request.line.id,
-    locationId: request.line.locationId,
-    direction: 'outbound',
-    from,
-    to,
-    status: placed.status as typeof calls.$inferInsert.status,
-    userId: request.userId ?? null,
-    startedAt: now,
-    statusAt: now,
-  }).returning({ id: calls.id });
+  const [row] = await recordCalls(db, [{ ...placed, to, at: now }], { line: request.line, fromNumber: from, userId: request.userId });
+  await applyCallEvents(db, placed);
+  const [stored] = await db.select({ status: calls.status }).from(calls).where(eq(calls.id, row.id));
+  return { callId: row.id, callSid: placed.sid, to, from, status: stored.status };
+}
+
+/** Records calls the provider placed, in one insert, answering the new rows' ids; one recorded before is left as it is. */
+async function recordCalls(db: Db, placed: (Pick<ProviderCall, 'sid' | 'status'> & { to: string; at: Date })[], from: { line: Line; fromNumber: string; userId?: number | null }) {
+  if (!placed.length) return [];
+  return db.insert(calls).values(placed.map((c) => ({
+    callSid: c.sid, phoneId: from.line.id, locationId: from.line.locationId, direction: 'outbound' as const, from: from.fromNumber, to: c.to,
+    status: c.status as typeof calls.$inferInsert.status, userId: from.userId ?? null, startedAt: c.at, statusAt: c.at,
+  }))).onConflictDoNothing({ target: calls.callSid }).returning({ id: calls.id });
+}
+
+/** The statuses a placed call already went through (a local call answered at once), applied as callbacks would. */
+async function applyCallEvents(db: Db, placed: Pick<ProviderCall, 'sid' | 'events'>) {
   for (const event of placed.events) {
     await applyCallStatus(db, { sid: placed.sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
   }
-  const [stored] = await db.select({ status: calls.status }).from(calls).where(eq(calls.id, row.id));
-  return { callId: row.id, callSid: placed.sid, to, from, status: stored.status };
+}
+
+/**
+ * Many calls from one line (a mass call's batch): the rules for all of them in one read, then each
+ * allowed call placed and all of them recorded by one insert. Each call's outcome is answered in the
+ * order given.
+ */
+export async function placeCallBatch(db: Db, services: GateServices, batch: {
+  line: Line; purpose: SendPurpose; userId?: number | null; calls: { to: string; twiml: string }[];
+}): Promise<BatchOutcome[]> {
+  requireActive(batch.line);
+  const now = services.clock.now();
+  const decisions = await checkSends(db, { numbers: batch.calls.map((c) => c.to), channel: 'call', purpose: batch.purpose, locationId: batch.line.locationId, now });
+  const from = batch.line.phoneNumber;
+  const outcomes: BatchOutcome[] = decisions.map((decision) => ({ decision }));
+  const placed: (ProviderCall & { at: Date })[] = [];
+  for (const [i, decision] of decisions.entries()) {
+    if (!decision.allowed) continue;
+    const call = await services.telephony.placeCall(db, { to: decision.to, from, twiml: batch.calls[i].twiml });
+    placed.push({ ...call, to: decision.to, at: now });
+    outcomes[i] = { decision, sid: call.sid, status: call.status };
+  }
+  await recordCalls(db, placed, { line: batch.line, fromNumber: from, userId: batch.userId });
+  for (const call of placed) await applyCallEvents(db, call);
+  return outcomes;
+}
+
+/**
+ * A call the provider already placed to `to` since `since`: what a worker that died mid-send had
+ * placed. Found, it is recorded (once) and not placed again.
+ */
+export async function findPlacedCall(db: Db, services: GateServices, query: { line: Line; userId?: number | null; to: string; since: Date }): Promise<string | null> {
+  const [found] = await services.telephony.listCalls(db, { to: query.to, after: query.since, limit: 1 });
+  if (!found) return null;
+  await recordCalls(db, [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
+    { line: query.line, fromNumber: found.from, userId: query.userId });
+  return found.sid;
 }
 
 /** Records an opt-out; false when the number had already opted out (so nothing is answered twice). */

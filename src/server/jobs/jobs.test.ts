@@ -27,10 +27,29 @@ const patient = defineJob<Record<string, never>>({
   },
 });
 
+/** A run whose lease runs out mid-way and is taken over, then tries a fenced step: what it got to do. */
+const fencedSteps: string[] = [];
+const overtaken = defineJob<Record<string, never>>({
+  kind: 'test.overtaken',
+  async run({ id, db, fence }) {
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      fencedSteps.push('first step');
+    });
+    // Slow enough for its lease to run out: another worker claims the job (a new attempt).
+    await db.update(jobs).set({ lockedBy: 'another-worker', attempts: sql`${jobs.attempts} + 1` }).where(eq(jobs.id, id));
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      fencedSteps.push('second step');
+    });
+  },
+});
+
 beforeAll(async () => { t = await testApp({ demo: false }); });
 afterAll(async () => {
   jobRegistry.delete(flaky.kind);
   jobRegistry.delete(patient.kind);
+  jobRegistry.delete(overtaken.kind);
   await t?.close();
 });
 
@@ -38,6 +57,13 @@ const job = async (id: number) => (await t.db.select().from(jobs).where(eq(jobs.
 const due = (id: number) => t.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
 
 describe('jobs', () => {
+  it('a run that was taken over does no fenced step, and leaves the job to the run that took it', async () => {
+    const id = await enqueue(t.db, overtaken, {});
+    await drainJobs(t.app.services, { kinds: [overtaken.kind] });
+    expect(fencedSteps).toEqual(['first step']);
+    expect(await job(id)).toMatchObject({ state: 'running', lockedBy: 'another-worker', attempts: 2, lastError: null });
+  });
+
   it('runs a job once and marks it done', async () => {
     const id = await enqueue(t.db, flaky, { failures: 0 }, { createdBy: null });
     expect(await drainJobs(t.app.services, { kinds: [flaky.kind] })).toBe(1);

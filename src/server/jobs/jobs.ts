@@ -6,7 +6,7 @@
  * wait; a job can be cancelled, and its handler stops at its next heartbeat.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
 import { jobs, type JobState } from './jobs.db';
@@ -27,6 +27,20 @@ export interface JobContext<P> {
    * handler must stop without doing more.
    */
   heartbeat(): Promise<boolean>;
+  /**
+   * Holds this run's claim on the job until the transaction `tx` ends, or throws `LeaseLost` when the
+   * job was cancelled or taken over. A step that must not overlap another worker's (a bulk send's
+   * batch) calls it first in its transaction: a worker whose lease ran out while it was merely slow
+   * can then never act beside the one that took over, which waits for the step to commit.
+   */
+  fence(tx: Db): Promise<void>;
+}
+
+/** This run no longer holds its job: another worker has taken it over, or it was cancelled. */
+export class LeaseLost extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} is no longer held by this run.`);
+  }
 }
 
 /** What a run answers: done, or to run again at a later time (a send waiting for the morning). */
@@ -102,9 +116,9 @@ async function claim(db: Db, worker: string, kinds: string[], leaseSeconds = DEF
 
 const DEFAULT_LEASE_SECONDS = 30;
 
-async function finish(db: Db, claimed: Claimed, worker: string, state: 'done' | 'failed', error?: string) {
+async function finish(db: Db, claimed: Claimed, mine: SQL | undefined, state: 'done' | 'failed', error?: string) {
   const rows = await db.update(jobs).set({ state, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: error ?? null })
-    .where(and(eq(jobs.id, claimed.id), eq(jobs.lockedBy, worker), eq(jobs.state, 'running'))).returning({ id: jobs.id });
+    .where(mine).returning({ id: jobs.id });
   if (rows.length) await jobRegistry.get(claimed.kind)?.settled?.(db, claimed.id, claimed.payload as never, state);
 }
 
@@ -112,7 +126,8 @@ async function finish(db: Db, claimed: Claimed, worker: string, state: 'done' | 
 async function runClaimed(db: Db, services: Services, worker: string, claimed: Claimed, log: JobLog, leaseSeconds?: number, stopping = () => false) {
   const definition = jobRegistry.get(claimed.kind)!;
   const lease = leaseSeconds ?? definition.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  const mine = and(eq(jobs.id, claimed.id), eq(jobs.lockedBy, worker), eq(jobs.state, 'running'));
+  // The run's own claim: its worker and its attempt (a later claim by the same worker is another run).
+  const mine = and(eq(jobs.id, claimed.id), eq(jobs.lockedBy, worker), eq(jobs.attempts, claimed.attempts), eq(jobs.state, 'running'));
   /** Set when a heartbeat told the run to stop because this worker is shutting down. */
   let released = false;
   const heartbeat = async () => {
@@ -123,10 +138,15 @@ async function runClaimed(db: Db, services: Services, worker: string, claimed: C
     const rows = await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${lease})` }).where(mine).returning({ id: jobs.id });
     return rows.length > 0;
   };
+  // A share lock: a claim of the job (`for update skip locked`) passes it by until the step commits.
+  const fence = async (tx: Db) => {
+    const held = await tx.select({ id: jobs.id }).from(jobs).where(mine).for('share');
+    if (!held.length) throw new LeaseLost(claimed.id);
+  };
   try {
     // A job cancelled or taken over since the claim finds nothing of its own below (`mine`).
     const outcome = (await heartbeat())
-      ? await definition.run({ id: claimed.id, payload: claimed.payload as never, attempt: claimed.attempts, db, services, heartbeat })
+      ? await definition.run({ id: claimed.id, payload: claimed.payload as never, attempt: claimed.attempts, db, services, heartbeat, fence })
       : undefined;
     if (released) {
       // The worker is shutting down: the job goes back to the queue, as it is, for another worker.
@@ -134,13 +154,15 @@ async function runClaimed(db: Db, services: Services, worker: string, claimed: C
     } else if (outcome && 'again' in outcome) {
       await db.update(jobs).set({ state: 'queued', runAt: outcome.again, lockedBy: null, lockedUntil: null, attempts: 0 }).where(mine);
     } else {
-      await finish(db, claimed, worker, 'done');
+      await finish(db, claimed, mine, 'done');
     }
   } catch (error) {
+    // The job is another run's now: nothing of it is this run's to record.
+    if (error instanceof LeaseLost) return;
     const message = error instanceof Error ? error.message : String(error);
     log.warn({ jobId: claimed.id, kind: claimed.kind, attempt: claimed.attempts, err: message }, 'job run failed');
     if (claimed.attempts >= claimed.max_attempts) {
-      await finish(db, claimed, worker, 'failed', message).catch(() => undefined);
+      await finish(db, claimed, mine, 'failed', message).catch(() => undefined);
     } else {
       await db.update(jobs).set({
         state: 'queued', lockedBy: null, lockedUntil: null, lastError: message,

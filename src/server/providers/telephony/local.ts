@@ -16,6 +16,16 @@ export const UNREACHABLE_NUMBER = '+15005550009';
 
 const seconds = (from: Date, s: number) => new Date(from.getTime() + s * 1000);
 
+/**
+ * How long a call that only speaks lasts (about 2.5 words a second, at least a second), or null when
+ * its TwiML does more (dials, gathers, records): those calls stay live until someone ends them.
+ */
+function spokenSeconds(twiml: string): number | null {
+  if (/<(Dial|Gather|Record|Connect|Enqueue|Redirect)\b/.test(twiml)) return null;
+  const words = twiml.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+  return words ? Math.max(1, Math.ceil(words / 2.5)) : null;
+}
+
 interface OutboxMeta {
   events?: { status: string; at: string; durationSeconds?: number; errorCode?: number }[];
   transferredTo?: string;
@@ -106,9 +116,14 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
 
     async placeCall(db, call) {
       const t0 = clock.now();
+      const rung: StatusEvent[] = [{ status: 'queued', at: t0 }, { status: 'ringing', at: seconds(t0, 1) }];
+      const spoken = spokenSeconds(call.twiml);
       const events: StatusEvent[] = call.to === UNREACHABLE_NUMBER
-        ? [{ status: 'queued', at: t0 }, { status: 'ringing', at: seconds(t0, 1) }, { status: 'no-answer', at: seconds(t0, 31), durationSeconds: 0 }]
-        : [{ status: 'queued', at: t0 }, { status: 'ringing', at: seconds(t0, 1) }, { status: 'in-progress', at: seconds(t0, 5) }];
+        ? [...rung, { status: 'no-answer', at: seconds(t0, 31), durationSeconds: 0 }]
+        : spoken !== null
+          // A call that only speaks (a mass call's message) hangs up once it has been said.
+          ? [...rung, { status: 'in-progress', at: seconds(t0, 5) }, { status: 'completed', at: seconds(t0, 5 + spoken), durationSeconds: spoken }]
+          : [...rung, { status: 'in-progress', at: seconds(t0, 5) }];
       const sid = localSid('CA');
       const [row] = await db.insert(outbox).values({
         channel: 'call', sid, to: call.to, from: call.from, body: call.twiml, status: events.at(-1)!.status,
@@ -183,6 +198,7 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
     async listCalls(db, query) {
       const where: SQL[] = [eq(outbox.channel, 'call'), sql`${outbox.sid} is not null`];
       if (query.status) where.push(eq(outbox.status, query.status));
+      if (query.to) where.push(eq(outbox.to, query.to));
       if (query.after) where.push(gte(outbox.createdAt, query.after));
       if (query.before) where.push(lt(outbox.createdAt, query.before));
       const rows = await db.select().from(outbox).where(and(...where)).orderBy(desc(outbox.id)).limit(query.limit);

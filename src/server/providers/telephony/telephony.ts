@@ -63,6 +63,8 @@ export interface AvailableNumber {
 
 export interface CallQuery {
   status?: string;
+  /** Calls to this number only (what a mass call's worker placed before it died). */
+  to?: string;
   after?: Date;
   before?: Date;
   limit: number;

@@ -179,6 +179,7 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
     listCalls: (_db, query) => refusals(async () => {
       const found = await client.calls.list({
         ...(query.status ? { status: query.status as TwilioCall['status'] } : {}),
+        ...(query.to ? { to: query.to } : {}),
         ...(query.after ? { startTimeAfter: query.after } : {}),
         ...(query.before ? { startTimeBefore: query.before } : {}),
         limit: query.limit,
