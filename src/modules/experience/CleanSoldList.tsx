@@ -38,7 +38,7 @@ function download(csv: string, filename: string) {
 function CsvFileInput({ file, onChange, error, description }: { file: File | null; onChange: (file: File | null) => void; error?: ReactNode; description: string }) {
   return (
     <FileInput
-      label="CSV file" name="file" value={file} onChange={onChange} error={error} clearable accept=".csv,.txt,text/csv,text/plain"
+      label="CSV file" name="file" value={file} onChange={onChange} error={error} clearable clearButtonProps={{ 'aria-label': 'Remove the file' }} accept=".csv,.txt,text/csv,text/plain"
       leftSection={<IconFileTypeCsv size={18} />} placeholder="Choose a file" description={`${description} At most ${CSV_MAX_BYTES / 1048576} MB.`}
     />
   );

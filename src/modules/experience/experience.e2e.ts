@@ -1,4 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { callApi, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+
+/** The accessibility walk sees the screen as it opens; the results it shows are checked here. */
+async function expectNoSeriousFaults(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+}
 
 type Contact = { firstName: string; lastName: string; mobilePhone: string | null; email: string; sourceLabel: string };
 const contactsOf = async (request: Parameters<typeof callApi>[0], filters: Record<string, unknown>) =>
@@ -34,6 +42,7 @@ test('clean a sold list: a store\'s buyers come off a pasted list, shown by name
   await expect(page.getByText('1 entry left on the list (1 duplicate removed)')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Clean list' })).toHaveValue(keep);
   await expect(page.getByRole('table', { name: 'Entries left out' })).toContainText('not-a-number');
+  await expectNoSeriousFaults(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('clean-list.csv');
@@ -76,6 +85,7 @@ test('import chat leads: a CSV file previewed with its columns and a bad row, th
   await expect(leads.locator('tbody tr').first()).toContainText('2026-03-14 15:22');
   await expect(leads.locator('tbody tr').first()).toContainText('New');
   await expect(page.getByRole('table', { name: 'Rows skipped' })).toContainText('Phone "555-12" is not a phone number.');
+  await expectNoSeriousFaults(page);
 
   await page.getByRole('button', { name: 'Import 2 leads' }).click();
   await expectNotification(page, '2 chat leads imported.');
