@@ -35,6 +35,8 @@ export const contacts = pgTable(
     index('contacts_location_name_idx').on(t.locationId, t.lastName, t.id),
     index('contacts_created_idx').on(t.createdAt, t.id),
     index('contacts_phone_idx').on(t.mobilePhone),
+    // The sold-list cleaning and the chat-lead import match a customer by email, whatever its case.
+    index('contacts_email_idx').on(sql`lower(${t.email})`),
     searchIndex('contacts_search_idx', t.firstName, t.lastName, t.email),
   ],
 );

@@ -26,6 +26,8 @@ export interface ActionOptions<I, O> {
   alertPrefix?: keyof typeof ALERT_PREFIX;
   onSuccess?: (data: O, input: I) => void;
   onError?: (error: unknown) => void;
+  /** How the input goes out when not as JSON: a form with a file chosen sends it with `uploadAction`. */
+  send?: (input: I) => Promise<O>;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ActionOptions<I, O> {
 export function useAction<C extends Callable>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
   const queryClient = useQueryClient();
   return useMutation<OutputOf<C>, unknown, InputOf<C>>({
-    mutationFn: (input) => callAction(contract, input),
+    mutationFn: (input) => (options.send ? options.send(input) : callAction(contract, input)),
     onSuccess: (data, input) => {
       if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
       options.onSuccess?.(data, input);
