@@ -93,6 +93,8 @@ const schema = z.object({
   TEXTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(1),
   /** Texts per second through a messaging service, which spreads them over its numbers. */
   MESSAGING_SERVICE_TEXTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  /** List emails per second handed to the mail server (its sending limit). */
+  EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   /** Calls per second a mass call places (the provider account's calls-per-second limit). */
   CALLS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

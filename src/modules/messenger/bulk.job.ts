@@ -1,78 +1,22 @@
 /**
- * Delivering a bulk send, a mass text or a mass call (docs/messenger.md, "Bulk sends"). Each
- * recipient is a row; a batch of them is marked `sending` (committed) before any is handed to the
- * provider, and what the provider took is recorded after. A worker that dies anywhere in between
- * leaves `sending` rows: the next run asks the provider what it took to each since the batch began,
- * records those as sent and sends the others. So nobody is texted or called twice, and nobody is lost.
+ * Delivering a bulk send, a mass text, mass call or list email (docs/messenger.md, "Bulk sends"), through
+ * its channel (channels.ts). Each recipient is a row; a batch of them is marked `sending` (committed)
+ * before any is handed to the provider, and what the provider took is recorded after. A worker that
+ * dies anywhere in between leaves `sending` rows: the next run asks the provider what it took to each
+ * since the batch began, records those as sent and sends the others. So nobody gets it twice, and
+ * nobody is lost.
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { defineJob } from '../../server/jobs/jobs';
-import twilio from 'twilio';
-import { findPlacedCall, findSentText, placeCallBatch, sendTextBatch, type BatchOutcome, type Line } from '../phones/send-gate';
+import { defineJob, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
+import type { BatchOutcome } from '../phones/send-gate';
 import { bulkRecipients as recipients, bulkSends } from './messenger.db';
-import { lineById } from './lines';
-import type { BulkKind, RecipientState } from './messenger.contract';
+import { channels, type Channel, type Paced, type Send } from './channels';
+import type { RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
 
 /** Recipients per batch when the provider sets no pace (the local driver). */
 const BATCH = 500;
-
-type Send = typeof bulkSends.$inferSelect;
-
-/**
- * How a bulk send of one kind reaches its recipients, from what it sends from (`From`: a store's
- * line for texts and calls).
- */
-interface Channel<From> {
-  /** What the send goes out from; it fails the run when that is gone (a line deleted or deactivated). */
-  from(db: Db, send: Send): Promise<From>;
-  /** Recipients a second (a carrier's or provider's limit); the local driver is not paced. */
-  pace(services: Services, sender: Pick<Line, 'messagingServiceSid'>): number;
-  /** A batch through the send gate; each recipient's outcome in the order given. */
-  send(db: Db, services: Services, send: Send, from: From, addresses: string[]): Promise<BatchOutcome[]>;
-  /** What the provider already took to `address` since `since` (a dead worker's), recorded once: its id, or null. */
-  find(db: Db, services: Services, send: Send, from: From, address: string, since: Date): Promise<string | null>;
-}
-
-async function sendingLine(db: Db, send: Send): Promise<Line> {
-  const line = send.phoneId ? await lineById(db, send.phoneId) : null;
-  if (!line || !line.active) throw new Error('The line this send goes out on was deleted or deactivated.');
-  return line;
-}
-
-/** What a mass call says when answered, then hangs up. */
-export function spokenTwiml(message: string): string {
-  const response = new twilio.twiml.VoiceResponse();
-  response.say(message);
-  response.hangup();
-  return response.toString();
-}
-
-const channels: { [K in Exclude<BulkKind, 'email'>]: Channel<Line> } = {
-  text: {
-    from: sendingLine,
-    pace: (services, line) => (line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND),
-    send: (db, services, send, line, addresses) => sendTextBatch(db, services, {
-      line, purpose: 'marketing', userId: send.createdBy, texts: addresses.map((to) => ({ to, body: send.body })),
-    }),
-    find: (db, services, send, line, to, since) => findSentText(db, services, { line, purpose: 'marketing', userId: send.createdBy, to, body: send.body, since }),
-  },
-  call: {
-    from: sendingLine,
-    pace: (services) => services.config.CALLS_PER_SECOND,
-    send: (db, services, send, line, addresses) => placeCallBatch(db, services, {
-      line, purpose: 'marketing', userId: send.createdBy, calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
-    }),
-    find: (db, services, send, line, to, since) => findPlacedCall(db, services, { line, userId: send.createdBy, to, since }),
-  },
-};
-
-/** Recipients a second this send may go out at; unpaced with the local driver. */
-export function pace(services: Services, kind: BulkKind, sender: Pick<Line, 'messagingServiceSid'>): number {
-  if (!services.telephony.paced || kind === 'email') return Infinity;
-  return channels[kind].pace(services, sender);
-}
 
 interface Settled { id: number; state: RecipientState; sid?: string | null; reason?: string | null; notBefore?: Date | null; sentAt?: Date | null }
 
@@ -98,7 +42,7 @@ function outcomeOf(id: number, outcome: BatchOutcome, send: Send, now: Date): Se
 }
 
 /** The recipients a dead worker left `sending`: sent if the provider has their text or call, queued again if not. */
-async function recover<From>(db: Db, services: Services, channel: Channel<From>, send: Send, from: From) {
+async function recover<From extends Paced>(db: Db, services: Services, channel: Channel<From>, send: Send, from: From) {
   const orphans = await db.select().from(recipients).where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'sending')));
   const now = services.clock.now();
   const rows: Settled[] = [];
@@ -120,48 +64,52 @@ async function claimBatch(db: Db, sendId: number, size: number, now: Date) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Delivers a send through its channel, a fenced step at a time, until nobody due is left. */
+async function deliver<From extends Paced>({ db, services, heartbeat, fence }: Pick<JobContext<unknown>, 'db' | 'services' | 'heartbeat' | 'fence'>, channel: Channel<From>, send: Send): Promise<JobOutcome> {
+  const from = await channel.from(db, send);
+
+  await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
+  // Each step holds the job (fence): a worker whose lease ran out while it was slow stops at its next
+  // step instead of sending beside the one that took over.
+  await db.transaction(async (tx) => {
+    await fence(tx);
+    await recover(tx, services, channel, send, from);
+  });
+  const perSecond = channel.pace(services, from);
+  const size = Number.isFinite(perSecond) ? Math.max(1, Math.min(BATCH, Math.floor(perSecond))) : BATCH;
+  for (;;) {
+    if (!(await heartbeat())) return;
+    const started = Date.now();
+    const now = services.clock.now();
+    const batch = await db.transaction(async (tx) => {
+      await fence(tx);
+      return claimBatch(tx, send.id, size, now);
+    });
+    if (!batch.length) break;
+    // What the provider took and its record commit together: one commit per batch, and with the
+    // local driver (whose outbox is this database) a crash here undoes the batch entirely.
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      const outcomes = await channel.send(tx, services, send, from, batch.map((r) => r.address));
+      await settle(tx, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
+    });
+    if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
+  }
+  // Those waiting for their morning: the job comes back when the first of them may be sent.
+  const [next] = await db.select({ at: sql<string | null>`min(${recipients.notBefore})` }).from(recipients)
+    .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'queued')));
+  if (next?.at) {
+    await db.update(bulkSends).set({ state: 'waiting' }).where(eq(bulkSends.id, send.id));
+    return { again: new Date(next.at) };
+  }
+}
+
 export const deliverBulkSend = defineJob<{ sendId: number }>({
   kind: 'messenger.bulk-send',
   async run({ db, services, payload, heartbeat, fence }) {
     const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, payload.sendId));
     if (!send || ['done', 'cancelled', 'failed'].includes(send.state)) return;
-    if (send.kind === 'email') throw new Error('List emails are delivered by their own job.');
-    const channel = channels[send.kind];
-    const line = await channel.from(db, send);
-    await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
-    // Each step holds the job (fence): a worker whose lease ran out while it was slow stops at its next
-    // step instead of sending beside the one that took over.
-    await db.transaction(async (tx) => {
-      await fence(tx);
-      await recover(tx, services, channel, send, line);
-    });
-    const perSecond = pace(services, send.kind, line);
-    const size = Number.isFinite(perSecond) ? Math.max(1, Math.min(BATCH, Math.floor(perSecond))) : BATCH;
-    for (;;) {
-      if (!(await heartbeat())) return;
-      const started = Date.now();
-      const now = services.clock.now();
-      const batch = await db.transaction(async (tx) => {
-        await fence(tx);
-        return claimBatch(tx, send.id, size, now);
-      });
-      if (!batch.length) break;
-      // What the provider took and its record commit together: one commit per batch, and with the
-      // local driver (whose outbox is this database) a crash here undoes the batch entirely.
-      await db.transaction(async (tx) => {
-        await fence(tx);
-        const outcomes = await channel.send(tx, services, send, line, batch.map((r) => r.address));
-        await settle(tx, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
-      });
-      if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
-    }
-    // Those waiting for their morning: the job comes back when the first of them may be sent.
-    const [next] = await db.select({ at: sql<string | null>`min(${recipients.notBefore})` }).from(recipients)
-      .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'queued')));
-    if (next?.at) {
-      await db.update(bulkSends).set({ state: 'waiting' }).where(eq(bulkSends.id, send.id));
-      return { again: new Date(next.at) };
-    }
+    return deliver({ db, services, heartbeat, fence }, channels[send.kind] as Channel<Paced>, send);
   },
   async settled(db, _jobId, payload, state) {
     if (state === 'cancelled') {

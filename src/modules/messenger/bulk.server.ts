@@ -13,36 +13,38 @@ import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { calls, messages, phones } from '../phones/phones.db';
 import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
-import { deliverBulkSend, pace } from './bulk.job';
+import { deliverBulkSend } from './bulk.job';
+import { pace } from './channels';
 import { textingLine } from './lines';
 import {
-  bulkKindLabels, cancelSend, loadSend, makeMassCall, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type QuietHours, type SendProgress,
+  bulkKindLabels, cancelSend, emailContactList, loadSend, makeMassCall, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type BulkKind, type QuietHours, type SendProgress,
 } from './messenger.contract';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
 
-type SendContext = ActionContext<{ locationId: number; message: string; quietHours: QuietHours }>;
+type SendContext = ActionContext<{ locationId: number }>;
 
 /**
- * Accepts a mass text or call in the action's transaction: the send, one row per recipient
- * (`recipients` selects `(address, contact_id)` rows; the same address twice is one recipient) and the
- * job that delivers it. Answers the send and how many recipients it has.
+ * Accepts a bulk send in the action's transaction: the send, one row per recipient (`recipients`
+ * selects `(address, contact_id)` rows; the same address twice is one recipient) and the job that
+ * delivers it. Texts and calls go out on the store's texting line. Answers the send and how many
+ * recipients it has.
  */
-async function acceptSend(ctx: SendContext, kind: 'text' | 'call', recipients: SQL) {
+async function acceptSend(ctx: SendContext, send: { kind: BulkKind; body: string; subject?: string; quietHours?: QuietHours }, recipients: SQL) {
   const { input, db, user } = ctx;
   await loadRecord(ctx, locationRecords, input.locationId);
-  const line = await textingLine(db, input.locationId);
-  const send = await insertRecord(ctx, bulkSendRecords, {
-    kind, locationId: input.locationId, phoneId: line.id, body: input.message, quietHours: input.quietHours, recipientCount: 0, createdBy: user.id,
+  const line = send.kind === 'email' ? null : await textingLine(db, input.locationId);
+  const { id: sendId } = await insertRecord(ctx, bulkSendRecords, {
+    ...send, quietHours: send.quietHours ?? 'wait', locationId: input.locationId, phoneId: line?.id ?? null, recipientCount: 0, createdBy: user.id,
   });
   const added = await db.execute(sql`insert into bulk_recipients (send_id, address, contact_id)
-    select ${send.id}, address, contact_id from (${recipients}) r on conflict do nothing`);
+    select ${sendId}, address, contact_id from (${recipients}) r on conflict do nothing`);
   // node-postgres and PGlite name the rows an insert wrote differently.
   const { rowCount, affectedRows } = added as unknown as { rowCount?: number; affectedRows?: number };
   const recipientCount = rowCount ?? affectedRows ?? 0;
-  const jobId = await enqueue(db, deliverBulkSend, { sendId: send.id }, { createdBy: user.id });
-  await db.update(bulkSends).set({ jobId, recipientCount }).where(eq(bulkSends.id, send.id));
-  return { sendId: send.id, recipientCount };
+  const jobId = await enqueue(db, deliverBulkSend, { sendId }, { createdBy: user.id });
+  await db.update(bulkSends).set({ jobId, recipientCount }).where(eq(bulkSends.id, sendId));
+  return { sendId, recipientCount };
 }
 
 /** Typed or pasted numbers as the rows of a send's recipients; the same number written two ways is one. */
@@ -58,7 +60,7 @@ defineAction({
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
-    const accepted = await acceptSend(ctx, 'text', typedNumbers(ctx.input.numbers));
+    const accepted = await acceptSend(ctx, { kind: 'text', body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
     return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
   },
 });
@@ -70,7 +72,7 @@ defineAction({
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
-    const accepted = await acceptSend(ctx, 'call', typedNumbers(ctx.input.numbers));
+    const accepted = await acceptSend(ctx, { kind: 'call', body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
     return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
   },
 });
@@ -83,10 +85,24 @@ defineAction({
   rateLimit: 30,
   async handler(ctx) {
     const sold = ctx.input.sold ? sql` and sold = ${ctx.input.sold === '1'}` : sql``;
-    const accepted = await acceptSend(ctx, 'text', sql`select mobile_phone as address, id as contact_id from contacts
+    const accepted = await acceptSend(ctx, { kind: 'text', body: ctx.input.message, quietHours: ctx.input.quietHours }, sql`select mobile_phone as address, id as contact_id from contacts
       where location_id = ${ctx.input.locationId} and mobile_phone is not null${sold} order by id`);
     if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with a mobile number to text.', ['locationId']);
     return { ...accepted, duplicates: 0 };
+  },
+});
+
+defineAction({
+  contract: emailContactList,
+  summary: 'Emails a store\'s contacts with an email address (each address once) as a marketing send, delivered in the background through the mail provider; each email has an unsubscribe link.',
+  permission: 'marketing',
+  reach: {},
+  rateLimit: 30,
+  async handler(ctx) {
+    const accepted = await acceptSend(ctx, { kind: 'email', body: ctx.input.html, subject: ctx.input.subject },
+      sql`select lower(email) as address, id as contact_id from contacts where location_id = ${ctx.input.locationId} and email <> '' order by id`);
+    if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with an email address.', ['locationId']);
+    return accepted;
   },
 });
 

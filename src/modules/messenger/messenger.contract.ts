@@ -158,6 +158,16 @@ export const makeMassCall = defineContract({
   output: sendMassText.output,
 });
 
+/**
+ * /api/kits/email/email-contact-list (seed 001: locationId, subject, html): one email to a store's
+ * contacts with an email address, delivered like a mass text, each with an unsubscribe link.
+ */
+export const emailContactList = defineContract({
+  path: 'kits/email/email-contact-list', route: '/api/kits/email/email-contact-list',
+  input: z.object({ locationId: id, subject: text(200), html: text(200_000).meta({ title: 'Message' }) }),
+  output: z.object({ sendId: z.number().int(), recipientCount: z.number().int() }),
+});
+
 const progress = z.object({
   sendId: z.number().int(),
   kind: z.enum(bulkKinds),

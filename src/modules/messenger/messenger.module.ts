@@ -5,6 +5,7 @@ import './lists.server';
 import './autopilot';
 import { seedMessenger } from './messenger.seed';
 import { findContacts, messengerFigures } from './messenger.shell';
+import { registerUnsubscribe } from './unsubscribe';
 
 /** The messenger: conversations, replies, autopilot, shortcuts and bulk sends (texts, calls, list emails). */
 export default defineModule({
@@ -13,4 +14,5 @@ export default defineModule({
   scale: () => import('./messenger.scale'),
   find: [findContacts],
   figures: messengerFigures,
+  routes: registerUnsubscribe,
 });

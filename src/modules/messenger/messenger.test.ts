@@ -9,7 +9,8 @@ import { calls, messages, optOuts, phones } from '../phones/phones.db';
 import { UNREACHABLE_NUMBER } from '../../server/providers/telephony/local';
 import { simulateInboundText } from '../phones/simulate';
 import { contacts } from '../contacts/contacts.db';
-import { bulkRecipients, bulkSends, conversations } from './messenger.db';
+import { bulkRecipients, bulkSends, conversations, emailOptOuts } from './messenger.db';
+import { unsubscribeUrl } from './unsubscribe';
 
 let t: TestApp;
 let staff: Caller;
@@ -490,6 +491,82 @@ describe('mass calls', () => {
     expect(outcome[0].sid).toBe(placed.sid);
     expect(await t.db.select().from(outbox).where(and(eq(outbox.channel, 'call'), eq(outbox.to, first.address)))).toHaveLength(1);
     expect(await t.db.select().from(calls).where(eq(calls.callSid, placed.sid))).toHaveLength(1);
+  });
+});
+
+describe('list emails', () => {
+  const email = (who: Caller, input: Record<string, unknown>) => who.call('/api/kits/email/email-contact-list', input);
+  const html = '<h1>Spring service event</h1><p>Free multi-point inspection this Saturday.</p>';
+  const storeEmails = async (locationId: number) => [...new Set((await t.db.select({ email: contacts.email }).from(contacts)
+    .where(eq(contacts.locationId, locationId))).map((c) => c.email.toLowerCase()).filter(Boolean))].sort();
+
+  it('needs a subject, a message, the marketing flag and a store in reach; nothing is stored otherwise', async () => {
+    const before = await rowCounts();
+    expect((await email(marketer, { locationId: loc.SFS, subject: '', html })).body.errors).toEqual(['Subject is required.']);
+    expect((await email(marketer, { locationId: loc.SFS, subject: 'Spring', html: '' })).body.errors).toEqual(['Message is required.']);
+    expect((await email(staff, { locationId: loc.SFS, subject: 'Spring', html })).status).toBe(403);
+    const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await email(nm, { locationId: loc.DNC, subject: 'Spring', html })).status).toBe(404);
+    const none = await email(marketer, { locationId: loc.TUC, subject: 'Spring', html });
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual(['That store has no contacts with an email address.']);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('emails each address of the store once, with a working unsubscribe link, and never again to those who use it', async () => {
+    const addresses = await storeEmails(loc.SFS);
+    expect(addresses.length).toBeGreaterThan(1);
+    const res = await email(marketer, { locationId: loc.SFS, subject: 'Spring service event', html });
+    expect(res.status).toBe(200);
+    expect(res.body.data.recipientCount).toBe(addresses.length);
+    const { sendId } = res.body.data;
+    expect((await t.db.select().from(bulkSends).where(eq(bulkSends.id, sendId)))[0]).toMatchObject({ kind: 'email', subject: 'Spring service event', phoneId: null });
+    await drainJobs(t.app.services);
+
+    const sent = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'email'), eq(outbox.subject, 'Spring service event')));
+    expect(sent.map((m) => m.to).sort()).toEqual(addresses);
+    const [first] = sent;
+    const link = unsubscribeUrl(t.config, first.to, sendId);
+    const meta = first.meta as { html: string; headers: Record<string, string> };
+    expect(meta.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(meta.html).toContain(`<a href="${link}">Unsubscribe</a>`);
+    expect(meta.html).toContain('as a customer of Santa Fe');
+    expect(first.body).toContain('SPRING SERVICE EVENT');
+    expect(first.body).toContain('Free multi-point inspection this Saturday.');
+    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    expect(progress.body.data.send).toMatchObject({ kind: 'email', kindLabel: 'List email', state: 'done', sent: addresses.length, refused: 0 });
+
+    // Opening the link asks first; the button (or a mail program's one-click POST) unsubscribes.
+    const path = link.slice(t.config.PUBLIC_URL.length);
+    const asked = await t.app.inject({ method: 'GET', url: path });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(`${first.to} will get no more marketing emails`);
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.email, first.to))).toHaveLength(0);
+    const done = await t.app.inject({ method: 'POST', url: path, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
+    expect(await t.db.select().from(emailOptOuts).where(eq(emailOptOuts.email, first.to))).toMatchObject([{ sendId }]);
+    // A link changed by hand works for nobody.
+    const forged = await t.app.inject({ method: 'POST', url: path.replace(/\.[^.]+$/, '.forged') });
+    expect(forged.statusCode).toBe(400);
+
+    const again = await email(marketer, { locationId: loc.SFS, subject: 'Summer service event', html });
+    await drainJobs(t.app.services);
+    const skipped = await t.db.select().from(bulkRecipients).where(and(eq(bulkRecipients.sendId, again.body.data.sendId), eq(bulkRecipients.address, first.to)));
+    expect(skipped).toMatchObject([{ state: 'refused', reason: `${first.to} unsubscribed from the group's marketing emails.` }]);
+    expect(await t.db.select().from(outbox).where(and(eq(outbox.subject, 'Summer service event'), eq(outbox.to, first.to)))).toHaveLength(0);
+    expect(await t.db.select().from(outbox).where(eq(outbox.subject, 'Summer service event'))).toHaveLength(addresses.length - 1);
+  });
+
+  it('an email a dead worker handed over is found and not sent again', async () => {
+    const res = await email(marketer, { locationId: loc.SFS, subject: 'Recovery check', html });
+    const { sendId } = res.body.data;
+    const [first] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, sendId)).orderBy(asc(bulkRecipients.id)).limit(1);
+    await t.db.update(bulkRecipients).set({ state: 'sending', claimedAt: new Date(Date.now() - 1000) }).where(eq(bulkRecipients.id, first.id));
+    const handed = await t.app.services.mail.send(t.db, { to: first.address, subject: 'Recovery check', text: 'as sent before the crash' });
+    await drainJobs(t.app.services);
+    expect((await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.id, first.id)))[0]).toMatchObject({ state: 'sent', sid: handed.id });
+    expect(await t.db.select().from(outbox).where(and(eq(outbox.subject, 'Recovery check'), eq(outbox.to, first.address)))).toHaveLength(1);
   });
 });
 

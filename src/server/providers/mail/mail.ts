@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../platform/platform.db';
 
@@ -7,12 +8,21 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a list email's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Sends email. `local` records it in the outbox; `smtp` hands it to a mail server with nodemailer. */
 export interface MailProvider {
   readonly name: 'local' | 'smtp';
   send(db: Db, message: MailMessage): Promise<{ id: string }>;
+  /**
+   * Emails with this subject the provider took for `to` since a moment (what a list email's worker
+   * that died had sent), or null when the provider cannot tell: a mail server keeps no list to ask.
+   */
+  sentTo(db: Db, query: { to: string; subject: string; since: Date }): Promise<{ id: string }[] | null>;
+  /** Whether a sender's pace applies (a mail server's; the local driver has none). */
+  readonly paced: boolean;
 }
 
 export function localMail(from: string): MailProvider {
@@ -21,10 +31,19 @@ export function localMail(from: string): MailProvider {
     async send(db, message) {
       const [row] = await db
         .insert(outbox)
-        .values({ channel: 'email', to: message.to, from, subject: message.subject, body: message.text, meta: message.html ? { html: message.html } : {} })
+        .values({
+          channel: 'email', to: message.to, from, subject: message.subject, body: message.text,
+          meta: { ...(message.html ? { html: message.html } : {}), ...(message.headers ? { headers: message.headers } : {}) },
+        })
         .returning({ id: outbox.id });
       return { id: `local-${row.id}` };
     },
+    async sentTo(db, query) {
+      const rows = await db.select({ id: outbox.id }).from(outbox).where(and(
+        eq(outbox.channel, 'email'), eq(outbox.to, query.to), eq(outbox.subject, query.subject), gte(outbox.createdAt, query.since)));
+      return rows.map((row) => ({ id: `local-${row.id}` }));
+    },
+    paced: false,
   };
 }
 
@@ -33,8 +52,10 @@ export function smtpMail(url: string, from: string): MailProvider {
   return {
     name: 'smtp',
     async send(_db, message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       return { id: info.messageId };
     },
+    sentTo: async () => null,
+    paced: true,
   };
 }
