@@ -55,9 +55,9 @@ const asWritten = (list: DeployedShortcut[]) => JSON.stringify([...list].sort(by
 /** Whether the drafts, as written, differ from what was deployed (the details aside). */
 export const draftsDiffer = (published: DeployedShortcut[], drafts: Pick<Draft, 'shortcut' | 'message' | 'keywords'>[]) =>
   asWritten(published) !== asWritten(drafts.map((d) => ({ shortcut: d.shortcut, template: d.message, message: '', keywords: d.keywords })));
-/** Whether two publications would give customers the same answers. */
-export const samePublication = (a: DeployedShortcut[], b: DeployedShortcut[]) =>
-  JSON.stringify([...a].sort(byName)) === JSON.stringify([...b].sort(byName));
+/** Whether two publications would give customers the same answers (jsonb keeps no key order: compared field by field). */
+const asPublished = (list: DeployedShortcut[]) => JSON.stringify([...list].sort(byName).map((s) => [s.shortcut, s.template, s.message, s.keywords]));
+export const samePublication = (a: DeployedShortcut[], b: DeployedShortcut[]) => asPublished(a) === asPublished(b);
 
 /** A store's latest deployment, or none. */
 export async function latestDeployment(db: Db, locationId: number) {
