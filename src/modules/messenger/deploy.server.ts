@@ -198,8 +198,8 @@ function neverDeployed(location: Location): never {
 }
 
 /** The stores a deploy names, each once, in id order (the order their rows are locked in: no deadlock). */
-const storesNamed = (input: { locationId?: number; locationIds: number[] }) =>
-  [...new Set([...(input.locationId ? [input.locationId] : []), ...input.locationIds])].sort((a, b) => a - b);
+const storesNamed = (input: { locationId?: number; locationIds?: number[] }) =>
+  [...new Set([...(input.locationId ? [input.locationId] : []), ...(input.locationIds ?? [])])].sort((a, b) => a - b);
 
 for (const [contract, kind] of [[deploy, 'deploy'], [redeploy, 'redeploy']] as const) {
   defineAction({

@@ -347,8 +347,8 @@ const deploymentOut = z.object({
 export type DeploymentOut = z.output<typeof deploymentOut>;
 
 /** One store (`locationId`) or several at once (`locationIds`), in one transaction: all or none. */
-const deployInput = z.object({ locationId: optionalId, locationIds: list(id, 100).meta({ title: 'Locations' }) })
-  .refine((v) => v.locationId !== undefined || v.locationIds.length > 0, { error: 'is required', path: ['locationId'] });
+const deployInput = z.object({ locationId: optionalId, locationIds: list(id, 100).optional().meta({ title: 'Locations' }) })
+  .refine((v) => v.locationId !== undefined || (v.locationIds ?? []).length > 0, { error: 'is required', path: ['locationId'] });
 export const deploy = defineContract({ path: 'messenger/deploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
 export const redeploy = defineContract({ path: 'messenger/redeploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
 
