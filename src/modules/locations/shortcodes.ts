@@ -2,25 +2,37 @@ import { formatPhone } from '../../shared/format';
 import type { locations } from './locations.db';
 import type { Shortcode } from './locations.contract';
 
+type Location = typeof locations.$inferSelect;
+
+const addressOf = (l: Location) => [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
+
+/** The `[code]`s templates, texts and shortcuts may use: each code, its label and its value for a store. */
+const SHORTCODES: [string, string, (l: Location) => string][] = [
+  ['location_name', 'Location name', (l) => l.name],
+  ['location_code', 'Location code', (l) => l.code],
+  ['dealership', 'Dealership', (l) => l.dealership],
+  ['location_phone', 'Phone', (l) => formatPhone(l.phone)],
+  ['location_url', 'Website', (l) => l.url],
+  ['location_address', 'Address', addressOf],
+  ['location_city', 'City', (l) => l.city],
+  ['location_state', 'State', (l) => l.state],
+  ['service_phone', 'Service phone', (l) => formatPhone(l.servicePhone)],
+  ['service_email', 'Service email', (l) => l.serviceEmail],
+  ['service_url', 'Service scheduling page', (l) => l.serviceUrl],
+  ['service_hours', 'Service hours', (l) => l.serviceHours],
+];
+
+/** Every shortcode as written (`[location_name]`). */
+export const shortcodeNames = SHORTCODES.map(([code]) => `[${code}]`);
+
 /** The `[code]`s templates, texts and shortcuts may use, with one store's values. */
-export function shortcodesOf(l: typeof locations.$inferSelect): Shortcode[] {
-  const address = [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
-  const list: [string, string, string][] = [
-    ['location_name', 'Location name', l.name],
-    ['location_code', 'Location code', l.code],
-    ['dealership', 'Dealership', l.dealership],
-    ['location_phone', 'Phone', formatPhone(l.phone)],
-    ['location_url', 'Website', l.url],
-    ['location_address', 'Address', address],
-    ['location_city', 'City', l.city],
-    ['location_state', 'State', l.state],
-    ['service_phone', 'Service phone', formatPhone(l.servicePhone)],
-    ['service_email', 'Service email', l.serviceEmail],
-    ['service_url', 'Service scheduling page', l.serviceUrl],
-    ['service_hours', 'Service hours', l.serviceHours],
-  ];
-  return list.map(([code, label, value]) => ({ shortcode: `[${code}]`, label, value }));
+export function shortcodesOf(l: Location): Shortcode[] {
+  return SHORTCODES.map(([code, label, value]) => ({ shortcode: `[${code}]`, label, value: value(l) }));
 }
+
+/** The shortcodes of a text no store has a value for (a typo such as `[locaton_name]`). */
+export const unknownShortcodes = (text: string): string[] =>
+  [...new Set(text.match(/\[[a-z_]+\]/gi) ?? [])].filter((code) => !shortcodeNames.includes(code.toLowerCase()));
 
 /** The text with each known shortcode replaced by its value; unknown ones are left as written. */
 export function fillShortcodes(text: string, codes: Shortcode[]): string {

@@ -1,7 +1,8 @@
 /**
  * Autopilot (docs/messenger.md): a contact with autopilot on gets an answer to their text without a
- * person typing it. A shortcut whose keyword is a word of the text answers it ("hours", "address");
- * otherwise the store's `autopilot` shortcut acknowledges it, at most once in twelve hours. Answers
+ * person typing it, from the store's deployed shortcuts. A shortcut whose keyword is a word of the
+ * text answers it ("hours", "address"); otherwise the store's `autopilot` shortcut acknowledges it,
+ * at most once in twelve hours. Answers
  * go through the send gate like any text, from the line the customer wrote to, as a job queued in the
  * webhook's transaction (the provider's webhook is not kept waiting).
  */
@@ -11,11 +12,10 @@ import { inboundTextListeners } from '../phones/inbound';
 import { messages } from '../phones/phones.db';
 import { sendText } from '../phones/send-gate';
 import { contacts } from '../contacts/contacts.db';
-import { filledShortcuts } from './messenger.server';
+import { liveShortcuts } from './shortcuts';
+import { ACKNOWLEDGEMENT } from './messenger.contract';
 import { lineById } from './lines';
 
-/** The shortcut that acknowledges a text no keyword matched. */
-export const ACKNOWLEDGEMENT = 'autopilot';
 const ACKNOWLEDGE_HOURS = 12;
 /** At most this many automatic answers to one number in an hour: two robots never talk forever. */
 const ANSWERS_PER_HOUR = 5;
@@ -45,7 +45,8 @@ export const autopilotAnswer = defineJob<{ messageId: number }>({
     ));
     const [{ count: lastHour }] = await answered(1);
     if (lastHour >= ANSWERS_PER_HOUR) return;
-    const shortcuts = await filledShortcuts(db, text.locationId);
+    // The store's deployed shortcuts, never its drafts: what a customer gets was published on purpose.
+    const shortcuts = await liveShortcuts(db, text.locationId);
     let answer = answerFor(text.body, shortcuts);
     if (!answer) {
       const acknowledgement = shortcuts.find((s) => s.shortcut.toLowerCase() === ACKNOWLEDGEMENT);

@@ -257,3 +257,137 @@ export const checkList = defineContract({
 });
 
 export const OPT_OUTS_ADDED = 'Numbers added to the opt-out list.';
+
+/* ---------------------------------------------------------------- shortcuts and deploys */
+
+/**
+ * Seed 001 names messenger/deploy and messenger/redeploy (forms, replies not shown) and a confirm
+ * dialog before a deployment; the rest is designed (docs/messenger.md, "Deploying a store's messenger").
+ */
+export const deployKinds = ['deploy', 'redeploy'] as const;
+export type DeployKind = (typeof deployKinds)[number];
+export const deployKindLabels: Record<DeployKind, string> = { deploy: 'Deployed', redeploy: 'Redeployed' };
+
+/** One shortcut as a deployment published it: `template` as written, `message` filled for the store. */
+export interface DeployedShortcut {
+  shortcut: string;
+  template: string;
+  message: string;
+  keywords: string[];
+}
+
+/** The shortcut autopilot acknowledges a text with when no keyword matched it. */
+export const ACKNOWLEDGEMENT = 'autopilot';
+/** At most this many shortcuts in one store's messenger (its own and the group's it uses). */
+export const MAX_SHORTCUTS = 50;
+
+const shortcutName = text(40)
+  .refine((v) => /^[a-z0-9][a-z0-9 _-]*$/i.test(v), { error: 'must be letters, digits, spaces or dashes, such as trade-in' });
+/** Keywords typed as one text ("hours, open") or sent as a list. */
+const splitWords = (v: unknown) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v);
+const keyword = text(30).refine((v) => /^[a-z0-9']+$/i.test(v), { error: 'must each be one word, such as hours' });
+const keywords = z.preprocess(splitWords, list(keyword, 20));
+
+const shortcutFields = {
+  shortcut: shortcutName,
+  message: text(1600),
+  /** Words of a customer's text that make autopilot answer with this shortcut; none: only staff use it. */
+  keywords,
+};
+
+/** A draft shortcut of the group (no `locationId`) or of a store. */
+export const addShortcut = defineContract({
+  path: 'messenger/add-shortcut', input: z.object({ locationId: optionalId, ...shortcutFields }), output: z.object({ shortcutId: z.number().int() }),
+});
+export const saveShortcut = defineContract({
+  path: 'messenger/save-shortcut', input: z.object({ shortcutId: id, ...shortcutFields }), output: z.object({ shortcutId: z.number().int() }),
+});
+export const deleteShortcut = defineContract({
+  path: 'messenger/delete-shortcut', input: z.object({ shortcutId: id }), output: z.object({ shortcutId: z.number().int() }),
+});
+
+const draftShortcut = z.object({
+  shortcutId: z.number().int(),
+  /** The store's own, or null: the group's. */
+  locationId: z.number().int().nullable(),
+  shortcut: z.string(),
+  message: z.string(),
+  keywords: z.array(z.string()),
+  /** Shown for a store: the group's default it has none of its own of. */
+  inherited: z.boolean(),
+  /** For a store, the message filled with its details as they are now; for the group, as written. */
+  preview: z.string(),
+});
+export type DraftShortcut = z.output<typeof draftShortcut>;
+
+/** The draft shortcuts of the group (no `locationId`), or those a store would deploy: its own and the group's it has none of. */
+export const loadShortcuts = defineContract({
+  path: 'messenger/load-shortcuts', input: z.object({ locationId: optionalId }), output: z.object({ shortcuts: z.array(draftShortcut) }),
+});
+
+/** Where a store's messenger stands against its drafts and its details. */
+export const deployStates = ['never', 'draft', 'details', 'live'] as const;
+export type DeployState = (typeof deployStates)[number];
+export const deployStateLabels: Record<DeployState, string> = {
+  never: 'Never deployed', draft: 'Draft changes not deployed', details: 'Store details changed', live: 'Up to date',
+};
+
+const storeStatus = z.object({
+  locationId: z.number().int(),
+  locationName: z.string(),
+  locationCode: z.string(),
+  /** The shortcuts a deploy would publish now. */
+  draftCount: z.number().int(),
+  version: z.number().int().nullable(),
+  deployedAt: z.string().nullable(),
+  deployedBy: z.string().nullable(),
+  /** The shortcuts live now. */
+  liveCount: z.number().int(),
+  /** The drafts differ from what is live (a shortcut added, changed or deleted, here or in the group's). */
+  draftChanged: z.boolean(),
+  /** The live messages, filled again with the store's details now, would read differently. */
+  detailsChanged: z.boolean(),
+  state: z.enum(deployStates),
+  stateLabel: z.string(),
+});
+export type StoreStatus = z.output<typeof storeStatus>;
+export const loadDeployStatus = defineContract({
+  path: 'messenger/load-deploy-status', input: z.object({}), output: z.object({ stores: z.array(storeStatus) }),
+});
+
+const deploymentOut = z.object({
+  deploymentId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  version: z.number().int(),
+  kind: z.enum(deployKinds),
+  shortcutCount: z.number().int(),
+  deployedAt: z.string(),
+  deployedBy: z.string().nullable(),
+});
+export type DeploymentOut = z.output<typeof deploymentOut>;
+
+/** One store (`locationId`) or several at once (`locationIds`), in one transaction: all or none. */
+const deployInput = z.object({ locationId: optionalId, locationIds: list(id, 100).optional().meta({ title: 'Locations' }) })
+  .refine((v) => v.locationId !== undefined || (v.locationIds ?? []).length > 0, { error: 'is required', path: ['locationId'] });
+export const deploy = defineContract({ path: 'messenger/deploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
+export const redeploy = defineContract({ path: 'messenger/redeploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
+
+export const deploymentColumns: ColumnSpec[] = [
+  { key: 'deployedAt', label: 'When', format: 'datetime', sortable: true },
+  { key: 'locationName', label: 'Location' },
+  { key: 'version', label: 'Version', format: 'number' },
+  { key: 'kindLabel', label: 'What' },
+  { key: 'shortcutCount', label: 'Shortcuts', format: 'number' },
+  { key: 'deployedBy', label: 'By' },
+];
+const deploymentRow = deploymentOut.extend({ kindLabel: z.string() });
+export const loadDeployments = listContract({
+  path: 'messenger/load-deployments', filters: { locationId: optionalId }, row: deploymentRow, countKey: 'deploymentCount',
+});
+
+/** One deployment with the shortcuts it published, as customers got them. */
+export const loadDeployment = defineContract({
+  path: 'messenger/load-deployment', input: z.object({ deploymentId: id }),
+  output: z.object({ deployment: deploymentOut.extend({ shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })) }) }),
+});

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { defineRecords } from '../../server/platform/records';
-import type { BulkKind, QuietHours, RecipientState, SendState } from './messenger.contract';
+import type { BulkKind, DeployKind, DeployedShortcut, QuietHours, RecipientState, SendState } from './messenger.contract';
 
 /**
  * One customer number's texts with one store, newest first in the messenger. Kept by a trigger on
@@ -67,6 +67,46 @@ export const shortcuts = pgTable(
   },
   (t) => [uniqueIndex('messenger_shortcuts_key').on(sql`coalesce(${t.locationId}, 0)`, sql`lower(${t.shortcut})`)],
 );
+
+/**
+ * A draft shortcut: a store's own, or (no location) the group's, which only a group-wide user reaches.
+ * Editing one changes no customer's answer until the store is deployed (docs/messenger.md).
+ */
+export const shortcutRecords = defineRecords({
+  table: shortcuts, type: 'messengerShortcut', key: shortcuts.id, location: shortcuts.locationId,
+  missing: 'That shortcut does not exist.',
+});
+
+/**
+ * A store's messenger as published (docs/messenger.md, "Deploying a store's messenger"): its
+ * shortcuts with the shortcodes filled from the store's details of the moment, numbered per store.
+ * Autopilot and the conversation's shortcut menu answer from the store's latest row; older rows are
+ * the history. `template` keeps each message as written, so a redeploy refills it without the drafts.
+ */
+export const deployments = pgTable(
+  'messenger_deployments',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    /** 1 for a store's first deploy, then one more each deploy or redeploy. */
+    version: integer('version').notNull(),
+    kind: varchar('kind', { length: 10 }).$type<DeployKind>().notNull(),
+    shortcuts: jsonb('shortcuts').$type<DeployedShortcut[]>().notNull(),
+    deployedBy: integer('deployed_by').references(() => users.id, { onDelete: 'set null' }),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A store's latest version is the last entry of this index; two deploys cannot take the same number.
+    uniqueIndex('messenger_deployments_version_key').on(t.locationId, t.version),
+    index('messenger_deployments_deployed_idx').on(t.deployedAt, t.id),
+    index('messenger_deployments_location_deployed_idx').on(t.locationId, t.deployedAt, t.id),
+  ],
+);
+
+export const deploymentRecords = defineRecords({
+  table: deployments, type: 'messengerDeployment', key: deployments.id, location: deployments.locationId,
+  missing: 'That deployment does not exist.',
+});
 
 /**
  * A mass text, mass call or list email (docs/messenger.md, "Bulk sends"): accepted in one transaction

@@ -2,6 +2,7 @@ import { defineModule } from '../../server/platform/modules';
 import './messenger.server';
 import './bulk.server';
 import './lists.server';
+import './deploy.server';
 import './autopilot';
 import { seedMessenger } from './messenger.seed';
 import { findContacts, messengerFigures } from './messenger.shell';

@@ -1,4 +1,4 @@
-import { IconListCheck, IconMessageOff, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
+import { IconListCheck, IconMessageCog, IconMessageOff, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
 import { defineScreens } from '../../web/screens';
 
 // The messenger sits with the phones: texts go out on the same lines the calls come in on.
@@ -6,6 +6,11 @@ export default defineScreens([
   {
     path: 'messenger', className: 'messenger', access: 'messenger', load: () => import('./Messenger'),
     nav: { group: 'Phones', order: 35, label: 'Messenger', href: '/messenger/', description: 'Texts with customers: read, reply, shortcuts and autopilot', icon: IconMessages },
+  },
+  // Seed 001 names deploy and redeploy, not a screen for them: the address and class are ours.
+  {
+    path: 'messenger/shortcuts', className: 'messenger-shortcuts', access: 'messenger', load: () => import('./ShortcutsEditor'),
+    nav: { group: 'Phones', order: 35.5, label: 'Messenger shortcuts', description: 'Canned replies and autopilot answers, edited as drafts and deployed per store', icon: IconMessageCog },
   },
   {
     path: 'messenger/sends', className: 'bulk-sends', access: 'marketing', load: () => import('./BulkSends'),

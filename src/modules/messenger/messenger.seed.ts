@@ -5,8 +5,9 @@ import { locations } from '../locations/locations.db';
 import { messages, phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
-import { bulkRecipients, bulkSends, conversations, shortcuts } from './messenger.db';
-import { ACKNOWLEDGEMENT } from './autopilot';
+import { bulkRecipients, bulkSends, conversations, deployments, shortcuts } from './messenger.db';
+import { publish, storeShortcuts } from './shortcuts';
+import { ACKNOWLEDGEMENT } from './messenger.contract';
 
 /** The group's default shortcuts; a store may have its own of the same name. */
 export const DEFAULT_SHORTCUTS: { shortcut: string; message: string; keywords: string[] }[] = [
@@ -34,7 +35,7 @@ const LAST = ['Garcia', 'Martinez', 'Chavez', 'Romero', 'Baca', 'Nguyen', 'Johns
  * and the group's shortcuts. Numbers are fictional (555-02xx) in each store's area code.
  */
 export async function seedMessenger(db: Db) {
-  await db.insert(shortcuts).values(DEFAULT_SHORTCUTS);
+  await seedShortcuts(db);
   const random = seededRandom(16);
   const lines = await db.select({ id: phones.id, phoneNumber: phones.phoneNumber, locationId: phones.locationId })
     .from(phones).innerJoin(locations, eq(locations.id, phones.locationId))
@@ -71,6 +72,37 @@ export async function seedMessenger(db: Db) {
   await seedSends(db, lines, now);
   // A conversation the store answered last has been read.
   await db.update(conversations).set({ unread: 0, readAt: new Date(now) }).where(eq(conversations.lastDirection, 'outbound'));
+}
+
+/**
+ * The group's shortcuts and Denver's own hours, deployed at every store (autopilot answers only from a
+ * deployment), then a draft at Albuquerque Honda not yet deployed, so the editor shows one of each.
+ */
+async function seedShortcuts(db: Db) {
+  await db.insert(shortcuts).values(DEFAULT_SHORTCUTS);
+  const stores = await db.select().from(locations).orderBy(asc(locations.id));
+  const code = (c: string) => stores.find((s) => s.code === c)?.id;
+  const denver = code('DNC');
+  if (denver) {
+    await db.insert(shortcuts).values({
+      locationId: denver, shortcut: 'hours', keywords: ['hours', 'open', 'close', 'closed'],
+      message: '[location_name] is open 8:00–20:00 Monday to Saturday; service [service_hours]. Book at [service_url].',
+    });
+  }
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  const at = new Date(Date.now() - 3 * 86_400_000);
+  for (const store of stores) {
+    await db.insert(deployments).values({
+      locationId: store.id, version: 1, kind: 'deploy', shortcuts: publish(store, await storeShortcuts(db, store.id)), deployedBy: admin?.id ?? null, deployedAt: at,
+    });
+  }
+  const honda = code('ABH');
+  if (honda) {
+    await db.insert(shortcuts).values({
+      locationId: honda, shortcut: 'trade-in', keywords: ['trade', 'appraisal'],
+      message: 'Get an offer for your trade-in at [location_url] or bring it by [location_address]; it takes about 20 minutes.',
+    });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -14,16 +14,15 @@ import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
-import { fillShortcodes, shortcodesOf } from '../locations/shortcodes';
 import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
 import { sendText as sendThroughGate } from '../phones/send-gate';
 import { contactRecords, contacts } from '../contacts/contacts.db';
-import { conversations, shortcuts } from './messenger.db';
+import { conversations } from './messenger.db';
+import { liveShortcuts } from './shortcuts';
 import { textingLine } from './lines';
 import { listShortcuts, loadConversation, loadMessages, loadShortcut, sendText, toggleAutopilot, type ConversationMessage } from './messenger.contract';
 import type { ColumnSpec } from '../../shared/lists';
-import type { Db } from '../../server/db/client';
 
 export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
 const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
@@ -163,30 +162,15 @@ defineAction({
   },
 });
 
-/** A store's shortcuts: its own, and the group's defaults it has none of the name of. */
-export async function storeShortcuts(db: Db, locationId: number) {
-  const rows = await db.select().from(shortcuts)
-    .where(or(eq(shortcuts.locationId, locationId), isNull(shortcuts.locationId))).orderBy(asc(shortcuts.shortcut), sql`${shortcuts.locationId} nulls last`);
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.shortcut.toLowerCase()) && seen.add(r.shortcut.toLowerCase()));
-}
-
-/** A shortcut's message with the store's shortcodes filled in. */
-export async function filledShortcuts(db: Db, locationId: number) {
-  const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
-  const codes = shortcodesOf(location);
-  return (await storeShortcuts(db, locationId)).map((s) => ({ shortcut: s.shortcut, message: fillShortcodes(s.message, codes), keywords: s.keywords }));
-}
-
 defineAction({
   contract: loadShortcut,
-  summary: 'A store\'s canned reply by its name, with the store\'s shortcodes filled in.',
+  summary: 'A store\'s canned reply by its name, as deployed (its shortcodes filled with the store\'s details).',
   permission: 'messenger',
   reach: {},
   readOnly: true,
   async handler(ctx) {
     await loadRecord(ctx, locationRecords, ctx.input.locationId);
-    const found = (await filledShortcuts(ctx.db, ctx.input.locationId)).find((s) => s.shortcut.toLowerCase() === ctx.input.shortcut.trim().toLowerCase());
+    const found = (await liveShortcuts(ctx.db, ctx.input.locationId)).find((s) => s.shortcut.toLowerCase() === ctx.input.shortcut.trim().toLowerCase());
     if (!found) throw AppError.notFound(`There is no shortcut named ${ctx.input.shortcut}.`);
     return { message: found.message };
   },
@@ -194,13 +178,13 @@ defineAction({
 
 defineAction({
   contract: listShortcuts,
-  summary: 'The shortcuts a store can use, filled in.',
+  summary: 'The shortcuts a store can use: its deployed ones, filled in.',
   permission: 'messenger',
   reach: {},
   readOnly: true,
   async handler(ctx) {
     await loadRecord(ctx, locationRecords, ctx.input.locationId);
-    return { shortcuts: await filledShortcuts(ctx.db, ctx.input.locationId) };
+    return { shortcuts: await liveShortcuts(ctx.db, ctx.input.locationId) };
   },
 });
 
