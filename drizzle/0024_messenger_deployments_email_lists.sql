@@ -1,3 +1,9 @@
+CREATE TABLE "email_opt_outs" (
+	"email" varchar(320) PRIMARY KEY NOT NULL,
+	"send_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "messenger_deployments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"location_id" integer NOT NULL,
@@ -8,15 +14,8 @@ CREATE TABLE "messenger_deployments" (
 	"deployed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "email_opt_outs" (
-	"email" varchar(320) PRIMARY KEY NOT NULL,
-	"send_id" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "messenger_deployments" ADD CONSTRAINT "messenger_deployments_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messenger_deployments" ADD CONSTRAINT "messenger_deployments_deployed_by_users_id_fk" FOREIGN KEY ("deployed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "email_opt_outs" ADD CONSTRAINT "email_opt_outs_send_id_bulk_sends_id_fk" FOREIGN KEY ("send_id") REFERENCES "public"."bulk_sends"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "messenger_deployments_version_key" ON "messenger_deployments" USING btree ("location_id","version");--> statement-breakpoint
 CREATE INDEX "messenger_deployments_deployed_idx" ON "messenger_deployments" USING btree ("deployed_at","id");--> statement-breakpoint
 CREATE INDEX "messenger_deployments_location_deployed_idx" ON "messenger_deployments" USING btree ("location_id","deployed_at","id");

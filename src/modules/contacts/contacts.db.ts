@@ -41,6 +41,17 @@ export const contacts = pgTable(
   ],
 );
 
+/**
+ * Addresses that unsubscribed from the group's list emails (the link in every list email), group-wide
+ * like text opt-outs (decision 005): no list email goes to them again. Lower-cased.
+ */
+export const emailOptOuts = pgTable('email_opt_outs', {
+  email: varchar('email', { length: 320 }).primaryKey(),
+  /** The list email whose link they followed (bulk_sends). */
+  sendId: integer('send_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const contactRecords = defineRecords({
   table: contacts, type: 'contact', key: contacts.id, location: contacts.locationId,
   missing: 'That contact does not exist; it may have been deleted.',

@@ -58,7 +58,7 @@ defineListAction({
     if (input.locationId) where.push(eq(contacts.locationId, input.locationId));
     if (input.query) where.push(matchesSearch(contactSearch, input.query));
     if (input.reach === 'text') where.push(sql`${contacts.mobilePhone} is not null and not ${optedOut}`);
-    if (input.reach === 'email') where.push(sql`${contacts.email} <> ''`);
+    if (input.reach === 'email') where.push(sql`${contacts.email} <> '' and not exists (select 1 from email_opt_outs o where o.email = lower(${contacts.email}))`);
     if (input.source) where.push(eq(contacts.source, input.source));
     if (input.sold) where.push(eq(contacts.sold, input.sold === '1'));
     return {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconPhoneOutgoing, IconSpeakerphone } from '@tabler/icons-react';
+import { IconMail, IconPhoneOutgoing, IconSpeakerphone } from '@tabler/icons-react';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { IdModal, openModal } from '../../web/ui/modals';
@@ -8,13 +8,14 @@ import { formatDateTime } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { loadSends, sendColumns } from './messenger.contract';
 import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
+import { LIST_EMAIL, ListEmailModal } from './ListEmailModal';
 import { SendProgress, stateColors } from './SendProgress';
 
 type Row = RowOf<typeof loadSends>;
 
 const SEND_PROGRESS = 'send-progress';
 
-/** bulk-sends: every mass text within reach, newest first; a send opens on its progress. */
+/** bulk-sends: every mass text, mass call and list email within reach, newest first; a send opens on its progress. */
 export default function BulkSends() {
   const locations = useLocationOptions();
   const [open, setOpen] = useState<Row | null>(null);
@@ -35,7 +36,7 @@ export default function BulkSends() {
         setOpen(row);
         openModal(SEND_PROGRESS);
       }}
-      emptyText="No bulk sends yet. A mass text or mass call shows here with its progress."
+      emptyText="No bulk sends yet. A mass text, mass call or list email shows here with its progress."
       cells={{
         body: (row) => <Text size="sm" lineClamp={2} maw={360}>{row.body}</Text>,
         stateLabel: (row) => <Badge variant="light" color={stateColors[row.state]}>{row.stateLabel}</Badge>,
@@ -45,6 +46,7 @@ export default function BulkSends() {
         <>
           <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>
           <Button variant="default" leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MASS_CALL)}>Mass call</Button>
+          <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => openModal(LIST_EMAIL)}>List email</Button>
         </>
       )}
     >
@@ -53,6 +55,7 @@ export default function BulkSends() {
       </IdModal>
       <MassTextModal />
       <MassCallModal />
+      <ListEmailModal />
     </ListScreen>
   );
 }

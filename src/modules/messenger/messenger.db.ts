@@ -138,17 +138,6 @@ export const bulkSends = pgTable(
 );
 
 /**
- * Addresses that unsubscribed from the group's list emails (the link in every list email), group-wide
- * like text opt-outs (decision 005): no list email goes to them again. Lower-cased.
- */
-export const emailOptOuts = pgTable('email_opt_outs', {
-  email: varchar('email', { length: 320 }).primaryKey(),
-  /** The list email whose link they followed. */
-  sendId: integer('send_id').references(() => bulkSends.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * One recipient of a bulk send, once (unique per send): the row is the promise that they get the
  * message exactly once. `sending` marks those handed to the provider whose result is not yet
  * recorded; after a crash they are looked up at the provider before anything is sent again.

@@ -8,8 +8,8 @@ import { locations } from '../locations/locations.db';
 import { calls, messages, optOuts, phones } from '../phones/phones.db';
 import { UNREACHABLE_NUMBER } from '../../server/providers/telephony/local';
 import { simulateInboundText } from '../phones/simulate';
-import { contacts } from '../contacts/contacts.db';
-import { bulkRecipients, bulkSends, conversations, emailOptOuts } from './messenger.db';
+import { contacts, emailOptOuts } from '../contacts/contacts.db';
+import { bulkRecipients, bulkSends, conversations } from './messenger.db';
 import { unsubscribeUrl } from './unsubscribe';
 
 let t: TestApp;

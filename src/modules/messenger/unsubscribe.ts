@@ -10,7 +10,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Services } from '../../server/services';
 import type { Config } from '../../server/config';
-import { emailOptOuts } from './messenger.db';
+import { emailOptOuts } from '../contacts/contacts.db';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
