@@ -155,3 +155,47 @@ test('a pasted list comes back clean to copy, and numbers go on the opt-out list
   await page.getByRole('button', { name: 'Clean the list' }).click();
   await expect(page.getByRole('table', { name: 'Numbers left out' })).toContainText(/opted out \(STAFF on \d{4}-\d{2}-\d{2}\)/);
 });
+
+test('a mass call and a list email from the bulk sends, each confirmed, followed to the end', async ({ page }) => {
+  await page.goto('/messenger/sends');
+  await page.getByRole('button', { name: 'Mass call' }).click();
+  const call = page.getByRole('dialog', { name: 'Mass call' });
+  await call.getByRole('textbox', { name: 'Message' }).fill('Albuquerque Toyota here: your vehicle is due for service. Call us to book.');
+  await expect(call.locator('.mass-text-count')).toHaveText('About 6 seconds to say.');
+  await call.getByRole('textbox', { name: 'Numbers' }).fill('(505) 555-0191\n505-555-0192');
+  const open = denverHour() >= 8 && denverHour() < 21;
+  if (!open) await call.getByRole('radio', { name: 'Skip them' }).check();
+  await call.getByRole('checkbox', { name: 'I confirm this marketing call may be sent to these numbers' }).check();
+  await call.getByRole('button', { name: 'Call', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Place the mass call?' });
+  await expect(question).toContainText('This marketing message is called to 2 recipients from Albuquerque Toyota; each call lasts about 6 seconds.');
+  await question.getByRole('button', { name: 'Call 2 numbers' }).click();
+  await expect(call.locator('.send-state')).toHaveText('Done', { timeout: 20_000 });
+  await expect(call.getByRole('progressbar')).toHaveAccessibleName(open ? 'Placed 2 of 2' : 'Placed 0 of 2');
+  await call.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await page.getByRole('button', { name: 'List email' }).click();
+  const email = page.getByRole('dialog', { name: 'List email' });
+  await email.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('option', { name: /Santa Fe Subaru/ }).click();
+  await email.getByRole('textbox', { name: 'Subject' }).fill('Santa Fe Subaru spring event');
+  await email.getByRole('textbox', { name: 'Message' }).fill('<h1>Spring event</h1><p>Test drives and coffee all Saturday.</p>');
+  await email.getByRole('tab', { name: 'Preview' }).click();
+  await expect(email.frameLocator('iframe[title="Preview of the email"]').getByRole('heading', { name: 'Spring event' })).toBeVisible();
+  await email.getByRole('button', { name: 'Send', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Send the list email?' });
+  await expect(ask).toContainText('"Santa Fe Subaru spring event" goes to every contact of Santa Fe Subaru with an email address');
+  await ask.getByRole('button', { name: 'Send the email' }).click();
+  await expect(email.locator('.send-state')).toHaveText('Done', { timeout: 20_000 });
+  await expect(email.getByRole('progressbar')).toHaveAccessibleName(/^Sent ([1-9]\d*) of \1$/);
+
+  // Each email is in the outbox with its unsubscribe link, which works without signing in.
+  const { rows } = await callApi<{ rows: { subject: string; body: string }[] }>(page.request, 'outbox/load-messages', { channel: 'email', limit: 5 });
+  const sent = rows.find((r) => r.subject === 'Santa Fe Subaru spring event')!;
+  const link = /\/unsubscribe\?t=[\w.-]+/.exec(sent.body)![0];
+  const customer = await page.context().browser()!.newPage();
+  await customer.goto(link);
+  await customer.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(customer.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await customer.close();
+});
