@@ -1,0 +1,5 @@
+import { defineModule } from '../../server/platform/modules';
+import './marketing.server';
+
+/** Marketing: the mailing-list report (seed 001); its counts are kept beside the contacts (contact_tallies). */
+export default defineModule({ name: 'marketing' });
