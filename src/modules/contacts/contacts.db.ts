@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { searchIndex, searchText } from '../../server/platform/search';
 import type { ContactSource } from './contacts.contract';
 
 /**
@@ -41,6 +41,11 @@ export const contacts = pgTable(
     searchIndex('contacts_search_idx', t.firstName, t.lastName, t.email),
   ],
 );
+
+/** A contact's name as people read it ("Rita Vigil"), '' when the store has not named them. */
+export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
+/** Name and email, as contacts_search_idx holds them. */
+export const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
 
 export const contactRecords = defineRecords({
   table: contacts, type: 'contact', key: contacts.id, location: contacts.locationId,
