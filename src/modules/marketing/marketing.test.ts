@@ -104,6 +104,14 @@ describe('the mailing-list report', () => {
     await expectCountsRight();
   });
 
+  it('keeps its counts when the opt-out list or the contacts are emptied at once (TRUNCATE, as the scale loader does)', async () => {
+    await t.db.execute(sql`truncate opt_outs`);
+    await expectCountsRight();
+    expect((await rowOf('ABG')).textCount).toBe((await rowOf('ABG')).contactCount - 1);
+    await t.db.insert(optOuts).values({ phoneNumber: '+15055550388', keyword: 'STOP' });
+    await expectCountsRight();
+  });
+
   it('narrows to a region or a store name, and counts the stores', async () => {
     const nm = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
     const region = await report({ region: 'New Mexico' });
