@@ -12,6 +12,7 @@ import '../modules/phones/phones.module';
 import '../modules/contacts/contacts.module';
 import '../modules/messenger/messenger.module';
 import '../modules/experience/experience.module';
+import '../modules/marketing/marketing.module';
 import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalChoice, optionalEmail, optionalId, optionalPhone, optionalText, yesNo } from '../../shared/fields';
+import { id, int, list, optionalChoice, optionalEmail, optionalId, optionalPhone, optionalText, yesNo } from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -59,3 +59,26 @@ export type MailingRow = z.output<typeof mailingRow>;
 export const loadMailingList = listContract({
   path: 'messenger/load-mailing-list', filters: mailingListFilters, row: mailingRow, countKey: 'contactCount', exportRoute: MAILING_LIST_EXPORT,
 });
+
+/** contacts/list-options: how many contacts a picker gets at most, and by default. */
+export const CONTACT_OPTIONS_MAX = 50;
+export const CONTACT_OPTIONS_DEFAULT = 20;
+
+/**
+ * A picker's question (the notification-group form): a store's contacts whose name or email contains
+ * `search`, or whose mobile number starts with the digits typed; or, with `ids`, the contacts
+ * already chosen, to show their names.
+ */
+export const contactOptionsInput = z.object({
+  search: optionalText(100),
+  locationId: optionalId,
+  ids: list(id, CONTACT_OPTIONS_MAX),
+  limit: z.preprocess((v) => (v === '' || v === null ? undefined : v), int(1, CONTACT_OPTIONS_MAX).optional()),
+});
+
+/** A contact as pickers show them: a name (or the number, for one not named) and how to reach them. */
+const contactOption = z.object({
+  id: z.number().int(), name: z.string(), mobilePhone: z.string().nullable(), email: z.string(), locationId: z.number().int(),
+});
+export type ContactOption = z.output<typeof contactOption>;
+export const contactOptions = defineContract({ path: 'contacts/list-options', input: contactOptionsInput, output: z.object({ contacts: z.array(contactOption) }) });

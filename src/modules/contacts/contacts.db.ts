@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { searchIndex, searchText } from '../../server/platform/search';
 import type { ContactSource } from './contacts.contract';
 
 /**
@@ -34,6 +34,9 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(t.lastName, t.id),
     index('contacts_location_name_idx').on(t.locationId, t.lastName, t.id),
     index('contacts_created_idx').on(t.createdAt, t.id),
+    // A store's newest contacts: the mailing list by location and newest, and the mailing-list
+    // report's "new in 30 days", counted per store from this index alone.
+    index('contacts_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('contacts_phone_idx').on(t.mobilePhone),
     // The sold-list cleaning and the chat-lead import match a customer by email, whatever its case.
     index('contacts_email_idx').on(sql`lower(${t.email})`),
@@ -52,7 +55,30 @@ export const emailOptOuts = pgTable('email_opt_outs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A contact's name as people read it ("Rita Vigil"), '' when the store has not named them. */
+export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
+/** Name and email, as contacts_search_idx holds them. */
+export const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
+
 export const contactRecords = defineRecords({
   table: contacts, type: 'contact', key: contacts.id, location: contacts.locationId,
   missing: 'That contact does not exist; it may have been deleted.',
+});
+
+/**
+ * What each store's mailing list holds, counted (the mailing-list report, docs/marketing.md): kept
+ * by statement-level triggers on `contacts` and `opt_outs` (the end of migration 0023), so the report
+ * reads one row per store instead of counting 500,000 contacts. Who a text reaches is
+ * `phones - opted_out`. What changes with the clock (new in the last 30 days) is not kept here.
+ */
+export const contactTallies = pgTable('contact_tallies', {
+  locationId: integer('location_id').primaryKey().references(() => locations.id, { onDelete: 'cascade' }),
+  contacts: integer('contacts').notNull().default(0),
+  /** Contacts with a mobile number. */
+  phones: integer('phones').notNull().default(0),
+  /** Contacts whose mobile number is on the group's opt-out list. */
+  optedOut: integer('opted_out').notNull().default(0),
+  /** Contacts with an email address. */
+  emails: integer('emails').notNull().default(0),
+  sold: integer('sold').notNull().default(0),
 });

@@ -1,15 +1,18 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { toE164 } from '../../server/platform/phone';
 import { defineListAction, labelOf } from '../../server/platform/lists';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { matchesSearch, startingWith } from '../../server/platform/search';
+import { withinReach } from '../../server/platform/reach';
 import { locations } from '../locations/locations.db';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platform/records';
 import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
-import { contactRecords, contacts } from './contacts.db';
-import { addContact, loadMailingList, MAILING_LIST_EXPORT_LIMIT, mailingListColumns, sourceLabels } from './contacts.contract';
+import { contactName, contactRecords, contacts, contactSearch } from './contacts.db';
+import {
+  addContact, CONTACT_OPTIONS_DEFAULT, contactOptions, loadMailingList, MAILING_LIST_EXPORT_LIMIT, mailingListColumns, sourceLabels,
+} from './contacts.contract';
 
 defineAction({
   contract: addContact,
@@ -31,7 +34,6 @@ defineAction({
   },
 });
 
-const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
 // Qualified by hand: inside a subquery Drizzle would leave the outer table's column unqualified.
 const optedOut = sql<boolean>`exists (select 1 from opt_outs o where o.phone_number = contacts.mobile_phone)`;
 
@@ -69,5 +71,36 @@ defineListAction({
       }).from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };
+  },
+});
+
+/** Digits typed before a search is a number's (an area code and an exchange), not part of a name. */
+const NUMBER_DIGITS = 3;
+
+defineAction({
+  contract: contactOptions,
+  summary: 'Contacts for pickers: a store\'s contacts by name, email or the start of their number (search), or those with the given ids.',
+  permission: 'messenger',
+  reach: 'query',
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const where: (SQL | undefined)[] = [withinReach(user.reach, contacts.locationId)];
+    if (input.ids.length) where.push(inArray(contacts.id, input.ids));
+    if (input.locationId) where.push(eq(contacts.locationId, input.locationId));
+    const term = input.search?.trim();
+    if (term && !input.ids.length) {
+      const digits = term.replace(/\D/g, '');
+      const numberOnly = digits.length >= NUMBER_DIGITS && digits.length === term.replace(/[\s().+-]/g, '').length;
+      // A US number typed from its area code (or with its 1); with a store, read from the store's (location, number) index.
+      where.push(numberOnly ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}` : matchesSearch(contactSearch, term));
+    }
+    const rows = await db.select({
+      id: contacts.id, name: sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, ${contacts.email})`, mobilePhone: contacts.mobilePhone,
+      email: contacts.email, locationId: contacts.locationId,
+    }).from(contacts).where(and(...where))
+      // By last name, read from contacts_location_name_idx (or contacts_name_idx) in this order.
+      .orderBy(asc(contacts.lastName), asc(contacts.id))
+      .limit(input.ids.length || (input.limit ?? CONTACT_OPTIONS_DEFAULT));
+    return { contacts: rows };
   },
 });

@@ -11,9 +11,8 @@ import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { recordOptOut } from '../phones/send-gate';
-import { contacts } from '../contacts/contacts.db';
+import { contactName, contacts } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
-import { contactName } from './messenger.server';
 import { checkList, optOutNumbers, verifyPhoneNumbers } from './messenger.contract';
 
 interface Looked { number: string; phone: string | null; reason: string | null }

@@ -9,7 +9,7 @@ import { defineAction } from '../../server/platform/actions';
 import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
-import { matchesSearch, searchText, startingWith } from '../../server/platform/search';
+import { matchesSearch, startingWith } from '../../server/platform/search';
 import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
@@ -17,15 +17,13 @@ import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
 import { sendText as sendThroughGate } from '../phones/send-gate';
-import { contactRecords, contacts } from '../contacts/contacts.db';
+import { contactName, contactRecords, contacts, contactSearch } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
 import { liveShortcuts } from './shortcuts';
 import { textingLine } from './lines';
 import { listShortcuts, loadConversation, loadMessages, loadShortcut, sendText, toggleAutopilot, type ConversationMessage } from './messenger.contract';
 import type { ColumnSpec } from '../../shared/lists';
 
-export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
-const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
 /** Digits typed before a search is a number's: an area code and an exchange name a few hundred numbers. */
 const NUMBER_DIGITS = 6;
 /** At most this many contacts matched by name are looked for among the conversations. */

@@ -5,9 +5,8 @@ import { foundFields, matchesSearch, searchText } from '../../server/platform/se
 import { toE164 } from '../../server/platform/phone';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
-import { contacts } from '../contacts/contacts.db';
+import { contactName, contacts } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
-import { contactName } from './messenger.server';
 import { URL_PHONE_LENGTH } from './messenger.contract';
 
 /** Counted exactly up to here; the home shows "1,000" for more (a busy group has that many waiting). */

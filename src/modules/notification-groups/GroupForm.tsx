@@ -1,6 +1,7 @@
 /**
  * The add-group and edit-group modals, shared by the groups list and the members screen: the group,
- * and its staff members picked by typing a name (users/list-options).
+ * its staff members picked by typing a name (users/list-options), and contacts of its store picked
+ * by typing a name or a number (contacts/list-options).
  */
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { callAction } from '../../web/api';
@@ -11,6 +12,7 @@ import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { userSource } from '../phones/pickers';
+import { contactSource } from '../contacts/pickers';
 import {
   addGroup, editGroup, GROUP_ADDED, GROUP_UPDATED, loadGroup, loadGroupMembers, loadGroups, MAX_MEMBERS, notificationTopics, topicLabels,
   type GroupRecord, type NotificationTopic,
@@ -36,6 +38,7 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
       topic: (record?.topic ?? '') as NotificationTopic | '',
       active: record?.active ?? true,
       userIds: (record?.members ?? []).flatMap((m) => (m.userId ? [String(m.userId)] : [])),
+      contactIds: (record?.members ?? []).flatMap((m) => (m.contactId ? [String(m.contactId)] : [])),
     },
     toInput: (values) => (record ? { ...values, groupId: record.groupId } : values),
     success: record ? GROUP_UPDATED : GROUP_ADDED,
@@ -43,6 +46,7 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
     reload: GROUP_LISTS,
     onSuccess: done,
   });
+  const contacts = contactSource(form.values.locationId || undefined);
   return (
     <RecordForm form={form} failTitle="The notification group was not saved" submitLabel={record ? 'Save group' : 'Add group'} onCancel={done}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -51,8 +55,13 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
         <SearchableSelect data={topicOptions} allowDeselect={false} description="What the group is told of" {...form.field('topic')} />
         <Checkbox mt={{ sm: 'xl' }} description="An inactive group keeps its members but is told of nothing" {...form.checkbox('active')} />
       </SimpleGrid>
-      <RemoteMultiSelect clearable source={members} description={`Staff told of it, up to ${MAX_MEMBERS}; type a name to find them.`}
+      <RemoteMultiSelect clearable source={members} description="Staff told of it, from any store; type a name to find them."
         {...form.field('userIds')} value={form.values.userIds} onChange={(v) => form.form.setFieldValue('userIds', v)} />
+      <RemoteMultiSelect clearable source={contacts} disabled={!form.values.locationId && form.values.contactIds.length === 0}
+        description={form.values.locationId
+          ? `Customers or partners of the group's store told of it; type a name or a number. Up to ${MAX_MEMBERS} members in all.`
+          : 'Choose the location first: a group tells its own store\'s contacts.'}
+        {...form.field('contactIds')} value={form.values.contactIds} onChange={(v) => form.form.setFieldValue('contactIds', v)} />
     </RecordForm>
   );
 }

@@ -78,8 +78,9 @@ export default function NotificationGroupMembers() {
             columns={groupId ? oneGroupColumns : memberColumns}
             rowKey={(row) => row.memberId}
             rowLabel={(row) => row.name}
-            cells={{ accountLocked: (row) => (row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
-            emptyText={groupId ? 'Nobody is in this group yet: edit the group to add its members.' : 'No notification group has members yet.'}
+            // A contact has no account to lock.
+            cells={{ accountLocked: (row) => (row.kind === 'contact' ? '' : row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
+            emptyText={groupId ? 'Nobody is in this group yet: edit the group to add staff or contacts.' : 'No notification group has members yet.'}
           />
           {records.modals}
         </>

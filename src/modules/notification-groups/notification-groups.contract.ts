@@ -20,19 +20,23 @@ export const topicLabels: Record<NotificationTopic, string> = {
   payments: 'Appraisal payments',
 };
 
-/** Users now; contacts join with the messenger (docs/notification-groups.md). */
+/** Staff (users, from anywhere in the group) and contacts of the group's store (docs/notification-groups.md). */
 export const memberKinds = ['user', 'contact'] as const;
 export type MemberKind = (typeof memberKinds)[number];
 export const memberKindLabels: Record<MemberKind, string> = { user: 'Staff', contact: 'Contact' };
 
 
-/** The add-group and edit-group form: the group and its staff members, picked by name. */
+/**
+ * The add-group and edit-group form: the group and its members, staff (`userIds`, picked by name) and
+ * contacts of the group's store (`contactIds`, picked by name or number); at most 100 in all.
+ */
 export const groupInput = z.object({
   name: text(80),
   locationId: id,
   topic: choice(notificationTopics),
   active: flag,
-  userIds: list(id, MAX_MEMBERS).meta({ title: 'Members' }),
+  userIds: list(id, MAX_MEMBERS).meta({ title: 'Staff members' }),
+  contactIds: list(id, MAX_MEMBERS).meta({ title: 'Contacts' }),
 });
 export type GroupInput = z.infer<typeof groupInput>;
 export const editGroupInput = groupInput.extend({ groupId: id });
@@ -72,14 +76,15 @@ const groupRow = z.object({
 export type GroupRow = z.output<typeof groupRow>;
 
 const member = z.object({
-  memberId: z.number().int(), groupId: z.number().int(), groupName: z.string(), kind: z.enum(memberKinds), kindLabel: z.string(), userId: z.number().int().nullable(), name: z.string(),
+  memberId: z.number().int(), groupId: z.number().int(), groupName: z.string(), kind: z.enum(memberKinds), kindLabel: z.string(),
+  userId: z.number().int().nullable(), contactId: z.number().int().nullable(), name: z.string(),
   email: z.string().nullable(), phone: z.string().nullable(), jobCode: z.string().nullable(), locationName: z.string().nullable(),
   accountLocked: z.boolean().nullable(),
 });
 export type MemberRow = z.output<typeof member>;
 
 const group = groupRow.omit({ memberCount: true }).extend({
-  members: z.array(member.pick({ memberId: true, kind: true, userId: true, name: true, accountLocked: true })),
+  members: z.array(member.pick({ memberId: true, kind: true, userId: true, contactId: true, name: true, phone: true, accountLocked: true })),
   createdAt: z.string(), updatedAt: z.string(),
 });
 export type GroupRecord = z.output<typeof group>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
+import { contacts } from '../contacts/contacts.db';
 import { defineRecords } from '../../server/platform/records';
 import type { MemberKind, NotificationTopic } from './notification-groups.contract';
 
@@ -31,9 +32,8 @@ export const notificationGroups = pgTable(
 );
 
 /**
- * A member of a group: a user today. Contacts (seed 001, "Contact") join with the messenger: it adds
- * a `contact_id` column and the kind `contact`, and widens the check below; rows, screens and the
- * export already carry the kind.
+ * A member of a group: a user (staff, anywhere in the group) or a contact (seed 001, "Contact":
+ * contactId, mobilePhone) of the group's own store, each row one kind with its one key.
  */
 export const notificationGroupMembers = pgTable(
   'notification_group_members',
@@ -43,14 +43,18 @@ export const notificationGroupMembers = pgTable(
     kind: varchar('kind', { length: 10 }).$type<MemberKind>().notNull().default('user'),
     /** A user who leaves the group's staff (deleted) leaves its groups too. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A contact the store deletes leaves its groups too. */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('notification_group_members_kind_check', sql`${t.kind} = 'user' and ${t.userId} is not null`),
+    check('notification_group_members_kind_check', sql`(${t.kind} = 'user' and ${t.userId} is not null and ${t.contactId} is null) or (${t.kind} = 'contact' and ${t.contactId} is not null and ${t.userId} is null)`),
     uniqueIndex('notification_group_members_user_key').on(t.groupId, t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('notification_group_members_contact_key').on(t.groupId, t.contactId).where(sql`${t.contactId} is not null`),
     // The members list: one group's members in the order they were added.
     index('notification_group_members_group_idx').on(t.groupId, t.id),
     index('notification_group_members_user_idx').on(t.userId),
+    index('notification_group_members_contact_idx').on(t.contactId),
   ],
 );
 

@@ -7,7 +7,7 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('add a notification group with members picked by name, edit it, see and download its members, delete it', async ({ page }) => {
+test('add a notification group with staff picked by name and a contact of the store, edit it, see and download its members, delete it', async ({ page }) => {
   await page.goto('/notification-groups/');
   const heading = page.getByRole('heading', { name: /^\d+ notification groups$/ });
   const before = Number((await heading.textContent())!.split(' ')[0]);
@@ -24,16 +24,22 @@ test('add a notification group with members picked by name, edit it, see and dow
   await choose(page, add, 'Location', 'Albuquerque Honda (ABH)');
   await choose(page, add, 'Topic', 'Service appointments');
   // Members come from the server as a name is typed (users/list-options), labelled with where they work.
-  const members = add.getByRole('combobox', { name: 'Members' });
+  const members = add.getByRole('combobox', { name: 'Staff members' });
   const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'trujillo');
   await members.pressSequentially('trujillo');
   await found;
   await page.getByRole('option', { name: 'Carmen Trujillo · Albuquerque Honda' }).click();
   await members.pressSequentially('smith');
   await page.getByRole('option', { name: 'James Smith · Albuquerque Honda' }).click();
+  // Contacts of the group's store, found by name or number (contacts/list-options), labelled with their number.
+  const customers = add.getByRole('combobox', { name: 'Contacts' });
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/actions/contacts/list-options') && r.postDataJSON()?.search === 'sanchez');
+  await customers.pressSequentially('sanchez');
+  expect((await asked).postDataJSON()).toMatchObject({ search: 'sanchez', locationId: expect.anything() });
+  await page.getByRole('option', { name: /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/ }).click();
   // The choices stay open for another pick, over the buttons: leave the box first.
   await add.getByRole('textbox', { name: 'Name' }).click();
-  await expect(page.getByRole('listbox', { name: 'Members' })).toBeHidden();
+  await expect(page.getByRole('listbox', { name: 'Contacts' })).toBeHidden();
   await add.getByRole('button', { name: 'Add group' }).click();
   await expectNotification(page, 'Notification group added!');
   await expect(add).toBeHidden();
@@ -41,7 +47,7 @@ test('add a notification group with members picked by name, edit it, see and dow
   const row = page.getByRole('row', { name: /ABH service appointments/ });
   await expect(row).toContainText('Albuquerque Honda');
   await expect(row).toContainText('Service appointments');
-  await expect(row).toContainText('2 members');
+  await expect(row).toContainText('3 members');
 
   // A second group of the same name at the same store is refused at the name.
   await page.getByRole('button', { name: 'Add notification group' }).click();
@@ -56,28 +62,35 @@ test('add a notification group with members picked by name, edit it, see and dow
   // The edit modal loads the group afresh, its members named.
   await row.getByText('ABH service appointments').click();
   const edit = page.getByRole('dialog', { name: 'Edit ABH service appointments' });
-  await expect(edit.locator('.mantine-Pill-root')).toHaveText(['Carmen Trujillo · Albuquerque Honda', 'James Smith · Albuquerque Honda']);
+  await expect(edit.locator('.mantine-Pill-root')).toHaveText(['Carmen Trujillo · Albuquerque Honda', 'James Smith · Albuquerque Honda', /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/]);
   await edit.locator('.mantine-Pill-root', { hasText: 'James Smith' }).locator('.mantine-Pill-remove').click();
   await edit.getByRole('textbox', { name: 'Name' }).fill('ABH service desk');
   await edit.getByRole('button', { name: 'Save group' }).click();
   await expectNotification(page, 'Notification group updated!');
   const renamed = page.getByRole('row', { name: /ABH service desk/ });
-  await expect(renamed).toContainText('1 member');
+  await expect(renamed).toContainText('2 members');
 
-  // Its members, and their CSV.
-  await renamed.getByRole('link', { name: '1 member' }).click();
+  // Its members, staff and contact, and their CSV.
+  await renamed.getByRole('link', { name: '2 members' }).click();
   await expect(page.locator('.notification-group-members')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Members of ABH service desk' })).toBeVisible();
   await expect(page.getByText('Albuquerque Honda · told of service appointments')).toBeVisible();
-  await expect(page.getByRole('heading', { name: '1 member' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2 members' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Carmen Trujillo/ })).toContainText('ADVISOR');
+  const contactRow = page.getByRole('row', { name: /Angela Sanchez/ });
+  await expect(contactRow).toContainText('Contact');
+  await expect(contactRow).toContainText(/\(\d{3}\) 555-02\d\d/);
+  await expect(contactRow).toContainText('Albuquerque Honda');
   const csvLink = page.getByRole('link', { name: 'Download CSV' });
   await expect(csvLink).toHaveAttribute('href', /^\/tools\/notification-groups\/export\?groupId=\d+$/);
   const csv = await page.request.get((await csvLink.getAttribute('href'))!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const lines = (await csv.text()).trim().split('\n');
   expect(lines[0]).toBe('Group,Name,Member,Email,Mobile phone,Job code,Location,Locked');
-  expect(lines.slice(1)).toEqual([expect.stringMatching(/^ABH service desk,Carmen Trujillo,Staff,carmen\.trujillo\.\d+@forecourt\.test,/)]);
+  expect(lines.slice(1)).toEqual([
+    expect.stringMatching(/^ABH service desk,Carmen Trujillo,Staff,carmen\.trujillo\.\d+@forecourt\.test,/),
+    expect.stringMatching(/^ABH service desk,Angela Sanchez,Contact,angela\.sanchez\d+@example\.com,\(\d{3}\) 555-02\d\d,,Albuquerque Honda,$/),
+  ]);
 
   await page.locator('.notification-group-members').getByRole('link', { name: 'Notification groups', exact: true }).click();
   await renamed.getByRole('button', { name: 'Actions for ABH service desk' }).click();

@@ -26,19 +26,26 @@ defineGenerator({
   },
 });
 
-/** Each group's members: distinct users (a step coprime with the user count walks them without repeats). */
+/**
+ * Each group's members: distinct users (a step coprime with the user count walks them without
+ * repeats), the last of each group a contact of the group's store instead: contact n is at location
+ * ((n - 1) mod locations) + 1 (contacts.scale.ts), so group g's is contact g, or one of its store's
+ * further on when there are fewer contacts than groups.
+ */
 defineGenerator({
   table: 'notification_group_members',
-  columns: ['group_id', 'kind', 'user_id'],
+  columns: ['group_id', 'kind', 'user_id', 'contact_id'],
   fullRows: FULL_SCALE.locations * GROUPS_PER_LOCATION * MEMBERS_PER_GROUP,
   minRows: 60 * MEMBERS_PER_GROUP,
-  after: ['notification_groups', 'users'],
+  // After the contacts: reloading them empties the memberships that name them.
+  after: ['notification_groups', 'users', 'contacts'],
   *rows({ rows, counts }) {
     const groups = counts.notification_groups;
     for (let i = 0; i < rows; i++) {
       const group = (i % groups) + 1;
       const k = Math.floor(i / groups);
-      yield [group, 'user', ((group * 7 + k * 13) % counts.users) + 1];
+      if (k === MEMBERS_PER_GROUP - 1 && group <= counts.contacts) yield [group, 'contact', null, group];
+      else yield [group, 'user', ((group * 7 + k * 13) % counts.users) + 1, null];
     }
   },
 });

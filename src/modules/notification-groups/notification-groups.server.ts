@@ -1,20 +1,35 @@
-import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, labelOf } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
+import { withinReach } from '../../server/platform/reach';
+import { formatPhone } from '../../shared/format';
+import type { Reach } from '../../shared/session';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, userRecords, users } from '../users/users.db';
+import { contactName, contactRecords, contacts } from '../contacts/contacts.db';
 import { groupRecords, notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
 import {
   addGroup, deleteGroup, editGroup, groupColumns, loadGroup, loadGroupMembers, loadGroups, memberColumns, memberKindLabels,
-  NOTIFICATION_EXPORT_LIMIT, topicLabels, type GroupInput, type GroupRecord,
+  MAX_MEMBERS, NOTIFICATION_EXPORT_LIMIT, topicLabels, type GroupInput, type GroupRecord,
 } from './notification-groups.contract';
 
 // Qualified by hand: inside a subquery Drizzle would leave the outer table's column unqualified.
 const memberCount = sql<number>`(select count(*)::int from notification_group_members m where m.group_id = notification_groups.id)`;
-const memberName = sql<string>`coalesce(${userName}, '')`;
+/** A contact's name, or their number or email when the store has not named them. */
+const contactCalled = sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, nullif(${contacts.email}, ''), '')`;
+/** A user's name, or a contact's. */
+const memberName = sql<string>`coalesce(${userName}, ${contactCalled})`;
+/**
+ * A contact member shows only to those who reach its store (it is always the group's store, so this
+ * holds whenever the group shows; it keeps holding should a contact ever move).
+ */
+function memberWithinReach(reach: Reach): SQL | undefined {
+  const reached = withinReach(reach, contacts.locationId);
+  return reached && or(isNull(members.contactId), reached);
+}
 
 defineListAction({
   contract: loadGroups,
@@ -64,52 +79,88 @@ defineListAction({
   sorts: { added: members.id },
   defaultSort: 'added',
   id: { key: 'memberId', column: members.id },
-  query: ({ db, input }) => ({
+  query: ({ db, input, user }) => ({
+    // Each row is a user or a contact: the other's join is empty, so each field is the one side's.
     select: db.select({
       memberId: members.id, groupId: members.groupId, groupName: groups.name, kind: members.kind,
-      kindLabel: labelOf(members.kind, memberKindLabels).as('kind_label'), userId: members.userId, name: memberName.as('member_name'),
-      email: users.email, phone: users.phone, jobCode: users.jobCode, locationName: locations.name, accountLocked: users.accountLocked,
+      kindLabel: labelOf(members.kind, memberKindLabels).as('kind_label'), userId: members.userId, contactId: members.contactId,
+      name: memberName.as('member_name'), email: sql<string | null>`coalesce(${users.email}, nullif(${contacts.email}, ''))`.as('member_email'),
+      phone: sql<string | null>`coalesce(${users.phone}, ${contacts.mobilePhone})`.as('member_phone'), jobCode: users.jobCode,
+      locationName: locations.name, accountLocked: users.accountLocked,
     }).from(members).innerJoin(groups, eq(groups.id, members.groupId))
-      .leftJoin(users, eq(users.id, members.userId)).leftJoin(locations, eq(locations.id, users.locationId)).$dynamic(),
-    where: input.groupId ? eq(members.groupId, input.groupId) : undefined,
+      .leftJoin(users, eq(users.id, members.userId)).leftJoin(contacts, eq(contacts.id, members.contactId))
+      .leftJoin(locations, eq(locations.id, sql`coalesce(${users.locationId}, ${contacts.locationId})`)).$dynamic(),
+    where: and(input.groupId ? eq(members.groupId, input.groupId) : undefined, memberWithinReach(user.reach)),
   }),
 });
 
 type Ctx = ActionContext<unknown>;
 
-/** The group's user members, in the order they were added. */
-async function memberUserIds(ctx: Pick<Ctx, 'db'>, groupId: number): Promise<number[]> {
-  const rows = await ctx.db.select({ userId: members.userId }).from(members)
-    .where(and(eq(members.groupId, groupId), eq(members.kind, 'user'))).orderBy(asc(members.id));
-  return rows.map((r) => r.userId!);
+/** A group's members by kind, each in the order they were added. */
+interface Members { userIds: number[]; contactIds: number[] }
+
+async function membersOf(ctx: Pick<Ctx, 'db'>, groupId: number): Promise<Members> {
+  const rows = await ctx.db.select({ userId: members.userId, contactId: members.contactId }).from(members)
+    .where(eq(members.groupId, groupId)).orderBy(asc(members.id));
+  return { userIds: rows.flatMap((r) => (r.userId ? [r.userId] : [])), contactIds: rows.flatMap((r) => (r.contactId ? [r.contactId] : [])) };
 }
 
 /**
  * What add-group and edit-group both check: the location exists, no other group of it has the name,
- * and every member is a user (reach has refused those outside it already).
+ * every member is a user or a contact of the group's store, and there are at most 100 (reach has
+ * refused users and contacts outside it already).
  */
-async function checkGroup(ctx: Ctx, input: GroupInput, groupId?: number): Promise<number[]> {
+async function checkGroup(ctx: Ctx, input: GroupInput, groupId?: number): Promise<Members> {
   const location = await loadRecord(ctx, locationRecords, input.locationId);
   const [clash] = await ctx.db.select({ id: groups.id }).from(groups)
     .where(and(eq(groups.locationId, input.locationId), sql`lower(${groups.name}) = lower(${input.name})`, groupId ? ne(groups.id, groupId) : undefined)).limit(1);
   if (clash) throw AppError.conflict(`${location.name} already has a notification group named ${input.name}.`, ['name']);
   const userIds = [...new Set(input.userIds)];
+  const contactIds = [...new Set(input.contactIds)];
+  if (userIds.length + contactIds.length > MAX_MEMBERS) {
+    throw AppError.invalid(`A notification group holds at most ${MAX_MEMBERS} members, staff and contacts together.`, ['contactIds']);
+  }
   if (userIds.length) {
     const found = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
     const missing = userIds.find((userId) => !found.some((u) => u.id === userId));
     if (missing) throw AppError.invalid(`There is no user ${missing}.`, ['userIds']);
   }
-  return userIds;
+  if (contactIds.length) {
+    const found = await ctx.db.select({ id: contacts.id, name: contactCalled, locationId: contacts.locationId, store: locations.name })
+      .from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).where(inArray(contacts.id, contactIds));
+    const missing = contactIds.find((contactId) => !found.some((c) => c.id === contactId));
+    if (missing) throw AppError.invalid(`There is no contact ${missing}.`, ['contactIds']);
+    // A contact is a customer of one store: a group tells only its own store's contacts.
+    const elsewhere = found.find((c) => c.locationId !== input.locationId);
+    if (elsewhere) {
+      const name = elsewhere.name.startsWith('+') ? formatPhone(elsewhere.name) : elsewhere.name;
+      throw AppError.invalid(`${name} is a contact of ${elsewhere.store}, not of ${location.name}.`, ['contactIds']);
+    }
+  }
+  return { userIds, contactIds };
 }
 
-/** Makes the group's user members these (kept members keep their place), and audits the change. */
-async function setMembers(ctx: Ctx, groupId: number, before: number[], after: number[]) {
-  const removed = before.filter((userId) => !after.includes(userId));
-  const added = after.filter((userId) => !before.includes(userId));
-  if (removed.length === 0 && added.length === 0) return;
-  if (removed.length) await ctx.db.delete(members).where(and(eq(members.groupId, groupId), inArray(members.userId, removed)));
-  if (added.length) await ctx.db.insert(members).values(added.map((userId) => ({ groupId, kind: 'user' as const, userId })));
-  ctx.audit({ recordType: 'notificationGroupMembers', recordId: groupId, before: { userIds: before }, after: { userIds: [...before.filter((u) => !removed.includes(u)), ...added] } });
+/** Makes the group's members these (members kept keep their place, new ones come last), and audits the change. */
+async function setMembers(ctx: Ctx, groupId: number, before: Members, after: Members) {
+  const removedUsers = before.userIds.filter((id) => !after.userIds.includes(id));
+  const removedContacts = before.contactIds.filter((id) => !after.contactIds.includes(id));
+  const addedUsers = after.userIds.filter((id) => !before.userIds.includes(id));
+  const addedContacts = after.contactIds.filter((id) => !before.contactIds.includes(id));
+  if (removedUsers.length + removedContacts.length + addedUsers.length + addedContacts.length === 0) return;
+  if (removedUsers.length) await ctx.db.delete(members).where(and(eq(members.groupId, groupId), inArray(members.userId, removedUsers)));
+  if (removedContacts.length) await ctx.db.delete(members).where(and(eq(members.groupId, groupId), inArray(members.contactId, removedContacts)));
+  const added = [
+    ...addedUsers.map((userId) => ({ groupId, kind: 'user' as const, userId })),
+    ...addedContacts.map((contactId) => ({ groupId, kind: 'contact' as const, contactId })),
+  ];
+  if (added.length) await ctx.db.insert(members).values(added);
+  ctx.audit({
+    recordType: 'notificationGroupMembers', recordId: groupId, before: { ...before },
+    after: {
+      userIds: [...before.userIds.filter((id) => !removedUsers.includes(id)), ...addedUsers],
+      contactIds: [...before.contactIds.filter((id) => !removedContacts.includes(id)), ...addedContacts],
+    },
+  });
 }
 
 const groupValues = (input: GroupInput) => ({ name: input.name, locationId: input.locationId, topic: input.topic, active: input.active });
@@ -124,8 +175,11 @@ defineAction({
     const row = await loadRecord(ctx, groupRecords, ctx.input.groupId);
     const [[location], list] = await Promise.all([
       ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
-      ctx.db.select({ memberId: members.id, kind: members.kind, userId: members.userId, name: memberName, accountLocked: users.accountLocked })
-        .from(members).leftJoin(users, eq(users.id, members.userId)).where(eq(members.groupId, row.id)).orderBy(asc(members.id)),
+      ctx.db.select({
+        memberId: members.id, kind: members.kind, userId: members.userId, contactId: members.contactId, name: memberName,
+        phone: sql<string | null>`coalesce(nullif(${users.phone}, ''), ${contacts.mobilePhone})`, accountLocked: users.accountLocked,
+      }).from(members).leftJoin(users, eq(users.id, members.userId)).leftJoin(contacts, eq(contacts.id, members.contactId))
+        .where(and(eq(members.groupId, row.id), memberWithinReach(ctx.user.reach))).orderBy(asc(members.id)),
     ]);
     const group: GroupRecord = {
       groupId: row.id, name: row.name, locationId: row.locationId, locationName: location.name, topic: row.topic, topicLabel: topicLabels[row.topic],
@@ -137,27 +191,27 @@ defineAction({
 
 defineAction({
   contract: addGroup,
-  summary: 'Adds a notification group at a location with its staff members.',
+  summary: 'Adds a notification group at a location with its members: staff, and contacts of the store.',
   permission: 'messenger',
-  reach: { userIds: userRecords },
+  reach: { userIds: userRecords, contactIds: contactRecords },
   async handler(ctx) {
-    const userIds = await checkGroup(ctx, ctx.input);
+    const chosen = await checkGroup(ctx, ctx.input);
     const created = await insertRecord(ctx, groupRecords, groupValues(ctx.input));
-    await setMembers(ctx, created.id, [], userIds);
+    await setMembers(ctx, created.id, { userIds: [], contactIds: [] }, chosen);
     return { groupId: created.id };
   },
 });
 
 defineAction({
   contract: editGroup,
-  summary: 'Saves a notification group: its name, location, topic, state and staff members.',
+  summary: 'Saves a notification group: its name, location, topic, state and members (staff, and contacts of the store).',
   permission: 'messenger',
-  reach: { groupId: groupRecords, userIds: userRecords },
+  reach: { groupId: groupRecords, userIds: userRecords, contactIds: contactRecords },
   async handler(ctx) {
     const { input } = ctx;
-    const userIds = await checkGroup(ctx, input, input.groupId);
+    const chosen = await checkGroup(ctx, input, input.groupId);
     await updateRecord(ctx, groupRecords, input.groupId, groupValues(input));
-    await setMembers(ctx, input.groupId, await memberUserIds(ctx, input.groupId), userIds);
+    await setMembers(ctx, input.groupId, await membersOf(ctx, input.groupId), chosen);
     return { groupId: input.groupId };
   },
 });
@@ -168,9 +222,9 @@ defineAction({
   permission: 'messenger',
   reach: { groupId: groupRecords },
   async handler(ctx) {
-    const userIds = await memberUserIds(ctx, ctx.input.groupId);
+    const before = await membersOf(ctx, ctx.input.groupId);
     await deleteRecord(ctx, groupRecords, ctx.input.groupId);
-    if (userIds.length) ctx.audit({ recordType: 'notificationGroupMembers', recordId: ctx.input.groupId, before: { userIds } });
+    if (before.userIds.length + before.contactIds.length) ctx.audit({ recordType: 'notificationGroupMembers', recordId: ctx.input.groupId, before: { ...before } });
     return {};
   },
 });

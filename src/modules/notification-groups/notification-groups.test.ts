@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { formatPhone } from '../../shared/format';
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
+import { contacts } from '../contacts/contacts.db';
 import { notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
 
 let t: TestApp;
@@ -11,6 +13,8 @@ let messenger: Caller;
 let loc: Record<string, number>;
 /** Demo users (not locked) by location code, in id order. */
 let staffAt: Record<string, number[]>;
+/** Demo contacts by location code, in id order. */
+let contactsAt: Record<string, number[]>;
 
 beforeAll(async () => {
   t = await testApp();
@@ -19,12 +23,18 @@ beforeAll(async () => {
   const staff = await t.db.select({ id: users.id, locationId: users.locationId }).from(users)
     .where(and(eq(users.accountLocked, false), inArray(users.locationId, Object.values(loc)))).orderBy(asc(users.id));
   staffAt = Object.fromEntries(Object.entries(loc).map(([code, id]) => [code, staff.filter((u) => u.locationId === id).map((u) => u.id)]));
+  const customers = await t.db.select({ id: contacts.id, locationId: contacts.locationId }).from(contacts).orderBy(asc(contacts.id));
+  contactsAt = Object.fromEntries(Object.entries(loc).map(([code, id]) => [code, customers.filter((c) => c.locationId === id).map((c) => c.id)]));
 });
 afterAll(async () => { await t?.close(); });
 
 const groupNamed = async (name: string) => (await t.db.select().from(groups).where(eq(groups.name, name)))[0];
+/** A group's staff members, in the order they were added. */
 const memberIds = async (groupId: number) =>
-  (await t.db.select({ userId: members.userId }).from(members).where(eq(members.groupId, groupId)).orderBy(asc(members.id))).map((m) => m.userId);
+  (await t.db.select({ userId: members.userId }).from(members).where(and(eq(members.groupId, groupId), eq(members.kind, 'user'))).orderBy(asc(members.id))).map((m) => m.userId);
+/** A group's contact members, in the order they were added. */
+const contactMemberIds = async (groupId: number) =>
+  (await t.db.select({ contactId: members.contactId }).from(members).where(and(eq(members.groupId, groupId), eq(members.kind, 'contact'))).orderBy(asc(members.id))).map((m) => m.contactId);
 const tableCounts = async () => {
   const [[{ g }], [{ m }], [{ a }]] = await Promise.all([
     t.db.select({ g: count() }).from(groups), t.db.select({ m: count() }).from(members), t.db.select({ a: count() }).from(auditLog),
@@ -99,6 +109,8 @@ describe('notification groups', () => {
     expect(after).toMatchObject({ name: 'ABG internet and phone leads', topic: 'calls', active: true });
     expect(after.updatedAt.getTime()).toBeGreaterThan(group.updatedAt.getTime());
     expect(await memberIds(group.id)).toEqual([kept, newcomer]);
+    // The demo's contact member was left out of the form's contacts: it is no longer a member.
+    expect(await contactMemberIds(group.id)).toEqual([]);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'notificationGroupMembers')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'notification-groups/edit-group', before: { userIds: before }, after: { userIds: [kept, newcomer] } });
 
@@ -142,6 +154,103 @@ describe('notification groups', () => {
   });
 });
 
+describe('contacts as members', () => {
+  it('adds a group with staff and contacts of its store, lists both, and keeps both payload names working', async () => {
+    const [staff] = staffAt.ABG;
+    const [first, second] = contactsAt.ABG;
+    const add = await messenger.call('notification-groups/add-group', {
+      name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, userIds: [staff], contactIds: [second, first, second],
+    });
+    expect(add.status).toBe(200);
+    const { groupId } = add.body.data;
+    expect(await memberIds(groupId)).toEqual([staff]);
+    expect(await contactMemberIds(groupId)).toEqual([second, first]);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'notificationGroupMembers'), eq(auditLog.recordId, String(groupId))));
+    expect(audit).toMatchObject({ before: { userIds: [], contactIds: [] }, after: { userIds: [staff], contactIds: [second, first] } });
+
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, second));
+    const loaded = await messenger.call('notification-groups/load-group', { groupId });
+    expect(loaded.body.data.group.members).toEqual([
+      expect.objectContaining({ kind: 'user', userId: staff, contactId: null }),
+      { memberId: expect.any(Number), kind: 'contact', userId: null, contactId: second, name: `${contact.firstName} ${contact.lastName}`, phone: contact.mobilePhone, accountLocked: null },
+      expect.objectContaining({ kind: 'contact', contactId: first }),
+    ]);
+
+    const listed = await messenger.call('notification-groups/load-group-members', { groupId });
+    expect(listed.body.data.memberCount).toBe(3);
+    expect(listed.body.data.rows[1]).toEqual({
+      memberId: expect.any(Number), groupId, groupName: 'ABG fleet leads', kind: 'contact', kindLabel: 'Contact', userId: null, contactId: second,
+      name: `${contact.firstName} ${contact.lastName}`, email: contact.email, phone: contact.mobilePhone, jobCode: null, locationName: 'Albuquerque Toyota', accountLocked: null,
+    });
+    expect(listed.body.data.html).toContain('<td>Contact</td>');
+
+    // The export has them too.
+    const csv = await download(messenger, `?groupId=${groupId}`);
+    const lines = csv.body.trim().split('\n');
+    expect(lines).toHaveLength(1 + 3);
+    expect(lines[2]).toBe(`ABG fleet leads,${contact.firstName} ${contact.lastName},Contact,${contact.email},${formatPhone(contact.mobilePhone!)},,Albuquerque Toyota,`);
+
+    // Edited with the staff alone (the old payload): the contacts go; with contacts alone, the staff go.
+    await messenger.call('notification-groups/edit-group', { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, userIds: [staff], contactIds: [first] });
+    expect(await contactMemberIds(groupId)).toEqual([first]);
+    const edit = await messenger.call('notification-groups/edit-group', { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [first, second] });
+    expect(edit.status).toBe(200);
+    expect(await memberIds(groupId)).toEqual([]);
+    expect(await contactMemberIds(groupId)).toEqual([first, second]);
+
+    // A contact the store deletes leaves its groups.
+    await t.db.delete(contacts).where(eq(contacts.id, second));
+    expect(await contactMemberIds(groupId)).toEqual([first]);
+  });
+
+  it('refuses a contact of another store, one that does not exist, or more than 100 members, and changes nothing', async () => {
+    const group = await groupNamed('ABG service appointments');
+    const before = await tableCounts();
+    const [elsewhere] = await t.db.select().from(contacts).where(eq(contacts.id, contactsAt.ABH[0]));
+    const base = { groupId: group.id, name: group.name, locationId: loc.ABG, topic: 'service', active: 1, userIds: await memberIds(group.id) };
+    const other = await messenger.call('notification-groups/edit-group', { ...base, contactIds: [contactsAt.ABG[0], elsewhere.id] });
+    expect(other).toMatchObject({
+      status: 400, body: { errors: [`${elsewhere.firstName} ${elsewhere.lastName} is a contact of Albuquerque Honda, not of Albuquerque Toyota.`], data: { fields: ['contactIds'] } },
+    });
+    const ghost = await messenger.call('notification-groups/edit-group', { ...base, contactIds: [999_999] });
+    expect(ghost).toMatchObject({ status: 400, body: { errors: ['There is no contact 999999.'], data: { fields: ['contactIds'] } } });
+    const crowd = await messenger.call('notification-groups/add-group', {
+      name: 'Crowd', locationId: loc.ABG, topic: 'leads', userIds: Array.from({ length: 60 }, (_, i) => i + 1), contactIds: Array.from({ length: 41 }, (_, i) => i + 1),
+    });
+    expect(crowd).toMatchObject({ status: 400, body: { errors: ['A notification group holds at most 100 members, staff and contacts together.'], data: { fields: ['contactIds'] } } });
+    const bad = await messenger.call('notification-groups/add-group', { name: 'Bad', locationId: loc.ABG, topic: 'leads', contactIds: ['x'] });
+    expect(bad).toMatchObject({ status: 400, body: { errors: ['Contacts must be a record number.'], data: { fields: ['contactIds'] } } });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('keeps a New Mexico user from contacts outside their reach (404)', async () => {
+    const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
+    const denver = contactsAt.DNC[0];
+    expect(denver).toBeDefined();
+    const before = await tableCounts();
+    const far = await nm.call('notification-groups/add-group', { name: 'Far', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [denver] });
+    expect(far).toMatchObject({ status: 404, body: { errors: ['That contact does not exist; it may have been deleted.'] } });
+    expect(await tableCounts()).toEqual(before);
+    // The picker offers only the contacts they reach.
+    const offered = await nm.call('contacts/list-options', { ids: [denver, contactsAt.ABG[0]] });
+    expect(offered.body.data.contacts.map((c: { id: number }) => c.id)).toEqual([contactsAt.ABG[0]]);
+  });
+
+  it('the picker finds a store\'s contacts by name, email or the start of a number', async () => {
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, contactsAt.ABG[0]));
+    const ask = async (search: string) => (await messenger.call('contacts/list-options', { locationId: loc.ABG, search })).body.data.contacts as { id: number; name: string; locationId: number }[];
+    const byName = await ask(contact.lastName.toLowerCase());
+    expect(byName.some((c) => c.id === contact.id)).toBe(true);
+    expect(byName.every((c) => c.locationId === loc.ABG)).toBe(true);
+    expect((await ask(contact.email.toUpperCase())).map((c) => c.id)).toEqual([contact.id]);
+    const national = contact.mobilePhone!.slice(2);
+    expect((await ask(`(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`)).map((c) => c.id)).toEqual([contact.id]);
+    expect((await ask(national.slice(0, 6))).some((c) => c.id === contact.id)).toBe(true);
+    expect(await ask('zzzz-nobody')).toEqual([]);
+    expect((await (await t.signedIn(['marketing'])).call('contacts/list-options', {})).status).toBe(403);
+  });
+});
+
 describe('what notification groups refuse', () => {
   it('needs the messenger flag, and changes nothing without it', async () => {
     const other = await t.signedIn(['userAdmin', 'phoneAdmin']);
@@ -168,10 +277,10 @@ describe('what notification groups refuse', () => {
     const wrong = await messenger.call('notification-groups/add-group', { name: 'x'.repeat(81), locationId: 'abc', topic: 'fax', userIds: ['me'] });
     expect(wrong.body.errors).toEqual([
       'Name must be at most 80 characters.', 'Location must be a record number.', 'Topic must be one of: leads, texts, calls, service, payments.',
-      'Members must be a record number.',
+      'Staff members must be a record number.',
     ]);
     const crowd = await messenger.call('notification-groups/add-group', { name: 'Everyone', locationId: loc.ABG, topic: 'leads', userIds: Array.from({ length: 101 }, (_, i) => i + 1) });
-    expect(crowd.body).toMatchObject({ errors: ['Members must have at most 100 entries.'], data: { fields: ['userIds'] } });
+    expect(crowd.body).toMatchObject({ errors: ['Staff members must have at most 100 entries.'], data: { fields: ['userIds'] } });
 
     const taken = await messenger.call('notification-groups/add-group', { name: 'abg SERVICE appointments', locationId: loc.ABG, topic: 'service', active: 1 });
     expect(taken).toMatchObject({ status: 409, body: { errors: ['Albuquerque Toyota already has a notification group named abg SERVICE appointments.'], data: { fields: ['name'] } } });

@@ -55,7 +55,7 @@ describe('list definitions', () => {
     const unheld: string[] = [];
     const db = drizzle(new pg.Pool()) as unknown as Db;
     for (const [path, list] of listRegistry) {
-      const { select } = list.query({ db, input: {}, user: { id: 1, flags: [], reach: { groupWide: true } } } as never);
+      const { select } = list.query({ db, input: {}, user: { id: 1, flags: [], reach: 'group' } } as never);
       for (const [key, column] of Object.entries(list.sorts)) {
         if (column !== list.id.column && !holderOf(select, column)) unheld.push(`${path} sort "${key}"`);
       }
