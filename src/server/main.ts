@@ -5,6 +5,7 @@ import { ensureAdmin, seedDemo } from './db/seed';
 import { buildApp } from './app';
 import { createServices } from './services';
 import { startWorker, type Worker } from './jobs/jobs';
+import { scheduleCleanUp } from './jobs/clean-up';
 
 /** `node dist/server/main.mjs --worker` (`npm run worker`): runs background jobs only, no HTTP. */
 const workerOnly = process.argv.includes('--worker');
@@ -41,6 +42,7 @@ if (workerOnly) {
   worker = await startWorker(createServices(config, database), { concurrency: Math.max(1, config.JOB_CONCURRENCY), leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS, log });
 } else {
   await migrateDatabase(database);
+  await scheduleCleanUp(database.db);
   await ensureAdmin(database.db, config);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db, config) : false;
   app = await buildApp({ config, database });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
 import { backoffSeconds, cancelJob, defineJob, drainJobs, enqueue, jobRegistry, startWorker } from './jobs';
 import { jobs } from './jobs.db';
+import { cleanUpJobs, FINISHED_JOBS_KEPT_DAYS, scheduleCleanUp } from './clean-up';
 
 let t: TestApp;
 const runs: { id: number; attempt: number }[] = [];
@@ -135,5 +136,26 @@ describe('jobs', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('deletes finished jobs after their days are up, daily, queued once however many servers start', async () => {
+    const old = sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS + 1})`;
+    const oldDone = await enqueue(t.db, flaky, { failures: 0 });
+    const recentDone = await enqueue(t.db, flaky, { failures: 0 });
+    await drainJobs(t.app.services, { kinds: [flaky.kind] });
+    const oldQueued = await enqueue(t.db, flaky, { failures: 0 }, { runAt: new Date(Date.now() + 3_600_000) });
+    await t.db.update(jobs).set({ createdAt: old }).where(inArray(jobs.id, [oldDone, oldQueued]));
+
+    await Promise.all([scheduleCleanUp(t.db), scheduleCleanUp(t.db)]);
+    const cleanUps = await t.db.select().from(jobs).where(eq(jobs.kind, cleanUpJobs.kind));
+    expect(cleanUps).toHaveLength(1);
+    expect(await drainJobs(t.app.services, { kinds: [cleanUpJobs.kind] })).toBe(1);
+    expect(await job(oldDone)).toBeUndefined();
+    expect(await job(recentDone)).toMatchObject({ state: 'done' });
+    expect(await job(oldQueued)).toMatchObject({ state: 'queued' });
+    // Back tomorrow.
+    const [again] = await t.db.select().from(jobs).where(eq(jobs.kind, cleanUpJobs.kind));
+    expect(again.state).toBe('queued');
+    expect(again.runAt.getTime() - Date.now()).toBeGreaterThan(86_000_000);
   });
 });
