@@ -45,7 +45,9 @@ defineListAction({
         locationId: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active,
         contactCount: tallied(contactTallies.contacts).as('contact_count'),
         textCount: tallied(sql`${contactTallies.phones} - ${contactTallies.optedOut}`).as('text_count'),
-        emailCount: tallied(contactTallies.emails).as('email_count'),
+        // Unsubscribes are few: each is looked up among the store's contacts by contacts_email_idx.
+        emailCount: sql<number>`${tallied(contactTallies.emails)} - (select count(*)::int from email_opt_outs o
+          join contacts c on lower(c.email) = o.email where c.location_id = ${locations.id})`.as('email_count'),
         soldCount: tallied(contactTallies.sold).as('sold_count'),
         newCount: newContacts.as('new_count'),
       }).from(locations).leftJoin(contactTallies, eq(contactTallies.locationId, locations.id)).$dynamic(),

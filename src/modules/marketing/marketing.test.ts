@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
-import { contacts } from '../contacts/contacts.db';
+import { contacts, emailOptOuts } from '../contacts/contacts.db';
 
 let t: TestApp;
 let marketer: Caller;
@@ -112,6 +112,14 @@ describe('the mailing-list report', () => {
     expect((await rowOf('ABG')).textCount).toBe(withPhones);
     await t.db.insert(optOuts).values({ phoneNumber: '+15055550388', keyword: 'STOP' });
     await expectCountsRight();
+  });
+
+  it('does not count an address that unsubscribed from list emails as reached by email', async () => {
+    const before = await rowOf('ABG');
+    const [withEmail] = await t.db.select({ email: contacts.email }).from(contacts).where(and(eq(contacts.locationId, loc.ABG), sql`${contacts.email} <> ''`)).limit(1);
+    await t.db.insert(emailOptOuts).values({ email: withEmail.email.toLowerCase() });
+    expect(await rowOf('ABG')).toMatchObject({ emailCount: before.emailCount - 1, contactCount: before.contactCount });
+    await t.db.delete(emailOptOuts);
   });
 
   it('narrows to a region or a store name, and counts the stores', async () => {
