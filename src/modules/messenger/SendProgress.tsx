@@ -117,10 +117,7 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
         </Stack>
         <Badge size="lg" variant="light" color={stateColors[send.state]} className="send-state" style={{ flexShrink: 0 }}>{send.stateLabel}</Badge>
       </Group>
-      {send.kind === 'email'
-        // The email's HTML as customers see it, in a sandbox where nothing in it runs.
-        ? <iframe title="The email sent" sandbox="" srcDoc={send.body} style={{ width: '100%', height: 220, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: '#fff' }} />
-        : <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} p="sm" bg="var(--mantine-color-default-hover)" bdrs="md">{send.body}</Text>}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} p="sm" bg="var(--mantine-color-default-hover)" bdrs="md" lineClamp={12}>{send.body}</Text>
       <ProgressBar send={send} />
       {/* What became of those handled, then those not (yet) sent. */}
       <StatCards stats={stats([[wordsFor(send.kind).sent, send.sent], [wordsFor(send.kind).delivered, send.delivered], ['Failed', send.failed], ['Refused', send.refused]])} />

@@ -2,6 +2,7 @@
  * Bulk sends (docs/messenger.md): accepted in one transaction that records every recipient once and
  * queues the job that delivers them (bulk.job.ts); their progress; cancelling one.
  */
+import { convert } from 'html-to-text';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
@@ -109,7 +110,7 @@ defineAction({
 /** Where a send stands: the send, then its recipients counted in one indexed pass, then the refusals' reasons. */
 export async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
   const [send] = await db.select({
-    sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body,
+    sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body, subject: bulkSends.subject,
     recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, finishedAt: bulkSends.finishedAt, phoneId: bulkSends.phoneId,
     messagingServiceSid: phones.messagingServiceSid, createdBy: userName,
   }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy))
@@ -135,7 +136,9 @@ export async function sendProgress(db: Db, services: Services, sendId: number): 
   const perSecond = pace(services, send.kind, send);
   return {
     sendId: send.sendId, kind: send.kind, kindLabel: bulkKindLabels[send.kind], state: send.state, stateLabel: sendStateLabels[send.state],
-    locationName: send.locationName, body: send.body, recipientCount: send.recipientCount,
+    // A list email reads as its subject and its text, as a mail program's plain view shows it.
+    locationName: send.locationName, body: send.kind === 'email' ? `${send.subject}\n\n${convert(send.body, { wordwrap: false })}` : send.body,
+    recipientCount: send.recipientCount,
     queued: left, sent: count.sent, delivered: count.delivered, failed: count.failed,
     refused: count.refused, waiting: count.waiting, cancelled: count.cancelled, reasons,
     secondsLeft: left === 0 || ['done', 'cancelled', 'failed'].includes(send.state) ? null : Number.isFinite(perSecond) ? Math.ceil(left / perSecond) : Math.ceil(left / 1000),
@@ -190,7 +193,8 @@ defineListAction({
       select: db.select({
         sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
         stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
-        body: bulkSends.body, recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
+        // A list email by its subject: its HTML is no summary.
+        body: sql<string>`case when ${bulkSends.kind} = 'email' then ${bulkSends.subject} else ${bulkSends.body} end`.as('body'), recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
       }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
       where: where.length ? and(...where) : undefined,
     };

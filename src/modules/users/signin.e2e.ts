@@ -63,7 +63,7 @@ test.describe('signed out', () => {
     // the conversations, the sends, the list tools.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
-      /Messenger/, /Messenger shortcuts/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/,
+      /Messenger/, /Messenger shortcuts/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/, /Clean sold list/, /Mailing-list report/,
       /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/,
       /Service appointments/, /Appointment reports/, /Scheduler sessions/, /Profile/,
     ]);

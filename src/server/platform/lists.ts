@@ -501,7 +501,12 @@ export const EXPORT_BATCH = 5_000;
 const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => string> = {
   text: (c) => c,
   number: (c) => c,
-  phone: (c) => c,
+  // formatPhone's "(505) 555-0142" for a North American number; anything else as it is.
+  phone: (c) => {
+    const digits = `regexp_replace(${c}, '\\D', '', 'g')`;
+    const ten = `right(${digits}, 10)`;
+    return `case when ${digits} ~ '^1?[0-9]{10}$' then '(' || left(${ten}, 3) || ') ' || substr(${ten}, 4, 3) || '-' || right(${ten}, 4) else ${c} end`;
+  },
   date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
   datetime: (c) => `to_char(${c}, 'YYYY-MM-DD HH24:MI')`,
   flag: (c) => `case when ${c} then 'Yes' when not ${c} then 'No' end`,
