@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_TIME_ZONE } from './src/server/platform/days';
 
 /**
  * Browser tests: Debian's Chromium against the real server on a fresh database with the demo data.
@@ -10,6 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner; the workers inherit it, so everyone agrees on the folder.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `forecourt-e2e-${process.pid}-${Date.now()}`);
+// The tests, like the staff, live on the group's clock (DEFAULT_TIME_ZONE): a date a screen works out
+// in the browser ("the last 30 days") is the server's, whatever the zone of the machine running them.
+const timezoneId = DEFAULT_TIME_ZONE;
+process.env.TZ = timezoneId;
 
 export const chromiumArgs = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
@@ -32,6 +37,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     viewport: { width: 1280, height: 900 },
+    timezoneId,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -17,8 +17,8 @@ import { declaredScreens as screens } from './screens';
  */
 const test = signedIn.extend<{ page: Page }, { walkContext: BrowserContext }>({
   walkContext: [async ({ browser, adminState }, use, workerInfo) => {
-    const { baseURL, viewport } = workerInfo.project.use;
-    const context = await browser.newContext({ baseURL, viewport, storageState: adminState });
+    const { baseURL, viewport, timezoneId } = workerInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState: adminState });
     await use(context);
     await context.close();
   }, { scope: 'worker' }],
