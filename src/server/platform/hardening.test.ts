@@ -368,7 +368,7 @@ describe('finding 9: the API documentation needs a signed-in session', () => {
   });
 });
 
-describe('found by the fuzz test (fuzz.test.ts)', () => {
+describe('found by the fuzz test (fuzz.suite.ts)', () => {
   it('refuses a multipart body without a boundary on an upload with 400', async () => {
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
       const res = await post(all, 'users/upload', contentType.endsWith('x') ? '--x\r\n' : '', contentType);

@@ -23,9 +23,8 @@ import { allFlags } from '../../shared/permissions';
  * scalars and back, prototype keys, deep nesting; sent as JSON, form fields and multipart. Whatever
  * comes, the server answers below 500 with the envelope, and a refusal changes no table.
  *
- * FUZZ_CASES sets the cases per action: by default 50 on PostgreSQL (`TEST_DATABASE_URL`, CI's second
- * pass) and 10 on the embedded database, where each call costs several times more and the same
- * handlers are fuzzed again on PostgreSQL; FUZZ_SEED picks another run (default below);
+ * FUZZ_CASES sets the cases per action: by default 50 on PostgreSQL (`TEST_DATABASE_URL`, as CI runs
+ * it) and 10 on the embedded database, where each call costs several times more; FUZZ_SEED picks another run (default below);
  * FUZZ_ONLY narrows to actions whose route contains it. A failure prints the seed, the case number
  * and the body, and the same seed replays the same cases.
  */
@@ -340,19 +339,6 @@ async function fixtures(route: string): Promise<Samples> {
   };
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  totals.started = Date.now();
-});
-
-afterAll(async () => {
-  const seconds = ((Date.now() - totals.started) / 1000).toFixed(1);
-  console.log(`fuzz: ${totals.requests} requests (${totals.succeeded} accepted, ${totals.refused} refused) over ${actionRegistry.size} actions `
-    + `and ${exportRegistry.size} export(s), ${CASES} cases each, seed ${SEED}, ${seconds} s on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
-  if (process.env.FUZZ_VERBOSE) for (const [route, row] of statuses) console.log(route, JSON.stringify(row));
-  await t?.close();
-});
-
 interface Failure { seed: number; route: string; case: number; sent: string; status: number; reply: string; problem: string }
 
 function checkEnvelope(status: number, text: string): string | null {
@@ -381,123 +367,142 @@ const nextAddress = () => {
   return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 };
 
-describe('fuzzing every action from its schema', () => {
-  const actions = [...actionRegistry.values()].filter((a) => actionRoute(a).includes(ONLY));
-
-  it('covers the registry', () => {
-    expect(actionRegistry.size).toBeGreaterThan(20);
+/**
+ * Registers the fuzzing of every `parts`-th action from the `part`-th (and, in part 0, of the exports):
+ * each part is a test file of its own, so the suite's workers share the run.
+ */
+export function fuzzActions(part: number, parts: number) {
+  beforeAll(async () => {
+    t = await testApp();
+    Object.assign(totals, { requests: 0, refused: 0, succeeded: 0, started: Date.now() });
   });
 
-  for (const action of actions) {
-    const route = actionRoute(action);
-    it(`${route} (${action.permission})`, { timeout: 120_000 }, async () => {
-      const rng = mulberry32(seedFor(route));
-      const failures: Failure[] = [];
-      const pending = action.permission === 'pending';
-      const anonymousOnly = action.permission === 'public';
-      // A user of its own per action, with every flag and the whole group: what one action does to
-      // its caller (a sign-out, a password change, a lock) never spoils the next action's run.
-      const samples = await fixtures(route);
-      const user = await t.createUser({ flags: [...allFlags], groupWide: true, locationId: samples.locationId, phone: '+15055550177' });
-      let factorId: number | null = null;
-      if (pending) {
-        const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'email', target: user.email, confirmed: true }).returning();
-        factorId = factor.id;
-      }
-      const own: Samples = { ...samples, username: anonymousOnly ? user.username : samples.username, factorId: factorId ?? samples.factorId };
-      const base = objectFor(action.input, own);
-      const keys = Object.keys(base).concat(Object.keys((defOf(core(action.input)).shape ?? {}) as object)).filter((k, i, all) => all.indexOf(k) === i);
-      const allowed = [...ALWAYS_SKIPPED, ...(signInSteps.has(route.replace('/api/actions/', '')) ? SIGN_IN_FAILURE_TABLES : [])];
+  afterAll(async () => {
+    const seconds = ((Date.now() - totals.started) / 1000).toFixed(1);
+    console.log(`fuzz: ${totals.requests} requests (${totals.succeeded} accepted, ${totals.refused} refused) over part ${part + 1} of ${parts} of ${actionRegistry.size} actions `
+      + `and ${exportRegistry.size} export(s), ${CASES} cases each, seed ${SEED}, ${seconds} s on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+    if (process.env.FUZZ_VERBOSE) for (const [route, row] of statuses) console.log(route, JSON.stringify(row));
+    await t?.close();
+  });
 
-      let session = anonymousOnly ? null : await newSession(user.id, pending ? 'password' : 'full', factorId);
-      let before = await tableFingerprint(t.db, []);
-      for (let n = 0; n < CASES; n++) {
+  describe(`fuzzing every action from its schema (part ${part + 1} of ${parts})`, () => {
+    const actions = [...actionRegistry.values()].filter((a, i) => i % parts === part && actionRoute(a).includes(ONLY));
+
+    it.skipIf(part > 0)('covers the registry', () => {
+      expect(actionRegistry.size).toBeGreaterThan(20);
+    });
+
+    for (const action of actions) {
+      const route = actionRoute(action);
+      it(`${route} (${action.permission})`, { timeout: 120_000 }, async () => {
+        const rng = mulberry32(seedFor(route));
+        const failures: Failure[] = [];
+        const pending = action.permission === 'pending';
+        const anonymousOnly = action.permission === 'public';
+        // A user of its own per action, with every flag and the whole group: what one action does to
+        // its caller (a sign-out, a password change, a lock) never spoils the next action's run.
+        const samples = await fixtures(route);
+        const user = await t.createUser({ flags: [...allFlags], groupWide: true, locationId: samples.locationId, phone: '+15055550177' });
+        let factorId: number | null = null;
         if (pending) {
-          // Wrong codes count towards a lock; each case starts from a clean slate.
-          await t.db.update(users).set({ failedAttempts: 0, accountLocked: false }).where(eq(users.id, user.id));
-          before = await tableFingerprint(t.db, []);
+          const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'email', target: user.email, confirmed: true }).returning();
+          factorId = factor.id;
         }
-        const valid = n < 3;
-        const mutation = valid ? { body: structuredClone(base), notes: ['valid'] } : mutate(rng, base, keys, route);
-        const encoding: Encoding = valid
-          ? (action.maxFileBytes ? 'multipart' : (['json', 'form', 'json'] as const)[n])
-          : rng() < 0.08 ? 'raw' : pick(rng, ['json', 'json', 'json', 'form', 'form', 'multipart'] as const);
-        // The token goes in the header, or (a form's way) in the body.
-        const tokenInBody = session && (n === 2 || (!valid && rng() < 0.2));
-        if (tokenInBody) mutation.body.csrfToken = session!.csrfToken;
-        const sent = encode(rng, encoding, mutation.body, action, valid);
-        // A caller now and then comes without a session at all.
-        const anonymous = !session || (!valid && rng() < 0.04);
-        const res = await t.app.inject({
-          method: 'POST',
-          url: rng() < 0.1 ? `${route}.php` : route,
-          remoteAddress: nextAddress(),
-          headers: { 'content-type': sent.contentType, ...(session && !anonymous && !tokenInBody ? { 'x-csrf-token': session.csrfToken } : {}) },
-          cookies: session && !anonymous ? { [SESSION_COOKIE]: session.token } : {},
-          payload: sent.payload,
-        });
-        totals.requests += 1;
-        tally(route, res.statusCode, valid);
-        if (valid && res.statusCode >= 400 && process.env.FUZZ_VERBOSE) console.log(`valid case ${n} of ${route} refused: ${res.body.slice(0, 200)}`);
-        const after = await tableFingerprint(t.db, []);
-        const record = (problem: string) => failures.push({
-          seed: SEED, route, case: n, sent: `${sent.note}: ${mutation.notes.join('; ')} — ${show(typeof sent.payload === 'string' ? sent.payload : sent.payload.toString('latin1'))}`,
-          status: res.statusCode, reply: res.body.slice(0, 300), problem,
-        });
-        const problem = checkEnvelope(res.statusCode, res.body);
-        if (problem) record(problem);
-        if (res.statusCode >= 400) {
-          totals.refused += 1;
-          const changed = changedTables(before, after, allowed);
-          if (changed.length) record(`a refusal changed ${changed.join(', ')}`);
-        } else {
-          totals.succeeded += 1;
-          // A success may have ended or replaced the session (sign-out, sign-in, password change): start a new one.
-          if (session) session = await newSession(user.id, pending ? 'password' : 'full', factorId);
-        }
-        before = after;
-      }
-      if (failures.length) {
-        console.error(`fuzz failures for ${route} (FUZZ_SEED=${SEED} FUZZ_ONLY=${route}):\n${failures.map((f) => JSON.stringify(f)).join('\n')}`);
-      }
-      expect(failures.map((f) => `case ${f.case}: ${f.problem} (${f.status}) after ${f.sent.slice(0, 200)} → ${f.reply.slice(0, 160)}`)).toEqual([]);
-    });
-  }
-});
+        const own: Samples = { ...samples, username: anonymousOnly ? user.username : samples.username, factorId: factorId ?? samples.factorId };
+        const base = objectFor(action.input, own);
+        const keys = Object.keys(base).concat(Object.keys((defOf(core(action.input)).shape ?? {}) as object)).filter((k, i, all) => all.indexOf(k) === i);
+        const allowed = [...ALWAYS_SKIPPED, ...(signInSteps.has(route.replace('/api/actions/', '')) ? SIGN_IN_FAILURE_TABLES : [])];
 
-describe('fuzzing every CSV export from its schema', () => {
-  for (const [route, download] of exportRegistry) {
-    it.skipIf(!route.includes(ONLY))(route, { timeout: 120_000 }, async () => {
-      const rng = mulberry32(seedFor(route));
-      const samples = await fixtures(route);
-      const user = await t.createUser({ flags: [...allFlags], groupWide: true });
-      const session = await newSession(user.id, 'full');
-      const base = objectFor(download.input, samples);
-      const keys = Object.keys((defOf(core(download.input)).shape ?? {}) as object);
-      const failures: string[] = [];
-      let before = await tableFingerprint(t.db, []);
-      for (let n = 0; n < CASES; n++) {
-        // Mutated as the list is (sort and the rest), then sent as a query string.
-        const { body, notes } = n === 0 ? { body: base, notes: ['valid'] } : mutate(rng, base, keys, `/api/actions/${download.list.path}`);
-        const query = new URLSearchParams(formPairs(body)).toString().slice(0, 6000);
-        const res = await t.app.inject({ method: 'GET', url: `${route}?${query}`, cookies: { [SESSION_COOKIE]: session.token }, remoteAddress: nextAddress() });
-        totals.requests += 1;
-        const after = await tableFingerprint(t.db, []);
-        const where = `case ${n} (FUZZ_SEED=${SEED}): ${notes.join('; ')} → ${res.statusCode} ${res.body.slice(0, 160)}`;
-        if (res.statusCode >= 500) failures.push(`answered 5xx: ${where}`);
-        if (res.statusCode === 200) {
-          totals.succeeded += 1;
-          if (!String(res.headers['content-type']).startsWith('text/csv')) failures.push(`not CSV: ${where}`);
-        } else {
-          totals.refused += 1;
+        let session = anonymousOnly ? null : await newSession(user.id, pending ? 'password' : 'full', factorId);
+        let before = await tableFingerprint(t.db, []);
+        for (let n = 0; n < CASES; n++) {
+          if (pending) {
+            // Wrong codes count towards a lock; each case starts from a clean slate.
+            await t.db.update(users).set({ failedAttempts: 0, accountLocked: false }).where(eq(users.id, user.id));
+            before = await tableFingerprint(t.db, []);
+          }
+          const valid = n < 3;
+          const mutation = valid ? { body: structuredClone(base), notes: ['valid'] } : mutate(rng, base, keys, route);
+          const encoding: Encoding = valid
+            ? (action.maxFileBytes ? 'multipart' : (['json', 'form', 'json'] as const)[n])
+            : rng() < 0.08 ? 'raw' : pick(rng, ['json', 'json', 'json', 'form', 'form', 'multipart'] as const);
+          // The token goes in the header, or (a form's way) in the body.
+          const tokenInBody = session && (n === 2 || (!valid && rng() < 0.2));
+          if (tokenInBody) mutation.body.csrfToken = session!.csrfToken;
+          const sent = encode(rng, encoding, mutation.body, action, valid);
+          // A caller now and then comes without a session at all.
+          const anonymous = !session || (!valid && rng() < 0.04);
+          const res = await t.app.inject({
+            method: 'POST',
+            url: rng() < 0.1 ? `${route}.php` : route,
+            remoteAddress: nextAddress(),
+            headers: { 'content-type': sent.contentType, ...(session && !anonymous && !tokenInBody ? { 'x-csrf-token': session.csrfToken } : {}) },
+            cookies: session && !anonymous ? { [SESSION_COOKIE]: session.token } : {},
+            payload: sent.payload,
+          });
+          totals.requests += 1;
+          tally(route, res.statusCode, valid);
+          if (valid && res.statusCode >= 400 && process.env.FUZZ_VERBOSE) console.log(`valid case ${n} of ${route} refused: ${res.body.slice(0, 200)}`);
+          const after = await tableFingerprint(t.db, []);
+          const record = (problem: string) => failures.push({
+            seed: SEED, route, case: n, sent: `${sent.note}: ${mutation.notes.join('; ')} — ${show(typeof sent.payload === 'string' ? sent.payload : sent.payload.toString('latin1'))}`,
+            status: res.statusCode, reply: res.body.slice(0, 300), problem,
+          });
           const problem = checkEnvelope(res.statusCode, res.body);
-          if (problem) failures.push(`${problem}: ${where}`);
-          const changed = changedTables(before, after, ALWAYS_SKIPPED);
-          if (changed.length) failures.push(`a refusal changed ${changed.join(', ')}: ${where}`);
+          if (problem) record(problem);
+          if (res.statusCode >= 400) {
+            totals.refused += 1;
+            const changed = changedTables(before, after, allowed);
+            if (changed.length) record(`a refusal changed ${changed.join(', ')}`);
+          } else {
+            totals.succeeded += 1;
+            // A success may have ended or replaced the session (sign-out, sign-in, password change): start a new one.
+            if (session) session = await newSession(user.id, pending ? 'password' : 'full', factorId);
+          }
+          before = after;
         }
-        before = after;
-      }
-      expect(failures).toEqual([]);
-    });
-  }
-});
+        if (failures.length) {
+          console.error(`fuzz failures for ${route} (FUZZ_SEED=${SEED} FUZZ_ONLY=${route}):\n${failures.map((f) => JSON.stringify(f)).join('\n')}`);
+        }
+        expect(failures.map((f) => `case ${f.case}: ${f.problem} (${f.status}) after ${f.sent.slice(0, 200)} → ${f.reply.slice(0, 160)}`)).toEqual([]);
+      });
+    }
+  });
+
+  describe.skipIf(part > 0)('fuzzing every CSV export from its schema', () => {
+    for (const [route, download] of exportRegistry) {
+      it.skipIf(!route.includes(ONLY))(route, { timeout: 120_000 }, async () => {
+        const rng = mulberry32(seedFor(route));
+        const samples = await fixtures(route);
+        const user = await t.createUser({ flags: [...allFlags], groupWide: true });
+        const session = await newSession(user.id, 'full');
+        const base = objectFor(download.input, samples);
+        const keys = Object.keys((defOf(core(download.input)).shape ?? {}) as object);
+        const failures: string[] = [];
+        let before = await tableFingerprint(t.db, []);
+        for (let n = 0; n < CASES; n++) {
+          // Mutated as the list is (sort and the rest), then sent as a query string.
+          const { body, notes } = n === 0 ? { body: base, notes: ['valid'] } : mutate(rng, base, keys, `/api/actions/${download.list.path}`);
+          const query = new URLSearchParams(formPairs(body)).toString().slice(0, 6000);
+          const res = await t.app.inject({ method: 'GET', url: `${route}?${query}`, cookies: { [SESSION_COOKIE]: session.token }, remoteAddress: nextAddress() });
+          totals.requests += 1;
+          const after = await tableFingerprint(t.db, []);
+          const where = `case ${n} (FUZZ_SEED=${SEED}): ${notes.join('; ')} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500) failures.push(`answered 5xx: ${where}`);
+          if (res.statusCode === 200) {
+            totals.succeeded += 1;
+            if (!String(res.headers['content-type']).startsWith('text/csv')) failures.push(`not CSV: ${where}`);
+          } else {
+            totals.refused += 1;
+            const problem = checkEnvelope(res.statusCode, res.body);
+            if (problem) failures.push(`${problem}: ${where}`);
+            const changed = changedTables(before, after, ALWAYS_SKIPPED);
+            if (changed.length) failures.push(`a refusal changed ${changed.join(', ')}: ${where}`);
+          }
+          before = after;
+        }
+        expect(failures).toEqual([]);
+      });
+    }
+  });
+}

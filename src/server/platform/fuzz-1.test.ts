@@ -1,0 +1,4 @@
+// Half of the actions' fuzzing (fuzz.suite.ts): two files, so two workers share it.
+import { fuzzActions } from './fuzz.suite';
+
+fuzzActions(0, 2);
