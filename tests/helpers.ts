@@ -1,3 +1,4 @@
+import { locations } from '../src/modules/locations/locations.db';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -128,4 +129,9 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
 export async function userById(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The demo locations' ids by code ("ABG" → 1), as most tests name the stores. */
+export async function locationsByCode(db: Db): Promise<Record<string, number>> {
+  return Object.fromEntries((await db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
 }

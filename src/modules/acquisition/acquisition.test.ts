@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { testApp, userById, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp, userById } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { locations } from '../locations/locations.db';
 import { vinCheckDigit, vinProblem } from '../vehicles/vin';
 import { acquisitionVehicles as vehicles } from './acquisition.db';
 import { dayIn, DEFAULT_TIME_ZONE } from '../../server/platform/days';
@@ -14,7 +13,7 @@ let loc: Record<string, number>;
 beforeAll(async () => {
   t = await testApp();
   buyer = await t.signedIn(['stockNumberManager']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { multipartBody } from '../../../tests/multipart';
 import { tableFingerprint } from '../../../tests/fingerprint';
 import { auditLog } from '../../server/platform/platform.db';
-import { locations } from '../locations/locations.db';
 import { contacts } from '../contacts/contacts.db';
 import { chatLeads } from './experience.db';
 
@@ -15,7 +14,7 @@ let loc: Record<string, number>;
 beforeAll(async () => {
   t = await testApp();
   marketer = await t.signedIn(['marketing']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
   // Customers of ours, apart from the demo's: two who bought at ABG (by number, by email), one who bought in Denver, one who did not.
   await t.db.insert(contacts).values([
     { locationId: loc.ABG, firstName: 'Sold', lastName: 'Byphone', mobilePhone: '+15055550871', email: '', sold: true },

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { locations } from '../locations/locations.db';
 import { inventoryVehicles as vehicles, vehicleLibrary } from './inventory.db';
 
 let t: TestApp;
@@ -12,7 +11,7 @@ let loc: Record<string, number>;
 beforeAll(async () => {
   t = await testApp();
   manager = await t.signedIn(['stockNumberManager']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
@@ -12,7 +12,7 @@ let loc: Record<string, number>;
 beforeAll(async () => {
   t = await testApp();
   marketer = await t.signedIn(['marketing']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 

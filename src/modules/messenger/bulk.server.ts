@@ -54,16 +54,19 @@ function typedNumbers(numbers: string[]) {
   return sql`select value as address, null::int as contact_id from json_array_elements_text(${JSON.stringify(addresses)}::json)`;
 }
 
+/** A mass text or call to typed numbers: accepted like any send, answering how many were given twice. */
+const typedSend = (kind: 'text' | 'call') => async (ctx: ActionContext<{ locationId: number; message: string; quietHours: QuietHours; numbers: string[] }>) => {
+  const accepted = await acceptSend(ctx, { kind, body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
+  return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
+};
+
 defineAction({
   contract: sendMassText,
   summary: 'Texts one message to many numbers from a store\'s line as a marketing send: recorded with every recipient once, then delivered in the background through the send gate.',
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
-  async handler(ctx) {
-    const accepted = await acceptSend(ctx, { kind: 'text', body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
-    return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
-  },
+  handler: typedSend('text'),
 });
 
 defineAction({
@@ -72,10 +75,7 @@ defineAction({
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
-  async handler(ctx) {
-    const accepted = await acceptSend(ctx, { kind: 'call', body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
-    return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
-  },
+  handler: typedSend('call'),
 });
 
 defineAction({

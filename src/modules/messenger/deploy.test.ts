@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { drainJobs } from '../../server/jobs/jobs';
 import { locations } from '../locations/locations.db';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   deployerName = 'Dana Deployer';
   editor = await t.signedIn(['messenger']);
   nm = await t.signedIn(['messenger', 'messengerDeploy', 'marketing'], { groupWide: false, regions: ['New Mexico'] });
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 

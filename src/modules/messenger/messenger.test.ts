@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog, outbox } from '../../server/platform/platform.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { drainJobs } from '../../server/jobs/jobs';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await testApp();
   staff = await t.signedIn(['messenger']);
   marketer = await t.signedIn(['marketing', 'messenger']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
   [abgLine] = await t.db.select({ id: phones.id, phoneNumber: phones.phoneNumber }).from(phones)
     .where(and(eq(phones.locationId, loc.ABG), eq(phones.phoneType, 'main'), eq(phones.active, true))).orderBy(asc(phones.id)).limit(1);
 });

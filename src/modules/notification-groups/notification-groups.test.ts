@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { formatPhone } from '../../shared/format';
 import { auditLog } from '../../server/platform/platform.db';
-import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
 import { notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
@@ -19,7 +18,7 @@ let contactsAt: Record<string, number[]>;
 beforeAll(async () => {
   t = await testApp();
   messenger = await t.signedIn(['messenger']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
   const staff = await t.db.select({ id: users.id, locationId: users.locationId }).from(users)
     .where(and(eq(users.accountLocked, false), inArray(users.locationId, Object.values(loc)))).orderBy(asc(users.id));
   staffAt = Object.fromEntries(Object.entries(loc).map(([code, id]) => [code, staff.filter((u) => u.locationId === id).map((u) => u.id)]));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq, sum } from 'drizzle-orm';
-import { testApp, userById, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp, userById } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { partsInvoices as invoices } from './parts.db';
@@ -12,7 +12,7 @@ let loc: Record<string, number>;
 beforeAll(async () => {
   t = await testApp();
   advisor = await t.signedIn(['serviceAdvisor']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, like } from 'drizzle-orm';
-import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { locations } from '../locations/locations.db';
 import { makeVin } from '../vehicles/vin';
 import { stockNumbers as stock, stockSequences } from './stock.db';
 import { readerTerms, unmatchedTerms } from './stock.contract';
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await testApp();
   manager = await t.signedIn(['stockNumberManager']);
   admin = await t.signedIn(['stockNumberManager', 'stockNumberAdmin', 'stockNumberUserAdmin']);
-  loc = Object.fromEntries((await t.db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  loc = await locationsByCode(t.db);
 });
 afterAll(async () => { await t?.close(); });
 
