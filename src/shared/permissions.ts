@@ -22,6 +22,10 @@ export const jobCodeFlags = [
   'emailBuilder',
   'serviceManager',
   'serviceAdvisor',
+  'sales',
+  'salesManager',
+  'appraiser',
+  'appraisalManager',
 ] as const;
 
 export const userOnlyFlags = ['photographer', 'crmManager', 'crmAdmin', 'seoPlannerCreate'] as const;
@@ -58,6 +62,10 @@ export const flagLabels: Record<Flag, string> = {
   emailBuilder: 'Email builder',
   serviceManager: 'Service manager',
   serviceAdvisor: 'Service advisor',
+  sales: 'Sales',
+  salesManager: 'Sales manager',
+  appraiser: 'Appraiser',
+  appraisalManager: 'Appraisal manager',
   photographer: 'Photographer',
   crmManager: 'CRM manager',
   crmAdmin: 'CRM admin',

@@ -2,18 +2,18 @@ import { defineGenerator } from '../../server/scale/generators';
 import type { JobCodeFlag } from '../../shared/permissions';
 
 export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
-  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager']],
-  ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin']],
+  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager', 'sales', 'salesManager', 'appraiser', 'appraisalManager']],
+  ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin', 'sales', 'salesManager', 'appraiser']],
   ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor', 'serviceManager', 'serviceAdvisor']],
   ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger', 'serviceAdvisor']],
   ['TECH', 'Technician', []],
-  ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager']],
-  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger']],
+  ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager', 'sales']],
+  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger', 'sales', 'appraisalManager']],
   ['BDC', 'Business Development Center', ['phoneLookup', 'messenger', 'messengerDeploy']],
   ['MKT', 'Marketing', ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder']],
   ['IT', 'IT and Telephony', ['userAdmin', 'accessAdmin', 'phoneAdmin', 'phoneLookup', 'developer']],
   ['HR', 'Human Resources', ['userAdmin', 'careerPathAdmin', 'careerPathEditor']],
-  ['INV', 'Inventory Manager', ['stockNumberAdmin', 'stockNumberManager', 'stockNumberUserAdmin']],
+  ['INV', 'Inventory Manager', ['stockNumberAdmin', 'stockNumberManager', 'stockNumberUserAdmin', 'appraiser']],
 ];
 
 defineGenerator({
