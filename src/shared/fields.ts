@@ -66,6 +66,16 @@ export const int = (min: number, max: number) =>
       .max(max, { error: `must be at most ${max}` }),
   );
 
+/** A number with at most `places` decimals within bounds (a rate, a percent), typed as digits. */
+export const decimal = (min: number, max: number, places: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : new RegExp(`^-?\\d*(\\.\\d{0,${places}})?$`).test(v.trim()) ? Number(v.trim()) : v) : v),
+    z.number({ error: (i) => (i.input == null ? 'is required' : `must be a number with at most ${places} decimals`) })
+      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6, { error: `must be a number with at most ${places} decimals` })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` }),
+  );
+
 /**
  * An amount of money typed in dollars ("1,234.56", "$1234.5", 12), kept as whole cents: money is
  * never a floating-point number once it is in. At most two decimals; not negative.

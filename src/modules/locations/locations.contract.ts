@@ -75,7 +75,7 @@ const location = z.object({
   serviceEmail: z.string(), serviceUrl: z.string(), serviceHours: z.string(),
 });
 export type Location = z.output<typeof location>;
-const locationOption = z.object({ id: z.number().int(), code: z.string(), name: z.string(), region: z.string(), active: z.boolean() });
+const locationOption = z.object({ id: z.number().int(), code: z.string(), name: z.string(), region: z.string(), state: z.string(), active: z.boolean() });
 export type LocationOption = z.output<typeof locationOption>;
 const shortcode = z.object({ shortcode: z.string(), label: z.string(), value: z.string() });
 export type Shortcode = z.output<typeof shortcode>;

@@ -48,7 +48,7 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler({ db, user }) {
-    const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active })
+    const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, state: locations.state, active: locations.active })
       .from(locations).where(withinReach(user.reach, locations.id)).orderBy(asc(locations.name));
     const regions = [...new Set(rows.map((r) => r.region).filter(Boolean))].sort();
     return { locations: rows, defaultCode: DEFAULT_LOCATION_CODE, regions };

@@ -6,8 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createElement as h, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement as h } from 'react';
+import { publicPage as page } from '../../server/platform/public-page';
 import type { Services } from '../../server/services';
 import type { Config } from '../../server/config';
 import { emailOptOuts } from '../contacts/contacts.db';
@@ -35,15 +35,6 @@ export function readUnsubscribeToken(secret: string, token: string): { email: st
 
 export function unsubscribeUrl(config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>, email: string, sendId: number): string {
   return `${config.PUBLIC_URL.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(config.SESSION_SECRET, email, sendId)}`;
-}
-
-/** A small page of its own: the customer is not signed in and the app's scripts are not needed. */
-function page(reply: FastifyReply, status: number, title: string, body: ReactNode) {
-  const html = renderToStaticMarkup(h('html', { lang: 'en' },
-    h('head', null, h('meta', { charSet: 'utf-8' }), h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }), h('title', null, title),
-      h('style', null, 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e}button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:0;background:#1c7ed6;color:#fff;cursor:pointer}')),
-    h('body', null, h('main', null, h('h1', null, title), body))));
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>${html}`);
 }
 
 export async function registerUnsubscribe(app: FastifyInstance, services: Services) {

@@ -1,0 +1,309 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconCopy, IconMessage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { callAction, errorMessage, isActionError } from '../../web/api';
+import { LocationSelect } from '../../web/options/LocationSelect';
+import { useLocationOptions } from '../../web/options/locationOptions';
+import { VehiclePicker } from '../../web/options/VehiclePicker';
+import { useCan } from '../../web/shell/session';
+import { Form } from '../../web/ui/Form';
+import { IdModal, closeModal, openModal, useModalOpen } from '../../web/ui/modals';
+import { notifySuccess } from '../../web/ui/notify';
+import { money } from '../../shared/fields';
+import { formatMoney } from '../../shared/format';
+import { sendText } from '../messenger/messenger.contract';
+import { listIncentivesForVehicle } from './incentives.contract';
+import { findQuoteVehicles, QUOTE_SENT, saveQuote, TEXT_COPIED, type QuoteInput } from './price-builder.contract';
+import { discountApplies, formatDollars, QUOTE_APR, QUOTE_TERM, quoteFigures, STATE_VEHICLE_TAX, vehicleName } from './quote';
+
+const TEXT_QUOTE = 'text-price-builder-quote';
+const amount = money(1_000_000);
+/** What the salesperson has typed so far, in cents (nothing yet, or not yet an amount, counts as nothing). */
+const cents = (typed: string) => amount.safeParse(typed).data ?? 0;
+
+interface Values {
+  locationId: string; inventoryVehicleId: string; year: string; make: string; model: string; trim: string; stock: string; vin: string;
+  customerName: string; price: string;
+  discounts: { name: string; amount: string; optional: boolean; applied: boolean }[];
+  addenda: { name: string; amount: string }[];
+  taxes: { name: string; rate: string }[];
+  incentives: { incentiveId: number; name: string; amount: number; applied: boolean }[];
+}
+type Vehicle = Pick<Values, 'inventoryVehicleId' | 'year' | 'make' | 'model' | 'trim' | 'stock' | 'vin' | 'price'>;
+
+const blankVehicle: Vehicle = { inventoryVehicleId: '', year: '', make: '', model: '', trim: '', stock: '', vin: '', price: '' };
+
+/** The quote as the server takes it. */
+const quoteOf = (v: Values): QuoteInput => ({
+  ...v,
+  discounts: v.discounts.map((d) => ({ ...d, optional: d.optional ? 1 : 0, applied: d.applied ? 1 : 0 })),
+  incentives: v.incentives.map(({ incentiveId, applied }) => ({ incentiveId, applied: applied ? 1 : 0 })),
+});
+
+/**
+ * price-builder (seed 000): a vehicle found in inventory (the search submits on Enter) or entered by
+ * hand, then its quote: discounts (optional ones chosen), incentives (those enabled by default start
+ * applied), addenda and taxes, the total to whole dollars and the estimated payment. The quote is
+ * copied or texted with the address of its customer page (docs/sales.md, "Price builder").
+ */
+export default function PriceBuilder() {
+  const canText = useCan('messenger');
+  const locations = useLocationOptions();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { locationId: '', ...blankVehicle, customerName: '', discounts: [], addenda: [], taxes: [], incentives: [] },
+  });
+  const values = form.getValues();
+  const [byHand, setByHand] = useState(false);
+  const chosen = Boolean(values.inventoryVehicleId) || byHand;
+
+  // A store's quote starts with its state's vehicle tax, which the salesperson corrects to the local rate.
+  const state = locations.data?.locations.find((l) => String(l.id) === values.locationId)?.state ?? '';
+  useEffect(() => {
+    const tax = STATE_VEHICLE_TAX[state];
+    if (tax && form.getValues().taxes.length === 0) form.setFieldValue('taxes', [{ name: tax.name, rate: String(tax.rate) }]);
+  }, [state, form]);
+
+  const vehicleKnown = Boolean(values.year && values.make && values.model && values.locationId);
+  const incentives = useQuery({
+    queryKey: ['incentives-for-vehicle', values.locationId, values.year, values.make, values.model],
+    queryFn: () => callAction(listIncentivesForVehicle, { locationId: values.locationId, year: values.year, make: values.make, model: values.model }),
+    enabled: chosen && vehicleKnown,
+  });
+  useEffect(() => {
+    if (incentives.data) {
+      form.setFieldValue('incentives', incentives.data.incentives.map((i) => ({ incentiveId: i.incentiveId, name: i.name, amount: i.amountCents, applied: i.enabledByDefault })));
+    }
+  }, [incentives.data, form]);
+
+  const figures = useMemo(() => quoteFigures({
+    price: cents(values.price),
+    discounts: values.discounts.map((d) => ({ ...d, amount: cents(d.amount) })),
+    addenda: values.addenda.map((a) => ({ ...a, amount: cents(a.amount) })),
+    taxes: values.taxes.map((t) => ({ ...t, rate: Number(t.rate) || 0 })),
+    incentives: values.incentives,
+  }), [values]);
+
+  const choose = (vehicle: Vehicle & { locationId?: string }) => {
+    form.setValues({ ...vehicle, incentives: [] });
+    setByHand(false);
+  };
+  const startOver = () => {
+    form.setValues({ ...blankVehicle, customerName: '', discounts: [], addenda: [], incentives: [] });
+    setByHand(false);
+  };
+
+  return (
+    <div className="price-builder">
+      <Title order={1} mb="md">Price builder</Title>
+      {!chosen && <VehicleFinder form={form} onChoose={choose} onByHand={() => { form.setValues(blankVehicle); setByHand(true); }} />}
+      {chosen && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack>
+            <Card withBorder>
+              <Group justify="space-between" align="start">
+                <div>
+                  <Title order={2} size="h4">{vehicleKnown ? vehicleName({ year: Number(values.year), make: values.make, model: values.model, trim: values.trim }) : 'The vehicle'}</Title>
+                  {values.inventoryVehicleId && <Text size="sm" c="dimmed">{[values.stock && `Stock ${values.stock}`, values.vin && `VIN ${values.vin}`].filter(Boolean).join(' · ')}</Text>}
+                </div>
+                <Button variant="subtle" size="compact-sm" onClick={startOver}>Choose another vehicle</Button>
+              </Group>
+              <Stack mt="sm" gap="xs">
+                {byHand && (
+                  <>
+                    <LocationSelect form={form} name="locationId" label="Location" {...form.getInputProps('locationId')} />
+                    <VehiclePicker form={{ form, field: (name: string) => ({ ...form.getInputProps(name), name, label: name.charAt(0).toUpperCase() + name.slice(1) }) }} />
+                  </>
+                )}
+                <SimpleGrid cols={2}>
+                  <TextInput label="Price" leftSection="$" inputMode="decimal" autoComplete="off" {...form.getInputProps('price')} />
+                  <TextInput label="Customer" autoComplete="off" placeholder="Optional" {...form.getInputProps('customerName')} />
+                </SimpleGrid>
+              </Stack>
+            </Card>
+            <Card withBorder>
+              <Title order={2} size="h4">Incentives</Title>
+              {incentives.isError && <Alert color="red" mt="xs">{errorMessage(incentives.error)}</Alert>}
+              {values.incentives.length === 0 && !incentives.isFetching && <Text size="sm" c="dimmed" mt="xs">No incentive applies to this vehicle at this store today.</Text>}
+              <Stack gap="xs" mt="xs">
+                {values.incentives.map((incentive, index) => (
+                  <Checkbox key={incentive.incentiveId} label={`${incentive.name} (${formatMoney(incentive.amount)})`} {...form.getInputProps(`incentives.${index}.applied`, { type: 'checkbox' })} />
+                ))}
+              </Stack>
+            </Card>
+            <LinesCard form={form} />
+          </Stack>
+          <QuoteSummary values={values} figures={figures} canText={canText} />
+        </SimpleGrid>
+      )}
+      {chosen && <TextQuoteModal values={values} />}
+    </div>
+  );
+}
+
+/** The search form (seed 000: it submits on Enter) and what it found. */
+function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<Values>; onChoose: (v: Vehicle & { locationId: string }) => void; onByHand: () => void }) {
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState<{ query: string; locationId: string } | null>(null);
+  const found = useQuery({
+    queryKey: ['price-builder-find', searched],
+    queryFn: () => callAction(findQuoteVehicles, searched!),
+    enabled: Boolean(searched?.query),
+  });
+  return (
+    <Stack maw={900}>
+      <Form onSubmit={() => setSearched({ query, locationId: form.getValues().locationId })} submitOnEnter>
+        <Group align="end">
+          <TextInput label="Stock number or VIN" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" style={{ flex: '1 1 14rem' }} />
+          <LocationSelect form={form} name="locationId" label="Location" {...form.getInputProps('locationId')} style={{ flex: '1 1 14rem' }} />
+          <Button type="submit" leftSection={<IconSearch size={16} />}>Search</Button>
+        </Group>
+      </Form>
+      {found.isError && <Alert color="red">{errorMessage(found.error)}</Alert>}
+      {found.data && (found.data.vehicles.length === 0
+        ? <Text>No vehicle in stock there has a stock number or VIN containing “{searched?.query}”.</Text>
+        : (
+          <Table.ScrollContainer minWidth={600}>
+            <Table highlightOnHover>
+              <Table.Thead><Table.Tr><Table.Th>Vehicle</Table.Th><Table.Th>Stock number</Table.Th><Table.Th>Location</Table.Th><Table.Th ta="right">Price</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {found.data.vehicles.map((v) => (
+                  <Table.Tr key={v.inventoryVehicleId}>
+                    <Table.Td>{v.vehicle}</Table.Td><Table.Td>{v.stock}</Table.Td><Table.Td>{v.locationName}</Table.Td>
+                    <Table.Td ta="right">{v.price === null ? 'Not priced' : formatMoney(v.price)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="compact-sm" aria-label={`Quote the ${v.vehicle}, stock ${v.stock}`} onClick={() => onChoose({
+                        inventoryVehicleId: String(v.inventoryVehicleId), locationId: String(v.locationId), year: String(v.year), make: v.make, model: v.model, trim: v.trim,
+                        stock: v.stock, vin: v.vin, price: v.price === null ? '' : String(v.price / 100),
+                      })}>Quote</Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
+      <Anchor component="button" type="button" onClick={onByHand} w="fit-content">Enter a vehicle by hand</Anchor>
+    </Stack>
+  );
+}
+
+/** Discounts, addenda and taxes: lines the salesperson adds, each with its amount or rate. */
+function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
+  const { discounts, addenda, taxes } = form.getValues();
+  const remove = (list: 'discounts' | 'addenda' | 'taxes', index: number, name: string) => (
+    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name || 'this line'}`} onClick={() => form.removeListItem(list, index)} mb={4}><IconTrash size={16} /></ActionIcon>
+  );
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4">Discounts</Title>
+      <Stack gap="xs" mt="xs">
+        {discounts.map((d, i) => (
+          <Group key={i} align="end" gap="xs" wrap="nowrap">
+            <TextInput label={`Discount ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`discounts.${i}.name`)} />
+            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`discounts.${i}.amount`)} />
+            <Stack gap={4} mb={4}>
+              <Checkbox size="xs" label="Optional" {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })} />
+              {d.optional && <Checkbox size="xs" label="Applied" {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })} />}
+            </Stack>
+            {remove('discounts', i, d.name)}
+          </Group>
+        ))}
+        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('discounts', { name: '', amount: '', optional: false, applied: false })}>Add discount</Button>
+      </Stack>
+      <Title order={2} size="h4" mt="md">Addenda</Title>
+      <Stack gap="xs" mt="xs">
+        {addenda.map((a, i) => (
+          <Group key={i} align="end" gap="xs" wrap="nowrap">
+            <TextInput label={`Addendum ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`addenda.${i}.name`)} />
+            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`addenda.${i}.amount`)} />
+            {remove('addenda', i, a.name)}
+          </Group>
+        ))}
+        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('addenda', { name: '', amount: '' })}>Add addendum</Button>
+      </Stack>
+      <Title order={2} size="h4" mt="md">Taxes</Title>
+      <Stack gap="xs" mt="xs">
+        {taxes.map((t, i) => (
+          <Group key={i} align="end" gap="xs" wrap="nowrap">
+            <TextInput label={`Tax ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`taxes.${i}.name`)} />
+            <TextInput label="Rate" rightSection="%" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`taxes.${i}.rate`)} />
+            {remove('taxes', i, t.name)}
+          </Group>
+        ))}
+        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('taxes', { name: '', rate: '' })}>Add tax</Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function QuoteSummary({ values, figures, canText }: { values: Values; figures: ReturnType<typeof quoteFigures>; canText: boolean }) {
+  const save = useMutation({ mutationFn: () => callAction(saveQuote, quoteOf(values)) });
+  const copy = async () => {
+    const saved = await save.mutateAsync();
+    await navigator.clipboard.writeText(`${saved.message}\n${saved.quoteUrl}`);
+    notifySuccess(TEXT_COPIED, 2000);
+  };
+  const row = (label: string, value: string, key = label) => <Table.Tr key={key}><Table.Th fw={400}>{label}</Table.Th><Table.Td ta="right">{value}</Table.Td></Table.Tr>;
+  return (
+    <Card withBorder component="section" aria-labelledby="quote-heading" style={{ alignSelf: 'start' }}>
+      <Title order={2} size="h4" id="quote-heading">Quote</Title>
+      <Table mt="xs">
+        <Table.Tbody>
+          {row('Price', formatMoney(cents(values.price)))}
+          {values.discounts.filter((d) => discountApplies({ ...d, amount: 0 })).map((d, i) => row(d.name || `Discount ${i + 1}`, `−${formatMoney(cents(d.amount))}`, `d${i}`))}
+          {values.incentives.filter((i) => i.applied).map((i) => row(i.name, `−${formatMoney(i.amount)}`, `i${i.incentiveId}`))}
+          {values.addenda.map((a, i) => row(a.name || `Addendum ${i + 1}`, formatMoney(cents(a.amount)), `a${i}`))}
+          {figures.taxes.map((t, i) => row(`${t.name || `Tax ${i + 1}`} (${t.rate}%)`, formatMoney(t.amount), `t${i}`))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between" mt="md">
+        <Text fw={700}>Total</Text>
+        <Text fw={700} fz={28} data-testid="quote-total">{formatDollars(figures.total)}</Text>
+      </Group>
+      <Text size="sm">Savings <strong data-testid="quote-savings">{formatMoney(figures.savings)}</strong></Text>
+      <Text size="sm">Estimated payment <strong data-testid="quote-payment">{formatDollars(figures.payment)}</strong> a month ({QUOTE_TERM} months at {QUOTE_APR.toFixed(1)}%)</Text>
+      {save.isError && <Alert color="red" mt="sm">{errorMessage(save.error)}</Alert>}
+      <Group mt="md">
+        <Button variant="default" leftSection={<IconCopy size={16} />} loading={save.isPending} onClick={() => void copy()}>Copy quote</Button>
+        {canText && <Button leftSection={<IconMessage size={16} />} onClick={() => openModal(TEXT_QUOTE)}>Text quote</Button>}
+      </Group>
+      {!canText && <Text size="xs" c="dimmed" mt="xs">Texting a quote needs the Messenger permission.</Text>}
+    </Card>
+  );
+}
+
+/** Seed 000's text-price-builder-quote: the quote is kept when the modal opens, then texted with its address. */
+function TextQuoteModal({ values }: { values: Values }) {
+  const [to, setTo] = useState('');
+  const [message, setMessage] = useState('');
+  const opened = useModalOpen(TEXT_QUOTE);
+  const save = useMutation({ mutationFn: () => callAction(saveQuote, quoteOf(values)), onSuccess: (saved) => setMessage(saved.message) });
+  const { mutate: keep, reset } = save;
+  // Kept afresh each time it opens: the quote is what the screen shows now.
+  useEffect(() => (opened ? keep() : reset()), [opened, keep, reset]);
+  const send = useMutation({
+    mutationFn: () => callAction(sendText, { to, message, quoteUrl: save.data!.quoteUrl, locationId: values.locationId }),
+    onSuccess: () => { notifySuccess(QUOTE_SENT); closeModal(TEXT_QUOTE); },
+  });
+  const error = send.error ?? save.error;
+  return (
+    <IdModal id={TEXT_QUOTE} title="Text the quote" onClose={() => send.reset()}>
+      <Form onSubmit={() => send.mutate()}>
+        <Stack>
+          {error ? <Alert color="red" role="alert">{errorMessage(error)}</Alert> : null}
+          <TextInput label="To" name="to" type="tel" autoComplete="off" placeholder="(505) 555-0142" value={to} onChange={(e) => setTo(e.currentTarget.value)}
+            error={isActionError(send.error) ? send.error.fieldErrors.to : undefined} data-autofocus />
+          <Textarea label="Message" name="message" autosize minRows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} disabled={!save.data} />
+          {save.data && <Text size="sm">The quote’s page, added on its own line: <Anchor href={save.data.quoteUrl} target="_blank" rel="noreferrer">{save.data.quoteUrl}</Anchor></Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>Cancel</Button>
+            <Button type="submit" loading={send.isPending || save.isPending} disabled={!save.data}>Send quote</Button>
+          </Group>
+        </Stack>
+      </Form>
+    </IdModal>
+  );
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { defineAction } from '../../server/platform/actions';
+import { AppError } from '../../server/platform/errors';
+import { loadRecord } from '../../server/platform/records';
+import { withinReach } from '../../server/platform/reach';
+import { containing } from '../../server/platform/search';
+import { inventoryRecords, inventoryVehicles as vehicles } from '../inventory/inventory.db';
+import { locationRecords, locations } from '../locations/locations.db';
+import { normalizeVin } from '../vehicles/vin';
+import { incentivesForVehicle } from './incentives.server';
+import { findQuoteVehicles, saveQuote } from './price-builder.contract';
+import { QUOTE_DAYS, quoteFigures, quoteMessage, vehicleName } from './quote';
+import { salesQuotes } from './quotes.db';
+
+export const QUOTE_PATH = '/quote';
+
+defineAction({
+  contract: findQuoteVehicles,
+  summary: 'The price builder\'s search: vehicles in stock whose stock number or VIN contains the text, at a store or any within reach.',
+  permission: 'sales',
+  reach: 'query',
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const found = await db.select({
+      inventoryVehicleId: vehicles.id, year: vehicles.year, make: vehicles.make, model: vehicles.model, trim: sql<string>`coalesce(${vehicles.trim}, '')`,
+      stock: sql<string>`coalesce(${vehicles.stock}, '')`, vin: sql<string>`coalesce(${vehicles.vin}, '')`, condition: vehicles.condition, mileage: vehicles.mileage,
+      price: vehicles.price, locationId: vehicles.locationId, locationName: locations.name,
+    }).from(vehicles).innerJoin(locations, eq(locations.id, vehicles.locationId)).where(and(
+      eq(vehicles.status, 'in stock'),
+      sql`(coalesce(${vehicles.vin}, '') || ' ' || coalesce(${vehicles.stock}, '')) like ${containing(normalizeVin(input.query))}`,
+      input.locationId ? eq(vehicles.locationId, input.locationId) : undefined,
+      withinReach(user.reach, vehicles.locationId),
+    )).orderBy(desc(vehicles.createdAt), desc(vehicles.id)).limit(10);
+    // Inventory prices are whole dollars; the quote works in cents.
+    return { vehicles: found.map((v) => ({ ...v, vehicle: vehicleName(v), price: v.price === null ? null : v.price * 100 })) };
+  },
+});
+
+defineAction({
+  contract: saveQuote,
+  summary: 'Keeps a price builder quote, worked out again on the server, and answers the address of its customer page and its text.',
+  permission: 'sales',
+  reach: { inventoryVehicleId: inventoryRecords },
+  async handler(ctx) {
+    const { db, input, user, services } = ctx;
+    const store = await loadRecord(ctx, locationRecords, input.locationId);
+    const vehicle = input.inventoryVehicleId ? await loadRecord(ctx, inventoryRecords, input.inventoryVehicleId) : null;
+    if (vehicle && vehicle.locationId !== input.locationId) throw AppError.invalid(`That vehicle is at another store; choose ${store.name}'s or enter the vehicle by hand.`, ['inventoryVehicleId']);
+    const described = vehicle
+      ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, trim: vehicle.trim ?? '', stock: vehicle.stock ?? '', vin: vehicle.vin ?? '' }
+      : { year: input.year, make: input.make, model: input.model, trim: input.trim ?? '', stock: input.stock ?? '', vin: input.vin ?? '' };
+
+    // The incentives' amounts are the group's, never the screen's; one the vehicle does not qualify for is refused.
+    const offered = new Map((await incentivesForVehicle(db, { locationId: input.locationId, ...described })).map((i) => [i.incentiveId, i]));
+    const incentives = input.incentives.map(({ incentiveId, applied }) => {
+      const incentive = offered.get(incentiveId);
+      if (!incentive) throw AppError.invalid(`Incentive ${incentiveId} does not apply to the ${vehicleName(described)} at ${store.name} today.`, ['incentives']);
+      return { incentiveId, name: incentive.name, amount: incentive.amountCents, applied };
+    });
+    const lines = { price: input.price, discounts: input.discounts, addenda: input.addenda, taxes: input.taxes, incentives };
+    const figures = quoteFigures(lines);
+    const now = services.clock.now();
+    const expiresAt = new Date(now.getTime() + QUOTE_DAYS * 86_400_000);
+    const [quote] = await db.insert(salesQuotes).values({
+      token: randomBytes(16).toString('base64url'), locationId: input.locationId, userId: user.id, inventoryVehicleId: vehicle?.id ?? null,
+      ...described, customerName: input.customerName ?? '', lines, figures, total: figures.total, createdAt: now, expiresAt,
+    }).returning();
+    ctx.audit({ recordType: 'quote', recordId: quote.id, after: { locationId: quote.locationId, vehicle: vehicleName(described), total: quote.total } });
+    return {
+      quoteId: quote.id,
+      quoteUrl: `${services.config.PUBLIC_URL.replace(/\/+$/, '')}${QUOTE_PATH}/${quote.token}`,
+      expiresAt: expiresAt.toISOString(),
+      total: figures.total,
+      payment: figures.payment,
+      message: quoteMessage({
+        customerName: input.customerName, vehicle: vehicleName(described), stock: described.stock, total: figures.total, payment: figures.payment,
+        from: user.firstName, store: store.name,
+      }),
+    };
+  },
+});

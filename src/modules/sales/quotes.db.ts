@@ -1,0 +1,41 @@
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { inventoryVehicles } from '../inventory/inventory.db';
+import type { QuoteFigures, QuoteLines } from './quote';
+
+/**
+ * A price builder quote as it was sent (docs/sales.md, "Price builder"): its lines and figures as
+ * worked out by the server, and the unguessable token of the customer's page, which expires.
+ */
+export const salesQuotes = pgTable(
+  'sales_quotes',
+  {
+    id: serial('id').primaryKey(),
+    /** 128 random bits, base64url: the customer's page address. */
+    token: varchar('token', { length: 32 }).notNull(),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    inventoryVehicleId: integer('inventory_vehicle_id').references(() => inventoryVehicles.id, { onDelete: 'set null' }),
+    year: smallint('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    trim: text('trim').notNull().default(''),
+    stock: varchar('stock', { length: 20 }).notNull().default(''),
+    vin: varchar('vin', { length: 17 }).notNull().default(''),
+    customerName: text('customer_name').notNull().default(''),
+    lines: jsonb('lines').$type<QuoteLines>().notNull(),
+    figures: jsonb('figures').$type<QuoteFigures>().notNull(),
+    /** Whole cents (whole dollars by the quote's rule). */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the customer first opened the page, and how often. */
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('sales_quotes_token_key').on(t.token),
+    index('sales_quotes_location_created_idx').on(t.locationId, t.createdAt, t.id),
+  ],
+);
