@@ -19,6 +19,7 @@ import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
+import '../modules/sales/sales.module';
 import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';

@@ -1,0 +1,2 @@
+/** The sales tools' generators: incentives, purchases. */
+import './incentives.scale';
