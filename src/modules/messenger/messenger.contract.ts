@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, webUrl, yesNo } from '../../shared/fields';
+import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, yesNo } from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -89,7 +89,9 @@ export const sendText = defineContract({
   input: z.object({
     to: phone,
     message: text(1600),
-    quoteUrl: z.preprocess((v) => (v === '' ? undefined : v), webUrl(500).optional()).meta({ title: 'Quote URL' }),
+    // Any http(s) address, the server's own included (a quote's page on a store's intranet host).
+    quoteUrl: z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.url({ protocol: /^https?$/, error: 'must be a web address starting with https://' })
+      .max(500, { error: 'must be at most 500 characters' }).optional()).meta({ title: 'Quote URL' }),
     locationId: optionalId,
   }),
   output: z.object({ messageId: z.number().int(), status: z.string(), to: z.string() }),

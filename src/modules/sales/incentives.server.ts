@@ -7,6 +7,7 @@ import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
+import type { Db } from '../../server/db/client';
 import type { Reach } from '../../shared/session';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -154,6 +155,28 @@ defineAction({
   },
 });
 
+/**
+ * The active incentives for a vehicle at a store on the store's today: the store's and the group's,
+ * the year in range, make and model matching or left blank (any); largest first. The price builder's
+ * question, and what its saved quote prices incentives by.
+ */
+export async function incentivesForVehicle(db: Db, location: { id: number; timeZone: string }, vehicle: { year: number; make?: string; model?: string }, now: Date) {
+  const today = dayIn(location.timeZone, now);
+  const make = (vehicle.make ?? '').toLowerCase();
+  const model = (vehicle.model ?? '').toLowerCase();
+  return db.select({
+    incentiveId: incentives.id, name: incentives.name, type: incentives.type, amountCents: incentives.amountCents, enabledByDefault: incentives.enabledByDefault,
+  }).from(incentives).where(and(
+    or(eq(incentives.locationId, location.id), isNull(incentives.locationId)),
+    eq(incentives.active, true),
+    lte(incentives.startDate, today), gte(incentives.endDate, today),
+    lte(incentives.minYear, vehicle.year), gte(incentives.maxYear, vehicle.year),
+    // Blank on the incentive: any. A vehicle without a make or model matches only those for any.
+    or(eq(incentives.make, ''), make ? sql`lower(${incentives.make}) = ${make}` : sql`false`),
+    or(eq(incentives.model, ''), model ? sql`lower(${incentives.model}) = ${model}` : sql`false`),
+  )).orderBy(desc(incentives.amountCents), incentives.name, incentives.id);
+}
+
 defineAction({
   contract: listIncentivesForVehicle,
   summary: 'The active incentives for a vehicle at a store today: the store\'s and the group\'s, the year in range, the make and model matching or left blank.',
@@ -161,22 +184,7 @@ defineAction({
   reach: {},
   readOnly: true,
   async handler(ctx) {
-    const { input } = ctx;
-    const location = await loadRecord(ctx, locationRecords, input.locationId);
-    const today = dayIn(location.timeZone, ctx.services.clock.now());
-    const make = (input.make ?? '').toLowerCase();
-    const model = (input.model ?? '').toLowerCase();
-    const rows = await ctx.db.select({
-      incentiveId: incentives.id, name: incentives.name, type: incentives.type, amountCents: incentives.amountCents, enabledByDefault: incentives.enabledByDefault,
-    }).from(incentives).where(and(
-      or(eq(incentives.locationId, location.id), isNull(incentives.locationId)),
-      eq(incentives.active, true),
-      lte(incentives.startDate, today), gte(incentives.endDate, today),
-      lte(incentives.minYear, input.year), gte(incentives.maxYear, input.year),
-      // Blank on the incentive: any. A vehicle without a make or model matches only those for any.
-      or(eq(incentives.make, ''), make ? sql`lower(${incentives.make}) = ${make}` : sql`false`),
-      or(eq(incentives.model, ''), model ? sql`lower(${incentives.model}) = ${model}` : sql`false`),
-    )).orderBy(desc(incentives.amountCents), incentives.name, incentives.id);
-    return { incentives: rows };
+    const location = await loadRecord(ctx, locationRecords, ctx.input.locationId);
+    return { incentives: await incentivesForVehicle(ctx.db, location, ctx.input, ctx.services.clock.now()) };
   },
 });

@@ -52,7 +52,7 @@ defineAction({
       : { year: input.year, make: input.make, model: input.model, trim: input.trim ?? '', stock: input.stock ?? '', vin: input.vin ?? '' };
 
     // The incentives' amounts are the group's, never the screen's; one the vehicle does not qualify for is refused.
-    const offered = new Map((await incentivesForVehicle(db, { locationId: input.locationId, ...described })).map((i) => [i.incentiveId, i]));
+    const offered = new Map((await incentivesForVehicle(db, store, described, services.clock.now())).map((i) => [i.incentiveId, i]));
     const incentives = input.incentives.map(({ incentiveId, applied }) => {
       const incentive = offered.get(incentiveId);
       if (!incentive) throw AppError.invalid(`Incentive ${incentiveId} does not apply to the ${vehicleName(described)} at ${store.name} today.`, ['incentives']);
