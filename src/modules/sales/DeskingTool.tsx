@@ -77,7 +77,7 @@ export default function DeskingTool() {
         <Stack>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">The deal</Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <SimpleGrid cols={{ base: 2, md: 4 }}>
               {DEAL_FIELDS.filter((f) => !f.lease || dealType === 'Lease').map((f) => (
                 <TextInput key={f.name} {...field(f.name)} inputMode="decimal" autoComplete="off" leftSection={f.money ? '$' : undefined} rightSection={f.money ? undefined : '%'} placeholder="0" />
               ))}

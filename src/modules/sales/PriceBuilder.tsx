@@ -201,9 +201,9 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
       <Title order={2} size="h4">Discounts</Title>
       <Stack gap="xs" mt="xs">
         {discounts.map((d, i) => (
-          <Group key={i} align="end" gap="xs" wrap="nowrap">
-            <TextInput label={`Discount ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`discounts.${i}.name`)} />
-            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`discounts.${i}.amount`)} />
+          <Group key={i} align="end" gap="xs">
+            <TextInput label={`Discount ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`discounts.${i}.name`)} />
+            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`discounts.${i}.amount`)} />
             <Stack gap={4} mb={4}>
               <Checkbox size="xs" label="Optional" {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })} />
               {d.optional && <Checkbox size="xs" label="Applied" {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })} />}
@@ -216,9 +216,9 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
       <Title order={2} size="h4" mt="md">Addenda</Title>
       <Stack gap="xs" mt="xs">
         {addenda.map((a, i) => (
-          <Group key={i} align="end" gap="xs" wrap="nowrap">
-            <TextInput label={`Addendum ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`addenda.${i}.name`)} />
-            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`addenda.${i}.amount`)} />
+          <Group key={i} align="end" gap="xs">
+            <TextInput label={`Addendum ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`addenda.${i}.name`)} />
+            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`addenda.${i}.amount`)} />
             {remove('addenda', i, a.name)}
           </Group>
         ))}
@@ -227,9 +227,9 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
       <Title order={2} size="h4" mt="md">Taxes</Title>
       <Stack gap="xs" mt="xs">
         {taxes.map((t, i) => (
-          <Group key={i} align="end" gap="xs" wrap="nowrap">
-            <TextInput label={`Tax ${i + 1}`} autoComplete="off" style={{ flex: 2 }} {...form.getInputProps(`taxes.${i}.name`)} />
-            <TextInput label="Rate" rightSection="%" inputMode="decimal" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps(`taxes.${i}.rate`)} />
+          <Group key={i} align="end" gap="xs">
+            <TextInput label={`Tax ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`taxes.${i}.name`)} />
+            <TextInput label="Rate" rightSection="%" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`taxes.${i}.rate`)} />
             {remove('taxes', i, t.name)}
           </Group>
         ))}

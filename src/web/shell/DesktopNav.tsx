@@ -12,7 +12,7 @@ const inGroup = (group: NavGroup, path: string) => group.items.some((item) => pa
 export function DesktopNav({ groups }: { groups: NavGroup[] }) {
   const { pathname } = useLocation();
   return (
-    <Group gap={4} component="nav" aria-label="Main navigation" className="desktop-nav">
+    <Group gap={0} wrap="nowrap" component="nav" aria-label="Main navigation" className="desktop-nav">
       {groups.map((group) => {
         const active = inGroup(group, pathname);
         if (group.items.length === 1) {

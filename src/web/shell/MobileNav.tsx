@@ -19,7 +19,7 @@ export function MobileNav({ groups, opened, onClose, onSignOut }: MobileNavProps
       active={path === current} onClick={onClose} />
   );
   return (
-    <Drawer opened={opened} onClose={onClose} title="Forecourt" size={300} className="mobile-nav" hiddenFrom="sm">
+    <Drawer opened={opened} onClose={onClose} title="Forecourt" size={300} className="mobile-nav" hiddenFrom="lg">
       <Stack gap="xs" component="nav" aria-label="Main navigation">
         {link('/', 'Home', IconHome)}
         {groups.map((group) => (

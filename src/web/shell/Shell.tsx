@@ -57,9 +57,9 @@ function Layout() {
       <FloatingHeader height={HEADER_HEIGHT}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <Burger opened={drawer} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
             <Link to="/" aria-label="Forecourt home" className="logo-link"><Logo /></Link>
-            <Group visibleFrom="sm"><DesktopNav groups={groups} /></Group>
+            <Group visibleFrom="lg"><DesktopNav groups={groups} /></Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <PaletteButton />

@@ -37,7 +37,7 @@ export function UserMenu({ user, onSignOut }: { user: SessionUserInfo; onSignOut
         <UnstyledButton className="user-menu">
           <Group gap="xs" wrap="nowrap">
             <span aria-hidden><UserAvatar user={user} size="sm" /></span>
-            <Text size="sm" fw={500} visibleFrom="sm">{name}</Text>
+            <Text size="sm" fw={500} visibleFrom="xl">{name}</Text>
             <VisuallyHidden>Your account</VisuallyHidden>
             <IconChevronDown size={14} />
           </Group>
