@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../../shared/contract';
-import { decimal, flag, id, list, money, optionalId, optionalText, text } from '../../shared/fields';
+import { defineContract, listContract } from '../../shared/contract';
+import type { ColumnSpec } from '../../shared/lists';
+import { decimal, flag, id, list, money, optionalDate, optionalId, optionalText, text, yesNo } from '../../shared/fields';
 import { modelYear } from '../vehicles/vehicles.contract';
 
 /** Seed 000, section 9: what the quote modal and the copy button say. */
@@ -50,3 +51,34 @@ export const saveQuote = defineContract({
   input: quoteInput,
   output: z.object({ quoteId: z.number().int(), quoteUrl: z.string(), expiresAt: z.string(), message: z.string(), total: z.number().int(), payment: z.number().int() }),
 });
+
+/** The quotes made (docs/sales.md): who made which, for whom, and whether the customer has opened it. */
+export const quoteFilters = {
+  query: optionalText(40).meta({ title: 'Search' }),
+  locationId: optionalId,
+  mine: yesNo.meta({ title: 'Made by' }),
+  viewed: yesNo.meta({ title: 'Opened' }),
+  minCreatedAt: optionalDate.meta({ title: 'From' }),
+  maxCreatedAt: optionalDate.meta({ title: 'To' }),
+};
+
+export const quoteColumns: ColumnSpec[] = [
+  { key: 'createdAt', label: 'Made', format: 'datetime', sortable: true },
+  { key: 'vehicle', label: 'Vehicle' },
+  { key: 'stock', label: 'Stock number' },
+  { key: 'customerName', label: 'Customer' },
+  { key: 'total', label: 'Total', sortable: true },
+  { key: 'userName', label: 'Made by' },
+  { key: 'views', label: 'Opened', format: 'number' },
+  { key: 'expiresAt', label: 'Good until', format: 'date' },
+  { key: 'locationName', label: 'Location' },
+];
+
+const quoteRow = z.object({
+  quoteId: z.number().int(), token: z.string(), createdAt: z.string(), vehicle: z.string(), stock: z.string(), customerName: z.string(),
+  /** Whole dollars as the customer saw it ("$32,240"); `totalCents` the same in cents. */
+  total: z.string(), totalCents: z.number().int(), userName: z.string().nullable(), views: z.number().int(), firstViewedAt: z.string().nullable(),
+  expiresAt: z.string(), expired: z.boolean(), locationId: z.number().int(), locationName: z.string(),
+});
+
+export const loadQuotes = listContract({ path: 'sales/price-builder/load-quotes', filters: quoteFilters, row: quoteRow, countKey: 'quoteCount' });

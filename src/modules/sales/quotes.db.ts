@@ -2,6 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timesta
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
+import { searchIndex } from '../../server/platform/search';
 import type { QuoteFigures, QuoteLines } from './quote';
 
 /**
@@ -36,6 +37,11 @@ export const salesQuotes = pgTable(
   },
   (t) => [
     uniqueIndex('sales_quotes_token_key').on(t.token),
+    // The quotes list: newest first, by store, by who made them, by total; a name, make, model or stock number.
+    index('sales_quotes_created_idx').on(t.createdAt, t.id),
     index('sales_quotes_location_created_idx').on(t.locationId, t.createdAt, t.id),
+    index('sales_quotes_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('sales_quotes_total_idx').on(t.total, t.id),
+    searchIndex('sales_quotes_search_idx', t.customerName, t.make, t.model, t.stock),
   ],
 );
