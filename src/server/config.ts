@@ -80,6 +80,12 @@ const schema = z.object({
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
   SHIPPING_API_URL: z.url('SHIPPING_API_URL must be the carrier\'s order endpoint, a full https URL').optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
+  /** The social platform's driver: local records leads in the outbox; graph sends them to the Conversions API. */
+  FACEBOOK: z.enum(['local', 'graph'], { error: 'FACEBOOK must be local or graph' }).default('local'),
+  FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL must be the Graph API\'s address with its version, such as https://graph.facebook.com/v21.0').default('https://graph.facebook.com/v21.0'),
+  FACEBOOK_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'FACEBOOK_PIXEL_ID must be the pixel (dataset) id: digits only').optional(),
+  FACEBOOK_PAGE_ID: z.string().regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only').optional(),
+  FACEBOOK_ACCESS_TOKEN: z.string().min(20, 'FACEBOOK_ACCESS_TOKEN must be the Conversions API access token from Events Manager').optional(),
   /**
    * Background jobs run beside the requests in the server process, this many at a time; 0 when
    * `npm run worker` processes run them instead (docs/deploy.md).
@@ -122,6 +128,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.SHIPPING === 'http' && (!config.SHIPPING_API_URL || !config.SHIPPING_API_KEY)) {
     throw new ConfigError('SHIPPING=http needs SHIPPING_API_URL and SHIPPING_API_KEY, both from the carrier.');
+  }
+  if (config.FACEBOOK === 'graph' && (!config.FACEBOOK_PIXEL_ID || !config.FACEBOOK_ACCESS_TOKEN)) {
+    throw new ConfigError('FACEBOOK=graph needs FACEBOOK_PIXEL_ID and FACEBOOK_ACCESS_TOKEN, both from Events Manager.');
   }
   if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError('TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.');

@@ -5,6 +5,7 @@ import type { Clock, TelephonyProvider } from './providers/telephony/telephony';
 import { localTelephony } from './providers/telephony/local';
 import { twilioTelephony } from './providers/telephony/twilio';
 import { httpShipping, localShipping, type ShippingProvider } from './providers/shipping/shipping';
+import { graphFacebook, localFacebook, type FacebookProvider } from './providers/facebook/facebook';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -14,6 +15,8 @@ export interface Services {
   mail: MailProvider;
   telephony: TelephonyProvider;
   shipping: ShippingProvider;
+  /** The social platform: marketplace leads sent on as conversion events. */
+  facebook: FacebookProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -37,5 +40,8 @@ export function createServices(config: Config, database: Database): Services {
     }
   })();
   const shipping = config.SHIPPING === 'http' ? httpShipping(config.SHIPPING_API_URL!, config.SHIPPING_API_KEY!) : localShipping();
-  return { config, database, mail, telephony, shipping, clock };
+  const facebook = config.FACEBOOK === 'graph'
+    ? graphFacebook({ graphUrl: config.FACEBOOK_GRAPH_URL, pixelId: config.FACEBOOK_PIXEL_ID!, accessToken: config.FACEBOOK_ACCESS_TOKEN!, pageId: config.FACEBOOK_PAGE_ID })
+    : localFacebook(config.FACEBOOK_PIXEL_ID);
+  return { config, database, mail, telephony, shipping, facebook, clock };
 }

@@ -17,18 +17,19 @@ const messageStatusLabels: Record<string, string> = {
 const statusLabel = (row: OutboxRow) =>
   (row.channel === 'call' ? callStatusLabels[row.status as CallStatus] : messageStatusLabels[row.status]) ?? row.status;
 /** A number as the rest of the app shows it; an email address as it is. */
-const party = (row: OutboxRow, value: string) => (row.channel === 'email' ? value : formatPhone(value));
+const party = (row: OutboxRow, value: string) => (row.channel === 'sms' || row.channel === 'call' ? formatPhone(value) : value);
 
 const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   sms: { label: 'Text', color: 'grape' },
   email: { label: 'Email', color: 'blue' },
   call: { label: 'Call', color: 'orange' },
+  lead: { label: 'Lead', color: 'indigo' },
 };
 
 /** A sign-in code in a message, shown on its own so it can be read at a glance. */
 const signInCode = (body: string) => /sign-in code is (\d{6})/i.exec(body)?.[1];
 
-/** outbox: what the local text, mail and call drivers would have sent, newest first. */
+/** outbox: what the local text, mail, call and social-platform drivers would have sent, newest first. */
 export default function Outbox() {
   return (
     <ListScreen<OutboxRow>

@@ -5,7 +5,7 @@ import { defineContract, listContract } from '../../shared/contract';
 import { callStatuses, simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 
 export const outboxFilters = {
-  channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call'], { error: 'must be sms, email or call' }).optional()),
+  channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional()),
   query: optionalText(100),
 };
 export const outboxColumns: ColumnSpec[] = [
@@ -21,7 +21,7 @@ export const outboxColumns: ColumnSpec[] = [
 export const loadOutbox = listContract({
   path: 'outbox/load-messages', filters: outboxFilters, countKey: 'messageCount', exportRoute: '/tools/outbox/export',
   row: z.object({
-    id: z.number().int(), createdAt: z.string(), channel: z.enum(['sms', 'email', 'call']), to: z.string(), from: z.string(),
+    id: z.number().int(), createdAt: z.string(), channel: z.enum(['sms', 'email', 'call', 'lead']), to: z.string(), from: z.string(),
     subject: z.string(), body: z.string(), status: z.string(), direction: z.enum(['inbound', 'outbound']), sid: z.string().nullable(),
   }),
 });

@@ -1,2 +1,3 @@
-/** The sales tools' generators: incentives, purchases. */
+/** The sales tools' generators: incentives and purchases. */
 import './incentives.scale';
+import './purchases.scale';

@@ -183,4 +183,22 @@ describe('the price builder', () => {
     const [stored] = await t.db.select().from(salesQuotes).where(eq(salesQuotes.id, res.body.data.quoteId));
     expect(stored).toMatchObject({ inventoryVehicleId: null, make: 'Honda', model: 'CR-V', trim: 'EX-L', stock: '' });
   });
+
+  it('lists the quotes made, newest first: made by me, opened or not, with the total in whole dollars', async () => {
+    const mine = await sales.call('sales/price-builder/load-quotes', { mine: '1' });
+    expect(mine.status).toBe(200);
+    const stored = await t.db.select().from(salesQuotes);
+    const made = stored.filter((q) => q.userId === sales.userId);
+    expect(mine.body.data.quoteCount).toBe(made.length);
+    const [newest] = mine.body.data.rows;
+    expect(newest).toMatchObject({ vehicle: '2026 Honda CR-V EX-L', total: '$36,600', totalCents: 3_660_000, locationName: 'Albuquerque Honda', views: 0, firstViewedAt: null, userName: 'Test User ' + newest.userName.split(' ').pop() });
+    const opened = await sales.call('sales/price-builder/load-quotes', { mine: '1', viewed: '1' });
+    expect(opened.body.data.rows.map((r: { views: number }) => r.views)).toEqual(made.filter((q) => q.firstViewedAt).map((q) => q.views));
+    const search = await sales.call('sales/price-builder/load-quotes', { query: 'sandoval', locationId: loc.ABG });
+    expect(search.body.data.rows.length).toBeGreaterThan(0);
+    expect(search.body.data.rows.every((r: { customerName: string }) => r.customerName === 'Maria Sandoval')).toBe(true);
+    // Another salesperson's "mine" is empty; a New Mexico one sees none of Phoenix's.
+    const other = await t.signedIn(['sales']);
+    expect((await other.call('sales/price-builder/load-quotes', { mine: '1' })).body.data.quoteCount).toBe(0);
+  });
 });

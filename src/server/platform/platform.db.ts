@@ -44,12 +44,12 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_record_idx').on(t.recordType, t.recordId, t.at), index('audit_log_user_idx').on(t.userId, t.at)],
 );
 
-/** What the local provider drivers would have sent: texts, emails and calls. */
+/** What the local provider drivers would have sent: texts, emails, calls and social-platform leads. */
 export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: varchar('channel', { length: 10 }).$type<'sms' | 'email' | 'call'>().notNull(),
+    channel: varchar('channel', { length: 10 }).$type<'sms' | 'email' | 'call' | 'lead'>().notNull(),
     to: text('to').notNull(),
     from: text('from').notNull().default(''),
     subject: text('subject').notNull().default(''),

@@ -1,0 +1,57 @@
+import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+
+test('a quote built from inventory, texted to the customer, in the outbox and opened as the customer\'s page', async ({ page, browser }) => {
+  const year = new Date().getFullYear();
+  await page.goto('/sales/price-builder');
+  await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Albuquerque Toyota (ABG)');
+  // The search form submits on Enter (seed 000): the RAV4s' VINs start 2T3P1RFV.
+  await page.getByRole('textbox', { name: 'Stock number or VIN' }).fill('2t3p1rfv');
+  await page.getByRole('textbox', { name: 'Stock number or VIN' }).press('Enter');
+  await page.getByRole('row', { name: new RegExp(`${year} Toyota RAV4 XLE`) }).first().getByRole('button', { name: /^Quote the/ }).click();
+  await expect(page.getByRole('heading', { name: `${year} Toyota RAV4 XLE` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Price' })).toHaveValue('34500');
+
+  // The incentives enabled by default start applied; the state's tax starts the tax lines.
+  await expect(page.getByRole('checkbox', { name: 'Toyota RAV4 customer cash ($1,500.00)' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Group loyalty cash ($500.00)' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Military appreciation ($750.00)' })).not.toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Tax 1' })).toHaveValue('Motor vehicle excise tax');
+  await expect(page.getByRole('textbox', { name: 'Rate' })).toHaveValue('4');
+  await page.getByRole('button', { name: 'Add discount' }).click();
+  await page.getByRole('textbox', { name: 'Discount 1' }).fill('Dealer discount');
+  await page.getByRole('textbox', { name: 'Amount' }).fill('1,500');
+  await page.getByRole('textbox', { name: 'Customer' }).fill('Maria Sandoval');
+  // 34,500 − 1,500 − 1,500 − 500 = 31,000; 4 % tax 1,240 → $32,240; bc: 72 months at 4 % = 504.40 → $504.
+  await expect(page.getByTestId('quote-total')).toHaveText('$32,240');
+  await expect(page.getByTestId('quote-savings')).toHaveText('$3,500.00');
+  await expect(page.getByTestId('quote-payment')).toHaveText('$504');
+
+  await page.getByRole('button', { name: 'Text quote' }).click();
+  const modal = page.getByRole('dialog', { name: 'Text the quote' });
+  await expect(modal.getByRole('textbox', { name: 'Message' })).toHaveValue(/^Hi Maria, here is your price quote for the \d{4} Toyota RAV4 XLE \(stock \w+\): \$32,240, or about \$504 a month\./);
+  const link = await modal.getByRole('link').textContent();
+  await modal.getByRole('textbox', { name: 'To' }).fill('(505) 555-0188');
+  await modal.getByRole('button', { name: 'Send quote' }).click();
+  await expectNotification(page, 'Quote sent!');
+  await expect(modal).toBeHidden();
+
+  // Through the send gate and the local driver: in the outbox, the link on its own line.
+  const { rows } = await callApi<{ rows: { to: string; body: string }[] }>(page.request, 'outbox/load-messages', { channel: 'sms', query: '5550188', limit: 5 });
+  expect(rows[0].body).toContain(`$32,240, or about $504 a month.`);
+  expect(rows[0].body.endsWith(`\n${link}`)).toBe(true);
+
+  // The customer opens it, signed in nowhere: that quote alone.
+  const customer = await browser.newPage();
+  await customer.goto(link!);
+  await expect(customer.getByRole('heading', { name: `Your quote: ${year} Toyota RAV4 XLE` })).toBeVisible();
+  await expect(customer.getByRole('row', { name: 'Total $32,240' })).toBeVisible();
+  await expect(customer.getByRole('row', { name: 'Dealer discount −$1,500.00' })).toBeVisible();
+  await expect(customer.getByText('Military appreciation')).toHaveCount(0);
+  await customer.close();
+
+  // The salesperson sees that the customer opened it.
+  await page.goto('/sales/quotes?mine=1&query=sandoval');
+  const row = page.getByRole('row', { name: new RegExp(`${year} Toyota RAV4 XLE`) }).first();
+  await expect(row).toContainText('$32,240');
+  await expect(row).toContainText('Once');
+});
