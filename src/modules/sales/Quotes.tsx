@@ -1,9 +1,12 @@
-import { Badge } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Button, CopyButton, Group, Stack, Table } from '@mantine/core';
+import { IdModal, openModal } from '../../web/ui/modals';
+import { notifySuccess } from '../../web/ui/notify';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
-import { formatDateTime } from '../../shared/format';
-import { loadQuotes, quoteColumns } from './price-builder.contract';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { loadQuotes, quoteColumns, TEXT_COPIED } from './price-builder.contract';
 
 type Row = RowOf<typeof loadQuotes>;
 
@@ -18,7 +21,7 @@ export default function Quotes() {
     { name: 'minCreatedAt', label: 'From', kind: 'date' },
     { name: 'maxCreatedAt', label: 'To', kind: 'date' },
   ];
-  const page = (row: Row) => `/quote/${row.token}`;
+  const [shown, setShown] = useState<Row | null>(null);
   return (
     <ListScreen<Row>
       className="price-builder-quotes"
@@ -30,7 +33,7 @@ export default function Quotes() {
       updateUrl
       rowKey={(row) => row.quoteId}
       rowLabel={(row) => `${row.vehicle} for ${row.customerName || 'a customer'}`}
-      onRowClick={(row) => window.open(page(row), '_blank', 'noopener')}
+      onRowClick={(row) => { setShown(row); openModal(QUOTE); }}
       emptyText="No quotes match these filters; quotes appear here once copied or texted from the price builder."
       cells={{
         views: (row) => (row.firstViewedAt
@@ -38,6 +41,36 @@ export default function Quotes() {
           : <Badge color="gray" variant="light">Not yet</Badge>),
         expiresAt: (row) => (row.expired ? <Badge color="orange" variant="light">Expired</Badge> : undefined),
       }}
-    />
+    >
+      <IdModal id={QUOTE} title={shown ? `${shown.vehicle}${shown.customerName ? ` for ${shown.customerName}` : ''}` : 'Quote'}>
+        {shown && <QuoteDetail quote={shown} />}
+      </IdModal>
+    </ListScreen>
+  );
+}
+
+const QUOTE = 'price-builder-quote';
+
+/** A quote as the list knows it, with its customer page's address to open or copy again. */
+function QuoteDetail({ quote }: { quote: Row }) {
+  const url = `${window.location.origin}/quote/${quote.token}`;
+  const row = (label: string, value: string) => <Table.Tr><Table.Th fw={400}>{label}</Table.Th><Table.Td>{value}</Table.Td></Table.Tr>;
+  return (
+    <Stack>
+      <Table>
+        <Table.Tbody>
+          {row('Total', quote.total)}
+          {row('Made', `${formatDateTime(quote.createdAt)}${quote.userName ? ` by ${quote.userName}` : ''}, ${quote.locationName}`)}
+          {row('Opened', quote.firstViewedAt ? `${quote.views === 1 ? 'Once' : `${quote.views} times`}, first ${formatDateTime(quote.firstViewedAt)}` : 'Not yet')}
+          {row(quote.expired ? 'Expired' : 'Good until', formatDate(quote.expiresAt))}
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Anchor href={url} target="_blank" rel="noopener">Open the customer's page</Anchor>
+        <CopyButton value={url}>
+          {({ copy }) => <Button variant="default" size="compact-sm" onClick={() => { copy(); notifySuccess(TEXT_COPIED, 2000); }}>Copy the link</Button>}
+        </CopyButton>
+      </Group>
+    </Stack>
   );
 }

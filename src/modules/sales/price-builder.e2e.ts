@@ -54,4 +54,8 @@ test('a quote built from inventory, texted to the customer, in the outbox and op
   const row = page.getByRole('row', { name: new RegExp(`${year} Toyota RAV4 XLE`) }).first();
   await expect(row).toContainText('$32,240');
   await expect(row).toContainText('Once');
+  await row.locator('.row-open').click();
+  const detail = page.getByRole('dialog', { name: /Toyota RAV4 XLE for Maria Sandoval/ });
+  await expect(detail).toContainText('Once, first');
+  await expect(detail.getByRole('link', { name: 'Open the customer\'s page' })).toHaveAttribute('href', new RegExp(`${new URL(link!).pathname}$`));
 });
