@@ -241,10 +241,17 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
 
 function QuoteSummary({ values, figures, canText }: { values: Values; figures: ReturnType<typeof quoteFigures>; canText: boolean }) {
   const save = useMutation({ mutationFn: () => callAction(saveQuote, quoteOf(values)) });
+  const [copyError, setCopyError] = useState('');
   const copy = async () => {
-    const saved = await save.mutateAsync();
-    await navigator.clipboard.writeText(`${saved.message}\n${saved.quoteUrl}`);
-    notifySuccess(TEXT_COPIED, 2000);
+    setCopyError('');
+    const saved = await save.mutateAsync().catch(() => null);
+    if (!saved) return;
+    try {
+      await navigator.clipboard.writeText(`${saved.message}\n${saved.quoteUrl}`);
+      notifySuccess(TEXT_COPIED, 2000);
+    } catch {
+      setCopyError(`The browser did not allow copying. The quote's page is ${saved.quoteUrl}`);
+    }
   };
   const row = (label: string, value: string, key = label) => <Table.Tr key={key}><Table.Th fw={400}>{label}</Table.Th><Table.Td ta="right">{value}</Table.Td></Table.Tr>;
   return (
@@ -266,6 +273,7 @@ function QuoteSummary({ values, figures, canText }: { values: Values; figures: R
       <Text size="sm">Savings <strong data-testid="quote-savings">{formatMoney(figures.savings)}</strong></Text>
       <Text size="sm">Estimated payment <strong data-testid="quote-payment">{formatDollars(figures.payment)}</strong> a month ({QUOTE_TERM} months at {QUOTE_APR.toFixed(1)}%)</Text>
       {save.isError && <Alert color="red" mt="sm">{errorMessage(save.error)}</Alert>}
+      {copyError && <Alert color="orange" mt="sm">{copyError}</Alert>}
       <Group mt="md">
         <Button variant="default" leftSection={<IconCopy size={16} />} loading={save.isPending} onClick={() => void copy()}>Copy quote</Button>
         {canText && <Button leftSection={<IconMessage size={16} />} onClick={() => openModal(TEXT_QUOTE)}>Text quote</Button>}

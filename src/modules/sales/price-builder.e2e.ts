@@ -26,6 +26,12 @@ test('a quote built from inventory, texted to the customer, in the outbox and op
   await expect(page.getByTestId('quote-savings')).toHaveText('$3,500.00');
   await expect(page.getByTestId('quote-payment')).toHaveText('$504');
 
+  // Copied with its page's address, for an email of the salesperson's own.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy quote' }).click();
+  await expectNotification(page, 'Text saved to clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\$32,240, or about \$504 a month\..*\n.*\/quote\/[\w-]{22}$/);
+
   await page.getByRole('button', { name: 'Text quote' }).click();
   const modal = page.getByRole('dialog', { name: 'Text the quote' });
   await expect(modal.getByRole('textbox', { name: 'Message' })).toHaveValue(/^Hi Maria, here is your price quote for the \d{4} Toyota RAV4 XLE \(stock \w+\): \$32,240, or about \$504 a month\./);
