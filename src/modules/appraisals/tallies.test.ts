@@ -7,20 +7,23 @@ let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });
 
+type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as Rows).rows;
+
 /** The month rows summed per store, beside the same counts worked out from the appraisals themselves. */
 async function tallied() {
-  const kept = await t.db.execute(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered, sum(purchased)::int as purchased,
+  const kept = await rowsOf(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered, sum(purchased)::int as purchased,
     sum(offers)::int as offers, sum(offer_cents)::bigint as cents from ${appraisalTallies} where grain = 'm' group by location_id order by location_id`);
-  const counted = await t.db.execute(sql`select location_id, count(*)::int as n, (count(*) filter (where status = 'offered'))::int as offered,
+  const counted = await rowsOf(sql`select location_id, count(*)::int as n, (count(*) filter (where status = 'offered'))::int as offered,
     (count(*) filter (where status = 'purchased'))::int as purchased, (count(*) filter (where status <> 'new'))::int as offers,
     coalesce(sum(offer_cents) filter (where status <> 'new'), 0)::bigint as cents from ${appraisals} group by location_id order by location_id`);
-  const days = await t.db.execute(sql`select sum(appraisals)::int as n from ${appraisalTallies} where grain = 'd'`);
-  return { kept: kept.rows, counted: counted.rows, days: (days.rows[0] as { n: number }).n };
+  const days = await rowsOf(sql`select sum(appraisals)::int as n from ${appraisalTallies} where grain = 'd'`);
+  return { kept, counted, days: (days[0] as { n: number }).n };
 }
 
 describe('appraisal tallies', () => {
   it('the demo appraisals are priced, their rules recorded, and tallied per store exactly', async () => {
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from ${appraisals}`)).rows as { n: number }[];
+    const [{ n }] = (await rowsOf(sql`select count(*)::int as n from ${appraisals}`)) as { n: number }[];
     expect(n).toBeGreaterThanOrEqual(28);
     const adjusted = await t.db.select().from(appraisalAdjustments);
     expect(adjusted.length).toBeGreaterThan(0);
