@@ -1,4 +1,5 @@
 import { defineModule } from '../../server/platform/modules';
+import './appraisals.server';
 import { seedAppraisals } from './appraisals.seed';
 
 /** Appraisals: trade-in offers, the rules that price them, and each store's tallies. */

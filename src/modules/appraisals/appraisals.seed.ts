@@ -5,7 +5,11 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { appraisalAdjustments, appraisals, vehicleOfferRules } from './appraisals.db';
 import type { AdjustmentType, AppraisalSource, AppraisalStatus, VehicleCondition, WorkingStatus } from './appraisals.values';
+import { vinCheckDigit } from '../vehicles/vin';
 import { computeOffer, type OfferRule } from './offer';
+
+/** The demo's VINs with their check digit (position 9) worked out, so they pass the edit form's check. */
+const checked = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(`${vin.slice(0, 8)}0${vin.slice(9)}`)}${vin.slice(9)}`;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -85,7 +89,7 @@ export async function seedAppraisals(db: Db): Promise<void> {
     const vehicle = { year: demo.year, make: demo.make, model: demo.model, trim: demo.trim ?? '', mileage: demo.miles };
     const offer = computeOffer(demo.base, vehicle, dayIn(store.timeZone, createdAt), rules);
     const [row] = await db.insert(appraisals).values({
-      locationId: store.id, source: demo.source, customerName: demo.name, phone: demo.phone ?? '', email: demo.email ?? '', vin: demo.vin ?? '',
+      locationId: store.id, source: demo.source, customerName: demo.name, phone: demo.phone ?? '', email: demo.email ?? '', vin: demo.vin ? checked(demo.vin) : '',
       ...vehicle, condition: demo.condition, baseValueCents: demo.base, offerCents: offer.offerCents, offeredAt: createdAt,
       status: demo.status, workingStatus: demo.working, notes: demo.notes ?? '',
       assignedUserId: demo.working === 'unworked' ? null : appraisers.find((u) => u.locationId === store.id)?.id ?? null,

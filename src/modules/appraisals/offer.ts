@@ -95,7 +95,7 @@ export function computeOffer(baseValueCents: number, vehicle: OfferVehicle, day:
   const adjustments: OfferAdjustment[] = [];
   for (const rule of rules.filter((r) => ruleMatches(r, vehicle, day)).sort(applyOrder)) {
     const wanted = rule.adjustmentType === 'percent' ? percentOf(baseValueCents, rule.priceAdjustment) : rule.priceAdjustment;
-    const amountCents = Math.max(wanted, -offerCents);
+    const amountCents = Math.max(wanted, -offerCents) + 0; // + 0: never -0
     offerCents += amountCents;
     adjustments.push({
       position: adjustments.length + 1, ruleId: rule.id, ruleName: rule.name,
