@@ -16,7 +16,7 @@ import { addDays, dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { centsToDecimal, formatNumber } from '../../shared/format';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
-import { nameOf, userName, users } from '../users/users.db';
+import { nameOf, userName, userRecords, users } from '../users/users.db';
 import { appraisalAdjustments, appraisalRecords, appraisals, appraisalTallies as t, ruleRecords, vehicleOfferRules as rules } from './appraisals.db';
 import {
   addRule, appraisalColumns, appraisalSourceLabels, appraisalStatusLabels, deleteRule, listAppraisers, loadAppraisal, loadAppraisals, loadLocations,
@@ -58,7 +58,7 @@ defineListAction({
   reach: 'group',
   bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { search: 'toyota' } }],
   columns: ruleColumns,
-  sorts: { name: rules.name, createdAt: rules.createdAt },
+  sorts: { name: rules.name },
   defaultSort: 'name',
   id: { key: 'ruleId', column: rules.id },
   rowFields: (row) => ruleLabels(row as unknown as RuleRow),
@@ -252,7 +252,8 @@ defineAction({
   contract: saveAppraisal,
   summary: 'Saves an appraisal (behind the screen\'s confirmation). The offer is worked out again with today\'s rules when the appraisal is still new, when its vehicle or base value changed, or when asked (reprice); otherwise the offer given stands.',
   permission: 'appraiser',
-  reach: { appraisalId: appraisalRecords },
+  // The user assigned must be within the caller's reach too (then an appraiser at the appraisal's store).
+  reach: { appraisalId: appraisalRecords, assignedUserId: userRecords },
   async handler(ctx) {
     const { input } = ctx;
     const before = await loadRecord(ctx, appraisalRecords, input.appraisalId);
