@@ -6,4 +6,5 @@ import { seedAppraisals } from './appraisals.seed';
 export default defineModule({
   name: 'appraisals',
   seed: seedAppraisals,
+  scale: () => import('./appraisals.scale'),
 });
