@@ -48,8 +48,8 @@ function RuleForm({ record, done }: { record?: VehicleOfferRuleRecord; done: () 
   return (
     <RecordForm form={form} failTitle="The rule was not saved" submitLabel={record ? 'Save rule' : 'Add rule'} onCancel={done}>
       <TextInput data-autofocus {...form.field('name')} />
-      <Text size="sm" c="dimmed">Leave a criterion blank to match every vehicle. Make, model and trim are those of the minimum year in the catalogue.</Text>
-      <VehiclePicker form={form} names={{ year: 'minVehicleYear', make: 'vehicleMake', model: 'vehicleModel', trim: 'vehicleTrim' }} />
+      <Text size="sm" c="dimmed">Leave a criterion blank to match every vehicle. Make and model come from every year of the catalogue; a trim needs the minimum year.</Text>
+      <VehiclePicker form={form} anyYear names={{ year: 'minVehicleYear', make: 'vehicleMake', model: 'vehicleModel', trim: 'vehicleTrim' }} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput inputMode="numeric" placeholder="Any" {...form.field('maxVehicleYear')} />
         <NumberInput min={0} thousandSeparator="," allowDecimal={false} placeholder="Any" description="Applies from this many miles up" {...form.field('mileage')} />

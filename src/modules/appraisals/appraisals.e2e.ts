@@ -64,3 +64,23 @@ test('an appraisal is updated only through its confirmation', async ({ page }) =
   await page.goto('/clicklane/appraisals/?workingStatus=appointment');
   await expect(page.getByRole('row', { name: /Justin Thomas/ })).toContainText('Appointment set');
 });
+
+test('a rule for every year of a make is added without choosing a year', async ({ page }) => {
+  await page.goto('/clicklane/appraisals/rules');
+  await page.locator('.appraisal-rules').getByRole('button', { name: 'Add rule' }).click();
+  const add = page.getByRole('dialog', { name: 'Add rule' });
+  await add.getByRole('textbox', { name: 'Name' }).fill('Any Toyota Tacoma');
+  // No minimum year: the makes and models are the catalogue's of every year; the trim waits for a year.
+  await expect(add.getByRole('textbox', { name: 'Trim' })).toBeDisabled();
+  await add.getByRole('textbox', { name: 'Make' }).click();
+  await page.getByRole('option', { name: 'Toyota', exact: true }).click();
+  await add.getByRole('textbox', { name: 'Model' }).click();
+  await page.getByRole('option', { name: 'Tacoma', exact: true }).click();
+  await add.getByRole('textbox', { name: 'Price adjustment' }).fill('250');
+  await add.getByRole('button', { name: 'Add rule' }).click();
+  await expectNotification(page, 'Rule has been added!');
+  const row = page.getByRole('row', { name: /Any Toyota Tacoma/ });
+  await expect(row).toContainText('Toyota Tacoma');
+  await expect(row).toContainText('Any');
+  await expect(row).toContainText('+$250.00');
+});

@@ -51,37 +51,42 @@ const weighted = <T>(random: Random, items: [T, number][]): T => {
 const groupDay = (at: Date) => new Date(at.getTime() - 7 * 3_600_000).toISOString().slice(0, 10);
 const dayAfter = (now: Date, days: number) => groupDay(new Date(now.getTime() + days * 86_400_000));
 
-/**
- * Rule k (id k, 1-based): make-wide, model or trim rules, model-year bands, mileage deductions and
- * dated events over the two years, about one in four a percent. Pure: the appraisals and the
- * adjustments generators both read it.
- */
 type ScaleRule = OfferRule & { description: string };
 
+/** The standing rules every desk has: age and mileage (ids 1–4). */
+const STANDING: Omit<ScaleRule, 'id'>[] = [
+  { name: 'High mileage', description: 'At 100,000 miles or more.', mileage: 100_000, adjustmentType: 'percent', priceAdjustment: -800 },
+  { name: 'Very high mileage', description: 'At 150,000 miles or more: wholesale only.', mileage: 150_000, adjustmentType: 'amount', priceAdjustment: -75_000 },
+  { name: 'Older than ten years', description: 'Priced to auction.', maxVehicleYear: NOW_YEAR - 11, adjustmentType: 'amount', priceAdjustment: -50_000 },
+  { name: 'Late-model bonus', description: 'Three years old or newer.', minVehicleYear: NOW_YEAR - 3, adjustmentType: 'amount', priceAdjustment: 25_000 },
+].map((r) => ({ minVehicleYear: null, maxVehicleYear: null, startDate: null, endDate: null, vehicleMake: '', vehicleModel: '', vehicleTrim: '', mileage: null, ...r } as Omit<ScaleRule, 'id'>));
+
+/**
+ * Rule k (id k, 1-based): after the standing ones, a make's, a model's or a trim's, nearly all dated
+ * events of one to six weeks over the two years (a few standing), about one in four a percent; an
+ * offer gets one or two on most days. Pure: the appraisals and the adjustments generators both read it.
+ */
 function ruleAt(k: number, now: Date): ScaleRule {
+  if (k <= STANDING.length) return { id: k, ...STANDING[k - 1] };
   const random = seededRandom(k * 7919);
   const [make, model, trims] = VEHICLES[k % VEHICLES.length];
-  const scope = k % 5;
+  const scope = k % 3;
   const percent = k % 4 === 0;
-  const dated = k % 3 === 0;
-  const start = dated ? -random.int(0, 2 * 365) : null;
-  const minYear = scope === 3 ? NOW_YEAR - random.int(3, 8) : null;
-  const mileage = scope === 4 ? random.int(6, 18) * 10_000 : null;
-  const adjustment = percent ? random.int(-12, 6) * 50 || -100 : random.int(-30, 15) * 2_500 || -5_000;
+  const start = k % 20 === 0 ? null : -random.int(0, 2 * 365);
   return {
     id: k,
-    name: [`${make} demand`, `${make} ${model}`, `${make} ${model} ${trims[0]}`, `${minYear ?? ''} and newer`, `Over ${(mileage ?? 0).toLocaleString('en-US')} miles`][scope] + (dated ? ' event' : '') + ` #${k}`,
-    description: dated ? 'A dated trade-in event.' : 'A standing adjustment.',
-    minVehicleYear: minYear,
-    maxVehicleYear: minYear === null && k % 7 === 0 ? NOW_YEAR - 10 : null,
+    name: `${[make, `${make} ${model}`, `${make} ${model} ${trims[0]}`][scope]} ${start === null ? 'standing' : 'event'} #${k}`,
+    description: start === null ? 'A standing adjustment.' : 'A dated trade-in event.',
+    minVehicleYear: k % 5 === 0 ? NOW_YEAR - random.int(3, 8) : null,
+    maxVehicleYear: null,
     startDate: start === null ? null : dayAfter(now, start),
-    endDate: start === null ? null : dayAfter(now, start + random.int(14, 90)),
-    vehicleMake: scope <= 2 ? make : '',
-    vehicleModel: scope === 1 || scope === 2 ? model : '',
+    endDate: start === null ? null : dayAfter(now, start + random.int(7, 42)),
+    vehicleMake: make,
+    vehicleModel: scope >= 1 ? model : '',
     vehicleTrim: scope === 2 ? trims[0] : '',
-    mileage,
+    mileage: k % 7 === 0 ? random.int(6, 12) * 10_000 : null,
     adjustmentType: percent ? 'percent' : 'amount',
-    priceAdjustment: adjustment,
+    priceAdjustment: percent ? random.int(-8, 6) * 50 || -100 : random.int(-20, 15) * 2_500 || -5_000,
   };
 }
 
@@ -106,12 +111,13 @@ function pricedAt(i: number, rows: number, now: Date) {
   const random = seededRandom(i * 2654435761);
   const [make, model, trims] = VEHICLES[random.int(0, VEHICLES.length - 1)];
   const age = random.int(0, 14);
-  const year = NOW_YEAR - age;
+  const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
+  // Model years run a year ahead of the calendar.
+  const year = createdAt.getUTCFullYear() + 1 - age;
   const mileage = Math.max(500, Math.round((age * random.int(8_000, 16_000) + random.int(0, 9_000)) / 100) * 100);
   const condition = vehicleConditions[Math.min(3, Math.floor(random.next() * 2 + age / 6))];
   // A new vehicle's value less its age and miles, in whole dollars.
   const base = Math.max(1_500, Math.round(random.int(26_000, 48_000) * 0.88 ** age - mileage * 0.04)) * 100;
-  const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
   const vehicle = { year, make, model, trim: random.pick(trims), mileage };
   return { vehicle, condition, base, createdAt, offer: computeOffer(base, vehicle, groupDay(createdAt), rulesAt(now).byMake.get(make)!) };
 }
@@ -162,8 +168,8 @@ defineGenerator({
 defineGenerator({
   table: 'appraisal_adjustments',
   columns: ['appraisal_id', 'position', 'rule_id', 'rule_name', 'adjustment_type', 'price_adjustment', 'amount_cents'],
-  // About one rule per offer.
-  fullRows: FULL_APPRAISALS,
+  // About two rules per offer.
+  fullRows: FULL_APPRAISALS * 2,
   minRows: 1,
   after: ['appraisals', 'vehicle_offer_rules'],
   *rows({ counts, now }) {
