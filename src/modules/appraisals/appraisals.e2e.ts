@@ -63,6 +63,11 @@ test('an appraisal is updated only through its confirmation', async ({ page }) =
 
   await page.goto('/clicklane/appraisals/?workingStatus=appointment');
   await expect(page.getByRole('row', { name: /Justin Thomas/ })).toContainText('Appointment set');
+  // Opened with filters in the address, the manager answers with them (the count, the row, the form).
+  await page.goto('/clicklane/appraisals/?search=Justin%20Thomas&workingStatus=appointment');
+  await expect(page.locator('.appraisal-manager .list-count')).toHaveText('1 appraisal');
+  await expect(page.getByRole('row', { name: /Justin Thomas/ })).toContainText('Appointment set');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('Justin Thomas');
 });
 
 test('a rule for every year of a make is added without choosing a year', async ({ page }) => {
@@ -71,10 +76,10 @@ test('a rule for every year of a make is added without choosing a year', async (
   const add = page.getByRole('dialog', { name: 'Add rule' });
   await add.getByRole('textbox', { name: 'Name' }).fill('Any Toyota Tacoma');
   // No minimum year: the makes and models are the catalogue's of every year; the trim waits for a year.
-  await expect(add.getByRole('textbox', { name: 'Trim' })).toBeDisabled();
-  await add.getByRole('textbox', { name: 'Make' }).click();
+  await expect(add.getByRole('combobox', { name: 'Trim' })).toBeDisabled();
+  await add.getByRole('combobox', { name: 'Make' }).click();
   await page.getByRole('option', { name: 'Toyota', exact: true }).click();
-  await add.getByRole('textbox', { name: 'Model' }).click();
+  await add.getByRole('combobox', { name: 'Model' }).click();
   await page.getByRole('option', { name: 'Tacoma', exact: true }).click();
   await add.getByRole('textbox', { name: 'Price adjustment' }).fill('250');
   await add.getByRole('button', { name: 'Add rule' }).click();
