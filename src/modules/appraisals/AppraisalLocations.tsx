@@ -7,7 +7,7 @@ import { locationSelectData, useLocationOptions } from '../../web/options/locati
 import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney, formatNumber } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
-import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns } from './appraisals.contract';
+import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns, optionsOf } from './appraisals.contract';
 
 type Row = RowOf<typeof loadLocations>;
 
@@ -22,7 +22,7 @@ export default function AppraisalLocations() {
       columns={locationColumns}
       filters={[
         { name: 'locationId', label: 'Store', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'source', label: 'Source', kind: 'select', data: appraisalSources.map((s) => ({ value: s, label: appraisalSourceLabels[s] })) },
+        { name: 'source', label: 'Source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
         { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: '' },
         { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: '' },
       ]}

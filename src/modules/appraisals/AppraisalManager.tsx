@@ -10,11 +10,10 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import {
-  appraisalColumns, appraisalSourceLabels, appraisalSources, appraisalStatusLabels, appraisalStatuses, loadAppraisals, workingStatusLabels, workingStatuses,
+  appraisalColumns, appraisalSourceLabels, appraisalSources, appraisalStatusLabels, appraisalStatuses, loadAppraisals, optionsOf, workingStatusLabels, workingStatuses,
 } from './appraisals.contract';
 
 type Row = RowOf<typeof loadAppraisals>;
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const statusColor: Record<Row['appraisalStatus'], string> = { new: 'blue', offered: 'indigo', accepted: 'teal', declined: 'gray', purchased: 'green', expired: 'orange' };
 
 /** The manager shows the columns a desk works from; the CSV carries them all. */
@@ -26,9 +25,9 @@ export default function AppraisalManager() {
   const filters: FilterSpec[] = [
     { name: 'search', label: 'Search', kind: 'search', placeholder: 'Name, phone, email, VIN, make or model' },
     { name: 'locationId', label: 'Store', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'source', label: 'Source', kind: 'select', data: options(appraisalSources, appraisalSourceLabels) },
-    { name: 'appraisalStatus', label: 'Appraisal status', kind: 'select', data: options(appraisalStatuses, appraisalStatusLabels) },
-    { name: 'workingStatus', label: 'Working status', kind: 'select', data: options(workingStatuses, workingStatusLabels) },
+    { name: 'source', label: 'Source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
+    { name: 'appraisalStatus', label: 'Appraisal status', kind: 'select', data: optionsOf(appraisalStatuses, appraisalStatusLabels) },
+    { name: 'workingStatus', label: 'Working status', kind: 'select', data: optionsOf(workingStatuses, workingStatusLabels) },
     { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: '' },
     { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: '' },
   ];

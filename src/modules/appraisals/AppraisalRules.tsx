@@ -15,11 +15,11 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import type { RowOf } from '../../shared/contract';
 import {
   addRule, adjustmentTypeLabels, adjustmentTypes, dayOfUnix, deleteRule, DELETE_RULE_QUESTION, loadRule, loadRules, RULE_ADDED, RULE_DELETED, RULE_UPDATED,
-  ruleColumns, saveRule, unixOfDay, type AdjustmentType, type VehicleOfferRuleRecord,
+  optionsOf, ruleColumns, saveRule, unixOfDay, type AdjustmentType, type VehicleOfferRuleRecord,
 } from './appraisals.contract';
 
 type Row = RowOf<typeof loadRules>;
-const typeOptions = adjustmentTypes.map((t) => ({ value: t, label: adjustmentTypeLabels[t] }));
+const typeOptions = optionsOf(adjustmentTypes, adjustmentTypeLabels);
 const seconds = (day: string) => (day ? unixOfDay(day) : '');
 
 function RuleForm({ record, done }: { record?: VehicleOfferRuleRecord; done: () => void }) {

@@ -17,11 +17,10 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDateTime, formatMoney, formatPhone } from '../../shared/format';
 import {
-  APPRAISAL_UPDATED, appraisalSourceLabels, appraisalStatusLabels, appraisalStatuses, listAppraisers, loadAppraisal, loadAppraisals, NOTES_MAX,
+  APPRAISAL_UPDATED, appraisalSourceLabels, appraisalStatusLabels, appraisalStatuses, listAppraisers, loadAppraisal, loadAppraisals, NOTES_MAX, optionsOf,
   saveAppraisal, UPDATE_APPRAISAL_QUESTION, vehicleConditionLabels, vehicleConditions, workingStatusLabels, workingStatuses, type AppraisalRecord,
 } from './appraisals.contract';
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const appraisalKey = (id: number) => [loadAppraisal.path, id];
 
 function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
@@ -84,7 +83,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
       <VehiclePicker form={form} vin={form.values.vin} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput min={0} thousandSeparator="," allowDecimal={false} {...form.field('mileage')} />
-        <SearchableSelect data={options(vehicleConditions, vehicleConditionLabels)} allowDeselect={false} {...form.field('condition')} />
+        <SearchableSelect data={optionsOf(vehicleConditions, vehicleConditionLabels)} allowDeselect={false} {...form.field('condition')} />
         <TextInput inputMode="decimal" leftSection="$" description="Book value for this vehicle and condition" {...form.field('baseValue')} />
       </SimpleGrid>
       <Title order={2} size="h4">Customer</Title>
@@ -95,8 +94,8 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
       </SimpleGrid>
       <Title order={2} size="h4">Status</Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <SearchableSelect data={options(appraisalStatuses, appraisalStatusLabels)} allowDeselect={false} {...form.field('appraisalStatus')} />
-        <SearchableSelect data={options(workingStatuses, workingStatusLabels)} allowDeselect={false} {...form.field('workingStatus')} />
+        <SearchableSelect data={optionsOf(appraisalStatuses, appraisalStatusLabels)} allowDeselect={false} {...form.field('appraisalStatus')} />
+        <SearchableSelect data={optionsOf(workingStatuses, workingStatusLabels)} allowDeselect={false} {...form.field('workingStatus')} />
         <SearchableSelect data={assignees} clearable placeholder="Nobody yet" {...form.field('assignedUserId')} />
       </SimpleGrid>
       <CountedTextarea maxLength={NOTES_MAX} {...form.field('notes')} />
