@@ -22,7 +22,7 @@ interface VehiclePickerProps {
   /**
    * The year is one criterion among others, not the vehicle's (a rule's minimum year): makes and
    * models are offered from every year of the catalogue, with or without a year, and changing the
-   * year keeps them (only the trims, read for the year, need it).
+   * year keeps them (only the trims, read for the year, need it); a blank part reads "Any".
    */
   anyYear?: boolean;
 }
@@ -82,7 +82,7 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyY
         {...form.field(name(part))}
         data={current && !data.includes(current) ? [current, ...data] : data}
         disabled={!!missing}
-        placeholder={missing ? `${missing[0].toUpperCase()}${missing.slice(1)} first` : 'Type to search...'}
+        placeholder={missing ? `${missing[0].toUpperCase()}${missing.slice(1)} first` : anyYear ? 'Any' : 'Type to search...'}
         onChange={(value) => choose(part, value ?? '')}
       />
     );
