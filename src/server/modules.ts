@@ -17,6 +17,7 @@ import '../modules/notification-groups/notification-groups.module';
 import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
+import '../modules/appraisals/appraisals.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
 import '../modules/sales/sales.module';

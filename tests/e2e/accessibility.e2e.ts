@@ -36,6 +36,7 @@ const RECORD: Record<string, string> = {
   'locations/service': '?id=1',
   'notification-groups/members': '?groupId=1',
   'tools/repair-orders/order': '?orderId=1',
+  'clicklane/appraisals/vehicle': '?id=1',
 };
 
 /**

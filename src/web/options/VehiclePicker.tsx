@@ -19,6 +19,12 @@ interface VehiclePickerProps {
   vin?: string;
   /** Leave out the trim select (a rule that applies to every trim). */
   withoutTrim?: boolean;
+  /**
+   * The year is one criterion among others, not the vehicle's (a rule's minimum year): makes and
+   * models are offered from every year of the catalogue, with or without a year, and changing the
+   * year keeps them (only the trims, read for the year, need it); a blank part reads "Any".
+   */
+  anyYear?: boolean;
 }
 
 // The catalogue changes when an admin extends it, rarely: an hour is fresh enough.
@@ -26,26 +32,33 @@ const CATALOG_STALE_MS = 60 * 60_000;
 
 /**
  * The product's one year / make / model / trim picker: cascading selects read from the vehicle
- * catalogue (appraisals/rules/list-*), each offered once the one before it is chosen; changing one
- * clears those after it. A value the catalogue lacks (a decoded make, an older record) stays shown.
+ * catalogue (appraisals/rules/list-*), each offered once the one before it is chosen (with `anyYear`,
+ * make and model without a year); changing one clears those that depend on it. A value the catalogue lacks (a decoded make, an older record) stays shown.
  */
-export function VehiclePicker({ form, names = {}, vin, withoutTrim = false }: VehiclePickerProps) {
+export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyYear = false }: VehiclePickerProps) {
   const name = (part: Part) => names[part] ?? part;
   const values = form.form.getValues();
   const [year, make, model] = [values[name('year')], values[name('make')], values[name('model')]].map((v) => (v == null ? '' : String(v)));
 
   const years = useQuery({ queryKey: [listYears.path], queryFn: () => callAction(listYears), staleTime: CATALOG_STALE_MS });
-  const makes = useQuery({ queryKey: [listMakes.path, year], queryFn: () => callAction(listMakes, { year }), enabled: !!year, staleTime: CATALOG_STALE_MS });
-  const models = useQuery({ queryKey: [listModels.path, year, make], queryFn: () => callAction(listModels, { year, make }), enabled: !!(year && make), staleTime: CATALOG_STALE_MS });
+  // The parts each select needs first: the ones before it, but no year for a make or a model with anyYear.
+  const needs: Record<Part, Part[]> = { year: [], make: anyYear ? [] : ['year'], model: anyYear ? ['make'] : ['year', 'make'], trim: ['year', 'make', 'model'] };
+  const chosen = { year, make, model } as Record<Part, string>;
+  const ready = (part: Part) => needs[part].every((p) => chosen[p]);
+  const forYear = anyYear ? '' : year;
+  const makes = useQuery({ queryKey: [listMakes.path, forYear], queryFn: () => callAction(listMakes, { year: forYear }), enabled: ready('make'), staleTime: CATALOG_STALE_MS });
+  const models = useQuery({
+    queryKey: [listModels.path, forYear, make], queryFn: () => callAction(listModels, { year: forYear, make }), enabled: ready('model'), staleTime: CATALOG_STALE_MS,
+  });
   const trims = useQuery({
     queryKey: [listTrims.path, year, make, model], queryFn: () => callAction(listTrims, { year, make, model }),
-    enabled: !withoutTrim && !!(year && make && model), staleTime: CATALOG_STALE_MS,
+    enabled: !withoutTrim && ready('trim'), staleTime: CATALOG_STALE_MS,
   });
 
-  /** Sets a part and clears the parts after it. */
+  /** Sets a part and clears the parts that depend on it. */
   const choose = (part: Part, value: string) => {
     form.form.setFieldValue(name(part), value);
-    for (const later of PARTS.slice(PARTS.indexOf(part) + 1)) form.form.setFieldValue(name(later), '');
+    for (const later of PARTS.filter((p) => needs[p].includes(part))) form.form.setFieldValue(name(later), '');
   };
 
   // A VIN that passes its checks names the model year and (for the makers the product knows) the make.
@@ -60,15 +73,16 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false }: Ve
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filled once per VIN, from the VIN alone
   }, [vin]);
 
-  const select = (part: Part, options: readonly (string | number)[] | undefined, enabled: boolean) => {
+  const select = (part: Part, options: readonly (string | number)[] | undefined) => {
     const current = values[name(part)] == null ? '' : String(values[name(part)]);
     const data = (options ?? []).map(String);
+    const missing = needs[part].find((p) => !chosen[p]);
     return (
       <SearchableSelect
         {...form.field(name(part))}
         data={current && !data.includes(current) ? [current, ...data] : data}
-        disabled={!enabled}
-        placeholder={enabled ? 'Type to search...' : `${PARTS[PARTS.indexOf(part) - 1][0].toUpperCase()}${PARTS[PARTS.indexOf(part) - 1].slice(1)} first`}
+        disabled={!!missing}
+        placeholder={missing ? `${missing[0].toUpperCase()}${missing.slice(1)} first` : anyYear ? 'Any' : 'Type to search...'}
         onChange={(value) => choose(part, value ?? '')}
       />
     );
@@ -76,10 +90,10 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false }: Ve
 
   return (
     <SimpleGrid cols={{ base: 2, sm: withoutTrim ? 3 : 4 }}>
-      {select('year', years.data?.years, true)}
-      {select('make', makes.data?.makes, !!year)}
-      {select('model', models.data?.models, !!(year && make))}
-      {!withoutTrim && select('trim', trims.data?.trims, !!(year && make && model))}
+      {select('year', years.data?.years)}
+      {select('make', makes.data?.makes)}
+      {select('model', models.data?.models)}
+      {!withoutTrim && select('trim', trims.data?.trims)}
     </SimpleGrid>
   );
 }

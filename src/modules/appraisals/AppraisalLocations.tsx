@@ -1,0 +1,37 @@
+/**
+ * appraisal locations (seed 000): one row per store with its appraisals by status, the offers made
+ * and their total, over the days created (all time without dates); the header counts the offers
+ * made (`offerCountFormatted`) and the appraisals (`totalAppraisals`).
+ */
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { ListScreen } from '../../web/ui/ListScreen';
+import { formatMoney, formatNumber } from '../../shared/format';
+import type { RowOf } from '../../shared/contract';
+import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns, optionsOf } from './appraisals.contract';
+
+type Row = RowOf<typeof loadLocations>;
+
+export default function AppraisalLocations() {
+  const locations = useLocationOptions();
+  return (
+    <ListScreen<Row>
+      className="appraisal-locations"
+      title="Appraisal locations"
+      action={loadLocations}
+      noun={['store', 'stores']}
+      columns={locationColumns}
+      filters={[
+        { name: 'locationId', label: 'Store', kind: 'select', data: locationSelectData(locations.data) },
+        { name: 'source', label: 'Source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
+        { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: '' },
+        { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: '' },
+      ]}
+      updateUrl
+      rowKey={(row) => row.locationId}
+      rowLabel={(row) => row.locationName}
+      countDetail={(reply) => (typeof reply.totalAppraisals === 'number'
+        ? `${formatNumber(reply.totalAppraisals)} appraisals, ${String(reply.offerCountFormatted)} offers made` : '')}
+      cells={{ offerTotal: (row) => formatMoney(row.offerTotalCents) }}
+    />
+  );
+}

@@ -1,0 +1,364 @@
+/**
+ * The trade-in desk (seed 000): the offer rules, the appraisal manager with its edit screen, and the
+ * appraisal locations report, with their CSV downloads (docs/appraisals.md).
+ */
+import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineAction } from '../../server/platform/actions';
+import { defineListAction, labelOf } from '../../server/platform/lists';
+import { AppError } from '../../server/platform/errors';
+import { hundredthsAsDecimal } from '../../server/platform/money';
+import { toE164 } from '../../server/platform/phone';
+import { withinReach } from '../../server/platform/reach';
+import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { matchesSearch, searchText } from '../../server/platform/search';
+import { addDays, dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { centsToDecimal, formatNumber } from '../../shared/format';
+import { jobCodes } from '../access/access.db';
+import { locations } from '../locations/locations.db';
+import { nameOf, userName, userRecords, users } from '../users/users.db';
+import { appraisalAdjustments, appraisalRecords, appraisals, appraisalTallies as t, ruleRecords, vehicleOfferRules as rules } from './appraisals.db';
+import {
+  addRule, appraisalColumns, appraisalSourceLabels, appraisalStatusLabels, deleteRule, listAppraisers, loadAppraisal, loadAppraisals, loadLocations,
+  loadRule, loadRules, locationColumns, ruleColumns, saveAppraisal, saveRule, unixOfDay, vehicleConditionLabels, workingStatusLabels,
+  type AppraisalRecord, type RuleInput, type RuleRow, type VehicleOfferRuleRecord,
+} from './appraisals.contract';
+import { computeOffer } from './offer';
+import { loadOfferRules, offerDay, writeAdjustments } from './pricing.server';
+
+// ---------------------------------------------------------------------------------------------------
+// Offer rules
+
+/** How a rule's adjustment reads: "-8.00%", "-$750.00", "+$500.00". */
+export function adjustmentText(type: 'amount' | 'percent', hundredths: number): string {
+  const sign = hundredths < 0 ? '-' : '+';
+  const size = centsToDecimal(Math.abs(hundredths));
+  return type === 'percent' ? `${sign}${size}%` : `${sign}$${Number(size).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+}
+
+/** The rule's criteria in words, from its own fields (the list's row and its html). */
+function ruleLabels(r: Pick<RuleRow, 'minVehicleYear' | 'maxVehicleYear' | 'startDay' | 'endDay' | 'vehicleMake' | 'vehicleModel' | 'vehicleTrim' | 'mileage' | 'adjustmentType' | 'priceAdjustment'>) {
+  const years = r.minVehicleYear && r.maxVehicleYear ? (r.minVehicleYear === r.maxVehicleYear ? `${r.minVehicleYear}` : `${r.minVehicleYear}–${r.maxVehicleYear}`)
+    : r.minVehicleYear ? `${r.minVehicleYear} and newer` : r.maxVehicleYear ? `${r.maxVehicleYear} and older` : 'Any';
+  const dates = r.startDay && r.endDay ? `${r.startDay} to ${r.endDay}` : r.startDay ? `From ${r.startDay}` : r.endDay ? `Until ${r.endDay}` : 'Always';
+  return {
+    vehicle: [r.vehicleMake, r.vehicleModel, r.vehicleTrim].filter(Boolean).join(' ') || 'Any',
+    years, dates,
+    mileageLabel: r.mileage === null ? 'Any' : `${formatNumber(r.mileage)} or more`,
+    adjustment: adjustmentText(r.adjustmentType, r.priceAdjustment),
+  };
+}
+
+const ruleSearch = searchText(rules.name, rules.description, rules.vehicleMake, rules.vehicleModel);
+
+defineListAction({
+  contract: loadRules,
+  summary: 'The offer rules, by name: by adjustment type and part of a name, description, make or model.',
+  permission: 'appraisalManager',
+  reach: 'group',
+  bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { search: 'toyota' } }],
+  columns: ruleColumns,
+  sorts: { name: rules.name },
+  defaultSort: 'name',
+  id: { key: 'ruleId', column: rules.id },
+  rowFields: (row) => ruleLabels(row as unknown as RuleRow),
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.adjustmentType) where.push(eq(rules.adjustmentType, input.adjustmentType));
+    if (input.search) where.push(matchesSearch(ruleSearch, input.search));
+    return {
+      select: db.select({
+        ruleId: rules.id, name: rules.name, minVehicleYear: rules.minVehicleYear, maxVehicleYear: rules.maxVehicleYear,
+        startDay: rules.startDate, endDay: rules.endDate, vehicleMake: rules.vehicleMake, vehicleModel: rules.vehicleModel,
+        vehicleTrim: rules.vehicleTrim, mileage: rules.mileage, adjustmentType: rules.adjustmentType, priceAdjustment: rules.priceAdjustment,
+        description: rules.description,
+      }).from(rules).$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+const ruleValues = (input: RuleInput) => ({
+  name: input.name, minVehicleYear: input.minVehicleYear ?? null, maxVehicleYear: input.maxVehicleYear ?? null,
+  startDate: input.startDate ?? null, endDate: input.endDate ?? null, vehicleMake: input.vehicleMake ?? '', vehicleModel: input.vehicleModel ?? '',
+  vehicleTrim: input.vehicleTrim ?? '', mileage: input.mileage ?? null, adjustmentType: input.adjustmentType,
+  priceAdjustment: input.priceAdjustment, description: input.description ?? '',
+});
+
+defineAction({
+  contract: addRule,
+  summary: 'Adds an offer rule; it prices offers worked out from now on (docs/appraisals.md).',
+  permission: 'appraisalManager',
+  reach: 'group',
+  async handler(ctx) {
+    const rule = await insertRecord(ctx, ruleRecords, { ...ruleValues(ctx.input), createdBy: ctx.user.id });
+    return { ruleId: rule.id };
+  },
+});
+
+defineAction({
+  contract: saveRule,
+  summary: 'Saves an offer rule: its name, criteria, dates and adjustment.',
+  permission: 'appraisalManager',
+  reach: { ruleId: ruleRecords },
+  async handler(ctx) {
+    await updateRecord(ctx, ruleRecords, ctx.input.ruleId, ruleValues(ctx.input));
+    return { ruleId: ctx.input.ruleId };
+  },
+});
+
+defineAction({
+  contract: loadRule,
+  summary: 'One offer rule, for the edit-rule modal; its dates as unix seconds.',
+  permission: 'appraisalManager',
+  reach: { ruleId: ruleRecords },
+  readOnly: true,
+  async handler(ctx) {
+    const r = await loadRecord(ctx, ruleRecords, ctx.input.ruleId);
+    const vehicleOfferRule: VehicleOfferRuleRecord = {
+      ruleId: r.id, name: r.name, minVehicleYear: r.minVehicleYear, maxVehicleYear: r.maxVehicleYear,
+      startDate: r.startDate ? unixOfDay(r.startDate) : null, endDate: r.endDate ? unixOfDay(r.endDate) : null,
+      vehicleMake: r.vehicleMake, vehicleModel: r.vehicleModel, vehicleTrim: r.vehicleTrim, mileage: r.mileage,
+      adjustmentType: r.adjustmentType, priceAdjustment: r.priceAdjustment,
+      priceAdjustmentText: `${r.priceAdjustment < 0 ? '-' : ''}${centsToDecimal(Math.abs(r.priceAdjustment))}`,
+      description: r.description, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    };
+    return { vehicleOfferRule };
+  },
+});
+
+defineAction({
+  contract: deleteRule,
+  summary: 'Deletes an offer rule; offers it already moved keep its name and amount.',
+  permission: 'appraisalManager',
+  reach: { ruleId: ruleRecords },
+  async handler(ctx) {
+    const before = await deleteRecord(ctx, ruleRecords, ctx.input.ruleId);
+    return { ruleId: before.id };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Appraisals
+
+const appraisalSearch = searchText(appraisals.customerName, appraisals.phone, appraisals.email, appraisals.vin, appraisals.make, appraisals.model);
+const vehicleText = sql<string>`(${appraisals.year}::text || ' ' || ${appraisals.make} || ' ' || ${appraisals.model}
+  || case when ${appraisals.trim} <> '' then ' ' || ${appraisals.trim} else '' end)`;
+
+defineListAction({
+  contract: loadAppraisals,
+  summary: 'Appraisals within reach, newest first: by store, source, appraisal and working status, days created and part of a name, phone, email, VIN, make or model; `limit` from the screen\'s select (25, 50, 100, 250); also the CSV export.',
+  permission: 'appraiser',
+  reach: appraisals.locationId,
+  export: { filename: 'appraisals', bench: true },
+  bench: (s) => [
+    { name: 'newest', filters: {} },
+    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
+    { name: 'offered, 250 rows', filters: { appraisalStatus: 'offered', limit: 250 } },
+    { name: 'unworked website leads', filters: { workingStatus: 'unworked', source: 'website' } },
+    { name: 'location and status', filters: { locationId: s.locationId, appraisalStatus: 'accepted' } },
+    { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 5 },
+    { name: 'highest offers', filters: { sort: 'offer', dir: 'desc' } },
+    { name: 'search', filters: { search: 'garcia' } },
+  ],
+  columns: appraisalColumns,
+  sorts: { createdAt: appraisals.createdAt, customerName: appraisals.customerName, offer: appraisals.offerCents },
+  defaultSort: 'createdAt',
+  defaultDir: 'desc',
+  id: { key: 'appraisalId', column: appraisals.id },
+  query: ({ db, input }) => {
+    const where: SQL[] = [];
+    if (input.locationId) where.push(eq(appraisals.locationId, input.locationId));
+    if (input.source) where.push(eq(appraisals.source, input.source));
+    if (input.appraisalStatus) where.push(eq(appraisals.status, input.appraisalStatus));
+    if (input.workingStatus) where.push(eq(appraisals.workingStatus, input.workingStatus));
+    // Days on the wall clock of the store filtered by (the group's otherwise), both included.
+    const zone = zoneOf(input.locationId);
+    if (input.minCreatedAt) where.push(gte(appraisals.createdAt, dayStart(input.minCreatedAt, zone)));
+    if (input.maxCreatedAt) where.push(lt(appraisals.createdAt, dayEnd(input.maxCreatedAt, zone)));
+    if (input.search) where.push(matchesSearch(appraisalSearch, input.search));
+    return {
+      select: db.select({
+        appraisalId: appraisals.id, locationId: appraisals.locationId, locationName: locations.name, createdAt: appraisals.createdAt,
+        source: appraisals.source, sourceLabel: labelOf(appraisals.source, appraisalSourceLabels).as('source_label'),
+        customerName: appraisals.customerName, phone: appraisals.phone, email: appraisals.email, vin: appraisals.vin,
+        vehicle: vehicleText.as('vehicle'), mileage: appraisals.mileage, condition: appraisals.condition,
+        conditionLabel: labelOf(appraisals.condition, vehicleConditionLabels).as('condition_label'),
+        baseValue: hundredthsAsDecimal(appraisals.baseValueCents).as('base_value'), baseValueCents: appraisals.baseValueCents,
+        offer: hundredthsAsDecimal(appraisals.offerCents).as('offer'), offerCents: appraisals.offerCents,
+        appraisalStatus: appraisals.status, statusLabel: labelOf(appraisals.status, appraisalStatusLabels).as('status_label'),
+        workingStatus: appraisals.workingStatus, workingStatusLabel: labelOf(appraisals.workingStatus, workingStatusLabels).as('working_status_label'),
+        assignedUserId: appraisals.assignedUserId, assignedName: userName.as('assigned_name'),
+      }).from(appraisals)
+        .innerJoin(locations, eq(locations.id, appraisals.locationId))
+        .leftJoin(users, eq(users.id, appraisals.assignedUserId))
+        .$dynamic(),
+      where: where.length ? and(...where) : undefined,
+    };
+  },
+});
+
+/** Users who hold `appraiser` (their own flags or their job code's), not locked, whose home is the store. */
+function appraisersAt(locationId: number): SQL {
+  const holds = sql`('appraiser' = any(${users.flags}) or exists (select 1 from ${jobCodes} j where j.job_code = ${users.jobCode} and 'appraiser' = any(j.flags)))`;
+  return and(eq(users.locationId, locationId), eq(users.accountLocked, false), holds)!;
+}
+
+defineAction({
+  contract: listAppraisers,
+  summary: 'Who an appraisal may be assigned to: the appraisers of its store, by name.',
+  permission: 'appraiser',
+  reach: { appraisalId: appraisalRecords },
+  readOnly: true,
+  async handler(ctx) {
+    const a = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
+    const rows = await ctx.db.select({ userId: users.id, name: nameOf() }).from(users)
+      .where(appraisersAt(a.locationId)).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    return { appraisers: rows };
+  },
+});
+
+async function appraisalRecord(ctx: Parameters<typeof loadRecord>[0], appraisalId: number): Promise<AppraisalRecord> {
+  const a = await loadRecord(ctx, appraisalRecords, appraisalId);
+  const [[location], [assigned], adjustments] = await Promise.all([
+    ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, a.locationId)),
+    a.assignedUserId ? ctx.db.select({ name: nameOf() }).from(users).where(eq(users.id, a.assignedUserId)) : [],
+    ctx.db.select().from(appraisalAdjustments).where(eq(appraisalAdjustments.appraisalId, a.id)).orderBy(asc(appraisalAdjustments.position)),
+  ]);
+  return {
+    appraisalId: a.id, locationId: a.locationId, locationName: location.name, source: a.source, customerName: a.customerName,
+    phone: a.phone, email: a.email, vin: a.vin, year: a.year, make: a.make, model: a.model, trim: a.trim, mileage: a.mileage, condition: a.condition,
+    baseValue: centsToDecimal(a.baseValueCents), baseValueCents: a.baseValueCents, offer: centsToDecimal(a.offerCents), offerCents: a.offerCents,
+    offeredAt: a.offeredAt.toISOString(), appraisalStatus: a.status, workingStatus: a.workingStatus, assignedUserId: a.assignedUserId,
+    assignedName: assigned?.name ?? null, notes: a.notes, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
+    adjustments: adjustments.map((j) => ({
+      position: j.position, ruleId: j.ruleId, ruleName: j.ruleName, adjustmentType: j.adjustmentType, priceAdjustment: j.priceAdjustment,
+      amountCents: j.amountCents, adjustmentLabel: adjustmentText(j.adjustmentType, j.priceAdjustment), amount: adjustmentText('amount', j.amountCents),
+    })),
+  };
+}
+
+defineAction({
+  contract: loadAppraisal,
+  summary: 'One appraisal, for the appraisal vehicle edit screen: the vehicle, the customer, the statuses and the offer with the rules that made it.',
+  permission: 'appraiser',
+  reach: { appraisalId: appraisalRecords },
+  readOnly: true,
+  handler: async (ctx) => ({ appraisal: await appraisalRecord(ctx, ctx.input.appraisalId) }),
+});
+
+defineAction({
+  contract: saveAppraisal,
+  summary: 'Saves an appraisal (behind the screen\'s confirmation). The offer is worked out again with today\'s rules when the appraisal is still new, when its vehicle or base value changed, or when asked (reprice); otherwise the offer given stands.',
+  permission: 'appraiser',
+  // The user assigned must be within the caller's reach too (then an appraiser at the appraisal's store).
+  reach: { appraisalId: appraisalRecords, assignedUserId: userRecords },
+  async handler(ctx) {
+    const { input } = ctx;
+    const before = await loadRecord(ctx, appraisalRecords, input.appraisalId);
+    const phone = input.phone ? toE164(input.phone) : '';
+    if (phone === null) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
+    if (input.assignedUserId && input.assignedUserId !== before.assignedUserId) {
+      const [appraiser] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assignedUserId), appraisersAt(before.locationId)));
+      if (!appraiser) throw AppError.invalid('Assigned to must be an appraiser at the appraisal\'s store.', ['assignedUserId']);
+    }
+    const vehicle = { year: input.year, make: input.make, model: input.model, trim: input.trim ?? '', mileage: input.mileage };
+    const changed = vehicle.year !== before.year || vehicle.make !== before.make || vehicle.model !== before.model || vehicle.trim !== before.trim
+      || vehicle.mileage !== before.mileage || input.baseValue !== before.baseValueCents;
+    const repriced = input.reprice || changed || before.status === 'new';
+    const now = ctx.services.clock.now();
+    const offer = repriced ? computeOffer(input.baseValue, vehicle, await offerDay(ctx.db, before.locationId, now), await loadOfferRules(ctx.db)) : null;
+    await updateRecord(ctx, appraisalRecords, input.appraisalId, {
+      customerName: input.customerName, phone, email: input.email ?? '', vin: input.vin ?? '', ...vehicle, condition: input.condition,
+      baseValueCents: input.baseValue, status: input.appraisalStatus, workingStatus: input.workingStatus,
+      assignedUserId: input.assignedUserId ?? null, notes: input.notes ?? '',
+      ...(offer ? { offerCents: offer.offerCents, offeredAt: now } : {}),
+    });
+    if (offer) await writeAdjustments(ctx.db, input.appraisalId, offer);
+    const offerCents = offer?.offerCents ?? before.offerCents;
+    return { appraisalId: input.appraisalId, offerCents, offer: centsToDecimal(offerCents), repriced };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Appraisal locations
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonthStart = (day: string) => {
+  const d = new Date(`${monthStart(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The tally rows that add up to the days from–to (either may be open): whole months from the month
+ * rows, the days of a month taken in part from the day rows. Two years for a store read about a
+ * hundred month rows per source and at most sixty day rows, whatever the number of appraisals.
+ */
+export function tallyRows(from?: string, to?: string): SQL {
+  if (from && to && from > to) return sql`false`;
+  const days = (first: string, last: string) => and(eq(t.grain, 'd'), gte(t.period, first), sql`${t.period} <= ${last}`)!;
+  if (from && to && monthStart(from) === monthStart(to)) return from === monthStart(from) && to === addDays(nextMonthStart(to), -1) ? and(eq(t.grain, 'm'), eq(t.period, monthStart(from)))! : days(from, to);
+  const parts: SQL[] = [];
+  let firstMonth = from ? monthStart(from) : undefined;
+  let lastMonth = to ? monthStart(to) : undefined;
+  if (from && from !== monthStart(from)) {
+    parts.push(days(from, addDays(nextMonthStart(from), -1)));
+    firstMonth = nextMonthStart(from);
+  }
+  if (to && to !== addDays(nextMonthStart(to), -1)) {
+    parts.push(days(monthStart(to), to));
+    lastMonth = lastMonth && addDays(lastMonth, -1).slice(0, 8) + '01';
+  }
+  if (!(firstMonth && lastMonth && firstMonth > lastMonth)) {
+    parts.push(and(eq(t.grain, 'm'), firstMonth ? gte(t.period, firstMonth) : undefined, lastMonth ? sql`${t.period} <= ${lastMonth}` : undefined)!);
+  }
+  return or(...parts)!;
+}
+
+defineListAction({
+  contract: loadLocations,
+  summary: 'One row per store within reach: its appraisals over the days created (all time without dates), by appraisal status, the offers made and their total; from the tallies kept by triggers. Also the CSV export.',
+  permission: 'appraiser',
+  reach: locations.id,
+  export: { filename: 'appraisal-locations' },
+  bench: (s) => [
+    { name: 'all stores, all time', filters: {} },
+    { name: 'all stores, a year', filters: { minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to } },
+    { name: 'a region\'s user, a year', filters: { minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to }, regional: true },
+    { name: 'location, 30 days, website', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to, source: 'website' } },
+  ],
+  columns: locationColumns,
+  sorts: { locationName: locations.name },
+  defaultSort: 'locationName',
+  id: { key: 'locationId', column: locations.id },
+  figures: ({ input, user }) => {
+    const where = and(tallyRows(input.minCreatedAt, input.maxCreatedAt), withinReach(user.reach, t.locationId),
+      input.locationId ? eq(t.locationId, input.locationId) : undefined, input.source ? eq(t.source, input.source) : undefined);
+    return {
+      totalAppraisals: sql<number>`(select coalesce(sum(${t.appraisals}), 0)::int from ${t} where ${where})`,
+      offerCountFormatted: sql<number>`(select coalesce(sum(${t.offers}), 0)::int from ${t} where ${where})`,
+    };
+  },
+  query: ({ db, input }) => {
+    const total = (column: AnyPgColumn, name: string) => sql<number>`coalesce(sum(${column}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(name);
+    const sums = db.select({
+      appraisals: total(t.appraisals, 'appraisals'), newCount: total(t.new, 'new_count'), offered: total(t.offered, 'offered'),
+      accepted: total(t.accepted, 'accepted'), declined: total(t.declined, 'declined'), purchased: total(t.purchased, 'purchased'),
+      expired: total(t.expired, 'expired'), offers: total(t.offers, 'offers'), offerCents: total(t.offerCents, 'offer_cents'),
+    }).from(t).where(and(eq(t.locationId, locations.id), tallyRows(input.minCreatedAt, input.maxCreatedAt), input.source ? eq(t.source, input.source) : undefined))
+      .as('sums');
+    // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
+    const where: SQL[] = [or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`)!];
+    if (input.locationId) where.push(eq(locations.id, input.locationId));
+    return {
+      select: db.select({
+        locationId: locations.id, locationName: locations.name, appraisals: sums.appraisals, newCount: sums.newCount, offered: sums.offered,
+        accepted: sums.accepted, declined: sums.declined, purchased: sums.purchased, expired: sums.expired, offers: sums.offers,
+        offerTotal: sql<string>`((${sums.offerCents}::numeric / 100)::numeric(14, 2))::text`.as('offer_total'), offerTotalCents: sums.offerCents,
+      }).from(locations).leftJoinLateral(sums, sql`true`).$dynamic(),
+      where: and(...where),
+    };
+  },
+});
