@@ -30,7 +30,7 @@ export default function AppraisalLocations() {
       rowKey={(row) => row.locationId}
       rowLabel={(row) => row.locationName}
       countDetail={(reply) => (typeof reply.totalAppraisals === 'number'
-        ? `${formatNumber(reply.totalAppraisals)} appraisals, ${String(reply.offerCountFormatted)} offers made` : '')}
+        ? `with ${formatNumber(reply.totalAppraisals)} appraisals and ${String(reply.offerCountFormatted)} offers made` : '')}
       cells={{ offerTotal: (row) => formatMoney(row.offerTotalCents) }}
     />
   );
