@@ -5,6 +5,7 @@ import type { Clock, TelephonyProvider } from './providers/telephony/telephony';
 import { localTelephony } from './providers/telephony/local';
 import { twilioTelephony } from './providers/telephony/twilio';
 import { httpShipping, localShipping, type ShippingProvider } from './providers/shipping/shipping';
+import { localPayments, type PaymentsProvider } from './providers/payments/payments';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -14,6 +15,7 @@ export interface Services {
   mail: MailProvider;
   telephony: TelephonyProvider;
   shipping: ShippingProvider;
+  payments: PaymentsProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -37,5 +39,11 @@ export function createServices(config: Config, database: Database): Services {
     }
   })();
   const shipping = config.SHIPPING === 'http' ? httpShipping(config.SHIPPING_API_URL!, config.SHIPPING_API_KEY!) : localShipping();
-  return { config, database, mail, telephony, shipping, clock };
+  const payments = (() => {
+    switch (config.PAYMENTS) {
+      case 'local': return localPayments();
+      default: return assertUnreachable(config.PAYMENTS);
+    }
+  })();
+  return { config, database, mail, telephony, shipping, payments, clock };
 }
