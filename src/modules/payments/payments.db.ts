@@ -108,26 +108,3 @@ export const paymentIdempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('payment_idempotency_created_idx').on(t.createdAt)],
 );
-
-/**
- * What the local payments driver would have sent (src/server/providers/payments/): one payout per
- * idempotency key, with the payee, the amount and the status it simulates. Shown on the payment's
- * status view.
- */
-export const localPayouts = pgTable(
-  'local_payouts',
-  {
-    reference: varchar('reference', { length: 64 }).primaryKey(),
-    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull(),
-    payeeName: text('payee_name').notNull(),
-    payeeEmail: text('payee_email').notNull().default(''),
-    payeePhone: varchar('payee_phone', { length: 20 }).notNull().default(''),
-    amountCents: integer('amount_cents').notNull(),
-    memo: text('memo').notNull().default(''),
-    status: varchar('status', { length: 12 }).$type<ProviderStatus>().notNull().default('pending'),
-    checks: integer('checks').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('local_payouts_key').on(t.idempotencyKey)],
-);

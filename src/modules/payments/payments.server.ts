@@ -19,7 +19,8 @@ import {
   appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment,
   PAYABLE_APPRAISAL_STATUSES, paymentColumns, paymentFilters, startManualPayment, startPayment, voidPayment, type PaymentReply,
 } from './payments.contract';
-import { localPayouts, paymentEvents, paymentIdempotencyKeys, paymentRecords, payments } from './payments.db';
+import { localPayouts } from '../../server/platform/platform.db';
+import { paymentEvents, paymentIdempotencyKeys, paymentRecords, payments } from './payments.db';
 import {
   closedStates, commandPermissions, eventLabels, manualMethodLabels, paymentStateLabels, transitions,
   type PaymentCommand, type PaymentState, type ProviderStatus,

@@ -4,7 +4,8 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { auditLog } from '../../server/platform/platform.db';
 import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
-import { localPayouts, paymentEvents, paymentIdempotencyKeys, payments } from './payments.db';
+import { localPayouts } from '../../server/platform/platform.db';
+import { paymentEvents, paymentIdempotencyKeys, payments } from './payments.db';
 import { paymentCommands, paymentStateLabels, paymentStates, transitions, type PaymentCommand, type PaymentState } from './payments.values';
 
 let t: TestApp;

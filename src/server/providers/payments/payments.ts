@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { localPayouts } from '../../../modules/payments/payments.db';
-import type { ProviderStatus } from '../../../modules/payments/payments.values';
+import { localPayouts } from '../../platform/platform.db';
+
+/** What a payout vendor says of a payout: on its way, paid, failed (returned), or stopped. */
+export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 
 export interface Payee { name: string; email: string; phone: string }
 
