@@ -10,7 +10,7 @@ import { formatDateTime, formatMoney, formatPhone } from '../../shared/format';
 import type { OutputOf } from '../../shared/contract';
 import { loadPayment } from './payments.contract';
 import { manualMethodLabels, paymentStateColors } from './payments.values';
-import type { usePaymentSteps } from './PaymentSteps';
+import { PAYMENT_STATUS, type usePaymentSteps } from './PaymentSteps';
 
 type Loaded = OutputOf<typeof loadPayment>;
 
@@ -68,7 +68,7 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
 /** The status view in a modal opened by a payment's id (a list row, a link with `?payment=`). */
 export function usePaymentStatus(steps: ReturnType<typeof usePaymentSteps>) {
   return useRecordModal({
-    id: 'payment-status',
+    id: PAYMENT_STATUS,
     title: (paymentId: number) => `Payment ${paymentId}`,
     load: (paymentId: number) => callAction(loadPayment, { paymentId }),
     form: (data: Loaded) => <PaymentStatus data={data} steps={steps} />,

@@ -7,6 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { DateField } from '../../web/ui/DateField';
 import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
@@ -17,7 +18,7 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { useSession } from '../../web/shell/session';
 import { formatDate, formatMoney } from '../../shared/format';
 import {
-  approvePayment, cancelPayment, changePayment, checkPaymentStatus, loadPayment, loadPayments, manualStartPayment, REASON_MAX, startManualPayment,
+  approvePayment, cancelPayment, changePayment, checkPaymentStatus, loadPayments, manualStartPayment, REASON_MAX, startManualPayment,
   startPayment, voidPayment, type PaymentReply,
 } from './payments.contract';
 import { commandLabels, manualMethodLabels, manualMethods, nextCommands, type ManualMethod, type PaymentCommand, type PaymentState } from './payments.values';
@@ -25,7 +26,9 @@ import { commandLabels, manualMethodLabels, manualMethods, nextCommands, type Ma
 /** What a step needs to know of the payment. */
 export interface PaymentLike { paymentId: number; state: PaymentState; amountCents: number; payeeName: string }
 
-export const PAYMENT_LISTS = [loadPayments.path, loadPayment.path];
+export const PAYMENT_LISTS = [loadPayments.path];
+/** The status view's modal: its record reloads after a step taken in it. */
+export const PAYMENT_STATUS = 'payment-status';
 const stepOptions = { errors: 'alert' as const, success: (data: PaymentReply) => data.stateLabel, reload: PAYMENT_LISTS };
 
 type FormStep = 'change-payment' | 'cancel-payment' | 'start-manual' | 'manual-start';
@@ -103,11 +106,14 @@ export function usePaymentSteps() {
   const { data: session } = useSession();
   const flags = session?.flags ?? [];
   const [open, setOpen] = useState<{ step: FormStep; payment: PaymentLike } | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['record', PAYMENT_STATUS] });
+  const options = { ...stepOptions, onSuccess: refresh };
   const calls = {
-    approve: useAction(approvePayment, stepOptions),
-    start: useAction(startPayment, stepOptions),
-    void: useAction(voidPayment, stepOptions),
-    'check-status': useAction(checkPaymentStatus, stepOptions),
+    approve: useAction(approvePayment, options),
+    start: useAction(startPayment, options),
+    void: useAction(voidPayment, options),
+    'check-status': useAction(checkPaymentStatus, options),
   };
   const questions: Record<keyof typeof calls, ((p: PaymentLike) => string) | null> = {
     approve: (p) => `Approve the payment of ${formatMoney(p.amountCents)} to ${p.payeeName}?`,
@@ -144,6 +150,7 @@ export function usePaymentSteps() {
   };
   const done = () => {
     if (open) closeModal(open.step);
+    refresh();
   };
   const Form = open ? forms[open.step] : null;
   const modals = open && Form && (
