@@ -40,7 +40,7 @@ function RequestForm({ done, onRequested }: { done: () => void; onRequested?: (p
     <RecordForm form={form} failTitle="The payment was not requested" submitLabel="Request payment" onCancel={done}>
       <Stack gap="xs">
         <Text size="sm">A payment of the appraisal&apos;s offer to its seller, sent once an appraisal manager approves it.</Text>
-        <RemoteSelect data-autofocus source={appraisalSource} placeholder="Type a customer, VIN or vehicle" description="Offers the customer accepted, and vehicles bought."
+        <RemoteSelect source={appraisalSource} placeholder="Type a customer, VIN or vehicle" description="Offers the customer accepted, and vehicles bought."
           {...form.field('appraisalId')} value={form.values.appraisalId || null} onChange={(v) => form.form.setFieldValue('appraisalId', v ?? '')} />
       </Stack>
     </RecordForm>
