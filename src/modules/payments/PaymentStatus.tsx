@@ -34,7 +34,7 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
       {steps.buttons(p)}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label="Seller">{p.payeeName}</Field>
-        <Field label="Reach">{[p.payeeEmail, formatPhone(p.payeePhone)].filter(Boolean).join(' · ') || '—'}</Field>
+        <Field label="Contact">{[p.payeeEmail, formatPhone(p.payeePhone)].filter(Boolean).join(' · ') || '—'}</Field>
         <Field label="Vehicle">{p.vehicle}{p.vin ? ` · ${p.vin}` : ''}</Field>
         <Field label="Location">{p.locationName}</Field>
         <Field label="Offer">{formatMoney(p.offerCents)}</Field>

@@ -36,8 +36,11 @@ export async function seedPayments(db: Db): Promise<void> {
     if (!appraisal) continue;
     const a = appraisal.appraisals;
     const local = staff.filter((u) => u.locationId === a.locationId);
-    const requester = (local.find((u) => u.jobCode === 'INV' || u.jobCode === 'GSM') ?? staff.find((u) => u.jobCode === 'INV'))?.id ?? null;
-    const manager = (local.find((u) => u.jobCode === 'FIN') ?? staff.find((u) => u.jobCode === 'FIN'))?.id ?? null;
+    // Asked by someone holding `appraiser`, approved by someone else holding `appraisalManager` (decision 022).
+    const asks = (u: (typeof staff)[number]) => ['GM', 'GSM', 'INV'].includes(u.jobCode ?? '');
+    const approves = (u: (typeof staff)[number]) => ['GM', 'FIN'].includes(u.jobCode ?? '');
+    const requester = (local.find(asks) ?? staff.find(asks))?.id ?? null;
+    const manager = (local.find((u) => approves(u) && u.id !== requester) ?? staff.find((u) => approves(u) && u.id !== requester))?.id ?? null;
     const [first] = demo.steps;
     const last = demo.steps[demo.steps.length - 1];
     const at = (hours: number) => new Date(now - hours * HOUR);
