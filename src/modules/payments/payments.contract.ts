@@ -13,7 +13,7 @@ export const paymentIdInput = z.object({ paymentId: id.meta({ title: 'Payment' }
 /** create: a payment of the appraisal's offer, asked to be approved. */
 export const createInput = z.object({ appraisalId: id.meta({ title: 'Appraisal' }) });
 /** change-payment: the new amount, typed in dollars, kept in cents. */
-export const changeInput = paymentIdInput.extend({ amount: money(PAYMENT_MAX_DOLLARS) });
+export const changeInput = paymentIdInput.extend({ amount: money(PAYMENT_MAX_DOLLARS).refine((cents) => cents > 0, { error: 'must be more than 0.00' }) });
 /** cancel-payment: why (the payment's timeline keeps it). */
 export const cancelInput = paymentIdInput.extend({ reason: optionalText(REASON_MAX) });
 /** start-manual (a form): how the office will pay outside the provider, and the details it needs. */

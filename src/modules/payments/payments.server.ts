@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
+import type { Contract } from '../../shared/contract';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { defineListAction, labelOf } from '../../server/platform/lists';
@@ -231,135 +232,73 @@ defineAction({
   },
 });
 
-defineAction({
-  contract: approvePayment,
-  summary: 'Approves a requested payment; the person who requested it cannot.',
-  permission: commandPermissions.approve,
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    return idempotent(c, approvePayment.path, () => step(c, 'approve', ctx.input.paymentId, async (payment) => {
-      refuseRequester(c, payment);
-      return move(c, payment, { command: 'approve', to: 'approved', values: { approvedBy: ctx.user.id } });
-    }));
-  },
+/**
+ * A step of the state machine as a call: its flag (decision 022), reach by the payment, the
+ * Idempotency-Key, and `step` around what it does; `same` tells a repeat of the same request.
+ */
+function defineStep<C extends Contract>(command: PaymentCommand, contract: C, summary: string,
+  act: (ctx: Ctx & { input: z.output<C['input']> }, payment: Payment) => Promise<Payment | null>,
+  same?: (input: z.output<C['input']>) => (event: typeof paymentEvents.$inferSelect) => boolean) {
+  defineAction({
+    contract, summary, permission: commandPermissions[command], reach: { paymentId: paymentRecords },
+    async handler(ctx) {
+      const c = ctx as unknown as Ctx & { input: z.output<C['input']> & { paymentId: number } };
+      return idempotent(c, contract.path, () => step(c, command, c.input.paymentId, (payment) => act(c, payment), same?.(c.input))) as never;
+    },
+  });
+}
+
+defineStep('approve', approvePayment, 'Approves a requested payment; the person who requested it cannot.', async (ctx, payment) => {
+  refuseRequester(ctx, payment);
+  return move(ctx, payment, { command: 'approve', to: 'approved', values: { approvedBy: ctx.user.id } });
 });
 
-defineAction({
-  contract: startPayment,
-  summary: 'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.',
-  permission: commandPermissions.start,
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    return idempotent(c, startPayment.path, () => step(c, 'start', ctx.input.paymentId, async (payment) => {
-      const claimed = await move(c, payment, { command: 'start', to: 'sent', values: { revision: sql`${payments.revision} + 1` as never, providerStatus: null } });
-      if (!claimed) return null;
-      return sendPayout(c, claimed);
-    }));
-  },
+defineStep('start', startPayment, 'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.', async (ctx, payment) => {
+  const claimed = await move(ctx, payment, { command: 'start', to: 'sent', values: { revision: sql`${payments.revision} + 1` as never, providerStatus: null } });
+  return claimed && sendPayout(ctx, claimed);
 });
 
-defineAction({
-  contract: changePayment,
-  summary: 'Changes the amount of a payment out with the provider: the payout is stopped and a new one sent for the new amount.',
-  permission: commandPermissions['change-payment'],
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    const { amount } = ctx.input;
-    if (amount <= 0) throw AppError.invalid('Amount must be more than 0.00.', ['amount']);
-    return idempotent(c, changePayment.path, () => step(c, 'change-payment', ctx.input.paymentId, async (payment) => {
-      if (amount === payment.amountCents) throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
-      await stopPayout(c, payment, 'change-payment');
-      const claimed = await move(c, payment, {
-        command: 'change-payment', to: 'changed', note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
-        values: { amountCents: amount, revision: sql`${payments.revision} + 1` as never, providerStatus: null },
-      });
-      if (!claimed) return null;
-      return sendPayout(c, claimed);
-    }, (event) => event.amountCents === amount));
-  },
+defineStep('change-payment', changePayment, 'Changes the amount of a payment out with the provider: the payout is stopped and a new one sent for the new amount.', async (ctx, payment) => {
+  const { amount } = ctx.input;
+  if (amount === payment.amountCents) throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
+  await stopPayout(ctx, payment, 'change-payment');
+  const claimed = await move(ctx, payment, {
+    command: 'change-payment', to: 'changed', note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
+    values: { amountCents: amount, revision: sql`${payments.revision} + 1` as never, providerStatus: null },
+  });
+  return claimed && sendPayout(ctx, claimed);
+}, (input) => (event) => event.amountCents === input.amount);
+
+defineStep('void', voidPayment, 'Voids a payment that was sent: the provider\'s payout is stopped (a manual payment\'s cheque is to be stopped at the bank).', async (ctx, payment) => {
+  if (payment.state === 'manualSent') return move(ctx, payment, { command: 'void', to: 'voided', note: 'Stop the cheque or recall the wire at the bank.' });
+  await stopPayout(ctx, payment, 'void');
+  return move(ctx, payment, { command: 'void', to: 'voided', providerStatus: 'cancelled', values: { providerStatus: 'cancelled', providerCheckedAt: sql`now()` as never } });
 });
 
-defineAction({
-  contract: voidPayment,
-  summary: 'Voids a payment that was sent: the provider\'s payout is stopped (a manual payment\'s cheque is to be stopped at the bank).',
-  permission: commandPermissions.void,
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    return idempotent(c, voidPayment.path, () => step(c, 'void', ctx.input.paymentId, async (payment) => {
-      if (payment.state === 'manualSent') return move(c, payment, { command: 'void', to: 'voided', note: 'Stop the cheque or recall the wire at the bank.' });
-      await stopPayout(c, payment, 'void');
-      return move(c, payment, { command: 'void', to: 'voided', providerStatus: 'cancelled', values: { providerStatus: 'cancelled', providerCheckedAt: sql`now()` as never } });
-    }));
-  },
-});
+defineStep('start-manual', startManualPayment, 'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.', (ctx, payment) => move(ctx, payment, {
+  command: 'start-manual', to: 'manual', note: [manualMethodLabels[ctx.input.method], ctx.input.details].filter(Boolean).join(': '),
+  values: { manualMethod: ctx.input.method, manualDetails: ctx.input.details ?? '' },
+}));
 
-defineAction({
-  contract: startManualPayment,
-  summary: 'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.',
-  permission: commandPermissions['start-manual'],
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    const { method, details } = ctx.input;
-    return idempotent(c, startManualPayment.path, () => step(c, 'start-manual', ctx.input.paymentId, (payment) => move(c, payment, {
-      command: 'start-manual', to: 'manual', note: [manualMethodLabels[method], details].filter(Boolean).join(': '),
-      values: { manualMethod: method, manualDetails: details ?? '' },
-    })));
-  },
-});
+const manualNote = (input: { reference: string; sentOn: string }) => `${input.reference}, sent on ${input.sentOn}`;
+defineStep('manual-start', manualStartPayment, 'Records a manual payment as sent: its cheque or wire number and the day it went out.', (ctx, payment) => move(ctx, payment, {
+  command: 'manual-start', to: 'manualSent', note: manualNote(ctx.input), values: { manualReference: ctx.input.reference, manualSentOn: ctx.input.sentOn },
+}), (input) => (event) => event.note === manualNote(input));
 
-defineAction({
-  contract: manualStartPayment,
-  summary: 'Records a manual payment as sent: its cheque or wire number and the day it went out.',
-  permission: commandPermissions['manual-start'],
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    const { reference, sentOn } = ctx.input;
-    const note = `${reference}, sent on ${sentOn}`;
-    return idempotent(c, manualStartPayment.path, () => step(c, 'manual-start', ctx.input.paymentId, (payment) => move(c, payment, {
-      command: 'manual-start', to: 'manualSent', note, values: { manualReference: reference, manualSentOn: sentOn },
-    }), (event) => event.note === note));
-  },
-});
-
-defineAction({
-  contract: cancelPayment,
-  summary: 'Cancels a payment before any money goes out: requested, approved, started manually or failed.',
-  permission: commandPermissions['cancel-payment'],
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    return idempotent(c, cancelPayment.path, () => step(c, 'cancel-payment', ctx.input.paymentId, (payment) => move(c, payment, {
-      command: 'cancel-payment', to: 'cancelled', note: ctx.input.reason ?? '',
-    })));
-  },
-});
+defineStep('cancel-payment', cancelPayment, 'Cancels a payment before any money goes out: requested, approved, started manually or failed.', (ctx, payment) => move(ctx, payment, {
+  command: 'cancel-payment', to: 'cancelled', note: ctx.input.reason ?? '',
+}));
 
 /** What the provider's answer makes of a payment out with it. */
 const afterCheck = (state: PaymentState, status: ProviderStatus): PaymentState =>
   status === 'paid' ? 'paid' : status === 'failed' || status === 'cancelled' ? 'failed' : state;
 
-defineAction({
-  contract: checkPaymentStatus,
-  summary: 'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.',
-  permission: commandPermissions['check-status'],
-  reach: { paymentId: paymentRecords },
-  async handler(ctx) {
-    const c = ctx as Ctx;
-    return idempotent(c, checkPaymentStatus.path, () => step(c, 'check-status', ctx.input.paymentId, async (payment) => {
-      const payout = await c.services.payments.status(c.db, payment.providerReference!);
-      const to = afterCheck(payment.state, payout.status);
-      return move(c, payment, {
-        command: 'check-status', to, providerStatus: payout.status, note: `The provider says ${payout.status}.`,
-        values: { providerStatus: payout.status, providerCheckedAt: sql`now()` as never },
-      });
-    }));
-  },
+defineStep('check-status', checkPaymentStatus, 'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.', async (ctx, payment) => {
+  const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
+  return move(ctx, payment, {
+    command: 'check-status', to: afterCheck(payment.state, payout.status), providerStatus: payout.status, note: `The provider says ${payout.status}.`,
+    values: { providerStatus: payout.status, providerCheckedAt: sql`now()` as never },
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
