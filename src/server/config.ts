@@ -77,6 +77,8 @@ const schema = z.object({
   /** Sign-in codes and other texts that belong to no line go out through this messaging service when set. */
   TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits').optional(),
   SHIPPING: z.enum(['local', 'http'], { error: 'SHIPPING must be local or http' }).default('local'),
+  /** Payments to sellers: `local` records them and simulates the vendor's statuses (docs/payments.md). */
+  PAYMENTS: z.enum(['local'], { error: 'PAYMENTS must be local (docs/payments.md describes a vendor\'s driver)' }).default('local'),
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
   SHIPPING_API_URL: z.url('SHIPPING_API_URL must be the carrier\'s order endpoint, a full https URL').optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),

@@ -6,6 +6,7 @@ import { localTelephony } from './providers/telephony/local';
 import { twilioTelephony } from './providers/telephony/twilio';
 import { httpShipping, localShipping, type ShippingProvider } from './providers/shipping/shipping';
 import { graphFacebook, localFacebook, type FacebookProvider } from './providers/facebook/facebook';
+import { localPayments, type PaymentsProvider } from './providers/payments/payments';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -17,6 +18,7 @@ export interface Services {
   shipping: ShippingProvider;
   /** The social platform: marketplace leads sent on as conversion events. */
   facebook: FacebookProvider;
+  payments: PaymentsProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -43,5 +45,11 @@ export function createServices(config: Config, database: Database): Services {
   const facebook = config.FACEBOOK === 'graph'
     ? graphFacebook({ graphUrl: config.FACEBOOK_GRAPH_URL, pixelId: config.FACEBOOK_PIXEL_ID!, accessToken: config.FACEBOOK_ACCESS_TOKEN!, pageId: config.FACEBOOK_PAGE_ID })
     : localFacebook(config.FACEBOOK_PIXEL_ID);
-  return { config, database, mail, telephony, shipping, facebook, clock };
+  const payments = (() => {
+    switch (config.PAYMENTS) {
+      case 'local': return localPayments();
+      default: return assertUnreachable(config.PAYMENTS);
+    }
+  })();
+  return { config, database, mail, telephony, shipping, facebook, payments, clock };
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** A browser session. The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -94,4 +94,27 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * What the local payments driver would have sent (src/server/providers/payments/), as the outbox is
+ * for texts and emails: one payout per idempotency key, with the payee, the amount and the status it
+ * simulates. The payment's status view shows it.
+ */
+export const localPayouts = pgTable(
+  'local_payouts',
+  {
+    reference: varchar('reference', { length: 64 }).primaryKey(),
+    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull(),
+    payeeName: text('payee_name').notNull(),
+    payeeEmail: text('payee_email').notNull().default(''),
+    payeePhone: varchar('payee_phone', { length: 20 }).notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    memo: text('memo').notNull().default(''),
+    status: varchar('status', { length: 12 }).$type<'pending' | 'paid' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    checks: integer('checks').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('local_payouts_key').on(t.idempotencyKey)],
 );

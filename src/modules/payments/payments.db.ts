@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { appraisals } from '../appraisals/appraisals.db';
+import { locations } from '../locations/locations.db';
+import { users } from '../users/users.db';
+import { defineRecords } from '../../server/platform/records';
+import { searchIndex } from '../../server/platform/search';
+import type { ManualMethod, PaymentCommand, PaymentState, ProviderStatus } from './payments.values';
+
+/**
+ * A payment to the seller of a vehicle bought on an appraisal (seed 001, "Payment": appraisalId,
+ * paymentId), moved only by the steps of payments.values.ts. The payee and the vehicle are copied
+ * from the appraisal when the payment is requested: what was approved is what is paid. Money in cents.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    appraisalId: integer('appraisal_id').notNull().references(() => appraisals.id),
+    /** The appraisal's store, copied: reach and the list's filters read it without a join. */
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    state: varchar('state', { length: 12 }).$type<PaymentState>().notNull().default('requested'),
+    amountCents: integer('amount_cents').notNull(),
+    /** The appraisal's offer when the payment was requested. */
+    offerCents: integer('offer_cents').notNull(),
+    payeeName: text('payee_name').notNull(),
+    payeeEmail: text('payee_email').notNull().default(''),
+    payeePhone: varchar('payee_phone', { length: 20 }).notNull().default(''),
+    /** "2019 Toyota RAV4 XLE" and its VIN, as on the appraisal. */
+    vehicle: text('vehicle').notNull(),
+    vin: varchar('vin', { length: 17 }).notNull().default(''),
+    /**
+     * How many payouts the provider has been asked for (a change or a resend after a failure asks for
+     * a new one). The provider's idempotency key is `payment-<id>-<revision>`, so a retry of the same
+     * send after a crash carries the same key and is never paid twice.
+     */
+    revision: smallint('revision').notNull().default(0),
+    providerReference: varchar('provider_reference', { length: 64 }),
+    providerStatus: varchar('provider_status', { length: 12 }).$type<ProviderStatus>(),
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    /** A payment made outside the provider (start-manual, manual-start). */
+    manualMethod: varchar('manual_method', { length: 16 }).$type<ManualMethod>(),
+    manualDetails: text('manual_details').notNull().default(''),
+    manualReference: varchar('manual_reference', { length: 40 }),
+    manualSentOn: date('manual_sent_on', { mode: 'string' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list's sorts, each with the id after it; by store and by state for the filters used most.
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_updated_idx').on(t.updatedAt, t.id),
+    index('payments_amount_idx').on(t.amountCents, t.id),
+    index('payments_payee_idx').on(t.payeeName, t.id),
+    index('payments_location_created_idx').on(t.locationId, t.createdAt, t.id),
+    index('payments_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('payments_location_state_created_idx').on(t.locationId, t.state, t.createdAt, t.id),
+    index('payments_appraisal_idx').on(t.appraisalId, t.id),
+    // One live payment per appraisal: a second request, however it arrives, cannot pay the seller twice.
+    uniqueIndex('payments_live_appraisal_key').on(t.appraisalId).where(sql`${t.state} not in ('voided', 'cancelled')`),
+    searchIndex('payments_search_idx', t.payeeName, t.payeeEmail, t.payeePhone, t.vin, t.vehicle),
+    check('payments_amount', sql`${t.amountCents} > 0 and ${t.offerCents} >= 0`),
+  ],
+);
+
+export const paymentRecords = defineRecords({
+  table: payments, type: 'payment', key: payments.id, location: payments.locationId,
+  missing: 'That payment does not exist.',
+});
+
+/** Every step a payment took: who, from which state to which, the amount then, and when. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 16 }).$type<PaymentCommand | 'create'>().notNull(),
+    fromState: varchar('from_state', { length: 12 }).$type<PaymentState>(),
+    toState: varchar('to_state', { length: 12 }).$type<PaymentState>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the step carried: a reason, a cheque number, the provider's answer. */
+    note: text('note').notNull().default(''),
+    providerStatus: varchar('provider_status', { length: 12 }).$type<ProviderStatus>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+);
+
+/**
+ * A request made with an `Idempotency-Key` header: per user and key, which call with which input (a
+ * hash), and the reply given. The same key again returns the stored reply and does nothing.
+ */
+export const paymentIdempotencyKeys = pgTable(
+  'payment_idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 255 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    reply: jsonb('reply'),
+    /** A refusal that was kept (a void answered by a payout already paid): replayed as the same refusal. */
+    errorStatus: smallint('error_status'),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('payment_idempotency_created_idx').on(t.createdAt)],
+);

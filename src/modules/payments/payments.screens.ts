@@ -1,0 +1,12 @@
+import { IconCash } from '@tabler/icons-react';
+import { defineScreens } from '../../web/screens';
+
+// Seed 001 names the payments list, payment cancellation, payment status and manual payment start,
+// not their URLs: one list beside the appraisal screens (/clicklane/appraisals/), whose rows open the
+// status view and the steps' modals.
+export default defineScreens([
+  {
+    path: 'clicklane/appraisals/payments', className: 'payments', access: 'appraiser', load: () => import('./Payments'),
+    nav: { group: 'Stock', order: 49, label: 'Payments to sellers', href: '/clicklane/appraisals/payments', description: 'Paying sellers for trade-ins: approval, sending, changes and voids', icon: IconCash },
+  },
+]);

@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { auditLog } from '../../server/platform/platform.db';
+import { localPayments } from '../../server/providers/payments/payments';
+import { appraisals } from '../appraisals/appraisals.db';
+import { localPayouts } from '../../server/platform/platform.db';
+import { paymentEvents, paymentIdempotencyKeys, payments } from './payments.db';
+import { paymentCommands, paymentStateLabels, paymentStates, transitions, type PaymentCommand, type PaymentState } from './payments.values';
+
+let t: TestApp;
+let appraiser: Caller;
+let manager: Caller;
+let otherManager: Caller;
+let otherAppraiser: Caller;
+let both: Caller;
+let loc: Record<string, number>;
+
+beforeAll(async () => {
+  t = await testApp();
+  appraiser = await t.signedIn(['appraiser']);
+  manager = await t.signedIn(['appraisalManager']);
+  otherManager = await t.signedIn(['appraisalManager']);
+  otherAppraiser = await t.signedIn(['appraiser']);
+  both = await t.signedIn(['appraiser', 'appraisalManager']);
+  loc = await locationsByCode(t.db);
+});
+afterAll(async () => { await t?.close(); });
+
+let made = 0;
+/** A fresh appraisal the customer accepted, at a store, with this offer (cents). */
+async function acceptedAppraisal(offerCents = 1_834_500, code = 'ABG', status: 'accepted' | 'purchased' | 'offered' = 'accepted') {
+  made += 1;
+  const [row] = await t.db.insert(appraisals).values({
+    locationId: loc[code], source: 'walk-in', customerName: `Seller ${made} Quintana`, phone: '+15055550199', email: `seller${made}@example.com`,
+    vin: `1HGCV1F3${String(made).padStart(9, '0')}`, year: 2020, make: 'Honda', model: 'Accord', trim: 'EX', mileage: 40_000, condition: 'good',
+    baseValueCents: offerCents, offerCents, status,
+  }).returning();
+  return row;
+}
+
+const paymentById = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
+const eventsOf = async (id: number) => t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(paymentEvents.id);
+const counts = async () => {
+  const [[{ p }], [{ e }], [{ o }]] = await Promise.all([
+    t.db.select({ p: count() }).from(payments), t.db.select({ e: count() }).from(paymentEvents), t.db.select({ o: count() }).from(localPayouts),
+  ]);
+  return { p, e, o };
+};
+
+async function requested(offerCents?: number, code?: string) {
+  const appraisal = await acceptedAppraisal(offerCents, code);
+  const res = await appraiser.call('payments/create', { appraisalId: appraisal.id });
+  expect(res.status).toBe(200);
+  return res.body.data.paymentId as number;
+}
+
+/**
+ * The calls that take a payment from a fresh request to each state, found by walking the transition
+ * table from "requested" (breadth first): a state added to the table is reached, and so tested, with
+ * no change here. Amounts ending in .13 fail at the local provider's first check.
+ */
+function pathTo(target: PaymentState): PaymentCommand[] {
+  const queue: [PaymentState, PaymentCommand[]][] = [['requested', []]];
+  const seen = new Set<PaymentState>(['requested']);
+  while (queue.length) {
+    const [state, path] = queue.shift()!;
+    if (state === target) return path;
+    for (const command of paymentCommands) {
+      if (!transitions[command].from.includes(state)) continue;
+      for (const to of transitions[command].to) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        queue.push([to, [...path, command]]);
+      }
+    }
+  }
+  throw new Error(`No path reaches ${target}`);
+}
+
+let changes = 0;
+const inputs: Record<PaymentCommand, (paymentId: number) => Record<string, unknown>> = {
+  approve: (paymentId) => ({ paymentId }),
+  start: (paymentId) => ({ paymentId }),
+  // A new amount each time: changing to the amount it already has is refused.
+  'change-payment': (paymentId) => ({ paymentId, amount: `${17_000 + (changes += 1)}.00` }),
+  void: (paymentId) => ({ paymentId }),
+  'start-manual': (paymentId) => ({ paymentId, method: 'cheque', details: 'Mail to the seller.' }),
+  'manual-start': (paymentId) => ({ paymentId, reference: 'CHK 1001', sentOn: '2026-11-02' }),
+  'cancel-payment': (paymentId) => ({ paymentId, reason: 'Deal unwound.' }),
+  'check-status': (paymentId) => ({ paymentId }),
+};
+
+/** Who takes each step: the requester is the appraiser; a manager who did not request approves. */
+const callerFor = (command: PaymentCommand) => (['approve', 'change-payment', 'void', 'cancel-payment'].includes(command) ? manager : appraiser);
+/** The step tried in the matrix comes from someone else than who took the payment there: never a repeat of their own request. */
+const otherCallerFor = (command: PaymentCommand) => (callerFor(command) === manager ? otherManager : otherAppraiser);
+
+async function paymentAt(state: PaymentState): Promise<number> {
+  const paymentId = await requested(state === 'failed' ? 1_500_013 : 1_500_000);
+  for (const command of pathTo(state)) {
+    const res = await callerFor(command).call(`payments/${command}`, inputs[command](paymentId));
+    expect(res.status, `${command} on the way to ${state}: ${res.body.errors}`).toBe(200);
+  }
+  expect((await paymentById(paymentId)).state).toBe(state);
+  return paymentId;
+}
+
+describe('payments list', () => {
+  it('lists the demo payments newest first with their states, counted, and in html', async () => {
+    const res = await appraiser.call('payments/load-payments', {});
+    expect(res.status).toBe(200);
+    const [{ n }] = await t.db.select({ n: count() }).from(payments);
+    expect(res.body.data.paymentCount).toBe(n);
+    const states = new Set(res.body.data.rows.map((r: { state: string }) => r.state));
+    for (const s of ['requested', 'approved', 'sent', 'changed', 'paid', 'cancelled', 'manualSent']) expect(states).toContain(s);
+    const moore = res.body.data.rows.find((r: { payeeName: string }) => r.payeeName === 'Stephanie Moore');
+    expect(moore).toMatchObject({ state: 'changed', stateLabel: 'Payment Changed', locationName: expect.any(String) });
+    expect(moore.amountCents).toBe(moore.offerCents - 15_000);
+    expect(moore.amount).toBe((moore.amountCents / 100).toFixed(2));
+    expect(res.body.data.html).toContain('<th data-key="stateLabel">State</th>');
+    expect(res.body.data.html).toContain('Payment Changed');
+    const created = res.body.data.rows.map((r: { createdAt: string }) => r.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('filters by store, state, appraisal, search and request dates; a New Mexico user sees only New Mexico', async () => {
+    const sent = await appraiser.call('payments/load-payments', { state: 'sent' });
+    expect(sent.body.data.rows.every((r: { state: string }) => r.state === 'sent')).toBe(true);
+    const davis = await appraiser.call('payments/load-payments', { query: 'joshua dav' });
+    expect(davis.body.data.rows.map((r: { payeeName: string }) => r.payeeName)).toEqual(['Joshua Davis']);
+    const dnc = await appraiser.call('payments/load-payments', { locationId: loc.DNC });
+    expect(dnc.body.data.rows.every((r: { locationId: number }) => r.locationId === loc.DNC)).toBe(true);
+    const appraisalId = davis.body.data.rows[0].appraisalId;
+    const byAppraisal = await appraiser.call('payments/load-payments', { appraisalId });
+    expect(byAppraisal.body.data.paymentCount).toBe(1);
+    const future = await appraiser.call('payments/load-payments', { minCreatedAt: '2099-01-01' });
+    expect(future.body.data.paymentCount).toBe(0);
+
+    const nm = await t.signedIn(['appraiser'], { groupWide: false, regions: ['New Mexico'] });
+    const mine = await nm.call('payments/load-payments', {});
+    const nmIds = (await t.db.select({ id: appraisals.locationId }).from(appraisals)).length;
+    expect(nmIds).toBeGreaterThan(0);
+    expect(mine.body.data.rows.some((r: { locationId: number }) => [loc.DNC, loc.CSK, loc.PHX].includes(r.locationId))).toBe(false);
+    expect(mine.body.data.paymentCount).toBeLessThan(sent.body.data.paymentCount + 100);
+
+    const bad = await appraiser.call('payments/load-payments', { state: 'lost', minCreatedAt: '11/02/2026' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatch(/^State must be one of: requested, approved/);
+    expect(bad.body.errors).toContain('From must be a date as YYYY-MM-DD.');
+  });
+});
+
+describe('a payment from request to sent', () => {
+  it('requests the appraisal\'s offer for its seller, stored with the payee and the vehicle, an event and an audit row', async () => {
+    const appraisal = await acceptedAppraisal(2_012_345);
+    const res = await appraiser.call('payments/create', { appraisalId: appraisal.id }, { form: true });
+    expect(res.status).toBe(200);
+    const stored = await paymentById(res.body.data.paymentId);
+    expect(res.body.data).toEqual({
+      paymentId: stored.id, appraisalId: appraisal.id, state: 'requested', stateLabel: 'Approval Request Sent', amount: '20123.45', amountCents: 2_012_345, providerStatus: null,
+    });
+    expect(stored).toMatchObject({
+      locationId: loc.ABG, amountCents: 2_012_345, offerCents: 2_012_345, payeeName: appraisal.customerName, payeeEmail: appraisal.email,
+      payeePhone: '+15055550199', vehicle: '2020 Honda Accord EX', vin: appraisal.vin, requestedBy: appraiser.userId, revision: 0,
+    });
+    expect(await eventsOf(stored.id)).toMatchObject([{ action: 'create', fromState: null, toState: 'requested', amountCents: 2_012_345, userId: appraiser.userId }]);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payments/create')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ recordType: 'payment', recordId: String(stored.id), userId: appraiser.userId });
+
+    // Asked again, by anyone: the same payment, nothing new.
+    const before = await counts();
+    const again = await both.call('payments/create', { appraisalId: appraisal.id });
+    expect(again.body.data).toEqual(res.body.data);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a request for an offer not yet accepted (409 at the appraisal) and bad input (400 naming the field), changing nothing', async () => {
+    const offered = await acceptedAppraisal(900_000, 'ABG', 'offered');
+    const before = await counts();
+    const early = await appraiser.call('payments/create', { appraisalId: offered.id });
+    expect(early).toMatchObject({ status: 409, body: { errors: ['This appraisal is Offered: a payment is requested once the customer accepts the offer or the vehicle is bought.'], data: { fields: ['appraisalId'] } } });
+    const bad = await appraiser.call('payments/create', { appraisalId: 'abc' });
+    expect(bad).toMatchObject({ status: 400, body: { errors: ['Appraisal must be a record number.'] } });
+    const missing = await appraiser.call('payments/create', {});
+    expect(missing.body.errors).toEqual(['Appraisal is required.']);
+    const none = await appraiser.call('payments/create', { appraisalId: 2_000_000_000 });
+    expect(none).toMatchObject({ status: 404, body: { errors: ['That appraisal does not exist.'] } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is approved by a manager who did not request it, then sent through the provider keyed by the payment, then checked', async () => {
+    const paymentId = await requested(1_250_000);
+    // The requester holds both flags: still not theirs to approve.
+    const selfApproval = await both.call('payments/create', { appraisalId: (await acceptedAppraisal(700_000)).id });
+    const own = await both.call('payments/approve', { paymentId: selfApproval.body.data.paymentId });
+    expect(own).toMatchObject({ status: 403, body: { errors: ['You requested this payment, so someone else must approve it: ask another appraisal manager.'] } });
+    expect((await paymentById(selfApproval.body.data.paymentId)).state).toBe('requested');
+
+    const approved = await manager.call('payments/approve', { paymentId });
+    expect(approved.body.data).toMatchObject({ state: 'approved', stateLabel: 'Payment Approved' });
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'approved', approvedBy: manager.userId });
+
+    const sent = await appraiser.call('payments/start', { paymentId });
+    expect(sent.body.data).toMatchObject({ state: 'sent', stateLabel: 'Payment Sent', providerStatus: 'pending', amountCents: 1_250_000 });
+    const stored = await paymentById(paymentId);
+    expect(stored.revision).toBe(1);
+    const [payout] = await t.db.select().from(localPayouts).where(eq(localPayouts.reference, stored.providerReference!));
+    expect(payout).toMatchObject({ idempotencyKey: `payment-${paymentId}-1`, amountCents: 1_250_000, payeeName: stored.payeeName, payeeEmail: stored.payeeEmail, status: 'pending', memo: 'Trade-in: 2020 Honda Accord EX' });
+
+    const checked = await appraiser.call('payments/check-status', { paymentId });
+    expect(checked.body.data).toMatchObject({ state: 'paid', stateLabel: 'Payment Completed', providerStatus: 'paid' });
+    expect((await eventsOf(paymentId)).map((e) => [e.action, e.fromState, e.toState, e.userId])).toEqual([
+      ['create', null, 'requested', appraiser.userId], ['approve', 'requested', 'approved', manager.userId],
+      ['start', 'approved', 'sent', appraiser.userId], ['check-status', 'sent', 'paid', appraiser.userId],
+    ]);
+
+    const status = await appraiser.call('payments/load-payment', { paymentId });
+    expect(status.body.data.payment).toMatchObject({ paymentId, state: 'paid', providerReference: stored.providerReference, revision: 1 });
+    expect(status.body.data.events.map((e: { actionLabel: string }) => e.actionLabel)).toEqual(['Approval requested', 'Approved', 'Sent through the provider', 'Status checked']);
+    expect(status.body.data.payout).toMatchObject({ reference: stored.providerReference, status: 'paid', checks: 1 });
+  });
+
+  it('a send retried after a crash (the provider took it, our write was lost) is the same payout, never a second one', async () => {
+    const paymentId = await paymentAt('approved');
+    // The provider received the first attempt; the server died before recording it.
+    const first = await localPayments().send(t.db, { idempotencyKey: `payment-${paymentId}-1`, payee: { name: 'X', email: '', phone: '' }, amountCents: 1_500_000, memo: '' });
+    const retry = await appraiser.call('payments/start', { paymentId });
+    expect(retry.status).toBe(200);
+    expect((await paymentById(paymentId)).providerReference).toBe(first.reference);
+    const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
+    expect(n).toBe(1);
+  });
+
+  it('changes the amount in dollars, kept in cents: the payout is stopped and a new one sent; bad amounts named, nothing changed', async () => {
+    const paymentId = await paymentAt('sent');
+    const old = await paymentById(paymentId);
+    const before = await counts();
+    for (const [amount, sentence] of [['12.345', 'Amount must be an amount in dollars, such as 1,234.56.'], ['', 'Amount is required.'], ['0', 'Amount must be more than 0.00.'], ['600,000', 'Amount must be at most 500,000 dollars.']]) {
+      const bad = await manager.call('payments/change-payment', { paymentId, amount });
+      expect(bad, amount).toMatchObject({ status: 400, body: { errors: [sentence], data: { fields: ['amount'] } } });
+    }
+    const same = await manager.call('payments/change-payment', { paymentId, amount: '15,000' });
+    expect(same).toMatchObject({ status: 400, body: { errors: ['Amount is already $15,000.00; type the new amount.'] } });
+    expect(await counts()).toEqual(before);
+    expect(await paymentById(paymentId)).toEqual(old);
+
+    const changed = await manager.call('payments/change-payment', { paymentId, amount: '$14,250.5' }, { form: true });
+    expect(changed.body.data).toMatchObject({ state: 'changed', stateLabel: 'Payment Changed', amount: '14250.50', amountCents: 1_425_050, providerStatus: 'pending' });
+    const now = await paymentById(paymentId);
+    expect(now.revision).toBe(2);
+    const payouts = await t.db.select().from(localPayouts).where(inArray(localPayouts.reference, [old.providerReference!, now.providerReference!]));
+    expect(payouts.map((p) => [p.idempotencyKey, p.amountCents, p.status]).sort()).toEqual([
+      [`payment-${paymentId}-1`, 1_500_000, 'cancelled'], [`payment-${paymentId}-2`, 1_425_050, 'pending'],
+    ]);
+    const [event] = (await eventsOf(paymentId)).slice(-1);
+    expect(event).toMatchObject({ action: 'change-payment', fromState: 'sent', toState: 'changed', amountCents: 1_425_050, userId: manager.userId, note: 'From $15,000.00 to $14,250.50' });
+  });
+
+  it('voids a sent payment, stopping its payout; a payout already paid cannot be voided, and the payment is recorded as paid', async () => {
+    const paymentId = await paymentAt('sent');
+    const voided = await manager.call('payments/void', { paymentId });
+    expect(voided.body.data).toMatchObject({ state: 'voided', stateLabel: 'Payment Voided', providerStatus: 'cancelled' });
+    const { providerReference } = await paymentById(paymentId);
+    expect((await t.db.select().from(localPayouts).where(eq(localPayouts.reference, providerReference!)))[0].status).toBe('cancelled');
+
+    const late = await paymentAt('sent');
+    await localPayments().status(t.db, (await paymentById(late)).providerReference!); // the seller is paid meanwhile
+    const refused = await manager.call('payments/void', { paymentId: late });
+    expect(refused).toMatchObject({ status: 409, body: { errors: ['The seller has already been paid $15,000.00; the payment cannot be voided.'] } });
+    expect(await paymentById(late)).toMatchObject({ state: 'paid', providerStatus: 'paid' });
+    expect((await eventsOf(late)).slice(-1)[0]).toMatchObject({ action: 'check-status', fromState: 'sent', toState: 'paid', note: 'The provider had already paid the seller.' });
+  });
+
+  it('pays manually: start-manual keeps the method and details, manual-start records the cheque number and day; bad forms named', async () => {
+    const paymentId = await paymentAt('approved');
+    const bad = await appraiser.call('payments/start-manual', { paymentId, method: 'cash' });
+    expect(bad).toMatchObject({ status: 400, body: { errors: ['Method must be one of: cheque, wire, ach, cashiers-cheque.'] } });
+    const started = await appraiser.call('payments/start-manual', { paymentId, method: 'wire', details: 'Seller\'s credit union, account on file.' }, { form: true });
+    expect(started.body.data).toMatchObject({ state: 'manual', stateLabel: 'Manual Payment Started' });
+    expect(await paymentById(paymentId)).toMatchObject({ manualMethod: 'wire', manualDetails: 'Seller\'s credit union, account on file.', providerReference: null });
+    // Not through the provider any more.
+    expect((await appraiser.call('payments/start', { paymentId })).status).toBe(409);
+
+    const noRef = await appraiser.call('payments/manual-start', { paymentId, reference: ' ', sentOn: '2026-02-30' });
+    expect(noRef).toMatchObject({ status: 400, body: { errors: ['Cheque or wire number is required.', 'Sent on must be a real date.'] } });
+    const sent = await appraiser.call('payments/manual-start', { paymentId, reference: 'WIRE 88120', sentOn: '2026-11-03' });
+    expect(sent.body.data).toMatchObject({ state: 'manualSent', stateLabel: 'Manual Payment Sent' });
+    expect(await paymentById(paymentId)).toMatchObject({ manualReference: 'WIRE 88120', manualSentOn: '2026-11-03' });
+    // A different cheque number for the same payment is not the same request.
+    const other = await appraiser.call('payments/manual-start', { paymentId, reference: 'WIRE 88121', sentOn: '2026-11-03' });
+    expect(other.status).toBe(409);
+  });
+
+  it('cancels with a reason kept on the timeline', async () => {
+    const paymentId = await paymentAt('approved');
+    const res = await manager.call('payments/cancel-payment', { paymentId, reason: 'Seller kept the car.' });
+    expect(res.body.data).toMatchObject({ state: 'cancelled', stateLabel: 'Payment Cancelled' });
+    expect((await eventsOf(paymentId)).slice(-1)[0]).toMatchObject({ action: 'cancel-payment', note: 'Seller kept the car.', userId: manager.userId });
+    // A cancelled payment frees its appraisal for a new request.
+    const { appraisalId } = await paymentById(paymentId);
+    const again = await appraiser.call('payments/create', { appraisalId });
+    expect(again.body.data.paymentId).not.toBe(paymentId);
+  });
+});
+
+describe('the state machine', () => {
+  // Every command from every state: allowed ones move as the table says, the rest answer 409 naming the state.
+  for (const state of paymentStates) {
+    for (const command of paymentCommands) {
+      const allowed = transitions[command].from.includes(state);
+      it(`${command} from ${state}: ${allowed ? `allowed, to ${transitions[command].to.join(' or ')}` : 'refused'}`, async () => {
+        const paymentId = await paymentAt(state);
+        const before = await eventsOf(paymentId);
+        const caller = otherCallerFor(command);
+        const res = await caller.call(`payments/${command}`, inputs[command](paymentId));
+        const after = await paymentById(paymentId);
+        if (allowed) {
+          expect(res.status, res.body.errors?.[0]).toBe(200);
+          expect(transitions[command].to).toContain(after.state);
+          expect(res.body.data.state).toBe(after.state);
+          const events = await eventsOf(paymentId);
+          expect(events).toHaveLength(before.length + 1);
+          expect(events.at(-1)).toMatchObject({ action: command, fromState: state, toState: after.state, userId: caller.userId });
+        } else {
+          expect(res.status).toBe(409);
+          expect(res.body.errors[0]).toMatch(new RegExp(`^This payment is at "${paymentStateLabels[state]}": only a payment at `));
+          expect(after.state).toBe(state);
+          expect(await eventsOf(paymentId)).toHaveLength(before.length);
+        }
+      });
+    }
+  }
+
+  it('answers the same request again with the same result and writes nothing (natural idempotency)', async () => {
+    const paymentId = await requested();
+    const first = await manager.call('payments/approve', { paymentId });
+    const again = await manager.call('payments/approve', { paymentId });
+    expect(again.body.data).toEqual(first.body.data);
+    expect((await eventsOf(paymentId)).filter((e) => e.action === 'approve')).toHaveLength(1);
+    // Someone else's approval of an approved payment is not a repeat.
+    const other = await otherManager.call('payments/approve', { paymentId });
+    expect(other).toMatchObject({ status: 409, body: { errors: ['This payment is at "Payment Approved": only a payment at "Approval Request Sent" can be approved.'] } });
+  });
+
+  it('two approvals at once give exactly one approval', async () => {
+    const paymentId = await requested();
+    const [a, b] = await Promise.all([manager.call('payments/approve', { paymentId }), manager.call('payments/approve', { paymentId })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data).toEqual(b.body.data);
+    const two = await requested();
+    const [c, d] = await Promise.all([manager.call('payments/approve', { paymentId: two }), otherManager.call('payments/approve', { paymentId: two })]);
+    expect([c.status, d.status].sort()).toEqual([200, 409]);
+    for (const id of [paymentId, two]) expect((await eventsOf(id)).filter((e) => e.action === 'approve')).toHaveLength(1);
+    const starts = await Promise.all([appraiser.call('payments/start', { paymentId }), appraiser.call('payments/start', { paymentId })]);
+    expect(starts.map((s) => s.status)).toEqual([200, 200]);
+    expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(1);
+    const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
+    expect(n).toBe(1);
+  });
+
+  it('replays a request with the same Idempotency-Key: the stored reply, no second step; the key with another body is refused', async () => {
+    const paymentId = await paymentAt('sent');
+    const send = (caller: Caller, body: Record<string, unknown>, key: string) => caller.send({
+      method: 'POST', url: '/api/actions/payments/change-payment', headers: { 'idempotency-key': key, 'x-csrf-token': caller.csrfToken! }, payload: body,
+    });
+    const first = await send(manager, { paymentId, amount: '14,000' }, 'change-7f3a');
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const events = (await eventsOf(paymentId)).length;
+    const replay = await send(manager, { amount: '14000.00', paymentId }, 'change-7f3a');
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(first.body.data);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await eventsOf(paymentId)).toHaveLength(events);
+    expect((await paymentById(paymentId)).revision).toBe(2);
+
+    const otherBody = await send(manager, { paymentId, amount: '13,000' }, 'change-7f3a');
+    expect(otherBody).toMatchObject({ status: 409, body: { errors: ['This Idempotency-Key was already used for a different request; send a new key with a new request.'] } });
+    expect((await paymentById(paymentId)).amountCents).toBe(1_400_000);
+    // Keys are per user: another manager's same key is their own request.
+    const theirs = await send(otherManager, { paymentId, amount: '13,000' }, 'change-7f3a');
+    expect(theirs.body.data).toMatchObject({ amountCents: 1_300_000 });
+    const badKey = await send(manager, { paymentId, amount: '12,000' }, 'has space');
+    expect(badKey).toMatchObject({ status: 400, body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] } });
+    const [stored] = await t.db.select().from(paymentIdempotencyKeys).where(and(eq(paymentIdempotencyKeys.userId, manager.userId!), eq(paymentIdempotencyKeys.key, 'change-7f3a')));
+    expect(stored).toMatchObject({ action: 'payments/change-payment', reply: first.body.data });
+  });
+
+  it('a failed payment is sent again under a new key, or paid manually', async () => {
+    const paymentId = await paymentAt('failed');
+    expect((await paymentById(paymentId)).providerStatus).toBe('failed');
+    const resent = await appraiser.call('payments/start', { paymentId });
+    expect(resent.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    const now = await paymentById(paymentId);
+    expect(now.revision).toBe(2);
+    expect((await t.db.select().from(localPayouts).where(eq(localPayouts.reference, now.providerReference!)))[0].idempotencyKey).toBe(`payment-${paymentId}-2`);
+  });
+});
+
+describe('who may take each step, and where', () => {
+  it('refuses an appraiser the manager\'s steps and a manager the appraiser\'s (403), changing nothing', async () => {
+    const paymentId = await paymentAt('sent');
+    for (const command of ['approve', 'change-payment', 'void', 'cancel-payment'] as const) {
+      expect((await appraiser.call(`payments/${command}`, inputs[command](paymentId))).status, command).toBe(403);
+    }
+    for (const command of ['start', 'check-status', 'start-manual', 'manual-start'] as const) {
+      expect((await manager.call(`payments/${command}`, inputs[command](paymentId))).status, command).toBe(403);
+    }
+    expect((await manager.call('payments/create', { appraisalId: 1 })).status).toBe(403);
+    expect((await manager.call('payments/load-payments', {})).status).toBe(403);
+    expect((await paymentById(paymentId)).state).toBe('sent');
+  });
+
+  it('answers a New Mexico user 404 for a payment at a Colorado store, and lists it nowhere for them', async () => {
+    const paymentId = await requested(1_100_000, 'DNC');
+    const nm = await t.signedIn(['appraiser', 'appraisalManager'], { groupWide: false, regions: ['New Mexico'] });
+    for (const command of paymentCommands) {
+      const res = await nm.call(`payments/${command}`, inputs[command](paymentId));
+      expect(res, command).toMatchObject({ status: 404, body: { errors: ['That payment does not exist.'] } });
+    }
+    expect((await nm.call('payments/load-payment', { paymentId })).status).toBe(404);
+    expect((await paymentById(paymentId)).state).toBe('requested');
+    const options = await nm.call('payments/appraisal-options', { search: 'quintana' });
+    expect(options.body.data.appraisals.every((a: { locationName: string }) => !a.locationName.includes('Denver'))).toBe(true);
+  });
+
+  it('offers accepted and bought appraisals within reach for a request, by customer or VIN, with their live payment', async () => {
+    const appraisal = await acceptedAppraisal(1_999_900, 'SFS', 'purchased');
+    const found = await appraiser.call('payments/appraisal-options', { search: appraisal.vin.slice(-6) });
+    expect(found.body.data.appraisals).toEqual([{
+      appraisalId: appraisal.id, customerName: appraisal.customerName, vehicle: '2020 Honda Accord EX', vin: appraisal.vin, offerCents: 1_999_900,
+      locationName: expect.any(String), status: 'Purchased', paymentId: null,
+    }]);
+    const created = await appraiser.call('payments/create', { appraisalId: appraisal.id });
+    const named = await appraiser.call('payments/appraisal-options', { ids: [appraisal.id] });
+    expect(named.body.data.appraisals[0].paymentId).toBe(created.body.data.paymentId);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The payment to a seller as a state machine (seed 001, "Payment flow on an appraisal"): its states
+ * with the spec's labels, and every step allowed from each. Isomorphic: the server refuses what the
+ * table does not allow, the screens offer only what it allows, and the tests walk it whole
+ * (docs/payments.md has the same table in words).
+ */
+import type { Flag } from '../../shared/permissions';
+
+export const paymentStates = ['requested', 'approved', 'sent', 'changed', 'paid', 'failed', 'voided', 'cancelled', 'manual', 'manualSent'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+/** The first five are the spec's button labels and success messages, word for word; the rest are designed. */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  requested: 'Approval Request Sent',
+  approved: 'Payment Approved',
+  sent: 'Payment Sent',
+  changed: 'Payment Changed',
+  voided: 'Payment Voided',
+  paid: 'Payment Completed',
+  failed: 'Payment Failed',
+  cancelled: 'Payment Cancelled',
+  manual: 'Manual Payment Started',
+  manualSent: 'Manual Payment Sent',
+};
+
+/** Badge colours on the list and the status view. */
+export const paymentStateColors: Record<PaymentState, string> = {
+  requested: 'yellow', approved: 'blue', sent: 'indigo', changed: 'grape', paid: 'teal', failed: 'red',
+  voided: 'gray', cancelled: 'gray', manual: 'orange', manualSent: 'cyan',
+};
+
+/** A payment that is neither voided nor cancelled: an appraisal has at most one (a unique index). */
+export const closedStates: readonly PaymentState[] = ['voided', 'cancelled'];
+/** Out with the provider: the only states whose status can be asked. */
+export const withProvider: readonly PaymentState[] = ['sent', 'changed'];
+
+/** The steps after the request, each a call under /api/actions/payments/. */
+export const paymentCommands = ['approve', 'start', 'change-payment', 'void', 'start-manual', 'manual-start', 'cancel-payment', 'check-status'] as const;
+export type PaymentCommand = (typeof paymentCommands)[number];
+
+/**
+ * Every allowed step: from which states, to which. `check-status` records what the provider says,
+ * so it may stay where it is or move to paid or failed; every other step has one destination.
+ */
+export const transitions: Record<PaymentCommand, { from: readonly PaymentState[]; to: readonly PaymentState[] }> = {
+  approve: { from: ['requested'], to: ['approved'] },
+  start: { from: ['approved', 'failed'], to: ['sent'] },
+  'change-payment': { from: ['sent', 'changed'], to: ['changed'] },
+  void: { from: ['sent', 'changed', 'manualSent'], to: ['voided'] },
+  'start-manual': { from: ['approved', 'failed'], to: ['manual'] },
+  'manual-start': { from: ['manual'], to: ['manualSent'] },
+  'cancel-payment': { from: ['requested', 'approved', 'manual', 'failed'], to: ['cancelled'] },
+  'check-status': { from: ['sent', 'changed'], to: ['sent', 'changed', 'paid', 'failed'] },
+};
+
+/** Who may take each step (decision 022): appraisers ask, send and follow; managers approve, change, void and cancel. */
+export const commandPermissions: Record<PaymentCommand | 'create', Flag> = {
+  create: 'appraiser',
+  approve: 'appraisalManager',
+  start: 'appraiser',
+  'change-payment': 'appraisalManager',
+  void: 'appraisalManager',
+  'start-manual': 'appraiser',
+  'manual-start': 'appraiser',
+  'cancel-payment': 'appraisalManager',
+  'check-status': 'appraiser',
+};
+
+/** The buttons, as the list and the status view offer them (the spec names the states, not the buttons). */
+export const commandLabels: Record<PaymentCommand, string> = {
+  approve: 'Approve',
+  start: 'Send payment',
+  'change-payment': 'Change amount',
+  void: 'Void',
+  'start-manual': 'Pay manually',
+  'manual-start': 'Record as sent',
+  'cancel-payment': 'Cancel payment',
+  'check-status': 'Check status',
+};
+
+export const allows = (command: PaymentCommand, state: PaymentState): boolean => transitions[command].from.includes(state);
+
+/** The steps a payment in this state offers to someone holding these flags, in the table's order. */
+export const nextCommands = (state: PaymentState, flags: readonly string[] = Object.values(commandPermissions)): PaymentCommand[] =>
+  paymentCommands.filter((c) => allows(c, state) && flags.includes(commandPermissions[c]));
+
+/** What the event timeline calls each step. */
+export const eventLabels: Record<PaymentCommand | 'create', string> = {
+  create: 'Approval requested',
+  approve: 'Approved',
+  start: 'Sent through the provider',
+  'change-payment': 'Amount changed',
+  void: 'Voided',
+  'start-manual': 'Manual payment started',
+  'manual-start': 'Manual payment recorded as sent',
+  'cancel-payment': 'Cancelled',
+  'check-status': 'Status checked',
+};
+
+/** How a payment outside the provider is made. */
+export const manualMethods = ['cheque', 'wire', 'ach', 'cashiers-cheque'] as const;
+export type ManualMethod = (typeof manualMethods)[number];
+export const manualMethodLabels: Record<ManualMethod, string> = {
+  cheque: 'Company cheque',
+  wire: 'Bank wire',
+  ach: 'ACH from the bank portal',
+  'cashiers-cheque': 'Cashier\'s cheque',
+};
+
+/** What the provider says of a payment it holds. */
+export const providerStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type ProviderStatus = (typeof providerStatuses)[number];
