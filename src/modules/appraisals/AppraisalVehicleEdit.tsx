@@ -21,6 +21,8 @@ import {
   saveAppraisal, UPDATE_APPRAISAL_QUESTION, vehicleConditionLabels, vehicleConditions, workingStatusLabels, workingStatuses, type AppraisalRecord,
 } from './appraisals.contract';
 
+import RequestPaymentButton from '../payments/RequestPaymentButton';
+
 const appraisalKey = (id: number) => [loadAppraisal.path, id];
 
 function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
@@ -44,6 +46,8 @@ function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
         </Table>
         {appraisal.adjustments.length === 0 && <Text size="sm" c="dimmed">No rule applied: the offer is the base value.</Text>}
         <Text size="xs" c="dimmed">Worked out {formatDateTime(appraisal.offeredAt)} with the rules in force that day.</Text>
+        {/* The seller is paid once the customer has accepted the offer or the store has bought the car (docs/payments.md). */}
+        {(appraisal.appraisalStatus === 'accepted' || appraisal.appraisalStatus === 'purchased') && <RequestPaymentButton appraisalId={appraisal.appraisalId} />}
       </Stack>
     </Card>
   );
