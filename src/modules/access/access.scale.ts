@@ -8,7 +8,7 @@ export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
   ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger', 'serviceAdvisor']],
   ['TECH', 'Technician', []],
   ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager', 'sales']],
-  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger', 'sales', 'appraisalManager']],
+  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger', 'sales', 'appraiser', 'appraisalManager']],
   ['BDC', 'Business Development Center', ['phoneLookup', 'messenger', 'messengerDeploy']],
   ['MKT', 'Marketing', ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder']],
   ['IT', 'IT and Telephony', ['userAdmin', 'accessAdmin', 'phoneAdmin', 'phoneLookup', 'developer']],
