@@ -316,7 +316,7 @@ describe('appraisal locations and the downloads', () => {
     expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Carmen Ortiz-Baca', 'David Chavez']);
     expect(lines.slice(1).every((l) => l.includes(',Accepted,') && l.includes(',Walk-in,') && l.endsWith(',Albuquerque Toyota'))).toBe(true);
     const [tacoma] = await t.db.select().from(appraisals).where(eq(appraisals.customerName, 'David Chavez'));
-    expect(lines.find((l) => l.includes('David Chavez'))).toContain(`2021 Toyota Tacoma TRD Off-Road,${tacoma.vin},"31,900",Excellent,33100.00,34758.50,Accepted,Inspected,Walk-in`);
+    expect(lines.find((l) => l.includes('David Chavez'))).toContain(`2021 Toyota Tacoma TRD Off-Road,${tacoma.vin},31900,Excellent,33100.00,34758.50,Accepted,Inspected,Walk-in`);
     const bad = await download(appraiser, 'export', '?workingStatus=asleep');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(['Working status must be one of: unworked, contacted, appointment, inspected, dead.']);

@@ -85,7 +85,7 @@ describe('nobody acts on a user stronger than themselves', () => {
 
   it('refuses acting on a user of the same region whose job code gives more (a general manager)', async () => {
     const gm = await t.createUser({ jobCode: 'GM', locationId: home, regions: ['New Mexico'], groupWide: false });
-    await refused(await form(hr, gm.id, { lastName: 'Changed' }), /holds permissions you do not \(Phone lookup, Stock number manager, Messenger, Marketing, Service manager\)/);
+    await refused(await form(hr, gm.id, { lastName: 'Changed' }), /holds permissions you do not \(Phone lookup, Stock number manager, Messenger, Marketing, Service manager, Sales, Sales manager, Appraiser, Appraisal manager\)/);
   });
 
   it('refuses acting on a user who reaches more regions, or the whole group', async () => {

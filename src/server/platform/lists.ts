@@ -569,7 +569,8 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     for (const row of rows) {
       yield list.columns.map((c) => {
         const value = row[c.key];
-        const cell = formatCell(value, c.format, DEFAULT_TIME_ZONE);
+        // A number goes out bare, as COPY writes it: a spreadsheet reads 31900, not "31,900".
+        const cell = c.format === 'number' && typeof value === 'number' ? String(value) : formatCell(value, c.format, DEFAULT_TIME_ZONE);
         return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number') ? cell : csvSafe(cell);
       });
     }
