@@ -57,15 +57,17 @@ test.describe('signed out', () => {
     // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Locations']);
-    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service']);
+    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service', 'Sales']);
     // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
     // service manager's reports, not an advisor's repair orders and parts. Messenger and marketing:
-    // the conversations, the sends, the list tools.
+    // the conversations, the sends, the list tools. Sales and the trade-in desk: every tool of both.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
       /Messenger/, /Messenger shortcuts/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/, /Clean sold list/, /Mailing-list report/,
-      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Ship a vehicle/, /Store inventory/, /Vehicle search/,
-      /Service appointments/, /Appointment reports/, /Scheduler sessions/, /Profile/,
+      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Appraisals/, /Ship a vehicle/,
+      /Appraisal locations/, /Store inventory/, /Appraisal rules/, /Vehicle search/, /Payments to sellers/,
+      /Service appointments/, /Appointment reports/, /Scheduler sessions/,
+      /Desking/, /Price builder/, /Quotes/, /Incentives/, /Purchases/, /Marketplace lead/, /Profile/,
     ]);
     await page.goto('/phones/');
     await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();

@@ -50,9 +50,9 @@ test('create a user, then edit their flags', async ({ page }) => {
   await expect(page.locator('.user-events')).toContainText('Account created');
 
   // The job code's permissions show ticked and locked, saying where they come from; the user's own stay free.
-  await expect(page.getByText('From job code SALES', { exact: true })).toHaveCount(3);
+  await expect(page.getByText('From job code SALES', { exact: true })).toHaveCount(4);
   const inherited = page.locator('.edit-user input[data-granted]');
-  await expect(inherited).toHaveCount(3);
+  await expect(inherited).toHaveCount(4);
   for (const box of await inherited.all()) {
     await expect(box).toBeChecked();
     await expect(box).toBeDisabled();
