@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from './helpers';
 import { locations } from '../src/modules/locations/locations.db';
 import { phones } from '../src/modules/phones/phones.db';
-import { webhookUrl } from '../src/server/providers/telephony/telephony';
+import { publicAddress } from '../src/shared/address';
 
 /** Stops the app's clock at an instant (quiet hours, simulated statuses); `null` lets it run again. */
 export function setClock(t: TestApp, at: string | Date | null) {
@@ -26,7 +26,7 @@ export async function postWebhook(
   params: Record<string, string>,
   options: { signParams?: Record<string, string>; signUrl?: string; token?: string; signature?: string | null } = {},
 ): Promise<WebhookReply> {
-  const url = options.signUrl ?? webhookUrl(t.config.PUBLIC_URL, path);
+  const url = options.signUrl ?? publicAddress(t.config.PUBLIC_URL, path);
   const signature = options.signature === undefined
     ? twilio.getExpectedTwilioSignature(options.token ?? t.config.TWILIO_AUTH_TOKEN, url, options.signParams ?? params)
     : options.signature;

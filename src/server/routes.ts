@@ -15,8 +15,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services) {
   app.get('/api/session', async (request, reply) => {
     const session = await resolveSession(db, request, services.config);
     const body: SessionReply = session?.stage === 'full'
-      ? { signedIn: true, pending: false, user: session.user, flags: session.user.flags, csrfToken: session.csrfToken }
-      : { signedIn: false, pending: session?.stage === 'password', user: null, flags: [], csrfToken: null };
+      ? { signedIn: true, pending: false, user: session.user, flags: session.user.flags, csrfToken: session.csrfToken, publicUrl: services.config.PUBLIC_URL }
+      : { signedIn: false, pending: session?.stage === 'password', user: null, flags: [], csrfToken: null, publicUrl: null };
     return reply.header('cache-control', 'no-store').send({ success: true, data: body, errors: [] });
   });
 

@@ -14,6 +14,11 @@ export function formatMoney(cents: number): string {
   return dollars.format(cents / 100);
 }
 
+/** "1234.56", money as the old API's decimals carry it -> "$1,234.56", formatted as written (no float on the way). */
+export function formatDecimalMoney(decimal: string): string {
+  return dollars.format(decimal as Intl.StringNumericLiteral);
+}
+
 /** 123456 cents -> "1234.56", the plain decimal a form field and the old API carry. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -27,4 +27,6 @@ export interface SessionReply {
   user: SessionUserInfo | null;
   flags: Flag[];
   csrfToken: string | null;
+  /** Where customers and providers reach this server (PUBLIC_URL): the links staff copy for customers. */
+  publicUrl: string | null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { centsToDecimal, countText, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, randomId } from './format';
+import { centsToDecimal, countText, formatDate, formatDateTime, formatDecimalMoney, formatMoney, formatNumber, formatPhone, randomId } from './format';
 import { flag, id, list } from './fields';
 import { effectiveFlags } from './permissions';
 import { formatCell } from './lists';
@@ -25,6 +25,10 @@ describe('formatting (seed 000, section 9)', () => {
     expect(centsToDecimal(123_450)).toBe('1234.50');
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToDecimal(-1_235)).toBe('-12.35');
+    // As written, beyond what a double holds to the cent.
+    expect(formatDecimalMoney('436.64')).toBe('$436.64');
+    expect(formatDecimalMoney('-1234.5')).toBe('-$1,234.50');
+    expect(formatDecimalMoney('90071992547409.93')).toBe('$90,071,992,547,409.93');
   });
   it('formats US phone numbers', () => {
     expect(formatPhone('+15052650100')).toBe('(505) 265-0100');

@@ -17,8 +17,9 @@ import {
   addVehicle, editVehicle, loadVehicle, loadVehicles, NOTES_MAX, VEHICLE_ADDED, VEHICLE_UPDATED, vehicleInput, vehicleTypeLabels, vehicleTypes,
   type VehicleRecord, type VehicleType,
 } from './acquisition.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
-export const vehicleTypeOptions = vehicleTypes.map((t) => ({ value: t, label: vehicleTypeLabels[t] }));
+export const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
 
 /** "2019 Toyota" from a VIN that passes its check, as far as the VIN tells; null otherwise. */
 export function vehicleFromVin(vin: string): string | null {

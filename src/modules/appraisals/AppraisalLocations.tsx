@@ -7,7 +7,8 @@ import { locationSelectData, useLocationOptions } from '../../web/options/locati
 import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney, formatNumber } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
-import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns, optionsOf } from './appraisals.contract';
+import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns } from './appraisals.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadLocations>;
 

@@ -10,8 +10,9 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import {
-  appraisalColumns, appraisalSourceLabels, appraisalSources, appraisalStatusLabels, appraisalStatuses, loadAppraisals, optionsOf, workingStatusLabels, workingStatuses,
+  appraisalColumns, appraisalSourceLabels, appraisalSources, appraisalStatusLabels, appraisalStatuses, loadAppraisals, workingStatusLabels, workingStatuses,
 } from './appraisals.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadAppraisals>;
 const statusColor: Record<Row['appraisalStatus'], string> = { new: 'blue', offered: 'indigo', accepted: 'teal', declined: 'gray', purchased: 'green', expired: 'orange' };

@@ -15,8 +15,9 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import type { RowOf } from '../../shared/contract';
 import {
   addRule, adjustmentTypeLabels, adjustmentTypes, dayOfUnix, deleteRule, DELETE_RULE_QUESTION, loadRule, loadRules, RULE_ADDED, RULE_DELETED, RULE_UPDATED,
-  optionsOf, ruleColumns, saveRule, unixOfDay, type AdjustmentType, type VehicleOfferRuleRecord,
+  ruleColumns, saveRule, unixOfDay, type AdjustmentType, type VehicleOfferRuleRecord,
 } from './appraisals.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadRules>;
 const typeOptions = optionsOf(adjustmentTypes, adjustmentTypeLabels);

@@ -17,11 +17,11 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDateTime, formatMoney, formatPhone } from '../../shared/format';
 import {
-  APPRAISAL_UPDATED, appraisalSourceLabels, appraisalStatusLabels, appraisalStatuses, listAppraisers, loadAppraisal, loadAppraisals, NOTES_MAX, optionsOf,
+  APPRAISAL_UPDATED, appraisalSourceLabels, appraisalStatusLabels, appraisalStatuses, listAppraisers, loadAppraisal, loadAppraisals, NOTES_MAX,
   saveAppraisal, UPDATE_APPRAISAL_QUESTION, vehicleConditionLabels, vehicleConditions, workingStatusLabels, workingStatuses, type AppraisalRecord,
 } from './appraisals.contract';
-
 import RequestPaymentButton from '../payments/RequestPaymentButton';
+import { optionsOf } from '../../web/options/optionsOf';
 
 const appraisalKey = (id: number) => [loadAppraisal.path, id];
 

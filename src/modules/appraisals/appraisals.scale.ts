@@ -104,10 +104,11 @@ const rulesAt = (now: Date) => {
 };
 
 /**
- * What prices appraisal i (0-based): its vehicle, base value and day, from its own seed, so the
- * adjustments generator works out the very offer the appraisals generator stored.
+ * Appraisal i (0-based, id i + 1) of `rows`: its vehicle, base value, day, offer, lead and seller,
+ * from its own seed, so the adjustments generator works out the very offer the appraisals generator
+ * stored, and the payments generator pays the sellers of accepted and bought ones as stored.
  */
-function pricedAt(i: number, rows: number, now: Date) {
+export function appraisalAt(i: number, rows: number, now: Date) {
   const random = seededRandom(i * 2654435761);
   const [make, model, trims] = VEHICLES[random.int(0, VEHICLES.length - 1)];
   const age = random.int(0, 14);
@@ -119,7 +120,17 @@ function pricedAt(i: number, rows: number, now: Date) {
   // A new vehicle's value less its age and miles, in whole dollars.
   const base = Math.max(1_500, Math.round(random.int(26_000, 48_000) * 0.88 ** age - mileage * 0.04)) * 100;
   const vehicle = { year, make, model, trim: random.pick(trims), mileage };
-  return { vehicle, condition, base, createdAt, offer: computeOffer(base, vehicle, groupDay(createdAt), rulesAt(now).byMake.get(make)!) };
+  const offer = computeOffer(base, vehicle, groupDay(createdAt), rulesAt(now).byMake.get(make)!);
+  const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
+  const source = weighted(random, SOURCES);
+  // Last week's leads are partly still new and unworked; older ones have all been offered.
+  const fresh = ageDays < 7 && random.next() < 0.6;
+  const status: AppraisalStatus = fresh ? 'new' : ageDays < 30 ? weighted(random, SETTLED.slice(0, 4)) : weighted(random, SETTLED);
+  const working: WorkingStatus = fresh && random.next() < 0.7 ? 'unworked' : weighted(random, WORKED);
+  const name = `${random.pick(firstNames)} ${random.pick(lastNames)}`;
+  const email = source === 'website' || random.next() < 0.3 ? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${i % 1000}@example.com` : '';
+  const phone = source === 'website' && random.next() < 0.2 ? '' : usPhone(random);
+  return { vehicle, condition, base, createdAt, offer, source, status, working, name, email, phone, locationOf: (locations: number) => (i % locations) + 1 };
 }
 
 defineGenerator({
@@ -147,24 +158,16 @@ defineGenerator({
   derived: ['appraisal_tallies'],
   *rows({ random, rows, counts, now }) {
     for (let i = 0; i < rows; i++) {
-      const { vehicle, condition, base, createdAt, offer } = pricedAt(i, rows, now);
-      const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
-      const source = weighted(random, SOURCES);
-      // Last week's leads are partly still new and unworked; older ones have all been offered.
-      const fresh = ageDays < 7 && random.next() < 0.6;
-      const status: AppraisalStatus = fresh ? 'new' : ageDays < 30 ? weighted(random, SETTLED.slice(0, 4)) : weighted(random, SETTLED);
-      const working: WorkingStatus = fresh && random.next() < 0.7 ? 'unworked' : weighted(random, WORKED);
-      const name = `${random.pick(firstNames)} ${random.pick(lastNames)}`;
-      const email = source === 'website' || random.next() < 0.3 ? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${i % 1000}@example.com` : '';
+      const { vehicle, condition, base, createdAt, offer, source, status, working, name, email, phone, locationOf } = appraisalAt(i, rows, now);
       const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 10) * 86_400_000));
-      yield [(i % counts.locations) + 1, source, name, source === 'website' && random.next() < 0.2 ? '' : usPhone(random), email, '',
+      yield [locationOf(counts.locations), source, name, phone, email, '',
         vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.mileage, condition, base, offer.offerCents, createdAt, status, working,
         working === 'unworked' ? null : random.int(1, counts.users), working === 'dead' && random.next() < 0.5 ? 'Sold it privately.' : '', createdAt, updatedAt];
     }
   },
 });
 
-/** The rules each scale offer got, in order: the same computation as the offers' (pricedAt). */
+/** The rules each scale offer got, in order: the same computation as the offers' (appraisalAt). */
 defineGenerator({
   table: 'appraisal_adjustments',
   columns: ['appraisal_id', 'position', 'rule_id', 'rule_name', 'adjustment_type', 'price_adjustment', 'amount_cents'],
@@ -175,7 +178,7 @@ defineGenerator({
   *rows({ counts, now }) {
     const appraisals = counts.appraisals;
     for (let i = 0; i < appraisals; i++) {
-      for (const a of pricedAt(i, appraisals, now).offer.adjustments) {
+      for (const a of appraisalAt(i, appraisals, now).offer.adjustments) {
         yield [i + 1, a.position, a.ruleId, a.ruleName, a.adjustmentType, a.priceAdjustment, a.amountCents];
       }
     }

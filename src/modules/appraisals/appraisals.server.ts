@@ -3,7 +3,6 @@
  * appraisal locations report, with their CSV downloads (docs/appraisals.md).
  */
 import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, labelOf } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -12,6 +11,7 @@ import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
+import { tallyRanges, tallyUnion } from '../../server/platform/tallies';
 import { addDays, dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { centsToDecimal, formatNumber } from '../../shared/format';
 import { jobCodes } from '../access/access.db';
@@ -155,7 +155,7 @@ defineListAction({
     { name: 'newest', filters: {} },
     { name: 'newest, a region\'s user', filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
-    { name: 'offered, 250 rows', filters: { appraisalStatus: 'offered', limit: 250 } },
+    { name: 'offered, 100 rows', filters: { appraisalStatus: 'offered', limit: 100 } },
     { name: 'unworked website leads', filters: { workingStatus: 'unworked', source: 'website' } },
     { name: 'location and status', filters: { locationId: s.locationId, appraisalStatus: 'accepted' } },
     { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 5 },
@@ -284,39 +284,6 @@ defineAction({
 // ---------------------------------------------------------------------------------------------------
 // Appraisal locations
 
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonthStart = (day: string) => {
-  const d = new Date(`${monthStart(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
-
-/**
- * The tally rows that add up to the days from–to (either may be open): whole months from the month
- * rows, the days of a month taken in part from the day rows. Two years for a store read about a
- * hundred month rows per source and at most sixty day rows, whatever the number of appraisals.
- */
-export function tallyRows(from?: string, to?: string): SQL {
-  if (from && to && from > to) return sql`false`;
-  const days = (first: string, last: string) => and(eq(t.grain, 'd'), gte(t.period, first), sql`${t.period} <= ${last}`)!;
-  if (from && to && monthStart(from) === monthStart(to)) return from === monthStart(from) && to === addDays(nextMonthStart(to), -1) ? and(eq(t.grain, 'm'), eq(t.period, monthStart(from)))! : days(from, to);
-  const parts: SQL[] = [];
-  let firstMonth = from ? monthStart(from) : undefined;
-  let lastMonth = to ? monthStart(to) : undefined;
-  if (from && from !== monthStart(from)) {
-    parts.push(days(from, addDays(nextMonthStart(from), -1)));
-    firstMonth = nextMonthStart(from);
-  }
-  if (to && to !== addDays(nextMonthStart(to), -1)) {
-    parts.push(days(monthStart(to), to));
-    lastMonth = lastMonth && addDays(lastMonth, -1).slice(0, 8) + '01';
-  }
-  if (!(firstMonth && lastMonth && firstMonth > lastMonth)) {
-    parts.push(and(eq(t.grain, 'm'), firstMonth ? gte(t.period, firstMonth) : undefined, lastMonth ? sql`${t.period} <= ${lastMonth}` : undefined)!);
-  }
-  return or(...parts)!;
-}
-
 defineListAction({
   contract: loadLocations,
   summary: 'One row per store within reach: its appraisals over the days created (all time without dates), by appraisal status, the offers made and their total; from the tallies kept by triggers. Also the CSV export.',
@@ -333,22 +300,23 @@ defineListAction({
   sorts: { locationName: locations.name },
   defaultSort: 'locationName',
   id: { key: 'locationId', column: locations.id },
+  // Both totals in one pass over the ranges, read from the period index alone.
   figures: ({ input, user }) => {
-    const where = and(tallyRows(input.minCreatedAt, input.maxCreatedAt), withinReach(user.reach, t.locationId),
-      input.locationId ? eq(t.locationId, input.locationId) : undefined, input.source ? eq(t.source, input.source) : undefined);
-    return {
-      totalAppraisals: sql<number>`(select coalesce(sum(${t.appraisals}), 0)::int from ${t} where ${where})`,
-      offerCountFormatted: sql<number>`(select coalesce(sum(${t.offers}), 0)::int from ${t} where ${where})`,
-    };
+    const narrowed = and(withinReach(user.reach, t.locationId), input.locationId ? eq(t.locationId, input.locationId) : undefined,
+      input.source ? eq(t.source, input.source) : undefined);
+    const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), { appraisals: t.appraisals, offers: t.offers }, narrowed);
+    return sql`(select json_build_object('totalAppraisals', coalesce(sum(r.appraisals), 0)::int, 'offerCountFormatted', coalesce(sum(r.offers), 0)::int) from (${rows}) as r)`;
   },
   query: ({ db, input }) => {
-    const total = (column: AnyPgColumn, name: string) => sql<number>`coalesce(sum(${column}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(name);
+    // Each store's sums, from its tallies' index alone (it holds the counts).
+    const counts = { appraisals: t.appraisals, new: t.new, offered: t.offered, accepted: t.accepted, declined: t.declined, purchased: t.purchased, expired: t.expired, offers: t.offers, offer_cents: t.offerCents };
+    const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), counts,
+      and(eq(t.locationId, locations.id), input.source ? eq(t.source, input.source) : undefined));
+    const total = (name: keyof typeof counts, as: string = name) => sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(as);
     const sums = db.select({
-      appraisals: total(t.appraisals, 'appraisals'), newCount: total(t.new, 'new_count'), offered: total(t.offered, 'offered'),
-      accepted: total(t.accepted, 'accepted'), declined: total(t.declined, 'declined'), purchased: total(t.purchased, 'purchased'),
-      expired: total(t.expired, 'expired'), offers: total(t.offers, 'offers'), offerCents: total(t.offerCents, 'offer_cents'),
-    }).from(t).where(and(eq(t.locationId, locations.id), tallyRows(input.minCreatedAt, input.maxCreatedAt), input.source ? eq(t.source, input.source) : undefined))
-      .as('sums');
+      appraisals: total('appraisals'), newCount: total('new', 'new_count'), offered: total('offered'), accepted: total('accepted'), declined: total('declined'),
+      purchased: total('purchased'), expired: total('expired'), offers: total('offers'), offerCents: total('offer_cents'),
+    }).from(sql`(${rows}) as r`).as('sums');
     // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
     const where: SQL[] = [or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`)!];
     if (input.locationId) where.push(eq(locations.id, input.locationId));

@@ -298,6 +298,23 @@ describe('appraisal locations and the downloads', () => {
     expect(year.body.data.rows[0].appraisals).toBe(1);
     expect((await appraiser.call('appraisals/locations/load-locations', { locationId: loc.LCF, minCreatedAt: '2025-03-03', maxCreatedAt: '2025-04-30' })).body.data.totalAppraisals).toBe(0);
     expect((await appraiser.call('appraisals/locations/load-locations', { minCreatedAt: '2025-04-01', maxCreatedAt: '2025-03-01' })).body.data.totalAppraisals).toBe(0);
+
+    // Any days add up as the appraisals do, each on its store's clock: days alone, a month less the
+    // days outside, whole months, open either side.
+    await newAppraisal({ locationId: loc.LCF, source: 'website', status: 'offered', offerCents: 50_000, createdAt: new Date('2025-03-31T18:00:00Z') });
+    await newAppraisal({ locationId: loc.LCF, source: 'walk-in', status: 'new', offerCents: 0, createdAt: new Date('2025-02-01T07:30:00Z') });
+    const ranges: [string | undefined, string | undefined][] = [
+      ['2025-03-02', '2025-03-30'], ['2025-03-03', '2025-03-31'], ['2025-02-01', '2025-03-02'], ['2025-01-20', '2026-03-26'],
+      ['2025-02-02', undefined], [undefined, '2025-03-29'], ['2025-03-01', '2025-03-31'],
+    ];
+    for (const [from, to] of ranges) {
+      const [expected] = ((await t.db.execute(sql`select count(*)::int as n, (count(*) filter (where a.status <> 'new'))::int as offers
+        from appraisals a join locations l on l.id = a.location_id
+        where (a.created_at at time zone l.time_zone)::date between coalesce(${from ?? null}::date, '-infinity') and coalesce(${to ?? null}::date, 'infinity')`)) as unknown as { rows: { n: number; offers: number }[] }).rows;
+      const res = await appraiser.call('appraisals/locations/load-locations', { minCreatedAt: from, maxCreatedAt: to, limit: 100 });
+      const summed = res.body.data.rows.reduce((n: number, r: { appraisals: number }) => n + r.appraisals, 0);
+      expect([from, to, summed, res.body.data.totalAppraisals, res.body.data.offerCountFormatted]).toEqual([from, to, expected.n, expected.n, String(expected.offers)]);
+    }
     const csv = await download(appraiser, 'export-locations', `?locationId=${loc.LCF}&minCreatedAt=2025-03-02&maxCreatedAt=2025-03-02&source=phone`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')).toEqual([

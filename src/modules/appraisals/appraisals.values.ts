@@ -60,6 +60,3 @@ export const adjustmentTypeLabels: Record<AdjustmentType, string> = {
   amount: 'Amount ($)',
   percent: 'Percent of base value (%)',
 };
-
-/** A select's options from one of the lists above and its labels, in the list's order. */
-export const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));

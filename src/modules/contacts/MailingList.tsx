@@ -4,6 +4,7 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import { formatPhone } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { contactSources, loadMailingList, mailingListColumns, sourceLabels } from './contacts.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadMailingList>;
 
@@ -17,7 +18,7 @@ export default function MailingList() {
     { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name or email' },
     { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
     { name: 'reach', label: 'Reached by', kind: 'select', data: [{ value: 'text', label: 'Text (not opted out)' }, { value: 'email', label: 'Email' }] },
-    { name: 'source', label: 'Source', kind: 'select', data: contactSources.map((s) => ({ value: s, label: sourceLabels[s] })) },
+    { name: 'source', label: 'Source', kind: 'select', data: optionsOf(contactSources, sourceLabels) },
     { name: 'sold', label: 'Bought from us', kind: 'select', data: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
   ];
   return (

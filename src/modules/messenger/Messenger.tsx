@@ -29,6 +29,7 @@ import {
   type ConversationMessage, type ConversationRow,
 } from './messenger.contract';
 import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
+import { optionsOf } from '../../web/options/optionsOf';
 
 /** How often the list and the open conversation are asked again (only while the tab is visible). */
 const LIST_REFRESH_MS = 5000;
@@ -42,7 +43,7 @@ export const urlPhone = (phone: string) => phone.replace(/^\+1/, '').slice(0, UR
 
 type Direction = (typeof directions)[number];
 const isDirection = (v: string | null): v is Direction => (directions as readonly (string | null)[]).includes(v);
-const directionChoices = [{ value: 'all', label: 'All' }, ...directions.map((d) => ({ value: d, label: directionLabels[d] }))];
+const directionChoices = [{ value: 'all', label: 'All' }, ...optionsOf(directions, directionLabels)];
 
 
 /** Today's texts by their time, older ones by their day. */

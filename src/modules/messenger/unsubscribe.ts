@@ -10,6 +10,7 @@ import { createElement as h } from 'react';
 import { publicPage as page } from '../../server/platform/public-page';
 import type { Services } from '../../server/services';
 import type { Config } from '../../server/config';
+import { publicAddress } from '../../shared/address';
 import { emailOptOuts } from '../contacts/contacts.db';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
@@ -34,7 +35,7 @@ export function readUnsubscribeToken(secret: string, token: string): { email: st
 }
 
 export function unsubscribeUrl(config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>, email: string, sendId: number): string {
-  return `${config.PUBLIC_URL.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(config.SESSION_SECRET, email, sendId)}`;
+  return publicAddress(config.PUBLIC_URL, `${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(config.SESSION_SECRET, email, sendId)}`);
 }
 
 export async function registerUnsubscribe(app: FastifyInstance, services: Services) {

@@ -17,9 +17,10 @@ import {
   addGroup, editGroup, GROUP_ADDED, GROUP_UPDATED, loadGroup, loadGroupMembers, loadGroups, MAX_MEMBERS, notificationTopics, topicLabels,
   type GroupRecord, type NotificationTopic,
 } from './notification-groups.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 export const GROUP_LISTS = [loadGroups.path, loadGroupMembers.path];
-export const topicOptions = notificationTopics.map((t) => ({ value: t, label: topicLabels[t] }));
+export const topicOptions = optionsOf(notificationTopics, topicLabels);
 
 /** Members are the group's staff, found by name wherever they work (a regional manager too). */
 function useMemberSource() {

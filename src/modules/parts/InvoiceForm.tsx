@@ -15,8 +15,9 @@ import {
   addInvoice, INVOICE_ADDED, INVOICE_UPDATED, invoiceTypeLabels, invoiceTypes, loadInvoice, loadInvoices, NOTES_MAX, updateInvoice,
   type InvoiceRecord, type InvoiceType,
 } from './parts.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
-export const invoiceTypeOptions = invoiceTypes.map((t) => ({ value: t, label: invoiceTypeLabels[t] }));
+export const invoiceTypeOptions = optionsOf(invoiceTypes, invoiceTypeLabels);
 
 function InvoiceForm({ record, locationId, done }: { record?: InvoiceRecord; locationId?: string; done: () => void }) {
   const form = useContractForm(record ? updateInvoice : addInvoice, {

@@ -22,6 +22,7 @@ import {
   startPayment, voidPayment, type PaymentReply,
 } from './payments.contract';
 import { commandLabels, manualMethodLabels, manualMethods, nextCommands, type ManualMethod, type PaymentCommand, type PaymentState } from './payments.values';
+import { optionsOf } from '../../web/options/optionsOf';
 
 /** What a step needs to know of the payment. */
 export interface PaymentLike { paymentId: number; state: PaymentState; amountCents: number; payeeName: string }
@@ -70,7 +71,7 @@ function CancelForm({ payment, done }: { payment: PaymentLike; done: () => void 
   );
 }
 
-const methodOptions = manualMethods.map((m) => ({ value: m, label: manualMethodLabels[m] }));
+const methodOptions = optionsOf(manualMethods, manualMethodLabels);
 
 function StartManualForm({ payment, done }: { payment: PaymentLike; done: () => void }) {
   const form = useContractForm(startManualPayment, {

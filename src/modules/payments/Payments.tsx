@@ -12,10 +12,11 @@ import { paymentStateColors, paymentStateLabels, paymentStates } from './payment
 import { usePaymentStatus } from './PaymentStatus';
 import { usePaymentSteps } from './PaymentSteps';
 import { openRequestPayment, RequestPaymentModal } from './RequestPaymentButton';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadPayments>;
 
-const stateOptions = paymentStates.map((s) => ({ value: s, label: paymentStateLabels[s] }));
+const stateOptions = optionsOf(paymentStates, paymentStateLabels);
 
 /**
  * The payments list (seed 001): payments to sellers within reach, each with its state as a badge and

@@ -30,6 +30,7 @@ import {
 import { phoneActionKindLabels } from './phoneScreens';
 import { lineSource, userSource } from './pickers';
 import { planSummary, weekdayLabels } from './plan-summary';
+import { optionsOf } from '../../web/options/optionsOf';
 
 const LIST = loadPhoneActions.path;
 
@@ -87,7 +88,7 @@ function StepForm({ phoneId, step, done }: { phoneId: number; step?: PhoneAction
   return (
     <RecordForm form={form} failTitle="The step was not saved" submitLabel={step ? 'Save step' : 'Add step'} onCancel={done}>
       <SegmentedControl fullWidth orientation={phone ? 'vertical' : 'horizontal'} aria-label="Step" value={kind} onChange={(v) => form.form.setFieldValue('kind', v as PhoneActionKind)}
-        data={phoneActionKinds.map((k) => ({ value: k, label: phoneActionKindLabels[k] }))} />
+        data={optionsOf(phoneActionKinds, phoneActionKindLabels)} />
       <TextInput placeholder="e.g. Front desk" data-autofocus {...form.field('label')} />
       {kind === 'ring-group' && (
         <>

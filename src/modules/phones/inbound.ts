@@ -8,6 +8,7 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import type { Db } from '../../server/db/client';
 import type { Config } from '../../server/config';
+import { publicAddress } from '../../shared/address';
 import { AppError } from '../../server/platform/errors';
 import { parseInput } from '../../server/platform/validation';
 import { toE164 } from '../../server/platform/phone';
@@ -18,7 +19,7 @@ import { hangupTwiml, planSteps, renderCall, type Outcome } from './call-plan';
 import { formatPhone } from '../../shared/format';
 import { keywordOf, recordOptOut, removeOptOut } from './send-gate';
 import { applyCallStatus, applyMessageStatus, type Applied } from './status';
-import { webhookPaths, webhookUrl, type Clock } from '../../server/providers/telephony/telephony';
+import { webhookPaths, type Clock } from '../../server/providers/telephony/telephony';
 import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
 export interface InboundServices {
@@ -173,7 +174,7 @@ export async function receiveInboundCall(db: Db, services: InboundServices, raw:
   const userIds = [...new Set(actions.flatMap((a) => a.userIds))];
   const staff = userIds.length ? await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds)) : [];
   const steps = planSteps(line, actions, new Map(staff.filter((u) => u.phone).map((u) => [u.id, u.phone])));
-  const url = (path: string) => webhookUrl(services.config.PUBLIC_URL, path);
+  const url = (path: string) => publicAddress(services.config.PUBLIC_URL, path);
   const rendered = renderCall(steps, Number.isInteger(step) && step > 0 ? step : 0, {
     now,
     timeZone: line.timeZone || DEFAULT_TIME_ZONE,

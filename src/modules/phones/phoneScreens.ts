@@ -5,6 +5,7 @@
 import {
   callDirections, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, type CallStatus, type PhoneActionKind,
 } from './phones.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 export const isLiveStatus = (status: CallStatus) => !isFinalCallStatus(status);
 
@@ -17,8 +18,8 @@ export const callStatusColors: Record<CallStatus, string> = {
   busy: 'orange', failed: 'red', 'no-answer': 'orange', canceled: 'gray',
 };
 
-export const phoneTypeOptions = phoneTypes.map((t) => ({ value: t, label: phoneTypeLabels[t] }));
-export const callStatusOptions = callStatuses.map((s) => ({ value: s, label: callStatusLabels[s] }));
+export const phoneTypeOptions = optionsOf(phoneTypes, phoneTypeLabels);
+export const callStatusOptions = optionsOf(callStatuses, callStatusLabels);
 export const directionOptions = callDirections.map((d) => ({ value: d, label: d === 'inbound' ? 'Inbound' : 'Outbound' }));
 export const activeOptions = [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }];
 

@@ -4,7 +4,8 @@ import type { Services } from '../../server/services';
 import type { Tx } from '../../server/db/client';
 import { screenInput } from '../../server/platform/input-guard';
 import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, receiveMessageStatus } from './inbound';
-import { webhookPaths, webhookUrl } from '../../server/providers/telephony/telephony';
+import { publicAddress } from '../../shared/address';
+import { webhookPaths } from '../../server/providers/telephony/telephony';
 
 type Params = Record<string, unknown>;
 type Query = Record<string, unknown>;
@@ -25,7 +26,7 @@ export async function registerTelephonyWebhooks(app: FastifyInstance, services: 
     app.post(path, { config: { rateLimit: false } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
       const signature = request.headers['x-twilio-signature'];
-      const url = webhookUrl(services.config.PUBLIC_URL, request.url);
+      const url = publicAddress(services.config.PUBLIC_URL, request.url);
       if (typeof signature !== 'string' || !twilio.validateRequest(services.config.TWILIO_AUTH_TOKEN, signature, url, params)) {
         request.log.warn({ url }, 'telephony webhook with a bad signature');
         return reply.code(403).header('cache-control', 'no-store')

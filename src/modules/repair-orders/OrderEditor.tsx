@@ -14,6 +14,7 @@ import { useAction } from '../../web/ui/useAction';
 import { formatDateTime } from '../../shared/format';
 import { cleanAmount, sumAmounts } from './amounts';
 import { addItem, loadOrders, ORDER_SAVED, orderStatuses, orderStatusLabels, saveOrder, type OrderStatus, type RepairOrder } from './repair-orders.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 interface Line { key: string; description: string; value: string; hours: string }
 
@@ -91,7 +92,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
       </Group>
       <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       <SegmentedControl aria-label="Status" value={status} onChange={(v) => setStatus(v as OrderStatus)}
-        data={orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] }))} w="fit-content" />
+        data={optionsOf(orderStatuses, orderStatusLabels)} w="fit-content" />
       <ActionAlert error={save.error ?? add.error} title="The repair order was not saved" />
       <Group justify="flex-end">
         {done && <Button variant="default" onClick={done}>Cancel</Button>}

@@ -13,6 +13,7 @@ import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { addOrder, loadOrder, loadOrders, NOTES_MAX, ORDER_ADDED, orderColumns, orderPage, orderStatuses, orderStatusLabels } from './repair-orders.contract';
 import { OrderEditor } from './OrderEditor';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadOrders>;
 const ADD_MODAL = 'add-repair-order';
@@ -56,7 +57,7 @@ export default function RepairOrders() {
   const filters: FilterSpec[] = [
     { name: 'query', label: 'Search', kind: 'search', placeholder: 'Customer, vehicle or order number' },
     { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })) },
+    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: optionsOf(orderStatuses, orderStatusLabels) },
     { name: 'minCreatedAt', label: 'From', kind: 'date' },
     { name: 'maxCreatedAt', label: 'To', kind: 'date' },
   ];

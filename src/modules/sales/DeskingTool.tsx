@@ -6,9 +6,10 @@ import { callAction, isActionError } from '../../web/api';
 import { Form } from '../../web/ui/Form';
 import type { InputOf } from '../../shared/contract';
 import { fieldLabel } from '../../shared/validation';
-import { formatMoney } from '../../shared/format';
+import { formatDecimalMoney } from '../../shared/format';
 import { DEAL_DEFAULTS, DEFAULT_RESIDUALS, leaseTaxMethodLabels, leaseTaxMethods, type DealType } from './desking';
 import { deskDealContract, deskDealInput } from './desking.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Values = Record<string, string | boolean>;
 const OPTIONS = [1, 2, 3] as const;
@@ -37,7 +38,7 @@ function optionDefaults(dealType: DealType): Values {
   ]));
 }
 
-const dollars = (value: string | undefined) => (value === undefined ? '—' : formatMoney(Math.round(Number(value) * 100)));
+const dollars = (value: string | undefined) => (value === undefined ? '—' : formatDecimalMoney(value));
 
 /**
  * desking-tool (seed 000): a finance or lease deal worked out in three options side by side, again
@@ -82,7 +83,7 @@ export default function DeskingTool() {
                 <TextInput key={f.name} {...field(f.name)} inputMode="decimal" autoComplete="off" leftSection={f.money ? '$' : undefined} rightSection={f.money ? undefined : '%'} placeholder="0" />
               ))}
               {dealType === 'Lease' && (
-                <Select {...field('taxMethod')} data={leaseTaxMethods.map((m) => ({ value: m, label: leaseTaxMethodLabels[m] }))} allowDeselect={false} />
+                <Select {...field('taxMethod')} data={optionsOf(leaseTaxMethods, leaseTaxMethodLabels)} allowDeselect={false} />
               )}
             </SimpleGrid>
             <Group mt="sm" gap="xl">

@@ -23,9 +23,10 @@ import {
   addIncentive, deleteIncentive, INCENTIVE_ADDED, INCENTIVE_DELETE_QUESTION, INCENTIVE_DELETED, INCENTIVE_TERMS_MAX, INCENTIVE_UPDATED,
   incentiveColumns, incentiveTypeLabels, incentiveTypes, loadIncentive, loadIncentives, saveIncentive, type IncentiveRecord, type IncentiveType,
 } from './incentives.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadIncentives>;
-const typeOptions = incentiveTypes.map((t) => ({ value: t, label: incentiveTypeLabels[t] }));
+const typeOptions = optionsOf(incentiveTypes, incentiveTypeLabels);
 
 function IncentiveForm({ record, locationId, readOnly, done }: { record?: IncentiveRecord; locationId?: string; readOnly?: boolean; done: () => void }) {
   const locations = useLocationOptions();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -16,9 +16,11 @@ import { formatMoney } from '../../shared/format';
 import { sendText } from '../messenger/messenger.contract';
 import { listIncentivesForVehicle } from './incentives.contract';
 import { findQuoteVehicles, QUOTE_SENT, saveQuote, TEXT_COPIED, type QuoteInput } from './price-builder.contract';
+import type { OutputOf } from '../../shared/contract';
 import { discountApplies, formatDollars, QUOTE_APR, QUOTE_TERM, quoteFigures, STATE_VEHICLE_TAX, vehicleName } from './quote';
 
 const TEXT_QUOTE = 'text-price-builder-quote';
+type SavedQuote = OutputOf<typeof saveQuote>;
 const amount = money(1_000_000);
 /** What the salesperson has typed so far, in cents (nothing yet, or not yet an amount, counts as nothing). */
 const cents = (typed: string) => amount.safeParse(typed).data ?? 0;
@@ -43,6 +45,21 @@ const quoteOf = (v: Values): QuoteInput => ({
 });
 
 /**
+ * The quote as kept on the server, one per state of the builder: Copy quote and Text quote share it,
+ * and a changed line keeps a new one the next time either is used.
+ */
+function useSavedQuote(values: Values) {
+  const key = JSON.stringify(quoteOf(values));
+  const [kept, setKept] = useState<{ key: string; quote: SavedQuote } | null>(null);
+  const save = useMutation({ mutationFn: (input: string) => callAction(saveQuote, JSON.parse(input) as QuoteInput), onSuccess: (quote, input) => setKept({ key: input, quote }) });
+  const current = kept?.key === key ? kept.quote : undefined;
+  const { mutateAsync } = save;
+  const ensure = useCallback(() => (current ? Promise.resolve(current) : mutateAsync(key)), [current, key, mutateAsync]);
+  return { current, ensure, pending: save.isPending, error: save.error };
+}
+type SavedQuoteState = ReturnType<typeof useSavedQuote>;
+
+/**
  * price-builder (seed 000): a vehicle found in inventory (the search submits on Enter) or entered by
  * hand, then its quote: discounts (optional ones chosen), incentives (those enabled by default start
  * applied), addenda and taxes, the total to whole dollars and the estimated payment. The quote is
@@ -56,6 +73,7 @@ export default function PriceBuilder() {
     initialValues: { locationId: '', ...blankVehicle, customerName: '', discounts: [], addenda: [], taxes: [], incentives: [] },
   });
   const values = form.getValues();
+  const saved = useSavedQuote(values);
   const [byHand, setByHand] = useState(false);
   const chosen = Boolean(values.inventoryVehicleId) || byHand;
 
@@ -135,10 +153,10 @@ export default function PriceBuilder() {
             </Card>
             <LinesCard form={form} />
           </Stack>
-          <QuoteSummary values={values} figures={figures} canText={canText} />
+          <QuoteSummary values={values} figures={figures} canText={canText} saved={saved} />
         </SimpleGrid>
       )}
-      {chosen && <TextQuoteModal values={values} />}
+      {chosen && <TextQuoteModal locationId={values.locationId} saved={saved} />}
     </div>
   );
 }
@@ -239,18 +257,17 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
   );
 }
 
-function QuoteSummary({ values, figures, canText }: { values: Values; figures: ReturnType<typeof quoteFigures>; canText: boolean }) {
-  const save = useMutation({ mutationFn: () => callAction(saveQuote, quoteOf(values)) });
+function QuoteSummary({ values, figures, canText, saved }: { values: Values; figures: ReturnType<typeof quoteFigures>; canText: boolean; saved: SavedQuoteState }) {
   const [copyError, setCopyError] = useState('');
   const copy = async () => {
     setCopyError('');
-    const saved = await save.mutateAsync().catch(() => null);
-    if (!saved) return;
+    const quote = await saved.ensure().catch(() => null);
+    if (!quote) return;
     try {
-      await navigator.clipboard.writeText(`${saved.message}\n${saved.quoteUrl}`);
+      await navigator.clipboard.writeText(`${quote.message}\n${quote.quoteUrl}`);
       notifySuccess(TEXT_COPIED, 2000);
     } catch {
-      setCopyError(`The browser did not allow copying. The quote's page is ${saved.quoteUrl}`);
+      setCopyError(`The browser did not allow copying. The quote's page is ${quote.quoteUrl}`);
     }
   };
   const row = (label: string, value: string, key = label) => <Table.Tr key={key}><Table.Th fw={400}>{label}</Table.Th><Table.Td ta="right">{value}</Table.Td></Table.Tr>;
@@ -272,10 +289,10 @@ function QuoteSummary({ values, figures, canText }: { values: Values; figures: R
       </Group>
       <Text size="sm">Savings <strong data-testid="quote-savings">{formatMoney(figures.savings)}</strong></Text>
       <Text size="sm">Estimated payment <strong data-testid="quote-payment">{formatDollars(figures.payment)}</strong> a month ({QUOTE_TERM} months at {QUOTE_APR.toFixed(1)}%)</Text>
-      {save.isError && <Alert color="red" mt="sm">{errorMessage(save.error)}</Alert>}
+      {saved.error && <Alert color="red" mt="sm">{errorMessage(saved.error)}</Alert>}
       {copyError && <Alert color="orange" mt="sm">{copyError}</Alert>}
       <Group mt="md">
-        <Button variant="default" leftSection={<IconCopy size={16} />} loading={save.isPending} onClick={() => void copy()}>Copy quote</Button>
+        <Button variant="default" leftSection={<IconCopy size={16} />} loading={saved.pending} onClick={() => void copy()}>Copy quote</Button>
         {canText && <Button leftSection={<IconMessage size={16} />} onClick={() => openModal(TEXT_QUOTE)}>Text quote</Button>}
       </Group>
       {!canText && <Text size="xs" c="dimmed" mt="xs">Texting a quote needs the Messenger permission.</Text>}
@@ -283,20 +300,25 @@ function QuoteSummary({ values, figures, canText }: { values: Values; figures: R
   );
 }
 
-/** Seed 000's text-price-builder-quote: the quote is kept when the modal opens, then texted with its address. */
-function TextQuoteModal({ values }: { values: Values }) {
+/**
+ * Seed 000's text-price-builder-quote: the quote as the screen shows it now is kept when the modal
+ * opens (the one Copy quote kept, if nothing changed since), then texted with its address.
+ */
+function TextQuoteModal({ locationId, saved }: { locationId: string; saved: SavedQuoteState }) {
   const [to, setTo] = useState('');
-  const [message, setMessage] = useState('');
   const opened = useModalOpen(TEXT_QUOTE);
-  const save = useMutation({ mutationFn: () => callAction(saveQuote, quoteOf(values)), onSuccess: (saved) => setMessage(saved.message) });
-  const { mutate: keep, reset } = save;
-  // Kept afresh each time it opens: the quote is what the screen shows now.
-  useEffect(() => (opened ? keep() : reset()), [opened, keep, reset]);
+  const { ensure, current: quote } = saved;
+  useEffect(() => {
+    if (opened) ensure().catch(() => undefined); // a failure shows as the hook's error
+  }, [opened, ensure]);
+  // The quote's text until the salesperson edits it (for that quote: a new quote starts from its own text).
+  const [edited, setEdited] = useState<{ quote: SavedQuote; text: string } | null>(null);
+  const message = quote && edited?.quote === quote ? edited.text : quote?.message ?? '';
   const send = useMutation({
-    mutationFn: () => callAction(sendText, { to, message, quoteUrl: save.data!.quoteUrl, locationId: values.locationId }),
+    mutationFn: () => callAction(sendText, { to, message, quoteUrl: quote!.quoteUrl, locationId }),
     onSuccess: () => { notifySuccess(QUOTE_SENT); closeModal(TEXT_QUOTE); },
   });
-  const error = send.error ?? save.error;
+  const error = send.error ?? saved.error;
   return (
     <IdModal id={TEXT_QUOTE} title="Text the quote" onClose={() => send.reset()}>
       <Form onSubmit={() => send.mutate()}>
@@ -304,11 +326,11 @@ function TextQuoteModal({ values }: { values: Values }) {
           {error ? <Alert color="red" role="alert">{errorMessage(error)}</Alert> : null}
           <TextInput label="To" name="to" type="tel" autoComplete="off" placeholder="(505) 555-0142" value={to} onChange={(e) => setTo(e.currentTarget.value)}
             error={isActionError(send.error) ? send.error.fieldErrors.to : undefined} data-autofocus />
-          <Textarea label="Message" name="message" autosize minRows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} disabled={!save.data} />
-          {save.data && <Text size="sm">The quote’s page, added on its own line: <Anchor href={save.data.quoteUrl} target="_blank" rel="noreferrer">{save.data.quoteUrl}</Anchor></Text>}
+          <Textarea label="Message" name="message" autosize minRows={3} value={message} onChange={(e) => setEdited({ quote: quote!, text: e.currentTarget.value })} disabled={!quote} />
+          {quote && <Text size="sm">The quote’s page, added on its own line: <Anchor href={quote.quoteUrl} target="_blank" rel="noreferrer">{quote.quoteUrl}</Anchor></Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>Cancel</Button>
-            <Button type="submit" loading={send.isPending || save.isPending} disabled={!save.data}>Send quote</Button>
+            <Button type="submit" loading={send.isPending || saved.pending} disabled={!quote}>Send quote</Button>
           </Group>
         </Stack>
       </Form>

@@ -18,10 +18,11 @@ import { formatDate, formatMoney, formatPhone } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { userSource } from '../phones/pickers';
 import { addPurchase, dealTypeLabels, dealTypes, loadPurchases, PURCHASE_ADDED, purchaseColumns, type DealType } from './purchases.contract';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadPurchases>;
 export const SQUAD_PURCHASE = 'squad-purchase';
-const dealTypeOptions = dealTypes.map((t) => ({ value: t, label: dealTypeLabels[t] }));
+const dealTypeOptions = optionsOf(dealTypes, dealTypeLabels);
 
 function PurchaseForm({ locationId, done }: { locationId?: string; done: () => void }) {
   const locations = useLocationOptions();

@@ -6,7 +6,10 @@ import { locationSelectData, useLocationOptions } from '../../web/options/locati
 import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { useSignedIn } from '../../web/shell/session';
+import { publicAddress } from '../../shared/address';
 import { loadQuotes, quoteColumns, TEXT_COPIED } from './price-builder.contract';
+import { QUOTE_PATH } from './quote';
 
 type Row = RowOf<typeof loadQuotes>;
 
@@ -53,7 +56,8 @@ const QUOTE = 'price-builder-quote';
 
 /** A quote as the list knows it, with its customer page's address to open or copy again. */
 function QuoteDetail({ quote }: { quote: Row }) {
-  const url = `${window.location.origin}/quote/${quote.token}`;
+  // Addressed as save-quote addresses it: from the server's public address, whatever host staff reach it by.
+  const url = publicAddress(useSignedIn().publicUrl!, `${QUOTE_PATH}/${quote.token}`);
   const row = (label: string, value: string) => <Table.Tr><Table.Th fw={400}>{label}</Table.Th><Table.Td>{value}</Table.Td></Table.Tr>;
   return (
     <Stack>

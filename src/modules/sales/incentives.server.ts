@@ -28,6 +28,15 @@ const vehicleLabel = sql<string>`(case when ${incentives.minYear} = ${incentives
   || case when ${incentives.make} = '' then ', any make'
      else ' ' || ${incentives.make} || case when ${incentives.model} = '' then ' (any model)' else ' ' || ${incentives.model} end end)`;
 
+/** An incentive as the list and the edit modal read it. */
+const incentiveFields = {
+  incentiveId: incentives.id, name: incentives.name, type: incentives.type, typeLabel: labelOf(incentives.type, incentiveTypeLabels).as('type_label'),
+  amount: hundredthsAsDecimal(incentives.amountCents).as('amount_decimal'), amountCents: incentives.amountCents,
+  minYear: incentives.minYear, maxYear: incentives.maxYear, make: incentives.make, model: incentives.model, vehicle: vehicleLabel.as('vehicle'),
+  locationId: incentives.locationId, locationName: sql<string>`coalesce(${locations.name}, ${WHOLE_GROUP})`.as('location_name'),
+  startDate: incentives.startDate, endDate: incentives.endDate, active: incentives.active, enabledByDefault: incentives.enabledByDefault,
+};
+
 /** A store's and the group's incentives: the rows a user of some stores sees (the group's are everyone's). */
 const reachable = (reach: Reach): SQL | undefined => {
   const stores = withinReach(reach, incentives.locationId);
@@ -61,13 +70,7 @@ defineListAction({
     if (input.currentOn) where.push(lte(incentives.startDate, input.currentOn), gte(incentives.endDate, input.currentOn));
     if (input.query) where.push(matchesSearch(incentiveSearch, input.query));
     return {
-      select: db.select({
-        incentiveId: incentives.id, name: incentives.name, type: incentives.type, typeLabel: labelOf(incentives.type, incentiveTypeLabels).as('type_label'),
-        amount: hundredthsAsDecimal(incentives.amountCents).as('amount_decimal'), amountCents: incentives.amountCents,
-        minYear: incentives.minYear, maxYear: incentives.maxYear, make: incentives.make, model: incentives.model, vehicle: vehicleLabel.as('vehicle'),
-        locationId: incentives.locationId, locationName: sql<string>`coalesce(${locations.name}, ${WHOLE_GROUP})`.as('location_name'),
-        startDate: incentives.startDate, endDate: incentives.endDate, active: incentives.active, enabledByDefault: incentives.enabledByDefault,
-      }).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).$dynamic(),
+      select: db.select(incentiveFields).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).$dynamic(),
       where: and(...where),
     };
   },
@@ -100,16 +103,12 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const [row] = await ctx.db.select({
-      incentiveId: incentives.id, name: incentives.name, type: incentives.type, amount: hundredthsAsDecimal(incentives.amountCents), amountCents: incentives.amountCents,
-      minYear: incentives.minYear, maxYear: incentives.maxYear, make: incentives.make, model: incentives.model, vehicle: vehicleLabel,
-      locationId: incentives.locationId, locationName: sql<string>`coalesce(${locations.name}, ${WHOLE_GROUP})`, startDate: incentives.startDate,
-      endDate: incentives.endDate, active: incentives.active, enabledByDefault: incentives.enabledByDefault, description: incentives.description,
-      createdByName: userName, createdAt: incentives.createdAt, updatedAt: incentives.updatedAt,
+      ...incentiveFields, description: incentives.description, createdByName: userName, createdAt: incentives.createdAt, updatedAt: incentives.updatedAt,
     }).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).leftJoin(users, eq(users.id, incentives.createdBy))
       .where(and(eq(incentives.id, ctx.input.incentiveId), reachable(ctx.user.reach))).limit(1);
     if (!row) throw AppError.notFound(incentiveRecords.missing);
     const incentive: IncentiveRecord = {
-      ...row, typeLabel: incentiveTypeLabels[row.type], createdByName: row.createdByName ?? null,
+      ...row, createdByName: row.createdByName ?? null,
       createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
     };
     return { incentive };

@@ -10,13 +10,13 @@ import { containing, matchesSearch, searchText } from '../../server/platform/sea
 import { inventoryRecords, inventoryVehicles as vehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
+import { publicAddress } from '../../shared/address';
 import { normalizeVin } from '../vehicles/vin';
 import { incentivesForVehicle } from './incentives.server';
 import { findQuoteVehicles, loadQuotes, quoteColumns, saveQuote } from './price-builder.contract';
-import { QUOTE_DAYS, quoteFigures, quoteMessage, vehicleName } from './quote';
+import { QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage, vehicleName } from './quote';
 import { salesQuotes } from './quotes.db';
 
-export const QUOTE_PATH = '/quote';
 
 defineAction({
   contract: findQuoteVehicles,
@@ -72,7 +72,7 @@ defineAction({
     ctx.audit({ recordType: 'quote', recordId: quote.id, after: { locationId: quote.locationId, vehicle: vehicleName(described), total: quote.total } });
     return {
       quoteId: quote.id,
-      quoteUrl: `${services.config.PUBLIC_URL.replace(/\/+$/, '')}${QUOTE_PATH}/${quote.token}`,
+      quoteUrl: publicAddress(services.config.PUBLIC_URL, `${QUOTE_PATH}/${quote.token}`),
       expiresAt: expiresAt.toISOString(),
       total: figures.total,
       payment: figures.payment,

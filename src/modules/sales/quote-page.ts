@@ -10,7 +10,7 @@ import { publicPage } from '../../server/platform/public-page';
 import type { Services } from '../../server/services';
 import { formatDate, formatMoney, formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
-import { QUOTE_PATH } from './price-builder.server';
+import { QUOTE_PATH } from './quote';
 import { discountApplies, formatDollars, QUOTE_APR, QUOTE_TERM, vehicleName } from './quote';
 import { salesQuotes } from './quotes.db';
 

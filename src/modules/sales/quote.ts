@@ -10,6 +10,8 @@ export const QUOTE_TERM = 72;
 export const QUOTE_APR = 4.0;
 /** Ours: how long a texted quote's page stays open. */
 export const QUOTE_DAYS = 14;
+/** Where a quote's customer page is served: `/quote/<token>`. */
+export const QUOTE_PATH = '/quote';
 
 export interface QuoteDiscount { name: string; amount: number; optional: boolean; applied: boolean }
 export interface QuoteAddendum { name: string; amount: number }

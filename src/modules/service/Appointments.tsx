@@ -4,6 +4,7 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
 import { appointmentColumns, appointmentStatuses, appointmentStatusLabels, loadAppointments, type AppointmentStatus } from './service.contract';
 import { AppointmentTabs, useServiceOptions } from './serviceScreens';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadAppointments>;
 
@@ -18,7 +19,7 @@ export default function Appointments() {
     { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
     { name: 'sourceId', label: 'Source', kind: 'select', placeholder: 'Any', data: options.data?.sources ?? [] },
     { name: 'serviceId', label: 'Service', kind: 'select', placeholder: 'Any', data: options.data?.services ?? [] },
-    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s] })) },
+    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: optionsOf(appointmentStatuses, appointmentStatusLabels) },
     { name: 'recall', label: 'Recall', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Recall appointments' }, { value: '0', label: 'Not a recall' }] },
     { name: 'minCreatedAt', label: 'Booked from', kind: 'date' },
     { name: 'maxCreatedAt', label: 'Booked to', kind: 'date' },

@@ -5,6 +5,7 @@ import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
 import { deviceLabels, devices, loadSessions, sessionColumns } from './service.contract';
 import { AppointmentTabs, REPORTS_HOME } from './serviceScreens';
+import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadSessions>;
 
@@ -13,7 +14,7 @@ export default function SchedulerSessions() {
   const locations = useLocationOptions();
   const filters: FilterSpec[] = [
     { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'device', label: 'Device', kind: 'select', placeholder: 'Any', data: devices.map((d) => ({ value: d, label: deviceLabels[d] })) },
+    { name: 'device', label: 'Device', kind: 'select', placeholder: 'Any', data: optionsOf(devices, deviceLabels) },
     { name: 'booked', label: 'Outcome', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Booked' }, { value: '0', label: 'Stopped before booking' }] },
     { name: 'minStartedAt', label: 'From', kind: 'date' },
     { name: 'maxStartedAt', label: 'To', kind: 'date' },

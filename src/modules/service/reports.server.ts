@@ -5,12 +5,13 @@
  * the days at either end from the day rows, so a year for the group reads a few hundred rows, not a
  * third of a million appointments (docs/service.md).
  */
-import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionBenchCase } from '../../server/platform/actions';
 import { addDays, resolveDays } from '../../server/platform/days';
 import { renderTable, type BenchSample } from '../../server/platform/lists';
+import { tallyCondition, tallyRanges } from '../../server/platform/tallies';
 import { withinReach } from '../../server/platform/reach';
 import type { Db } from '../../server/db/client';
 import { runStatement } from '../../server/db/statements';
@@ -39,7 +40,6 @@ const nextMonth = (day: string) => {
   return iso(d);
 };
 const daysBetween = (from: string, to: string) => Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
-const lastOfMonth = (day: string) => addDays(nextMonth(day), -1);
 
 interface Span {
   unit: Timeline['unit'];
@@ -51,42 +51,11 @@ interface Span {
 
 /**
  * The tally rows that add up to the days from–to. A range drawn per week reads day rows only (a month
- * row cannot be split into weeks). A longer one reads month rows for its whole months; a month it
- * covers in part is either its days in the range, or its month row less its days outside the range,
- * whichever reads fewer rows (a year from the 2nd of a month: that month less one day).
+ * row cannot be split into weeks); a longer one reads month rows where it can (platform/tallies.ts).
  */
 export function tallySpan(from: string, to: string): Span {
-  const rows = (grain: 'd' | 'm', first: string, last: string) => and(eq(t.grain, grain), gte(t.period, first), lte(t.period, last))!;
-  if (daysBetween(from, to) + 1 <= WEEKLY_UP_TO_DAYS) return { unit: 'week', where: rows('d', from, to), sign: sql<number>`1` };
-  const added: SQL[] = [];
-  const taken: SQL[] = [];
-  let firstMonth = monthStart(from);
-  let lastMonth = monthStart(to);
-  // Days of the first month before the range, and of the last month after it.
-  const before = daysBetween(firstMonth, from);
-  const after = daysBetween(to, lastOfMonth(to));
-  const firstLength = before + daysBetween(from, lastOfMonth(from)) + 1;
-  const lastLength = after + daysBetween(lastMonth, to) + 1;
-  if (before > 0) {
-    if (before < firstLength - before) taken.push(rows('d', firstMonth, addDays(from, -1)));
-    else {
-      added.push(rows('d', from, lastOfMonth(from)));
-      firstMonth = nextMonth(from);
-    }
-  }
-  if (after > 0) {
-    if (after < lastLength - after) taken.push(rows('d', addDays(to, 1), lastOfMonth(to)));
-    else {
-      added.push(rows('d', lastMonth, to));
-      lastMonth = addDays(lastMonth, -1);
-    }
-  }
-  if (firstMonth <= lastMonth) added.push(rows('m', firstMonth, lastMonth));
-  return {
-    unit: 'month',
-    where: or(...added, ...taken)!,
-    sign: taken.length ? sql<number>`(case when ${or(...taken)} then -1 else 1 end)` : sql<number>`1`,
-  };
+  if (daysBetween(from, to) + 1 <= WEEKLY_UP_TO_DAYS) return { unit: 'week', where: and(eq(t.grain, 'd'), gte(t.period, from), lte(t.period, to))!, sign: sql<number>`1` };
+  return { unit: 'month', ...tallyCondition(tallyRanges(t, from, to)) };
 }
 
 /** The figures summed over the span's rows, each row with its sign. */

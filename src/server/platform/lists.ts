@@ -52,9 +52,10 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   /**
    * More named counts for the header (`appointmentCount` beside `sourceCount`), each an SQL
    * expression worked out in the first page's statement beside the count: one round trip, and the
-   * bench's bare run measures them too. A key ending in `Formatted` goes out formatted.
+   * bench's bare run measures them too. A key ending in `Formatted` goes out formatted. Figures read
+   * in one pass are one expression that makes the JSON object of them all.
    */
-  figures?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL<number>>;
+  figures?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL<number>> | SQL<Record<string, number>>;
   pageSize?: number;
   /** A filter the old API sends as the page size when no `limit` comes (the messenger's `count`). */
   pageSizeField?: string;
@@ -307,7 +308,8 @@ function selectedFields(select: PgSelect): [string, unknown][] {
  * database's full precision) and, on the first page, `total`.
  */
 /** A list's figures as one JSON object, its keys written as literals (plain identifiers only). */
-function figuresObject(figures: Record<string, SQL<number>>): SQL {
+function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string, number>>): SQL {
+  if (is(figures, SQL)) return sql`(${figures})::text`;
   const pairs = Object.entries(figures).map(([key, value]) => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List figure "${key}" must be a plain identifier.`);
     return sql`${sql.raw(`'${key}'`)}, ${value}`;

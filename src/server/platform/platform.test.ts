@@ -161,11 +161,12 @@ describe('the pipeline', () => {
     });
     expect(anon.headers).not.toHaveProperty('x-ratelimit-remaining');
     expect(anon.headers).not.toHaveProperty('origin-agent-cluster');
-    expect(anon.json().data).toMatchObject({ signedIn: false, user: null, csrfToken: null });
+    expect(anon.json().data).toMatchObject({ signedIn: false, user: null, csrfToken: null, publicUrl: null });
     const caller = await t.signedIn(['phoneAdmin']);
     const session = await caller.send<{ flags: string[]; csrfToken: string; user: { id: number } }>({ method: 'GET', url: '/api/session' });
     expect(session.body.data.flags).toEqual(['phoneAdmin']);
     expect(session.body.data.csrfToken).toBe(caller.csrfToken);
+    expect(session.body.data).toMatchObject({ publicUrl: t.config.PUBLIC_URL });
     // The API's map is for signed-in people (hardening.test.ts, finding 9).
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json', cookies: { forecourt_session: caller.cookie! } });
     const paths = Object.keys(doc.json().paths);

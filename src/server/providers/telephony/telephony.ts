@@ -118,10 +118,6 @@ export const webhookPaths = {
   callStatus: '/webhooks/twilio/call-status',
 } as const;
 
-export function webhookUrl(publicUrl: string, path: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${path}`;
-}
-
 /** Twilio's directions (`outbound-api`, `outbound-dial`) as ours. */
 export function directionOf(value: string | null | undefined): 'inbound' | 'outbound' {
   return value === 'inbound' ? 'inbound' : 'outbound';

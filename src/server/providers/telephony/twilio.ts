@@ -1,7 +1,8 @@
 import twilio from 'twilio';
 import { AppError } from '../../platform/errors';
 import type { Clock, ProviderCall, TelephonyProvider } from './telephony';
-import { directionOf, webhookPaths, webhookUrl } from './telephony';
+import { publicAddress } from '../../../shared/address';
+import { directionOf, webhookPaths } from './telephony';
 import { countryOfAreaCode } from './area-codes';
 
 export interface TwilioOptions {
@@ -78,7 +79,7 @@ const dialTwiml = (to: string, callerId: string) => {
 /** The real driver: the official SDK with the account's sid and token; callbacks come back to PUBLIC_URL. */
 export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
   const client = twilio(options.accountSid, options.authToken, options.httpClient ? { httpClient: options.httpClient } : {});
-  const url = (path: string) => webhookUrl(options.publicUrl, path);
+  const url = (path: string) => publicAddress(options.publicUrl, path);
   const callEvents = ['initiated', 'ringing', 'answered', 'completed'];
 
   const provider: TelephonyProvider = {

@@ -1,0 +1,3 @@
+CREATE INDEX "appraisal_tallies_store_idx" ON "appraisal_tallies" USING btree ("location_id","grain","period","source","appraisals","new","offered","accepted","declined","purchased","expired","offers","offer_cents");--> statement-breakpoint
+CREATE INDEX "appraisal_tallies_period_idx" ON "appraisal_tallies" USING btree ("grain","period","location_id","source","appraisals","offers");--> statement-breakpoint
+CREATE INDEX "appraisals_working_source_created_idx" ON "appraisals" USING btree ("working_status","source","created_at","id");
