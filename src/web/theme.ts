@@ -9,6 +9,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // Someone who asks their system for less motion gets modals, menus and notifications without it.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {

@@ -131,4 +131,12 @@ test('the header floats once scrolled past it, with a shadow once scrolled; back
   await page.getByRole('button', { name: 'Back to top' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(header).not.toHaveAttribute('data-scrolled');
+
+  // Seed 000's 400 ms slide, and none for someone whose system asks for less motion (as the tests' does).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.mouse.wheel(0, 1500);
+  await expect(header).toHaveAttribute('data-floating', 'true');
+  await expect(header).toHaveCSS('animation-duration', '0.4s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(header).toHaveCSS('animation-duration', '0.001s');
 });

@@ -140,7 +140,8 @@ export const appraisalAdjustments = pgTable(
 /**
  * The appraisal locations screen's counts, kept by triggers on `appraisals` in the transaction that
  * changes them (the hand-written end of the appraisals migration; docs/appraisals.md): per store,
- * source and creation day (grain 'd') and per store, source and month ('m'), days on the store's clock.
+ * source and creation day (grain 'd') and per store, source and month ('m'), days on the store's clock,
+ * and the same for every source together (`source` '', the rows a screen without a source filter reads).
  * The screen reads whole months from the month rows and the days at either end from the day rows.
  * An offer counts as made once it has left `new`; `offerCents` sums those offers.
  */
@@ -164,10 +165,10 @@ export const appraisalTallies = pgTable(
   (t) => [
     primaryKey({ columns: [t.locationId, t.grain, t.period, t.source] }),
     // A store's sums over a range of periods, read from this index alone (it holds every count).
-    index('appraisal_tallies_store_idx').on(t.locationId, t.grain, t.period, t.source, t.appraisals, t.new, t.offered, t.accepted, t.declined,
+    index('appraisal_tallies_store_idx').on(t.locationId, t.source, t.grain, t.period, t.appraisals, t.new, t.offered, t.accepted, t.declined,
       t.purchased, t.expired, t.offers, t.offerCents),
     // The whole group's totals over a range of periods, read from this index alone (the counts are
     // in it): a year of the group is some 4,000 entries instead of a scan of every store's days.
-    index('appraisal_tallies_period_idx').on(t.grain, t.period, t.locationId, t.source, t.appraisals, t.offers),
+    index('appraisal_tallies_period_idx').on(t.source, t.grain, t.period, t.locationId, t.appraisals, t.offers),
   ],
 );

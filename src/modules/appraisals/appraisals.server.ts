@@ -23,6 +23,7 @@ import {
   loadRule, loadRules, locationColumns, ruleColumns, saveAppraisal, saveRule, unixOfDay, vehicleConditionLabels, workingStatusLabels,
   type AppraisalRecord, type RuleInput, type RuleRow, type VehicleOfferRuleRecord,
 } from './appraisals.contract';
+import type { AppraisalSource } from './appraisals.values';
 import { computeOffer } from './offer';
 import { loadOfferRules, offerDay, writeAdjustments } from './pricing.server';
 
@@ -284,6 +285,9 @@ defineAction({
 // ---------------------------------------------------------------------------------------------------
 // Appraisal locations
 
+/** The tally rows of every source together (kept beside each source's by the same trigger). */
+const ALL_SOURCES = '' as AppraisalSource;
+
 defineListAction({
   contract: loadLocations,
   summary: 'One row per store within reach: its appraisals over the days created (all time without dates), by appraisal status, the offers made and their total; from the tallies kept by triggers. Also the CSV export.',
@@ -302,8 +306,8 @@ defineListAction({
   id: { key: 'locationId', column: locations.id },
   // Both totals in one pass over the ranges, read from the period index alone.
   figures: ({ input, user }) => {
-    const narrowed = and(withinReach(user.reach, t.locationId), input.locationId ? eq(t.locationId, input.locationId) : undefined,
-      input.source ? eq(t.source, input.source) : undefined);
+    const narrowed = and(eq(t.source, input.source ?? ALL_SOURCES), withinReach(user.reach, t.locationId),
+      input.locationId ? eq(t.locationId, input.locationId) : undefined);
     const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), { appraisals: t.appraisals, offers: t.offers }, narrowed);
     return sql`(select json_build_object('totalAppraisals', coalesce(sum(r.appraisals), 0)::int, 'offerCountFormatted', coalesce(sum(r.offers), 0)::int) from (${rows}) as r)`;
   },
@@ -311,7 +315,7 @@ defineListAction({
     // Each store's sums, from its tallies' index alone (it holds the counts).
     const counts = { appraisals: t.appraisals, new: t.new, offered: t.offered, accepted: t.accepted, declined: t.declined, purchased: t.purchased, expired: t.expired, offers: t.offers, offer_cents: t.offerCents };
     const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), counts,
-      and(eq(t.locationId, locations.id), input.source ? eq(t.source, input.source) : undefined));
+      and(eq(t.locationId, locations.id), eq(t.source, input.source ?? ALL_SOURCES)));
     const total = (name: keyof typeof counts, as: string = name) => sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(as);
     const sums = db.select({
       appraisals: total('appraisals'), newCount: total('new', 'new_count'), offered: total('offered'), accepted: total('accepted'), declined: total('declined'),

@@ -10,15 +10,22 @@ afterAll(async () => { await t?.close(); });
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as Rows).rows;
 
-/** The month rows summed per store, beside the same counts worked out from the appraisals themselves. */
+/**
+ * The month rows summed per store, the sources' and the every-source ones apart, beside the same
+ * counts worked out from the appraisals themselves.
+ */
 async function tallied() {
-  const kept = await rowsOf(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered, sum(purchased)::int as purchased,
-    sum(offers)::int as offers, sum(offer_cents)::bigint as cents from ${appraisalTallies} where grain = 'm' group by location_id order by location_id`);
+  const monthRows = (sources: ReturnType<typeof sql>) => rowsOf(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered,
+    sum(purchased)::int as purchased, sum(offers)::int as offers, sum(offer_cents)::bigint as cents from ${appraisalTallies}
+    where grain = 'm' and ${sources} group by location_id order by location_id`);
+  const kept = await monthRows(sql`source <> ''`);
+  const keptTogether = await monthRows(sql`source = ''`);
   const counted = await rowsOf(sql`select location_id, count(*)::int as n, (count(*) filter (where status = 'offered'))::int as offered,
     (count(*) filter (where status = 'purchased'))::int as purchased, (count(*) filter (where status <> 'new'))::int as offers,
     coalesce(sum(offer_cents) filter (where status <> 'new'), 0)::bigint as cents from ${appraisals} group by location_id order by location_id`);
-  const days = await rowsOf(sql`select sum(appraisals)::int as n from ${appraisalTallies} where grain = 'd'`);
-  return { kept, counted, days: (days[0] as { n: number }).n };
+  const days = await rowsOf(sql`select sum(appraisals)::int as n, (sum(appraisals) filter (where source = ''))::int as together from ${appraisalTallies} where grain = 'd'`);
+  const { n, together } = days[0] as { n: number; together: number };
+  return { kept, keptTogether, counted, days: n - together, daysTogether: together };
 }
 
 describe('appraisal tallies', () => {
@@ -27,9 +34,10 @@ describe('appraisal tallies', () => {
     expect(n).toBeGreaterThanOrEqual(28);
     const adjusted = await t.db.select().from(appraisalAdjustments);
     expect(adjusted.length).toBeGreaterThan(0);
-    const { kept, counted, days } = await tallied();
+    const { kept, keptTogether, counted, days, daysTogether } = await tallied();
     expect(kept).toEqual(counted);
-    expect(days).toBe(n);
+    expect(keptTogether).toEqual(counted);
+    expect([days, daysTogether]).toEqual([n, n]);
   });
 
   it('follow a change of status and offer, and a deletion, in the same transaction', async () => {
@@ -37,9 +45,11 @@ describe('appraisal tallies', () => {
     await t.db.update(appraisals).set({ status: 'purchased', offerCents: first.offerCents + 12_345 }).where(eq(appraisals.id, first.id));
     let now = await tallied();
     expect(now.kept).toEqual(now.counted);
+    expect(now.keptTogether).toEqual(now.counted);
     await t.db.update(appraisals).set({ notes: 'only a note' }).where(eq(appraisals.id, first.id));
     await t.db.delete(appraisals).where(eq(appraisals.id, first.id));
     now = await tallied();
     expect(now.kept).toEqual(now.counted);
+    expect(now.keptTogether).toEqual(now.counted);
   });
 });
