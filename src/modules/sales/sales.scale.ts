@@ -1,3 +1,4 @@
-/** The sales tools' generators: incentives and purchases. */
+/** The sales tools' generators: incentives, purchases and quotes. */
 import './incentives.scale';
 import './purchases.scale';
+import './quotes.scale';
