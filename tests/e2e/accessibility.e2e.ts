@@ -37,6 +37,7 @@ const RECORD: Record<string, string> = {
   'notification-groups/members': '?groupId=1',
   'tools/repair-orders/order': '?orderId=1',
   'clicklane/appraisals/vehicle': '?id=1',
+  'clicklane/testimonials/testimonial': '?testimonialId=1',
 };
 
 /**

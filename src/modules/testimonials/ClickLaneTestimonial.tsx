@@ -1,0 +1,125 @@
+/**
+ * clicklane-testimonial (seed 002): one testimonial's edit form, `?testimonialId=`. Save keeps its
+ * published state; Publish saves it with active 1 and the button becomes Unpublish, which saves it
+ * with active 0; Delete asks first and goes back to the list. Each is notified for 6000 ms.
+ */
+import { useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Badge, Button, Center, Group, Input, Loader, Rating, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { callAction, errorMessage } from '../../web/api';
+import { LocationSelect } from '../../web/options/LocationSelect';
+import { VehiclePicker } from '../../web/options/VehiclePicker';
+import { useCan } from '../../web/shell/session';
+import { CountedTextarea } from '../../web/ui/CountedTextarea';
+import { DateField } from '../../web/ui/DateField';
+import { confirm } from '../../web/ui/modals';
+import { RecordForm } from '../../web/ui/RecordForm';
+import { useAction } from '../../web/ui/useAction';
+import { useContractForm } from '../../web/ui/useContractForm';
+import { formatDateTime } from '../../shared/format';
+import {
+  BODY_MAX, DELETE_TESTIMONIAL_QUESTION, deleteTestimonial, loadTestimonial, loadTestimonials, saveTestimonial, TESTIMONIAL_NOTIFY_MS, TESTIMONIAL_PUBLISHED,
+  TESTIMONIAL_REMOVED, TESTIMONIAL_SAVED, TESTIMONIAL_UNPUBLISHED, type TestimonialRecord,
+} from './testimonials.contract';
+
+const LIST = '/clicklane/testimonials/';
+
+function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialRecord; reload: () => void }) {
+  const navigate = useNavigate();
+  const mayEdit = useCan('marketingEditor');
+  // What the next send sets `active` to: kept as it is by Save, flipped by Publish / Unpublish.
+  const nextActive = useRef<0 | 1>(testimonial.active);
+  const form = useContractForm(saveTestimonial, {
+    initialValues: {
+      locationId: String(testimonial.locationId),
+      customerName: testimonial.customerName,
+      body: testimonial.body,
+      rating: testimonial.rating,
+      givenOn: testimonial.givenOn,
+      vehicleYear: testimonial.vehicleYear ? String(testimonial.vehicleYear) : '',
+      vehicleMake: testimonial.vehicleMake,
+      vehicleModel: testimonial.vehicleModel,
+    },
+    toInput: (v) => ({ ...v, testimonialId: testimonial.testimonialId, active: nextActive.current }),
+    success: (data) => (data.active === testimonial.active ? TESTIMONIAL_SAVED : data.active ? TESTIMONIAL_PUBLISHED : TESTIMONIAL_UNPUBLISHED),
+    successMs: TESTIMONIAL_NOTIFY_MS,
+    reload: [loadTestimonials.path, loadTestimonial.path],
+    onSuccess: reload,
+  });
+  const send = (active: 0 | 1) => {
+    nextActive.current = active;
+    form.submit();
+  };
+  const remove = useAction(deleteTestimonial, {
+    errors: 'alert', alertPrefix: 'unexpected', success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials.path],
+    onSuccess: () => void navigate(LIST),
+  });
+  const askDelete = () => void confirm({ message: DELETE_TESTIMONIAL_QUESTION, confirmLabel: 'Delete', danger: true })
+    .then((yes) => yes && remove.mutate({ testimonialId: testimonial.testimonialId }));
+  const rating = form.field('rating');
+  return (
+    <RecordForm
+      form={{ ...form, submit: () => send(testimonial.active) }}
+      buttons="start"
+      readOnly={!mayEdit}
+      failTitle="The testimonial was not saved"
+      submitLabel="Save"
+      extra={(
+        <>
+          {testimonial.active
+            ? <Button variant="light" color="orange" loading={form.action.isPending} onClick={() => send(0)}>Unpublish</Button>
+            : <Button variant="light" color="teal" loading={form.action.isPending} onClick={() => send(1)}>Publish</Button>}
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={askDelete}>Delete</Button>
+        </>
+      )}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput data-autofocus autoComplete="off" placeholder="As shown on the lane, such as Rosa M." {...form.field('customerName')} />
+        <LocationSelect form={form.form} {...form.field('locationId')} />
+        <DateField {...form.field('givenOn')} />
+        <Input.Wrapper label={rating.label} required error={rating.error} id={`${rating.name}-label`}>
+          <Rating count={5} value={Number(form.values.rating) || 0} aria-labelledby={`${rating.name}-label`}
+            onChange={(value) => form.form.setFieldValue('rating', value)} readOnly={!mayEdit} size="lg" />
+        </Input.Wrapper>
+      </SimpleGrid>
+      <CountedTextarea maxLength={BODY_MAX} autosize minRows={4} {...form.field('body')} />
+      <Title order={2} size="h4">Vehicle bought</Title>
+      <VehiclePicker form={form} withoutTrim names={{ year: 'vehicleYear', make: 'vehicleMake', model: 'vehicleModel' }} />
+    </RecordForm>
+  );
+}
+
+export default function ClickLaneTestimonial() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('testimonialId')) || 0;
+  const query = useQuery({
+    queryKey: [loadTestimonial.path, id], queryFn: () => callAction(loadTestimonial, { testimonialId: id }), enabled: id > 0, staleTime: 0,
+  });
+  const testimonial = query.data?.testimonial;
+  return (
+    <div className="clicklane-testimonial">
+      <Stack gap="lg">
+        <Anchor component={Link} to={LIST} size="sm"><Group gap={4}><IconArrowLeft size={14} />Testimonials</Group></Anchor>
+        {!id ? <Alert color="red" title="No testimonial">Open a testimonial from the testimonial list.</Alert>
+          : query.isPending ? <Center h={240}><Loader aria-label="Loading" /></Center>
+            : query.isError || !testimonial ? <Alert color="red" title="This testimonial could not be loaded">{errorMessage(query.error)}</Alert>
+              : (
+                <>
+                  <div>
+                    <Group gap="sm">
+                      <Title order={1}>{testimonial.customerName || 'New testimonial'}</Title>
+                      <Badge color={testimonial.active ? 'teal' : 'gray'} variant="light" data-testid="testimonial-status">{testimonial.active ? 'Published' : 'Unpublished'}</Badge>
+                    </Group>
+                    <Text c="dimmed" size="sm">
+                      {testimonial.locationName} · created {formatDateTime(testimonial.createdAt)}{testimonial.creatorName ? ` by ${testimonial.creatorName}` : ''}
+                    </Text>
+                  </div>
+                  <TestimonialForm key={`${testimonial.updatedAt}-${testimonial.active}`} testimonial={testimonial} reload={() => void query.refetch()} />
+                </>
+              )}
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * clicklane-testimonials (seed 002): the testimonial list. Add creates a testimonial
+ * (add-testimonial) and opens its edit form; a row opens its form; Delete asks first.
+ */
+import { useNavigate, useSearchParams } from 'react-router';
+import { Badge, Button, Rating } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { useCan } from '../../web/shell/session';
+import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { useRowActions } from '../../web/ui/RecordForm';
+import { useAction } from '../../web/ui/useAction';
+import type { RowOf } from '../../shared/contract';
+import {
+  addTestimonial, DELETE_TESTIMONIAL_QUESTION, deleteTestimonial, loadTestimonials, TESTIMONIAL_NOTIFY_MS, TESTIMONIAL_REMOVED, testimonialColumns, testimonialHref,
+} from './testimonials.contract';
+
+type Row = RowOf<typeof loadTestimonials>;
+
+export default function ClickLaneTestimonials() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const locations = useLocationOptions();
+  const mayEdit = useCan('marketingEditor');
+  // Seed 002, section 4: a new testimonial is created and then opened.
+  const add = useAction(addTestimonial, {
+    errors: 'alert', alertPrefix: 'unexpected', reload: [loadTestimonials.path],
+    onSuccess: (data) => void navigate(testimonialHref(data.create.data.testimonialId)),
+  });
+  const rowActions = useRowActions(deleteTestimonial, {
+    edit: (row: Row) => void navigate(testimonialHref(row.testimonialId)),
+    question: () => DELETE_TESTIMONIAL_QUESTION,
+    input: (row) => ({ testimonialId: row.testimonialId }),
+    success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials.path],
+  });
+  const filters: FilterSpec[] = [
+    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Customer name or text' },
+    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+    { name: 'active', label: 'Published', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Published' }, { value: '0', label: 'Unpublished' }] },
+  ];
+  return (
+    <ListScreen<Row>
+      className="clicklane-testimonials"
+      title="Testimonials"
+      action={loadTestimonials}
+      noun={['testimonial', 'testimonials']}
+      columns={testimonialColumns}
+      filters={filters}
+      updateUrl
+      rowKey={(row) => row.testimonialId}
+      rowLabel={(row) => row.customerName || `Testimonial ${row.testimonialId}`}
+      onRowClick={(row) => void navigate(testimonialHref(row.testimonialId))}
+      rowActions={mayEdit ? rowActions : undefined}
+      emptyText="No testimonials match these filters; clear a filter or add one."
+      cells={{
+        customerName: (row) => row.customerName || <em>New testimonial</em>,
+        rating: (row) => <Rating value={row.rating} readOnly size="xs" aria-label={`${row.rating} of 5 stars`} />,
+        activeLabel: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.activeLabel}</Badge>,
+      }}
+      toolbar={mayEdit && (
+        <Button leftSection={<IconPlus size={16} />} loading={add.isPending}
+          onClick={() => add.mutate({ locationId: params.get('locationId') ?? '' })}>
+          Add testimonial
+        </Button>
+      )}
+    />
+  );
+}
