@@ -54,7 +54,7 @@ export default function ClickLaneTestimonials() {
       emptyText="No testimonials match these filters; clear a filter or add one."
       cells={{
         customerName: (row) => row.customerName || <em>New testimonial</em>,
-        rating: (row) => <Rating value={row.rating} readOnly size="xs" aria-label={`${row.rating} of 5 stars`} />,
+        rating: (row) => <Rating value={row.rating} readOnly size="xs" role="img" aria-label={`${row.rating} of 5 stars`} />,
         activeLabel: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.activeLabel}</Badge>,
       }}
       toolbar={mayEdit && (
