@@ -16,6 +16,7 @@ import { emailOptOuts } from '../contacts/contacts.db';
 import { lineById } from './lines';
 import type { BulkKind } from './messenger.contract';
 import { unsubscribeUrl } from './unsubscribe';
+import { escapeHtml } from '../../shared/html';
 
 export type Send = typeof bulkSends.$inferSelect;
 
@@ -81,8 +82,6 @@ export function listEmail(services: Services, send: Send, store: string, to: str
     headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const email: Channel<{ store: string; messagingServiceSid: null }> = {
   async from(db, send) {

@@ -13,6 +13,7 @@ import { testimonialRecords, testimonials } from './testimonials.db';
 import {
   addTestimonial, deleteTestimonial, loadTestimonial, loadTestimonials, RATING_MAX, saveTestimonial, testimonialColumns, type TestimonialRecord,
 } from './testimonials.contract';
+import { escapeHtml } from '../../shared/html';
 
 /** How many characters of the text a list row shows. */
 const EXCERPT = 120;
@@ -59,8 +60,6 @@ defineListAction({
     };
   },
 });
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The testimonial as the lane shows it: the stars, the text, who said it, about which vehicle, at which store. */
 function testimonialHtml(t: TestimonialRecord): string {
@@ -113,7 +112,7 @@ defineAction({
         ?? candidates.find((l) => l.code === DEFAULT_LOCATION_CODE) ?? candidates[0];
     if (!store) throw AppError.notFound('That location does not exist.');
     const created = await insertRecord(ctx, testimonialRecords, {
-      locationId: store.id, creatorId: user.id, active: false, givenOn: dayIn(store.timeZone, new Date()),
+      locationId: store.id, creatorId: user.id, active: false, givenOn: dayIn(store.timeZone, ctx.services.clock.now()),
     });
     return { create: { data: { testimonialId: created.id } } };
   },
