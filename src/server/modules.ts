@@ -18,6 +18,7 @@ import '../modules/vehicles/vehicles.module';
 import '../modules/stock/stock.module';
 import '../modules/acquisition/acquisition.module';
 import '../modules/appraisals/appraisals.module';
+import '../modules/questionnaire/questionnaire.module';
 import '../modules/payments/payments.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';
