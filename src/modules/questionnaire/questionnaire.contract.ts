@@ -37,8 +37,9 @@ export const questionnaireFilters = {
 
 /** The report's columns, and the CSV's. */
 export const questionnaireColumns: ColumnSpec[] = [
-  { key: 'createdAt', label: 'Received', sortable: true, format: 'date' },
+  // The customer first: the row's button (Tab, Enter) opens the view-questions modal and is named by it.
   { key: 'customerName', label: 'Customer', sortable: true },
+  { key: 'createdAt', label: 'Received', sortable: true, format: 'date' },
   { key: 'vehicle', label: 'Vehicle' },
   { key: 'vehicleVin', label: 'VIN' },
   { key: 'phone', label: 'Phone' },
