@@ -9,7 +9,7 @@ test('a store\'s questionnaires: filtered by store, one lead opened from its row
   await expect(page).toHaveURL(/[?&]locationId=\d+/);
   // The demo's two Santa Fe leads, newest first.
   await expect(page.getByRole('heading', { name: '2 questionnaires' })).toBeVisible();
-  const rows = root.getByRole('row').filter({ has: page.getByRole('button') });
+  const rows = root.getByRole('row').filter({ has: page.locator('.row-open') });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Thomas Romero');
   await expect(rows.nth(0)).toContainText('2017 Subaru Outback Premium');

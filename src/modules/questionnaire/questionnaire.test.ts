@@ -144,7 +144,7 @@ describe('the vehicle questionnaire report', () => {
     expect(list.body.data.rows.every((r: Row) => newMexico.includes(r.locationId))).toBe(true);
     expect(list.body.data.html).not.toContain('Phoenix Hyundai');
     expect(names(list.body.data.rows)).not.toContain('Michael Johnson');
-    expect((await nm.call(REPORT, { locationId: loc.PHX })).status).toBe(404);
+    expect(await nm.call(REPORT, { locationId: loc.PHX })).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
 
     const denver = await byName('Michael', 'Johnson');
     expect(await nm.call(QUESTIONS, { questionnaireId: denver.id })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
