@@ -60,12 +60,13 @@ test.describe('signed out', () => {
     await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service', 'Sales']);
     // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
     // service manager's reports, not an advisor's repair orders and parts. Messenger and marketing:
-    // the conversations, the sends, the list tools. Sales and the trade-in desk: every tool of both.
+    // the conversations, the sends, the list tools, the lane's testimonials. Sales and the trade-in
+    // desk: every tool of both, the questionnaire leads included.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
       /Messenger/, /Messenger shortcuts/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/, /Clean sold list/, /Mailing-list report/,
       /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Appraisals/, /Ship a vehicle/,
-      /Appraisal locations/, /Store inventory/, /Appraisal rules/, /Vehicle search/, /Payments to sellers/,
+      /Vehicle questionnaires/, /Appraisal locations/, /Store inventory/, /Appraisal rules/, /Vehicle search/, /Payments to sellers/, /Testimonials/,
       /Service appointments/, /Appointment reports/, /Scheduler sessions/,
       /Desking/, /Price builder/, /Quotes/, /Incentives/, /Purchases/, /Marketplace lead/, /Profile/,
     ]);
