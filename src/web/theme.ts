@@ -21,6 +21,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A loader is a span: its name ("Loading") is only allowed, and only announced, with a role.
     Loader: { defaultProps: { role: 'status' } },
+    // A status badge is read whole: in a narrow table column it widens the column rather than
+    // shortening "Offered" to "OFFE…".
+    Badge: { defaultProps: { maw: 'none', miw: 'max-content' } },
   },
 });
 

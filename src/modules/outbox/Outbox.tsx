@@ -48,7 +48,7 @@ export default function Outbox() {
         channel: (row) => {
           const Arrow = row.direction === 'inbound' ? IconArrowDownLeft : IconArrowUpRight;
           return (
-            <Badge color={kinds[row.channel].color} variant="light" maw="none" className="outbox-kind"
+            <Badge color={kinds[row.channel].color} variant="light" className="outbox-kind"
               leftSection={<Arrow size={12} aria-label={row.direction === 'inbound' ? 'Inbound' : 'Outbound'} />}>
               {kinds[row.channel].label}
             </Badge>

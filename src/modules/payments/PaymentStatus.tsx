@@ -28,7 +28,7 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
   return (
     <Stack className="payment-status">
       <Group justify="space-between" align="center">
-        <Badge size="lg" color={paymentStateColors[p.state]} variant="light" maw="none" className="payment-state">{p.stateLabel}</Badge>
+        <Badge size="lg" color={paymentStateColors[p.state]} variant="light" className="payment-state">{p.stateLabel}</Badge>
         <Text fw={600}>{formatMoney(p.amountCents)}</Text>
       </Group>
       {steps.buttons(p)}

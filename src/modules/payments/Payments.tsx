@@ -63,7 +63,7 @@ export default function Payments() {
         vehicle: (row) => (row.vin ? `${row.vehicle} · ${row.vin.slice(-6)}` : row.vehicle),
         stateLabel: (row) => (
           <Stack gap={6} align="flex-start">
-            <Badge color={paymentStateColors[row.state]} variant="light" maw="none" className="payment-state">{row.stateLabel}</Badge>
+            <Badge color={paymentStateColors[row.state]} variant="light" className="payment-state">{row.stateLabel}</Badge>
             {steps.buttons(row)}
           </Stack>
         ),

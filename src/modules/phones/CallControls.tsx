@@ -33,7 +33,7 @@ export function DirectionLabel({ direction }: { direction: CallDirection }) {
 
 export function CallStatusBadge({ status }: { status: CallStatus }) {
   // Title case and no ellipsis: the status is the point of the row, it must read in full.
-  return <Badge variant="light" color={callStatusColors[status]} className="call-status" tt="none" miw="max-content">{callStatusLabels[status] ?? status}</Badge>;
+  return <Badge variant="light" color={callStatusColors[status]} className="call-status" tt="none">{callStatusLabels[status] ?? status}</Badge>;
 }
 
 function TransferForm({ call }: { call: ControlledCall }) {

@@ -39,7 +39,7 @@ export default function Appointments() {
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}
       emptyText="No appointments match these filters; clear a filter or widen the dates."
       // The word whole, however many columns share the width.
-      cells={{ statusLabel: (row) => <Badge color={statusColors[row.status]} variant="light" maw="none" miw="max-content">{row.statusLabel}</Badge> }}
+      cells={{ statusLabel: (row) => <Badge color={statusColors[row.status]} variant="light">{row.statusLabel}</Badge> }}
     />
   );
 }

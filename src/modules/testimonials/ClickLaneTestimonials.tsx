@@ -55,7 +55,7 @@ export default function ClickLaneTestimonials() {
       cells={{
         customerName: (row) => row.customerName || <em>New testimonial</em>,
         rating: (row) => <Rating value={row.rating} readOnly size="xs" role="img" aria-label={`${row.rating} of 5 stars`} />,
-        activeLabel: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light" maw="none">{row.activeLabel}</Badge>,
+        activeLabel: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.activeLabel}</Badge>,
       }}
       toolbar={mayEdit && (
         <Button leftSection={<IconPlus size={16} />} loading={add.isPending}
