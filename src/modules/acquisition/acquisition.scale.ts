@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { makeVin } from '../vehicles/vin';
 import { vehicleTypes } from './acquisition.contract';
 
@@ -25,7 +25,7 @@ defineGenerator({
   *rows({ random, rows, counts, now }) {
     const span = SPAN_DAYS * 86_400;
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
       // Bought in the service lane (a tag) or at auction (none), about half each.
       const tag = random.next() < 0.5 ? String(random.int(1000, 99999)) : '';

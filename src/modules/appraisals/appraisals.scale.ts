@@ -8,7 +8,7 @@
  * day at once, as `appointment_tallies` fill from the appointments' COPY (`derived` below has them
  * vacuumed and analysed with the appraisals).
  */
-import { defineGenerator } from '../../server/scale/generators';
+import { defineGenerator, spreadOldestFirst } from '../../server/scale/generators';
 import { seededRandom, usPhone, type Random } from '../../server/scale/random';
 import { firstNames, lastNames } from '../../server/scale/pools';
 import { computeOffer, type OfferRule } from './offer';
@@ -112,7 +112,7 @@ export function appraisalAt(i: number, rows: number, now: Date) {
   const random = seededRandom(i * 2654435761);
   const [make, model, trims] = VEHICLES[random.int(0, VEHICLES.length - 1)];
   const age = random.int(0, 14);
-  const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
+  const createdAt = spreadOldestFirst(now, SPAN_SECONDS, i, rows);
   // Model years run a year ahead of the calendar.
   const year = createdAt.getUTCFullYear() + 1 - age;
   const mileage = Math.max(500, Math.round((age * random.int(8_000, 16_000) + random.int(0, 9_000)) / 100) * 100);

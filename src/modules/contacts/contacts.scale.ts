@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { areaCodes } from '../../server/scale/random';
 import { firstNames, lastNames } from '../../server/scale/pools';
 
@@ -26,7 +26,7 @@ defineGenerator({
     for (let i = 1; i <= rows; i++) {
       const first = random.pick(firstNames);
       const last = random.pick(lastNames);
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const source = random.next() < 0.6 ? 'staff' : random.pick(['text', 'import', 'chat']);
       yield [contactLocation(i, counts.locations), first, last, contactPhone(i), `${first}.${last}.${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
         random.next() < 0.05, source, random.next() < 0.15, createdAt, createdAt];

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { toE164 } from '../../server/platform/phone';
+import { toE164, typedNumber } from '../../server/platform/phone';
 import { defineListAction, labelOf } from '../../server/platform/lists';
 import { matchesSearch, startingWith } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
@@ -89,10 +89,9 @@ defineAction({
     if (input.locationId) where.push(eq(contacts.locationId, input.locationId));
     const term = input.search?.trim();
     if (term && !input.ids.length) {
-      const digits = term.replace(/\D/g, '');
-      const numberOnly = digits.length >= NUMBER_DIGITS && digits.length === term.replace(/[\s().+-]/g, '').length;
+      const digits = typedNumber(term, NUMBER_DIGITS);
       // A US number typed from its area code (or with its 1); with a store, read from the store's (location, number) index.
-      where.push(numberOnly ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}` : matchesSearch(contactSearch, term));
+      where.push(digits ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}` : matchesSearch(contactSearch, term));
     }
     const rows = await db.select({
       id: contacts.id, name: sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, ${contacts.email})`, mobilePhone: contacts.mobilePhone,

@@ -10,7 +10,7 @@ import { defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { matchesSearch, startingWith } from '../../server/platform/search';
-import { toE164 } from '../../server/platform/phone';
+import { toE164, typedNumber } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
@@ -66,8 +66,8 @@ defineListAction({
     if (input.unread) where.push(sql`${conversations.unread} > 0`);
     const term = input.filter?.trim();
     if (term) {
-      const digits = term.replace(/\D/g, '');
-      if (digits.length >= NUMBER_DIGITS && digits.length === term.replace(/[\s().+-]/g, '').length) {
+      const digits = typedNumber(term, NUMBER_DIGITS);
+      if (digits) {
         // A number, typed from its start: the whole number, or the area code, exchange and more of a US one.
         const whole = digits.length >= 10 ? toE164(term) : null;
         where.push(whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`);

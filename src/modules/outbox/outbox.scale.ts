@@ -1,4 +1,4 @@
-import { defineGenerator } from '../../server/scale/generators';
+import { defineGenerator, spreadOldestFirst } from '../../server/scale/generators';
 import { usPhone } from '../../server/scale/random';
 
 const texts = [
@@ -20,7 +20,7 @@ defineGenerator({
       const email = random.next() < 0.15;
       yield [email ? 'email' : 'sms', email ? `customer${random.int(1, 500_000)}@example.com` : usPhone(random), email ? 'no-reply@forecourt.test' : usPhone(random),
         email ? 'Your service visit' : '', random.pick(texts), random.next() < 0.97 ? 'delivered' : 'failed',
-        new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000)];
+        spreadOldestFirst(now, span, i, rows)];
     }
   },
 });

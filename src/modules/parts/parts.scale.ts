@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { invoiceTypes, partCategories } from './parts.contract';
 
 /** Three years of parts invoices: about 45 a month per store at full scale. */
@@ -20,7 +20,7 @@ defineGenerator({
   *rows({ random, rows, counts, now }) {
     const span = SPAN_DAYS * 86_400;
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
       const location = (i % counts.locations) + 1;
       const type = random.pick(invoiceTypes);

@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { usPhone } from '../../server/scale/random';
 import { contactLocation, contactPhone } from '../contacts/contacts.scale';
 import { phoneTypes } from './phones.contract';
@@ -59,7 +59,7 @@ defineGenerator({
       const status = random.pick(callStatuses);
       const answered = status === 'completed';
       const duration = answered ? random.int(20, 1200) : 0;
-      const startedAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const startedAt = spreadOldestFirst(now, span, i, rows);
       const answeredAt = answered ? new Date(startedAt.getTime() + 6000) : null;
       const endedAt = new Date(startedAt.getTime() + 6000 + duration * 1000);
       yield [hex32('CA', i + 1), phoneId, locationOf(phoneId, counts.locations), inbound ? 'inbound' : 'outbound',
@@ -94,7 +94,7 @@ defineGenerator({
       const phoneId = contactLocation(contactId, counts.locations) + counts.locations * random.int(0, linesPerLocation - 1);
       const inbound = random.next() < 0.4;
       const customer = contactPhone(contactId);
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       yield [hex32('SM', i + 1), phoneId, locationOf(phoneId, counts.locations), inbound ? 'inbound' : 'outbound',
         inbound ? 'inbound' : random.next() < 0.5 ? 'marketing' : 'transactional', inbound ? customer : lineNumber(phoneId),
         inbound ? lineNumber(phoneId) : customer, random.pick(bodies),

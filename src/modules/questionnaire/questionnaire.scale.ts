@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { standardQuestions } from './questionnaire.contract';
 
 /** Two years of questionnaires: about 70 a month per store at full scale. */
@@ -31,7 +31,7 @@ defineGenerator({
   *rows({ random, rows, counts, now }) {
     const span = SPAN_DAYS * 86_400;
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const location = (i % counts.locations) + 1;
       const first = random.pick(givenNames);
       const last = random.pick(surnames);

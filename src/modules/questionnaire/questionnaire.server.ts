@@ -4,6 +4,7 @@ import { defineListAction } from '../../server/platform/lists';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { loadRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
+import { typedNumber } from '../../server/platform/phone';
 import { locations } from '../locations/locations.db';
 import { questionnaireRecords, questionnaires as q } from './questionnaire.db';
 import { loadQuestions, loadReport, QUESTIONNAIRE_EXPORT_LIMIT, questionnaireColumns, type Questionnaire } from './questionnaire.contract';
@@ -14,10 +15,7 @@ const questionnaireSearch = searchText(q.firstName, q.lastName, q.email, q.phone
  * What is searched for: the term as typed, except a phone number, which is kept as E.164
  * (+15055550142): "(505) 555-0142" is searched as its digits, so it finds the lead however it was typed.
  */
-export function searchTerm(query: string): string {
-  const digits = query.replace(/\D/g, '');
-  return /^[\d\s().+-]+$/.test(query) && digits.length >= 3 ? digits : query;
-}
+export const searchTerm = (query: string): string => typedNumber(query) ?? query;
 
 /** The customer's name and the vehicle as labels, in SQL: the html table and the CSV read only selected fields. */
 const customerName = sql<string>`(${q.firstName} || ' ' || ${q.lastName})`;

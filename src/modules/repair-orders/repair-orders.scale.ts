@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 
 /** Three years of repair orders: about 140 a month per store at full scale, three items each. */
 const SPAN_DAYS = 3 * 365;
@@ -21,7 +21,7 @@ defineGenerator({
   *rows({ rows, counts, now }) {
     const span = SPAN_DAYS * 86_400;
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const lines = Array.from({ length: ITEMS_PER_ORDER }, (_, k) => work[(i + k) % work.length]);
       const open = now.getTime() - createdAt.getTime() < 5 * 86_400_000;
       yield [(i % counts.locations) + 1, `${customers[i % customers.length]} ${String.fromCharCode(65 + (i % 26))}.`, vehicles[i % vehicles.length],

@@ -1,4 +1,4 @@
-import { defineGenerator } from '../../server/scale/generators';
+import { defineGenerator, spreadOldestFirst } from '../../server/scale/generators';
 import { firstNames, lastNames } from '../../server/scale/pools';
 import { dealTypes } from './purchases.contract';
 
@@ -24,7 +24,7 @@ defineGenerator({
   after: ['locations', 'users'],
   *rows({ random, rows, counts, now }) {
     for (let i = 0; i < rows; i++) {
-      const soldAt = new Date(now.getTime() - Math.floor((SPAN_DAYS * 86_400 * (rows - i)) / rows) * 1000);
+      const soldAt = spreadOldestFirst(now, SPAN_DAYS * 86_400, i, rows);
       const [make, model] = random.pick(vehicles);
       const first = random.pick(firstNames);
       const last = random.pick(lastNames);

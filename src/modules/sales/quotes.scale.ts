@@ -1,4 +1,4 @@
-import { defineGenerator } from '../../server/scale/generators';
+import { defineGenerator, spreadOldestFirst } from '../../server/scale/generators';
 import { firstNames, lastNames } from '../../server/scale/pools';
 import { QUOTE_DAYS, quoteFigures, type QuoteLines } from './quote';
 
@@ -24,7 +24,7 @@ defineGenerator({
   after: ['locations', 'users'],
   *rows({ random, rows, counts, now }) {
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, SPAN_SECONDS, i, rows);
       const [make, model, trim] = random.pick(vehicles);
       const price = random.int(22_000, 62_000) * 100;
       const lines: QuoteLines = {

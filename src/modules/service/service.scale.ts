@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import {
   customerOf, daysOutOf, RECALLS, RECALL_SERVICE_ID, RECALL_SOURCE_ID, REFERRERS, SERVICES, servicesOf, SOURCES, sourceOf, statusOf, VEHICLES,
 } from './service.seed';
@@ -32,7 +32,7 @@ defineGenerator({
   derived: ['appointment_tallies'],
   *rows({ rows, counts, now, random }) {
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, SPAN_SECONDS, i, rows);
       // Two hours on, so a same-day booking is for later that day.
       const scheduledAt = new Date(createdAt.getTime() + daysOutOf(random) * 86_400_000 + 2 * 3_600_000);
       const recall = random.next() < 0.05 ? random.int(1, RECALLS.length) : null;
@@ -52,7 +52,7 @@ defineGenerator({
   derived: ['appointment_tallies'],
   *rows({ rows, counts, now, random }) {
     for (let i = 0; i < rows; i++) {
-      yield [(i % counts.locations) + 1, (i % RECALLS.length) + 1, customerOf(random, '505').phone, new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000)];
+      yield [(i % counts.locations) + 1, (i % RECALLS.length) + 1, customerOf(random, '505').phone, spreadOldestFirst(now, SPAN_SECONDS, i, rows)];
     }
   },
 });
@@ -66,7 +66,7 @@ defineGenerator({
   after: ['locations', 'appointments'],
   *rows({ rows, counts, now, random }) {
     for (let i = 0; i < rows; i++) {
-      const startedAt = new Date(now.getTime() - Math.floor((SPAN_SECONDS * (rows - i)) / rows) * 1000);
+      const startedAt = spreadOldestFirst(now, SPAN_SECONDS, i, rows);
       const booked = i % 3 === 0;
       const step = booked ? 'booked' : random.pick(sessionSteps.slice(0, -1));
       // An appointment of the same store, booked about then.

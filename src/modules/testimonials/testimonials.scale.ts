@@ -1,4 +1,4 @@
-import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
+import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 
 /** Three years of click-to-buy testimonials across the group: about a hundred a year per store at full scale. */
 const SPAN_DAYS = 3 * 365;
@@ -25,7 +25,7 @@ defineGenerator({
   *rows({ random, rows, counts, now }) {
     const span = SPAN_DAYS * 86_400;
     for (let i = 0; i < rows; i++) {
-      const createdAt = new Date(now.getTime() - Math.floor((span * (rows - i)) / rows) * 1000);
+      const createdAt = spreadOldestFirst(now, span, i, rows);
       const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
       const [make, model] = random.pick(vehicles);
       const surname = random.pick(surnames);

@@ -18,3 +18,12 @@ export function phoneKind(value: string): { number: string; kind: 'geographic' |
   const kind = type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === 'FIXED_LINE' ? 'geographic' : type === 'TOLL_FREE' ? 'toll-free' : 'other';
   return { number: parsed.number, kind };
 }
+
+/**
+ * The digits of a search term typed as a phone number ("(505) 555-01", "+1 505"): only digits and
+ * the marks people type between them, at least `minDigits` of them. Null for any other text.
+ */
+export function typedNumber(term: string, minDigits = 3): string | null {
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= minDigits && /^[\d\s().+-]+$/.test(term) ? digits : null;
+}

@@ -45,3 +45,10 @@ export function defineGenerator(generator: Generator): Generator {
   generators.push(generator);
   return generator;
 }
+
+/**
+ * When record i of `rows` happened, the records spread evenly over the `seconds` before `now`,
+ * oldest first (record 0 a whole span ago, the newest one step before now), to the second.
+ */
+export const spreadOldestFirst = (now: Date, seconds: number, i: number, rows: number) =>
+  new Date(now.getTime() - Math.floor((seconds * (rows - i)) / rows) * 1000);
