@@ -19,7 +19,7 @@ const [path, filtersJson] = process.argv.slice(2);
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 2 });
 const list = listRegistry.get(path);
 if (!list) throw new Error(`No list ${path}.`);
-const input = z.object({ ...list.filters, ...listPaging }).parse({ ...JSON.parse(filtersJson), view: 'rows' }) as Record<string, unknown>;
+const input = z.object({ ...list.fields, ...listPaging }).parse({ ...JSON.parse(filtersJson), view: 'rows' }) as Record<string, unknown>;
 const st = statementOf(buildListQueries(list, { input, db: database.db, user: { id: 1, flags: [], reach: 'group' } } as never).json);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 // Planned as the server plans it (decision 010).

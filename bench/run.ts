@@ -273,7 +273,7 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const filters = { ...benchCase.filters, view: 'rows', ...(cursor ? { cursor } : {}) };
       const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters), () => [serverPid, ...postgresPids()]);
-      const input = z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
+      const input = z.object({ ...list.fields, ...listPaging }).parse(filters) as Record<string, unknown>;
       const q = buildListQueries(list, { input, db: database.db, user: { id: user.userId, flags: [...allFlags], reach: user.reach } } as never);
       // The same statement the action runs: the page, with the count on the first page.
       const bareRun = await bareSql(database.pool!, statementOf(q.json), postgresPids);

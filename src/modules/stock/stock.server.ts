@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, startsWith, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { reachesLocation } from '../../server/platform/reach';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
-import { containing, startingWith } from '../../server/platform/search';
+import { containing } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -330,24 +329,20 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'id', column: stock.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(stock.locationId, input.locationId));
-    if (input.stock) where.push(like(stock.stock, startingWith(input.stock.toUpperCase())));
-    if (input.vin) {
-      const vin = normalizeVin(input.vin);
-      where.push(vin.length === 8 ? eq(sql`right(${stock.vin}, 8)`, vin) : eq(stock.vin, vin));
-    }
-    if (input.query) {
-      const part = containing(normalizeVin(input.query));
-      where.push(or(sql`${stock.stock} like ${part}`, sql`${stock.vin} like ${part}`)!);
-    }
-    if (input.acquiredBy) where.push(eq(stock.acquiredBy, input.acquiredBy));
-    return {
-      select: db.select(rowFields).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(stock.locationId),
+    stock: startsWith(stock.stock, (term) => term.toUpperCase()),
+    vin: (given) => {
+      const vin = normalizeVin(given);
+      return vin.length === 8 ? eq(sql`right(${stock.vin}, 8)`, vin) : eq(stock.vin, vin);
+    },
+    query: (term) => {
+      const part = containing(normalizeVin(term));
+      return or(sql`${stock.stock} like ${part}`, sql`${stock.vin} like ${part}`);
+    },
+    acquiredBy: equals(stock.acquiredBy),
   },
+  query: ({ db }) => ({ select: db.select(rowFields).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).$dynamic() }),
 });
 
 defineListAction({
@@ -366,22 +361,14 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'id', column: stock.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(stock.locationId, input.locationId));
-    if (input.acquiredBy) where.push(eq(stock.acquiredBy, input.acquiredBy));
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(stock.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(stock.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    return {
-      select: db.select({
-        ...rowFields,
-        createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
-        vinOverride: stock.vinOverride,
-      }).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).leftJoin(users, eq(users.id, stock.createdBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: { locationId: equals(stock.locationId), acquiredBy: equals(stock.acquiredBy), minCreatedAt: fromDay(stock.createdAt), maxCreatedAt: toDay(stock.createdAt) },
+  query: ({ db }) => ({
+    select: db.select({
+      ...rowFields,
+      createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
+      vinOverride: stock.vinOverride,
+    }).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).leftJoin(users, eq(users.id, stock.createdBy)).$dynamic(),
+  }),
 });
 
 const readerMatch = (terms: string[]) => or(
@@ -402,11 +389,13 @@ defineListAction({
   sorts: { stock: stock.stock },
   defaultSort: 'stock',
   id: { key: 'id', column: stock.id },
+  filters: { locationId: equals(stock.locationId) },
   query: ({ db, input }) => {
     const terms = readerTerms(input.terms);
+    // The reader shows nothing until it is given something to read.
     return {
       select: db.select(rowFields).from(stock).innerJoin(locations, eq(locations.id, stock.locationId)).$dynamic(),
-      where: terms.length ? and(readerMatch(terms), input.locationId ? eq(stock.locationId, input.locationId) : undefined) : sql`false`,
+      where: terms.length ? readerMatch(terms) : sql`false`,
     };
   },
 });

@@ -74,10 +74,10 @@ describe('list rules', () => {
   // Each list's bench cases, and no filters at all where the list takes none it requires.
   const cases = [...listRegistry].flatMap(([path, list]) =>
     [{ name: 'no filters', filters: {} }, ...list.bench(sample)]
-      .filter((c) => z.object({ ...list.filters, ...listPaging }).safeParse(c.filters).success)
+      .filter((c) => z.object({ ...list.fields, ...listPaging }).safeParse(c.filters).success)
       .map((c) => ({ path, list, name: c.name, filters: c.filters })));
   const inputOf = (list: (typeof cases)[number]['list'], filters: Record<string, unknown>) =>
-    z.object({ ...list.filters, ...listPaging }).parse(filters) as Record<string, unknown>;
+    z.object({ ...list.fields, ...listPaging }).parse(filters) as Record<string, unknown>;
   const user = { id: 1, flags: [], reach: [1, 2] };
 
   it('build their statements from their input and the user alone (the rendered statement is kept by them)', () => {

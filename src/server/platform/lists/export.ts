@@ -1,0 +1,104 @@
+import { Column, is } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { formatCell, type ColumnSpec } from '../../../shared/lists';
+import type { ActionContext } from '../actions';
+import { DEFAULT_TIME_ZONE } from '../days';
+import { encodeCursor } from './cursor';
+import { buildListQueries, inlineParams, listOrder, scopedQuery, selectedFields } from './statement';
+import type { AnyList, Paging, Row } from './types';
+
+export interface ListExport {
+  list: AnyList;
+  input: z.ZodType;
+  route: string;
+  filename: string;
+  bench?: boolean;
+}
+
+/** Lists downloadable as CSV (`GET <route>?<filters>`), streamed page by page in constant memory. */
+export const exportRegistry = new Map<string, ListExport>();
+
+export const EXPORT_BATCH = 5_000;
+
+const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => string> = {
+  text: (c) => c,
+  number: (c) => c,
+  // formatPhone's "(505) 555-0142" for a North American number; anything else as it is.
+  phone: (c) => {
+    const digits = `regexp_replace(${c}, '\\D', '', 'g')`;
+    const ten = `right(${digits}, 10)`;
+    return `case when ${digits} ~ '^1?[0-9]{10}$' then '(' || left(${ten}, 3) || ') ' || substr(${ten}, 4, 3) || '-' || right(${ten}, 4) else ${c} end`;
+  },
+  date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
+  datetime: (c) => `to_char(${c}, 'YYYY-MM-DD HH24:MI')`,
+  flag: (c) => `case when ${c} then 'Yes' when not ${c} then 'No' end`,
+  list: (c) => `array_to_string(${c}, ', ')`,
+};
+
+/**
+ * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return as a formula. Such a text cell is written with a single quote in front, which
+ * spreadsheets show as text; a cell that is just a number (`-12.5`, `+15055550142`) is left alone,
+ * being no formula. Numbers of numeric columns are never touched.
+ */
+function csvSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
+}
+
+/** csvSafe in SQL, for a text expression of the COPY statement. */
+const csvSafeSql = (text: string) =>
+  `case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) and ${text} !~ '^[+-]?[0-9]+([.][0-9]+)?$' then '''' || ${text} else ${text} end`;
+
+/** The formats whose cells are text a person or a customer typed (a text message's body). */
+const textFormats = new Set<ColumnSpec['format']>(['text', 'phone', 'list', undefined]);
+
+/**
+ * The whole export as one statement for PostgreSQL's COPY: the list's filters and order, each column
+ * formatted as the CSV shows it. PostgreSQL writes the CSV itself, so rows stream at its speed and
+ * the server only passes bytes along.
+ */
+export function exportCopySql(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, max = Infinity): string {
+  const { orderBy } = listOrder(list, ctx.input);
+  const base = scopedQuery(list, ctx);
+  const ordered = base.select.where(base.where).orderBy(...orderBy);
+  const select = Number.isFinite(max) ? ordered.limit(max) : ordered;
+  const fields = selectedFields(select);
+  const keys = fields.map(([key]) => key);
+  const columns = list.columns.map((c) => {
+    const i = keys.indexOf(c.key);
+    const field = fields[i]?.[1];
+    // A moment goes out on the group's clock, as the screens and the html show it; a calendar day as it is.
+    const moment = is(field, PgTimestamp) && field.withTimezone;
+    const cell = csvFormat[c.format ?? 'text'](moment ? `(t.c${i} at time zone '${DEFAULT_TIME_ZONE}')` : `t.c${i}`);
+    // Text cells are escaped; a number, timestamp or boolean column is left as COPY writes it (::text would spell t/f out).
+    const plain = is(field, Column) && ['boolean', 'number', 'bigint', 'date'].includes(field.dataType);
+    return textFormats.has(c.format) && !plain ? csvSafeSql(`(${cell})::text`) : cell;
+  });
+  return `copy (select ${columns.join(', ')} from (${inlineParams(select)}) as t(${keys.map((_, i) => `c${i}`).join(', ')})) to stdout with (format csv)`;
+}
+
+/** Every row of a list with its filters, as CSV rows, one keyset batch at a time. */
+export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, max = Infinity) {
+  yield list.columns.map((c) => c.label);
+  let cursor: string | undefined;
+  let sent = 0;
+  do {
+    const batch = Math.min(EXPORT_BATCH, max - sent);
+    if (batch <= 0) return;
+    const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, batch);
+    const fetched = (await q.page()) as Row[];
+    const rows = fetched.slice(0, batch);
+    for (const row of rows) {
+      yield list.columns.map((c) => {
+        const value = row[c.key];
+        // A number goes out bare, as COPY writes it: a spreadsheet reads 31900, not "31,900".
+        const cell = c.format === 'number' && typeof value === 'number' ? String(value) : formatCell(value, c.format, DEFAULT_TIME_ZONE);
+        return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number') ? cell : csvSafe(cell);
+      });
+    }
+    sent += rows.length;
+    const last = rows.at(-1);
+    cursor = fetched.length > batch && last ? encodeCursor(last[q.sortField], last[list.id.key]) : undefined;
+  } while (cursor);
+}
