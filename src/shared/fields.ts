@@ -102,11 +102,20 @@ function isCalendarDate(s: string): boolean {
   return year >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-/** YYYY-MM-DD. */
+/**
+ * The years a date may name: every day a dealership records (a model year, a sale, a report range)
+ * falls well inside them, and day arithmetic on them stays inside what JavaScript and PostgreSQL
+ * both write as YYYY-MM-DD (a day past 9999 compares as text out of order).
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+
+/** YYYY-MM-DD, from 1900 to 2100. */
 export const date = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
-    .refine(isCalendarDate, { error: 'must be a real date' }),
+    .refine(isCalendarDate, { error: 'must be a real date' })
+    .refine((s) => Number(s.slice(0, 4)) >= FIRST_YEAR && Number(s.slice(0, 4)) <= LAST_YEAR, { error: `must be a date from ${FIRST_YEAR} to ${LAST_YEAR}` }),
 );
 export const optionalDate = z.preprocess(blankToUndefined, date.optional());
 

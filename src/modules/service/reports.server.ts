@@ -106,11 +106,14 @@ function reportRow(key: number, name: string, s: Sums): ReportRow {
 const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** Every week (from its Monday) or month the range touches, in order, zeros included. */
+/** A timeline's most periods: two centuries of months, which any range the dates allow fits in. */
+const MAX_PERIODS = 2_500;
+
+/** Every week (from its Monday) or month the range touches, in order, zeros included (never more than MAX_PERIODS). */
 function periods(from: string, to: string, unit: Timeline['unit']): string[] {
   const out: string[] = [];
   let at = unit === 'month' ? monthStart(from) : addDays(from, -((utc(from).getUTCDay() + 6) % 7));
-  while (at <= to) {
+  while (at <= to && out.length < MAX_PERIODS) {
     out.push(at);
     at = unit === 'month' ? nextMonth(at) : addDays(at, 7);
   }

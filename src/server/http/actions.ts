@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import type { Services } from '../services';
+import { actionRoute, redact, type ActionDefinition, type AuditEntry, type UploadedFile } from '../platform/actions';
+import { AppError } from '../platform/errors';
+import { parseInput } from '../platform/validation';
+import { resolveSession, sameToken, type Session } from '../platform/session';
+import { forgetSessions } from '../platform/session-cache';
+import { checkActionReach } from '../platform/reach';
+import { auditLog } from '../platform/platform.db';
+import { normaliseKeys, readMultipart } from './bodies';
+import { send } from './envelope';
+
+/**
+ * The pipeline every action goes through: session and permission, body, CSRF, reach, input, then
+ * the handler (a change in a transaction with its audit rows). Answers at its route and, as the
+ * spec names some calls, at the same route with `.php`.
+ */
+export function registerAction(app: FastifyInstance, action: ActionDefinition, services: Services) {
+  const { db } = services.database;
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await resolveSession(db, request, services.config);
+    authorise(action, session);
+    const { body, files } = await readBody(request, action);
+    checkCsrf(action, session, body, request.headers['x-csrf-token']);
+    if (session?.stage === 'full') await checkActionReach(db, session.user.reach, action.reach, action.input, body);
+    const input = parseInput(action.input, body);
+
+    const audits: AuditEntry[] = [];
+    const context = (tx: Db) => ({
+      input, db: tx, user: session?.user as never, session, request, reply, services, files,
+      audit: (entry: AuditEntry) => audits.push(entry),
+    });
+    const data = action.readOnly
+      ? await action.handler(context(db))
+      : await inTransaction(db, async (tx) => {
+        const result = await action.handler(context(tx));
+        await writeAudit(tx, audits, { userId: session?.user.id ?? null, action: action.path, input: redact(input), ip: request.ip, requestId: String(request.id) });
+        return result;
+      });
+    if (reply.sent) return reply;
+    return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
+  };
+  const route = actionRoute(action);
+  const config = action.rateLimit ? { rateLimit: { max: action.rateLimit, timeWindow: '1 minute' } } : {};
+  app.post(route, { config }, handler);
+  app.post(`${route}.php`, { config }, handler);
+}
+
+/** The body's fields, and the files of a multipart body (only for an action that takes uploads). */
+async function readBody(request: FastifyRequest, action: ActionDefinition): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) return { body: normaliseKeys(request.body), files: [] };
+  if (!action.maxFileBytes) throw AppError.invalid('This action does not take file uploads.');
+  const parsed = await readMultipart(request, action);
+  return { body: normaliseKeys(parsed.fields), files: parsed.files };
+}
+
+/** A signed-in call carries its session's CSRF token (a field or the header); the token never reaches the input. */
+function checkCsrf(action: ActionDefinition, session: Session | null, body: Record<string, unknown>, header: unknown) {
+  if (action.permission !== 'public' && action.permission !== 'pending') {
+    const token = body.csrfToken ?? header;
+    if (!sameToken(token, session!.csrfToken)) {
+      throw AppError.forbidden('Your session has expired or this form is out of date. Reload the page and try again.');
+    }
+  }
+  delete body.csrfToken;
+}
+
+/**
+ * A change: everything it writes lands together or not at all. A refusal that keeps its writes
+ * (`AppError.commit`, decision 003: a failed sign-in's count) commits, then answers as a refusal.
+ */
+async function inTransaction<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  let failure: AppError | undefined;
+  const result = await db.transaction(async (tx) => change(tx).catch((error: unknown) => {
+    if (error instanceof AppError && error.commit) failure = error;
+    else throw error;
+    return undefined;
+  })).finally(() => {
+    // Whatever the change wrote (a sign-out, a lock, flags), the sessions kept here may be out of date.
+    forgetSessions(db);
+  });
+  if (failure) throw failure;
+  return result as T;
+}
+
+type AuditBase = Omit<typeof auditLog.$inferInsert, 'id' | 'recordType' | 'recordId' | 'before' | 'after' | 'at'>;
+
+/** One audit row per record the change named, or one for the change itself. */
+async function writeAudit(tx: Db, audits: AuditEntry[], base: AuditBase) {
+  const rows = audits.length
+    ? audits.map((a) => ({ ...base, recordType: a.recordType, recordId: String(a.recordId), before: redact(a.before) ?? null, after: redact(a.after) ?? null }))
+    : [base];
+  await tx.insert(auditLog).values(rows);
+}
+
+export function authorise(action: Pick<ActionDefinition, 'permission'>, session: Session | null) {
+  switch (action.permission) {
+    case 'public':
+      return;
+    case 'pending':
+      if (session?.stage !== 'password') throw AppError.unauthenticated('Sign in with your password first.');
+      return;
+    case 'signedIn':
+      if (session?.stage !== 'full') throw AppError.unauthenticated();
+      return;
+    default:
+      if (session?.stage !== 'full') throw AppError.unauthenticated();
+      if (!session.user.flags.includes(action.permission)) throw AppError.forbidden();
+  }
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { PassThrough, Readable, pipeline } from 'node:stream';
+import { to as copyTo } from 'pg-copy-streams';
+import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import type { Services } from '../services';
+import { exportCopySql, exportRows, type ListExport } from '../platform/lists';
+import { redact } from '../platform/actions';
+import { parseInput } from '../platform/validation';
+import { resolveSession } from '../platform/session';
+import { checkActionReach } from '../platform/reach';
+import { auditLog } from '../platform/platform.db';
+import { normaliseKeys } from './bodies';
+import { authorise } from './actions';
+
+/**
+ * A CSV download of a list: same permission, reach and filters as the list, streamed in constant
+ * memory. A failure before the first rows answers as any action's would; one after them ends that
+ * download (the file is cut short) and is logged, and never reaches the process.
+ */
+export function registerExport(app: FastifyInstance, download: ListExport, services: Services) {
+  const { db } = services.database;
+  app.get(download.route, async (request, reply) => {
+    const session = await resolveSession(db, request, services.config);
+    authorise(download.list, session);
+    const query = normaliseKeys(request.query);
+    await checkActionReach(db, session!.user.reach, download.list.records ?? {}, download.input, query);
+    const input = parseInput(download.input, query) as Record<string, unknown> & { limit?: number };
+    const context = { input, db, user: session!.user, session, request, reply, services, files: [], audit: () => undefined };
+    const header = [download.list.columns.map((c) => c.label)];
+    const limit = input.limit ?? Infinity;
+    const csv = services.database.pool
+      ? await copyCsv(services.database.pool, header, exportCopySql(download.list, context, limit))
+      : await csvOf(exportRows(download.list, context, limit));
+    csv.on('error', (error) => request.log.warn({ err: error }, 'a download stopped before its end'));
+    try {
+      await db.insert(auditLog).values({
+        userId: session!.user.id, action: `export ${download.route}`, input: redact(input), ip: request.ip, requestId: String(request.id),
+      });
+    } catch (error) {
+      csv.destroy();
+      throw error;
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${download.filename}-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}
+
+/**
+ * The header row, then PostgreSQL's own CSV straight from COPY, on a connection held until the end.
+ * It resolves once the COPY has sent its first rows (or ended): a statement PostgreSQL refuses
+ * (a day past its calendar, say) fails here, before the reply's headers are sent, rather than
+ * cutting a download already under way.
+ */
+async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Promise<Readable> {
+  const client = await pool.connect();
+  const out = new PassThrough();
+  // Heard here from the start: a COPY that fails before the reply takes the stream must not be an unhandled 'error'.
+  out.on('error', () => undefined);
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
+  out.write(stringifySync(header));
+  const rows = client.query(copyTo(statement));
+  const first = new Promise<void>((resolve, reject) => {
+    rows.once('data', () => resolve());
+    rows.once('end', () => resolve());
+    rows.once('error', reject);
+  });
+  // The COPY's failure ends the download (the reply's own error listener sees it once sent); before
+  // that, `first` carries it to the request's error handler.
+  rows.on('error', (error) => {
+    release(error);
+    out.destroy(error);
+  });
+  rows.on('end', () => release());
+  // A download stopped half-way: drop the connection, which ends the COPY on the server too.
+  out.on('close', () => release(released ? undefined : new Error('The download was stopped before the end.')));
+  rows.pipe(out);
+  await first;
+  return out;
+}
+
+/**
+ * The embedded database's export: rows read batch by batch, as CSV. The first two rows (the header
+ * and the first record) are read before it resolves, so a query that fails, fails here.
+ */
+async function csvOf(rows: AsyncIterable<string[]>): Promise<Readable> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first: string[][] = [];
+  for (let i = 0; i < 2; i++) {
+    const next = await iterator.next();
+    if (next.done) break;
+    first.push(next.value);
+  }
+  const all = (async function* () {
+    yield* first;
+    if (first.length === 2) yield* { [Symbol.asyncIterator]: () => iterator };
+  })();
+  const csv = stringify();
+  // pipeline, unlike pipe, carries a failed batch to the CSV stream (and so to the reply) instead of leaving it unhandled.
+  pipeline(Readable.from(all), csv, () => undefined);
+  return csv;
+}
