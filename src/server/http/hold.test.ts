@@ -63,7 +63,7 @@ describe('dates past the calendar', () => {
   it('refuses such a day on every download that takes a date, and serves the last day allowed', async () => {
     let dated = 0;
     for (const [route, { list }] of exportRegistry) {
-      const days = Object.entries(list.fields).filter(([, field]) => field.safeParse('2026-11-02').success && !field.safeParse('not a day').success).map(([key]) => key);
+      const days = Object.entries(list.fields as z.ZodRawShape).filter(([, field]) => z.safeParse(field, '2026-11-02').success && !z.safeParse(field, 'not a day').success).map(([key]) => key);
       for (const key of days) {
         dated += 1;
         const refused = await download(`${route}?${key}=9999-12-31`);
