@@ -1,9 +1,8 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { contains, defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
-import { containing } from '../../server/platform/search';
 import { refuseUngrantableFlags } from '../../server/platform/grants';
 import { withinReach } from '../../server/platform/reach';
 import { jobCodeFlags } from '../../shared/permissions';
@@ -27,12 +26,10 @@ defineListAction({
   sorts: { jobCode: jobCodes.jobCode, longName: jobCodes.longName },
   defaultSort: 'jobCode',
   id: { key: 'jobCode', column: jobCodes.jobCode },
-  query: ({ db, input }) => ({
+  filters: { query: contains(jobCodes.jobCode, jobCodes.longName) },
+  query: ({ db }) => ({
     select: db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount: userCount.as('user_count') })
       .from(jobCodes).$dynamic(),
-    where: input.query
-      ? or(ilike(jobCodes.jobCode, containing(input.query)), ilike(jobCodes.longName, containing(input.query)))
-      : undefined,
   }),
 });
 

@@ -1,11 +1,10 @@
-import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, matches, toDay, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { userName, users } from '../users/users.db';
 import { acquisitionVehicles as vehicles, vehicleRecords } from './acquisition.db';
 import {
@@ -41,27 +40,24 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'vehicleId', column: vehicles.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(vehicles.locationId, input.locationId));
-    if (input.active) where.push(eq(vehicles.active, input.active === '1'));
+  filters: {
+    locationId: equals(vehicles.locationId),
+    active: yesNo(vehicles.active),
     // Days on the wall clock of the store filtered by: a vehicle added at 20:00 in Phoenix is that day's.
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(vehicles.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(vehicles.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(matchesSearch(vehicleSearch, input.query));
-    return {
-      select: db.select({
-        vehicleId: vehicles.id, vin: vehicles.vin, serviceTagNumber: vehicles.serviceTagNumber, vehicleType: vehicles.vehicleType,
-        vehicleTypeLabel: vehicleTypeLabel.as('vehicle_type_label'), locationId: vehicles.locationId, locationName: locations.name,
-        active: vehicles.active, createdAt: vehicles.createdAt, createdByName: userName.as('created_by_name'),
-      }).from(vehicles)
-        .innerJoin(locations, eq(locations.id, vehicles.locationId))
-        .leftJoin(users, eq(users.id, vehicles.createdBy))
-        .$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+    minCreatedAt: fromDay(vehicles.createdAt),
+    maxCreatedAt: toDay(vehicles.createdAt),
+    query: matches(vehicleSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      vehicleId: vehicles.id, vin: vehicles.vin, serviceTagNumber: vehicles.serviceTagNumber, vehicleType: vehicles.vehicleType,
+      vehicleTypeLabel: vehicleTypeLabel.as('vehicle_type_label'), locationId: vehicles.locationId, locationName: locations.name,
+      active: vehicles.active, createdAt: vehicles.createdAt, createdByName: userName.as('created_by_name'),
+    }).from(vehicles)
+      .innerJoin(locations, eq(locations.id, vehicles.locationId))
+      .leftJoin(users, eq(users.id, vehicles.createdBy))
+      .$dynamic(),
+  }),
 });
 
 type Ctx = ActionContext<unknown>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { toE164, typedNumber } from '../../server/platform/phone';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf, matches, yesNo } from '../../server/platform/lists';
 import { matchesSearch, startingWith } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { locations } from '../locations/locations.db';
@@ -55,23 +55,23 @@ defineListAction({
     { name: 'newest', filters: { sort: 'createdAt', dir: 'desc' } },
     { name: 'search', filters: { query: 'garcia' } },
   ],
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(contacts.locationId, input.locationId));
-    if (input.query) where.push(matchesSearch(contactSearch, input.query));
-    if (input.reach === 'text') where.push(sql`${contacts.mobilePhone} is not null and not ${optedOut}`);
-    if (input.reach === 'email') where.push(sql`${contacts.email} <> '' and not exists (select 1 from email_opt_outs o where o.email = lower(${contacts.email}))`);
-    if (input.source) where.push(eq(contacts.source, input.source));
-    if (input.sold) where.push(eq(contacts.sold, input.sold === '1'));
-    return {
-      select: db.select({
-        contactId: contacts.id, locationId: contacts.locationId, locationName: locations.name, firstName: contacts.firstName, lastName: contacts.lastName,
-        mobilePhone: contacts.mobilePhone, email: contacts.email, source: contacts.source, sourceLabel: labelOf(contacts.source, sourceLabels).as('source_label'),
-        sold: contacts.sold, optedOut: optedOut.as('opted_out'), autopilot: contacts.autopilot, createdAt: contacts.createdAt,
-      }).from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(contacts.locationId),
+    query: matches(contactSearch),
+    // Who a text or an email reaches: a number or an address, not opted out.
+    reach: (by) => (by === 'text'
+      ? sql`${contacts.mobilePhone} is not null and not ${optedOut}`
+      : sql`${contacts.email} <> '' and not exists (select 1 from email_opt_outs o where o.email = lower(${contacts.email}))`),
+    source: equals(contacts.source),
+    sold: yesNo(contacts.sold),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      contactId: contacts.id, locationId: contacts.locationId, locationName: locations.name, firstName: contacts.firstName, lastName: contacts.lastName,
+      mobilePhone: contacts.mobilePhone, email: contacts.email, source: contacts.source, sourceLabel: labelOf(contacts.source, sourceLabels).as('source_label'),
+      sold: contacts.sold, optedOut: optedOut.as('opted_out'), autopilot: contacts.autopilot, createdAt: contacts.createdAt,
+    }).from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).$dynamic(),
+  }),
 });
 
 /** Digits typed before a search is a number's (an area code and an exchange), not part of a name. */

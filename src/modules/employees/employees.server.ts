@@ -1,8 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { employeeRecords, employees } from './employees.db';
 import { employeeColumns, employeePhotoUrl, listDepartments, loadEmployee, loadEmployees } from './employees.contract';
@@ -32,17 +32,15 @@ defineListAction({
   sorts: { lastName: employees.lastName, employeeNumber: employees.employeeNumber },
   defaultSort: 'lastName',
   id: { key: 'employeeNumber', column: employees.employeeNumber },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.query) where.push(matchesSearch(employeeSearch, input.query));
-    if (input.locationId) where.push(eq(employees.locationId, input.locationId));
-    if (input.department) where.push(eq(employees.department, input.department));
-    if (input.active) where.push(eq(employees.active, input.active === '1'));
-    return {
-      select: db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    query: matches(employeeSearch),
+    locationId: equals(employees.locationId),
+    department: equals(employees.department),
+    active: yesNo(employees.active),
   },
+  query: ({ db }) => ({
+    select: db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId)).$dynamic(),
+  }),
 });
 
 defineAction({

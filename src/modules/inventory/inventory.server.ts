@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createElement as h } from 'react';
-import type { z } from 'zod';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, givenFilters, labelOf, type ListFilters } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
@@ -19,20 +18,18 @@ import {
 const imageUrl = (assetsBaseUrl: string, path: string) => `${assetsBaseUrl.replace(/\/$/, '')}/${path}`;
 
 
-/** The filters as SQL, shared by the page and the count of locations. */
-function inventoryWhere(input: z.output<z.ZodObject<typeof inventoryFilters>>): SQL[] {
-  const where: SQL[] = [];
-  if (input.locationId) where.push(eq(vehicles.locationId, input.locationId));
-  if (input.status) where.push(eq(vehicles.status, input.status));
-  if (input.condition) where.push(eq(vehicles.condition, input.condition));
-  if (input.vin) where.push(eq(vehicles.vin, normalizeVin(input.vin)));
-  if (input.stock) where.push(eq(vehicles.stock, input.stock.trim().toUpperCase()));
-  if (input.year) where.push(eq(vehicles.year, input.year));
-  if (input.make) where.push(eq(vehicles.make, input.make));
-  if (input.model) where.push(eq(vehicles.model, input.model));
-  if (input.query) where.push(sql`(coalesce(${vehicles.vin}, '') || ' ' || coalesce(${vehicles.stock}, '')) like ${containing(normalizeVin(input.query))}`);
-  return where;
-}
+/** The filters' conditions, shared by the page and the count of locations. */
+const filters: ListFilters<typeof inventoryFilters> = {
+  locationId: equals(vehicles.locationId),
+  status: equals(vehicles.status),
+  condition: equals(vehicles.condition),
+  vin: (vin) => eq(vehicles.vin, normalizeVin(vin)),
+  stock: (stock) => eq(vehicles.stock, stock.trim().toUpperCase()),
+  year: equals(vehicles.year),
+  make: equals(vehicles.make),
+  model: equals(vehicles.model),
+  query: (term) => sql`(coalesce(${vehicles.vin}, '') || ' ' || coalesce(${vehicles.stock}, '')) like ${containing(normalizeVin(term))}`,
+};
 
 defineListAction({
   contract: loadInventory,
@@ -54,22 +51,19 @@ defineListAction({
   id: { key: 'id', column: vehicles.id },
   // How many locations the vehicles are at: one probe of the store index per location within reach.
   figures: ({ input, user }) => {
-    const where = inventoryWhere(input);
+    const where = givenFilters(filters, { input: input as Record<string, unknown>, user }).filter((condition) => condition !== undefined);
     const matching = sql`exists (select 1 from ${vehicles} where ${vehicles.locationId} = ${locations.id}${where.length ? sql` and ${and(...where)}` : sql``})`;
     return { locationCountFormatted: sql<number>`(select count(*)::int from ${locations} where ${and(withinReach(user.reach, locations.id), matching)})` };
   },
-  query: ({ db, input }) => {
-    const where = inventoryWhere(input);
-    return {
-      select: db.select({
-        id: vehicles.id, vehicle: sql<string>`concat_ws(' ', ${vehicles.year}::text, ${vehicles.make}, ${vehicles.model}, ${vehicles.trim})`.as('vehicle'),
-        stock: vehicles.stock, vin: vehicles.vin, condition: vehicles.condition, conditionLabel: labelOf(vehicles.condition, conditionLabels).as('condition_label'), mileage: vehicles.mileage,
-        price: vehicles.price, daysInStock: sql<number>`(extract(day from (now() - ${vehicles.createdAt})))::int`.as('days_in_stock'),
-        status: vehicles.status, source: vehicles.source, locationId: vehicles.locationId, locationName: locations.name, createdAt: vehicles.createdAt,
-      }).from(vehicles).innerJoin(locations, eq(locations.id, vehicles.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters,
+  query: ({ db }) => ({
+    select: db.select({
+      id: vehicles.id, vehicle: sql<string>`concat_ws(' ', ${vehicles.year}::text, ${vehicles.make}, ${vehicles.model}, ${vehicles.trim})`.as('vehicle'),
+      stock: vehicles.stock, vin: vehicles.vin, condition: vehicles.condition, conditionLabel: labelOf(vehicles.condition, conditionLabels).as('condition_label'), mileage: vehicles.mileage,
+      price: vehicles.price, daysInStock: sql<number>`(extract(day from (now() - ${vehicles.createdAt})))::int`.as('days_in_stock'),
+      status: vehicles.status, source: vehicles.source, locationId: vehicles.locationId, locationName: locations.name, createdAt: vehicles.createdAt,
+    }).from(vehicles).innerJoin(locations, eq(locations.id, vehicles.locationId)).$dynamic(),
+  }),
 });
 
 defineAction({

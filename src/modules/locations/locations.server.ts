@@ -1,11 +1,10 @@
 import { shortcodesOf } from './shortcodes';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { contains, defineListAction, equals, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { toE164 } from '../../server/platform/phone';
-import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { mayGiveRegion } from '../../shared/permissions';
 import { locationRecords, locations } from './locations.db';
@@ -23,22 +22,17 @@ defineListAction({
   sorts: { code: locations.code, name: locations.name, region: locations.region },
   defaultSort: 'name',
   id: { key: 'id', column: locations.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.query) {
-      const like = containing(input.query);
-      where.push(or(ilike(locations.code, like), ilike(locations.name, like), ilike(locations.dealership, like), ilike(locations.city, like))!);
-    }
-    if (input.region) where.push(eq(locations.region, input.region));
-    if (input.active) where.push(eq(locations.active, input.active === '1'));
-    return {
-      select: db.select({
-        id: locations.id, code: locations.code, name: locations.name, dealership: locations.dealership, region: locations.region,
-        city: locations.city, state: locations.state, phone: locations.phone, active: locations.active,
-      }).from(locations).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    query: contains(locations.code, locations.name, locations.dealership, locations.city),
+    region: equals(locations.region),
+    active: yesNo(locations.active),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: locations.id, code: locations.code, name: locations.name, dealership: locations.dealership, region: locations.region,
+      city: locations.city, state: locations.state, phone: locations.phone, active: locations.active,
+    }).from(locations).$dynamic(),
+  }),
 });
 
 defineAction({

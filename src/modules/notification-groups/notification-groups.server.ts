@@ -1,9 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { contains, defineListAction, equals, labelOf, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { containing } from '../../server/platform/search';
 import { withinReach } from '../../server/platform/reach';
 import { formatPhone } from '../../shared/format';
 import type { Reach } from '../../shared/session';
@@ -46,20 +45,18 @@ defineListAction({
   sorts: { name: groups.name },
   defaultSort: 'name',
   id: { key: 'groupId', column: groups.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.query) where.push(ilike(groups.name, containing(input.query)));
-    if (input.locationId) where.push(eq(groups.locationId, input.locationId));
-    if (input.topic) where.push(eq(groups.topic, input.topic));
-    if (input.active) where.push(eq(groups.active, input.active === '1'));
-    return {
-      select: db.select({
-        groupId: groups.id, name: groups.name, locationId: groups.locationId, locationName: locations.name, topic: groups.topic,
-        topicLabel: labelOf(groups.topic, topicLabels).as('topic_label'), active: groups.active, memberCount: memberCount.as('member_count'),
-      }).from(groups).innerJoin(locations, eq(locations.id, groups.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    query: contains(groups.name),
+    locationId: equals(groups.locationId),
+    topic: equals(groups.topic),
+    active: yesNo(groups.active),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      groupId: groups.id, name: groups.name, locationId: groups.locationId, locationName: locations.name, topic: groups.topic,
+      topicLabel: labelOf(groups.topic, topicLabels).as('topic_label'), active: groups.active, memberCount: memberCount.as('member_count'),
+    }).from(groups).innerJoin(locations, eq(locations.id, groups.locationId)).$dynamic(),
+  }),
 });
 
 defineListAction({
@@ -79,7 +76,8 @@ defineListAction({
   sorts: { added: members.id },
   defaultSort: 'added',
   id: { key: 'memberId', column: members.id },
-  query: ({ db, input, user }) => ({
+  filters: { groupId: equals(members.groupId) },
+  query: ({ db, user }) => ({
     // Each row is a user or a contact: the other's join is empty, so each field is the one side's.
     select: db.select({
       memberId: members.id, groupId: members.groupId, groupName: groups.name, kind: members.kind,
@@ -90,7 +88,7 @@ defineListAction({
     }).from(members).innerJoin(groups, eq(groups.id, members.groupId))
       .leftJoin(users, eq(users.id, members.userId)).leftJoin(contacts, eq(contacts.id, members.contactId))
       .leftJoin(locations, eq(locations.id, sql`coalesce(${users.locationId}, ${contacts.locationId})`)).$dynamic(),
-    where: and(input.groupId ? eq(members.groupId, input.groupId) : undefined, memberWithinReach(user.reach)),
+    where: memberWithinReach(user.reach),
   }),
 });
 

@@ -1,9 +1,8 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { defineListAction, equals, fromDay, matches, toDay } from '../../server/platform/lists';
 import { loadRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { typedNumber } from '../../server/platform/phone';
 import { locations } from '../locations/locations.db';
 import { questionnaireRecords, questionnaires as q } from './questionnaire.db';
@@ -40,24 +39,21 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'questionnaireId', column: q.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(q.locationId, input.locationId));
+  filters: {
+    locationId: equals(q.locationId),
     // Days on the wall clock of the store filtered by: a lead sent at 20:00 in Phoenix is that day's.
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(q.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(q.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(matchesSearch(questionnaireSearch, searchTerm(input.query)));
-    return {
-      select: db.select({
-        questionnaireId: q.id, locationId: q.locationId, locationName: locations.name,
-        firstName: q.firstName, lastName: q.lastName, customerName: customerName.as('customer_name'),
-        vehicleVin: q.vehicleVin, vehicleYear: q.vehicleYear, vehicleMake: q.vehicleMake, vehicleModel: q.vehicleModel, vehicleTrim: q.vehicleTrim,
-        vehicle: vehicleLabel.as('vehicle_label'), email: q.email, phone: q.phone, answerCount: answerCount.as('answer_count'), createdAt: q.createdAt,
-      }).from(q).innerJoin(locations, eq(locations.id, q.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+    minCreatedAt: fromDay(q.createdAt),
+    maxCreatedAt: toDay(q.createdAt),
+    query: matches(questionnaireSearch, searchTerm),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      questionnaireId: q.id, locationId: q.locationId, locationName: locations.name,
+      firstName: q.firstName, lastName: q.lastName, customerName: customerName.as('customer_name'),
+      vehicleVin: q.vehicleVin, vehicleYear: q.vehicleYear, vehicleMake: q.vehicleMake, vehicleModel: q.vehicleModel, vehicleTrim: q.vehicleTrim,
+      vehicle: vehicleLabel.as('vehicle_label'), email: q.email, phone: q.phone, answerCount: answerCount.as('answer_count'), createdAt: q.createdAt,
+    }).from(q).innerJoin(locations, eq(locations.id, q.locationId)).$dynamic(),
+  }),
 });
 
 defineAction({

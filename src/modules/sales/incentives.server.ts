@@ -2,11 +2,11 @@ import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { dayIn } from '../../server/platform/days';
-import { labelOf, defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf, matches, yesNo } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import type { Db } from '../../server/db/client';
 import type { Reach } from '../../shared/session';
 import { locationRecords, locations } from '../locations/locations.db';
@@ -62,18 +62,18 @@ defineListAction({
   defaultSort: 'startDate',
   defaultDir: 'desc',
   id: { key: 'incentiveId', column: incentives.id },
-  query: ({ db, input, user }) => {
-    const where: (SQL | undefined)[] = [reachable(user.reach)];
-    if (input.locationId) where.push(or(eq(incentives.locationId, input.locationId), isNull(incentives.locationId)));
-    if (input.active) where.push(eq(incentives.active, input.active === '1'));
-    if (input.type) where.push(eq(incentives.type, input.type));
-    if (input.currentOn) where.push(lte(incentives.startDate, input.currentOn), gte(incentives.endDate, input.currentOn));
-    if (input.query) where.push(matchesSearch(incentiveSearch, input.query));
-    return {
-      select: db.select(incentiveFields).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).$dynamic(),
-      where: and(...where),
-    };
+  filters: {
+    // A store's own incentives and the group's.
+    locationId: (locationId) => or(eq(incentives.locationId, locationId), isNull(incentives.locationId)),
+    active: yesNo(incentives.active),
+    type: equals(incentives.type),
+    currentOn: (day) => and(lte(incentives.startDate, day), gte(incentives.endDate, day)),
+    query: matches(incentiveSearch),
   },
+  query: ({ db, user }) => ({
+    select: db.select(incentiveFields).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).$dynamic(),
+    where: reachable(user.reach),
+  }),
 });
 
 type Ctx = Parameters<typeof loadRecord>[0];

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, matches, present, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
-import { containing, matchesSearch, searchText } from '../../server/platform/search';
+import { containing, searchText } from '../../server/platform/search';
 import { inventoryRecords, inventoryVehicles as vehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -102,29 +101,27 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'quoteId', column: salesQuotes.id },
-  query: ({ db, input, user }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(salesQuotes.locationId, input.locationId));
-    if (input.mine === '1') where.push(eq(salesQuotes.userId, user.id));
-    if (input.viewed) where.push(input.viewed === '1' ? isNotNull(salesQuotes.firstViewedAt) : isNull(salesQuotes.firstViewedAt));
+  filters: {
+    locationId: equals(salesQuotes.locationId),
+    // '0' (anyone's) narrows nothing.
+    mine: (mine, { user }) => (mine === '1' ? eq(salesQuotes.userId, user.id) : undefined),
+    viewed: present(salesQuotes.firstViewedAt),
     // Days on the wall clock of the store filtered by (the group's without one).
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(salesQuotes.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(salesQuotes.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(matchesSearch(quoteSearch, input.query));
-    return {
-      select: db.select({
-        quoteId: salesQuotes.id, token: salesQuotes.token, createdAt: salesQuotes.createdAt,
-        vehicle: sql<string>`concat_ws(' ', ${salesQuotes.year}::text, ${salesQuotes.make}, ${salesQuotes.model}, nullif(${salesQuotes.trim}, ''))`.as('vehicle'),
-        stock: salesQuotes.stock, customerName: salesQuotes.customerName,
-        total: sql<string>`'$' || to_char(${salesQuotes.total} / 100, 'FM999,999,990')`.as('total_dollars'), totalCents: salesQuotes.total,
-        userName: userName.as('user_name'), views: salesQuotes.views, firstViewedAt: salesQuotes.firstViewedAt, expiresAt: salesQuotes.expiresAt,
-        expired: sql<boolean>`${salesQuotes.expiresAt} <= now()`.as('expired'), locationId: salesQuotes.locationId, locationName: locations.name,
-      }).from(salesQuotes)
-        .innerJoin(locations, eq(locations.id, salesQuotes.locationId))
-        .leftJoin(users, eq(users.id, salesQuotes.userId))
-        .$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+    minCreatedAt: fromDay(salesQuotes.createdAt),
+    maxCreatedAt: toDay(salesQuotes.createdAt),
+    query: matches(quoteSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      quoteId: salesQuotes.id, token: salesQuotes.token, createdAt: salesQuotes.createdAt,
+      vehicle: sql<string>`concat_ws(' ', ${salesQuotes.year}::text, ${salesQuotes.make}, ${salesQuotes.model}, nullif(${salesQuotes.trim}, ''))`.as('vehicle'),
+      stock: salesQuotes.stock, customerName: salesQuotes.customerName,
+      total: sql<string>`'$' || to_char(${salesQuotes.total} / 100, 'FM999,999,990')`.as('total_dollars'), totalCents: salesQuotes.total,
+      userName: userName.as('user_name'), views: salesQuotes.views, firstViewedAt: salesQuotes.firstViewedAt, expiresAt: salesQuotes.expiresAt,
+      expired: sql<boolean>`${salesQuotes.expiresAt} <= now()`.as('expired'), locationId: salesQuotes.locationId, locationName: locations.name,
+    }).from(salesQuotes)
+      .innerJoin(locations, eq(locations.id, salesQuotes.locationId))
+      .leftJoin(users, eq(users.id, salesQuotes.userId))
+      .$dynamic(),
+  }),
 });

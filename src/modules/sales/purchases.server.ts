@@ -1,12 +1,12 @@
-import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf, matches } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { toE164 } from '../../server/platform/phone';
 import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { contactRecords, contacts } from '../contacts/contacts.db';
 import { inventoryRecords, inventoryVehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
@@ -116,28 +116,27 @@ defineListAction({
   defaultSort: 'soldDate',
   defaultDir: 'desc',
   id: { key: 'purchaseId', column: purchases.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(purchases.locationId, input.locationId));
-    if (input.salespersonId) where.push(or(eq(purchases.salespersonId, input.salespersonId), eq(purchases.secondSalespersonId, input.salespersonId))!);
+  filters: {
+    locationId: equals(purchases.locationId),
+    // Credited alone or on a split.
+    salespersonId: (userId) => or(eq(purchases.salespersonId, userId), eq(purchases.secondSalespersonId, userId)),
     // Calendar days, first and last included.
-    if (input.minSoldDate) where.push(gte(purchases.soldDate, input.minSoldDate));
-    if (input.maxSoldDate) where.push(lte(purchases.soldDate, input.maxSoldDate));
-    if (input.query) where.push(matchesSearch(purchaseSearch, input.query));
-    return {
-      select: db.select({
-        purchaseId: purchases.id, locationId: purchases.locationId, locationName: locations.name, soldDate: purchases.soldDate,
-        stock: purchases.stock, vin: purchases.vin, year: purchases.year, make: purchases.make, model: purchases.model,
-        vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as('vehicle'),
-        customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
-        mobilePhone: purchases.mobilePhone, email: purchases.email, contactId: purchases.contactId,
-        salespersonId: purchases.salespersonId, secondSalespersonId: purchases.secondSalespersonId,
-        salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
-        dealType: purchases.dealType, dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
-        price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'), priceCents: purchases.priceCents,
-      }).from(purchases).innerJoin(locations, eq(locations.id, purchases.locationId)).innerJoin(users, eq(users.id, purchases.salespersonId))
-        .leftJoin(second, eq(second.id, purchases.secondSalespersonId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+    minSoldDate: (day) => gte(purchases.soldDate, day),
+    maxSoldDate: (day) => lte(purchases.soldDate, day),
+    query: matches(purchaseSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      purchaseId: purchases.id, locationId: purchases.locationId, locationName: locations.name, soldDate: purchases.soldDate,
+      stock: purchases.stock, vin: purchases.vin, year: purchases.year, make: purchases.make, model: purchases.model,
+      vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as('vehicle'),
+      customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
+      mobilePhone: purchases.mobilePhone, email: purchases.email, contactId: purchases.contactId,
+      salespersonId: purchases.salespersonId, secondSalespersonId: purchases.secondSalespersonId,
+      salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
+      dealType: purchases.dealType, dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
+      price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'), priceCents: purchases.priceCents,
+    }).from(purchases).innerJoin(locations, eq(locations.id, purchases.locationId)).innerJoin(users, eq(users.id, purchases.salespersonId))
+      .leftJoin(second, eq(second.id, purchases.secondSalespersonId)).$dynamic(),
+  }),
 });

@@ -1,10 +1,9 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, matches, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { searchText } from '../../server/platform/search';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locationRecords } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -79,23 +78,20 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'id', column: orders.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(orders.locationId, input.locationId));
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(orders.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(orders.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(matchesSearch(orderSearch, input.query));
-    return {
-      select: db.select({
-        id: orders.id, createdAt: orders.createdAt,
-        vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
-        vin: orders.vin, stock: orders.stock, originName: orders.originName, originCity: orders.originCity, destinationName: orders.destinationName,
-        destinationCity: orders.destinationCity, customerAddress: orders.customerAddress, pickupDate: orders.pickupDate, carrier: orders.carrier,
-        reference: orders.reference, createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
-        locationId: orders.locationId,
-      }).from(orders).leftJoin(users, eq(users.id, orders.createdBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(orders.locationId),
+    minCreatedAt: fromDay(orders.createdAt),
+    maxCreatedAt: toDay(orders.createdAt),
+    query: matches(orderSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: orders.id, createdAt: orders.createdAt,
+      vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
+      vin: orders.vin, stock: orders.stock, originName: orders.originName, originCity: orders.originCity, destinationName: orders.destinationName,
+      destinationCity: orders.destinationCity, customerAddress: orders.customerAddress, pickupDate: orders.pickupDate, carrier: orders.carrier,
+      reference: orders.reference, createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
+      locationId: orders.locationId,
+    }).from(orders).leftJoin(users, eq(users.id, orders.createdBy)).$dynamic(),
+  }),
 });

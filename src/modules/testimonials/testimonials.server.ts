@@ -1,11 +1,11 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { dayIn } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
 import { reachesLocation, withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { DEFAULT_LOCATION_CODE } from '../locations/locations.contract';
 import { locations } from '../locations/locations.db';
 import { userName, userRecords, users } from '../users/users.db';
@@ -44,21 +44,19 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'testimonialId', column: testimonials.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(testimonials.locationId, input.locationId));
-    if (input.active) where.push(eq(testimonials.active, input.active === '1'));
-    if (input.query) where.push(matchesSearch(testimonialSearch, input.query));
-    return {
-      select: db.select({
-        testimonialId: testimonials.id, creatorId: testimonials.creatorId, locationId: testimonials.locationId, locationName: locations.name,
-        customerName: testimonials.customerName, excerpt: excerpt.as('excerpt'), rating: testimonials.rating, givenOn: testimonials.givenOn,
-        vehicle: vehicleText.as('vehicle'), active: activeNumber.as('active_number'),
-        activeLabel: activeLabel.as('active_label'), createdAt: testimonials.createdAt,
-      }).from(testimonials).innerJoin(locations, eq(locations.id, testimonials.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(testimonials.locationId),
+    active: yesNo(testimonials.active),
+    query: matches(testimonialSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      testimonialId: testimonials.id, creatorId: testimonials.creatorId, locationId: testimonials.locationId, locationName: locations.name,
+      customerName: testimonials.customerName, excerpt: excerpt.as('excerpt'), rating: testimonials.rating, givenOn: testimonials.givenOn,
+      vehicle: vehicleText.as('vehicle'), active: activeNumber.as('active_number'),
+      activeLabel: activeLabel.as('active_label'), createdAt: testimonials.createdAt,
+    }).from(testimonials).innerJoin(locations, eq(locations.id, testimonials.locationId)).$dynamic(),
+  }),
 });
 
 /** The testimonial as the lane shows it: the stars, the text, who said it, about which vehicle, at which store. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, notFound, updateRecord } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
@@ -41,20 +41,18 @@ defineListAction({
   sorts: { lastName: users.lastName, username: users.username },
   defaultSort: 'lastName',
   id: { key: 'id', column: users.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.query) where.push(matchesSearch(userSearch, input.query));
-    if (input.jobCode) where.push(eq(users.jobCode, input.jobCode));
-    if (input.locationId) where.push(eq(users.locationId, input.locationId));
-    if (input.locked) where.push(eq(users.accountLocked, input.locked === '1'));
-    return {
-      select: db.select({
-        id: users.id, lastName: users.lastName, firstName: users.firstName, username: users.username, email: users.email,
-        jobCode: users.jobCode, locationName: locations.name, accountLocked: users.accountLocked, lastSignInAt: users.lastSignInAt,
-      }).from(users).leftJoin(locations, eq(locations.id, users.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    query: matches(userSearch),
+    jobCode: equals(users.jobCode),
+    locationId: equals(users.locationId),
+    locked: yesNo(users.accountLocked),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: users.id, lastName: users.lastName, firstName: users.firstName, username: users.username, email: users.email,
+      jobCode: users.jobCode, locationName: locations.name, accountLocked: users.accountLocked, lastSignInAt: users.lastSignInAt,
+    }).from(users).leftJoin(locations, eq(locations.id, users.locationId)).$dynamic(),
+  }),
 });
 
 /**
@@ -96,7 +94,8 @@ defineListAction({
   defaultSort: 'at',
   defaultDir: 'desc',
   id: { key: 'id', column: userEvents.id },
-  query: ({ db, input }) => ({
+  filters: { userId: equals(userEvents.userId) },
+  query: ({ db }) => ({
     select: db.select({
       id: userEvents.id,
       at: userEvents.at,
@@ -106,7 +105,6 @@ defineListAction({
       ip: userEvents.ip,
       byName: (nameOf(by) as SQL<string | null>).as('by_name'),
     }).from(userEvents).leftJoin(by, eq(by.id, userEvents.byUserId)).$dynamic(),
-    where: eq(userEvents.userId, input.userId),
   }),
 });
 

@@ -3,12 +3,12 @@
  * adds when the caller gives it (`defineListAction({ filters: { locationId: equals(t.locationId) } })`).
  * The platform joins the given ones with the list's reach; a filter left empty adds nothing.
  */
-import { eq, gte, isNotNull, isNull, like, lt, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, isNotNull, isNull, like, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionUser } from '../session';
 import { dayEnd, dayStart, zoneOf } from '../days';
-import { matchesSearch, startingWith } from '../search';
+import { containing, matchesSearch, startingWith } from '../search';
 
 /** What a filter may read besides its own value: the whole input (a day is on the filtered store's clock) and who asks. */
 export interface FilterScope {
@@ -44,6 +44,12 @@ export const toDay = (column: AnyPgColumn) => (day: string, { input }: FilterSco
 
 /** Free text found in a list's search text (`searchText`, trigram-indexed), read as `normalize` gives it. */
 export const matches = (text: SQL, normalize: (term: string) => string = (term) => term) => (term: string) => matchesSearch(text, normalize(term));
+
+/** Part of the value in any of the columns, in any case (a short table's search, without a search text). */
+export const contains = (...columns: (AnyPgColumn | SQL)[]) => (term: string) => {
+  const part = containing(term);
+  return or(...columns.map((column) => ilike(column, part)));
+};
 
 /** A text column starting with the value (`text_pattern_ops` index), read as `normalize` gives it. */
 export const startsWith = (column: AnyPgColumn | SQL, normalize: (term: string) => string = (term) => term) => (term: string) =>
