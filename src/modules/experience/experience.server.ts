@@ -78,44 +78,55 @@ defineAction({
     const fromFile = source.field === 'file';
     const { header, entries } = fromFile ? fileEntries(readCsv(source), source.label) : { header: ['Phone or email'], entries: pastedEntries(source.text) };
 
-    // Each person once: a later entry sharing a number or an email with an earlier one is a duplicate.
-    const seen = new Set<string>();
-    const unique: ListEntry[] = [];
-    const rejected: { row: number; entry: string; reason: string }[] = [];
-    let duplicates = 0;
-    for (const e of entries) {
-      if (e.reason) {
-        rejected.push({ row: e.row, entry: e.entry, reason: e.reason });
-        continue;
-      }
-      const keys = [e.phone, e.email].filter((k): k is string => Boolean(k));
-      if (keys.some((k) => seen.has(k))) {
-        duplicates++;
-        continue;
-      }
-      keys.forEach((k) => seen.add(k));
-      unique.push(e);
-    }
+    const { unique, rejected, duplicates } = eachPersonOnce(entries);
 
     const sold = await soldCustomers(db, unique, input.locationId ? eq(contacts.locationId, input.locationId) : withinReach(user.reach, contacts.locationId));
-    const clean: string[] = [];
-    const kept: string[][] = [];
-    const removed: { row: number; entry: string; customer: string; locationName: string }[] = [];
-    for (const e of unique) {
-      const key = [e.phone, e.email].find((k) => k && sold.has(k));
-      if (key) {
-        const who = sold.get(key)!;
-        removed.push({ row: e.row, entry: key, customer: who.customer || key, locationName: who.locationName });
-        continue;
-      }
-      if (e.phone) clean.push(e.phone);
-      if (e.email) clean.push(e.email);
-      kept.push(e.cells ?? [e.entry]);
-    }
+    const { clean, kept, removed } = withoutSold(unique, sold);
     const csv = stringify([header, ...kept]);
     return { clean, removed, removedCount: removed.length, rejected, duplicates, csv };
   },
 });
+
+/** Each person once: a later entry sharing a number or an email with an earlier one is a duplicate; entries with neither are rejected. */
+function eachPersonOnce(entries: ListEntry[]) {
+  const seen = new Set<string>();
+  const unique: ListEntry[] = [];
+  const rejected: { row: number; entry: string; reason: string }[] = [];
+  let duplicates = 0;
+  for (const e of entries) {
+    if (e.reason) {
+      rejected.push({ row: e.row, entry: e.entry, reason: e.reason });
+      continue;
+    }
+    const keys = [e.phone, e.email].filter((k): k is string => Boolean(k));
+    if (keys.some((k) => seen.has(k))) {
+      duplicates++;
+      continue;
+    }
+    keys.forEach((k) => seen.add(k));
+    unique.push(e);
+  }
+  return { unique, rejected, duplicates };
+}
+
+/** The entries whose number or email no sold customer has (the clean list and its rows), and those taken off. */
+function withoutSold(entries: ListEntry[], sold: Map<string, { customer: string; locationName: string }>) {
+  const clean: string[] = [];
+  const kept: string[][] = [];
+  const removed: { row: number; entry: string; customer: string; locationName: string }[] = [];
+  for (const e of entries) {
+    const key = [e.phone, e.email].find((k) => k && sold.has(k));
+    if (key) {
+      const who = sold.get(key)!;
+      removed.push({ row: e.row, entry: key, customer: who.customer || key, locationName: who.locationName });
+      continue;
+    }
+    if (e.phone) clean.push(e.phone);
+    if (e.email) clean.push(e.email);
+    kept.push(e.cells ?? [e.entry]);
+  }
+  return { clean, kept, removed };
+}
 
 /** The sold customers among the entries' numbers and emails, by number or email, within `where`. */
 async function soldCustomers(db: Db, entries: ListEntry[], where: SQL | undefined) {
@@ -236,6 +247,57 @@ defineAction({
 const CHUNK = 1_000;
 const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
+type Person = { firstName: string; lastName: string; mobilePhone: string | null; email: string };
+/** A lead as read from the export, before it has a contact. */
+type ReadLead = Omit<Lead, 'contact' | 'contactId'>;
+
+/** One contact per customer: the first of their rows gives it, later rows fill what it left blank. */
+function contactsOf(leads: ReadLead[]): Map<string, Person> {
+  const people = new Map<string, Person>();
+  for (const l of leads) {
+    const key = personKey(l);
+    const p = people.get(key);
+    if (!p) people.set(key, { firstName: l.firstName, lastName: l.lastName, mobilePhone: l.mobilePhone, email: l.email });
+    else Object.assign(p, { firstName: p.firstName || l.firstName, lastName: p.lastName || l.lastName, email: p.email || l.email });
+  }
+  return people;
+}
+
+/** New contacts of the store (source chat), their ids noted by person. */
+async function addContacts(db: Db, locationId: number, added: [string, Person][], contactOf: Map<string, number>) {
+  await refusingDuplicate(async () => {
+    for (const part of chunks(added)) {
+      const ids = await db.insert(contacts).values(part.map(([, p]) => ({ locationId, ...p, source: 'chat' as const }))).returning({ id: contacts.id });
+      part.forEach(([key], i) => contactOf.set(key, ids[i].id));
+    }
+  }, () => AppError.conflict('Some of these customers were added to the store while importing; import again.'));
+}
+
+/** A contact the store had keeps what staff entered; the chat fills only what is blank. */
+async function fillBlanks(db: Db, matched: (Person & { id: number })[]) {
+  const fill = JSON.stringify(matched.map((p) => ({ id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email })));
+  await db.execute(sql`
+    update ${contacts} c set
+      first_name = case when c.first_name = '' then v.first_name else c.first_name end,
+      last_name = case when c.last_name = '' then v.last_name else c.last_name end,
+      email = case when c.email = '' then v.email else c.email end,
+      updated_at = now()
+    from jsonb_to_recordset(${fill}::jsonb) as v(id int, first_name text, last_name text, email text)
+    where c.id = v.id and ((c.first_name = '' and v.first_name <> '') or (c.last_name = '' and v.last_name <> '') or (c.email = '' and v.email <> ''))`);
+}
+
+/** Each lead's chat on its contact; one already imported (same contact, time and message) is not recorded twice. Answers how many were new. */
+async function recordChats(db: Db, leads: ReadLead[], contactOf: Map<string, number>, locationId: number, importedBy: number): Promise<number> {
+  let recorded = 0;
+  for (const part of chunks(leads)) {
+    const inserted = await db.insert(chatLeads).values(part.map((l) => ({
+      contactId: contactOf.get(personKey(l))!, locationId, chattedAt: l.chattedAt ? new Date(l.chattedAt) : null, message: l.message, importedBy,
+    }))).onConflictDoNothing().returning({ id: chatLeads.id });
+    recorded += inserted.length;
+  }
+  return recorded;
+}
+
 defineAction({
   contract: importGubagooLeads,
   summary: 'Imports a website chat export (CSV, pasted or uploaded) into a store: each lead becomes or matches a contact (source chat) and its chat is recorded; rows that cannot be imported are skipped and listed.',
@@ -251,44 +313,13 @@ defineAction({
     }
     const existing = await matchContacts(db, location.id, leads);
 
-    // One contact per customer: the first of their rows gives it, later rows fill what it left blank.
-    const people = new Map<string, { firstName: string; lastName: string; mobilePhone: string | null; email: string }>();
-    for (const l of leads) {
-      const key = personKey(l);
-      const p = people.get(key);
-      if (!p) people.set(key, { firstName: l.firstName, lastName: l.lastName, mobilePhone: l.mobilePhone, email: l.email });
-      else Object.assign(p, { firstName: p.firstName || l.firstName, lastName: p.lastName || l.lastName, email: p.email || l.email });
-    }
+    const people = contactsOf(leads);
     const added = [...people].filter(([key]) => !existing.has(key));
     const matched = [...people].filter(([key]) => existing.has(key));
     const contactOf = new Map(existing);
-    await refusingDuplicate(async () => {
-      for (const part of chunks(added)) {
-        const ids = await db.insert(contacts).values(part.map(([, p]) => ({ locationId: location.id, ...p, source: 'chat' as const })))
-          .returning({ id: contacts.id });
-        part.forEach(([key], i) => contactOf.set(key, ids[i].id));
-      }
-    }, () => AppError.conflict('Some of these customers were added to the store while importing; import again.'));
-    // A contact the store had keeps what staff entered; the chat fills only what is blank.
-    if (matched.length) {
-      const fill = JSON.stringify(matched.map(([key, p]) => ({ id: existing.get(key), first_name: p.firstName, last_name: p.lastName, email: p.email })));
-      await db.execute(sql`
-        update ${contacts} c set
-          first_name = case when c.first_name = '' then v.first_name else c.first_name end,
-          last_name = case when c.last_name = '' then v.last_name else c.last_name end,
-          email = case when c.email = '' then v.email else c.email end,
-          updated_at = now()
-        from jsonb_to_recordset(${fill}::jsonb) as v(id int, first_name text, last_name text, email text)
-        where c.id = v.id and ((c.first_name = '' and v.first_name <> '') or (c.last_name = '' and v.last_name <> '') or (c.email = '' and v.email <> ''))`);
-    }
-
-    let leadCount = 0;
-    for (const part of chunks(leads)) {
-      const inserted = await db.insert(chatLeads).values(part.map((l) => ({
-        contactId: contactOf.get(personKey(l))!, locationId: location.id, chattedAt: l.chattedAt ? new Date(l.chattedAt) : null, message: l.message, importedBy: user.id,
-      }))).onConflictDoNothing().returning({ id: chatLeads.id });
-      leadCount += inserted.length;
-    }
+    await addContacts(db, location.id, added, contactOf);
+    if (matched.length) await fillBlanks(db, matched.map(([key, p]) => ({ id: existing.get(key)!, ...p })));
+    const leadCount = await recordChats(db, leads, contactOf, location.id, user.id);
     audit({
       recordType: 'chatLeads', recordId: location.id,
       after: { rows: rowCount, skippedRows: rejected.map((r) => r.row), addedContactIds: added.map(([key]) => contactOf.get(key)), matchedContactIds: matched.map(([key]) => existing.get(key)), leads: leadCount },

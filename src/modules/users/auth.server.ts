@@ -9,7 +9,7 @@ import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
 import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
-import { endSession, endUserSessions, startSession } from '../../server/platform/session';
+import { endSession, endUserSessions, startSession, type Session } from '../../server/platform/session';
 import { sendText } from '../phones/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
@@ -229,6 +229,24 @@ defineAction({
   },
 });
 
+/**
+ * Whether a code is right for the session's chosen factor: an authenticator app's code for a time
+ * step after the last one used (a code is good once), or the code sent for this session, unexpired.
+ */
+async function checkCode(db: Db, session: Session, factor: typeof userFactors.$inferSelect, code: string, sessionSecret: string) {
+  if (factor.type !== 'totp') {
+    const [sent] = await db.select().from(authCodes).where(eq(authCodes.sessionId, session.id));
+    return { valid: !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session.id, code), step: 0, totpSecret: null };
+  }
+  const totpSecret = unseal(sessionSecret, factor.secret!);
+  if (totpSecret === null) {
+    throw AppError.conflict('This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.');
+  }
+  const delta = authenticator.checkDelta(code, totpSecret);
+  const step = Math.floor(Date.now() / 30_000) + (delta ?? 0);
+  return { valid: delta !== null && step > factor.lastStep, step, totpSecret };
+}
+
 defineAction({
   contract: verifyCode,
   summary: 'Code step of sign-in; on success the session is fully signed in under a new id.',
@@ -245,20 +263,7 @@ defineAction({
       .where(and(eq(userFactors.id, session!.factorId), eq(userFactors.userId, userId)));
     if (!factor) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
 
-    let valid = false;
-    let step = 0;
-    const totpSecret = factor.type === 'totp' ? unseal(services.config.SESSION_SECRET, factor.secret!) : null;
-    if (factor.type === 'totp') {
-      if (totpSecret === null) {
-        throw AppError.conflict('This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.');
-      }
-      const delta = authenticator.checkDelta(input.authCode, totpSecret);
-      step = Math.floor(Date.now() / 30_000) + (delta ?? 0);
-      valid = delta !== null && step > factor.lastStep;
-    } else {
-      const [sent] = await db.select().from(authCodes).where(eq(authCodes.sessionId, session!.id));
-      valid = !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session!.id, input.authCode);
-    }
+    const { valid, step, totpSecret } = await checkCode(db, session!, factor, input.authCode, services.config.SESSION_SECRET);
     if (!valid) {
       await recordFailure(attempt, key, session!.user, 'code_failed');
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { defineAction } from '../../server/platform/actions';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
+import type { z } from 'zod';
 import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, notFound, updateRecord } from '../../server/platform/records';
@@ -133,13 +134,16 @@ defineAction({
   handler: async ({ db, input }) => ({ user: await loadUserDetail(db, input.userId) }),
 });
 
+type SaveUserInput = z.output<typeof saveUser.input>;
+type StoredUser = typeof users.$inferSelect;
+
 defineAction({
   contract: saveUser,
   summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
   permission: 'userAdmin',
   reach: { userId: userRecords },
   async handler(ctx) {
-    const { db, input, user: admin, request } = ctx;
+    const { db, input, user: admin } = ctx;
     const [found] = input.userId
       ? await db.select({ user: users, jobFlags: jobCodes.flags }).from(users).leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode)).where(eq(users.id, input.userId))
       : [];
@@ -148,34 +152,12 @@ defineAction({
     const flags = allFlags.filter((f) => input[f]);
     const jobCode = input.jobCode ?? null;
     if (before) refuseUnmanageableUser(admin, access({ ...before, userId: before.id, jobCodeFlags: found.jobFlags ?? [] }));
-    if (before?.id === admin.id) {
-      const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
-      if (!same(before.flags, flags) || before.jobCode !== jobCode || !same(before.regions, input.regions) || before.groupWide !== input.groupWide || input.accountLocked) {
-        throw AppError.forbidden('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
-      }
-      if (input.password) throw AppError.forbidden('Change your own password on your profile, where your current password is asked for.');
-    }
+    if (before?.id === admin.id) refuseOwnAccessChange(before, input, flags, jobCode);
     refuseUngrantableFlags(admin, before?.flags ?? [], flags);
     refuseUngrantableReach(admin, before ?? { regions: [], groupWide: false }, input);
-    if (jobCode && jobCode !== before?.jobCode) {
-      const [code] = await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, jobCode));
-      if (!code) throw AppError.invalid(`There is no job code ${jobCode}.`, ['jobCode']);
-      const beyond = flagsBeyond(admin, code.flags);
-      if (beyond.length) {
-        throw new AppError(403, `Job code ${jobCode} gives permissions you do not hold (${beyond.map((f) => flagLabels[f]).join(', ')}).`, ['jobCode']);
-      }
-    }
-    if (input.locationId) {
-      const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
-      if (!loc) throw AppError.invalid('That location does not exist.', ['locationId']);
-    }
-    const clash = await db.select({ id: users.id, username: users.username }).from(users)
-      .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
-    const other = clash.find((c) => c.id !== input.userId);
-    if (other) {
-      const field = other.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email';
-      throw AppError.conflict(`Another user already has this ${field}.`, [field]);
-    }
+    if (jobCode && jobCode !== before?.jobCode) await refuseJobCodeBeyond(ctx, jobCode);
+    if (input.locationId) await refuseUnknownLocation(ctx, input.locationId);
+    await refuseTakenLogin(ctx, input);
     const phone = input.phone ? toE164(input.phone) ?? '' : '';
     if (input.phone && !phone) throw AppError.invalid('Phone must be a valid phone number.', ['phone']);
     const values = {
@@ -183,35 +165,74 @@ defineAction({
       jobCode, locationId: input.locationId ?? null, flags, regions: input.regions, groupWide: input.groupWide,
       accountLocked: input.accountLocked,
     };
-
-    let userId = input.userId;
-    if (!userId) {
-      if (!input.password) throw AppError.invalid('Password is required for a new user.', ['password']);
-      const created = await insertRecord(ctx, userRecords, { ...values, passwordHash: await hashPassword(input.password) });
-      userId = created.id;
-      await recordEvent(db, userId, 'created', '', request.ip, admin.id);
-    } else {
-      await updateRecord(ctx, userRecords, userId, {
-        ...values,
-        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-        ...(before.accountLocked && !input.accountLocked ? { failedAttempts: 0 } : {}),
-      });
-      const changes = describeChanges(before, values, !!input.password);
-      if (changes) await recordEvent(db, userId, 'saved', changes, request.ip, admin.id);
-      if (!before.accountLocked && input.accountLocked) await recordEvent(db, userId, 'locked', 'By a user admin', request.ip, admin.id);
-      if (before.accountLocked && !input.accountLocked) {
-        await clearFailures(db, accountKey(userId));
-        await recordEvent(db, userId, 'unlocked', 'By a user admin', request.ip, admin.id);
-      }
-      if (input.password) await recordEvent(db, userId, 'password_changed', 'By a user admin', request.ip, admin.id);
-      // A lock or a new password ends the user's sessions at once.
-      if (input.accountLocked || input.password) await endUserSessions(db, userId);
-    }
+    const userId = before ? await saveExistingUser(ctx, before, values) : await createUser(ctx, values);
     await syncCodeFactor(db, userId, 'sms', input.smsFactor && phone ? phone : null);
     await syncCodeFactor(db, userId, 'email', input.emailFactor ? input.email : null);
     return { userId };
   },
 });
+
+/** An admin's own permissions, job code, regions, lock and password are changed by another admin (or on the profile). */
+function refuseOwnAccessChange(before: StoredUser, input: SaveUserInput, flags: string[], jobCode: string | null) {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  if (!same(before.flags, flags) || before.jobCode !== jobCode || !same(before.regions, input.regions) || before.groupWide !== input.groupWide || input.accountLocked) {
+    throw AppError.forbidden('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
+  }
+  if (input.password) throw AppError.forbidden('Change your own password on your profile, where your current password is asked for.');
+}
+
+/** A job code given is one that exists and grants nothing the admin does not hold. */
+async function refuseJobCodeBeyond({ db, user: admin }: ActionContext<unknown>, jobCode: string) {
+  const [code] = await db.select({ flags: jobCodes.flags }).from(jobCodes).where(eq(jobCodes.jobCode, jobCode));
+  if (!code) throw AppError.invalid(`There is no job code ${jobCode}.`, ['jobCode']);
+  const beyond = flagsBeyond(admin, code.flags);
+  if (beyond.length) {
+    throw new AppError(403, `Job code ${jobCode} gives permissions you do not hold (${beyond.map((f) => flagLabels[f]).join(', ')}).`, ['jobCode']);
+  }
+}
+
+async function refuseUnknownLocation({ db }: ActionContext<unknown>, locationId: number) {
+  const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw AppError.invalid('That location does not exist.', ['locationId']);
+}
+
+/** Usernames and emails sign people in, so each belongs to one user (compared without case). */
+async function refuseTakenLogin({ db }: ActionContext<unknown>, input: SaveUserInput) {
+  const clash = await db.select({ id: users.id, username: users.username }).from(users)
+    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
+  const other = clash.find((c) => c.id !== input.userId);
+  if (!other) return;
+  const field = other.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email';
+  throw AppError.conflict(`Another user already has this ${field}.`, [field]);
+}
+
+type UserValues = Omit<typeof users.$inferInsert, 'passwordHash'>;
+
+async function createUser(ctx: ActionContext<SaveUserInput>, values: UserValues): Promise<number> {
+  const { db, input, request, user: admin } = ctx;
+  if (!input.password) throw AppError.invalid('Password is required for a new user.', ['password']);
+  const created = await insertRecord(ctx, userRecords, { ...values, passwordHash: await hashPassword(input.password) });
+  await recordEvent(db, created.id, 'created', '', request.ip, admin.id);
+  return created.id;
+}
+
+/** Saves a user, with an event for each kind of change; a lock or a new password ends their sessions at once. */
+async function saveExistingUser(ctx: ActionContext<SaveUserInput>, before: StoredUser, values: UserValues): Promise<number> {
+  const { db, input, request, user: admin } = ctx;
+  const userId = before.id;
+  const event = (type: string, detail: string) => recordEvent(db, userId, type, detail, request.ip, admin.id);
+  await updateRecord(ctx, userRecords, userId, { ...values, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) });
+  const changes = describeChanges(before, values, !!input.password);
+  if (changes) await event('saved', changes);
+  if (!before.accountLocked && input.accountLocked) await event('locked', 'By a user admin');
+  if (before.accountLocked && !input.accountLocked) {
+    await clearFailures(db, accountKey(userId));
+    await event('unlocked', 'By a user admin');
+  }
+  if (input.password) await event('password_changed', 'By a user admin');
+  if (input.accountLocked || input.password) await endUserSessions(db, userId);
+  return userId;
+}
 
 /** A user's whole access as the grant rules read it: their own flags with their job code's, and their reach. */
 function access(u: { userId: number; firstName: string; lastName: string; flags: readonly string[]; jobCodeFlags: readonly string[]; regions: string[]; groupWide: boolean }) {
