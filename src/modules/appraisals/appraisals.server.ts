@@ -2,17 +2,17 @@
  * The trade-in desk (seed 000): the offer rules, the appraisal manager with its edit screen, and the
  * appraisal locations report, with their CSV downloads (docs/appraisals.md).
  */
-import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { tallyRanges, tallyUnion } from '../../server/platform/tallies';
-import { addDays, dayEnd, dayStart, zoneOf } from '../../server/platform/days';
+import { addDays } from '../../server/platform/days';
 import { centsToDecimal, formatNumber } from '../../shared/format';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
@@ -63,20 +63,15 @@ defineListAction({
   defaultSort: 'name',
   id: { key: 'ruleId', column: rules.id },
   rowFields: (row) => ruleLabels(row as unknown as RuleRow),
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.adjustmentType) where.push(eq(rules.adjustmentType, input.adjustmentType));
-    if (input.search) where.push(matchesSearch(ruleSearch, input.search));
-    return {
-      select: db.select({
-        ruleId: rules.id, name: rules.name, minVehicleYear: rules.minVehicleYear, maxVehicleYear: rules.maxVehicleYear,
-        startDay: rules.startDate, endDay: rules.endDate, vehicleMake: rules.vehicleMake, vehicleModel: rules.vehicleModel,
-        vehicleTrim: rules.vehicleTrim, mileage: rules.mileage, adjustmentType: rules.adjustmentType, priceAdjustment: rules.priceAdjustment,
-        description: rules.description,
-      }).from(rules).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: { adjustmentType: equals(rules.adjustmentType), search: matches(ruleSearch) },
+  query: ({ db }) => ({
+    select: db.select({
+      ruleId: rules.id, name: rules.name, minVehicleYear: rules.minVehicleYear, maxVehicleYear: rules.maxVehicleYear,
+      startDay: rules.startDate, endDay: rules.endDate, vehicleMake: rules.vehicleMake, vehicleModel: rules.vehicleModel,
+      vehicleTrim: rules.vehicleTrim, mileage: rules.mileage, adjustmentType: rules.adjustmentType, priceAdjustment: rules.priceAdjustment,
+      description: rules.description,
+    }).from(rules).$dynamic(),
+  }),
 });
 
 const ruleValues = (input: RuleInput) => ({
@@ -168,36 +163,33 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'appraisalId', column: appraisals.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(appraisals.locationId, input.locationId));
-    if (input.source) where.push(eq(appraisals.source, input.source));
-    if (input.appraisalStatus) where.push(eq(appraisals.status, input.appraisalStatus));
-    if (input.workingStatus) where.push(eq(appraisals.workingStatus, input.workingStatus));
+  filters: {
+    locationId: equals(appraisals.locationId),
+    source: equals(appraisals.source),
+    appraisalStatus: equals(appraisals.status),
+    workingStatus: equals(appraisals.workingStatus),
     // Days on the wall clock of the store filtered by (the group's otherwise), both included.
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(appraisals.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(appraisals.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.search) where.push(matchesSearch(appraisalSearch, input.search));
-    return {
-      select: db.select({
-        appraisalId: appraisals.id, locationId: appraisals.locationId, locationName: locations.name, createdAt: appraisals.createdAt,
-        source: appraisals.source, sourceLabel: labelOf(appraisals.source, appraisalSourceLabels).as('source_label'),
-        customerName: appraisals.customerName, phone: appraisals.phone, email: appraisals.email, vin: appraisals.vin,
-        vehicle: vehicleText.as('vehicle'), mileage: appraisals.mileage, condition: appraisals.condition,
-        conditionLabel: labelOf(appraisals.condition, vehicleConditionLabels).as('condition_label'),
-        baseValue: hundredthsAsDecimal(appraisals.baseValueCents).as('base_value'), baseValueCents: appraisals.baseValueCents,
-        offer: hundredthsAsDecimal(appraisals.offerCents).as('offer'), offerCents: appraisals.offerCents,
-        appraisalStatus: appraisals.status, statusLabel: labelOf(appraisals.status, appraisalStatusLabels).as('status_label'),
-        workingStatus: appraisals.workingStatus, workingStatusLabel: labelOf(appraisals.workingStatus, workingStatusLabels).as('working_status_label'),
-        assignedUserId: appraisals.assignedUserId, assignedName: userName.as('assigned_name'),
-      }).from(appraisals)
-        .innerJoin(locations, eq(locations.id, appraisals.locationId))
-        .leftJoin(users, eq(users.id, appraisals.assignedUserId))
-        .$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+    minCreatedAt: fromDay(appraisals.createdAt),
+    maxCreatedAt: toDay(appraisals.createdAt),
+    search: matches(appraisalSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      appraisalId: appraisals.id, locationId: appraisals.locationId, locationName: locations.name, createdAt: appraisals.createdAt,
+      source: appraisals.source, sourceLabel: labelOf(appraisals.source, appraisalSourceLabels).as('source_label'),
+      customerName: appraisals.customerName, phone: appraisals.phone, email: appraisals.email, vin: appraisals.vin,
+      vehicle: vehicleText.as('vehicle'), mileage: appraisals.mileage, condition: appraisals.condition,
+      conditionLabel: labelOf(appraisals.condition, vehicleConditionLabels).as('condition_label'),
+      baseValue: hundredthsAsDecimal(appraisals.baseValueCents).as('base_value'), baseValueCents: appraisals.baseValueCents,
+      offer: hundredthsAsDecimal(appraisals.offerCents).as('offer'), offerCents: appraisals.offerCents,
+      appraisalStatus: appraisals.status, statusLabel: labelOf(appraisals.status, appraisalStatusLabels).as('status_label'),
+      workingStatus: appraisals.workingStatus, workingStatusLabel: labelOf(appraisals.workingStatus, workingStatusLabels).as('working_status_label'),
+      assignedUserId: appraisals.assignedUserId, assignedName: userName.as('assigned_name'),
+    }).from(appraisals)
+      .innerJoin(locations, eq(locations.id, appraisals.locationId))
+      .leftJoin(users, eq(users.id, appraisals.assignedUserId))
+      .$dynamic(),
+  }),
 });
 
 /** Users who hold `appraiser` (their own flags or their job code's), not locked, whose home is the store. */
@@ -304,6 +296,7 @@ defineListAction({
   sorts: { locationName: locations.name },
   defaultSort: 'locationName',
   id: { key: 'locationId', column: locations.id },
+  filters: { locationId: equals(locations.id) },
   // Both totals in one pass over the ranges, read from the period index alone.
   figures: ({ input, user }) => {
     const narrowed = and(eq(t.source, input.source ?? ALL_SOURCES), withinReach(user.reach, t.locationId),
@@ -321,16 +314,14 @@ defineListAction({
       appraisals: total('appraisals'), newCount: total('new', 'new_count'), offered: total('offered'), accepted: total('accepted'), declined: total('declined'),
       purchased: total('purchased'), expired: total('expired'), offers: total('offers'), offerCents: total('offer_cents'),
     }).from(sql`(${rows}) as r`).as('sums');
-    // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
-    const where: SQL[] = [or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`)!];
-    if (input.locationId) where.push(eq(locations.id, input.locationId));
     return {
       select: db.select({
         locationId: locations.id, locationName: locations.name, appraisals: sums.appraisals, newCount: sums.newCount, offered: sums.offered,
         accepted: sums.accepted, declined: sums.declined, purchased: sums.purchased, expired: sums.expired, offers: sums.offers,
         offerTotal: sql<string>`((${sums.offerCents}::numeric / 100)::numeric(14, 2))::text`.as('offer_total'), offerTotalCents: sums.offerCents,
       }).from(locations).leftJoinLateral(sums, sql`true`).$dynamic(),
-      where: and(...where),
+      // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
+      where: or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`),
     };
   },
 });

@@ -1,6 +1,6 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals } from '../../server/platform/lists';
 import { containing } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { contactTallies } from '../contacts/contacts.db';
@@ -33,25 +33,23 @@ defineListAction({
   sorts: { name: locations.name, region: locations.region },
   defaultSort: 'name',
   id: { key: 'locationId', column: locations.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.region) where.push(eq(locations.region, input.region));
-    if (input.query) {
-      const like = containing(input.query);
-      where.push(or(ilike(locations.name, like), ilike(locations.code, like))!);
-    }
-    return {
-      select: db.select({
-        locationId: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active,
-        contactCount: tallied(contactTallies.contacts).as('contact_count'),
-        textCount: tallied(sql`${contactTallies.phones} - ${contactTallies.optedOut}`).as('text_count'),
-        // Unsubscribes are few: each is looked up among the store's contacts by contacts_email_idx.
-        emailCount: sql<number>`${tallied(contactTallies.emails)} - (select count(*)::int from email_opt_outs o
-          join contacts c on lower(c.email) = o.email where c.location_id = ${locations.id})`.as('email_count'),
-        soldCount: tallied(contactTallies.sold).as('sold_count'),
-        newCount: newContacts.as('new_count'),
-      }).from(locations).leftJoin(contactTallies, eq(contactTallies.locationId, locations.id)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    region: equals(locations.region),
+    query: (term) => {
+      const like = containing(term);
+      return or(ilike(locations.name, like), ilike(locations.code, like));
+    },
   },
+  query: ({ db }) => ({
+    select: db.select({
+      locationId: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active,
+      contactCount: tallied(contactTallies.contacts).as('contact_count'),
+      textCount: tallied(sql`${contactTallies.phones} - ${contactTallies.optedOut}`).as('text_count'),
+      // Unsubscribes are few: each is looked up among the store's contacts by contacts_email_idx.
+      emailCount: sql<number>`${tallied(contactTallies.emails)} - (select count(*)::int from email_opt_outs o
+          join contacts c on lower(c.email) = o.email where c.location_id = ${locations.id})`.as('email_count'),
+      soldCount: tallied(contactTallies.sold).as('sold_count'),
+      newCount: newContacts.as('new_count'),
+    }).from(locations).leftJoin(contactTallies, eq(contactTallies.locationId, locations.id)).$dynamic(),
+  }),
 });

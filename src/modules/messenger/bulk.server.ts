@@ -6,7 +6,7 @@ import { convert } from 'html-to-text';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf } from '../../server/platform/lists';
 import { insertRecord, loadRecord } from '../../server/platform/records';
 import { toE164 } from '../../server/platform/phone';
 import { cancelJob, enqueue } from '../../server/jobs/jobs';
@@ -185,18 +185,13 @@ defineListAction({
   defaultDir: 'desc',
   id: { key: 'sendId', column: bulkSends.id },
   bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(bulkSends.locationId, input.locationId));
-    if (input.kind) where.push(eq(bulkSends.kind, input.kind));
-    return {
-      select: db.select({
-        sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
-        stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
-        // A list email by its subject: its HTML is no summary.
-        body: sql<string>`case when ${bulkSends.kind} = 'email' then ${bulkSends.subject} else ${bulkSends.body} end`.as('body'), recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
-      }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: { locationId: equals(bulkSends.locationId), kind: equals(bulkSends.kind) },
+  query: ({ db }) => ({
+    select: db.select({
+      sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
+      stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
+      // A list email by its subject: its HTML is no summary.
+      body: sql<string>`case when ${bulkSends.kind} = 'email' then ${bulkSends.subject} else ${bulkSends.body} end`.as('body'), recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
+    }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
+  }),
 });

@@ -5,9 +5,9 @@
  * filled with its details, as its next numbered version (flag `messengerDeploy`, the catalogue's flag
  * for it), and a redeploy publishes the live version again with the details refilled.
  */
-import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
@@ -233,18 +233,14 @@ defineListAction({
   defaultDir: 'desc',
   id: { key: 'deploymentId', column: deployments.id },
   bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(deployments.locationId, input.locationId));
-    return {
-      select: db.select({
-        deploymentId: deployments.id, locationId: deployments.locationId, locationName: locations.name, version: deployments.version,
-        kind: deployments.kind, kindLabel: labelOf(deployments.kind, deployKindLabels).as('kind_label'), shortcutCount: shortcutCount.as('shortcut_count'),
-        deployedAt: deployments.deployedAt, deployedBy: userName.as('deployed_by_name'),
-      }).from(deployments).innerJoin(locations, eq(locations.id, deployments.locationId)).leftJoin(users, eq(users.id, deployments.deployedBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: { locationId: equals(deployments.locationId) },
+  query: ({ db }) => ({
+    select: db.select({
+      deploymentId: deployments.id, locationId: deployments.locationId, locationName: locations.name, version: deployments.version,
+      kind: deployments.kind, kindLabel: labelOf(deployments.kind, deployKindLabels).as('kind_label'), shortcutCount: shortcutCount.as('shortcut_count'),
+      deployedAt: deployments.deployedAt, deployedBy: userName.as('deployed_by_name'),
+    }).from(deployments).innerJoin(locations, eq(locations.id, deployments.locationId)).leftJoin(users, eq(users.id, deployments.deployedBy)).$dynamic(),
+  }),
 });
 
 defineAction({

@@ -4,9 +4,10 @@
  */
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { matchesSearch, startingWith } from '../../server/platform/search';
@@ -59,34 +60,34 @@ defineListAction({
     { name: 'name', filters: { filter: 'garcia' } },
     { name: 'number prefix', filters: { filter: '505200' } },
   ],
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(conversations.locationId, input.locationId));
-    if (input.direction) where.push(eq(conversations.lastDirection, input.direction));
-    if (input.unread) where.push(sql`${conversations.unread} > 0`);
-    const term = input.filter?.trim();
-    if (term) {
+  filters: {
+    locationId: equals(conversations.locationId),
+    direction: equals(conversations.lastDirection),
+    // The only value is '1'.
+    unread: () => sql`${conversations.unread} > 0`,
+    filter: (given) => {
+      const term = given.trim();
+      if (!term) return undefined;
       const digits = typedNumber(term, NUMBER_DIGITS);
       if (digits) {
         // A number, typed from its start: the whole number, or the area code, exchange and more of a US one.
         const whole = digits.length >= 10 ? toE164(term) : null;
-        where.push(whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`);
-      } else {
-        const named = db.select({ locationId: contacts.locationId, phone: contacts.mobilePhone }).from(contacts)
-          .where(matchesSearch(contactSearch, term)).limit(NAME_MATCHES);
-        where.push(sql`(${conversations.locationId}, ${conversations.phone}) in (${named})`);
+        return whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`;
       }
-    }
-    return {
-      select: db.select({
-        conversationId: conversations.id, locationId: conversations.locationId, locationName: locations.name, phone: conversations.phone,
-        contactId: conversations.contactId, contactName: conversations.contactName, lastMessageAt: conversations.lastMessageAt,
-        lastDirection: conversations.lastDirection, lastBody: conversations.lastBody, unread: conversations.unread,
-        messageCount: conversations.messageCount, autopilot: conversations.autopilot,
-      }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+      // A filter is given no database: the subquery is built by Drizzle's query builder alone, as the same SQL.
+      const named = new QueryBuilder().select({ locationId: contacts.locationId, phone: contacts.mobilePhone }).from(contacts)
+        .where(matchesSearch(contactSearch, term)).limit(NAME_MATCHES);
+      return sql`(${conversations.locationId}, ${conversations.phone}) in (${named})`;
+    },
   },
+  query: ({ db }) => ({
+    select: db.select({
+      conversationId: conversations.id, locationId: conversations.locationId, locationName: locations.name, phone: conversations.phone,
+      contactId: conversations.contactId, contactName: conversations.contactName, lastMessageAt: conversations.lastMessageAt,
+      lastDirection: conversations.lastDirection, lastBody: conversations.lastBody, unread: conversations.unread,
+      messageCount: conversations.messageCount, autopilot: conversations.autopilot,
+    }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId)).$dynamic(),
+  }),
 });
 
 /** The conversation as HTML, for callers of the old API (the screen draws its own from `messages`). */

@@ -1,6 +1,6 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { ilike, or } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals } from '../../server/platform/lists';
 import { containing } from '../../server/platform/search';
 import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../phones/simulate';
 import { outbox } from '../../server/platform/platform.db';
@@ -18,21 +18,19 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'id', column: outbox.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.channel) where.push(eq(outbox.channel, input.channel));
-    if (input.query) {
-      const like = containing(input.query);
-      where.push(or(ilike(outbox.to, like), ilike(outbox.body, like), ilike(outbox.subject, like))!);
-    }
-    return {
-      select: db.select({
-        id: outbox.id, createdAt: outbox.createdAt, channel: outbox.channel, to: outbox.to, from: outbox.from,
-        subject: outbox.subject, body: outbox.body, status: outbox.status, direction: outbox.direction, sid: outbox.sid,
-      }).from(outbox).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    channel: equals(outbox.channel),
+    query: (term) => {
+      const like = containing(term);
+      return or(ilike(outbox.to, like), ilike(outbox.body, like), ilike(outbox.subject, like));
+    },
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: outbox.id, createdAt: outbox.createdAt, channel: outbox.channel, to: outbox.to, from: outbox.from,
+      subject: outbox.subject, body: outbox.body, status: outbox.status, direction: outbox.direction, sid: outbox.sid,
+    }).from(outbox).$dynamic(),
+  }),
 });
 
 defineAction({

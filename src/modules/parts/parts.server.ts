@@ -1,12 +1,11 @@
-import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals, givenFilters, matches, yesNo, type ListFilters } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { AppError } from '../../server/platform/errors';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { searchText } from '../../server/platform/search';
 import { centsToDecimal } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -27,17 +26,15 @@ const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
 const amountDecimal = hundredthsAsDecimal(invoices.amount);
 
 /** The filters as SQL: the page, and the sum of the amounts beside its count. */
-function invoiceWhere(input: z.output<z.ZodObject<typeof invoiceFilters>>): SQL[] {
-  const where: SQL[] = [];
-  if (input.locationId) where.push(eq(invoices.locationId, input.locationId));
-  if (input.invoiceType) where.push(eq(invoices.invoiceType, input.invoiceType));
-  if (input.collected) where.push(eq(invoices.collected, input.collected === '1'));
+const invoiceConditions: ListFilters<typeof invoiceFilters> = {
+  locationId: equals(invoices.locationId),
+  invoiceType: equals(invoices.invoiceType),
+  collected: yesNo(invoices.collected),
   // Calendar days, first and last included: an invoice's date is the day printed on it.
-  if (input.minInvoiceDate) where.push(gte(invoices.invoiceDate, input.minInvoiceDate));
-  if (input.maxInvoiceDate) where.push(lte(invoices.invoiceDate, input.maxInvoiceDate));
-  if (input.query) where.push(matchesSearch(invoiceSearch, input.query));
-  return where;
-}
+  minInvoiceDate: (day) => gte(invoices.invoiceDate, day),
+  maxInvoiceDate: (day) => lte(invoices.invoiceDate, day),
+  query: matches(invoiceSearch),
+};
 
 defineListAction({
   contract: loadInvoices,
@@ -63,24 +60,21 @@ defineListAction({
   // page's own order, so from the index the page reads (a generic plan, not knowing how rare unpaid
   // invoices are, would scan the table for them); a search is planned for its term and needs no order.
   figures: ({ input, user }) => {
-    const where = and(withinReach(user.reach, invoices.locationId), ...invoiceWhere(input));
+    const where = and(withinReach(user.reach, invoices.locationId), ...givenFilters(invoiceConditions, { input: input as Record<string, unknown>, user }));
     return {
       amountTotal: sql<number>`(select case when count(*) <= ${sql.raw(String(TOTAL_LIMIT))} then coalesce(sum(capped.amount), 0)::bigint end
         from (select ${invoices.amount} as amount from ${invoices}${where ? sql` where ${where}` : sql``}
           ${input.query ? sql`` : sql`order by ${invoices.invoiceDate} desc, ${invoices.id} desc`} limit ${sql.raw(String(TOTAL_LIMIT + 1))}) as capped)`,
     };
   },
-  query: ({ db, input }) => {
-    const where = invoiceWhere(input);
-    return {
-      select: db.select({
-        invoiceId: invoices.id, locationId: invoices.locationId, locationName: locations.name, invoiceNumber: invoices.invoiceNumber,
-        invoiceType: invoices.invoiceType, invoiceTypeLabel: invoiceTypeLabel.as('invoice_type_label'), invoiceDate: invoices.invoiceDate,
-        name: invoices.name, account: invoices.account, amount: amountDecimal.as('amount_decimal'), amountCents: invoices.amount, collected: invoices.collected,
-      }).from(invoices).innerJoin(locations, eq(locations.id, invoices.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: invoiceConditions,
+  query: ({ db }) => ({
+    select: db.select({
+      invoiceId: invoices.id, locationId: invoices.locationId, locationName: locations.name, invoiceNumber: invoices.invoiceNumber,
+      invoiceType: invoices.invoiceType, invoiceTypeLabel: invoiceTypeLabel.as('invoice_type_label'), invoiceDate: invoices.invoiceDate,
+      name: invoices.name, account: invoices.account, amount: amountDecimal.as('amount_decimal'), amountCents: invoices.amount, collected: invoices.collected,
+    }).from(invoices).innerJoin(locations, eq(locations.id, invoices.locationId)).$dynamic(),
+  }),
 });
 
 const invoiceValues = (input: InvoiceInput) => ({
@@ -168,16 +162,11 @@ defineListAction({
   sorts: { partNumber: catalog.partNumber, price: catalog.priceCents },
   defaultSort: 'partNumber',
   id: { key: 'partId', column: catalog.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.category) where.push(eq(catalog.category, input.category));
-    if (input.query) where.push(matchesSearch(partSearch, input.query));
-    return {
-      select: db.select({
-        partId: catalog.id, partNumber: catalog.partNumber, description: catalog.description, category: catalog.category,
-        price: hundredthsAsDecimal(catalog.priceCents).as('price_decimal'), priceCents: catalog.priceCents,
-      }).from(catalog).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+  filters: { category: equals(catalog.category), query: matches(partSearch) },
+  query: ({ db }) => ({
+    select: db.select({
+      partId: catalog.id, partNumber: catalog.partNumber, description: catalog.description, category: catalog.category,
+      price: hundredthsAsDecimal(catalog.priceCents).as('price_decimal'), priceCents: catalog.priceCents,
+    }).from(catalog).$dynamic(),
+  }),
 });

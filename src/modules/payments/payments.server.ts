@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import type { Contract } from '../../shared/contract';
-import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platform/records';
@@ -18,7 +17,7 @@ import { locations } from '../locations/locations.db';
 import { nameOf, userName, users } from '../users/users.db';
 import {
   appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment,
-  PAYABLE_APPRAISAL_STATUSES, paymentColumns, paymentFilters, startManualPayment, startPayment, voidPayment, type PaymentReply,
+  PAYABLE_APPRAISAL_STATUSES, paymentColumns, startManualPayment, startPayment, voidPayment, type PaymentReply,
 } from './payments.contract';
 import { localPayouts } from '../../server/platform/platform.db';
 import { paymentEvents, paymentIdempotencyKeys, paymentRecords, payments } from './payments.db';
@@ -306,19 +305,6 @@ defineStep('check-status', checkPaymentStatus, 'Asks the provider where a sent p
 
 const paymentSearch = searchText(payments.payeeName, payments.payeeEmail, payments.payeePhone, payments.vin, payments.vehicle);
 
-function paymentWhere(input: z.output<z.ZodObject<typeof paymentFilters>>): SQL[] {
-  const where: SQL[] = [];
-  const zone = zoneOf(input.locationId);
-  if (input.locationId) where.push(eq(payments.locationId, input.locationId));
-  if (input.state) where.push(eq(payments.state, input.state));
-  if (input.appraisalId) where.push(eq(payments.appraisalId, input.appraisalId));
-  // Days on the store's clock (the group's without a store), first and last included.
-  if (input.minCreatedAt) where.push(gte(payments.createdAt, dayStart(input.minCreatedAt, zone)));
-  if (input.maxCreatedAt) where.push(lt(payments.createdAt, dayEnd(input.maxCreatedAt, zone)));
-  if (input.query) where.push(matchesSearch(paymentSearch, input.query));
-  return where;
-}
-
 defineListAction({
   contract: loadPayments,
   summary: 'Payments to sellers within reach, newest request first: by store, state, appraisal, request dates and part of a name, phone, email, VIN or vehicle.',
@@ -338,20 +324,25 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'paymentId', column: payments.id },
-  query: ({ db, input }) => {
-    const where = paymentWhere(input);
-    return {
-      select: db.select({
-        paymentId: payments.id, appraisalId: payments.appraisalId, locationId: payments.locationId, locationName: locations.name,
-        state: payments.state, stateLabel: labelOf(payments.state, paymentStateLabels).as('state_label'), payeeName: payments.payeeName,
-        payeeEmail: payments.payeeEmail, payeePhone: payments.payeePhone, vehicle: payments.vehicle, vin: payments.vin,
-        amount: hundredthsAsDecimal(payments.amountCents).as('amount_decimal'), amountCents: payments.amountCents, offerCents: payments.offerCents,
-        requestedBy: payments.requestedBy, requestedByName: sql<string | null>`${userName}`.as('requested_by_name'),
-        createdAt: payments.createdAt, updatedAt: payments.updatedAt,
-      }).from(payments).innerJoin(locations, eq(locations.id, payments.locationId)).leftJoin(users, eq(users.id, payments.requestedBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(payments.locationId),
+    state: equals(payments.state),
+    appraisalId: equals(payments.appraisalId),
+    // Days on the store's clock (the group's without a store), first and last included.
+    minCreatedAt: fromDay(payments.createdAt),
+    maxCreatedAt: toDay(payments.createdAt),
+    query: matches(paymentSearch),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      paymentId: payments.id, appraisalId: payments.appraisalId, locationId: payments.locationId, locationName: locations.name,
+      state: payments.state, stateLabel: labelOf(payments.state, paymentStateLabels).as('state_label'), payeeName: payments.payeeName,
+      payeeEmail: payments.payeeEmail, payeePhone: payments.payeePhone, vehicle: payments.vehicle, vin: payments.vin,
+      amount: hundredthsAsDecimal(payments.amountCents).as('amount_decimal'), amountCents: payments.amountCents, offerCents: payments.offerCents,
+      requestedBy: payments.requestedBy, requestedByName: sql<string | null>`${userName}`.as('requested_by_name'),
+      createdAt: payments.createdAt, updatedAt: payments.updatedAt,
+    }).from(payments).innerJoin(locations, eq(locations.id, payments.locationId)).leftJoin(users, eq(users.id, payments.requestedBy)).$dynamic(),
+  }),
 });
 
 const approver = alias(users, 'approver');

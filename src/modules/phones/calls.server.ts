@@ -1,7 +1,7 @@
-import { and, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import twilio from 'twilio';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, renderTable } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, renderTable, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
@@ -16,7 +16,7 @@ import {
   callColumns, endCall, formatDuration, loadCalls, loadProviderCalls, makeCall, providerCallColumns, transferCall, type CallStatus,
 } from './phones.contract';
 import { durationSql, e164, findPhone } from './phones.queries';
-import { DEFAULT_TIME_ZONE, dayEnd, dayStart, zoneOf, zonedDayStart } from '../../server/platform/days';
+import { DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
 
 defineListAction({
   contract: loadCalls,
@@ -38,32 +38,29 @@ defineListAction({
   defaultSort: 'startedAt',
   defaultDir: 'desc',
   id: { key: 'id', column: calls.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(calls.locationId, input.locationId));
-    if (input.phoneId) where.push(eq(calls.phoneId, input.phoneId));
-    if (input.userId) where.push(eq(calls.userId, input.userId));
-    if (input.direction) where.push(eq(calls.direction, input.direction));
-    if (input.status) where.push(eq(calls.status, input.status));
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(calls.startedAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(calls.startedAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(callSearch(input.query));
-    return {
-      select: db.select({
-        id: calls.id, callSid: calls.callSid, startedAt: calls.startedAt, direction: calls.direction, from: calls.from, to: calls.to,
-        status: calls.status, durationSeconds: calls.durationSeconds, duration: durationSql(calls.durationSeconds).as('duration'),
-        locationId: calls.locationId, locationName: locations.name, phoneId: calls.phoneId, phoneDescription: phones.description,
-        userId: calls.userId, userName: userName.as('user_name'),
-        recordingUrl: calls.recordingUrl, transferredTo: calls.transferredTo,
-      }).from(calls)
-        .leftJoin(locations, eq(locations.id, calls.locationId))
-        .leftJoin(phones, eq(phones.id, calls.phoneId))
-        .leftJoin(users, eq(users.id, calls.userId))
-        .$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(calls.locationId),
+    phoneId: equals(calls.phoneId),
+    userId: equals(calls.userId),
+    direction: equals(calls.direction),
+    status: equals(calls.status),
+    minCreatedAt: fromDay(calls.startedAt),
+    maxCreatedAt: toDay(calls.startedAt),
+    query: callSearch,
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: calls.id, callSid: calls.callSid, startedAt: calls.startedAt, direction: calls.direction, from: calls.from, to: calls.to,
+      status: calls.status, durationSeconds: calls.durationSeconds, duration: durationSql(calls.durationSeconds).as('duration'),
+      locationId: calls.locationId, locationName: locations.name, phoneId: calls.phoneId, phoneDescription: phones.description,
+      userId: calls.userId, userName: userName.as('user_name'),
+      recordingUrl: calls.recordingUrl, transferredTo: calls.transferredTo,
+    }).from(calls)
+      .leftJoin(locations, eq(locations.id, calls.locationId))
+      .leftJoin(phones, eq(phones.id, calls.phoneId))
+      .leftJoin(users, eq(users.id, calls.userId))
+      .$dynamic(),
+  }),
 });
 
 /** A whole number finds its calls by index; some digits search both numbers; a CA… id finds one call. */

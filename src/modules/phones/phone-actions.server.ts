@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals } from '../../server/platform/lists';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { nameOf, userRecords, users } from '../users/users.db';
@@ -28,23 +28,17 @@ defineListAction({
     const step = row as unknown as PhoneActionListRow;
     return { summary: stepSummary(step, (id) => step.memberNames[id] ?? `user #${id}`) };
   },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.phoneId) where.push(eq(phoneActions.phoneId, input.phoneId));
-    if (input.locationId) where.push(eq(phones.locationId, input.locationId));
-    if (input.kind) where.push(eq(phoneActions.kind, input.kind));
-    return {
-      select: db.select({
-        actionId: phoneActions.id, phoneId: phoneActions.phoneId, phoneDescription: phones.description, phoneNumber: phones.phoneNumber,
-        locationId: phones.locationId, kind: phoneActions.kind, label: phoneActions.label, targets: phoneActions.targets,
-        userIds: phoneActions.userIds, hours: phoneActions.hours, greeting: phoneActions.greeting,
-        timeoutSeconds: phoneActions.timeoutSeconds, position: phoneActions.position,
-        memberNames: sql<Record<string, string>>`(select coalesce(json_object_agg(u.id, u.first_name || ' ' || u.last_name), '{}')
+  filters: { phoneId: equals(phoneActions.phoneId), locationId: equals(phones.locationId), kind: equals(phoneActions.kind) },
+  query: ({ db }) => ({
+    select: db.select({
+      actionId: phoneActions.id, phoneId: phoneActions.phoneId, phoneDescription: phones.description, phoneNumber: phones.phoneNumber,
+      locationId: phones.locationId, kind: phoneActions.kind, label: phoneActions.label, targets: phoneActions.targets,
+      userIds: phoneActions.userIds, hours: phoneActions.hours, greeting: phoneActions.greeting,
+      timeoutSeconds: phoneActions.timeoutSeconds, position: phoneActions.position,
+      memberNames: sql<Record<string, string>>`(select coalesce(json_object_agg(u.id, u.first_name || ' ' || u.last_name), '{}')
           from ${users} u where u.id = any(${phoneActions.userIds}))`.as('member_names'),
-      }).from(phoneActions).innerJoin(phones, eq(phones.id, phoneActions.phoneId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+    }).from(phoneActions).innerJoin(phones, eq(phones.id, phoneActions.phoneId)).$dynamic(),
+  }),
 });
 
 function record(row: typeof phoneActions.$inferSelect): PhoneActionRecord {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, renderTable } from '../../server/platform/lists';
+import { defineListAction, equals, renderTable, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, notFound, updateRecord } from '../../server/platform/records';
 import { containing } from '../../server/platform/search';
@@ -31,27 +31,26 @@ defineListAction({
   sorts: { description: phones.description, phoneNumber: phones.phoneNumber },
   defaultSort: 'description',
   id: { key: 'phoneId', column: phones.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.query) {
-      const digits = input.query.replace(/\D/g, '');
-      const text = ilike(phones.description, containing(input.query));
-      where.push(digits.length >= 3 ? or(text, like(phones.phoneNumber, `%${digits}%`))! : text);
-    }
-    if (input.locationId) where.push(eq(phones.locationId, input.locationId));
-    if (input.phoneType) where.push(eq(phones.phoneType, input.phoneType));
-    if (input.active) where.push(eq(phones.active, input.active === '1'));
-    return {
-      select: db.select({
-        phoneId: phones.id, description: phones.description, phoneNumber: phones.phoneNumber,
-        phoneNumberFormatted: formattedPhoneSql(phones.phoneNumber).as('phone_number_formatted'),
-        locationId: phones.locationId, locationName: locations.name, phoneType: phones.phoneType,
-        phoneTypeLabel: phoneTypeLabelSql.as('phone_type_label'), bridge: phones.bridge, directRing: phones.directRing,
-        sid: phones.sid, outbound: phones.outbound, active: phones.active, autopilot: phones.autopilot, squad: phones.squad,
-      }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    // The description, or digits of the number (three at least).
+    query: (term) => {
+      const digits = term.replace(/\D/g, '');
+      const text = ilike(phones.description, containing(term));
+      return digits.length >= 3 ? or(text, like(phones.phoneNumber, `%${digits}%`)) : text;
+    },
+    locationId: equals(phones.locationId),
+    phoneType: equals(phones.phoneType),
+    active: yesNo(phones.active),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      phoneId: phones.id, description: phones.description, phoneNumber: phones.phoneNumber,
+      phoneNumberFormatted: formattedPhoneSql(phones.phoneNumber).as('phone_number_formatted'),
+      locationId: phones.locationId, locationName: locations.name, phoneType: phones.phoneType,
+      phoneTypeLabel: phoneTypeLabelSql.as('phone_type_label'), bridge: phones.bridge, directRing: phones.directRing,
+      sid: phones.sid, outbound: phones.outbound, active: phones.active, autopilot: phones.autopilot, squad: phones.squad,
+    }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).$dynamic(),
+  }),
 });
 
 /**

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
-import { defineListAction, labelOf } from '../../server/platform/lists';
-import { dayEnd, dayStart, DEFAULT_TIME_ZONE, zoneOf } from '../../server/platform/days';
+import { defineListAction, equals, fromDay, labelOf, toDay } from '../../server/platform/lists';
+import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { insertRecord, loadRecord } from '../../server/platform/records';
@@ -38,24 +38,22 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'repairOrderId', column: orders.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.locationId) where.push(eq(orders.locationId, input.locationId));
-    if (input.status) where.push(eq(orders.status, input.status));
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(orders.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(orders.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.query) where.push(/^\d+$/.test(input.query.trim()) ? eq(orders.id, Number(input.query.trim())) : matchesSearch(orderSearch, input.query));
-    return {
-      select: db.select({
-        repairOrderId: orders.id, locationId: orders.locationId, locationName: locations.name, customerName: orders.customerName, vehicle: orders.vehicle,
-        servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: labelOf(orders.status, orderStatusLabels).as('status_label'),
-        totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'), totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
-        valueCents: orders.valueCents, hoursHundredths: orders.hoursHundredths, createdAt: orders.createdAt,
-      }).from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    locationId: equals(orders.locationId),
+    status: equals(orders.status),
+    minCreatedAt: fromDay(orders.createdAt),
+    maxCreatedAt: toDay(orders.createdAt),
+    // Digits alone are an order's number.
+    query: (term) => (/^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orderSearch, term)),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      repairOrderId: orders.id, locationId: orders.locationId, locationName: locations.name, customerName: orders.customerName, vehicle: orders.vehicle,
+      servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: labelOf(orders.status, orderStatusLabels).as('status_label'),
+      totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'), totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
+      valueCents: orders.valueCents, hoursHundredths: orders.hoursHundredths, createdAt: orders.createdAt,
+    }).from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).$dynamic(),
+  }),
 });
 
 type Ctx = ActionContext<unknown>;

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
-import { defineListAction, labelOf } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, present, toDay } from '../../server/platform/lists';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
 import { appointments as a, recallCampaigns, schedulerSessions as s, serviceServices, serviceSources } from './service.db';
@@ -35,21 +35,23 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'appointmentId', column: a.id },
-  query: ({ db, input }) => {
-    const where: (SQL | undefined)[] = [];
-    if (input.locationId) where.push(eq(a.locationId, input.locationId));
-    if (input.sourceId) where.push(eq(a.sourceId, input.sourceId));
-    if (input.serviceId) where.push(sql`${a.serviceIds} @> array[${input.serviceId}]::int[]`);
-    if (input.status) where.push(eq(a.status, input.status));
-    if (input.recall) where.push(input.recall === '1' ? isNotNull(a.recallCampaignId) : isNull(a.recallCampaignId));
-    const zone = zoneOf(input.locationId);
-    if (input.minCreatedAt) where.push(gte(a.createdAt, dayStart(input.minCreatedAt, zone)));
-    if (input.maxCreatedAt) where.push(lt(a.createdAt, dayEnd(input.maxCreatedAt, zone)));
-    if (input.scheduledOn) where.push(...scheduledOn(input.scheduledOn, zone));
+  filters: {
+    locationId: equals(a.locationId),
+    sourceId: equals(a.sourceId),
+    serviceId: (serviceId) => sql`${a.serviceIds} @> array[${serviceId}]::int[]`,
+    status: equals(a.status),
+    recall: present(a.recallCampaignId),
+    minCreatedAt: fromDay(a.createdAt),
+    maxCreatedAt: toDay(a.createdAt),
+    scheduledOn: (day, { input }) => and(...scheduledOn(day, zoneOf(input.locationId as number | undefined))),
     // "#123" is appointment 123 (the scheduler sessions link so); digits alone may also be part of a phone number.
-    const number = /^#?\d{1,9}$/.test(input.query?.trim() ?? '') ? Number(input.query!.trim().replace('#', '')) : undefined;
-    if (input.query?.trim().startsWith('#') && number) where.push(eq(a.id, number));
-    else if (input.query) where.push(number ? or(eq(a.id, number), matchesSearch(appointmentSearch, input.query)) : matchesSearch(appointmentSearch, input.query));
+    query: (term) => {
+      const number = /^#?\d{1,9}$/.test(term.trim()) ? Number(term.trim().replace('#', '')) : undefined;
+      if (term.trim().startsWith('#') && number) return eq(a.id, number);
+      return number ? or(eq(a.id, number), matchesSearch(appointmentSearch, term)) : matchesSearch(appointmentSearch, term);
+    },
+  },
+  query: ({ db }) => {
     // The services' names in the order asked for; a removed service is left out.
     const services = sql<string[]>`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
       join ${serviceServices} on ${serviceServices.id} = r.id order by r.n)`;
@@ -63,7 +65,6 @@ defineListAction({
         .innerJoin(serviceSources, eq(serviceSources.id, a.sourceId))
         .leftJoin(recallCampaigns, eq(recallCampaigns.id, a.recallCampaignId))
         .$dynamic(),
-      where: where.length ? and(...where) : undefined,
     };
   },
 });
@@ -84,24 +85,21 @@ defineListAction({
   defaultSort: 'startedAt',
   defaultDir: 'desc',
   id: { key: 'sessionId', column: s.id },
-  query: ({ db, input }) => {
-    const where: (SQL | undefined)[] = [];
-    if (input.locationId) where.push(eq(s.locationId, input.locationId));
-    if (input.device) where.push(eq(s.device, input.device));
-    if (input.booked) where.push(input.booked === '1' ? isNotNull(s.appointmentId) : isNull(s.appointmentId));
-    const zone = zoneOf(input.locationId);
-    if (input.minStartedAt) where.push(gte(s.startedAt, dayStart(input.minStartedAt, zone)));
-    if (input.maxStartedAt) where.push(lt(s.startedAt, dayEnd(input.maxStartedAt, zone)));
-    return {
-      select: db.select({
+  filters: {
+    locationId: equals(s.locationId),
+    device: equals(s.device),
+    booked: present(s.appointmentId),
+    minStartedAt: fromDay(s.startedAt),
+    maxStartedAt: toDay(s.startedAt),
+  },
+  query: ({ db }) => ({
+    select: db.select({
         sessionId: s.id, locationId: s.locationId, locationName: locations.name, device: s.device, deviceLabel: labelOf(s.device, deviceLabels).as('device_label'),
         referrer: s.referrer, lastStep: s.lastStep, lastStepLabel: labelOf(s.lastStep, sessionStepLabels).as('last_step_label'),
         minutes: sql<number | null>`round(extract(epoch from ${s.endedAt} - ${s.startedAt}) / 60)::int`.as('minutes'),
-        appointmentId: s.appointmentId, startedAt: s.startedAt,
-      }).from(s).innerJoin(locations, eq(locations.id, s.locationId)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
-  },
+      appointmentId: s.appointmentId, startedAt: s.startedAt,
+    }).from(s).innerJoin(locations, eq(locations.id, s.locationId)).$dynamic(),
+  }),
 });
 
 defineAction({

@@ -3,7 +3,7 @@ import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction } from '../../server/platform/lists';
+import { defineListAction, equals } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, loadRecord } from '../../server/platform/records';
 import { userName, users } from '../users/users.db';
@@ -84,23 +84,21 @@ defineListAction({
   sorts: { make: catalog.make, year: catalog.year },
   defaultSort: 'make',
   id: { key: 'id', column: catalog.id },
-  query: ({ db, input }) => {
-    const where: SQL[] = [];
-    if (input.year) where.push(eq(catalog.year, input.year));
-    if (input.make) where.push(eq(catalog.make, input.make));
-    if (input.model) where.push(eq(catalog.model, input.model));
-    if (input.source) where.push(eq(catalog.shipped, input.source === 'shipped'));
-    return {
-      select: db.select({
-        id: catalog.id, year: catalog.year, make: catalog.make, model: catalog.model, trim: catalog.trim,
-        shipped: catalog.shipped,
-        // Who added it, by name (a removed user's entries stay, added by no one known).
-        source: sql<string>`(case when ${catalog.shipped} then 'Shipped'
-          else coalesce('Added by ' || ${userName}, 'Added') end)`.as('source'),
-      }).from(catalog).leftJoin(users, eq(users.id, catalog.addedBy)).$dynamic(),
-      where: where.length ? and(...where) : undefined,
-    };
+  filters: {
+    year: equals(catalog.year),
+    make: equals(catalog.make),
+    model: equals(catalog.model),
+    source: (source) => eq(catalog.shipped, source === 'shipped'),
   },
+  query: ({ db }) => ({
+    select: db.select({
+      id: catalog.id, year: catalog.year, make: catalog.make, model: catalog.model, trim: catalog.trim,
+      shipped: catalog.shipped,
+      // Who added it, by name (a removed user's entries stay, added by no one known).
+      source: sql<string>`(case when ${catalog.shipped} then 'Shipped'
+          else coalesce('Added by ' || ${userName}, 'Added') end)`.as('source'),
+    }).from(catalog).leftJoin(users, eq(users.id, catalog.addedBy)).$dynamic(),
+  }),
 });
 
 defineAction({
