@@ -4,6 +4,7 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
+import { addContact } from '../contacts/contacts.contract';
 
 let t: TestApp;
 let marketer: Caller;
@@ -65,7 +66,7 @@ describe('the mailing-list report', () => {
 
   it('keeps its counts as contacts are added, changed, opted out, moved and removed', async () => {
     const before = await rowOf('ABH');
-    const add = await (await t.signedIn(['messenger'])).call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Rita', lastName: 'Vigil', mobilePhone: '(505) 555-0177', email: 'rita@example.com' });
+    const add = await (await t.signedIn(['messenger'])).act(addContact, { locationId: loc.ABH, firstName: 'Rita', lastName: 'Vigil', mobilePhone: '(505) 555-0177', email: 'rita@example.com' });
     expect(add.status).toBe(200);
     const { contactId } = add.body.data;
     expect(await rowOf('ABH')).toMatchObject({
