@@ -113,11 +113,11 @@ describe('offer rules', () => {
   it('need appraisalManager; an appraiser alone cannot touch them', async () => {
     const [rule] = await t.db.select().from(rules).limit(1);
     const before = await tableCounts();
-    for (const [path, body] of [
-      ['appraisals/rules/add-rule', ruleForm()], ['appraisals/rules/save-rule', { ...ruleForm(), ruleId: rule.id }],
-      ['appraisals/rules/load-rule', { ruleId: rule.id }], ['appraisals/rules/delete-rule', { ruleId: rule.id }], ['appraisals/rules/load-rules', {}],
+    for (const [contract, body] of [
+      [addRule, ruleForm()], [saveRule, { ...ruleForm(), ruleId: rule.id }],
+      [loadRule, { ruleId: rule.id }], [deleteRule, { ruleId: rule.id }], [loadRules, {}],
     ] as const) {
-      expect((await appraiser.call(path, body)).status).toBe(403);
+      expect((await appraiser.actRaw(contract, body)).status, contract.path).toBe(403);
     }
     expect(await tableCounts()).toEqual(before);
   });

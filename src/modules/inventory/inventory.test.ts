@@ -70,7 +70,7 @@ describe('store inventory', () => {
     expect((await nm.act(loadInventory, { locationId: loc.PHX })).status).toBe(404);
     expect((await nm.act(importLibrary, { locationId: loc.DNC, libraryIds: [1] })).status).toBe(404);
     const nobody = await t.signedIn([]);
-    for (const path of ['inventory/load-inventory', 'common/list-vehicle-library', 'inventory/import-library']) expect((await nobody.call(path, {})).status, path).toBe(403);
+    for (const contract of [loadInventory, listVehicleLibrary, importLibrary]) expect((await nobody.actRaw(contract, {})).status, contract.path).toBe(403);
   });
 });
 

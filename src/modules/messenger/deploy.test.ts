@@ -8,6 +8,7 @@ import { messages, phones } from '../phones/phones.db';
 import { simulateInboundText } from '../phones/simulate';
 import { contacts } from '../contacts/contacts.db';
 import { deployments, shortcuts } from './messenger.db';
+import type { Contract } from '../../shared/contract';
 import type { StoreStatus } from './messenger.contract';
 import { addShortcut, deleteShortcut, deploy, listShortcuts, loadDeployStatus, loadDeployment, loadDeployments, loadShortcut, loadShortcuts, redeploy, saveShortcut } from './messenger.contract';
 
@@ -249,23 +250,23 @@ describe('drafts, deploy and autopilot', () => {
 describe('refusals', () => {
   it('refuses bad input with a sentence naming the field, changing nothing', async () => {
     const before = await stored();
-    const cases: [string, Record<string, unknown>, number, string][] = [
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: '', message: 'Hi', keywords: '' }, 400, 'Shortcut is required.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'hours!', message: 'Hi', keywords: '' }, 400, 'Shortcut must be letters, digits, spaces or dashes, such as trade-in.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'lot', message: '', keywords: '' }, 400, 'Message is required.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'lot', message: 'Hi', keywords: ['open?'] }, 400, 'Keywords must each be one word, such as hours.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'lot', message: 'Visit [locaton_name] today', keywords: '' }, 400, 'Message names [locaton_name], which is not a shortcode.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'trade-in', message: 'Hi', keywords: '' }, 409, 'Albuquerque Toyota already has a shortcut named trade-in.'],
-      ['messenger/add-shortcut', { locationId: loc.ABG, shortcut: 'lot', message: 'Hi', keywords: 'where' }, 409, 'Keyword where already answers with the address shortcut.'],
-      ['messenger/save-shortcut', { shortcutId: 999999, shortcut: 'lot', message: 'Hi', keywords: '' }, 404, 'That shortcut does not exist.'],
-      ['messenger/delete-shortcut', { shortcutId: 'x' }, 400, 'Shortcut must be a record number.'],
-      ['messenger/deploy', {}, 400, 'Location is required.'],
-      ['messenger/redeploy', { locationIds: ['x'] }, 400, 'Locations must be a record number.'],
-      ['messenger/deploy', { locationId: 999999 }, 404, 'That location does not exist.'],
+    const cases: [Contract, Record<string, unknown>, number, string][] = [
+      [addShortcut, { locationId: loc.ABG, shortcut: '', message: 'Hi', keywords: '' }, 400, 'Shortcut is required.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'hours!', message: 'Hi', keywords: '' }, 400, 'Shortcut must be letters, digits, spaces or dashes, such as trade-in.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'lot', message: '', keywords: '' }, 400, 'Message is required.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'lot', message: 'Hi', keywords: ['open?'] }, 400, 'Keywords must each be one word, such as hours.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'lot', message: 'Visit [locaton_name] today', keywords: '' }, 400, 'Message names [locaton_name], which is not a shortcode.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'trade-in', message: 'Hi', keywords: '' }, 409, 'Albuquerque Toyota already has a shortcut named trade-in.'],
+      [addShortcut, { locationId: loc.ABG, shortcut: 'lot', message: 'Hi', keywords: 'where' }, 409, 'Keyword where already answers with the address shortcut.'],
+      [saveShortcut, { shortcutId: 999999, shortcut: 'lot', message: 'Hi', keywords: '' }, 404, 'That shortcut does not exist.'],
+      [deleteShortcut, { shortcutId: 'x' }, 400, 'Shortcut must be a record number.'],
+      [deploy, {}, 400, 'Location is required.'],
+      [redeploy, { locationIds: ['x'] }, 400, 'Locations must be a record number.'],
+      [deploy, { locationId: 999999 }, 404, 'That location does not exist.'],
     ];
-    for (const [path, input, code, sentence] of cases) {
-      const res = await deployer.call(path, input);
-      expect([path, res.status, res.body.errors[0]]).toEqual([path, code, sentence]);
+    for (const [contract, input, code, sentence] of cases) {
+      const res = await deployer.actRaw(contract, input);
+      expect([contract.path, res.status, res.body.errors[0]]).toEqual([contract.path, code, sentence]);
     }
     // A store's own shortcut of a group default's name is allowed (it overrides it); the group's own name is not.
     const [address] = await t.db.select().from(shortcuts).where(and(isNull(shortcuts.locationId), eq(shortcuts.shortcut, 'address')));
@@ -286,9 +287,9 @@ describe('refusals', () => {
       expect((await nm.act(deleteShortcut, { shortcutId })).status).toBe(404);
     }
     expect((await nm.act(addShortcut, { locationId: loc.DNC, shortcut: 'lot', message: 'Hi', keywords: '' })).status).toBe(404);
-    for (const path of ['messenger/deploy', 'messenger/redeploy']) {
-      expect((await nm.call(path, { locationId: loc.DNC })).status).toBe(404);
-      const several = await nm.call(path, { locationIds: [loc.ABG, loc.DNC] });
+    for (const contract of [deploy, redeploy]) {
+      expect((await nm.act(contract, { locationId: loc.DNC })).status, contract.path).toBe(404);
+      const several = await nm.act(contract, { locationIds: [loc.ABG, loc.DNC] });
       expect([several.status, several.body.errors[0]]).toEqual([404, 'That location does not exist.']);
     }
     // Without the flags.

@@ -4,7 +4,7 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { auditLog } from '../../server/platform/platform.db';
 import { repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import { loadParts } from '../parts/parts.contract';
-import { addOrder, addParts, loadOrders, saveOrder } from './repair-orders.contract';
+import { addItem, addOrder, addParts, generateItemizedList, loadOrder, loadOrders, saveOrder } from './repair-orders.contract';
 
 let t: TestApp;
 let advisor: Caller;
@@ -133,8 +133,8 @@ describe('repair orders', () => {
     expect(names).toContain('Albuquerque Toyota');
     expect(names).not.toContain('Denver Chevrolet');
     const denver = await orderOf('Michael Johnson');
-    for (const path of ['load-order', 'generate-itemized-list', 'items/add-item']) {
-      expect((await nm.call(`service/repair-orders/${path}`, { repairOrderId: denver.id })).status).toBe(404);
+    for (const contract of [loadOrder, generateItemizedList, addItem]) {
+      expect((await nm.act(contract, { repairOrderId: denver.id })).status, contract.path).toBe(404);
     }
     expect((await nm.act(saveOrder, { repairOrderId: denver.id, version: 1, servicesRequested: 'x', items: [] })).status).toBe(404);
   });
