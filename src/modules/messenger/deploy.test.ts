@@ -9,7 +9,6 @@ import { simulateInboundText } from '../phones/simulate';
 import { contacts } from '../contacts/contacts.db';
 import { deployments, shortcuts } from './messenger.db';
 import type { Contract } from '../../shared/contract';
-import type { StoreStatus } from './messenger.contract';
 import { addShortcut, deleteShortcut, deploy, listShortcuts, loadDeployStatus, loadDeployment, loadDeployments, loadShortcut, loadShortcuts, redeploy, saveShortcut } from './messenger.contract';
 
 let t: TestApp;
