@@ -11,7 +11,9 @@ import { hashPassword } from '../src/modules/users/auth.server';
 import { users } from '../src/modules/users/users.db';
 import type { Flag } from '../src/shared/permissions';
 import { cloneTestDatabase, TEST_ENV } from './db';
-import { actionRegistry } from '../src/server/platform/actions';
+import { actionRegistry, actionRoute } from '../src/server/platform/actions';
+import type { Contract, InputOf, OutputOf } from '../src/shared/contract';
+import type { ErrorData } from '../src/shared/envelope';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 export const ADMIN_TOTP_SECRET = TEST_ENV.ADMIN_TOTP_SECRET;
@@ -23,10 +25,47 @@ export interface Reply<T = Record<string, any>> {
   cookies: { name: string; value: string }[];
 }
 
+/**
+ * What an action answers, as a test reads it: the contract's reply, and on a refusal the fields at
+ * fault, so one reply type serves both outcomes.
+ */
+export type ActReply<C extends Contract> = Reply<OutputOf<C> & Partial<ErrorData>>;
+
+/**
+ * The contract's input as a test sends it: a field whose input may be undefined (a checkbox, a
+ * trimmed text) may also be left out, as a JSON body drops it anyway, where `z.input` would ask for
+ * the key; every field sent is still checked by name and type.
+ */
+export type Sent<T> = T extends object
+  ? { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
+  : T;
+/** What a test sends to an action, for the tests' own wrappers of one. */
+export type ActInput<C extends Contract> = Sent<InputOf<C>>;
+
 /** Someone calling the API: anonymous, or signed in with a cookie and a CSRF token. */
 export class Caller {
   constructor(readonly app: FastifyInstance, public cookie?: string, public csrfToken?: string, readonly userId?: number) {}
 
+  /**
+   * Calls an action by its contract, as the screens do: the input is typed from the contract, so a
+   * renamed path or field fails the type check of the tests that send it.
+   */
+  act<C extends Contract>(contract: C, input: ActInput<C>, options: { csrf?: boolean } = {}): Promise<ActReply<C>> {
+    return this.call(actionRoute(contract), input as Record<string, unknown>, options);
+  }
+
+  /**
+   * Calls an action by its contract with a body the contract does not allow (a wrong type, a missing
+   * or unknown field): for the tests of what the server refuses, which the typed `act` could not send.
+   */
+  actRaw<C extends Contract>(contract: C, body: Record<string, unknown>, options: { csrf?: boolean } = {}): Promise<ActReply<C>> {
+    return this.call(actionRoute(contract), body, options);
+  }
+
+  /**
+   * Calls a route by its path: for the old API's `.php` aliases, form-encoded bodies and routes that
+   * are no action, and for the tests that walk every registered action. Everything else calls `act`.
+   */
   async call<T = Record<string, any>>(path: string, body: Record<string, unknown> = {}, options: { csrf?: boolean; form?: boolean } = {}): Promise<Reply<T>> {
     const payload = { ...body, ...(options.csrf === false || !this.csrfToken ? {} : { csrfToken: this.csrfToken }) };
     const request: InjectOptions = {

@@ -4,6 +4,8 @@ import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { jobCodes } from './access.db';
 import { users } from '../users/users.db';
 import { allFlags } from '../../shared/permissions';
+import { loadUsers } from '../users/users.contract';
+import { addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, loadHolders } from './access.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -22,13 +24,13 @@ describe('sandbox access by job code', () => {
     expect(gm).toMatchObject({ longName: 'General Manager', userCount: expect.any(Number) });
     expect(gm.userCount).toBeGreaterThan(0);
     expect(res.body.data.html).toContain('General Manager');
-    const searched = await admin.call('sandbox-access/load-access-list', { query: 'service' });
+    const searched = await admin.act(loadAccessList, { query: 'service' });
     expect(searched.body.data.rows.map((r: { jobCode: string }) => r.jobCode).sort()).toEqual(['ADVISOR', 'SVCMGR']);
-    expect((await admin.call('sandbox-access/load-access-list', { query: '_' })).body.data.jobCodeCount).toBe(0);
+    expect((await admin.act(loadAccessList, { query: '_' })).body.data.jobCodeCount).toBe(0);
   });
 
   it('lists job codes for pickers to any signed-in user', async () => {
-    const res = await (await t.signedIn([])).call('sandbox-access/list-options');
+    const res = await (await t.signedIn([])).act(jobCodeOptions, {});
     expect(res.body.data.jobCodes).toContainEqual({ jobCode: 'GM', longName: 'General Manager' });
     expect(res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)).toEqual([...res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)].sort());
   });
@@ -49,19 +51,19 @@ describe('sandbox access by job code', () => {
   it('gives holders of a job code its flags at their next call', async () => {
     await t.db.insert(jobCodes).values({ jobCode: 'TEMP', longName: 'Temp', flags: [] });
     const holder = await t.signedIn([], { jobCode: 'TEMP' });
-    expect((await holder.call('users/load-users')).status).toBe(403);
-    await admin.call('sandbox-access/edit-access', { jobCode: 'TEMP', longName: 'Temp', userAdmin: 1 });
-    expect((await holder.call('users/load-users')).status).toBe(200);
+    expect((await holder.act(loadUsers, {})).status).toBe(403);
+    await admin.act(editAccess, { jobCode: 'TEMP', longName: 'Temp', userAdmin: 1 });
+    expect((await holder.act(loadUsers, {})).status).toBe(200);
   });
 
   it('refuses a duplicate (409), an unknown code (404) and bad input (400), changing nothing', async () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(jobCodes);
-    const dup = await admin.call('sandbox-access/add-access', { jobCode: 'GM', longName: 'Again' });
+    const dup = await admin.act(addAccess, { jobCode: 'GM', longName: 'Again' });
     expect(dup).toMatchObject({ status: 409, body: { errors: ['Job code GM already exists.'], data: { fields: ['jobCode'] } } });
-    const missing = await admin.call('sandbox-access/edit-access', { jobCode: 'NOPE', longName: 'x' });
+    const missing = await admin.act(editAccess, { jobCode: 'NOPE', longName: 'x' });
     expect(missing.status).toBe(404);
-    expect((await admin.call('sandbox-access/load-access', { jobCode: 'NOPE' })).body.errors[0]).toBe('There is no job code NOPE.');
-    const blank = await admin.call('sandbox-access/add-access', { jobCode: '', longName: '' });
+    expect((await admin.act(loadAccess, { jobCode: 'NOPE' })).body.errors[0]).toBe('There is no job code NOPE.');
+    const blank = await admin.act(addAccess, { jobCode: '', longName: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual(['Job code is required.', 'Long name is required.']);
     expect(blank.body.data.fields).toEqual(['jobCode', 'longName']);
@@ -70,24 +72,24 @@ describe('sandbox access by job code', () => {
   });
 
   it('deletes a job code nobody holds, and refuses one that is held', async () => {
-    await admin.call('sandbox-access/add-access', { jobCode: 'GONE', longName: 'To delete' });
-    expect((await admin.call('sandbox-access/delete-access', { jobCode: 'GONE' })).status).toBe(200);
+    await admin.act(addAccess, { jobCode: 'GONE', longName: 'To delete' });
+    expect((await admin.act(deleteAccess, { jobCode: 'GONE' })).status).toBe(200);
     expect(await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'GONE'))).toEqual([]);
-    const held = await admin.call('sandbox-access/delete-access', { jobCode: 'GM' });
+    const held = await admin.act(deleteAccess, { jobCode: 'GM' });
     expect(held.status).toBe(409);
     expect(held.body.errors[0]).toMatch(/hold job code GM; give them another job code first\.$/);
   });
 
   it('names who holds a job code: all of them counted, a few named, within reach', async () => {
     const [{ n }] = await t.db.select({ n: count() }).from(users).where(eq(users.jobCode, 'GM'));
-    const res = await admin.call('sandbox-access/load-holders', { jobCode: 'GM' });
+    const res = await admin.act(loadHolders, { jobCode: 'GM' });
     expect(res.status).toBe(200);
     expect(res.body.data.holderCount).toBe(n);
     expect(res.body.data.holders.length).toBe(Math.min(n, 5));
     expect(res.body.data.holders[0]).toEqual({ userId: expect.any(Number), name: expect.stringMatching(/\w+ \w+/), username: expect.any(String) });
     const nowhere = await t.signedIn(['accessAdmin'], { groupWide: false });
-    const unseen = await nowhere.call('sandbox-access/load-holders', { jobCode: 'GM' });
+    const unseen = await nowhere.act(loadHolders, { jobCode: 'GM' });
     expect(unseen.body.data).toEqual({ holderCount: n, holders: [] });
-    expect((await admin.call('sandbox-access/load-holders', { jobCode: 'no spaces' })).status).toBe(400);
+    expect((await admin.act(loadHolders, { jobCode: 'no spaces' })).status).toBe(400);
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { contacts } from './contacts.db';
+import { loadMailingList } from './contacts.contract';
 
 let t: TestApp;
 let marketer: Caller;
@@ -17,11 +18,11 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 type Row = { contactId: number; locationId: number; lastName: string; mobilePhone: string | null; email: string; optedOut: boolean; sold: boolean; sourceLabel: string };
-const rows = async (filters: Record<string, unknown>) => (await marketer.call('messenger/load-mailing-list', { ...filters, view: 'rows', limit: 500 })).body.data.rows as Row[];
+const rows = async (filters: ActInput<typeof loadMailingList>) => (await marketer.act(loadMailingList, { ...filters, view: 'rows', limit: 500 })).body.data.rows as Row[];
 
 describe('the mailing list', () => {
   it('lists a store\'s contacts by name, with who a text or email reaches, in html and a count', async () => {
-    const res = await marketer.call('messenger/load-mailing-list', { locationId: loc.ABG });
+    const res = await marketer.act(loadMailingList, { locationId: loc.ABG });
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.locationId, loc.ABG));
     expect(res.body.data.contactCount).toBe(n);
@@ -41,19 +42,19 @@ describe('the mailing list', () => {
     expect((await rows({ query: someone.lastName })).some((r) => r.contactId === someone.id)).toBe(true);
     expect((await rows({ source: 'text' })).every((r) => r.sourceLabel === 'Texted the store')).toBe(true);
 
-    const bad = await marketer.call('messenger/load-mailing-list', { reach: 'fax' });
+    const bad = await marketer.act(loadMailingList, { reach: 'fax' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Reach must be text or email.');
-    expect((await (await t.signedIn(['messenger'])).call('messenger/load-mailing-list', {})).status).toBe(403);
+    expect((await (await t.signedIn(['messenger'])).act(loadMailingList, {})).status).toBe(403);
   });
 
   it('keeps a user to the contacts of their region', async () => {
     const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
     const nmIds = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
-    const listed = (await nm.call('messenger/load-mailing-list', { view: 'rows', limit: 500 })).body.data.rows as Row[];
+    const listed = (await nm.act(loadMailingList, { view: 'rows', limit: 500 })).body.data.rows as Row[];
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((r) => nmIds.includes(r.locationId))).toBe(true);
-    expect((await nm.call('messenger/load-mailing-list', { locationId: loc.DNC })).status).toBe(404);
+    expect((await nm.act(loadMailingList, { locationId: loc.DNC })).status).toBe(404);
   });
 
   it('downloads a store\'s list as CSV, limited as asked', async () => {

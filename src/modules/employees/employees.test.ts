@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { locationOptions } from '../locations/locations.contract';
+import { listDepartments, loadEmployee, loadEmployees } from './employees.contract';
 
 let t: TestApp;
 let staff: Caller;
@@ -11,36 +13,36 @@ afterAll(async () => { await t?.close(); });
 
 describe('employees', () => {
   it('lists the directory with a count, searched by full name', async () => {
-    const all = await staff.call('employees/load-employees', {});
+    const all = await staff.act(loadEmployees, {});
     expect(all.body.data.employeeCount).toBe(60);
     expect(all.body.data.rows).toHaveLength(60);
-    const res = await staff.call('employees/load-employees', { query: 'maria garcia' });
+    const res = await staff.act(loadEmployees, { query: 'maria garcia' });
     expect(res.body.data.rows.length).toBeGreaterThan(0);
     for (const row of res.body.data.rows) expect(`${row.firstName} ${row.lastName}`).toBe('Maria Garcia');
     expect(res.body.data.html).toContain('Maria');
   });
 
   it('filters by location and department', async () => {
-    const locations = (await staff.call('locations/list-options')).body.data.locations;
-    const abg = locations.find((l: { code: string }) => l.code === 'ABG');
-    const res = await staff.call('employees/load-employees', { locationId: abg.id, department: 'Service' });
+    const locations = (await staff.act(locationOptions, {})).body.data.locations;
+    const abg = locations.find((l: { code: string }) => l.code === 'ABG')!;
+    const res = await staff.act(loadEmployees, { locationId: abg.id, department: 'Service' });
     expect(res.body.data.rows.length).toBeGreaterThan(0);
     for (const row of res.body.data.rows) expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', department: 'Service' });
   });
 
   it('lists the departments for the filter', async () => {
-    const res = await staff.call('employees/list-departments');
+    const res = await staff.act(listDepartments, {});
     expect(res.body.data.departments).toEqual(['BDC', 'Finance', 'Management', 'Marketing', 'Parts', 'Sales', 'Service']);
   });
 
   it('loads one employee with the photo address keyed by employee number', async () => {
-    const res = await staff.call('employees/load-employee', { employeeNumber: '10400' });
+    const res = await staff.act(loadEmployee, { employeeNumber: '10400' });
     expect(res.body.data.employee).toMatchObject({
       employeeNumber: '10400', firstName: 'Maria', lastName: 'Garcia', title: 'General Manager',
       photoUrl: 'https://assets.forecourt.test/static/employees/10400.jpg',
     });
-    expect((await staff.call('employees/load-employee', { employeeNumber: '1' })).body.errors[0]).toBe('There is no employee number 1.');
-    const bad = await staff.call('employees/load-employee', { employeeNumber: "1' or 1=1" });
+    expect((await staff.act(loadEmployee, { employeeNumber: '1' })).body.errors[0]).toBe('There is no employee number 1.');
+    const bad = await staff.act(loadEmployee, { employeeNumber: "1' or 1=1" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Employee number must be an employee number.');
   });

@@ -6,6 +6,7 @@ import { tableFingerprint } from '../../../tests/fingerprint';
 import { auditLog } from '../../server/platform/platform.db';
 import { contacts } from '../contacts/contacts.db';
 import { chatLeads } from './experience.db';
+import { cleanSoldList, importGubagooLeads, previewGubagooLeads } from './experience.contract';
 
 let t: TestApp;
 let marketer: Caller;
@@ -43,7 +44,7 @@ describe('experience/clean-sold-list', () => {
   ].join('\n');
 
   it('takes a store\'s sold customers off a pasted list, in the order given, each once', async () => {
-    const res = await marketer.call('experience/clean-sold-list', { locationId: loc.ABG, list });
+    const res = await marketer.act(cleanSoldList, { locationId: loc.ABG, list });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       clean: ['+15055550874', '+13035550872', 'not.sold@example.com'],
@@ -65,10 +66,10 @@ describe('experience/clean-sold-list', () => {
       .toEqual(['+15055550871 Albuquerque Toyota', 'maria.sold@example.com Albuquerque Toyota', '+13035550872 Denver Chevrolet']);
 
     const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
-    const mine = await nm.call('experience/clean-sold-list', { list });
+    const mine = await nm.act(cleanSoldList, { list });
     expect(mine.body.data.removedCount).toBe(2);
     expect(mine.body.data.clean).toContain('+13035550872');
-    const outside = await nm.call('experience/clean-sold-list', { list, locationId: loc.DNC });
+    const outside = await nm.act(cleanSoldList, { list, locationId: loc.DNC });
     expect(outside.status).toBe(404);
     expect(outside.body.errors[0]).toBe('That location does not exist.');
   });
@@ -95,7 +96,7 @@ describe('experience/clean-sold-list', () => {
   });
 
   it('refuses what it cannot read, naming the field, and those without the marketing permission', async () => {
-    const empty = await marketer.call('experience/clean-sold-list', { locationId: loc.ABG, list: '  ' });
+    const empty = await marketer.act(cleanSoldList, { locationId: loc.ABG, list: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toBe('List is required: paste it or choose a CSV file.');
     expect(empty.body.data.fields).toEqual(['list']);
@@ -110,7 +111,7 @@ describe('experience/clean-sold-list', () => {
     expect(quote.status).toBe(400);
     expect(quote.body.errors[0]).toMatch(/^CSV file could not be read: a quoted value is not closed/);
 
-    expect((await (await t.signedIn(['messenger'])).call('experience/clean-sold-list', { list })).status).toBe(403);
+    expect((await (await t.signedIn(['messenger'])).act(cleanSoldList, { list })).status).toBe(403);
   });
 });
 
@@ -128,7 +129,7 @@ const leadsCsv = [
 describe('experience/preview-gubagoo-leads', () => {
   it('shows the columns, the leads and the rows that cannot be imported, writing nothing', async () => {
     const before = await tableFingerprint(t.db);
-    const res = await marketer.call('experience/preview-gubagoo-leads', { locationId: loc.ABG, leads: leadsCsv });
+    const res = await marketer.act(previewGubagooLeads, { locationId: loc.ABG, leads: leadsCsv });
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.columns).toEqual([
@@ -155,14 +156,14 @@ describe('experience/preview-gubagoo-leads', () => {
 
 describe('experience/import-gubagoo-leads', () => {
   it('makes or matches a contact of the store for each good row, records each chat once, and lists the rows skipped', async () => {
-    const res = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABG, leads: leadsCsv });
+    const res = await marketer.act(importGubagooLeads, { locationId: loc.ABG, leads: leadsCsv });
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data).toMatchObject({ addedCount: 2, updatedCount: 1, leadCount: 3, alreadyCount: 0, rowCount: 7 });
     expect(data.rejected.map((r: { row: number }) => r.row)).toEqual([4, 5, 6, 7]);
     expect(data.clean.map((l: { contact: string }) => l.contact)).toEqual(['new', 'existing', 'new']);
 
-    const stored = await t.db.select().from(contacts).where(inArray(contacts.id, data.clean.map((l: { contactId: number }) => l.contactId))).orderBy(asc(contacts.id));
+    const stored = await t.db.select().from(contacts).where(inArray(contacts.id, data.clean.map((l) => l.contactId!))).orderBy(asc(contacts.id));
     const rita = stored.find((c) => c.mobilePhone === '+15055550877')!;
     expect(rita).toMatchObject({ locationId: loc.ABG, firstName: 'Rita', lastName: 'Vigil', email: 'rita.vigil@example.com', source: 'chat', sold: false });
     expect(stored.find((c) => c.email === 'lena.romero@example.com')).toMatchObject({ mobilePhone: null, source: 'chat', firstName: 'Lena' });
@@ -177,7 +178,7 @@ describe('experience/import-gubagoo-leads', () => {
     expect(audit.after).toMatchObject({ rows: 7, skippedRows: [4, 5, 6, 7], leads: 3 });
 
     // The same export again: nothing new, each chat still once.
-    const again = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABG, leads: leadsCsv });
+    const again = await marketer.act(importGubagooLeads, { locationId: loc.ABG, leads: leadsCsv });
     expect(again.body.data).toMatchObject({ addedCount: 0, updatedCount: 3, leadCount: 0, alreadyCount: 3 });
     const [{ n }] = await t.db.select({ n: count() }).from(chatLeads).where(eq(chatLeads.contactId, rita.id));
     expect(n).toBe(1);
@@ -185,7 +186,7 @@ describe('experience/import-gubagoo-leads', () => {
 
   it('fills a blank name of a contact the store had from the chat', async () => {
     const [blank] = await t.db.insert(contacts).values({ locationId: loc.ABH, mobilePhone: '+15055550879', source: 'text' }).returning();
-    const res = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABH, leads: 'Name,Cell,Email\n"Ortega, Pablo",505 555 0879,pablo@example.com\n' });
+    const res = await marketer.act(importGubagooLeads, { locationId: loc.ABH, leads: 'Name,Cell,Email\n"Ortega, Pablo",505 555 0879,pablo@example.com\n' });
     expect(res.body.data.clean[0]).toMatchObject({ firstName: 'Pablo', lastName: 'Ortega', contactId: blank.id, contact: 'existing' });
     const [after] = await t.db.select().from(contacts).where(eq(contacts.id, blank.id));
     expect(after).toMatchObject({ firstName: 'Pablo', lastName: 'Ortega', email: 'pablo@example.com', source: 'text' });
@@ -205,29 +206,29 @@ describe('experience/import-gubagoo-leads', () => {
 
   it('answers 400 naming the field and changes nothing when no row can be imported or the export cannot be read', async () => {
     const before = await tableFingerprint(t.db);
-    const none = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABG, leads: 'First name,Phone\nAl,12\nBo,\n' });
+    const none = await marketer.act(importGubagooLeads, { locationId: loc.ABG, leads: 'First name,Phone\nAl,12\nBo,\n' });
     expect(none.status).toBe(400);
     expect(none.body.errors[0]).toBe('Leads has no lead that can be imported: row 2: Phone "12" is not a phone number.');
     expect(none.body.data.fields).toEqual(['leads']);
-    const noColumn = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABG, leads: 'Name,Comment\nAl,hi\n' });
+    const noColumn = await marketer.act(importGubagooLeads, { locationId: loc.ABG, leads: 'Name,Comment\nAl,hi\n' });
     expect(noColumn.body.errors[0]).toBe('Leads has no Phone or Email column: its first row names the columns, such as First name, Last name, Phone, Email, Date, Message.');
     const headerOnly = await upload(marketer, 'experience/import-gubagoo-leads', { locationId: String(loc.ABG) }, 'Phone,Email\n');
     expect(headerOnly.status).toBe(400);
     expect(headerOnly.body.errors[0]).toBe('CSV file has no leads under its first row.');
     expect(headerOnly.body.data.fields).toEqual(['file']);
-    const noStore = await marketer.call('experience/import-gubagoo-leads', { leads: leadsCsv });
+    const noStore = await marketer.act(importGubagooLeads, { leads: leadsCsv });
     expect(noStore.body.errors[0]).toBe('Location is required.');
-    const nothing = await marketer.call('experience/import-gubagoo-leads', { locationId: loc.ABG });
+    const nothing = await marketer.act(importGubagooLeads, { locationId: loc.ABG });
     expect(nothing.body.errors[0]).toBe('Leads is required: paste it or choose a CSV file.');
     expect(await tableFingerprint(t.db)).toEqual(before);
   });
 
   it('keeps to the stores within reach and to the marketing permission', async () => {
     const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
-    const outside = await nm.call('experience/import-gubagoo-leads', { locationId: loc.DNC, leads: leadsCsv });
+    const outside = await nm.act(importGubagooLeads, { locationId: loc.DNC, leads: leadsCsv });
     expect(outside.status).toBe(404);
-    expect((await nm.call('experience/preview-gubagoo-leads', { locationId: loc.DNC, leads: leadsCsv })).status).toBe(404);
-    expect((await (await t.signedIn(['messenger'])).call('experience/import-gubagoo-leads', { locationId: loc.ABG, leads: leadsCsv })).status).toBe(403);
+    expect((await nm.act(previewGubagooLeads, { locationId: loc.DNC, leads: leadsCsv })).status).toBe(404);
+    expect((await (await t.signedIn(['messenger'])).act(importGubagooLeads, { locationId: loc.ABG, leads: leadsCsv })).status).toBe(403);
     const [{ n }] = await t.db.select({ n: count() }).from(contacts).where(and(eq(contacts.locationId, loc.DNC), eq(contacts.source, 'chat')));
     expect(n).toBe(0);
   });

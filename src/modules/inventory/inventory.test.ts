@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { inventoryVehicles as vehicles, vehicleLibrary } from './inventory.db';
+import { importLibrary, listVehicleLibrary, loadInventory } from './inventory.contract';
 
 let t: TestApp;
 let manager: Caller;
@@ -17,11 +18,11 @@ afterAll(async () => { await t?.close(); });
 
 const inStockAt = async (locationId: number) =>
   (await t.db.select({ n: count() }).from(vehicles).where(and(eq(vehicles.locationId, locationId), eq(vehicles.status, 'in stock'))))[0].n;
-const rowsOf = async (filters: Record<string, unknown>) => (await manager.call('inventory/load-inventory', { ...filters, view: 'rows', limit: 500 })).body.data;
+const rowsOf = async (filters: ActInput<typeof loadInventory>) => (await manager.act(loadInventory, { ...filters, view: 'rows', limit: 500 })).body.data;
 
 describe('store inventory', () => {
   it('lists the vehicles in stock, newest arrivals first, counted as cars and the locations they are at', async () => {
-    const res = await manager.call('inventory/load-inventory', { status: 'in stock' });
+    const res = await manager.act(loadInventory, { status: 'in stock' });
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(vehicles).where(eq(vehicles.status, 'in stock'));
     expect(res.body.data.totalCarCountFormatted).toBe(n.toLocaleString('en-US'));
@@ -48,7 +49,7 @@ describe('store inventory', () => {
     expect((await rowsOf({ stock: one.stock!.toLowerCase() })).rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
     expect((await rowsOf({ query: one.vin!.slice(-6) })).rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
     expect((await rowsOf({ year: one.year, make: one.make, model: one.model, locationId: loc.SFS })).rows.map((r: { id: number }) => r.id)).toContain(one.id);
-    const bad = await manager.call('inventory/load-inventory', { condition: 'damaged' });
+    const bad = await manager.act(loadInventory, { condition: 'damaged' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Condition must be one of: new, used, certified.'] } });
   });
 
@@ -63,19 +64,19 @@ describe('store inventory', () => {
 
   it('keeps a New Mexico user to New Mexico lots, and is for stock number managers', async () => {
     const nm = await t.signedIn(['stockNumberManager'], { groupWide: false, regions: ['New Mexico'] });
-    const mine = (await nm.call('inventory/load-inventory', { view: 'rows', limit: 500 })).body.data;
+    const mine = (await nm.act(loadInventory, { view: 'rows', limit: 500 })).body.data;
     expect(mine.rows.some((r: { locationId: number }) => r.locationId === loc.PHX || r.locationId === loc.DNC)).toBe(false);
     expect(mine.locationCountFormatted).toBe('4');
-    expect((await nm.call('inventory/load-inventory', { locationId: loc.PHX })).status).toBe(404);
-    expect((await nm.call('inventory/import-library', { locationId: loc.DNC, libraryIds: [1] })).status).toBe(404);
+    expect((await nm.act(loadInventory, { locationId: loc.PHX })).status).toBe(404);
+    expect((await nm.act(importLibrary, { locationId: loc.DNC, libraryIds: [1] })).status).toBe(404);
     const nobody = await t.signedIn([]);
-    for (const path of ['inventory/load-inventory', 'common/list-vehicle-library', 'inventory/import-library']) expect((await nobody.call(path, {})).status, path).toBe(403);
+    for (const contract of [loadInventory, listVehicleLibrary, importLibrary]) expect((await nobody.actRaw(contract, {})).status, contract.path).toBe(403);
   });
 });
 
 describe('the vehicle library', () => {
   it('answers the library as a table (html) and as rows whose pictures are on the assets host', async () => {
-    const res = await manager.call('common/list-vehicle-library');
+    const res = await manager.act(listVehicleLibrary, {});
     expect(res.status).toBe(200);
     const [first] = res.body.data.vehicles;
     expect(res.body.data.vehicles.length).toBe((await t.db.select({ n: count() }).from(vehicleLibrary))[0].n);
@@ -87,12 +88,12 @@ describe('the vehicle library', () => {
   it('imports library vehicles into a store\'s inventory, all or none', async () => {
     const [a, b] = await t.db.select().from(vehicleLibrary).limit(2);
     const before = await inStockAt(loc.LCF);
-    const refused = await manager.call('inventory/import-library', { locationId: loc.LCF, libraryIds: [a.id, 999_999] });
+    const refused = await manager.act(importLibrary, { locationId: loc.LCF, libraryIds: [a.id, 999_999] });
     expect(refused).toMatchObject({ status: 400, body: { errors: ['There is no library vehicle 999999.'] } });
-    expect((await manager.call('inventory/import-library', { locationId: loc.LCF, libraryIds: [] })).body.errors).toEqual(['Vehicles must name at least one vehicle.']);
+    expect((await manager.act(importLibrary, { locationId: loc.LCF, libraryIds: [] })).body.errors).toEqual(['Vehicles must name at least one vehicle.']);
     expect(await inStockAt(loc.LCF)).toBe(before);
 
-    const res = await manager.call('inventory/import-library', { locationId: loc.LCF, libraryIds: [a.id, b.id], price: 38500 });
+    const res = await manager.act(importLibrary, { locationId: loc.LCF, libraryIds: [a.id, b.id], price: 38500 });
     expect(res.body.data.added).toBe(2);
     expect(await inStockAt(loc.LCF)).toBe(before + 2);
     const [added] = await t.db.select().from(vehicles).where(eq(vehicles.id, res.body.data.vehicleIds[0]));

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
+import { addContact } from '../contacts/contacts.contract';
+import { loadMailingListReport } from './marketing.contract';
 
 let t: TestApp;
 let marketer: Caller;
@@ -17,8 +19,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 interface Row { locationId: number; code: string; name: string; region: string; contactCount: number; textCount: number; emailCount: number; soldCount: number; newCount: number }
-const PATH = 'marketing/mailing-list/load-list';
-const report = async (filters: Record<string, unknown> = {}) => (await marketer.call(PATH, { view: 'rows', limit: 500, ...filters })).body.data as { rows: Row[]; listCount: number };
+const report = async (filters: ActInput<typeof loadMailingListReport> = {}) => (await marketer.act(loadMailingListReport, { view: 'rows', limit: 500, ...filters })).body.data as { rows: Row[]; listCount: number };
 
 /** Each store's counts worked out from the contacts themselves, as the report must show them. */
 async function recount(): Promise<Map<number, Omit<Row, 'code' | 'name' | 'region'>>> {
@@ -47,7 +48,7 @@ const rowOf = async (code: string) => (await report()).rows.find((r) => r.code =
 
 describe('the mailing-list report', () => {
   it('counts each store\'s contacts, who a text or an email reaches, who bought and who is new, by store name', async () => {
-    const res = await marketer.call(PATH, {});
+    const res = await marketer.act(loadMailingListReport, {});
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(locations);
     expect(res.body.data.listCount).toBe(n);
@@ -65,7 +66,7 @@ describe('the mailing-list report', () => {
 
   it('keeps its counts as contacts are added, changed, opted out, moved and removed', async () => {
     const before = await rowOf('ABH');
-    const add = await (await t.signedIn(['messenger'])).call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Rita', lastName: 'Vigil', mobilePhone: '(505) 555-0177', email: 'rita@example.com' });
+    const add = await (await t.signedIn(['messenger'])).act(addContact, { locationId: loc.ABH, firstName: 'Rita', lastName: 'Vigil', mobilePhone: '(505) 555-0177', email: 'rita@example.com' });
     expect(add.status).toBe(200);
     const { contactId } = add.body.data;
     expect(await rowOf('ABH')).toMatchObject({
@@ -139,20 +140,20 @@ describe('the mailing-list report', () => {
 
   it('keeps a user to the stores of their region', async () => {
     const nmUser = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
-    const res = await nmUser.call(PATH, { view: 'rows' });
+    const res = await nmUser.act(loadMailingListReport, { view: 'rows' });
     const nm = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
     expect(res.body.data.listCount).toBe(nm.length);
     expect((res.body.data.rows as Row[]).every((r) => nm.includes(r.locationId))).toBe(true);
-    expect((await nmUser.call(PATH, { region: 'Colorado' })).body.data).toMatchObject({ listCount: 0, rows: [] });
+    expect((await nmUser.act(loadMailingListReport, { region: 'Colorado' })).body.data).toMatchObject({ listCount: 0, rows: [] });
   });
 
   it('needs the marketing flag, and answers bad filters with a sentence naming the field', async () => {
-    const denied = await (await t.signedIn(['messenger'])).call(PATH, {});
+    const denied = await (await t.signedIn(['messenger'])).act(loadMailingListReport, {});
     expect(denied).toMatchObject({ status: 403, body: { errors: ['You do not have permission to do that.'] } });
-    expect((await t.anonymous().call(PATH, {})).status).toBe(401);
-    const long = await marketer.call(PATH, { region: 'x'.repeat(61) });
+    expect((await t.anonymous().act(loadMailingListReport, {})).status).toBe(401);
+    const long = await marketer.act(loadMailingListReport, { region: 'x'.repeat(61) });
     expect(long).toMatchObject({ status: 400, body: { errors: ['Region must be at most 60 characters.'], data: { fields: ['region'] } } });
-    const search = await marketer.call(PATH, { query: ['a'] });
+    const search = await marketer.act(loadMailingListReport, { query: ['a'] });
     expect(search).toMatchObject({ status: 400, body: { errors: ['Query must be text.'] } });
   });
 });

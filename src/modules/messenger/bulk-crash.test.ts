@@ -18,6 +18,7 @@ import { messages } from '../phones/phones.db';
 import { afternoonZone } from '../phones/send-gate';
 import { bulkRecipients, bulkSends } from './messenger.db';
 import { ensureServerBuilt, SERVER_ENTRY } from '../../../scripts/build';
+import { sendMassText } from './messenger.contract';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const RUNS = Number(process.env.CRASH_RUNS ?? 3);
@@ -72,7 +73,7 @@ describe.skipIf(!onPostgres)('a mass text whose workers are killed or stall', ()
       for (let run = 1; run <= RUNS; run++) {
         const body = `Crash run ${run}: year-end event this Saturday`;
         const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `+1${['800', '888', '877'][i % 3]}555${String(Math.floor(i / 3)).padStart(4, '0')}`);
-        const res = await marketer.call('/api/kits/text/send-mass-text', { locationId, message: body, numbers, confirm: 1 });
+        const res = await marketer.act(sendMassText, { locationId, message: body, numbers, confirm: 1 });
         expect(res.status).toBe(200);
         const { sendId } = res.body.data;
         const events = 1 + Math.floor(Math.random() * 3);

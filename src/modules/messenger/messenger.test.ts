@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog, outbox } from '../../server/platform/platform.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { drainJobs } from '../../server/jobs/jobs';
@@ -11,6 +11,9 @@ import { simulateInboundText } from '../phones/simulate';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
 import { bulkRecipients, bulkSends, conversations } from './messenger.db';
 import { unsubscribeUrl } from './unsubscribe';
+import { findRecords, todayFigures } from '../../shared/shell.contract';
+import { addContact } from '../contacts/contacts.contract';
+import { cancelSend, checkList, emailContactList, loadConversation, loadMessages, loadSend, loadSends, loadShortcut, makeMassCall, optOutNumbers, sendMassText, sendText, textContactList, toggleAutopilot, verifyPhoneNumbers } from './messenger.contract';
 
 let t: TestApp;
 let staff: Caller;
@@ -47,71 +50,71 @@ const inbound = (from: string, body: string, to = abgLine.phoneNumber) =>
 
 describe('conversations', () => {
   it('lists conversations newest first, by store, by who spoke last, unread, name and number', async () => {
-    const all = await staff.call('messenger/load-messages', {});
+    const all = await staff.act(loadMessages, {});
     expect(all.status).toBe(200);
     const rows = all.body.data.rows as { lastMessageAt: string; locationId: number; lastDirection: string; contactName: string; phone: string; unread: number }[];
     expect(all.body.data.conversationCount).toBeGreaterThan(30);
     expect(rows.map((r) => r.lastMessageAt)).toEqual([...rows.map((r) => r.lastMessageAt)].sort().reverse());
     expect(all.body.data.html).toContain('<th data-key="lastBody">Message</th>');
 
-    const abg = await staff.call('messenger/load-messages', { locationId: loc.ABG, direction: 'inbound' });
+    const abg = await staff.act(loadMessages, { locationId: loc.ABG, direction: 'inbound' });
     const waiting = abg.body.data.rows as typeof rows;
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((r) => r.locationId === loc.ABG && r.lastDirection === 'inbound')).toBe(true);
     const named = waiting.find((r) => r.contactName);
     expect(named?.unread).toBeGreaterThan(0);
 
-    const byName = await staff.call('messenger/load-messages', { filter: named!.contactName.split(' ')[1] });
+    const byName = await staff.act(loadMessages, { filter: named!.contactName.split(' ')[1] });
     expect((byName.body.data.rows as typeof rows).some((r) => r.phone === named!.phone)).toBe(true);
-    const byNumber = await staff.call('messenger/load-messages', { filter: named!.phone.slice(2, 8) });
+    const byNumber = await staff.act(loadMessages, { filter: named!.phone.slice(2, 8) });
     expect((byNumber.body.data.rows as typeof rows).every((r) => r.phone.startsWith(named!.phone.slice(0, 8)))).toBe(true);
-    const unread = await staff.call('messenger/load-messages', { unread: '1' });
+    const unread = await staff.act(loadMessages, { unread: '1' });
     expect((unread.body.data.rows as typeof rows).every((r) => r.unread > 0)).toBe(true);
     // The old API's count is the page size.
-    const counted = await staff.call('messenger/load-messages', { count: 3 });
+    const counted = await staff.act(loadMessages, { count: 3 });
     expect(counted.body.data.rows).toHaveLength(3);
     expect(counted.body.data.nextCursor).not.toBeNull();
   });
 
   it('refuses a bad filter and callers without the messenger flag', async () => {
-    const bad = await staff.call('messenger/load-messages', { direction: 'sideways' });
+    const bad = await staff.act(loadMessages, { direction: 'sideways' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Direction must be one of: inbound, outbound.');
     const nobody = await t.signedIn([]);
-    expect((await nobody.call('messenger/load-messages', {})).status).toBe(403);
-    expect((await nobody.call('messenger/load-conversation', { phone: '5055550142' })).status).toBe(403);
+    expect((await nobody.act(loadMessages, {})).status).toBe(403);
+    expect((await nobody.act(loadConversation, { phone: '5055550142' })).status).toBe(403);
   });
 
   it('opens a conversation oldest first and marks it read', async () => {
     const [waiting] = await t.db.select().from(conversations)
       .where(and(eq(conversations.locationId, loc.ABG), eq(conversations.lastDirection, 'inbound'))).orderBy(desc(conversations.unread)).limit(1);
     expect(waiting.unread).toBeGreaterThan(0);
-    const res = await staff.call('messenger/load-conversation', { phone: waiting.phone, locationId: loc.ABG });
+    const res = await staff.act(loadConversation, { phone: waiting.phone, locationId: loc.ABG });
     expect(res.status).toBe(200);
     const { data } = res.body;
     expect(data.phone).toBe(waiting.phone);
     expect(data.contactName).not.toBe('');
     expect(data.messages.length).toBe(waiting.messageCount);
-    expect(data.messages.at(-1).direction).toBe('inbound');
+    expect(data.messages.at(-1)!.direction).toBe('inbound');
     expect(data.messages.map((m: { createdAt: string }) => m.createdAt)).toEqual([...data.messages.map((m: { createdAt: string }) => m.createdAt)].sort());
     expect(data.html).toContain('class="message inbound"');
     const [after] = await t.db.select().from(conversations).where(eq(conversations.id, waiting.id));
     expect(after.unread).toBe(0);
     expect(after.readAt).not.toBeNull();
-    const bad = await staff.call('messenger/load-conversation', { phone: '12' });
+    const bad = await staff.act(loadConversation, { phone: '12' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Phone must be a phone number such as (505) 555-0142.');
   });
 
   it('keeps a user to the conversations of their region', async () => {
     const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
-    const rows = (await nm.call('messenger/load-messages', { count: 500 })).body.data.rows as { locationId: number }[];
+    const rows = (await nm.act(loadMessages, { count: 500 })).body.data.rows as { locationId: number }[];
     const nmIds = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => nmIds.includes(r.locationId))).toBe(true);
-    expect((await nm.call('messenger/load-messages', { locationId: loc.DNC })).status).toBe(404);
+    expect((await nm.act(loadMessages, { locationId: loc.DNC })).status).toBe(404);
     const [denver] = await t.db.select().from(conversations).where(eq(conversations.locationId, loc.DNC)).limit(1);
-    const far = await nm.call('messenger/load-conversation', { phone: denver.phone });
+    const far = await nm.act(loadConversation, { phone: denver.phone });
     expect(far.body.data.messages).toEqual([]);
   });
 
@@ -126,15 +129,15 @@ describe('conversations', () => {
 
 describe('the home and the palette', () => {
   it('counts the texts awaiting a reply as the list it opens shows them, and finds contacts by name and number', async () => {
-    const figure = (await staff.call('home/today')).body.data.figures.find((f: { key: string }) => f.key === 'textsAwaitingReply');
+    const figure = (await staff.act(todayFigures, {})).body.data.figures.find((f: { key: string }) => f.key === 'textsAwaitingReply')!;
     expect(figure).toMatchObject({ label: 'Texts awaiting a reply', href: '/messenger/?direction=inbound&unread=1' });
-    const list = await staff.call('messenger/load-messages', { direction: 'inbound', unread: '1' });
+    const list = await staff.act(loadMessages, { direction: 'inbound', unread: '1' });
     expect(figure.value).toBe(list.body.data.conversationCount);
     expect(figure.value).toBeGreaterThan(0);
-    expect((await (await t.signedIn(['marketing'])).call('home/today')).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('textsAwaitingReply');
+    expect((await (await t.signedIn(['marketing'])).act(todayFigures, {})).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('textsAwaitingReply');
 
     const [named] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), eq(contacts.source, 'staff'))).orderBy(asc(contacts.id)).limit(1);
-    const find = async (query: string) => ((await staff.call('search/find', { query })).body.data.groups as { kind: string; results: { title: string; href: string }[] }[])
+    const find = async (query: string) => ((await staff.act(findRecords, { query })).body.data.groups as { kind: string; results: { title: string; href: string }[] }[])
       .find((g) => g.kind === 'contact')?.results ?? [];
     const href = `/messenger/?p=${named.mobilePhone!.slice(2)}&l=${loc.ABG}`;
     expect(await find(named.lastName)).toContainEqual(expect.objectContaining({ title: `${named.firstName} ${named.lastName}`, href }));
@@ -145,7 +148,7 @@ describe('the home and the palette', () => {
 describe('send-text', () => {
   it('replies from the store\'s line through the send gate, with the quote url, and the conversation moves on', async () => {
     const before = await rowCounts();
-    const res = await staff.call('/api/kits/text/send-text', {
+    const res = await staff.act(sendText, {
       to: '(505) 555-0177', message: 'Yes, we have two. Here is the price:', quoteUrl: 'https://forecourt.example.com/q/abc', locationId: loc.ABG,
     });
     expect(res.status).toBe(200);
@@ -166,37 +169,37 @@ describe('send-text', () => {
   it('refuses an opted-out number, a bad number, a bad quote url and callers without the flag, sending nothing', async () => {
     await t.db.insert(optOuts).values({ phoneNumber: '+15055550166', keyword: 'STOP' });
     const before = await rowCounts();
-    const stopped = await staff.call('/api/kits/text/send-text', { to: '5055550166', message: 'Hello', locationId: loc.ABG });
+    const stopped = await staff.act(sendText, { to: '5055550166', message: 'Hello', locationId: loc.ABG });
     expect(stopped.status).toBe(409);
     expect(stopped.body.errors[0]).toMatch(/^\(505\) 555-0166 has opted out of texts and calls from the group/);
-    const bad = await staff.call('/api/kits/text/send-text', { to: 'abc', message: '', quoteUrl: 'javascript:alert(1)', locationId: loc.ABG });
+    const bad = await staff.act(sendText, { to: 'abc', message: '', quoteUrl: 'javascript:alert(1)', locationId: loc.ABG });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       'To must be a phone number such as (505) 555-0142.', 'Message is required.', 'Quote URL must be a web address starting with https://.',
     ]);
     const nobody = await t.signedIn(['marketing']);
-    expect((await nobody.call('/api/kits/text/send-text', { to: '5055550177', message: 'Hi', locationId: loc.ABG })).status).toBe(403);
+    expect((await nobody.act(sendText, { to: '5055550177', message: 'Hi', locationId: loc.ABG })).status).toBe(403);
     expect(await rowCounts()).toEqual(before);
   });
 });
 
 describe('autopilot and shortcuts', () => {
   it('fills a shortcut with the store\'s shortcodes', async () => {
-    const res = await staff.call('messenger/load-shortcut', { locationId: loc.ABG, shortcut: 'Address' });
+    const res = await staff.act(loadShortcut, { locationId: loc.ABG, shortcut: 'Address' });
     expect(res.status).toBe(200);
     expect(res.body.data.message).toBe('We are at 8001 Lomas Blvd NE Albuquerque, NM 87110. Call us at (505) 265-0100.');
-    const missing = await staff.call('messenger/load-shortcut', { locationId: loc.ABG, shortcut: 'fax' });
+    const missing = await staff.act(loadShortcut, { locationId: loc.ABG, shortcut: 'fax' });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]).toBe('There is no shortcut named fax.');
   });
 
   it('toggles autopilot and answers the state it is in; autopilot answers a keyword once through the gate', async () => {
     const [contact] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), eq(contacts.mobilePhone, '+15055550177')));
-    const on = await staff.call('messenger/toggle-autopilot', { contactId: contact.id });
+    const on = await staff.act(toggleAutopilot, { contactId: contact.id });
     expect(on.body.data.direction).toBe('enabled');
     expect((await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].autopilot).toBe(true);
     // The conversation shows it (kept by a trigger on contacts).
-    const listed = (await staff.call('messenger/load-messages', { filter: '5055550177' })).body.data.rows;
+    const listed = (await staff.act(loadMessages, { filter: '5055550177' })).body.data.rows;
     expect(listed).toEqual([expect.objectContaining({ contactId: contact.id, autopilot: true })]);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'contact'), eq(auditLog.recordId, String(contact.id))));
     expect(audit.after).toEqual({ autopilot: true });
@@ -207,7 +210,7 @@ describe('autopilot and shortcuts', () => {
       .orderBy(desc(messages.id)).limit(1);
     expect(answer.body).toMatch(/^Albuquerque Toyota service hours: /);
     expect(answer.userId).toBeNull();
-    const open = await staff.call('messenger/load-conversation', { phone: '5055550177', locationId: loc.ABG });
+    const open = await staff.act(loadConversation, { phone: '5055550177', locationId: loc.ABG });
     expect(open.body.data.autopilot).toBe(true);
     expect(open.body.data.messages.at(-1)).toMatchObject({ automatic: true, direction: 'outbound' });
 
@@ -219,7 +222,7 @@ describe('autopilot and shortcuts', () => {
       .where(and(eq(messages.to, '+15055550177'), eq(messages.direction, 'outbound'), eq(messages.body, 'Thanks for your text! Someone from Albuquerque Toyota will reply shortly.')));
     expect(answers).toHaveLength(1);
 
-    const off = await staff.call('messenger/toggle-autopilot', { contactId: contact.id });
+    const off = await staff.act(toggleAutopilot, { contactId: contact.id });
     expect(off.body.data.direction).toBe('disabled');
     await inbound('+15055550177', 'What are your hours?');
     expect(await drainJobs(t.app.services)).toBe(0);
@@ -228,14 +231,14 @@ describe('autopilot and shortcuts', () => {
   it('keeps autopilot to contacts within reach', async () => {
     const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
     const [denver] = await t.db.select().from(contacts).where(eq(contacts.locationId, loc.DNC)).limit(1);
-    expect((await nm.call('messenger/toggle-autopilot', { contactId: denver.id })).status).toBe(404);
+    expect((await nm.act(toggleAutopilot, { contactId: denver.id })).status).toBe(404);
     expect((await t.db.select().from(contacts).where(eq(contacts.id, denver.id)))[0].autopilot).toBe(denver.autopilot);
   });
 });
 
 describe('contacts', () => {
   it('adds a contact and refuses a duplicate number or one with neither number nor email', async () => {
-    const res = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '(505) 555-0133', email: 'Nora@Example.com' });
+    const res = await staff.act(addContact, { locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '(505) 555-0133', email: 'Nora@Example.com' });
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(contacts).where(eq(contacts.id, res.body.data.contactId));
     expect(row).toMatchObject({ locationId: loc.ABH, firstName: 'Nora', lastName: 'Vigil', mobilePhone: '+15055550133', email: 'nora@example.com', source: 'staff' });
@@ -246,13 +249,13 @@ describe('contacts', () => {
     await t.db.delete(contacts).where(and(eq(contacts.locationId, loc.ABH), eq(contacts.mobilePhone, '+15055550134')));
     const [unnamed] = await t.db.select().from(conversations).where(and(eq(conversations.locationId, loc.ABH), eq(conversations.phone, '+15055550134')));
     expect(unnamed).toMatchObject({ contactId: null, contactName: '' });
-    const rita = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Rita', lastName: 'Baca', mobilePhone: '5055550134' });
+    const rita = await staff.act(addContact, { locationId: loc.ABH, firstName: 'Rita', lastName: 'Baca', mobilePhone: '5055550134' });
     const [named] = await t.db.select().from(conversations).where(eq(conversations.id, unnamed.id));
     expect(named).toMatchObject({ contactId: rita.body.data.contactId, contactName: 'Rita Baca' });
-    const again = await staff.call('contacts/add-contact', { locationId: loc.ABH, mobilePhone: '505-555-0133' });
+    const again = await staff.act(addContact, { locationId: loc.ABH, mobilePhone: '505-555-0133' });
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toBe('Albuquerque Honda already has a contact with the number (505) 555-0133.');
-    const empty = await staff.call('contacts/add-contact', { locationId: loc.ABH, firstName: 'Nobody' });
+    const empty = await staff.act(addContact, { locationId: loc.ABH, firstName: 'Nobody' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toBe('Mobile phone needs a mobile phone or an email.');
   });
@@ -272,28 +275,28 @@ describe('cleaning lists and adding opt-outs', () => {
         { number: '+19005550123', reason: 'a premium or shared-cost number' },
       ],
     });
-    const empty = await staff.call('messenger/verify-phone-numbers', { numbers: ' \n ' });
+    const empty = await staff.act(verifyPhoneNumbers, { numbers: ' \n ' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual(['Numbers needs at least one number.']);
-    expect((await (await t.signedIn(['marketing'])).call('messenger/verify-phone-numbers', { numbers: '5055550150' })).status).toBe(403);
+    expect((await (await t.signedIn(['marketing'])).act(verifyPhoneNumbers, { numbers: '5055550150' })).status).toBe(403);
   });
 
   it('adds numbers to the opt-out list once, and the send gate then refuses them', async () => {
     const before = await t.db.select({ n: count() }).from(optOuts);
-    const unticked = await staff.call('messenger/opt-out-numbers', { numbers: '5055550161', confirm: 0 });
+    const unticked = await staff.act(optOutNumbers, { numbers: '5055550161', confirm: 0 });
     expect(unticked.body.errors).toEqual(['Confirm must be ticked to add the numbers.']);
     expect(await t.db.select({ n: count() }).from(optOuts)).toEqual(before);
-    const res = await staff.call('messenger/opt-out-numbers', { numbers: '5055550161\n(505) 555-0162\n5055550161\n5055550155\nnope', confirm: 1 });
+    const res = await staff.act(optOutNumbers, { numbers: '5055550161\n(505) 555-0162\n5055550161\n5055550155\nnope', confirm: 1 });
     expect(res.body.data).toEqual({ added: 2, already: 1, rejected: [{ number: 'nope', reason: 'not a phone number' }] });
     const [row] = await t.db.select().from(optOuts).where(eq(optOuts.phoneNumber, '+15055550162'));
     expect(row).toMatchObject({ keyword: 'STAFF', source: 'staff' });
-    const refused = await staff.call('/api/kits/text/send-text', { to: '5055550162', message: 'Hello', locationId: loc.ABG });
+    const refused = await staff.act(sendText, { to: '5055550162', message: 'Hello', locationId: loc.ABG });
     expect(refused.status).toBe(409);
   });
 
   it('checks a list against a store: reachable, opted out, its contact and last text', async () => {
     const [c] = await t.db.select().from(conversations).where(eq(conversations.locationId, loc.ABG)).orderBy(desc(conversations.lastMessageAt)).limit(1);
-    const res = await staff.call('messenger/check-list', { locationId: loc.ABG, numbers: [c.phone, '5055550162', 'x'] });
+    const res = await staff.act(checkList, { locationId: loc.ABG, numbers: [c.phone, '5055550162', 'x'] });
     expect(res.status).toBe(200);
     const [known, out, bad] = res.body.data.rows;
     expect(known).toMatchObject({ phone: c.phone, reachable: true, optedOut: false, lastTextAt: c.lastMessageAt.toISOString() });
@@ -302,7 +305,7 @@ describe('cleaning lists and adding opt-outs', () => {
     expect(bad).toMatchObject({ number: 'x', phone: null, reachable: false, reason: 'not a phone number' });
     expect(res.body.data).toMatchObject({ reachableCount: 1, contactCount: 1 });
     const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
-    expect((await nm.call('messenger/check-list', { locationId: loc.DNC, numbers: [c.phone] })).status).toBe(404);
+    expect((await nm.act(checkList, { locationId: loc.DNC, numbers: [c.phone] })).status).toBe(404);
   });
 });
 
@@ -311,12 +314,12 @@ describe('mass texts', () => {
 
   it('needs the confirmation ticked and the marketing flag; nothing is stored otherwise', async () => {
     const before = await rowCounts();
-    const unticked = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 0 });
+    const unticked = await marketer.act(sendMassText, { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 0 });
     expect(unticked.status).toBe(400);
     expect(unticked.body.errors).toEqual(['Confirm must be ticked to send.']);
-    const empty = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers: '', confirm: 1 });
+    const empty = await marketer.act(sendMassText, { locationId: loc.ABG, message: 'Sale!', numbers: '', confirm: 1 });
     expect(empty.body.errors).toEqual(['Numbers needs at least one number.']);
-    expect((await staff.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 1 })).status).toBe(403);
+    expect((await staff.act(sendMassText, { locationId: loc.ABG, message: 'Sale!', numbers, confirm: 1 })).status).toBe(403);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -343,7 +346,7 @@ describe('mass texts', () => {
       const [text] = await t.db.select().from(messages).where(eq(messages.messageSid, r.sid!));
       expect(text).toMatchObject({ purpose: 'marketing', locationId: loc.ABG, userId: marketer.userId });
     }
-    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    const progress = await marketer.act(loadSend, { sendId });
     expect(progress.body.data.send).toMatchObject({
       state: 'done', stateLabel: 'Done', recipientCount: 4, sent: 3, delivered: 3, refused: 1, queued: 0, secondsLeft: null,
     });
@@ -356,8 +359,8 @@ describe('mass texts', () => {
 
   it('waits for the recipients\' morning, or refuses them, as the sender chose', async () => {
     t.app.services.clock.now = night;
-    const waiting = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Early bird special', numbers: ['5055550104'], quietHours: 'wait', confirm: 1 });
-    const refusing = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.ABG, message: 'Night owl special', numbers: ['5055550105'], quietHours: 'refuse', confirm: 1 });
+    const waiting = await marketer.act(sendMassText, { locationId: loc.ABG, message: 'Early bird special', numbers: ['5055550104'], quietHours: 'wait', confirm: 1 });
+    const refusing = await marketer.act(sendMassText, { locationId: loc.ABG, message: 'Night owl special', numbers: ['5055550105'], quietHours: 'refuse', confirm: 1 });
     await drainJobs(t.app.services);
     const [w] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, waiting.body.data.sendId));
     expect(w.state).toBe('queued');
@@ -374,19 +377,19 @@ describe('mass texts', () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.body, 'Early bird special'))).toHaveLength(0);
 
     // Cancelled while it waits: nobody gets it.
-    const cancelled = await marketer.call('messenger/bulk/cancel-send', { sendId: waiting.body.data.sendId });
+    const cancelled = await marketer.act(cancelSend, { sendId: waiting.body.data.sendId });
     expect(cancelled.body.data.state).toBe('cancelled');
     const [after] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, waiting.body.data.sendId));
     expect(after.state).toBe('cancelled');
     expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
-    const progress = await marketer.call('messenger/bulk/load-send', { sendId: waiting.body.data.sendId });
+    const progress = await marketer.act(loadSend, { sendId: waiting.body.data.sendId });
     expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, sent: 0 });
   });
 
   it('texts a store\'s contacts with a mobile number, each once, or only those who bought', async () => {
     t.app.services.clock.now = afternoon;
     const [{ n: withPhones }] = await t.db.select({ n: count() }).from(contacts).where(and(eq(contacts.locationId, loc.SFS), isNotNull(contacts.mobilePhone)));
-    const res = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.SFS, message: 'Santa Fe service clinic on Saturday', confirm: 1 });
+    const res = await marketer.act(textContactList, { locationId: loc.SFS, message: 'Santa Fe service clinic on Saturday', confirm: 1 });
     expect(res.status).toBe(200);
     expect(res.body.data.recipientCount).toBe(withPhones);
     const stored = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, res.body.data.sendId));
@@ -396,10 +399,10 @@ describe('mass texts', () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.body, 'Santa Fe service clinic on Saturday'))).toHaveLength(withPhones);
 
     await t.db.update(contacts).set({ sold: true }).where(and(eq(contacts.locationId, loc.SFS), eq(contacts.firstName, 'Maria')));
-    const sold = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.SFS, message: 'Owners only', sold: '1', confirm: 1 });
+    const sold = await marketer.act(textContactList, { locationId: loc.SFS, message: 'Owners only', sold: '1', confirm: 1 });
     const [{ n: soldCount }] = await t.db.select({ n: count() }).from(contacts).where(and(eq(contacts.locationId, loc.SFS), eq(contacts.sold, true), isNotNull(contacts.mobilePhone)));
     expect(sold.body.data.recipientCount).toBe(soldCount);
-    const none = await marketer.call('/api/kits/text/text-contact-list', { locationId: loc.TUC, message: 'Hi', confirm: 1 });
+    const none = await marketer.act(textContactList, { locationId: loc.TUC, message: 'Hi', confirm: 1 });
     expect(none.status).toBe(400);
     expect(none.body.errors[0]).toBe('That store has no contacts with a mobile number to text.');
     await drainJobs(t.app.services);
@@ -407,19 +410,19 @@ describe('mass texts', () => {
 
   it('keeps sends to their store\'s reach', async () => {
     const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
-    expect((await nm.call('/api/kits/text/send-mass-text', { locationId: loc.DNC, message: 'Hi', numbers: ['3035550101'], confirm: 1 })).status).toBe(404);
+    expect((await nm.act(sendMassText, { locationId: loc.DNC, message: 'Hi', numbers: ['3035550101'], confirm: 1 })).status).toBe(404);
     const [send] = await t.db.select().from(bulkSends).limit(1);
-    const denver = await marketer.call('/api/kits/text/send-mass-text', { locationId: loc.DNC, message: 'Hi Denver', numbers: ['3035550101'], confirm: 1 });
-    expect((await nm.call('messenger/bulk/load-send', { sendId: denver.body.data.sendId })).status).toBe(404);
-    expect((await nm.call('messenger/bulk/load-send', { sendId: send.id })).status).toBe(200);
-    const list = await nm.call('messenger/bulk/load-sends', {});
+    const denver = await marketer.act(sendMassText, { locationId: loc.DNC, message: 'Hi Denver', numbers: ['3035550101'], confirm: 1 });
+    expect((await nm.act(loadSend, { sendId: denver.body.data.sendId })).status).toBe(404);
+    expect((await nm.act(loadSend, { sendId: send.id })).status).toBe(200);
+    const list = await nm.act(loadSends, {});
     expect((list.body.data.rows as { locationName: string }[]).some((r) => r.locationName === 'Denver Chevrolet')).toBe(false);
     await drainJobs(t.app.services);
   });
 });
 
 describe('mass calls', () => {
-  const call = (who: Caller, input: Record<string, unknown>) => who.call('/api/kits/talk/outbound/make-mass-call', input);
+  const call = (who: Caller, input: ActInput<typeof makeMassCall>) => who.act(makeMassCall, input);
   const message = 'This is Albuquerque Toyota: our service clinic is open this Saturday from 8 to noon.';
 
   it('needs the confirmation, a message and the marketing flag; nothing is stored otherwise', async () => {
@@ -462,7 +465,7 @@ describe('mass calls', () => {
       expect(stored.status).toBe(r.address === UNREACHABLE_NUMBER ? 'no-answer' : 'completed');
     }
     expect((await t.db.select({ n: count() }).from(calls))[0].n).toBe(callsBefore[0].n + 3);
-    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    const progress = await marketer.act(loadSend, { sendId });
     expect(progress.body.data.send).toMatchObject({ kind: 'call', kindLabel: 'Mass call', state: 'done', sent: 3, delivered: 2, failed: 1, refused: 1 });
   });
 
@@ -495,7 +498,7 @@ describe('mass calls', () => {
 });
 
 describe('list emails', () => {
-  const email = (who: Caller, input: Record<string, unknown>) => who.call('/api/kits/email/email-contact-list', input);
+  const email = (who: Caller, input: ActInput<typeof emailContactList>) => who.act(emailContactList, input);
   const html = '<h1>Spring service event</h1><p>Free multi-point inspection this Saturday.</p>';
   const storeEmails = async (locationId: number) => [...new Set((await t.db.select({ email: contacts.email }).from(contacts)
     .where(eq(contacts.locationId, locationId))).map((c) => c.email.toLowerCase()).filter(Boolean))].sort();
@@ -533,7 +536,7 @@ describe('list emails', () => {
     expect(meta.html).toContain('as a customer of Santa Fe');
     expect(first.body).toContain('SPRING SERVICE EVENT');
     expect(first.body).toContain('Free multi-point inspection this Saturday.');
-    const progress = await marketer.call('messenger/bulk/load-send', { sendId });
+    const progress = await marketer.act(loadSend, { sendId });
     expect(progress.body.data.send).toMatchObject({ kind: 'email', kindLabel: 'List email', state: 'done', sent: addresses.length, refused: 0 });
 
     // Opening the link asks first; the button (or a mail program's one-click POST) unsubscribes.

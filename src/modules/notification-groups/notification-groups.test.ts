@@ -6,6 +6,8 @@ import { auditLog } from '../../server/platform/platform.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
 import { notificationGroupMembers as members, notificationGroups as groups } from './notification-groups.db';
+import { contactOptions } from '../contacts/contacts.contract';
+import { addGroup, deleteGroup, editGroup, loadGroup, loadGroupMembers, loadGroups } from './notification-groups.contract';
 
 let t: TestApp;
 let messenger: Caller;
@@ -45,24 +47,24 @@ const download = (caller: Caller, query: string) =>
 
 describe('notification groups', () => {
   it('lists the demo groups with their location, topic and member count, in html and a count', async () => {
-    const res = await messenger.call('notification-groups/load-groups', {});
+    const res = await messenger.act(loadGroups, {});
     expect(res.status).toBe(200);
     expect(res.body.data.groupCount).toBe(7);
-    const leads = res.body.data.rows.find((r: { name: string }) => r.name === 'ABG internet leads');
+    const leads = res.body.data.rows.find((r: { name: string }) => r.name === 'ABG internet leads')!;
     expect(leads).toMatchObject({ locationId: loc.ABG, locationName: 'Albuquerque Toyota', topic: 'leads', topicLabel: 'Internet leads', active: true });
     expect(leads.memberCount).toBeGreaterThan(0);
     expect(res.body.data.rows.map((r: { name: string }) => r.name)).toEqual([...res.body.data.rows.map((r: { name: string }) => r.name)].sort());
     expect(res.body.data.html).toContain('<th data-key="topicLabel">Topic</th>');
     expect(res.body.data.html).toContain('Internet leads');
 
-    const at = await messenger.call('notification-groups/load-groups', { locationId: loc.ABG });
+    const at = await messenger.act(loadGroups, { locationId: loc.ABG });
     expect(at.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['ABG internet leads', 'ABG service appointments']);
-    const inactive = await messenger.call('notification-groups/load-groups', { active: '0' });
+    const inactive = await messenger.act(loadGroups, { active: '0' });
     expect(inactive.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['LCF appraisal payments']);
-    const byTopic = await messenger.call('notification-groups/load-groups', { topic: 'leads', query: 'dnc' });
+    const byTopic = await messenger.act(loadGroups, { topic: 'leads', query: 'dnc' });
     expect(byTopic.body.data.rows.map((r: { name: string }) => r.name)).toEqual(['DNC internet leads']);
-    expect((await messenger.call('notification-groups/load-groups', { query: '%' })).body.data.groupCount).toBe(0);
-    const bad = await messenger.call('notification-groups/load-groups', { topic: 'fax' });
+    expect((await messenger.act(loadGroups, { query: '%' })).body.data.groupCount).toBe(0);
+    const bad = await messenger.act(loadGroups, { topic: 'fax' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Topic must be one of: leads, texts, calls, service, payments.');
   });
@@ -81,14 +83,14 @@ describe('notification groups', () => {
     expect(audits.map((r) => r.recordType)).toEqual(['notificationGroup', 'notificationGroupMembers']);
     expect(audits[1]).toMatchObject({ recordId: String(stored.id), after: { userIds: [a, b] } });
 
-    const loaded = await messenger.call('notification-groups/load-group', { groupId: stored.id });
+    const loaded = await messenger.act(loadGroup, { groupId: stored.id });
     expect(loaded.body.data.group).toMatchObject({
       groupId: stored.id, name: 'ABH internet leads', locationId: loc.ABH, locationName: 'Albuquerque Honda', topic: 'leads', topicLabel: 'Internet leads', active: true,
     });
-    expect(loaded.body.data.group.members.map((m: { userId: number; kind: string }) => [m.kind, m.userId])).toEqual([['user', a], ['user', b]]);
+    expect(loaded.body.data.group.members.map((m) => [m.kind, m.userId])).toEqual([['user', a], ['user', b]]);
 
     // A checkbox left out of the form is off: the group is added inactive, with no members.
-    const quiet = await messenger.call('notification-groups/add-group', { name: 'ABH missed texts', locationId: loc.ABH, topic: 'texts' });
+    const quiet = await messenger.act(addGroup, { name: 'ABH missed texts', locationId: loc.ABH, topic: 'texts' });
     expect(quiet.status).toBe(200);
     expect(await groupNamed('ABH missed texts')).toMatchObject({ active: false });
     expect(await memberIds(quiet.body.data.groupId)).toEqual([]);
@@ -99,7 +101,7 @@ describe('notification groups', () => {
     const before = await memberIds(group.id);
     const [kept] = before;
     const [newcomer] = staffAt.SFS;
-    const edit = await messenger.call('notification-groups/edit-group', {
+    const edit = await messenger.act(editGroup, {
       groupId: group.id, name: 'ABG internet and phone leads', locationId: loc.ABG, topic: 'calls', active: '1', userIds: [newcomer, kept],
     });
     expect(edit.status).toBe(200);
@@ -115,39 +117,39 @@ describe('notification groups', () => {
 
     // Saved as it is: the members are not touched, nor audited again.
     const [{ a }] = await t.db.select({ a: count() }).from(auditLog).where(eq(auditLog.recordType, 'notificationGroupMembers'));
-    await messenger.call('notification-groups/edit-group', { groupId: group.id, name: 'ABG internet and phone leads', locationId: loc.ABG, topic: 'calls', active: 1, userIds: [kept, newcomer] });
+    await messenger.act(editGroup, { groupId: group.id, name: 'ABG internet and phone leads', locationId: loc.ABG, topic: 'calls', active: 1, userIds: [kept, newcomer] });
     expect((await t.db.select({ a: count() }).from(auditLog).where(eq(auditLog.recordType, 'notificationGroupMembers')))[0].a).toBe(a);
   });
 
   it('lists a group\'s members in the order they were added, with html and a count', async () => {
     const group = await groupNamed('SFS inbound texts');
     const ids = await memberIds(group.id);
-    const res = await messenger.call('notification-groups/load-group-members', { groupId: group.id });
+    const res = await messenger.act(loadGroupMembers, { groupId: group.id });
     expect(res.status).toBe(200);
     expect(res.body.data.memberCount).toBe(ids.length);
-    expect(res.body.data.rows.map((r: { userId: number }) => r.userId)).toEqual(ids);
+    expect(res.body.data.rows.map((r) => r.userId)).toEqual(ids);
     const [first] = await t.db.select().from(users).where(eq(users.id, ids[0]!));
     expect(res.body.data.rows[0]).toMatchObject({
       kind: 'user', kindLabel: 'Staff', name: `${first.firstName} ${first.lastName}`, email: first.email, jobCode: first.jobCode, accountLocked: false,
     });
     expect(res.body.data.html).toContain(first.email);
     // Without a group: every membership within reach, with the group it is of.
-    const all = await messenger.call('notification-groups/load-group-members', {});
+    const all = await messenger.act(loadGroupMembers, {});
     const [{ n }] = await t.db.select({ n: count() }).from(members);
     expect(all.body.data.memberCount).toBe(n);
     expect(all.body.data.rows.find((r: { groupId: number }) => r.groupId === group.id)).toMatchObject({ groupName: 'SFS inbound texts' });
-    const gone = await messenger.call('notification-groups/load-group-members', { groupId: 999_999 });
+    const gone = await messenger.act(loadGroupMembers, { groupId: 999_999 });
     expect(gone.body).toMatchObject({ success: true, data: { memberCount: 0, rows: [] } });
   });
 
   it('deletes a group with its memberships (not in the spec: the row menu)', async () => {
-    const add = await messenger.call('notification-groups/add-group', { name: 'To delete', locationId: loc.SFS, topic: 'calls', active: 1, userIds: staffAt.SFS });
+    const add = await messenger.act(addGroup, { name: 'To delete', locationId: loc.SFS, topic: 'calls', active: 1, userIds: staffAt.SFS });
     const { groupId } = add.body.data;
-    const del = await messenger.call('notification-groups/delete-group', { groupId });
+    const del = await messenger.act(deleteGroup, { groupId });
     expect(del).toMatchObject({ status: 200, body: { data: {} } });
     expect(await t.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
     expect(await memberIds(groupId)).toEqual([]);
-    const again = await messenger.call('notification-groups/delete-group', { groupId });
+    const again = await messenger.act(deleteGroup, { groupId });
     expect(again).toMatchObject({ status: 404, body: { errors: ['That notification group does not exist.'] } });
     expect(await t.db.select({ id: users.id }).from(users).where(inArray(users.id, staffAt.SFS))).toHaveLength(staffAt.SFS.length);
   });
@@ -157,7 +159,7 @@ describe('contacts as members', () => {
   it('adds a group with staff and contacts of its store, lists both, and keeps both payload names working', async () => {
     const [staff] = staffAt.ABG;
     const [first, second] = contactsAt.ABG;
-    const add = await messenger.call('notification-groups/add-group', {
+    const add = await messenger.act(addGroup, {
       name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, userIds: [staff], contactIds: [second, first, second],
     });
     expect(add.status).toBe(200);
@@ -168,14 +170,14 @@ describe('contacts as members', () => {
     expect(audit).toMatchObject({ before: { userIds: [], contactIds: [] }, after: { userIds: [staff], contactIds: [second, first] } });
 
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, second));
-    const loaded = await messenger.call('notification-groups/load-group', { groupId });
+    const loaded = await messenger.act(loadGroup, { groupId });
     expect(loaded.body.data.group.members).toEqual([
       expect.objectContaining({ kind: 'user', userId: staff, contactId: null }),
       { memberId: expect.any(Number), kind: 'contact', userId: null, contactId: second, name: `${contact.firstName} ${contact.lastName}`, phone: contact.mobilePhone, accountLocked: null },
       expect.objectContaining({ kind: 'contact', contactId: first }),
     ]);
 
-    const listed = await messenger.call('notification-groups/load-group-members', { groupId });
+    const listed = await messenger.act(loadGroupMembers, { groupId });
     expect(listed.body.data.memberCount).toBe(3);
     expect(listed.body.data.rows[1]).toEqual({
       memberId: expect.any(Number), groupId, groupName: 'ABG fleet leads', kind: 'contact', kindLabel: 'Contact', userId: null, contactId: second,
@@ -190,9 +192,9 @@ describe('contacts as members', () => {
     expect(lines[2]).toBe(`ABG fleet leads,${contact.firstName} ${contact.lastName},Contact,${contact.email},${formatPhone(contact.mobilePhone!)},,Albuquerque Toyota,`);
 
     // Edited with the staff alone (the old payload): the contacts go; with contacts alone, the staff go.
-    await messenger.call('notification-groups/edit-group', { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, userIds: [staff], contactIds: [first] });
+    await messenger.act(editGroup, { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, userIds: [staff], contactIds: [first] });
     expect(await contactMemberIds(groupId)).toEqual([first]);
-    const edit = await messenger.call('notification-groups/edit-group', { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [first, second] });
+    const edit = await messenger.act(editGroup, { groupId, name: 'ABG fleet leads', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [first, second] });
     expect(edit.status).toBe(200);
     expect(await memberIds(groupId)).toEqual([]);
     expect(await contactMemberIds(groupId)).toEqual([first, second]);
@@ -207,17 +209,17 @@ describe('contacts as members', () => {
     const before = await tableCounts();
     const [elsewhere] = await t.db.select().from(contacts).where(eq(contacts.id, contactsAt.ABH[0]));
     const base = { groupId: group.id, name: group.name, locationId: loc.ABG, topic: 'service', active: 1, userIds: await memberIds(group.id) };
-    const other = await messenger.call('notification-groups/edit-group', { ...base, contactIds: [contactsAt.ABG[0], elsewhere.id] });
+    const other = await messenger.act(editGroup, { ...base, contactIds: [contactsAt.ABG[0], elsewhere.id] });
     expect(other).toMatchObject({
       status: 400, body: { errors: [`${elsewhere.firstName} ${elsewhere.lastName} is a contact of Albuquerque Honda, not of Albuquerque Toyota.`], data: { fields: ['contactIds'] } },
     });
-    const ghost = await messenger.call('notification-groups/edit-group', { ...base, contactIds: [999_999] });
+    const ghost = await messenger.act(editGroup, { ...base, contactIds: [999_999] });
     expect(ghost).toMatchObject({ status: 400, body: { errors: ['There is no contact 999999.'], data: { fields: ['contactIds'] } } });
-    const crowd = await messenger.call('notification-groups/add-group', {
+    const crowd = await messenger.act(addGroup, {
       name: 'Crowd', locationId: loc.ABG, topic: 'leads', userIds: Array.from({ length: 60 }, (_, i) => i + 1), contactIds: Array.from({ length: 41 }, (_, i) => i + 1),
     });
     expect(crowd).toMatchObject({ status: 400, body: { errors: ['A notification group holds at most 100 members, staff and contacts together.'], data: { fields: ['contactIds'] } } });
-    const bad = await messenger.call('notification-groups/add-group', { name: 'Bad', locationId: loc.ABG, topic: 'leads', contactIds: ['x'] });
+    const bad = await messenger.act(addGroup, { name: 'Bad', locationId: loc.ABG, topic: 'leads', contactIds: ['x'] });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Contacts must be a record number.'], data: { fields: ['contactIds'] } } });
     expect(await tableCounts()).toEqual(before);
   });
@@ -227,17 +229,17 @@ describe('contacts as members', () => {
     const denver = contactsAt.DNC[0];
     expect(denver).toBeDefined();
     const before = await tableCounts();
-    const far = await nm.call('notification-groups/add-group', { name: 'Far', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [denver] });
+    const far = await nm.act(addGroup, { name: 'Far', locationId: loc.ABG, topic: 'leads', active: 1, contactIds: [denver] });
     expect(far).toMatchObject({ status: 404, body: { errors: ['That contact does not exist; it may have been deleted.'] } });
     expect(await tableCounts()).toEqual(before);
     // The picker offers only the contacts they reach.
-    const offered = await nm.call('contacts/list-options', { ids: [denver, contactsAt.ABG[0]] });
+    const offered = await nm.act(contactOptions, { ids: [denver, contactsAt.ABG[0]] });
     expect(offered.body.data.contacts.map((c: { id: number }) => c.id)).toEqual([contactsAt.ABG[0]]);
   });
 
   it('the picker finds a store\'s contacts by name, email or the start of a number', async () => {
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, contactsAt.ABG[0]));
-    const ask = async (search: string) => (await messenger.call('contacts/list-options', { locationId: loc.ABG, search })).body.data.contacts as { id: number; name: string; locationId: number }[];
+    const ask = async (search: string) => (await messenger.act(contactOptions, { locationId: loc.ABG, search })).body.data.contacts as { id: number; name: string; locationId: number }[];
     const byName = await ask(contact.lastName.toLowerCase());
     expect(byName.some((c) => c.id === contact.id)).toBe(true);
     expect(byName.every((c) => c.locationId === loc.ABG)).toBe(true);
@@ -246,7 +248,7 @@ describe('contacts as members', () => {
     expect((await ask(`(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`)).map((c) => c.id)).toEqual([contact.id]);
     expect((await ask(national.slice(0, 6))).some((c) => c.id === contact.id)).toBe(true);
     expect(await ask('zzzz-nobody')).toEqual([]);
-    expect((await (await t.signedIn(['marketing'])).call('contacts/list-options', {})).status).toBe(403);
+    expect((await (await t.signedIn(['marketing'])).act(contactOptions, {})).status).toBe(403);
   });
 });
 
@@ -254,49 +256,49 @@ describe('what notification groups refuse', () => {
   it('needs the messenger flag, and changes nothing without it', async () => {
     const other = await t.signedIn(['userAdmin', 'phoneAdmin']);
     const before = await tableCounts();
-    const add = await other.call('notification-groups/add-group', { name: 'Nope', locationId: loc.ABG, topic: 'leads', active: 1 });
+    const add = await other.act(addGroup, { name: 'Nope', locationId: loc.ABG, topic: 'leads', active: 1 });
     expect(add).toMatchObject({ status: 403, body: { success: false, errors: ['You do not have permission to do that.'] } });
-    expect((await other.call('notification-groups/load-groups', {})).status).toBe(403);
+    expect((await other.act(loadGroups, {})).status).toBe(403);
     const group = await groupNamed('ABH missed calls');
-    expect((await other.call('notification-groups/edit-group', { groupId: group.id, name: 'Taken', locationId: loc.ABH, topic: 'calls' })).status).toBe(403);
+    expect((await other.act(editGroup, { groupId: group.id, name: 'Taken', locationId: loc.ABH, topic: 'calls' })).status).toBe(403);
     expect((await download(other, `?groupId=${group.id}`)).statusCode).toBe(403);
     expect((await download(t.anonymous(), `?groupId=${group.id}`)).statusCode).toBe(401);
     expect(await tableCounts()).toEqual(before);
     // The flag through a job code is as good.
     const bdc = await t.signedIn([], { jobCode: 'BDC' });
-    expect((await bdc.call('notification-groups/load-groups', {})).status).toBe(200);
+    expect((await bdc.act(loadGroups, {})).status).toBe(200);
   });
 
   it('answers bad input with sentences naming the fields, and changes nothing', async () => {
     const before = await tableCounts();
-    const blank = await messenger.call('notification-groups/add-group', { name: ' ', locationId: '', topic: '' });
+    const blank = await messenger.act(addGroup, { name: ' ', locationId: '', topic: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual(['Name is required.', 'Location is required.', 'Topic is required.']);
     expect(blank.body.data.fields).toEqual(['name', 'locationId', 'topic']);
-    const wrong = await messenger.call('notification-groups/add-group', { name: 'x'.repeat(81), locationId: 'abc', topic: 'fax', userIds: ['me'] });
+    const wrong = await messenger.act(addGroup, { name: 'x'.repeat(81), locationId: 'abc', topic: 'fax', userIds: ['me'] });
     expect(wrong.body.errors).toEqual([
       'Name must be at most 80 characters.', 'Location must be a record number.', 'Topic must be one of: leads, texts, calls, service, payments.',
       'Staff members must be a record number.',
     ]);
-    const crowd = await messenger.call('notification-groups/add-group', { name: 'Everyone', locationId: loc.ABG, topic: 'leads', userIds: Array.from({ length: 101 }, (_, i) => i + 1) });
+    const crowd = await messenger.act(addGroup, { name: 'Everyone', locationId: loc.ABG, topic: 'leads', userIds: Array.from({ length: 101 }, (_, i) => i + 1) });
     expect(crowd.body).toMatchObject({ errors: ['Staff members must have at most 100 entries.'], data: { fields: ['userIds'] } });
 
-    const taken = await messenger.call('notification-groups/add-group', { name: 'abg SERVICE appointments', locationId: loc.ABG, topic: 'service', active: 1 });
+    const taken = await messenger.act(addGroup, { name: 'abg SERVICE appointments', locationId: loc.ABG, topic: 'service', active: 1 });
     expect(taken).toMatchObject({ status: 409, body: { errors: ['Albuquerque Toyota already has a notification group named abg SERVICE appointments.'], data: { fields: ['name'] } } });
-    const nobody = await messenger.call('notification-groups/add-group', { name: 'Ghosts', locationId: loc.ABG, topic: 'leads', userIds: [staffAt.ABG[0], 999_999] });
+    const nobody = await messenger.act(addGroup, { name: 'Ghosts', locationId: loc.ABG, topic: 'leads', userIds: [staffAt.ABG[0], 999_999] });
     expect(nobody).toMatchObject({ status: 400, body: { errors: ['There is no user 999999.'], data: { fields: ['userIds'] } } });
-    const nowhere = await messenger.call('notification-groups/add-group', { name: 'Nowhere', locationId: 999_999, topic: 'leads' });
+    const nowhere = await messenger.act(addGroup, { name: 'Nowhere', locationId: 999_999, topic: 'leads' });
     expect(nowhere).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
     const group = await groupNamed('ABH missed calls');
-    const rename = await messenger.call('notification-groups/edit-group', {
+    const rename = await messenger.act(editGroup, {
       groupId: group.id, name: 'abh missed calls', locationId: loc.ABH, topic: 'calls', active: 1, userIds: await memberIds(group.id),
     });
     expect(rename.status).toBe(200);
-    const clash = await messenger.call('notification-groups/edit-group', { groupId: group.id, name: 'ABH internet leads', locationId: loc.ABH, topic: 'calls', active: 1 });
+    const clash = await messenger.act(editGroup, { groupId: group.id, name: 'ABH internet leads', locationId: loc.ABH, topic: 'calls', active: 1 });
     expect(clash.status).toBe(409);
-    const gone = await messenger.call('notification-groups/edit-group', { groupId: 999_999, name: 'Gone', locationId: loc.ABH, topic: 'calls' });
+    const gone = await messenger.act(editGroup, { groupId: 999_999, name: 'Gone', locationId: loc.ABH, topic: 'calls' });
     expect(gone).toMatchObject({ status: 404, body: { errors: ['That notification group does not exist.'] } });
-    expect((await messenger.call('notification-groups/load-group', { groupId: 'x' })).body.errors).toEqual(['Group must be a record number.']);
+    expect((await messenger.act(loadGroup, { groupId: 'x' })).body.errors).toEqual(['Group must be a record number.']);
     const after = await tableCounts();
     // The one rename above is the only change: one audit row, no group or member more.
     expect(after).toEqual({ ...before, a: before.a + 1 });
@@ -308,25 +310,25 @@ describe('what notification groups refuse', () => {
     const denverMembers = await memberIds(denver.id);
     const before = await tableCounts();
 
-    const list = await nm.call('notification-groups/load-groups', {});
-    const everyMember = await nm.call('notification-groups/load-group-members', {});
+    const list = await nm.act(loadGroups, {});
+    const everyMember = await nm.act(loadGroupMembers, {});
     expect(everyMember.body.data.rows.length).toBeGreaterThan(0);
     expect(everyMember.body.data.rows.some((r: { groupId: number }) => r.groupId === denver.id)).toBe(false);
     expect(list.body.data.rows.length).toBeGreaterThan(0);
     expect(list.body.data.rows.every((r: { locationId: number }) => [loc.ABG, loc.ABH, loc.SFS, loc.LCF].includes(r.locationId))).toBe(true);
     expect(list.body.data.html).not.toContain('DNC');
     const missing = { status: 404, body: { errors: ['That notification group does not exist.'] } };
-    expect(await nm.call('notification-groups/load-group', { groupId: denver.id })).toMatchObject(missing);
-    expect(await nm.call('notification-groups/load-group-members', { groupId: denver.id })).toMatchObject(missing);
-    expect(await nm.call('notification-groups/delete-group', { groupId: denver.id })).toMatchObject(missing);
-    const moved = await nm.call('notification-groups/edit-group', { groupId: denver.id, name: 'Mine now', locationId: loc.ABG, topic: 'leads', active: 1 });
+    expect(await nm.act(loadGroup, { groupId: denver.id })).toMatchObject(missing);
+    expect(await nm.act(loadGroupMembers, { groupId: denver.id })).toMatchObject(missing);
+    expect(await nm.act(deleteGroup, { groupId: denver.id })).toMatchObject(missing);
+    const moved = await nm.act(editGroup, { groupId: denver.id, name: 'Mine now', locationId: loc.ABG, topic: 'leads', active: 1 });
     expect(moved).toMatchObject(missing);
     expect((await download(nm, `?groupId=${denver.id}`)).statusCode).toBe(404);
 
-    const phoenix = await nm.call('notification-groups/add-group', { name: 'PHX leads', locationId: loc.PHX, topic: 'leads', active: 1 });
+    const phoenix = await nm.act(addGroup, { name: 'PHX leads', locationId: loc.PHX, topic: 'leads', active: 1 });
     expect(phoenix).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
     const abg = await groupNamed('ABG service appointments');
-    const far = await nm.call('notification-groups/edit-group', { groupId: abg.id, name: abg.name, locationId: loc.ABG, topic: 'service', active: 1, userIds: [staffAt.DNC[0]] });
+    const far = await nm.act(editGroup, { groupId: abg.id, name: abg.name, locationId: loc.ABG, topic: 'service', active: 1, userIds: [staffAt.DNC[0]] });
     expect(far).toMatchObject({ status: 404, body: { errors: ['That user does not exist.'] } });
 
     expect(await tableCounts()).toEqual(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
+import { loadOutbox } from './outbox.contract';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -12,19 +13,19 @@ describe('outbox', () => {
     await t.app.services.mail.send(t.db, { to: 'rosa@forecourt.test', subject: 'Hello', text: 'An email' });
     await t.app.services.telephony.sendText(t.db, { to: '+15055550143', body: 'Second text' });
     const dev = await t.signedIn(['developer']);
-    const res = await dev.call('outbox/load-messages', {});
+    const res = await dev.act(loadOutbox, {});
     expect(res.body.data.messageCount).toBe(3);
     expect(res.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text', 'An email', 'First text']);
-    const texts = await dev.call('outbox/load-messages', { channel: 'sms' });
+    const texts = await dev.act(loadOutbox, { channel: 'sms' });
     expect(texts.body.data.rows.map((r: { to: string }) => r.to)).toEqual(['+15055550143', '+15055550142']);
-    const page = await dev.call('outbox/load-messages', { limit: 1, cursor: res.body.data.rows.length ? (await dev.call('outbox/load-messages', { limit: 1 })).body.data.nextCursor : undefined });
+    const page = await dev.act(loadOutbox, { limit: 1, cursor: res.body.data.rows.length ? (await dev.act(loadOutbox, { limit: 1 })).body.data.nextCursor : undefined });
     expect(page.body.data.rows[0].body).toBe('An email');
-    const bad = await dev.call('outbox/load-messages', { channel: 'fax' });
+    const bad = await dev.act(loadOutbox, { channel: 'fax' });
     expect(bad.body.errors[0]).toBe('Channel must be sms, email, call or lead.');
-    expect((await dev.call('outbox/load-messages', { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
-    const searched = await dev.call('outbox/load-messages', { query: 'second' });
+    expect((await dev.act(loadOutbox, { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
+    const searched = await dev.act(loadOutbox, { query: 'second' });
     expect(searched.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text']);
-    expect((await dev.call('outbox/load-messages', { query: '%' })).body.data.messageCount).toBe(0);
+    expect((await dev.act(loadOutbox, { query: '%' })).body.data.messageCount).toBe(0);
   });
 });
 
@@ -54,14 +55,14 @@ describe('outbox export', () => {
 describe('counting a long list', () => {
   it('is exact up to 1,000 and an estimate beyond, flagged as such', async () => {
     const dev = await t.signedIn(['developer']);
-    const exact = await dev.call('outbox/load-messages', {});
+    const exact = await dev.act(loadOutbox, {});
     expect(exact.body.data.countEstimated).toBe(false);
     await t.db.execute(sql`insert into outbox (channel, "to", body) select 'email', 'bulk' || g || '@forecourt.test', 'Bulk' from generate_series(1, 1500) g`);
     await t.db.execute(sql`analyze outbox`);
-    const res = await dev.call('outbox/load-messages', {});
+    const res = await dev.act(loadOutbox, {});
     expect(res.body.data.countEstimated).toBe(true);
     expect(res.body.data.messageCount).toBeGreaterThan(1_000);
-    expect(Math.abs(res.body.data.messageCount - 1_515) / 1_515).toBeLessThan(0.1);
+    expect(Math.abs(Number(res.body.data.messageCount) - 1_515) / 1_515).toBeLessThan(0.1);
     expect(res.body.data.rows).toHaveLength(100);
   });
 });

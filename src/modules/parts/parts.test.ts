@@ -4,6 +4,7 @@ import { type Caller, locationsByCode, testApp, type TestApp, userById } from '.
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { partsInvoices as invoices } from './parts.db';
+import { addInvoice, loadInvoice, loadInvoices, loadParts, updateInvoice } from './parts.contract';
 
 let t: TestApp;
 let advisor: Caller;
@@ -28,7 +29,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 
 describe('parts invoices', () => {
   it('lists the demo invoices newest first, counted and summed to the cent, in html too', async () => {
-    const res = await advisor.call('service/parts-invoices/load-all', {});
+    const res = await advisor.act(loadInvoices, {});
     expect(res.status).toBe(200);
     const [{ n, total }] = await t.db.select({ n: count(), total: sum(invoices.amount) }).from(invoices);
     expect(res.body.data.invoiceCount).toBe(n);
@@ -44,15 +45,15 @@ describe('parts invoices', () => {
     expect(res.body.data.html).toContain('1189.50');
 
     // By store, type, payment and part of a customer's name; each narrows, and the sum with it.
-    const abg = await advisor.call('service/parts-invoices/load-all', { locationId: loc.ABG, collected: '0' });
+    const abg = await advisor.act(loadInvoices, { locationId: loc.ABG, collected: '0' });
     expect(abg.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual(['P-104207', 'P-104212']);
     expect(abg.body.data.amountTotal).toBe(118_950 + 41_236);
-    const warranty = await advisor.call('service/parts-invoices/load-all', { invoiceType: 'warranty' });
+    const warranty = await advisor.act(loadInvoices, { invoiceType: 'warranty' });
     expect(warranty.body.data.rows.every((r: { invoiceType: string }) => r.invoiceType === 'warranty')).toBe(true);
     expect(warranty.body.data.invoiceCount).toBe(3);
-    const rosa = await advisor.call('service/parts-invoices/load-all', { query: 'rosa mart' });
+    const rosa = await advisor.act(loadInvoices, { query: 'rosa mart' });
     expect(rosa.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual(['P-104190', 'P-104211']);
-    const byAmount = await advisor.call('service/parts-invoices/load-all', { sort: 'amount', dir: 'desc', limit: 3 });
+    const byAmount = await advisor.act(loadInvoices, { sort: 'amount', dir: 'desc', limit: 3 });
     expect(byAmount.body.data.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([412_560, 263_410, 153_025]);
   });
 
@@ -63,10 +64,10 @@ describe('parts invoices', () => {
       { locationId: loc.SFS, invoiceNumber: 'DAY-3', invoiceType: 'counter', invoiceDate: '2025-03-11', name: 'C', amount: 300 },
     ]);
     const numbers = async (filters: Record<string, string>) =>
-      (await advisor.call('service/parts-invoices/load-all', { locationId: loc.SFS, ...filters })).body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).filter((n: string) => n.startsWith('DAY'));
+      (await advisor.act(loadInvoices, { locationId: loc.SFS, ...filters })).body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).filter((n: string) => n.startsWith('DAY'));
     expect(await numbers({ minInvoiceDate: '2025-03-10', maxInvoiceDate: '2025-03-10' })).toEqual(['DAY-2']);
     expect(await numbers({ minInvoiceDate: '2025-03-10', maxInvoiceDate: '2025-03-11' })).toEqual(['DAY-3', 'DAY-2']);
-    const bad = await advisor.call('service/parts-invoices/load-all', { minInvoiceDate: '03/10/2025', collected: 'maybe' });
+    const bad = await advisor.act(loadInvoices, { minInvoiceDate: '03/10/2025', collected: 'maybe' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['Payment must be 1 or 0.', 'From must be a date as YYYY-MM-DD.']);
   });
@@ -83,7 +84,7 @@ describe('parts invoices', () => {
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'service/parts-invoices/add')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ recordType: 'partsInvoice', recordId: String(stored.id), after: { invoiceNumber: 'P-200001', amount: 123_450 } });
 
-    const loaded = await advisor.call('service/parts-invoices/load', { invoiceId: stored.id });
+    const loaded = await advisor.act(loadInvoice, { invoiceId: stored.id });
     const me = await userById(t.db, advisor.userId!);
     expect(loaded.body.data.invoice).toEqual({
       invoiceId: stored.id, locationId: loc.ABG, locationName: 'Albuquerque Toyota', invoiceNumber: 'P-200001', invoiceType: 'counter', invoiceTypeLabel: 'Counter sale',
@@ -94,54 +95,54 @@ describe('parts invoices', () => {
 
   it('sums to the cent where floating point would not: ten invoices of 0.10 are 1.00, 0.1 plus 0.2 is 0.30', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await advisor.call('service/parts-invoices/add', form({ locationId: loc.DNC, invoiceNumber: `DIME-${i}`, amount: '0.10' }))).status).toBe(200);
+      expect((await advisor.act(addInvoice, form({ locationId: loc.DNC, invoiceNumber: `DIME-${i}`, amount: '0.10' }))).status).toBe(200);
     }
-    await advisor.call('service/parts-invoices/add', form({ locationId: loc.PHX, invoiceNumber: 'TENTH', amount: '0.1' }));
-    await advisor.call('service/parts-invoices/add', form({ locationId: loc.PHX, invoiceNumber: 'FIFTH', amount: 0.2 }));
-    const dimes = await advisor.call('service/parts-invoices/load-all', { locationId: loc.DNC, query: 'dime' });
+    await advisor.act(addInvoice, form({ locationId: loc.PHX, invoiceNumber: 'TENTH', amount: '0.1' }));
+    await advisor.act(addInvoice, form({ locationId: loc.PHX, invoiceNumber: 'FIFTH', amount: 0.2 }));
+    const dimes = await advisor.act(loadInvoices, { locationId: loc.DNC, query: 'dime' });
     expect(dimes.body.data.amountTotal).toBe(100);
-    const both = await advisor.call('service/parts-invoices/load-all', { locationId: loc.PHX, minInvoiceDate: '2026-11-20', maxInvoiceDate: '2026-11-20' });
+    const both = await advisor.act(loadInvoices, { locationId: loc.PHX, minInvoiceDate: '2026-11-20', maxInvoiceDate: '2026-11-20' });
     expect(both.body.data.amountTotal).toBe(30);
     expect(both.body.data.rows.map((r: { amount: string }) => r.amount).sort()).toEqual(['0.10', '0.20']);
   });
 
   it('saves an edited invoice, and refuses a number the store has already recorded (409 at the field), changing nothing', async () => {
-    const first = await advisor.call('service/parts-invoices/add', form({ invoiceNumber: 'P-300001' }));
-    const second = await advisor.call('service/parts-invoices/add', form({ invoiceNumber: 'P-300002' }));
+    const first = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300001' }));
+    const second = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300002' }));
     const invoiceId = second.body.data.invoiceId;
-    const saved = await advisor.call('service/parts-invoices/update', form({ invoiceId, invoiceNumber: 'P-300002', invoiceType: 'repair order', account: 'RO-1', amount: '99.99', collected: 0 }));
+    const saved = await advisor.act(updateInvoice, form({ invoiceId, invoiceNumber: 'P-300002', invoiceType: 'repair order', account: 'RO-1', amount: '99.99', collected: 0 }));
     expect(saved).toMatchObject({ status: 200, body: { data: { invoiceId } } });
     expect(await byNumber('P-300002')).toMatchObject({ invoiceType: 'repair order', account: 'RO-1', amount: 9_999, collected: false });
 
     const before = await tableCounts();
-    const taken = await advisor.call('service/parts-invoices/update', form({ invoiceId, invoiceNumber: 'p-300001' }));
+    const taken = await advisor.act(updateInvoice, form({ invoiceId, invoiceNumber: 'p-300001' }));
     expect(taken).toMatchObject({ status: 409, body: { errors: ['Invoice P-300001 is already recorded at Albuquerque Toyota.'], data: { fields: ['invoiceNumber'] } } });
-    const again = await advisor.call('service/parts-invoices/add', form({ invoiceNumber: 'P-300001' }));
+    const again = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300001' }));
     expect(again.status).toBe(409);
     expect(await tableCounts()).toEqual(before);
     expect(await byNumber('P-300002')).toMatchObject({ amount: 9_999 });
     // Another store prints its own series: the same number is another invoice there.
-    expect((await advisor.call('service/parts-invoices/add', form({ locationId: loc.ABH, invoiceNumber: 'P-300001' }))).status).toBe(200);
+    expect((await advisor.act(addInvoice, form({ locationId: loc.ABH, invoiceNumber: 'P-300001' }))).status).toBe(200);
     expect(first.status).toBe(200);
   });
 
   it('names every field at fault as the form labels it, and stores nothing', async () => {
     const before = await tableCounts();
-    const blank = await advisor.call('service/parts-invoices/add', { locationId: '', invoiceNumber: ' ', invoiceType: '', invoiceDate: '', name: '', amount: '' });
+    const blank = await advisor.act(addInvoice, { locationId: '', invoiceNumber: ' ', invoiceType: '', invoiceDate: '', name: '', amount: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual([
       'Location is required.', 'Invoice number is required.', 'Invoice type is required.', 'Invoice date must be a date as YYYY-MM-DD.', 'Customer is required.', 'Amount is required.',
     ]);
-    const wrong = await advisor.call('service/parts-invoices/add', form({ invoiceType: 'gift', invoiceDate: '2026-02-30', amount: '12.345' }));
+    const wrong = await advisor.act(addInvoice, form({ invoiceType: 'gift', invoiceDate: '2026-02-30', amount: '12.345' }));
     expect(wrong.body.errors).toEqual(['Invoice type must be one of: counter, repair order, warranty, internal, wholesale, return.', 'Invoice date must be a real date.', 'Amount must be an amount in dollars, such as 1,234.56.']);
-    const negative = await advisor.call('service/parts-invoices/add', form({ amount: '-5' }));
+    const negative = await advisor.act(addInvoice, form({ amount: '-5' }));
     expect(negative.body.data.fields).toEqual(['amount']);
     expect(await tableCounts()).toEqual(before);
   });
 
   it('keeps a New Mexico advisor to New Mexico invoices, in the list, its sum and a record', async () => {
     const nm = await t.signedIn(['serviceAdvisor'], { groupWide: false, regions: ['New Mexico'] });
-    const mine = await nm.call('service/parts-invoices/load-all', {});
+    const mine = await nm.act(loadInvoices, {});
     const names = new Set(mine.body.data.rows.map((r: { locationName: string }) => r.locationName));
     expect(names.has('Denver Chevrolet')).toBe(false);
     expect(names.has('Albuquerque Toyota')).toBe(true);
@@ -149,8 +150,8 @@ describe('parts invoices', () => {
       .innerJoin(locations, eq(locations.id, invoices.locationId)).where(eq(locations.region, 'New Mexico'));
     expect(mine.body.data.amountTotal).toBe(Number(total));
     const denver = await byNumber('C-71230');
-    expect((await nm.call('service/parts-invoices/load', { invoiceId: denver.id })).status).toBe(404);
-    expect((await nm.call('service/parts-invoices/add', form({ locationId: loc.DNC, invoiceNumber: 'NM-1' }))).status).toBe(404);
+    expect((await nm.act(loadInvoice, { invoiceId: denver.id })).status).toBe(404);
+    expect((await nm.act(addInvoice, form({ locationId: loc.DNC, invoiceNumber: 'NM-1' }))).status).toBe(404);
   });
 
   it('downloads the list as CSV with its filters', async () => {
@@ -162,16 +163,16 @@ describe('parts invoices', () => {
   });
 
   it('finds catalogue parts by part of a number or description and by category, priced to the cent', async () => {
-    const all = await advisor.call('service/parts/load-parts', {});
+    const all = await advisor.act(loadParts, {});
     expect(all.status).toBe(200);
     const numbers = all.body.data.rows.map((r: { partNumber: string }) => r.partNumber);
     expect(numbers).toEqual([...numbers].sort());
     expect(all.body.data.partCount).toBe(22);
-    const filters = await advisor.call('service/parts/load-parts', { query: 'oil filter' });
+    const filters = await advisor.act(loadParts, { query: 'oil filter' });
     expect(filters.body.data.rows.map((r: { partNumber: string }) => r.partNumber)).toEqual(['04152-YZZA1', '15400-PLM-A02', 'FL-500S', 'SOA635071']);
-    const brakes = await advisor.call('service/parts/load-parts', { category: 'Brakes', sort: 'price', dir: 'desc' });
+    const brakes = await advisor.act(loadParts, { category: 'Brakes', sort: 'price', dir: 'desc' });
     expect(brakes.body.data.rows[0]).toMatchObject({ partNumber: '43512-42070', description: 'Front brake rotor, RAV4', price: '114.75', priceCents: 11_475 });
-    const bad = await advisor.call('service/parts/load-parts', { category: 'Gifts' });
+    const bad = await advisor.act(loadParts, { category: 'Gifts' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields).toEqual(['category']);
   });

@@ -7,6 +7,7 @@ import { appraisals } from '../appraisals/appraisals.db';
 import { localPayouts } from '../../server/platform/platform.db';
 import { paymentEvents, paymentIdempotencyKeys, payments } from './payments.db';
 import { paymentCommands, paymentStateLabels, paymentStates, transitions, type PaymentCommand, type PaymentState } from './payments.values';
+import { appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment, startManualPayment, startPayment, voidPayment } from './payments.contract';
 
 let t: TestApp;
 let appraiser: Caller;
@@ -50,7 +51,7 @@ const counts = async () => {
 
 async function requested(offerCents?: number, code?: string) {
   const appraisal = await acceptedAppraisal(offerCents, code);
-  const res = await appraiser.call('payments/create', { appraisalId: appraisal.id });
+  const res = await appraiser.act(createPayment, { appraisalId: appraisal.id });
   expect(res.status).toBe(200);
   return res.body.data.paymentId as number;
 }
@@ -108,13 +109,13 @@ async function paymentAt(state: PaymentState): Promise<number> {
 
 describe('payments list', () => {
   it('lists the demo payments newest first with their states, counted, and in html', async () => {
-    const res = await appraiser.call('payments/load-payments', {});
+    const res = await appraiser.act(loadPayments, {});
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(payments);
     expect(res.body.data.paymentCount).toBe(n);
     const states = new Set(res.body.data.rows.map((r: { state: string }) => r.state));
     for (const s of ['requested', 'approved', 'sent', 'changed', 'paid', 'cancelled', 'manualSent']) expect(states).toContain(s);
-    const moore = res.body.data.rows.find((r: { payeeName: string }) => r.payeeName === 'Stephanie Moore');
+    const moore = res.body.data.rows.find((r: { payeeName: string }) => r.payeeName === 'Stephanie Moore')!;
     expect(moore).toMatchObject({ state: 'changed', stateLabel: 'Payment Changed', locationName: expect.any(String) });
     expect(moore.amountCents).toBe(moore.offerCents - 15_000);
     expect(moore.amount).toBe((moore.amountCents / 100).toFixed(2));
@@ -125,26 +126,26 @@ describe('payments list', () => {
   });
 
   it('filters by store, state, appraisal, search and request dates; a New Mexico user sees only New Mexico', async () => {
-    const sent = await appraiser.call('payments/load-payments', { state: 'sent' });
+    const sent = await appraiser.act(loadPayments, { state: 'sent' });
     expect(sent.body.data.rows.every((r: { state: string }) => r.state === 'sent')).toBe(true);
-    const davis = await appraiser.call('payments/load-payments', { query: 'joshua dav' });
+    const davis = await appraiser.act(loadPayments, { query: 'joshua dav' });
     expect(davis.body.data.rows.map((r: { payeeName: string }) => r.payeeName)).toEqual(['Joshua Davis']);
-    const dnc = await appraiser.call('payments/load-payments', { locationId: loc.DNC });
+    const dnc = await appraiser.act(loadPayments, { locationId: loc.DNC });
     expect(dnc.body.data.rows.every((r: { locationId: number }) => r.locationId === loc.DNC)).toBe(true);
     const appraisalId = davis.body.data.rows[0].appraisalId;
-    const byAppraisal = await appraiser.call('payments/load-payments', { appraisalId });
+    const byAppraisal = await appraiser.act(loadPayments, { appraisalId });
     expect(byAppraisal.body.data.paymentCount).toBe(1);
-    const future = await appraiser.call('payments/load-payments', { minCreatedAt: '2099-01-01' });
+    const future = await appraiser.act(loadPayments, { minCreatedAt: '2099-01-01' });
     expect(future.body.data.paymentCount).toBe(0);
 
     const nm = await t.signedIn(['appraiser'], { groupWide: false, regions: ['New Mexico'] });
-    const mine = await nm.call('payments/load-payments', {});
+    const mine = await nm.act(loadPayments, {});
     const nmIds = (await t.db.select({ id: appraisals.locationId }).from(appraisals)).length;
     expect(nmIds).toBeGreaterThan(0);
     expect(mine.body.data.rows.some((r: { locationId: number }) => [loc.DNC, loc.CSK, loc.PHX].includes(r.locationId))).toBe(false);
-    expect(mine.body.data.paymentCount).toBeLessThan(sent.body.data.paymentCount + 100);
+    expect(mine.body.data.paymentCount).toBeLessThan(Number(sent.body.data.paymentCount) + 100);
 
-    const bad = await appraiser.call('payments/load-payments', { state: 'lost', minCreatedAt: '11/02/2026' });
+    const bad = await appraiser.act(loadPayments, { state: 'lost', minCreatedAt: '11/02/2026' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatch(/^State must be one of: requested, approved/);
     expect(bad.body.errors).toContain('From must be a date as YYYY-MM-DD.');
@@ -170,7 +171,7 @@ describe('a payment from request to sent', () => {
 
     // Asked again, by anyone: the same payment, nothing new.
     const before = await counts();
-    const again = await both.call('payments/create', { appraisalId: appraisal.id });
+    const again = await both.act(createPayment, { appraisalId: appraisal.id });
     expect(again.body.data).toEqual(res.body.data);
     expect(await counts()).toEqual(before);
   });
@@ -178,13 +179,13 @@ describe('a payment from request to sent', () => {
   it('refuses a request for an offer not yet accepted (409 at the appraisal) and bad input (400 naming the field), changing nothing', async () => {
     const offered = await acceptedAppraisal(900_000, 'ABG', 'offered');
     const before = await counts();
-    const early = await appraiser.call('payments/create', { appraisalId: offered.id });
+    const early = await appraiser.act(createPayment, { appraisalId: offered.id });
     expect(early).toMatchObject({ status: 409, body: { errors: ['This appraisal is Offered: a payment is requested once the customer accepts the offer or the vehicle is bought.'], data: { fields: ['appraisalId'] } } });
-    const bad = await appraiser.call('payments/create', { appraisalId: 'abc' });
+    const bad = await appraiser.act(createPayment, { appraisalId: 'abc' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Appraisal must be a record number.'] } });
-    const missing = await appraiser.call('payments/create', {});
+    const missing = await appraiser.act(createPayment, {});
     expect(missing.body.errors).toEqual(['Appraisal is required.']);
-    const none = await appraiser.call('payments/create', { appraisalId: 2_000_000_000 });
+    const none = await appraiser.act(createPayment, { appraisalId: 2_000_000_000 });
     expect(none).toMatchObject({ status: 404, body: { errors: ['That appraisal does not exist.'] } });
     expect(await counts()).toEqual(before);
   });
@@ -192,30 +193,30 @@ describe('a payment from request to sent', () => {
   it('is approved by a manager who did not request it, then sent through the provider keyed by the payment, then checked', async () => {
     const paymentId = await requested(1_250_000);
     // The requester holds both flags: still not theirs to approve.
-    const selfApproval = await both.call('payments/create', { appraisalId: (await acceptedAppraisal(700_000)).id });
-    const own = await both.call('payments/approve', { paymentId: selfApproval.body.data.paymentId });
+    const selfApproval = await both.act(createPayment, { appraisalId: (await acceptedAppraisal(700_000)).id });
+    const own = await both.act(approvePayment, { paymentId: selfApproval.body.data.paymentId });
     expect(own).toMatchObject({ status: 403, body: { errors: ['You requested this payment, so someone else must approve it: ask another appraisal manager.'] } });
     expect((await paymentById(selfApproval.body.data.paymentId)).state).toBe('requested');
 
-    const approved = await manager.call('payments/approve', { paymentId });
+    const approved = await manager.act(approvePayment, { paymentId });
     expect(approved.body.data).toMatchObject({ state: 'approved', stateLabel: 'Payment Approved' });
     expect(await paymentById(paymentId)).toMatchObject({ state: 'approved', approvedBy: manager.userId });
 
-    const sent = await appraiser.call('payments/start', { paymentId });
+    const sent = await appraiser.act(startPayment, { paymentId });
     expect(sent.body.data).toMatchObject({ state: 'sent', stateLabel: 'Payment Sent', providerStatus: 'pending', amountCents: 1_250_000 });
     const stored = await paymentById(paymentId);
     expect(stored.revision).toBe(1);
     const [payout] = await t.db.select().from(localPayouts).where(eq(localPayouts.reference, stored.providerReference!));
     expect(payout).toMatchObject({ idempotencyKey: `payment-${paymentId}-1`, amountCents: 1_250_000, payeeName: stored.payeeName, payeeEmail: stored.payeeEmail, status: 'pending', memo: 'Trade-in: 2020 Honda Accord EX' });
 
-    const checked = await appraiser.call('payments/check-status', { paymentId });
+    const checked = await appraiser.act(checkPaymentStatus, { paymentId });
     expect(checked.body.data).toMatchObject({ state: 'paid', stateLabel: 'Payment Completed', providerStatus: 'paid' });
     expect((await eventsOf(paymentId)).map((e) => [e.action, e.fromState, e.toState, e.userId])).toEqual([
       ['create', null, 'requested', appraiser.userId], ['approve', 'requested', 'approved', manager.userId],
       ['start', 'approved', 'sent', appraiser.userId], ['check-status', 'sent', 'paid', appraiser.userId],
     ]);
 
-    const status = await appraiser.call('payments/load-payment', { paymentId });
+    const status = await appraiser.act(loadPayment, { paymentId });
     expect(status.body.data.payment).toMatchObject({ paymentId, state: 'paid', providerReference: stored.providerReference, revision: 1 });
     expect(status.body.data.events.map((e: { actionLabel: string }) => e.actionLabel)).toEqual(['Approval requested', 'Approved', 'Sent through the provider', 'Status checked']);
     expect(status.body.data.payout).toMatchObject({ reference: stored.providerReference, status: 'paid', checks: 1 });
@@ -225,7 +226,7 @@ describe('a payment from request to sent', () => {
     const paymentId = await paymentAt('approved');
     // The provider received the first attempt; the server died before recording it.
     const first = await localPayments().send(t.db, { idempotencyKey: `payment-${paymentId}-1`, payee: { name: 'X', email: '', phone: '' }, amountCents: 1_500_000, memo: '' });
-    const retry = await appraiser.call('payments/start', { paymentId });
+    const retry = await appraiser.act(startPayment, { paymentId });
     expect(retry.status).toBe(200);
     expect((await paymentById(paymentId)).providerReference).toBe(first.reference);
     const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
@@ -237,10 +238,10 @@ describe('a payment from request to sent', () => {
     const old = await paymentById(paymentId);
     const before = await counts();
     for (const [amount, sentence] of [['12.345', 'Amount must be an amount in dollars, such as 1,234.56.'], ['', 'Amount is required.'], ['0', 'Amount must be more than 0.00.'], ['600,000', 'Amount must be at most 500,000 dollars.']]) {
-      const bad = await manager.call('payments/change-payment', { paymentId, amount });
+      const bad = await manager.act(changePayment, { paymentId, amount });
       expect(bad, amount).toMatchObject({ status: 400, body: { errors: [sentence], data: { fields: ['amount'] } } });
     }
-    const same = await manager.call('payments/change-payment', { paymentId, amount: '15,000' });
+    const same = await manager.act(changePayment, { paymentId, amount: '15,000' });
     expect(same).toMatchObject({ status: 400, body: { errors: ['Amount is already $15,000.00; type the new amount.'] } });
     expect(await counts()).toEqual(before);
     expect(await paymentById(paymentId)).toEqual(old);
@@ -259,14 +260,14 @@ describe('a payment from request to sent', () => {
 
   it('voids a sent payment, stopping its payout; a payout already paid cannot be voided, and the payment is recorded as paid', async () => {
     const paymentId = await paymentAt('sent');
-    const voided = await manager.call('payments/void', { paymentId });
+    const voided = await manager.act(voidPayment, { paymentId });
     expect(voided.body.data).toMatchObject({ state: 'voided', stateLabel: 'Payment Voided', providerStatus: 'cancelled' });
     const { providerReference } = await paymentById(paymentId);
     expect((await t.db.select().from(localPayouts).where(eq(localPayouts.reference, providerReference!)))[0].status).toBe('cancelled');
 
     const late = await paymentAt('sent');
     await localPayments().status(t.db, (await paymentById(late)).providerReference!); // the seller is paid meanwhile
-    const refused = await manager.call('payments/void', { paymentId: late });
+    const refused = await manager.act(voidPayment, { paymentId: late });
     expect(refused).toMatchObject({ status: 409, body: { errors: ['The seller has already been paid $15,000.00; the payment cannot be voided.'] } });
     expect(await paymentById(late)).toMatchObject({ state: 'paid', providerStatus: 'paid' });
     expect((await eventsOf(late)).slice(-1)[0]).toMatchObject({ action: 'check-status', fromState: 'sent', toState: 'paid', note: 'The provider had already paid the seller.' });
@@ -274,32 +275,32 @@ describe('a payment from request to sent', () => {
 
   it('pays manually: start-manual keeps the method and details, manual-start records the cheque number and day; bad forms named', async () => {
     const paymentId = await paymentAt('approved');
-    const bad = await appraiser.call('payments/start-manual', { paymentId, method: 'cash' });
+    const bad = await appraiser.act(startManualPayment, { paymentId, method: 'cash' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Method must be one of: cheque, wire, ach, cashiers-cheque.'] } });
     const started = await appraiser.call('payments/start-manual', { paymentId, method: 'wire', details: 'Seller\'s credit union, account on file.' }, { form: true });
     expect(started.body.data).toMatchObject({ state: 'manual', stateLabel: 'Manual Payment Started' });
     expect(await paymentById(paymentId)).toMatchObject({ manualMethod: 'wire', manualDetails: 'Seller\'s credit union, account on file.', providerReference: null });
     // Not through the provider any more.
-    expect((await appraiser.call('payments/start', { paymentId })).status).toBe(409);
+    expect((await appraiser.act(startPayment, { paymentId })).status).toBe(409);
 
-    const noRef = await appraiser.call('payments/manual-start', { paymentId, reference: ' ', sentOn: '2026-02-30' });
+    const noRef = await appraiser.act(manualStartPayment, { paymentId, reference: ' ', sentOn: '2026-02-30' });
     expect(noRef).toMatchObject({ status: 400, body: { errors: ['Cheque or wire number is required.', 'Sent on must be a real date.'] } });
-    const sent = await appraiser.call('payments/manual-start', { paymentId, reference: 'WIRE 88120', sentOn: '2026-11-03' });
+    const sent = await appraiser.act(manualStartPayment, { paymentId, reference: 'WIRE 88120', sentOn: '2026-11-03' });
     expect(sent.body.data).toMatchObject({ state: 'manualSent', stateLabel: 'Manual Payment Sent' });
     expect(await paymentById(paymentId)).toMatchObject({ manualReference: 'WIRE 88120', manualSentOn: '2026-11-03' });
     // A different cheque number for the same payment is not the same request.
-    const other = await appraiser.call('payments/manual-start', { paymentId, reference: 'WIRE 88121', sentOn: '2026-11-03' });
+    const other = await appraiser.act(manualStartPayment, { paymentId, reference: 'WIRE 88121', sentOn: '2026-11-03' });
     expect(other.status).toBe(409);
   });
 
   it('cancels with a reason kept on the timeline', async () => {
     const paymentId = await paymentAt('approved');
-    const res = await manager.call('payments/cancel-payment', { paymentId, reason: 'Seller kept the car.' });
+    const res = await manager.act(cancelPayment, { paymentId, reason: 'Seller kept the car.' });
     expect(res.body.data).toMatchObject({ state: 'cancelled', stateLabel: 'Payment Cancelled' });
     expect((await eventsOf(paymentId)).slice(-1)[0]).toMatchObject({ action: 'cancel-payment', note: 'Seller kept the car.', userId: manager.userId });
     // A cancelled payment frees its appraisal for a new request.
     const { appraisalId } = await paymentById(paymentId);
-    const again = await appraiser.call('payments/create', { appraisalId });
+    const again = await appraiser.act(createPayment, { appraisalId });
     expect(again.body.data.paymentId).not.toBe(paymentId);
   });
 });
@@ -334,25 +335,25 @@ describe('the state machine', () => {
 
   it('answers the same request again with the same result and writes nothing (natural idempotency)', async () => {
     const paymentId = await requested();
-    const first = await manager.call('payments/approve', { paymentId });
-    const again = await manager.call('payments/approve', { paymentId });
+    const first = await manager.act(approvePayment, { paymentId });
+    const again = await manager.act(approvePayment, { paymentId });
     expect(again.body.data).toEqual(first.body.data);
     expect((await eventsOf(paymentId)).filter((e) => e.action === 'approve')).toHaveLength(1);
     // Someone else's approval of an approved payment is not a repeat.
-    const other = await otherManager.call('payments/approve', { paymentId });
+    const other = await otherManager.act(approvePayment, { paymentId });
     expect(other).toMatchObject({ status: 409, body: { errors: ['This payment is at "Payment Approved": only a payment at "Approval Request Sent" can be approved.'] } });
   });
 
   it('two approvals at once give exactly one approval', async () => {
     const paymentId = await requested();
-    const [a, b] = await Promise.all([manager.call('payments/approve', { paymentId }), manager.call('payments/approve', { paymentId })]);
+    const [a, b] = await Promise.all([manager.act(approvePayment, { paymentId }), manager.act(approvePayment, { paymentId })]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data).toEqual(b.body.data);
     const two = await requested();
-    const [c, d] = await Promise.all([manager.call('payments/approve', { paymentId: two }), otherManager.call('payments/approve', { paymentId: two })]);
+    const [c, d] = await Promise.all([manager.act(approvePayment, { paymentId: two }), otherManager.act(approvePayment, { paymentId: two })]);
     expect([c.status, d.status].sort()).toEqual([200, 409]);
     for (const id of [paymentId, two]) expect((await eventsOf(id)).filter((e) => e.action === 'approve')).toHaveLength(1);
-    const starts = await Promise.all([appraiser.call('payments/start', { paymentId }), appraiser.call('payments/start', { paymentId })]);
+    const starts = await Promise.all([appraiser.act(startPayment, { paymentId }), appraiser.act(startPayment, { paymentId })]);
     expect(starts.map((s) => s.status)).toEqual([200, 200]);
     expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(1);
     const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
@@ -390,7 +391,7 @@ describe('the state machine', () => {
   it('a failed payment is sent again under a new key, or paid manually', async () => {
     const paymentId = await paymentAt('failed');
     expect((await paymentById(paymentId)).providerStatus).toBe('failed');
-    const resent = await appraiser.call('payments/start', { paymentId });
+    const resent = await appraiser.act(startPayment, { paymentId });
     expect(resent.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
     const now = await paymentById(paymentId);
     expect(now.revision).toBe(2);
@@ -407,8 +408,8 @@ describe('who may take each step, and where', () => {
     for (const command of ['start', 'check-status', 'start-manual', 'manual-start'] as const) {
       expect((await manager.call(`payments/${command}`, inputs[command](paymentId))).status, command).toBe(403);
     }
-    expect((await manager.call('payments/create', { appraisalId: 1 })).status).toBe(403);
-    expect((await manager.call('payments/load-payments', {})).status).toBe(403);
+    expect((await manager.act(createPayment, { appraisalId: 1 })).status).toBe(403);
+    expect((await manager.act(loadPayments, {})).status).toBe(403);
     expect((await paymentById(paymentId)).state).toBe('sent');
   });
 
@@ -419,21 +420,21 @@ describe('who may take each step, and where', () => {
       const res = await nm.call(`payments/${command}`, inputs[command](paymentId));
       expect(res, command).toMatchObject({ status: 404, body: { errors: ['That payment does not exist.'] } });
     }
-    expect((await nm.call('payments/load-payment', { paymentId })).status).toBe(404);
+    expect((await nm.act(loadPayment, { paymentId })).status).toBe(404);
     expect((await paymentById(paymentId)).state).toBe('requested');
-    const options = await nm.call('payments/appraisal-options', { search: 'quintana' });
+    const options = await nm.act(appraisalOptions, { search: 'quintana' });
     expect(options.body.data.appraisals.every((a: { locationName: string }) => !a.locationName.includes('Denver'))).toBe(true);
   });
 
   it('offers accepted and bought appraisals within reach for a request, by customer or VIN, with their live payment', async () => {
     const appraisal = await acceptedAppraisal(1_999_900, 'SFS', 'purchased');
-    const found = await appraiser.call('payments/appraisal-options', { search: appraisal.vin.slice(-6) });
+    const found = await appraiser.act(appraisalOptions, { search: appraisal.vin.slice(-6) });
     expect(found.body.data.appraisals).toEqual([{
       appraisalId: appraisal.id, customerName: appraisal.customerName, vehicle: '2020 Honda Accord EX', vin: appraisal.vin, offerCents: 1_999_900,
       locationName: expect.any(String), status: 'Purchased', paymentId: null,
     }]);
-    const created = await appraiser.call('payments/create', { appraisalId: appraisal.id });
-    const named = await appraiser.call('payments/appraisal-options', { ids: [appraisal.id] });
+    const created = await appraiser.act(createPayment, { appraisalId: appraisal.id });
+    const named = await appraiser.act(appraisalOptions, { ids: [appraisal.id] });
     expect(named.body.data.appraisals[0].paymentId).toBe(created.body.data.paymentId);
   });
 });

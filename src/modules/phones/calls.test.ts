@@ -8,6 +8,7 @@ import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus } from './phones.contract';
 import { DEMO_ADMIN_PHONE } from './phones.seed';
+import { endCall, gecUserActivity, lineActivity, loadCalls, loadProviderCalls, locationActivity, makeCall, messageActivity, transferCall, userActivity } from './phones.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -57,7 +58,7 @@ type Row = { callSid: string; startedAt: string; direction: string; status: stri
 
 describe('phones/calls/load-calls', () => {
   const load = async (filters: Record<string, unknown>) => {
-    const res = await admin.call('phones/calls/load-calls', { locationId: store.location.id, ...filters });
+    const res = await admin.act(loadCalls, { locationId: store.location.id, ...filters });
     expect(res.status).toBe(200);
     return res.body.data as { rows: Row[]; callCount: number; html: string; nextCursor: string | null };
   };
@@ -106,7 +107,7 @@ describe('phones/calls/load-calls', () => {
   });
 
   it('refuses bad filters with sentences', async () => {
-    const bad = await admin.call('phones/calls/load-calls', { minCreatedAt: '11/02/2026', direction: 'sideways' });
+    const bad = await admin.act(loadCalls, { minCreatedAt: '11/02/2026', direction: 'sideways' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['Direction must be inbound or outbound.', 'Min created at must be a date as YYYY-MM-DD.']);
   });
@@ -126,7 +127,7 @@ describe('calls through the provider', () => {
   });
 
   it('make-call without a line uses the location\'s outbound line', async () => {
-    const res = await agent.call('phones/calls/make-call', { to: '5055550651' });
+    const res = await agent.act(makeCall, { to: '5055550651' });
     expect(res.body.data.from).toBe(store.line.phoneNumber);
   });
 
@@ -140,7 +141,7 @@ describe('calls through the provider', () => {
     expect(await t.db.select().from(calls).where(eq(calls.userId, demoAdmin.id))).toEqual([]);
 
     setClock(t, '2026-11-05T18:00:00Z');
-    const res = await (await t.sessionFor(demoAdmin.id)).call('phones/calls/make-call', { to: '(575) 555-0142' });
+    const res = await (await t.sessionFor(demoAdmin.id)).act(makeCall, { to: '(575) 555-0142' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ from: '+15052650100', to: '+15755550142', message: 'Calling (575) 555-0142 from (505) 265-0100.' });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
@@ -166,7 +167,7 @@ describe('calls through the provider', () => {
       [admin, { phoneId: service.id, to: '5055550653' }, 403, 'You do not have permission to do that.'],
     ];
     for (const [caller, body, status, message] of cases) {
-      const res = await caller.call('phones/calls/make-call', body);
+      const res = await caller.actRaw(makeCall, body);
       expect(res.status, message).toBe(status);
       expect(res.body.errors[0]).toBe(message);
     }
@@ -176,51 +177,51 @@ describe('calls through the provider', () => {
 
   it('end-call hangs up a live call: completed, with the talk time so far', async () => {
     setClock(t, '2026-11-05T18:00:00Z');
-    const made = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '5055550654' });
+    const made = await agent.act(makeCall, { phoneId: service.id, to: '5055550654' });
     setClock(t, '2026-11-05T18:03:05Z');
     const res = await admin.call('phones/calls/end-call', { callSid: made.body.data.callSid }, { form: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ callSid: made.body.data.callSid, status: 'completed', message: 'The call has been ended.' });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, made.body.data.callSid));
     expect(row).toMatchObject({ status: 'completed', durationSeconds: 180, endedAt: new Date('2026-11-05T18:03:05Z') });
-    const again = await admin.call('phones/calls/end-call', { callSid: made.body.data.callSid });
+    const again = await admin.act(endCall, { callSid: made.body.data.callSid });
     expect(again.status).toBe(409);
     expect(again.body.errors).toEqual(['This call has already ended (completed).']);
-    expect((await admin.call('phones/calls/end-call', { callSid: `CA${'e'.repeat(32)}` })).body.errors).toEqual([`There is no call CA${'e'.repeat(32)}.`]);
-    expect((await admin.call('phones/calls/end-call', { callSid: 'CA12' })).body.errors).toEqual(['Call sid must be a call id starting with CA.']);
+    expect((await admin.act(endCall, { callSid: `CA${'e'.repeat(32)}` })).body.errors).toEqual([`There is no call CA${'e'.repeat(32)}.`]);
+    expect((await admin.act(endCall, { callSid: 'CA12' })).body.errors).toEqual(['Call sid must be a call id starting with CA.']);
   });
 
   it('transfer-call moves a live call to a number or a line, through the gate', async () => {
-    const made = await agent.call('phones/calls/make-call', { phoneId: store.line.id, to: '5055550655' });
+    const made = await agent.act(makeCall, { phoneId: store.line.id, to: '5055550655' });
     const sid = made.body.data.callSid;
-    const toLine = await admin.call('phones/calls/transfer-call', { callSid: sid, phoneId: service.id });
+    const toLine = await admin.act(transferCall, { callSid: sid, phoneId: service.id });
     expect(toLine.body.data).toEqual({ callSid: sid, transferredTo: service.phoneNumber, message: 'The call has been transferred to (505) 266-9050.' });
-    const toNumber = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '505 555 2001' });
+    const toNumber = await admin.act(transferCall, { callSid: sid, to: '505 555 2001' });
     expect(toNumber.body.data.transferredTo).toBe('+15055552001');
     const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, sid));
     expect((local.meta as { transferredTo: string }).transferredTo).toBe('+15055552001');
     expect((await t.db.select().from(calls).where(eq(calls.callSid, sid)))[0].transferredTo).toBe('+15055552001');
 
     await recordOptOut(t.db, { phoneNumber: '+15055550656', keyword: 'STOP', source: 'keyword', at: new Date() });
-    const refused = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055550656' });
+    const refused = await admin.act(transferCall, { callSid: sid, to: '5055550656' });
     expect(refused.status).toBe(409);
-    expect((await admin.call('phones/calls/transfer-call', { callSid: sid })).body.errors).toEqual(['Choose a line or type a number to transfer the call to.']);
-    expect((await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055550655' })).body.errors).toEqual(['The call is already on that number; choose another.']);
-    await admin.call('phones/calls/end-call', { callSid: sid });
-    const ended = await admin.call('phones/calls/transfer-call', { callSid: sid, to: '5055552002' });
+    expect((await admin.act(transferCall, { callSid: sid })).body.errors).toEqual(['Choose a line or type a number to transfer the call to.']);
+    expect((await admin.act(transferCall, { callSid: sid, to: '5055550655' })).body.errors).toEqual(['The call is already on that number; choose another.']);
+    await admin.act(endCall, { callSid: sid });
+    const ended = await admin.act(transferCall, { callSid: sid, to: '5055552002' });
     expect(ended.status).toBe(409);
   });
 
   it('load-twilio-calls shows the local driver\'s calls, live ones marked, filterable by status', async () => {
-    const made = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '5055550657' });
-    const res = await admin.call('phones/calls/load-twilio-calls', {});
+    const made = await agent.act(makeCall, { phoneId: service.id, to: '5055550657' });
+    const res = await admin.act(loadProviderCalls, {});
     expect(res.status).toBe(200);
     expect(res.body.data.provider).toBe('local');
     expect(res.body.data.rows[0]).toMatchObject({ callSid: made.body.data.callSid, live: true, status: 'in-progress', phoneDescription: 'Service desk', locationName: 'Mesa Mazda', to: '+15055550657' });
-    const live = await admin.call('phones/calls/load-twilio-calls', { status: 'in-progress' });
+    const live = await admin.act(loadProviderCalls, { status: 'in-progress' });
     expect(live.body.data.rows.every((r: { live: boolean }) => r.live)).toBe(true);
     expect(live.body.data.liveCount).toBe(live.body.data.callCount);
-    const done = await admin.call('phones/calls/load-twilio-calls', { status: 'completed', limit: 1 });
+    const done = await admin.act(loadProviderCalls, { status: 'completed', limit: 1 });
     expect(done.body.data.rows).toHaveLength(1);
     expect(done.body.data.rows[0].live).toBe(false);
   });
@@ -231,7 +232,7 @@ describe('activity reports', () => {
   beforeAll(() => { range.locationId = store.location.id; });
 
   it('phones/calls/users: calls, answered, missed and talk time per user, busiest first, then by name', async () => {
-    const res = await admin.call('phones/calls/users', range);
+    const res = await admin.act(userActivity, range);
     expect(res.status).toBe(200);
     expect(res.body.data.rows).toEqual([
       { key: bdc.id, name: 'Gil Otero', calls: 2, inbound: 1, outbound: 1, answered: 1, missed: 1, totalSeconds: 45, totalDuration: '0:45', averageSeconds: 45, averageDuration: '0:45' },
@@ -239,14 +240,14 @@ describe('activity reports', () => {
     ]);
     expect(res.body.data).toMatchObject({ userCount: 2, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04', totals: { calls: 4, totalSeconds: 465, totalDuration: '7:45' } });
     expect(res.body.data.html).toContain('<td>Rosa Baca</td>');
-    const inbound = await admin.call('phones/calls/users', { ...range, direction: 'inbound' });
+    const inbound = await admin.act(userActivity, { ...range, direction: 'inbound' });
     expect(inbound.body.data.totals.calls).toBe(2);
   });
 
   it('phones/calls/gec-users: every BDC user, with zeros for those without calls', async () => {
     const idle = await t.createUser({ jobCode: 'BDC', firstName: 'Zed', lastName: 'Quiet' });
-    const res = await admin.call('phones/calls/gec-users', range);
-    const byId = new Map(res.body.data.rows.map((r: { key: number }) => [r.key, r]));
+    const res = await admin.act(gecUserActivity, range);
+    const byId = new Map(res.body.data.rows.map((r) => [r.key, r] as const));
     expect(byId.get(bdc.id)).toMatchObject({ name: 'Gil Otero', calls: 2, missed: 1, totalSeconds: 45 });
     expect(byId.get(idle.id)).toMatchObject({ name: 'Zed Quiet', calls: 0, inbound: 0, answered: 0, totalSeconds: 0, totalDuration: '0:00' });
     expect(byId.has(agentId)).toBe(false);
@@ -255,22 +256,22 @@ describe('activity reports', () => {
   });
 
   it('phones/calls/locations and phones/calls/phones: per location and per line', async () => {
-    const locations = await admin.call('phones/calls/locations', range);
+    const locations = await admin.act(locationActivity, range);
     expect(locations.body.data.rows).toEqual([expect.objectContaining({ key: store.location.id, name: 'Mesa Mazda', calls: 5, inbound: 3, outbound: 2, missed: 2, totalSeconds: 465 })]);
     expect(locations.body.data.locationCount).toBe(1);
-    const lines = await admin.call('phones/calls/phones', range);
+    const lines = await admin.act(lineActivity, range);
     expect(lines.body.data.rows.map((r: { name: string; calls: number }) => [r.name, r.calls])).toEqual([['Main (Mesa Mazda)', 3], ['Service desk (Mesa Mazda)', 2]]);
-    const oneDay = await admin.call('phones/calls/locations', { ...range, minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
+    const oneDay = await admin.act(locationActivity, { ...range, minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
     expect(oneDay.body.data.rows[0].calls).toBe(2);
   });
 
   it('defaults to the last 30 days', async () => {
     setClock(t, '2026-11-20T18:00:00Z');
-    const res = await admin.call('phones/calls/locations', { locationId: store.location.id });
+    const res = await admin.act(locationActivity, { locationId: store.location.id });
     expect(res.body.data).toMatchObject({ minCreatedAt: '2026-10-22', maxCreatedAt: '2026-11-20' });
     expect(res.body.data.rows[0].calls).toBeGreaterThanOrEqual(5);
     setClock(t, '2027-01-20T18:00:00Z');
-    const later = await admin.call('phones/calls/locations', { locationId: store.location.id });
+    const later = await admin.act(locationActivity, { locationId: store.location.id });
     expect(later.body.data.rows).toEqual([]);
   });
 
@@ -284,7 +285,7 @@ describe('activity reports', () => {
       { ...base, messageSid: `SM${'4'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550703', status: 'read', createdAt: new Date('2026-10-01T18:00:00Z') },
     ]);
     await t.db.insert(optOuts).values({ phoneNumber: '+15055550701', keyword: 'STOP', phoneId: line.id, locationId: location.id, createdAt: new Date('2026-11-02T18:01:00Z') });
-    const res = await admin.call('phones/messages/locations', { locationId: location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
+    const res = await admin.act(messageActivity, { locationId: location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
     expect(res.status).toBe(200);
     expect(res.body.data.rows).toEqual([{ key: location.id, name: 'Taos Toyota', messages: 3, inbound: 1, outbound: 2, delivered: 1, failed: 1, optOuts: 1 }]);
     expect(res.body.data).toMatchObject({ locationCount: 1, totals: { messages: 3, optOuts: 1 } });
@@ -292,7 +293,7 @@ describe('activity reports', () => {
   });
 
   it('refuses a bad date with a sentence', async () => {
-    const res = await admin.call('phones/calls/users', { minCreatedAt: '2026-13-45' });
+    const res = await admin.act(userActivity, { minCreatedAt: '2026-13-45' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(['Min created at must be a real date.']);
   });

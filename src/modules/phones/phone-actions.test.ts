@@ -6,6 +6,7 @@ import { users } from '../users/users.db';
 import { phoneActions, phones } from './phones.db';
 import { isOpen, planSteps, renderCall, type PlanAction } from './call-plan';
 import { hoursSummary, joinWords, planSummary, stepSummary } from './plan-summary';
+import { addPhoneAction, deletePhoneAction, loadPhone, loadPhoneAction, loadPhoneActions, savePhoneAction } from './phones.contract';
 
 describe('the call plan', () => {
   const action = (values: Partial<PlanAction>): PlanAction => ({ kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, ...values });
@@ -121,16 +122,16 @@ describe('the phone action manager', () => {
       hours: null, greeting: '', timeoutSeconds: 25, position: 1,
     });
     ringGroup = group.body.data.actionId;
-    const mail = await admin.call('phones/actions/add-action', { phoneId: line.id, kind: 'voicemail', greeting: 'Leave a message.' });
+    const mail = await admin.act(addPhoneAction, { phoneId: line.id, kind: 'voicemail', greeting: 'Leave a message.' });
     expect(mail.body.data.action.position).toBe(2);
   });
 
   it('refuses a step after the voicemail, which ends the call, and a voicemail with steps after it; nothing is stored', async () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(phoneActions).where(eq(phoneActions.phoneId, line.id));
-    const after = await admin.call('phones/actions/add-action', { phoneId: line.id, kind: 'forward', targets: ['(505) 555-3002'], position: 5 });
+    const after = await admin.act(addPhoneAction, { phoneId: line.id, kind: 'forward', targets: ['(505) 555-3002'], position: 5 });
     expect(after.status).toBe(409);
     expect(after.body.errors[0]).toBe('Nothing can follow a voicemail step: it ends the call. Place this step before the voicemail, or remove the voicemail first.');
-    const early = await admin.call('phones/actions/add-action', { phoneId: line.id, kind: 'voicemail', greeting: 'Too soon.', position: 1 });
+    const early = await admin.act(addPhoneAction, { phoneId: line.id, kind: 'voicemail', greeting: 'Too soon.', position: 1 });
     expect(early.status).toBe(409);
     expect(early.body.errors[0]).toBe('A voicemail step ends the call, so it must be the last step: 2 steps come after this one.');
     const [{ n: now }] = await t.db.select({ n: count() }).from(phoneActions).where(eq(phoneActions.phoneId, line.id));
@@ -139,8 +140,8 @@ describe('the phone action manager', () => {
 
   it('puts a new step without a position just before the voicemail that ends the plan', async () => {
     const { line: own } = await createLine(t);
-    await admin.call('phones/actions/add-action', { phoneId: own.id, kind: 'voicemail', greeting: 'Leave a message.' });
-    const added = await admin.call('phones/actions/add-action', { phoneId: own.id, kind: 'forward', targets: ['(505) 555-3003'] });
+    await admin.act(addPhoneAction, { phoneId: own.id, kind: 'voicemail', greeting: 'Leave a message.' });
+    const added = await admin.act(addPhoneAction, { phoneId: own.id, kind: 'forward', targets: ['(505) 555-3003'] });
     expect(added.status).toBe(200);
     const rows = await t.db.select({ kind: phoneActions.kind, position: phoneActions.position }).from(phoneActions)
       .where(eq(phoneActions.phoneId, own.id)).orderBy(phoneActions.position);
@@ -148,24 +149,24 @@ describe('the phone action manager', () => {
   });
 
   it('lists the steps of a line in order, with actionCount and html, and loads one', async () => {
-    const res = await lookup.call('phones/actions/load-actions', { phoneId: line.id });
+    const res = await lookup.act(loadPhoneActions, { phoneId: line.id });
     expect(res.status).toBe(200);
     expect(res.body.data.actionCount).toBe(3);
     expect(res.body.data.rows.map((r: { kind: string }) => r.kind)).toEqual(['hours', 'ring-group', 'voicemail']);
     expect(res.body.data.rows[1]).toMatchObject({ phoneDescription: line.description, targets: ['+15055553001'], userIds: [userWithPhone] });
     expect(res.body.data.html).toContain('<td>ring-group</td>');
-    const byLocation = await lookup.call('phones/actions/load-actions', { locationId: line.locationId, kind: 'voicemail' });
+    const byLocation = await lookup.act(loadPhoneActions, { locationId: line.locationId, kind: 'voicemail' });
     expect(byLocation.body.data.rows.map((r: { greeting: string }) => r.greeting)).toEqual(['Leave a message.']);
-    const one = await lookup.call('phones/actions/load-action', { actionId: ringGroup });
+    const one = await lookup.act(loadPhoneAction, { actionId: ringGroup });
     expect(one.body.data.action).toMatchObject({ actionId: ringGroup, kind: 'ring-group', timeoutSeconds: 25 });
-    const loaded = await lookup.call('phones/load-phone', { phoneId: line.id });
+    const loaded = await lookup.act(loadPhone, { phoneId: line.id });
     expect(loaded.body.data.phone.actionCount).toBe(3);
     // The line's whole plan in words, from all its steps.
     expect(loaded.body.data.phone.planSummary).toBe('Rings 1 user and (505) 555-3001 for 25 s, then voicemail; after hours: voicemail');
   });
 
   it('describes each step in its rows and html, members named', async () => {
-    const res = await lookup.call('phones/actions/load-actions', { phoneId: line.id });
+    const res = await lookup.act(loadPhoneActions, { phoneId: line.id });
     expect(res.body.data.rows.map((r: { summary: string }) => r.summary)).toEqual([
       'Open Mon 08:00–18:00; outside them, skips to voicemail',
       'Rings Ana Lucero and (505) 555-3001 for 25 s',
@@ -179,28 +180,28 @@ describe('the phone action manager', () => {
     ]);
     expect(res.body.data.html).toContain('<th data-key="summary">What happens</th>');
     expect(res.body.data.html).toContain('<td>Rings Ana Lucero and (505) 555-3001 for 25 s</td>');
-    const rowsOnly = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1 });
+    const rowsOnly = await lookup.act(loadPhoneActions, { phoneId: line.id, view: 'rows', limit: 1 });
     expect(rowsOnly.body.data).not.toHaveProperty('html');
     expect(rowsOnly.body.data.rows).toHaveLength(1);
     expect(rowsOnly.body.data.nextCursor).toEqual(expect.any(String));
-    const next = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows', limit: 1, cursor: rowsOnly.body.data.nextCursor });
+    const next = await lookup.act(loadPhoneActions, { phoneId: line.id, view: 'rows', limit: 1, cursor: rowsOnly.body.data.nextCursor });
     expect(next.body.data.rows[0]).toMatchObject({ kind: 'ring-group', summary: 'Rings Ana Lucero and (505) 555-3001 for 25 s' });
     // Sentences are kept by the row they came from: a renamed member is a new row, and a new sentence.
     await t.db.update(users).set({ lastName: 'Lucero-Baca' }).where(eq(users.id, userWithPhone));
-    const renamed = await lookup.call('phones/actions/load-actions', { phoneId: line.id, view: 'rows' });
+    const renamed = await lookup.act(loadPhoneActions, { phoneId: line.id, view: 'rows' });
     expect(renamed.body.data.rows[1].summary).toBe('Rings Ana Lucero-Baca and (505) 555-3001 for 25 s');
     await t.db.update(users).set({ lastName: 'Lucero' }).where(eq(users.id, userWithPhone));
-    const none = await lookup.call('phones/actions/load-actions', { phoneId: 999_999 });
+    const none = await lookup.act(loadPhoneActions, { phoneId: 999_999 });
     expect(none.body.data).toMatchObject({ rows: [], actionCount: 0 });
   });
 
   it('saves and deletes a step', async () => {
-    const saved = await admin.call('phones/actions/save-action', { actionId: ringGroup, phoneId: line.id, kind: 'forward', targets: ['505-555-3002'], label: 'Manager cell' });
+    const saved = await admin.act(savePhoneAction, { actionId: ringGroup, phoneId: line.id, kind: 'forward', targets: ['505-555-3002'], label: 'Manager cell' });
     expect(saved.body.data).toMatchObject({ message: 'Phone action saved.', action: { kind: 'forward', targets: ['+15055553002'], userIds: [], position: 1, label: 'Manager cell' } });
-    const deleted = await admin.call('phones/actions/delete-action', { actionId: ringGroup });
+    const deleted = await admin.act(deletePhoneAction, { actionId: ringGroup });
     expect(deleted.body.data).toEqual({ actionId: ringGroup, message: 'Phone action deleted.' });
     expect(await t.db.select().from(phoneActions).where(eq(phoneActions.id, ringGroup))).toEqual([]);
-    expect((await admin.call('phones/actions/delete-action', { actionId: ringGroup })).status).toBe(404);
+    expect((await admin.act(deletePhoneAction, { actionId: ringGroup })).status).toBe(404);
   });
 
   it('refuses steps that cannot work, with a sentence, adding nothing', async () => {
@@ -223,12 +224,12 @@ describe('the phone action manager', () => {
       [{ phoneId: line.id, kind: 'voicemail', timeoutSeconds: 1 }, 400, 'Ring for (seconds) must be at least 5.'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await admin.call('phones/actions/add-action', body);
+      const res = await admin.actRaw(addPhoneAction, body);
       expect(res.status, message).toBe(status);
       expect(res.body.errors[0]).toBe(message);
     }
     const [{ n: after }] = await t.db.select({ n: count() }).from(phoneActions);
     expect(after).toBe(before);
-    expect((await lookup.call('phones/actions/add-action', { phoneId: line.id, kind: 'voicemail' })).status).toBe(403);
+    expect((await lookup.act(addPhoneAction, { phoneId: line.id, kind: 'voicemail' })).status).toBe(403);
   });
 });

@@ -12,6 +12,7 @@ import { timeZonesFor } from '../../server/providers/telephony/area-codes';
 import {
   checkSend, keywordOf, localMinutes, optInKeywords, optOutKeywords, placeCall, recordOptOut, removeOptOut, sendText,
 } from './send-gate';
+import { authenticate, pushCode } from '../users/users.contract';
 
 describe('the one way out', () => {
   it('no code but the gate sends texts or places calls through the provider', () => {
@@ -196,14 +197,14 @@ describe('sign-in codes by text', () => {
     const user = await t.createUser();
     const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'sms', target: phone, confirmed: true }).returning();
     const caller = t.anonymous();
-    expect((await caller.call('users/authenticate', { username: user.username, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await caller.act(authenticate, { username: user.username, password: TEST_PASSWORD })).status).toBe(200);
     return { caller, factor, user };
   }
 
   it('go through the gate as transactional texts, even at 3 in the morning, and the code is never stored', async () => {
     setClock(t, '2026-11-02T10:00:00Z');
     const { caller, factor, user } = await atCodeStep('+15055550136');
-    const res = await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'sms' });
+    const res = await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sent: true, target: '•••-0136' });
     const [text] = await t.db.select().from(outbox).where(eq(outbox.to, '+15055550136')).orderBy(desc(outbox.id));
@@ -215,7 +216,7 @@ describe('sign-in codes by text', () => {
   it('are refused for a number that replied STOP, with a sentence, and nothing is kept', async () => {
     await recordOptOut(t.db, { phoneNumber: '+15055550137', keyword: 'STOP', source: 'keyword', at: at('2026-11-01T12:00:00Z') });
     const { caller, factor } = await atCodeStep('+15055550137');
-    const res = await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'sms' });
+    const res = await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
     expect(res.status).toBe(409);
     expect(res.body.errors).toEqual(['(505) 555-0137 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.']);
     expect(await t.db.select().from(outbox).where(eq(outbox.to, '+15055550137'))).toEqual([]);

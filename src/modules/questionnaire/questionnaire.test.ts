@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { standardQuestions } from './questionnaire.contract';
+import { standardQuestions, loadQuestions, loadReport } from './questionnaire.contract';
 import { questionnaires } from './questionnaire.db';
 import { searchTerm } from './questionnaire.server';
 
@@ -17,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const REPORT = 'questionnaire/load-report';
-const QUESTIONS = 'questionnaire/load-questions';
 type Row = { questionnaireId: number; locationId: number; customerName: string; vehicleVin: string; createdAt: string; lastName: string };
 const names = (rows: Row[]) => rows.map((r) => r.customerName);
 const byName = async (firstName: string, lastName: string) =>
@@ -32,14 +30,14 @@ const download = (caller: Caller, query: string) =>
 
 describe('the vehicle questionnaire report', () => {
   it('lists every demo questionnaire newest first, counted as questionCount, with its store, vehicle and answers, in html too', async () => {
-    const res = await appraiser.call(REPORT, {});
+    const res = await appraiser.act(loadReport, {});
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(questionnaires);
     expect(n).toBeGreaterThanOrEqual(12);
     expect(res.body.data.questionCount).toBe(n);
     const times = res.body.data.rows.map((r: Row) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    const rosa = res.body.data.rows.find((r: Row) => r.customerName === 'Rosa Martinez');
+    const rosa = res.body.data.rows.find((r: Row) => r.customerName === 'Rosa Martinez')!;
     const stored = await byName('Rosa', 'Martinez');
     expect(rosa).toEqual({
       questionnaireId: stored.id, locationId: loc.ABG, locationName: 'Albuquerque Toyota', firstName: 'Rosa', lastName: 'Martinez', customerName: 'Rosa Martinez',
@@ -52,13 +50,13 @@ describe('the vehicle questionnaire report', () => {
     expect(laura).toMatchObject({ vehicle: '2016 Ford Escape', vehicleVin: '', phone: '', answerCount: 8 });
     expect(res.body.data.html).toContain('<th data-key="customerName">Customer</th>');
     expect(res.body.data.html).toContain('2019 Toyota RAV4 XLE');
-    const page = await appraiser.call(REPORT, { limit: 5, view: 'rows' });
+    const page = await appraiser.act(loadReport, { limit: 5, view: 'rows' });
     expect(page.body.data.rows).toHaveLength(5);
     expect(page.body.data.questionCount).toBe(n);
   });
 
   it('filters by store, by days created on the store\'s clock (first and last day included), and by part of a name, email, phone or VIN', async () => {
-    const abg = await appraiser.call(REPORT, { locationId: loc.ABG });
+    const abg = await appraiser.act(loadReport, { locationId: loc.ABG });
     expect(names(abg.body.data.rows)).toEqual(['Rosa Martinez', 'David Chavez', 'Laura Sanchez']);
     expect(abg.body.data.questionCount).toBe(3);
 
@@ -68,12 +66,12 @@ describe('the vehicle questionnaire report', () => {
     ].map(([firstName, lastName, at]) => ({
       locationId: loc.PHX, firstName, lastName, vehicleYear: 2015, vehicleMake: 'Hyundai', vehicleModel: 'Elantra', createdAt: new Date(at),
     })));
-    const days = async (filters: Record<string, unknown>) => names((await appraiser.call(REPORT, { locationId: loc.PHX, ...filters })).body.data.rows).filter((x) => x.startsWith('Day '));
+    const days = async (filters: ActInput<typeof loadReport>) => names((await appraiser.act(loadReport, { locationId: loc.PHX, ...filters })).body.data.rows).filter((x) => x.startsWith('Day '));
     expect(await days({ minCreatedAt: '2025-03-10', maxCreatedAt: '2025-03-10' })).toEqual(['Day Three', 'Day Two']);
     expect(await days({ minCreatedAt: '2025-03-10' })).toEqual(['Day Four', 'Day Three', 'Day Two']);
     expect(await days({ maxCreatedAt: '2025-03-09' })).toEqual(['Day One']);
 
-    const search = async (query: string) => names((await appraiser.call(REPORT, { query })).body.data.rows).sort();
+    const search = async (query: string) => names((await appraiser.act(loadReport, { query })).body.data.rows).sort();
     expect(await search('garcia')).toEqual(['Jessica Garcia', 'Miguel Garcia']);
     expect(await search('rosa mart')).toEqual(['Rosa Martinez']);
     expect(await search('DCHAVEZ@EXAMPLE')).toEqual(['David Chavez']);
@@ -81,26 +79,26 @@ describe('the vehicle questionnaire report', () => {
     expect(await search('555-0123')).toEqual(['Angela Baca']);
     expect(await search('fa98765')).toEqual(['Miguel Garcia']);
     expect(await search('nobody-like-this')).toEqual([]);
-    const both = await appraiser.call(REPORT, { locationId: loc.LCF, query: 'jess' });
+    const both = await appraiser.act(loadReport, { locationId: loc.LCF, query: 'jess' });
     expect(names(both.body.data.rows)).toEqual(['Jessica Garcia']);
 
-    const byLastName = await appraiser.call(REPORT, { locationId: loc.ABG, sort: 'customerName', dir: 'asc' });
+    const byLastName = await appraiser.act(loadReport, { locationId: loc.ABG, sort: 'customerName', dir: 'asc' });
     expect(names(byLastName.body.data.rows)).toEqual(['David Chavez', 'Rosa Martinez', 'Laura Sanchez']);
   });
 
   it('refuses bad filters with a sentence naming each as the screen labels it', async () => {
-    const bad = await appraiser.call(REPORT, { minCreatedAt: '03/10/2025', maxCreatedAt: '2025-02-30', locationId: 'abg', query: 'x'.repeat(61) });
+    const bad = await appraiser.act(loadReport, { minCreatedAt: '03/10/2025', maxCreatedAt: '2025-02-30', locationId: 'abg', query: 'x'.repeat(61) });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       'Search must be at most 60 characters.', 'Location must be a record number.', 'From must be a date as YYYY-MM-DD.', 'To must be a real date.',
     ]);
-    expect((await appraiser.call(REPORT, { locationId: 999_999 })).body.data).toMatchObject({ questionCount: 0, rows: [] });
+    expect((await appraiser.act(loadReport, { locationId: 999_999 })).body.data).toMatchObject({ questionCount: 0, rows: [] });
   });
 
   it('opens a lead\'s questions: each question and its answer in the order asked, with the lead\'s fields; nothing written', async () => {
     const stored = await byName('Angela', 'Baca');
     const before = await tableCounts();
-    const res = await appraiser.call(QUESTIONS, { questionnaireId: stored.id });
+    const res = await appraiser.act(loadQuestions, { questionnaireId: stored.id });
     expect(res.status).toBe(200);
     expect(res.body.data.questionnaire).toEqual({
       questionnaireId: stored.id, locationId: loc.ABH, locationName: 'Albuquerque Honda', firstName: 'Angela', lastName: 'Baca', customerName: 'Angela Baca',
@@ -112,43 +110,43 @@ describe('the vehicle questionnaire report', () => {
     expect(res.body.data.questions[1]).toEqual({ question: 'What is the title status?', answer: 'Rebuilt' });
     expect(res.body.data.questions.map((q: { question: string }) => q.question)).toEqual([...standardQuestions]);
     // A skipped question is left out, not shown blank.
-    const laura = await appraiser.call(QUESTIONS, { questionnaireId: (await byName('Laura', 'Sanchez')).id });
+    const laura = await appraiser.act(loadQuestions, { questionnaireId: (await byName('Laura', 'Sanchez')).id });
     expect(laura.body.data.questions).toHaveLength(8);
     expect(laura.body.data.questionnaire.comments).toBe('Just want to know what it is worth; not sure of the VIN.');
     expect(await tableCounts()).toEqual(before);
 
-    expect(await appraiser.call(QUESTIONS, { questionnaireId: 999_999 })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
-    const bad = await appraiser.call(QUESTIONS, { questionnaireId: 'x' });
+    expect(await appraiser.act(loadQuestions, { questionnaireId: 999_999 })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
+    const bad = await appraiser.act(loadQuestions, { questionnaireId: 'x' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Questionnaire must be a record number.'] } });
-    expect((await appraiser.call(QUESTIONS, {})).body.errors).toEqual(['Questionnaire is required.']);
+    expect((await appraiser.act(loadQuestions, {})).body.errors).toEqual(['Questionnaire is required.']);
   });
 
   it('is for appraisers: 403 without the flag, 401 signed out; the flag through a job code is as good', async () => {
     const stored = await byName('Rosa', 'Martinez');
     const other = await t.signedIn(['serviceAdvisor']);
-    expect((await other.call(REPORT, {})).status).toBe(403);
-    expect((await other.call(QUESTIONS, { questionnaireId: stored.id })).status).toBe(403);
+    expect((await other.act(loadReport, {})).status).toBe(403);
+    expect((await other.act(loadQuestions, { questionnaireId: stored.id })).status).toBe(403);
     expect((await download(other, '')).statusCode).toBe(403);
-    expect((await t.anonymous().call(REPORT, {})).status).toBe(401);
+    expect((await t.anonymous().act(loadReport, {})).status).toBe(401);
     expect((await download(t.anonymous(), '')).statusCode).toBe(401);
     // Inventory managers hold the flag by their job code.
     const inventory = await t.signedIn([], { jobCode: 'INV' });
-    expect((await inventory.call(QUESTIONS, { questionnaireId: stored.id })).status).toBe(200);
+    expect((await inventory.act(loadQuestions, { questionnaireId: stored.id })).status).toBe(200);
   });
 
   it('keeps a New Mexico appraiser to New Mexico leads: the list, the CSV, and a 404 for a lead elsewhere', async () => {
     const nm = await t.signedIn(['appraiser'], { groupWide: false, regions: ['New Mexico'] });
     const newMexico = [loc.ABG, loc.ABH, loc.SFS, loc.LCF];
-    const list = await nm.call(REPORT, {});
+    const list = await nm.act(loadReport, {});
     expect(list.body.data.rows.length).toBeGreaterThan(0);
     expect(list.body.data.rows.every((r: Row) => newMexico.includes(r.locationId))).toBe(true);
     expect(list.body.data.html).not.toContain('Phoenix Hyundai');
     expect(names(list.body.data.rows)).not.toContain('Michael Johnson');
-    expect(await nm.call(REPORT, { locationId: loc.PHX })).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
+    expect(await nm.act(loadReport, { locationId: loc.PHX })).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
 
     const denver = await byName('Michael', 'Johnson');
-    expect(await nm.call(QUESTIONS, { questionnaireId: denver.id })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
-    expect((await nm.call(QUESTIONS, { questionnaireId: (await byName('Miguel', 'Garcia')).id })).status).toBe(200);
+    expect(await nm.act(loadQuestions, { questionnaireId: denver.id })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
+    expect((await nm.act(loadQuestions, { questionnaireId: (await byName('Miguel', 'Garcia')).id })).status).toBe(200);
 
     const csv = await download(nm, '?limit=100000');
     expect(csv.statusCode).toBe(200);

@@ -3,6 +3,8 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
+import { loadParts } from '../parts/parts.contract';
+import { addItem, addOrder, addParts, generateItemizedList, loadOrder, loadOrders, saveOrder } from './repair-orders.contract';
 
 let t: TestApp;
 let advisor: Caller;
@@ -24,27 +26,27 @@ const tableCounts = async () => {
   return { o, i, a };
 };
 const create = async (customerName: string, locationId = loc.ABG) => {
-  const res = await advisor.call('service/repair-orders/add', { locationId, customerName, vehicle: '2020 Toyota Camry SE', servicesRequested: 'Oil change.' });
+  const res = await advisor.act(addOrder, { locationId, customerName, vehicle: '2020 Toyota Camry SE', servicesRequested: 'Oil change.' });
   expect(res.status).toBe(200);
   return res.body.data.create.data.orderId as number;
 };
 
 describe('repair orders', () => {
   it("lists the demo orders newest first as 'Manage Repair Orders' does, with their values and hours", async () => {
-    const res = await advisor.call('service/repair-orders/load-orders', {});
+    const res = await advisor.act(loadOrders, {});
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(orders);
     expect(res.body.data.repairOrderCountFormatted).toBe(String(n));
     const opened = res.body.data.rows.map((r: { createdAt: string }) => r.createdAt);
     expect(opened).toEqual([...opened].sort().reverse());
-    const rav4 = res.body.data.rows.find((r: { customerName: string }) => r.customerName === 'David Chavez');
+    const rav4 = res.body.data.rows.find((r: { customerName: string }) => r.customerName === 'David Chavez')!;
     // 412.36 + 289.95 + 34.99, and 1.8 + 2.5 + 0.2 hours.
     expect(rav4).toMatchObject({ locationName: 'Albuquerque Toyota', vehicle: '2019 Toyota RAV4 XLE', totalValue: '737.30', valueCents: 73_730, totalHours: '4.50', hoursHundredths: 450, status: 'open', statusLabel: 'Open' });
     expect(res.body.data.html).toContain('<th data-key="servicesRequested">Services requested</th>');
-    const closed = await advisor.call('service/repair-orders/load-orders', { status: 'closed' });
+    const closed = await advisor.act(loadOrders, { status: 'closed' });
     expect(closed.body.data.rows.map((r: { customerName: string }) => r.customerName).sort()).toEqual(['Michael Johnson', 'Thomas Romero']);
-    expect((await advisor.call('service/repair-orders/load-orders', { query: 'tacoma' })).body.data.rows.map((r: { customerName: string }) => r.customerName)).toEqual(['Rosa Martinez']);
-    expect((await advisor.call('service/repair-orders/load-orders', { query: String(rav4.repairOrderId) })).body.data.rows).toHaveLength(1);
+    expect((await advisor.act(loadOrders, { query: 'tacoma' })).body.data.rows.map((r: { customerName: string }) => r.customerName)).toEqual(['Rosa Martinez']);
+    expect((await advisor.act(loadOrders, { query: String(rav4.repairOrderId) })).body.data.rows).toHaveLength(1);
   });
 
   it('creates an order (data.create.data.orderId), loads it with its items, and lists them as the old inputs', async () => {
@@ -77,7 +79,7 @@ describe('repair orders', () => {
     expect(added.body.data.html).toContain(`data-item-id="${added.body.data.item.itemId}"`);
     expect(await itemsOf(orderId)).toHaveLength(1);
 
-    const saved = await advisor.call('service/repair-orders/save', {
+    const saved = await advisor.act(saveOrder, {
       repairOrderId: orderId, version: 2, servicesRequested: 'Oil change; brakes.', notes: 'Waiting.', status: 'open',
       items: [
         { description: 'Oil change', value: '0.1', hours: '-0.5' },
@@ -90,23 +92,23 @@ describe('repair orders', () => {
     expect((await itemsOf(orderId)).map((i) => [i.position, i.description, i.valueCents, i.hoursHundredths])).toEqual([
       [0, 'Oil change', 10, 50], [1, 'Brake pads', 20, 125], [2, 'Shop supplies', 1_235, 0],
     ]);
-    const listed = await advisor.call('service/repair-orders/load-orders', { query: String(orderId) });
+    const listed = await advisor.act(loadOrders, { query: String(orderId) });
     expect(listed.body.data.rows[0]).toMatchObject({ totalValue: '12.65', totalHours: '1.75' });
   });
 
   it('refuses a save of an older version (409 naming who saved since), changing nothing; of two saves at once one wins', async () => {
     const orderId = await create('Irene Vigil');
-    const first = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'First advisor.', items: [{ description: 'A', value: '10', hours: '1' }] });
+    const first = await advisor.act(saveOrder, { repairOrderId: orderId, version: 1, servicesRequested: 'First advisor.', items: [{ description: 'A', value: '10', hours: '1' }] });
     expect(first.status).toBe(200);
     const before = await tableCounts();
-    const stale = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'Second advisor.', items: [] });
+    const stale = await advisor.act(saveOrder, { repairOrderId: orderId, version: 1, servicesRequested: 'Second advisor.', items: [] });
     expect(stale.status).toBe(409);
     expect(stale.body.errors[0]).toMatch(/^This repair order was saved by .+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} since you opened it\. Reload it to see those changes, then make yours again\.$/);
     expect(await tableCounts()).toEqual(before);
     expect(await orderOf('Irene Vigil')).toMatchObject({ servicesRequested: 'First advisor.', version: 2, valueCents: 1_000 });
 
     const race = await Promise.all(['Left', 'Right'].map((who) =>
-      advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 2, servicesRequested: who, items: [{ description: who, value: '5', hours: '0' }] })));
+      advisor.act(saveOrder, { repairOrderId: orderId, version: 2, servicesRequested: who, items: [{ description: who, value: '5', hours: '0' }] })));
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const after = await orderOf('Irene Vigil');
     expect(after.version).toBe(3);
@@ -115,11 +117,11 @@ describe('repair orders', () => {
 
   it('names the fields at fault and stores nothing', async () => {
     const before = await tableCounts();
-    const blank = await advisor.call('service/repair-orders/add', { locationId: '', customerName: ' ', vehicle: '', servicesRequested: '' });
+    const blank = await advisor.act(addOrder, { locationId: '', customerName: ' ', vehicle: '', servicesRequested: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual(['Location is required.', 'Customer is required.', 'Vehicle is required.', 'Services requested is required.']);
     const orderId = (await orderOf('David Chavez')).id;
-    const bad = await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 'x', servicesRequested: 'x', status: 'lost', items: [{ value: '1'.repeat(31) }] });
+    const bad = await advisor.act(saveOrder, { repairOrderId: orderId, version: 'x', servicesRequested: 'x', status: 'lost', items: [{ value: '1'.repeat(31) }] });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields).toEqual(['version', 'status', 'items']);
     expect(await tableCounts()).toEqual(before);
@@ -127,22 +129,22 @@ describe('repair orders', () => {
 
   it('keeps a New Mexico advisor to New Mexico orders', async () => {
     const nm = await t.signedIn(['serviceAdvisor'], { groupWide: false, regions: ['New Mexico'] });
-    const names = (await nm.call('service/repair-orders/load-orders', {})).body.data.rows.map((r: { locationName: string }) => r.locationName);
+    const names = (await nm.act(loadOrders, {})).body.data.rows.map((r: { locationName: string }) => r.locationName);
     expect(names).toContain('Albuquerque Toyota');
     expect(names).not.toContain('Denver Chevrolet');
     const denver = await orderOf('Michael Johnson');
-    for (const path of ['load-order', 'generate-itemized-list', 'items/add-item']) {
-      expect((await nm.call(`service/repair-orders/${path}`, { repairOrderId: denver.id })).status).toBe(404);
+    for (const contract of [loadOrder, generateItemizedList, addItem]) {
+      expect((await nm.act(contract, { repairOrderId: denver.id })).status, contract.path).toBe(404);
     }
-    expect((await nm.call('service/repair-orders/save', { repairOrderId: denver.id, version: 1, servicesRequested: 'x', items: [] })).status).toBe(404);
+    expect((await nm.act(saveOrder, { repairOrderId: denver.id, version: 1, servicesRequested: 'x', items: [] })).status).toBe(404);
   });
 
   it('adds catalogue parts as items at their list price, after the others, summed into the order', async () => {
     const orderId = await create('Marcus Trujillo');
-    await advisor.call('service/repair-orders/save', { repairOrderId: orderId, version: 1, servicesRequested: 'Brakes.', items: [{ description: 'Labour', value: '150', hours: '1.5' }] });
-    const parts = (await advisor.call('service/parts/load-parts', { query: 'rav4', category: 'Brakes' })).body.data.rows as { partId: number; partNumber: string }[];
+    await advisor.act(saveOrder, { repairOrderId: orderId, version: 1, servicesRequested: 'Brakes.', items: [{ description: 'Labour', value: '150', hours: '1.5' }] });
+    const parts = (await advisor.act(loadParts, { query: 'rav4', category: 'Brakes' })).body.data.rows as { partId: number; partNumber: string }[];
     expect(parts.map((p) => p.partNumber)).toEqual(['04465-42180', '43512-42070']);
-    const added = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: parts.map((p) => p.partId) });
+    const added = await advisor.act(addParts, { repairOrderId: orderId, partIds: parts.map((p) => p.partId) });
     expect(added.body.data).toEqual({ repairOrderId: orderId, version: 3, added: 2 });
     expect((await itemsOf(orderId)).map((i) => [i.position, i.description, i.valueCents])).toEqual([
       [0, 'Labour', 15_000], [1, '04465-42180 Front brake pads, RAV4 2019-2024', 8_950], [2, '43512-42070 Front brake rotor, RAV4', 11_475],
@@ -150,9 +152,9 @@ describe('repair orders', () => {
     expect(await orderOf('Marcus Trujillo')).toMatchObject({ valueCents: 15_000 + 8_950 + 11_475, hoursHundredths: 150, version: 3 });
 
     const before = await tableCounts();
-    const none = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: [] });
+    const none = await advisor.act(addParts, { repairOrderId: orderId, partIds: [] });
     expect(none.body.errors).toEqual(['Parts must name at least one part.']);
-    const gone = await advisor.call('service/repair-orders/items/add-parts', { repairOrderId: orderId, partIds: [parts[0].partId, 999_999] });
+    const gone = await advisor.act(addParts, { repairOrderId: orderId, partIds: [parts[0].partId, 999_999] });
     expect(gone).toMatchObject({ status: 400, body: { errors: ['Parts: a part chosen is no longer in the catalogue; search again.'] } });
     expect(await tableCounts()).toEqual(before);
   });

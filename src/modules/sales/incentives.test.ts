@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { incentives } from './incentives.db';
+import { deleteIncentive, listIncentivesForVehicle, loadIncentive, loadIncentives } from './incentives.contract';
 
 let t: TestApp;
 let manager: Caller;
@@ -32,7 +33,7 @@ type Row = { incentiveId: number; name: string; locationId: number | null; locat
 
 describe('incentives', () => {
   it('lists a store\'s incentives with the group\'s, counted, with the vehicles in words, in html too', async () => {
-    const res = await seller.call('vehicles/incentives/load-incentives', { locationId: loc.ABG });
+    const res = await seller.act(loadIncentives, { locationId: loc.ABG });
     expect(res.status).toBe(200);
     const names = res.body.data.rows.map((r: Row) => r.name).sort();
     expect(names).toEqual(['Group loyalty cash', 'Military appreciation', 'Toyota Camry lease cash', 'Toyota RAV4 customer cash', 'Toyota Tacoma finance bonus']);
@@ -48,19 +49,19 @@ describe('incentives', () => {
 
     // Running today, by type, by part of a name; ordered by amount.
     const today = new Date().toISOString().slice(0, 10);
-    const current = await seller.call('vehicles/incentives/load-incentives', { locationId: loc.ABG, currentOn: today, active: '1' });
+    const current = await seller.act(loadIncentives, { locationId: loc.ABG, currentOn: today, active: '1' });
     expect(current.body.data.rows.map((r: Row) => r.name)).not.toContain('Toyota Tacoma finance bonus');
     expect(current.body.data.incentiveCount).toBe(4);
-    const lease = await seller.call('vehicles/incentives/load-incentives', { type: 'lease' });
+    const lease = await seller.act(loadIncentives, { type: 'lease' });
     expect(lease.body.data.rows.map((r: Row) => r.name).sort()).toEqual(['Hyundai Tucson lease cash', 'Subaru Outback lease support', 'Toyota Camry lease cash']);
-    const search = await seller.call('vehicles/incentives/load-incentives', { query: 'LOYAL' });
+    const search = await seller.act(loadIncentives, { query: 'LOYAL' });
     expect(search.body.data.rows.map((r: Row) => r.name).sort()).toEqual(['Group loyalty cash', 'Hyundai loyalty']);
-    const byAmount = await seller.call('vehicles/incentives/load-incentives', { sort: 'amount', dir: 'desc', limit: 2 });
+    const byAmount = await seller.act(loadIncentives, { sort: 'amount', dir: 'desc', limit: 2 });
     expect(byAmount.body.data.rows.map((r: Row) => r.amountCents)).toEqual([300_000, 250_000]);
-    const inactive = await seller.call('vehicles/incentives/load-incentives', { active: '0' });
+    const inactive = await seller.act(loadIncentives, { active: '0' });
     expect(inactive.body.data.rows.map((r: Row) => r.name)).toEqual(['Ford Escape spring cash']);
 
-    const bad = await seller.call('vehicles/incentives/load-incentives', { currentOn: '2026-02-30', type: 'gift' });
+    const bad = await seller.act(loadIncentives, { currentOn: '2026-02-30', type: 'gift' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['Type must be one of: cash, finance, lease.', 'Current on must be a real date.']);
   });
@@ -79,7 +80,7 @@ describe('incentives', () => {
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'incentive'), eq(auditLog.recordId, String(stored.id))));
     expect(audit.action).toBe('vehicles/incentives/add-incentive');
 
-    const load = await seller.call('vehicles/incentives/load-incentive', { incentiveId: stored.id });
+    const load = await seller.act(loadIncentive, { incentiveId: stored.id });
     expect(load.body.data.incentive).toMatchObject({ incentiveId: stored.id, amount: '1250.50', vehicle: `${year}–${year + 1} Toyota Sienna`, locationName: 'Albuquerque Toyota' });
     expect(load.body.data.incentive.createdByName).toMatch(/^Test User/);
 
@@ -99,11 +100,11 @@ describe('incentives', () => {
     expect(await byName('Changed')).toMatchObject({ id, amountCents: 90_000, make: 'Subaru', model: '', active: false, enabledByDefault: true });
 
     const before = await tableCounts();
-    const del = await manager.call('vehicles/incentives/delete-incentive', { incentiveId: id });
+    const del = await manager.act(deleteIncentive, { incentiveId: id });
     expect(del.status).toBe(200);
     expect(await byName('Changed')).toBeUndefined();
     expect(await tableCounts()).toEqual({ i: before.i - 1, a: before.a + 1 });
-    const again = await manager.call('vehicles/incentives/delete-incentive', { incentiveId: id });
+    const again = await manager.act(deleteIncentive, { incentiveId: id });
     expect(again.status).toBe(404);
     expect(again.body.errors).toEqual(['That incentive does not exist; it may have been deleted.']);
   });
@@ -132,15 +133,15 @@ describe('incentives', () => {
     const add = await seller.call('vehicles/incentives/add-incentive', form({ name: 'Not allowed' }), { form: true });
     expect(add.status).toBe(403);
     expect(await byName('Not allowed')).toBeUndefined();
-    const list = await seller.call('vehicles/incentives/list-for-vehicle', { locationId: loc.ABG, year });
+    const list = await seller.act(listIncentivesForVehicle, { locationId: loc.ABG, year });
     expect(list.status).toBe(200);
     const nobody = await t.signedIn([]);
-    expect((await nobody.call('vehicles/incentives/list-for-vehicle', { locationId: loc.ABG, year })).status).toBe(403);
+    expect((await nobody.act(listIncentivesForVehicle, { locationId: loc.ABG, year })).status).toBe(403);
   });
 
   it('keeps a New Mexico manager to New Mexico stores and the group\'s incentives; the group\'s are set by a manager of every store', async () => {
     const nm = await t.signedIn(['sales', 'salesManager'], { groupWide: false, regions: ['New Mexico'] });
-    const list = await nm.call('vehicles/incentives/load-incentives', { limit: 100 });
+    const list = await nm.act(loadIncentives, { limit: 100 });
     const locations = new Set(list.body.data.rows.map((r: Row) => r.locationId));
     expect(locations.has(loc.DNC) || locations.has(loc.PHX)).toBe(false);
     expect(locations.has(null)).toBe(true);
@@ -148,15 +149,15 @@ describe('incentives', () => {
 
     const denver = await byName('Chevrolet Silverado finance cash');
     const before = await tableCounts();
-    expect((await nm.call('vehicles/incentives/load-incentive', { incentiveId: denver.id })).status).toBe(404);
-    expect((await nm.call('vehicles/incentives/delete-incentive', { incentiveId: denver.id })).status).toBe(404);
+    expect((await nm.act(loadIncentive, { incentiveId: denver.id })).status).toBe(404);
+    expect((await nm.act(deleteIncentive, { incentiveId: denver.id })).status).toBe(404);
     expect((await nm.call('vehicles/incentives/save-incentive', form({ incentiveId: denver.id, locationId: loc.ABG }), { form: true })).status).toBe(404);
     expect((await nm.call('vehicles/incentives/add-incentive', form({ name: 'In Denver', locationId: loc.DNC }), { form: true })).status).toBe(404);
-    expect((await nm.call('vehicles/incentives/list-for-vehicle', { locationId: loc.PHX, year })).status).toBe(404);
+    expect((await nm.act(listIncentivesForVehicle, { locationId: loc.PHX, year })).status).toBe(404);
     // The group's: read, but not changed, by a manager of some stores.
     const group = await byName('Group loyalty cash');
-    expect((await nm.call('vehicles/incentives/load-incentive', { incentiveId: group.id })).status).toBe(200);
-    expect((await nm.call('vehicles/incentives/delete-incentive', { incentiveId: group.id })).status).toBe(404);
+    expect((await nm.act(loadIncentive, { incentiveId: group.id })).status).toBe(200);
+    expect((await nm.act(deleteIncentive, { incentiveId: group.id })).status).toBe(404);
     const groupWide = await nm.call('vehicles/incentives/add-incentive', form({ name: 'Group by NM', locationId: '' }), { form: true });
     expect(groupWide.status).toBe(403);
     expect(groupWide.body.data.fields).toEqual(['locationId']);
@@ -165,8 +166,8 @@ describe('incentives', () => {
   });
 
   it('answers the price builder: the store\'s and the group\'s running incentives for the vehicle, largest first', async () => {
-    const answer = async (input: Record<string, unknown>) => {
-      const res = await seller.call('vehicles/incentives/list-for-vehicle', input);
+    const answer = async (input: ActInput<typeof listIncentivesForVehicle>) => {
+      const res = await seller.act(listIncentivesForVehicle, input);
       expect(res.status).toBe(200);
       return res.body.data.incentives as { name: string; type: string; amountCents: number; enabledByDefault: boolean; incentiveId: number }[];
     };
@@ -188,7 +189,7 @@ describe('incentives', () => {
     t.app.services.clock.now = () => new Date(Date.now() + 21 * 86_400_000);
     expect((await answer({ locationId: loc.ABG, year, make: 'Toyota', model: 'RAV4' })).map((i) => i.name)).not.toContain('Toyota RAV4 customer cash');
 
-    const bad = await seller.call('vehicles/incentives/list-for-vehicle', { locationId: loc.ABG, year: 'new' });
+    const bad = await seller.act(listIncentivesForVehicle, { locationId: loc.ABG, year: 'new' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['Year must be a whole number.']);
   });

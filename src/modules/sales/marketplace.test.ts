@@ -6,6 +6,8 @@ import { graphFacebook, type MarketplaceLead } from '../../server/providers/face
 import { contacts } from '../contacts/contacts.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { marketplaceLeads } from './marketplace.db';
+import { loadOutbox } from '../outbox/outbox.contract';
+import { sendMarketplaceLead } from './marketplace.contract';
 
 let t: TestApp;
 let seller: Caller;
@@ -50,26 +52,26 @@ describe('marketplace leads', () => {
 
     // The Outbox lists it as a lead.
     const developer = await t.signedIn(['developer']);
-    const box = await developer.call('outbox/load-messages', { channel: 'lead' });
+    const box = await developer.act(loadOutbox, { channel: 'lead' });
     expect(box.body.data.rows.map((r: { id: number; channel: string }) => [r.id, r.channel])).toContainEqual([sent.id, 'lead']);
   });
 
   it('names the fields at fault in data.fields and changes nothing', async () => {
     const before = await counts();
-    const none = await seller.call('facebook/marketplace-contact', { locationId: loc.ABG, name: 'Lee', message: 'Hi' });
+    const none = await seller.act(sendMarketplaceLead, { locationId: loc.ABG, name: 'Lee', message: 'Hi' });
     expect(none.status).toBe(400);
     expect(none.body.data.fields).toEqual(['stock', 'phone', 'email']);
     expect(none.body.errors[0]).toBe('Stock number or listing is required.');
-    const badPhone = await seller.call('facebook/marketplace-contact', { locationId: loc.ABG, listing: 'https://www.facebook.com/marketplace/item/1234', name: 'Lee', phone: '(123) 456-7890', message: 'Hi' });
+    const badPhone = await seller.act(sendMarketplaceLead, { locationId: loc.ABG, listing: 'https://www.facebook.com/marketplace/item/1234', name: 'Lee', phone: '(123) 456-7890', message: 'Hi' });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body).toMatchObject({ errors: ['Phone must be a phone number such as (505) 555-0142.'], data: { fields: ['phone'] } });
-    const unknown = await seller.call('facebook/marketplace-contact', { locationId: loc.ABG, stock: 'NOPE1', name: 'Lee', email: 'lee@example.com', message: 'Hi' });
+    const unknown = await seller.act(sendMarketplaceLead, { locationId: loc.ABG, stock: 'NOPE1', name: 'Lee', email: 'lee@example.com', message: 'Hi' });
     expect(unknown.body).toMatchObject({ errors: ['Stock number NOPE1 is not in Albuquerque Toyota\'s inventory; check it, or give the listing instead.'], data: { fields: ['stock'] } });
     expect(await counts()).toEqual(before);
 
     const nm = await t.signedIn(['sales'], { groupWide: false, regions: ['New Mexico'] });
-    expect((await nm.call('facebook/marketplace-contact', { locationId: loc.PHX, listing: '99', name: 'Lee', email: 'lee@example.com', message: 'Hi' })).status).toBe(404);
-    expect((await (await t.signedIn([])).call('facebook/marketplace-contact', { locationId: loc.ABG, listing: '99', name: 'Lee', email: 'lee@example.com', message: 'Hi' })).status).toBe(403);
+    expect((await nm.act(sendMarketplaceLead, { locationId: loc.PHX, listing: '99', name: 'Lee', email: 'lee@example.com', message: 'Hi' })).status).toBe(404);
+    expect((await (await t.signedIn([])).act(sendMarketplaceLead, { locationId: loc.ABG, listing: '99', name: 'Lee', email: 'lee@example.com', message: 'Hi' })).status).toBe(403);
     expect(await counts()).toEqual(before);
   });
 

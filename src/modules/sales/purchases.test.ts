@@ -5,6 +5,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { contacts } from '../contacts/contacts.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { purchases } from './purchases.db';
+import { loadPurchases } from './purchases.contract';
 
 let t: TestApp;
 let seller: Caller;
@@ -49,7 +50,7 @@ describe('purchases', () => {
     expect(contact).toMatchObject({ locationId: loc.ABG, firstName: 'Carmen', lastName: 'Ortiz', mobilePhone: '+15055550199', email: 'carmen@example.com', sold: true, source: 'staff' });
 
     // In the list, with both salespeople named; found by either of them.
-    const list = await seller.call('vehicles/load-purchases', { locationId: loc.ABG, salespersonId: abgStaff[1] });
+    const list = await seller.act(loadPurchases, { locationId: loc.ABG, salespersonId: abgStaff[1] });
     expect(list.body.data.purchaseCount).toBe(1);
     expect(list.body.data.rows[0]).toMatchObject({
       purchaseId: stored.id, customerName: 'Carmen Ortiz', vehicle: `${onLot.year} ${onLot.make} ${onLot.model}`, salespeople: 'Test Seller 1 and Test Seller 2',
@@ -101,18 +102,18 @@ describe('purchases', () => {
   });
 
   it('lists purchases newest first, by store, sale days and search; keeps a New Mexico user to New Mexico stores', async () => {
-    const all = await seller.call('vehicles/load-purchases', {});
+    const all = await seller.act(loadPurchases, {});
     const dates = all.body.data.rows.map((r: { soldDate: string }) => r.soldDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const denver = await seller.call('vehicles/load-purchases', { locationId: loc.DNC });
+    const denver = await seller.act(loadPurchases, { locationId: loc.DNC });
     expect(denver.body.data.purchaseCount).toBeGreaterThan(0);
-    const day = await seller.call('vehicles/load-purchases', { minSoldDate: '2026-11-20', maxSoldDate: '2026-11-20', query: 'ortiz' });
+    const day = await seller.act(loadPurchases, { minSoldDate: '2026-11-20', maxSoldDate: '2026-11-20', query: 'ortiz' });
     expect(day.body.data.rows.map((r: { customerName: string }) => r.customerName)).toEqual(['Carmen Ortiz']);
 
     const nm = await t.signedIn(['sales'], { groupWide: false, regions: ['New Mexico'] });
-    const mine = await nm.call('vehicles/load-purchases', { limit: 200 });
+    const mine = await nm.act(loadPurchases, { limit: 200 });
     expect(mine.body.data.rows.some((r: { locationId: number }) => r.locationId === loc.DNC || r.locationId === loc.PHX)).toBe(false);
-    expect((await nm.call('vehicles/load-purchases', { locationId: loc.DNC })).status).toBe(404);
+    expect((await nm.act(loadPurchases, { locationId: loc.DNC })).status).toBe(404);
     const before = await counts();
     const far = await nm.call('vehicles/add-purchase', form({ locationId: loc.DNC, stock: 'X1', year: 2024, make: 'Chevrolet', model: 'Tahoe', salespersonId: denverStaff }), { form: true });
     expect(far.status).toBe(404);

@@ -5,6 +5,10 @@ import { auditLog, outbox } from '../../server/platform/platform.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { incentives } from './incentives.db';
 import { salesQuotes } from './quotes.db';
+import { sendText } from '../messenger/messenger.contract';
+import { deskDealContract } from './desking.contract';
+import { listIncentivesForVehicle } from './incentives.contract';
+import { findQuoteVehicles, loadQuotes, saveQuote } from './price-builder.contract';
 
 let t: TestApp;
 let sales: Caller;
@@ -44,7 +48,7 @@ describe('vehicles/desk-deal', () => {
 
   it('works a lease at the spec\'s lease defaults, and changes nothing', async () => {
     const before = await counts();
-    const res = await sales.call('vehicles/desk-deal', {
+    const res = await sales.act(deskDealContract, {
       dealType: 'Lease', sellingPrice: '32000', msrp: '35000', acquisitionFee: '695', downPayment: '2000', taxMethod: 'payment',
       term1: 24, term2: 36, term3: 48, rate1: '0.0029', rate2: '0.0029', rate3: '0.0029', residual1: '64', residual2: '58', residual3: '52',
     });
@@ -54,36 +58,36 @@ describe('vehicles/desk-deal', () => {
   });
 
   it('names the field at fault as the screen labels it', async () => {
-    const lease = await sales.call('vehicles/desk-deal', { ...finance, dealType: 'Lease', msrp: '35000', residual1: '60', residual2: '55', residual3: '50' });
+    const lease = await sales.act(deskDealContract, { ...finance, dealType: 'Lease', msrp: '35000', residual1: '60', residual2: '55', residual3: '50' });
     expect(lease.status).toBe(400);
     expect(lease.body.errors).toContain('Rate 1 must be a money factor such as 0.0029 for a lease.');
     expect(lease.body.data.fields).toEqual(expect.arrayContaining(['rate1', 'rate2', 'rate3']));
-    const bad = await sales.call('vehicles/desk-deal', { ...finance, term2: '', sellingPrice: '12.345' });
+    const bad = await sales.act(deskDealContract, { ...finance, term2: '', sellingPrice: '12.345' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(expect.arrayContaining(['Term 2 is required.', 'Selling price must be an amount in dollars, such as 1,234.56.']));
   });
 
   it('needs the Sales permission', async () => {
     const other = await t.signedIn(['messenger']);
-    expect((await other.call('vehicles/desk-deal', finance)).status).toBe(403);
+    expect((await other.act(deskDealContract, finance)).status).toBe(403);
   });
 });
 
 describe('the price builder', () => {
   it('finds vehicles in stock by part of a stock number or VIN, priced in cents, within reach', async () => {
-    const res = await sales.call('sales/price-builder/find-vehicles', { query: rav4.stock!.slice(-5).toLowerCase() });
+    const res = await sales.act(findQuoteVehicles, { query: rav4.stock!.slice(-5).toLowerCase() });
     expect(res.status).toBe(200);
     expect(res.body.data.vehicles).toContainEqual(expect.objectContaining({
       inventoryVehicleId: rav4.id, vehicle: `${rav4.year} Toyota RAV4 XLE`, stock: rav4.stock, vin: rav4.vin, price: rav4.price! * 100, locationName: 'Albuquerque Toyota',
     }));
-    const byVin = await sales.call('sales/price-builder/find-vehicles', { query: rav4.vin!.slice(-8), locationId: loc.ABG });
+    const byVin = await sales.act(findQuoteVehicles, { query: rav4.vin!.slice(-8), locationId: loc.ABG });
     expect(byVin.body.data.vehicles.map((v: { inventoryVehicleId: number }) => v.inventoryVehicleId)).toEqual([rav4.id]);
     // A New Mexico salesperson does not see Phoenix's lot, and may not name it.
     const nm = await t.signedIn(['sales'], { groupWide: false, regions: ['New Mexico'] });
     const [phoenix] = await t.db.select().from(inventoryVehicles).where(eq(inventoryVehicles.locationId, loc.PHX)).limit(1);
-    expect((await nm.call('sales/price-builder/find-vehicles', { query: phoenix.stock! })).body.data.vehicles).toEqual([]);
-    expect((await nm.call('sales/price-builder/find-vehicles', { query: phoenix.stock!, locationId: loc.PHX })).status).toBe(404);
-    expect((await sales.call('sales/price-builder/find-vehicles', { query: '' })).body.errors).toEqual(['Stock number or VIN is required.']);
+    expect((await nm.act(findQuoteVehicles, { query: phoenix.stock! })).body.data.vehicles).toEqual([]);
+    expect((await nm.act(findQuoteVehicles, { query: phoenix.stock!, locationId: loc.PHX })).status).toBe(404);
+    expect((await sales.act(findQuoteVehicles, { query: '' })).body.errors).toEqual(['Stock number or VIN is required.']);
   });
 
   const quote = (overrides: Record<string, unknown> = {}) => ({
@@ -98,7 +102,7 @@ describe('the price builder', () => {
   });
 
   it('lists the incentives the vehicle qualifies for today, largest first, those on by default marked', async () => {
-    const res = await sales.call('vehicles/incentives/list-for-vehicle', { locationId: loc.ABG, year: rav4.year, make: 'Toyota', model: 'RAV4' });
+    const res = await sales.act(listIncentivesForVehicle, { locationId: loc.ABG, year: rav4.year, make: 'Toyota', model: 'RAV4' });
     expect(res.body.data.incentives.map((i: { name: string; enabledByDefault: boolean }) => [i.name, i.enabledByDefault])).toEqual([
       ['Toyota RAV4 customer cash', true], ['Military appreciation', false], ['Group loyalty cash', true],
     ]);
@@ -106,7 +110,7 @@ describe('the price builder', () => {
 
   it('keeps a quote worked out on the server, with the incentives\' own amounts, and answers its page and text', async () => {
     const before = await counts();
-    const res = await sales.call('sales/price-builder/save-quote', quote());
+    const res = await sales.act(saveQuote, quote());
     expect(res.status).toBe(200);
     // Savings: 1,500 dealer + 1,500 RAV4 cash + 500 loyalty = 3,500 (first responder not chosen, military off).
     // Subtotal 34,500 − 3,500 + 799 = 31,799; tax 4 % = 1,271.96; 33,070.96 → $33,071.
@@ -140,14 +144,14 @@ describe('the price builder', () => {
     expect(viewed.firstViewedAt).not.toBeNull();
 
     // Texted through the messenger's one call, the link on its own line.
-    const sent = await sales.call('/api/kits/text/send-text', { to: '(505) 555-0177', message: res.body.data.message, quoteUrl: res.body.data.quoteUrl, locationId: loc.ABG });
+    const sent = await sales.act(sendText, { to: '(505) 555-0177', message: res.body.data.message, quoteUrl: res.body.data.quoteUrl, locationId: loc.ABG });
     expect(sent.body.errors).toEqual([]);
     const [text] = await t.db.select().from(outbox).where(eq(outbox.to, '+15055550177'));
     expect(text.body).toBe(`${res.body.data.message}\n${res.body.data.quoteUrl}`);
   });
 
   it('closes an expired quote\'s page, and a made-up address finds nothing', async () => {
-    const res = await sales.call('sales/price-builder/save-quote', quote({ customerName: '' }));
+    const res = await sales.act(saveQuote, quote({ customerName: '' }));
     const token = res.body.data.quoteUrl.split('/quote/')[1];
     await t.db.update(salesQuotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(salesQuotes.token, token));
     const expired = await t.app.inject({ method: 'GET', url: `/quote/${token}` });
@@ -160,20 +164,20 @@ describe('the price builder', () => {
 
   it('refuses an incentive the vehicle does not qualify for, a vehicle of another store, and bad lines, keeping nothing', async () => {
     const before = await counts();
-    const honda = await sales.call('sales/price-builder/save-quote', quote({ incentives: [{ incentiveId: incentiveId['Honda CR-V finance cash'], applied: 1 }] }));
+    const honda = await sales.act(saveQuote, quote({ incentives: [{ incentiveId: incentiveId['Honda CR-V finance cash'], applied: 1 }] }));
     expect(honda.status).toBe(400);
     expect(honda.body.errors).toEqual([`Incentive ${incentiveId['Honda CR-V finance cash']} does not apply to the ${rav4.year} Toyota RAV4 XLE at Albuquerque Toyota today.`]);
-    const elsewhere = await sales.call('sales/price-builder/save-quote', quote({ locationId: loc.ABH, incentives: [] }));
+    const elsewhere = await sales.act(saveQuote, quote({ locationId: loc.ABH, incentives: [] }));
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.data.fields).toEqual(['inventoryVehicleId']);
-    const lines = await sales.call('sales/price-builder/save-quote', quote({ addenda: [{ name: '', amount: '12' }], discounts: [{ name: 'Loyalty', amount: '12.345', optional: 0, applied: 0 }], taxes: [{ name: 'Tax', rate: 'lots' }] }));
+    const lines = await sales.act(saveQuote, quote({ addenda: [{ name: '', amount: '12' }], discounts: [{ name: 'Loyalty', amount: '12.345', optional: 0, applied: 0 }], taxes: [{ name: 'Tax', rate: 'lots' }] }));
     expect(lines.status).toBe(400);
     expect(lines.body.errors).toEqual(expect.arrayContaining(['Name is required.', 'Amount must be an amount in dollars, such as 1,234.56.', 'Rate must be a number with at most 4 decimals.']));
     expect(await counts()).toEqual(before);
   });
 
   it('quotes a vehicle entered by hand', async () => {
-    const res = await sales.call('sales/price-builder/save-quote', quote({
+    const res = await sales.act(saveQuote, quote({
       inventoryVehicleId: '', year: 2026, make: 'Honda', model: 'CR-V', trim: 'EX-L', locationId: loc.ABH, price: '37,600',
       discounts: [], addenda: [], taxes: [], incentives: [{ incentiveId: incentiveId['Honda CR-V finance cash'], applied: 1 }],
     }));
@@ -185,20 +189,20 @@ describe('the price builder', () => {
   });
 
   it('lists the quotes made, newest first: made by me, opened or not, with the total in whole dollars', async () => {
-    const mine = await sales.call('sales/price-builder/load-quotes', { mine: '1' });
+    const mine = await sales.act(loadQuotes, { mine: '1' });
     expect(mine.status).toBe(200);
     const stored = await t.db.select().from(salesQuotes);
     const made = stored.filter((q) => q.userId === sales.userId);
     expect(mine.body.data.quoteCount).toBe(made.length);
     const [newest] = mine.body.data.rows;
-    expect(newest).toMatchObject({ vehicle: '2026 Honda CR-V EX-L', total: '$36,600', totalCents: 3_660_000, locationName: 'Albuquerque Honda', views: 0, firstViewedAt: null, userName: 'Test User ' + newest.userName.split(' ').pop() });
-    const opened = await sales.call('sales/price-builder/load-quotes', { mine: '1', viewed: '1' });
+    expect(newest).toMatchObject({ vehicle: '2026 Honda CR-V EX-L', total: '$36,600', totalCents: 3_660_000, locationName: 'Albuquerque Honda', views: 0, firstViewedAt: null, userName: 'Test User ' + newest.userName!.split(' ').pop() });
+    const opened = await sales.act(loadQuotes, { mine: '1', viewed: '1' });
     expect(opened.body.data.rows.map((r: { views: number }) => r.views)).toEqual(made.filter((q) => q.firstViewedAt).map((q) => q.views));
-    const search = await sales.call('sales/price-builder/load-quotes', { query: 'sandoval', locationId: loc.ABG });
+    const search = await sales.act(loadQuotes, { query: 'sandoval', locationId: loc.ABG });
     expect(search.body.data.rows.length).toBeGreaterThan(0);
     expect(search.body.data.rows.every((r: { customerName: string }) => r.customerName === 'Maria Sandoval')).toBe(true);
     // Another salesperson's "mine" is empty; a New Mexico one sees none of Phoenix's.
     const other = await t.signedIn(['sales']);
-    expect((await other.call('sales/price-builder/load-quotes', { mine: '1' })).body.data.quoteCount).toBe(0);
+    expect((await other.act(loadQuotes, { mine: '1' })).body.data.quoteCount).toBe(0);
   });
 });

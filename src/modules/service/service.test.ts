@@ -5,6 +5,8 @@ import { dayIn, DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
 import { appointments, appointmentTallies, recallMessages, schedulerSessions, serviceServices, serviceSources } from './service.db';
 import { tallySpan } from './reports.server';
+import { todayFigures } from '../../shared/shell.contract';
+import { loadAppointments, loadDaysOut, loadLocations, loadLongServices, loadRecallAppointments, loadServiceOptions, loadServices, loadSessions, loadSources } from './service.contract';
 
 let t: TestApp;
 let manager: Caller;
@@ -122,13 +124,13 @@ describe('appointment tallies', () => {
         const day = dayIn(zones.get(a.locationId)!, a.createdAt);
         return day >= from && day <= to;
       });
-      const res = await manager.call('service/load-sources', { minCreatedAt: from, maxCreatedAt: to });
+      const res = await manager.act(loadSources, { minCreatedAt: from, maxCreatedAt: to });
       expect([from, to, res.body.data.appointmentCount]).toEqual([from, to, inRange.length]);
       const bySource = Object.fromEntries(res.body.data.rows.map((r: { key: number; appointments: number }) => [r.key, r.appointments]));
       const counted: Record<number, number> = {};
       for (const a of inRange) counted[a.sourceId] = (counted[a.sourceId] ?? 0) + 1;
       expect(bySource).toEqual(counted);
-      const abg = await manager.call('service/load-locations', { minCreatedAt: from, maxCreatedAt: to, locationId: loc.ABG });
+      const abg = await manager.act(loadLocations, { minCreatedAt: from, maxCreatedAt: to, locationId: loc.ABG });
       expect(abg.body.data.appointmentCount).toBe(inRange.filter((a) => a.locationId === loc.ABG).length);
     }
   });
@@ -149,14 +151,14 @@ describe('appointment reports', () => {
   };
 
   it('sources: every booking once, per source, with what became of them, the html and the chart', async () => {
-    const res = await manager.call('service/load-sources', { minCreatedAt: from(), maxCreatedAt: to() });
+    const res = await manager.act(loadSources, { minCreatedAt: from(), maxCreatedAt: to() });
     expect(res.status).toBe(200);
     const rows = await booked();
     expect(res.body.data.appointmentCount).toBe(rows.length);
     const sources = await t.db.select().from(serviceSources);
     const online = sources.find((s) => s.name === 'Online scheduler')!;
     const mine = rows.filter((a) => a.sourceId === online.id);
-    const row = res.body.data.rows.find((r: { name: string }) => r.name === 'Online scheduler');
+    const row = res.body.data.rows.find((r: { name: string }) => r.name === 'Online scheduler')!;
     expect(row).toMatchObject({
       key: online.id, appointments: mine.length, completed: mine.filter((a) => a.status === 'completed').length,
       noShows: mine.filter((a) => a.status === 'no-show').length, canceled: mine.filter((a) => a.status === 'canceled').length,
@@ -177,15 +179,15 @@ describe('appointment reports', () => {
 
   it('services: each service asked for, and appointments counted once; long services alone', async () => {
     const rows = await booked((a) => a.locationId === loc.ABG);
-    const res = await manager.call('service/load-services', { locationId: loc.ABG, minCreatedAt: from(), maxCreatedAt: to() });
+    const res = await manager.act(loadServices, { locationId: loc.ABG, minCreatedAt: from(), maxCreatedAt: to() });
     expect(res.body.data.appointmentCount).toBe(rows.length);
     const services = await t.db.select().from(serviceServices);
     const oil = services.find((s) => s.name === 'Oil and filter change')!;
-    const oilRow = res.body.data.rows.find((r: { key: number }) => r.key === oil.id);
+    const oilRow = res.body.data.rows.find((r: { key: number }) => r.key === oil.id)!;
     expect(oilRow.appointments).toBe(rows.filter((a) => a.serviceIds.includes(oil.id)).length);
     expect(res.body.data.rows.reduce((n: number, r: { appointments: number }) => n + r.appointments, 0)).toBe(rows.reduce((n, a) => n + a.serviceIds.length, 0));
 
-    const long = await manager.call('service/long-scheduler/load-services', { minCreatedAt: from(), maxCreatedAt: to() });
+    const long = await manager.act(loadLongServices, { minCreatedAt: from(), maxCreatedAt: to() });
     const longIds = new Set(services.filter((s) => s.longService).map((s) => s.id));
     const all = await booked();
     expect(long.body.data.rows.every((r: { key: number }) => longIds.has(r.key))).toBe(true);
@@ -196,7 +198,7 @@ describe('appointment reports', () => {
 
   it('locations: per store, and only the stores in reach', async () => {
     const rows = await booked();
-    const res = await manager.call('service/load-locations', { minCreatedAt: from(), maxCreatedAt: to() });
+    const res = await manager.act(loadLocations, { minCreatedAt: from(), maxCreatedAt: to() });
     expect(res.body.data.appointmentCount).toBe(rows.length);
     expect(res.body.data.locationCount).toBe(new Set(rows.map((a) => a.locationId)).size);
     const abg = res.body.data.rows.find((r: { key: number }) => r.key === loc.ABG);
@@ -204,16 +206,16 @@ describe('appointment reports', () => {
     expect(abg).toMatchObject({ name: 'Albuquerque Toyota', appointments: mine.length, recall: mine.filter((a) => a.recallCampaignId !== null).length });
 
     const nm = await t.signedIn(['serviceManager'], { groupWide: false, regions: ['New Mexico'] });
-    const nmRes = await nm.call('service/load-locations', { minCreatedAt: from(), maxCreatedAt: to() });
+    const nmRes = await nm.act(loadLocations, { minCreatedAt: from(), maxCreatedAt: to() });
     const nmStores = new Set((await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id));
     expect(nmRes.body.data.rows.length).toBeGreaterThan(0);
     expect(nmRes.body.data.rows.every((r: { key: number }) => nmStores.has(r.key))).toBe(true);
     expect(nmRes.body.data.appointmentCount).toBe(rows.filter((a) => nmStores.has(a.locationId)).length);
-    expect((await nm.call('service/load-sources', { locationId: loc.PHX })).status).toBe(404);
+    expect((await nm.act(loadSources, { locationId: loc.PHX })).status).toBe(404);
   });
 
   it('recalls: texts sent and appointments booked per recall', async () => {
-    const res = await manager.call('service/load-recall-appointments', { minCreatedAt: from(), maxCreatedAt: to() });
+    const res = await manager.act(loadRecallAppointments, { minCreatedAt: from(), maxCreatedAt: to() });
     const recalls = await booked((a) => a.recallCampaignId !== null);
     expect(res.body.data.totalAppointments).toBe(recalls.length);
     const texts = (await t.db.select().from(recallMessages)).filter((m) => {
@@ -223,56 +225,56 @@ describe('appointment reports', () => {
     expect(res.body.data.totalMessages).toBe(texts.length);
     expect(res.body.data.totalMessages).toBeGreaterThan(0);
     const first = res.body.data.rows[0];
-    const one = await manager.call('service/load-recall-appointments', { minCreatedAt: from(), maxCreatedAt: to(), campaignId: first.key });
+    const one = await manager.act(loadRecallAppointments, { minCreatedAt: from(), maxCreatedAt: to(), campaignId: first.key });
     expect(one.body.data.rows).toEqual([first]);
     expect(one.body.data.totalMessages).toBe(first.messages);
   });
 
   it('days out: per store or per service, each booking in one span', async () => {
     const rows = await booked();
-    const res = await manager.call('service/load-days-out', { minCreatedAt: from(), maxCreatedAt: to() });
+    const res = await manager.act(loadDaysOut, { minCreatedAt: from(), maxCreatedAt: to() });
     expect(res.body.data.appointmentCount).toBe(rows.length);
-    const spans = (r: Record<string, number>) => r.sameDay + r.days1to2 + r.days3to7 + r.days8to14 + r.days15Plus;
+    const spans = (r: Record<'sameDay' | 'days1to2' | 'days3to7' | 'days8to14' | 'days15Plus', number>) => r.sameDay + r.days1to2 + r.days3to7 + r.days8to14 + r.days15Plus;
     for (const r of res.body.data.rows) expect(spans(r)).toBe(r.appointments);
-    const abg = res.body.data.rows.find((r: { key: number }) => r.key === loc.ABG);
+    const abg = res.body.data.rows.find((r: { key: number }) => r.key === loc.ABG)!;
     const mine = rows.filter((a) => a.locationId === loc.ABG);
     const outs = mine.map((a) => dayDiff(dayIn(zones.get(a.locationId)!, a.createdAt), dayIn(zones.get(a.locationId)!, a.scheduledAt)));
     expect(abg.sameDay).toBe(outs.filter((d) => d <= 0).length);
     expect(abg.averageDaysOut).toBe((outs.reduce((n, d) => n + Math.max(d, 0), 0) / outs.length).toFixed(1));
     expect(res.body.data.html).toContain('<th data-key="days3to7">3–7 days</th>');
-    const byService = await manager.call('service/load-days-out', { minCreatedAt: from(), maxCreatedAt: to(), groupBy: 'service' });
+    const byService = await manager.act(loadDaysOut, { minCreatedAt: from(), maxCreatedAt: to(), groupBy: 'service' });
     expect(byService.body.data.html).toContain('<th data-key="name">Service</th>');
     expect(byService.body.data.rows.reduce((n: number, r: { appointments: number }) => n + r.appointments, 0)).toBe(rows.reduce((n, a) => n + a.serviceIds.length, 0));
   });
 
   it('answer the last 30 days without a range, per week', async () => {
-    const res = await manager.call('service/load-sources', {});
+    const res = await manager.act(loadSources, {});
     expect(res.body.data.maxCreatedAt).toBe(today());
     expect(res.body.data.minCreatedAt).toBe(shift(today(), -29));
     expect(res.body.data.timeline.unit).toBe('week');
   });
 
   it('refuse a range that ends before it starts, and a bad day, naming the field as labelled', async () => {
-    const res = await manager.call('service/load-locations', { minCreatedAt: '2026-10-10', maxCreatedAt: '2026-10-01' });
+    const res = await manager.act(loadLocations, { minCreatedAt: '2026-10-10', maxCreatedAt: '2026-10-01' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(['To must not be before From.']);
-    const bad = await manager.call('service/load-days-out', { minCreatedAt: '2026-02-30' });
+    const bad = await manager.act(loadDaysOut, { minCreatedAt: '2026-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(['From must be a real date.']);
-    const group = await manager.call('service/load-days-out', { groupBy: 'week' });
+    const group = await manager.act(loadDaysOut, { groupBy: 'week' });
     expect(group.status).toBe(400);
     expect(group.body.errors).toEqual(['Rows must be one of: location, service.']);
   });
 
   it('need the service manager flag', async () => {
     const advisor = await t.signedIn(['serviceAdvisor']);
-    expect((await advisor.call('service/load-sources', {})).status).toBe(403);
+    expect((await advisor.act(loadSources, {})).status).toBe(403);
   });
 });
 
 describe('appointment data', () => {
   it('lists bookings newest first, by store, status, recall and service, with names for ids', async () => {
-    const res = await manager.call('service/load-appointments', { locationId: loc.ABG, status: 'no-show', limit: 5 });
+    const res = await manager.act(loadAppointments, { locationId: loc.ABG, status: 'no-show', limit: 5 });
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(appointments).where(and(eq(appointments.locationId, loc.ABG), eq(appointments.status, 'no-show')));
     expect(res.body.data.appointmentCount).toBe(n);
@@ -286,16 +288,16 @@ describe('appointment data', () => {
     });
     expect(res.body.data.html).toContain('No-show');
 
-    const recall = await manager.call('service/load-appointments', { recall: '1', limit: 100 });
+    const recall = await manager.act(loadAppointments, { recall: '1', limit: 100 });
     expect(recall.body.data.rows.length).toBeGreaterThan(0);
     expect(recall.body.data.rows.every((r: { recallName: string | null }) => r.recallName !== null)).toBe(true);
     const [timing] = await t.db.select().from(serviceServices).where(eq(serviceServices.name, 'Timing belt replacement'));
-    const timed = await manager.call('service/load-appointments', { serviceId: timing.id, limit: 100 });
+    const timed = await manager.act(loadAppointments, { serviceId: timing.id, limit: 100 });
     expect(timed.body.data.rows.every((r: { services: string[] }) => r.services.includes('Timing belt replacement'))).toBe(true);
-    const search = await manager.call('service/load-appointments', { query: newest[0].customerName.toLowerCase() });
+    const search = await manager.act(loadAppointments, { query: newest[0].customerName.toLowerCase() });
     expect(search.body.data.rows.some((r: { appointmentId: number }) => r.appointmentId === newest[0].id)).toBe(true);
     // "#n" is appointment n alone, as the scheduler sessions link to it.
-    const one = await manager.call('service/load-appointments', { query: `#${newest[0].id}` });
+    const one = await manager.act(loadAppointments, { query: `#${newest[0].id}` });
     expect(one.body.data.rows.map((r: { appointmentId: number }) => r.appointmentId)).toEqual([newest[0].id]);
   });
 
@@ -312,36 +314,36 @@ describe('appointment data', () => {
     expect(expected.some((a) => a.customerName === 'Noon Today')).toBe(true);
     expect(expected.some((a) => a.customerName === 'Late Yesterday')).toBe(false);
 
-    const home = await manager.call('home/today');
+    const home = await manager.act(todayFigures, {});
     const figure = home.body.data.figures.find((f: { key: string }) => f.key === 'appointmentsToday');
     expect(figure).toEqual({ key: 'appointmentsToday', label: 'Appointments today', value: expected.length, href: `/reports/service-appointments/?scheduledOn=${day}&sort=scheduledAt&dir=asc` });
-    const list = await manager.call('service/load-appointments', { scheduledOn: day, sort: 'scheduledAt', dir: 'asc', limit: 100 });
+    const list = await manager.act(loadAppointments, { scheduledOn: day, sort: 'scheduledAt', dir: 'asc', limit: 100 });
     expect(list.body.data.appointmentCount).toBe(expected.length);
     expect(list.body.data.rows.map((r: { appointmentId: number }) => r.appointmentId)).toEqual(expected.slice(0, 100).map((a) => a.id));
     // A regional manager counts only their stores'; without the flag there is no figure.
     const nm = await t.signedIn(['serviceManager'], { groupWide: false, regions: ['New Mexico'] });
     const nmStores = new Set((await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id));
-    const nmFigure = (await nm.call('home/today')).body.data.figures.find((f: { key: string }) => f.key === 'appointmentsToday');
+    const nmFigure = (await nm.act(todayFigures, {})).body.data.figures.find((f: { key: string }) => f.key === 'appointmentsToday')!;
     expect(nmFigure.value).toBe(expected.filter((a) => nmStores.has(a.locationId)).length);
     const advisor = await t.signedIn(['serviceAdvisor']);
-    expect((await advisor.call('home/today')).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('appointmentsToday');
+    expect((await advisor.act(todayFigures, {})).body.data.figures.map((f: { key: string }) => f.key)).not.toContain('appointmentsToday');
   });
 
   it('lists scheduler sessions with how far each got and the appointment it made', async () => {
-    const res = await manager.call('service/scheduler/sessions/load-sessions', { booked: '1', limit: 10 });
+    const res = await manager.act(loadSessions, { booked: '1', limit: 10 });
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(schedulerSessions).where(isNotNull(schedulerSessions.appointmentId));
     expect(res.body.data.sessionCount).toBe(n);
     expect(res.body.data.rows[0]).toMatchObject({ lastStep: 'booked', lastStepLabel: 'Booked' });
     expect(res.body.data.rows[0].appointmentId).toEqual(expect.any(Number));
     expect(res.body.data.rows[0].minutes).toBeGreaterThan(0);
-    const stopped = await manager.call('service/scheduler/sessions/load-sessions', { booked: '0', device: 'phone', limit: 10 });
+    const stopped = await manager.act(loadSessions, { booked: '0', device: 'phone', limit: 10 });
     expect(stopped.body.data.rows.every((r: { appointmentId: number | null; deviceLabel: string }) => r.appointmentId === null && r.deviceLabel === 'Phone')).toBe(true);
     expect(stopped.body.data.html).toContain('<th data-key="lastStepLabel">Got as far as</th>');
   });
 
   it('offers the filters\' choices', async () => {
-    const res = await manager.call('service/list-options', {});
+    const res = await manager.act(loadServiceOptions, {});
     expect(res.body.data.sources.map((o: { label: string }) => o.label)).toContain('Online scheduler');
     expect(res.body.data.services.map((o: { label: string }) => o.label)).toContain('Timing belt replacement (long)');
     expect(res.body.data.campaigns[0].label).toBe('24V-101 Fuel pump may fail');

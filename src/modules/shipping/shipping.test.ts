@@ -7,6 +7,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { makeVin } from '../vehicles/vin';
 import { shipmentOrders as orders } from './shipping.db';
+import { loadOrders, loadShippingLocation, newOrder } from './shipping.contract';
 
 let t: TestApp;
 let mover: Caller;
@@ -30,7 +31,7 @@ const toCustomer = () => ({
 
 describe('shipment orders', () => {
   it('answers a store\'s address to fill an end of the order', async () => {
-    const res = await mover.call('shipping/load-locations', { id: loc.DNC });
+    const res = await mover.act(loadShippingLocation, { id: loc.DNC });
     expect(res.status).toBe(200);
     const [dnc] = await t.db.select().from(locations).where(eq(locations.id, loc.DNC));
     expect(res.body.data.location).toEqual({ id: loc.DNC, name: dnc.name, street: dnc.street, city: dnc.city, state: dnc.state, zip: dnc.zip });
@@ -38,7 +39,7 @@ describe('shipment orders', () => {
   });
 
   it('orders a vehicle to a customer: kept with what the carrier was sent, the local driver\'s reference, and the audit', async () => {
-    const res = await mover.call('shipping/new-order', toCustomer());
+    const res = await mover.act(newOrder, toCustomer());
     expect(res.status).toBe(200);
     expect(res.body.data.reference).toMatch(/^LOCAL-[0-9A-F]{8}$/);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.body.data.orderId));
@@ -54,22 +55,22 @@ describe('shipment orders', () => {
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'shipmentOrder')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit.after).toMatchObject({ id: row.id, reference: row.reference });
 
-    const listed = await mover.call('shipping/load-orders', { query: vin.slice(-6), view: 'rows' });
+    const listed = await mover.act(loadOrders, { query: vin.slice(-6), view: 'rows' });
     expect(listed.body.data.orderCount).toBe(1);
     expect(listed.body.data.rows[0]).toMatchObject({ vehicle: '2023 Toyota', originName: 'Albuquerque Toyota', destinationName: 'Maria Gallegos', customerAddress: true, carrier: 'local' });
   });
 
   it('names every field at fault, as the form labels it, and orders nothing', async () => {
     const before = await orderCount();
-    const res = await mover.call('shipping/new-order', { ...toCustomer(), destinationZipcode: '8750', originState: 'New Mexico', destinationCity: '', vin: `${vin.slice(0, 16)}0` });
+    const res = await mover.act(newOrder, { ...toCustomer(), destinationZipcode: '8750', originState: 'New Mexico', destinationCity: '', vin: `${vin.slice(0, 16)}0` });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual(['originState', 'destinationCity', 'destinationZipcode', 'vin']);
     expect(res.body.errors).toEqual(expect.arrayContaining([
       'Origin state must be a two-letter state code, such as NM.', 'Destination city is required.', 'Destination ZIP code must be five digits, such as 87109.',
     ]));
-    const both = await mover.call('shipping/new-order', { ...toCustomer(), destinationLocationId: loc.SFS });
+    const both = await mover.act(newOrder, { ...toCustomer(), destinationLocationId: loc.SFS });
     expect(both.body.errors).toEqual(['A shipment goes to a store or to a customer, not both.']);
-    const nowhere = await mover.call('shipping/new-order', { ...toCustomer(), originLocationId: '' });
+    const nowhere = await mover.act(newOrder, { ...toCustomer(), originLocationId: '' });
     expect(nowhere.body.data.fields).toEqual(['originLocationId', 'destinationLocationId']);
     expect(await orderCount()).toBe(before);
   });
@@ -77,12 +78,12 @@ describe('shipment orders', () => {
   it('is for stock number managers, within reach', async () => {
     const before = await orderCount();
     const nobody = await t.signedIn([]);
-    expect((await nobody.call('shipping/new-order', toCustomer())).status).toBe(403);
-    expect((await nobody.call('shipping/load-locations', { id: loc.ABG })).status).toBe(403);
+    expect((await nobody.act(newOrder, toCustomer())).status).toBe(403);
+    expect((await nobody.act(loadShippingLocation, { id: loc.ABG })).status).toBe(403);
     const nm = await t.signedIn(['stockNumberManager'], { groupWide: false, regions: ['New Mexico'] });
-    expect((await nm.call('shipping/load-locations', { id: loc.PHX })).status).toBe(404);
-    expect((await nm.call('shipping/new-order', { ...toCustomer(), originLocationId: loc.PHX })).status).toBe(404);
-    const rows = (await nm.call('shipping/load-orders', { view: 'rows', limit: 500 })).body.data.rows as { locationId: number }[];
+    expect((await nm.act(loadShippingLocation, { id: loc.PHX })).status).toBe(404);
+    expect((await nm.act(newOrder, { ...toCustomer(), originLocationId: loc.PHX })).status).toBe(404);
+    const rows = (await nm.act(loadOrders, { view: 'rows', limit: 500 })).body.data.rows as { locationId: number }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.locationId === loc.PHX || r.locationId === loc.DNC)).toBe(false);
     expect(await orderCount()).toBe(before);
@@ -115,7 +116,7 @@ describe('the carrier over HTTP', () => {
 
   it('posts the order with the group\'s key and keeps the carrier\'s reference', async () => {
     const caller = await http.signedIn(['stockNumberManager']);
-    const res = await caller.call('shipping/new-order', toCustomer());
+    const res = await caller.act(newOrder, toCustomer());
     expect(res.body.data.reference).toBe('CX-20431');
     expect(received.auth).toBe('Bearer carrier-key-8421');
     expect(received.body).toMatchObject({ destination: { customer: true, zipcode: '87505' }, vehicle: { vin } });
@@ -127,12 +128,12 @@ describe('the carrier over HTTP', () => {
     const caller = await http.signedIn(['stockNumberManager']);
     const before = await orderCount(http.db);
     answer = { status: 503, body: { error: 'maintenance' } };
-    const refused = await caller.call('shipping/new-order', toCustomer());
+    const refused = await caller.act(newOrder, toCustomer());
     expect(refused.status).toBe(502);
     expect(refused.body.errors).toEqual(['The carrier did not take the order; try again in a few minutes.']);
     carrier.closeAllConnections();
     await new Promise<void>((resolve) => carrier.close(() => resolve()));
-    const down = await caller.call('shipping/new-order', toCustomer());
+    const down = await caller.act(newOrder, toCustomer());
     expect(down.status).toBe(502);
     expect(await orderCount(http.db)).toBe(before);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, like } from 'drizzle-orm';
-import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { makeVin } from '../vehicles/vin';
 import { stockNumbers as stock, stockSequences } from './stock.db';
-import { readerTerms, unmatchedTerms } from './stock.contract';
+import { readerTerms, unmatchedTerms, addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, readStocks, updateStock, vinCheck } from './stock.contract';
 import { dayIn } from '../../server/platform/days';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ afterAll(async () => { await t?.close(); });
 const byStock = async (value: string) => (await t.db.select().from(stock).where(eq(stock.stock, value)))[0];
 const stockCount = async () => (await t.db.select({ n: count() }).from(stock))[0].n;
 const lastNumber = async (code: string) => (await t.db.select({ last: stockSequences.last }).from(stockSequences).where(eq(stockSequences.locationId, loc[code])))[0]?.last ?? 0;
-const generate = (caller: Caller, input: Record<string, unknown>) => caller.call('stock-numbers/generate', { locationId: loc.ABG, acquiredBy: 'Purchase', ...input });
+const generate = (caller: Caller, input: ActInput<typeof generateStock>) => caller.act(generateStock, { locationId: loc.ABG, acquiredBy: 'Purchase', ...input });
 
 describe('generating stock numbers', () => {
   it('gives the location\'s next number to one VIN, with the year and make the VIN names', async () => {
@@ -37,7 +37,7 @@ describe('generating stock numbers', () => {
     const res = await generate(manager, { vin: vin.toLowerCase().replace(/(.{4})/g, '$1 ') });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ stock: `ABG${String(next).padStart(5, '0')}` });
-    const row = await byStock(res.body.data.stock);
+    const row = await byStock(res.body.data.stock as string);
     expect(row).toMatchObject({ locationId: loc.ABG, vin, acquiredBy: 'Purchase', year: 2024, make: 'Toyota', vinOverride: false, batchId: null, createdBy: manager.userId });
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'stockNumber'), eq(auditLog.recordId, String(row.id))));
     expect(audit.action).toBe('stock-numbers/generate');
@@ -53,7 +53,7 @@ describe('generating stock numbers', () => {
     const rows = await t.db.select().from(stock).where(like(stock.stock, 'DNC%')).orderBy(desc(stock.id)).limit(3);
     expect(rows.reverse().map((r) => [r.vin, r.make, r.batchId])).toEqual([[vins[0], 'Toyota', rows[0].id], [vins[1], 'Ford', rows[0].id], [vins[2], 'Subaru', rows[0].id]]);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'stockNumberBatch')).orderBy(desc(auditLog.id)).limit(1);
-    expect(audit.after).toMatchObject({ acquiredBy: 'Auction', stocks: res.body.data.stock.map((s: string, i: number) => `${s} ${vins[i]}`) });
+    expect(audit.after).toMatchObject({ acquiredBy: 'Auction', stocks: (res.body.data.stock as string[]).map((s: string, i: number) => `${s} ${vins[i]}`) });
   });
 
   it('generates all of a batch or none: a VIN that has a number refuses the whole batch, and no number is used up', async () => {
@@ -95,7 +95,7 @@ describe('generating stock numbers', () => {
 
     const forced = await generate(manager, { vin: bad, vinOverride: 1 });
     expect(forced.status).toBe(200);
-    const row = await byStock(forced.body.data.stock);
+    const row = await byStock(forced.body.data.stock as string);
     expect(row).toMatchObject({ vin: bad, vinOverride: true, year: null, make: null });
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'stockNumber'), eq(auditLog.recordId, String(row.id))));
     expect((audit.after as { vinProblems: string[] }).vinProblems).toEqual([expect.stringMatching(new RegExp(`^${bad}: The check digit`))]);
@@ -106,14 +106,14 @@ describe('generating stock numbers', () => {
     expect(early).toMatchObject({ status: 400, body: { errors: ['Purchase VIN is required for an Early Trade.'], data: { fields: ['purchaseVin'] } } });
     const purchaseVin = freshVin('5TD', 'KRFHX', 2026);
     const ok = await generate(manager, { acquiredBy: 'Early Trade', vin: freshVin(), purchaseVin });
-    expect((await byStock(ok.body.data.stock)).purchaseVin).toBe(purchaseVin);
+    expect((await byStock(ok.body.data.stock as string)).purchaseVin).toBe(purchaseVin);
 
     // Manual Entry: a VIN that cannot be checked (a 1978 truck's), and the vehicle by hand.
     const manual = await generate(manager, { acquiredBy: 'Manual Entry', vin: 'CCL148F123456', year: 1978 });
     expect(manual.body.errors).toEqual(['Manual Entry needs the vehicle: Make, Model are required.']);
     expect(manual.body.data.fields).toEqual(['make', 'model']);
     const entered = await generate(manager, { acquiredBy: 'Manual Entry', vin: 'CCL148F123456', year: 1978, make: 'Chevrolet', model: 'C10', trim: 'Custom Deluxe' });
-    expect(await byStock(entered.body.data.stock)).toMatchObject({ vin: 'CCL148F123456', year: 1978, make: 'Chevrolet', model: 'C10', trim: 'Custom Deluxe', vinOverride: false });
+    expect(await byStock(entered.body.data.stock as string)).toMatchObject({ vin: 'CCL148F123456', year: 1978, make: 'Chevrolet', model: 'C10', trim: 'Custom Deluxe', vinOverride: false });
 
     const noParent = await generate(manager, { acquiredBy: 'Trade', vin: freshVin() });
     expect(noParent.body.errors).toEqual(['Parent stock number is required for a trade.']);
@@ -134,15 +134,15 @@ describe('generating stock numbers', () => {
 
 describe('trades', () => {
   it('numbers a trade after its parent with the next free letter, at the parent\'s location', async () => {
-    const res = await manager.call('stock-numbers/add-trade', { parent: 'ABG00002', vin: freshVin('1HG', 'CV1F3', 2017) });
+    const res = await manager.act(addTrade, { parent: 'ABG00002', vin: freshVin('1HG', 'CV1F3', 2017) });
     expect(res.body.data).toEqual({ stock: 'ABG00002C' });
     expect(await byStock('ABG00002C')).toMatchObject({ parent: 'ABG00002', tradeOrder: 3, acquiredBy: 'Trade', make: 'Honda', year: 2017 });
 
-    const taken = await manager.call('stock-numbers/add-trade', { parent: 'ABG00002', tradeOrder: 1, vin: freshVin() });
+    const taken = await manager.act(addTrade, { parent: 'ABG00002', tradeOrder: 1, vin: freshVin() });
     expect(taken).toMatchObject({ status: 409, body: { errors: ['ABG00002 already has trade 1 (ABG00002A).'], data: { fields: ['tradeOrder'] } } });
-    const ofTrade = await manager.call('stock-numbers/add-trade', { parent: 'ABG00002A', vin: freshVin() });
+    const ofTrade = await manager.act(addTrade, { parent: 'ABG00002A', vin: freshVin() });
     expect(ofTrade.body.errors).toEqual(['ABG00002A is itself a trade; a trade is numbered after the vehicle sold (ABG00002).']);
-    const none = await manager.call('stock-numbers/add-trade', { parent: 'ZZZ99999', vin: freshVin() });
+    const none = await manager.act(addTrade, { parent: 'ZZZ99999', vin: freshVin() });
     expect(none).toMatchObject({ status: 404, body: { errors: ['There is no stock number ZZZ99999.'] } });
   });
 });
@@ -150,7 +150,7 @@ describe('trades', () => {
 describe('checking before generating', () => {
   it('finds the stock number a VIN has (a perfect match) and VINs that end alike, in html and as a list', async () => {
     const abg1 = await byStock('ABG00001');
-    const perfect = await manager.call('stock-numbers/check-existing', { vin: abg1.vin });
+    const perfect = await manager.act(checkExisting, { vin: abg1.vin });
     expect(perfect.body.data.perfectMatch).toBe(true);
     expect(perfect.body.data.matches[0]).toMatchObject({ vin: abg1.vin, stock: 'ABG00001', locationName: 'Albuquerque Toyota', perfect: true, elsewhere: false });
     expect(perfect.body.data.html).toContain('<td>ABG00001</td>');
@@ -158,19 +158,19 @@ describe('checking before generating', () => {
 
     // A typo before the serial: the same last eight characters, not the same VIN.
     const nearly = `1${abg1.vin.slice(1)}`;
-    const near = await manager.call('stock-numbers/check-existing', { vin: nearly });
+    const near = await manager.act(checkExisting, { vin: nearly });
     expect(near.body.data).toMatchObject({ perfectMatch: false, matches: [{ vin: abg1.vin, stock: 'ABG00001', perfect: false }] });
     expect(near.body.data.html).toContain('Same last 8 characters');
-    expect((await manager.call('stock-numbers/check-existing', { vin: freshVin() })).body.data).toEqual({ html: '', perfectMatch: false, matches: [] });
+    expect((await manager.act(checkExisting, { vin: freshVin() })).body.data).toEqual({ html: '', perfectMatch: false, matches: [] });
 
-    const batch = await manager.call('stock-numbers/check-existing', { batchUpload: 1, vins: `${freshVin()}\n${abg1.vin}` });
+    const batch = await manager.act(checkExisting, { batchUpload: 1, vins: `${freshVin()}\n${abg1.vin}` });
     expect(batch.body.data.perfectMatch).toBe(true);
   });
 
   it('checks each VIN and says what it decodes to', async () => {
     const good = freshVin('1C4', 'HJXEG', 2022);
     const bad = mistyped(freshVin());
-    const res = await manager.call('stock-numbers/vin-check', { batchUpload: 1, vins: `${good}\n${bad}\nABC` });
+    const res = await manager.act(vinCheck, { batchUpload: 1, vins: `${good}\n${bad}\nABC` });
     expect(res.body.data.problemCount).toBe(2);
     expect(res.body.data.vins).toEqual([
       { vin: good, line: 1, problem: null, year: 2022, make: 'Jeep' },
@@ -182,41 +182,41 @@ describe('checking before generating', () => {
 
 describe('loading, correcting and deleting', () => {
   it('loads a stock number by its number with who generated it and its trades', async () => {
-    const res = await manager.call('stock-numbers/load-stock', { stock: 'abg00002' });
+    const res = await manager.act(loadStock, { stock: 'abg00002' });
     expect(res.body.data.stockNumber).toMatchObject({ stock: 'ABG00002', locationName: 'Albuquerque Toyota', trades: ['ABG00002A', 'ABG00002B', 'ABG00002C'] });
     expect(res.body.data.stockNumber.createdByName).toMatch(/\w+ \w+/);
-    expect((await manager.call('stock-numbers/load-stock', { stock: 'NOPE1' })).status).toBe(404);
+    expect((await manager.act(loadStock, { stock: 'NOPE1' })).status).toBe(404);
   });
 
   it('corrects the VIN and the vehicle, checking the new VIN; the number, its location and a trade\'s kind stay', async () => {
     const row = await byStock('ABG00004');
     const vin = freshVin('2HK', 'RW2H8', 2024);
-    const refused = await manager.call('stock-numbers/update-stock', { stockId: row.id, vin: mistyped(vin), acquiredBy: 'Purchase' });
+    const refused = await manager.act(updateStock, { stockId: row.id, vin: mistyped(vin), acquiredBy: 'Purchase' });
     expect(refused.status).toBe(400);
     expect((await byStock('ABG00004')).vin).toBe(row.vin);
-    const taken = await manager.call('stock-numbers/update-stock', { stockId: row.id, vin: (await byStock('ABG00001')).vin, acquiredBy: 'Purchase' });
+    const taken = await manager.act(updateStock, { stockId: row.id, vin: (await byStock('ABG00001')).vin, acquiredBy: 'Purchase' });
     expect(taken).toMatchObject({ status: 409, body: { errors: [`VIN ${(await byStock('ABG00001')).vin} already has stock number ABG00001 (Albuquerque Toyota).`] } });
 
-    const res = await manager.call('stock-numbers/update-stock', { stockId: row.id, vin, acquiredBy: 'Lease Return', year: 2024, make: 'Honda', model: 'CR-V', trim: 'EX-L' });
+    const res = await manager.act(updateStock, { stockId: row.id, vin, acquiredBy: 'Lease Return', year: 2024, make: 'Honda', model: 'CR-V', trim: 'EX-L' });
     expect(res.status).toBe(200);
     expect(res.body.data.stockNumber).toMatchObject({ stock: 'ABG00004', vin, acquiredBy: 'Lease Return', model: 'CR-V' });
     expect(await byStock('ABG00004')).toMatchObject({ vin, acquiredBy: 'Lease Return', year: 2024, make: 'Honda', model: 'CR-V', trim: 'EX-L', locationId: loc.ABG });
 
     const trade = await byStock('ABG00002A');
-    const untraded = await manager.call('stock-numbers/update-stock', { stockId: trade.id, vin: trade.vin, acquiredBy: 'Purchase' });
+    const untraded = await manager.act(updateStock, { stockId: trade.id, vin: trade.vin, acquiredBy: 'Purchase' });
     expect(untraded.body.errors).toEqual(['ABG00002A is a trade on ABG00002; it stays a trade.']);
   });
 
   it('deletes a stock number (an admin\'s), never one with trades; its number is not given again', async () => {
     const parent = await byStock('ABG00002');
-    const refused = await admin.call('stock-numbers/delete-stock', { stockId: parent.id });
+    const refused = await admin.act(deleteStock, { stockId: parent.id });
     expect(refused).toMatchObject({ status: 409, body: { errors: ['ABG00002 has trades, ABG00002A, ABG00002B, ABG00002C; delete them first.'] } });
-    expect((await manager.call('stock-numbers/delete-stock', { stockId: parent.id })).status).toBe(403);
+    expect((await manager.act(deleteStock, { stockId: parent.id })).status).toBe(403);
 
     const made = await generate(manager, { locationId: loc.PHX, vin: freshVin() });
-    const row = await byStock(made.body.data.stock);
-    expect((await admin.call('stock-numbers/delete-stock', { stockId: row.id })).status).toBe(200);
-    expect(await byStock(made.body.data.stock)).toBeUndefined();
+    const row = await byStock(made.body.data.stock as string);
+    expect((await admin.act(deleteStock, { stockId: row.id })).status).toBe(200);
+    expect(await byStock(made.body.data.stock as string)).toBeUndefined();
     const again = await generate(manager, { locationId: loc.PHX, vin: row.vin });
     // The deleted number's gap stays: the audit's delete row says why.
     expect(Number(again.body.data.stock.slice(3))).toBe(Number(made.body.data.stock.slice(3)) + 1);
@@ -225,45 +225,45 @@ describe('loading, correcting and deleting', () => {
 
 describe('lists, the report, the reader and the exports', () => {
   it('lists stock numbers newest first, by location, the start of the number, part of the VIN and how acquired', async () => {
-    const all = await manager.call('stock-numbers/load-stocks', { view: 'rows' });
+    const all = await manager.act(loadStocks, { view: 'rows' });
     expect(all.body.data.stockCount).toBeGreaterThan(30);
     const dates = all.body.data.rows.map((r: { createdAt: string }) => r.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    const prefix = await manager.call('stock-numbers/load-stocks', { stock: 'abg00002', sort: 'stock', dir: 'asc' });
+    const prefix = await manager.act(loadStocks, { stock: 'abg00002', sort: 'stock', dir: 'asc' });
     expect(prefix.body.data.rows.map((r: { stock: string }) => r.stock)).toEqual(['ABG00002', 'ABG00002A', 'ABG00002B', 'ABG00002C']);
     expect(prefix.body.data.rows[1]).toMatchObject({ parent: 'ABG00002', acquiredBy: 'Trade', vehicle: '2018 Honda Accord EX-L', locationName: 'Albuquerque Toyota' });
     expect(prefix.body.data.html).toContain('<th data-key="acquiredBy">Acquired by</th>');
 
     const { vin } = await byStock('ABG00001');
-    const stocksOf = async (filters: Record<string, unknown>) => (await manager.call('stock-numbers/load-stocks', filters)).body.data.rows.map((r: { stock: string }) => r.stock);
+    const stocksOf = async (filters: ActInput<typeof loadStocks>) => (await manager.act(loadStocks, filters)).body.data.rows.map((r: { stock: string }) => r.stock);
     expect(await stocksOf({ query: vin.slice(-6).toLowerCase() })).toEqual(['ABG00001']);
     expect(await stocksOf({ vin: vin.slice(-8) })).toEqual(['ABG00001']);
     expect(await stocksOf({ vin })).toEqual(['ABG00001']);
     expect(await stocksOf({ vin: vin.slice(-6) })).toEqual([]);
-    const trades = await manager.call('stock-numbers/load-stocks', { acquiredBy: 'Trade', locationId: loc.ABG });
+    const trades = await manager.act(loadStocks, { acquiredBy: 'Trade', locationId: loc.ABG });
     expect(trades.body.data.rows.every((r: { acquiredBy: string }) => r.acquiredBy === 'Trade')).toBe(true);
-    expect((await manager.call('stock-numbers/load-stocks', { acquiredBy: 'Gift' })).status).toBe(400);
+    expect((await manager.act(loadStocks, { acquiredBy: 'Gift' })).status).toBe(400);
   });
 
   it('reports who generated what in a span of days, for stock number user admins', async () => {
     // Today on Santa Fe's clock, as the report reads its days (in UTC it is already tomorrow each evening).
     const today = dayIn('America/Denver', new Date());
-    const res = await admin.call('stock-numbers/load-report', { minCreatedAt: today, maxCreatedAt: today, locationId: loc.SFS, view: 'rows' });
+    const res = await admin.act(loadReport, { minCreatedAt: today, maxCreatedAt: today, locationId: loc.SFS, view: 'rows' });
     expect(res.body.data.stockCount).toBe(20);
     expect(res.body.data.rows[0]).toMatchObject({ locationName: 'Santa Fe Subaru', vinOverride: false, createdByName: 'Test User ' + res.body.data.rows[0].createdByName.split(' ').pop() });
-    const overridden = await admin.call('stock-numbers/load-report', { locationId: loc.ABG, view: 'rows' });
+    const overridden = await admin.act(loadReport, { locationId: loc.ABG, view: 'rows' });
     expect(overridden.body.data.rows.filter((r: { vinOverride: boolean }) => r.vinOverride).map((r: { stock: string }) => r.stock)).toContain('ABG00010');
-    expect((await manager.call('stock-numbers/load-report', {})).status).toBe(403);
+    expect((await manager.act(loadReport, {})).status).toBe(403);
   });
 
   it('reads lines of stock numbers, VINs or last eight characters; the lines that match nothing are told apart', async () => {
     const abg1 = await byStock('ABG00001');
-    const res = await manager.call('stock-numbers/read-stocks', { terms: `abg00002a\n${abg1.vin.slice(-8)}\nNOSUCH01\n`, view: 'rows' });
+    const res = await manager.act(readStocks, { terms: `abg00002a\n${abg1.vin.slice(-8)}\nNOSUCH01\n`, view: 'rows' });
     expect(res.body.data.rows.map((r: { stock: string }) => r.stock)).toEqual(['ABG00001', 'ABG00002A']);
     // The lines that named nothing, as the screen works them out from the rows.
     expect(unmatchedTerms(readerTerms('abg00002a\nNOSUCH01'), res.body.data.rows)).toEqual(['NOSUCH01']);
-    expect((await manager.call('stock-numbers/read-stocks', {})).body.data.rows).toEqual([]);
+    expect((await manager.act(readStocks, {})).body.data.rows).toEqual([]);
   });
 
   it('downloads the list and the report as CSV with their filters', async () => {
@@ -292,23 +292,23 @@ describe('reach and permissions', () => {
   it('keeps a New Mexico user to New Mexico stock numbers, naming others only as another store', async () => {
     const nm = await t.signedIn(['stockNumberManager', 'stockNumberAdmin'], { groupWide: false, regions: ['New Mexico'] });
     const phx = (await t.db.select().from(stock).where(eq(stock.locationId, loc.PHX)).orderBy(asc(stock.id)).limit(1))[0];
-    expect((await nm.call('stock-numbers/load-stock', { stock: phx.stock })).status).toBe(404);
-    expect((await nm.call('stock-numbers/delete-stock', { stockId: phx.id })).status).toBe(404);
-    expect((await nm.call('stock-numbers/add-trade', { parent: phx.stock, vin: freshVin() })).status).toBe(404);
+    expect((await nm.act(loadStock, { stock: phx.stock })).status).toBe(404);
+    expect((await nm.act(deleteStock, { stockId: phx.id })).status).toBe(404);
+    expect((await nm.act(addTrade, { parent: phx.stock, vin: freshVin() })).status).toBe(404);
     expect((await generate(nm, { locationId: loc.PHX, vin: freshVin() })).body.errors).toEqual(['That location does not exist.']);
-    const check = await nm.call('stock-numbers/check-existing', { vin: phx.vin });
+    const check = await nm.act(checkExisting, { vin: phx.vin });
     expect(check.body.data.matches).toEqual([{ vin: phx.vin, stock: null, locationName: null, createdAt: null, perfect: true, elsewhere: true }]);
     const refused = await generate(nm, { vin: phx.vin });
     expect(refused.body.errors).toEqual([`VIN ${phx.vin} already has a stock number at another store.`]);
-    const listed = await nm.call('stock-numbers/load-stocks', { view: 'rows', limit: 500 });
+    const listed = await nm.act(loadStocks, { view: 'rows', limit: 500 });
     expect(listed.body.data.rows.some((r: { locationId: number }) => r.locationId === loc.PHX)).toBe(false);
   });
 
   it('is for stock number managers', async () => {
     const nobody = await t.signedIn([]);
     const before = await stockCount();
-    for (const path of ['generate', 'add-trade', 'check-existing', 'vin-check', 'load-stocks', 'read-stocks', 'load-stock', 'update-stock']) {
-      expect((await nobody.call(`stock-numbers/${path}`, {})).status, path).toBe(403);
+    for (const contract of [generateStock, addTrade, checkExisting, vinCheck, loadStocks, readStocks, loadStock, updateStock]) {
+      expect((await nobody.actRaw(contract, {})).status, contract.path).toBe(403);
     }
     expect(await stockCount()).toBe(before);
   });

@@ -5,7 +5,7 @@ import { authenticator } from 'otplib';
 import { ADMIN_TOTP_SECRET, Caller, testApp, TEST_PASSWORD, userById, type Reply, type TestApp } from '../../../tests/helpers';
 import { outbox, rateLimits, sessions, signinThrottles } from '../../server/platform/platform.db';
 import { SESSION_COOKIE } from '../../server/platform/session';
-import { eventLabels } from './users.contract';
+import { eventLabels, authenticate, changePassword, enrolAuthenticator, loadProfile, loadUser, logout, pushCode, saveUser, signInFactors, unlockUser, verifyCode } from './users.contract';
 import { allFlags } from '../../shared/permissions';
 import { userEvents, userFactors, users } from './users.db';
 import { seal, unseal } from '../../server/platform/sealed';
@@ -16,7 +16,7 @@ beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });
 
 async function passwordStep(caller: Caller, username: string, password = TEST_PASSWORD) {
-  return caller.call('users/authenticate', { username, password });
+  return caller.act(authenticate, { username, password });
 }
 
 /** A code for the next 30-second window, so two sign-ins in one window both verify. */
@@ -34,11 +34,11 @@ describe('sign-in with the admin TOTP factor', () => {
     const session = await caller.send<{ pending: boolean; signedIn: boolean }>({ method: 'GET', url: '/api/session' });
     expect(session.body.data).toMatchObject({ pending: true, signedIn: false });
 
-    const reloaded = await caller.call('users/2fa-factors', {});
+    const reloaded = await caller.act(signInFactors, {});
     expect(reloaded.body.data).toEqual(first.body.data);
     const factorId = first.body.data.authenticate.factors[0].factorId;
-    expect((await caller.call('users/2fa-push', { factorId, factorType: 'totp' })).body.data).toEqual({ sent: false });
-    const verified = await caller.call('users/2fa-verify', { authCode: totp(ADMIN_TOTP_SECRET), redirect: '/phones/?x=1' });
+    expect((await caller.act(pushCode, { factorId, factorType: 'totp' })).body.data).toEqual({ sent: false });
+    const verified = await caller.act(verifyCode, { authCode: totp(ADMIN_TOTP_SECRET), redirect: '/phones/?x=1' });
     expect(verified.status).toBe(200);
     expect(verified.body.data.redirect).toBe('/phones/?x=1');
     expect(caller.cookie).toBeTruthy();
@@ -81,9 +81,9 @@ describe('sign-in with the admin TOTP factor', () => {
     const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
     const verifyWith = async (redirect: string) => {
       await passwordStep(from, user.username);
-      await from.call('users/2fa-push', { factorId: factor.id, factorType: 'totp' });
+      await from.act(pushCode, { factorId: factor.id, factorType: 'totp' });
       await t.db.update(userFactors).set({ lastStep: 0 }).where(eq(userFactors.id, factor.id));
-      const res = await from.call('users/2fa-verify', { authCode: totp(secret), redirect });
+      const res = await from.act(verifyCode, { authCode: totp(secret), redirect });
       expect(res.status).toBe(200);
       return res.body.data.redirect;
     };
@@ -98,13 +98,13 @@ describe('a user with no factor enrols an authenticator app', () => {
     const caller = t.anonymous();
     const first = await passwordStep(caller, user.username);
     expect(first.body.data.authenticate).toMatchObject({ factors: [], enrol: true });
-    const enrol = await caller.call('users/2fa-enrol', {});
+    const enrol = await caller.act(enrolAuthenticator, {});
     expect(enrol.body.data.qr).toMatch(/^data:image\/png;base64,/);
     expect(enrol.body.data.otpauthUrl).toContain(`secret=${enrol.body.data.secret}`);
-    const wrong = await caller.call('users/2fa-verify', { authCode: '000000' });
+    const wrong = await caller.act(verifyCode, { authCode: '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.fields).toEqual(['authCode']);
-    const ok = await caller.call('users/2fa-verify', { authCode: totp(enrol.body.data.secret) });
+    const ok = await caller.act(verifyCode, { authCode: totp(enrol.body.data.secret) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.redirect).toBe('/');
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, user.id));
@@ -127,12 +127,12 @@ describe('a code sent by email', () => {
     const caller = t.anonymous();
     const first = await passwordStep(caller, user.username);
     expect(first.body.data.authenticate.factors).toEqual([{ factorId: factor.id, factorType: 'email', target: expect.stringMatching(/^t•••@forecourt\.test$/) }]);
-    const push = await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'email' });
+    const push = await caller.act(pushCode, { factorId: factor.id, factorType: 'email' });
     expect(push.body.data.sent).toBe(true);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(desc(outbox.id));
     expect(mail.channel).toBe('email');
     const code = /(\d{6})/.exec(mail.body)![1];
-    expect((await caller.call('users/2fa-verify', { authCode: code })).status).toBe(200);
+    expect((await caller.act(verifyCode, { authCode: code })).status).toBe(200);
   });
 
   it('refuses a factor of another user', async () => {
@@ -141,7 +141,7 @@ describe('a code sent by email', () => {
     const other = await t.createUser();
     const caller = t.anonymous();
     await passwordStep(caller, other.username);
-    const res = await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'email' });
+    const res = await caller.act(pushCode, { factorId: factor.id, factorType: 'email' });
     expect(res.status).toBe(404);
   });
 });
@@ -258,10 +258,10 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     const from = new From(t.app, nextAddress());
     const first = await passwordStep(from, user.username);
     expect(first.status).toBe(200);
-    await from.call('users/2fa-push', { factorId: first.body.data.authenticate.factors[0].factorId, factorType: 'totp' });
+    await from.act(pushCode, { factorId: first.body.data.authenticate.factors[0].factorId, factorType: 'totp' });
     const wrongCode = '999999' === totp(ADMIN_TOTP_SECRET) ? '999998' : '999999';
-    for (let i = 0; i < 6; i++) expect((await from.call('users/2fa-verify', { authCode: wrongCode })).status).toBe(400);
-    const waiting = await from.call('users/2fa-verify', { authCode: totp(ADMIN_TOTP_SECRET) });
+    for (let i = 0; i < 6; i++) expect((await from.act(verifyCode, { authCode: wrongCode })).status).toBe(400);
+    const waiting = await from.act(verifyCode, { authCode: totp(ADMIN_TOTP_SECRET) });
     expect(waiting.status).toBe(429);
     expect(waiting.body.errors).toEqual(['Too many failed sign-ins. Try again in 1 second.']);
     expect(retryAfter(waiting)).toBe(1);
@@ -274,7 +274,7 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     // The account waits for everyone: the password step from elsewhere is held too.
     expect((await passwordStep(new From(t.app, nextAddress()), user.username)).status).toBe(429);
     clock.advance(1_000);
-    expect((await from.call('users/2fa-verify', { authCode: totp(ADMIN_TOTP_SECRET) })).status).toBe(200);
+    expect((await from.act(verifyCode, { authCode: totp(ADMIN_TOTP_SECRET) })).status).toBe(200);
   });
 
   it('slows one address down across many accounts after twenty failures', async () => {
@@ -336,7 +336,7 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     for (let i = 0; i < 5; i++) await passwordStep(from, user.username, 'wrong-password');
     expect((await passwordStep(from, user.username)).status).toBe(429);
     const admin = await t.signedIn([...allFlags], { groupWide: true });
-    expect((await admin.call('users/unlock', { userId: user.id })).status).toBe(200);
+    expect((await admin.act(unlockUser, { userId: user.id })).status).toBe(200);
     expect((await passwordStep(from, user.username)).status).toBe(200);
   });
 
@@ -394,8 +394,8 @@ async function signInWithCode(from: Caller, userId: number, username: string) {
   const [factor] = await t.db.insert(userFactors).values({ userId, type: 'totp', secret, confirmed: true }).returning();
   const first = await passwordStep(from, username);
   expect(first.status).toBe(200);
-  await from.call('users/2fa-push', { factorId: factor.id, factorType: 'totp' });
-  return from.call('users/2fa-verify', { authCode: totp(secret) });
+  await from.act(pushCode, { factorId: factor.id, factorType: 'totp' });
+  return from.act(verifyCode, { authCode: totp(secret) });
 }
 
 /** The session cookie a reply set, if any. */
@@ -404,50 +404,50 @@ const caller = (res: Reply) => res.cookies.find((c) => c.name === SESSION_COOKIE
 describe('sessions end when they should', () => {
   it('logout ends the session', async () => {
     const caller = await t.signedIn([]);
-    expect((await caller.call('users/logout')).status).toBe(200);
-    expect((await caller.call('users/profile')).status).toBe(401);
+    expect((await caller.act(logout, {})).status).toBe(200);
+    expect((await caller.act(loadProfile, {})).status).toBe(401);
   });
 
   it('an idle session expires', async () => {
     const caller = await t.signedIn([]);
     await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000) })
       .where(eq(sessions.userId, caller.userId!));
-    expect((await caller.call('users/profile')).status).toBe(401);
+    expect((await caller.act(loadProfile, {})).status).toBe(401);
   });
 
   it('a session expires after the absolute limit even when busy', async () => {
     const caller = await t.signedIn([]);
     await t.db.update(sessions).set({ createdAt: new Date(Date.now() - (t.config.SESSION_MAX_HOURS * 60 + 1) * 60_000) })
       .where(eq(sessions.userId, caller.userId!));
-    expect((await caller.call('users/profile')).status).toBe(401);
+    expect((await caller.act(loadProfile, {})).status).toBe(401);
   });
 
   it('a password change ends the other sessions and keeps this one', async () => {
     const user = await t.createUser();
     const here = await t.sessionFor(user.id);
     const elsewhere = await t.sessionFor(user.id);
-    const wrong = await here.call('users/change-password', { currentPassword: 'nope', newPassword: 'a-new-long-password' });
+    const wrong = await here.act(changePassword, { currentPassword: 'nope', newPassword: 'a-new-long-password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.fields).toEqual(['currentPassword']);
-    const short = await here.call('users/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'short' });
+    const short = await here.act(changePassword, { currentPassword: TEST_PASSWORD, newPassword: 'short' });
     expect(short.body.errors[0]).toBe('New password must be at least 10 characters.');
     const before = { cookie: here.cookie!, csrfToken: here.csrfToken! };
-    const ok = await here.call<{ csrfToken: string }>('users/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-new-long-password' });
+    const ok = await here.act(changePassword, { currentPassword: TEST_PASSWORD, newPassword: 'a-new-long-password' });
     expect(ok.status).toBe(200);
     // This browser goes on under a new session id and CSRF token; the old id opens nothing.
     expect(here.cookie).toBeTruthy();
     expect(here.cookie).not.toBe(before.cookie);
     expect(ok.body.data.csrfToken).toMatch(/^[\w-]{20,}$/);
     expect(ok.body.data.csrfToken).not.toBe(before.csrfToken);
-    expect((await new Caller(t.app, before.cookie, before.csrfToken).call('users/profile')).status).toBe(401);
+    expect((await new Caller(t.app, before.cookie, before.csrfToken).act(loadProfile, {})).status).toBe(401);
     const session = await here.send<{ signedIn: boolean; csrfToken: string }>({ method: 'GET', url: '/api/session' });
     expect(session.body.data).toMatchObject({ signedIn: true, csrfToken: ok.body.data.csrfToken });
     // The screen keeps working with the token from the reply; the old token is refused.
     here.csrfToken = before.csrfToken;
-    expect((await here.call('users/profile')).status).toBe(403);
+    expect((await here.act(loadProfile, {})).status).toBe(403);
     here.csrfToken = ok.body.data.csrfToken;
-    expect((await here.call('users/profile')).status).toBe(200);
-    expect((await elsewhere.call('users/profile')).status).toBe(401);
+    expect((await here.act(loadProfile, {})).status).toBe(200);
+    expect((await elsewhere.act(loadProfile, {})).status).toBe(401);
     const [kept] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(kept).toMatchObject({ stage: 'full', csrfToken: ok.body.data.csrfToken });
     expect((await passwordStep(t.anonymous(), user.username, 'a-new-long-password')).status).toBe(200);
@@ -457,10 +457,10 @@ describe('sessions end when they should', () => {
     const admin = await t.signedIn(['userAdmin']);
     const user = await t.createUser();
     const victim = await t.sessionFor(user.id);
-    const detail = (await admin.call('users/load-user', { userId: user.id })).body.data.user;
-    const res = await admin.call('users/save-user', { ...detail, userId: user.id, accountLocked: 1 });
+    const detail = (await admin.act(loadUser, { userId: user.id })).body.data.user;
+    const res = await admin.act(saveUser, { ...detail, userId: user.id, accountLocked: 1 });
     expect(res.status).toBe(200);
-    expect((await victim.call('users/profile')).status).toBe(401);
+    expect((await victim.act(loadProfile, {})).status).toBe(401);
     const [row] = await t.db.select().from(users).where(and(eq(users.id, user.id)));
     expect(row.accountLocked).toBe(true);
   });
@@ -475,8 +475,8 @@ describe('TOTP codes are good once', () => {
     const signIn = async () => {
       const caller = t.anonymous();
       await passwordStep(caller, user.username);
-      await caller.call('users/2fa-push', { factorId: factor.id, factorType: 'totp' });
-      return caller.call('users/2fa-verify', { authCode: code });
+      await caller.act(pushCode, { factorId: factor.id, factorType: 'totp' });
+      return caller.act(verifyCode, { authCode: code });
     };
     expect((await signIn()).status).toBe(200);
     const replay = await signIn();
@@ -489,8 +489,8 @@ describe('authenticator keys are stored sealed', () => {
   const signIn = async (username: string, factorId: number, secret: string) => {
     const caller = t.anonymous();
     await passwordStep(caller, username);
-    await caller.call('users/2fa-push', { factorId, factorType: 'totp' });
-    return caller.call('users/2fa-verify', { authCode: totp(secret) });
+    await caller.act(pushCode, { factorId, factorType: 'totp' });
+    return caller.act(verifyCode, { authCode: totp(secret) });
   };
 
   it('reads a key stored before sealing, and seals it at that sign-in', async () => {

@@ -6,6 +6,7 @@ import { auditLog, sessions } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
 import { allFlags } from '../../shared/permissions';
+import { loadApiKey, loadEvents, loadProfile, loadUser, loadUsers, lockUsers, resetTwoFactor, saveApiKey, saveUser, unlockUser, userOptions } from './users.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -24,7 +25,7 @@ const newUser = {
 
 describe('users/load-users', () => {
   it('lists users with a count and html, searched case-insensitively by name', async () => {
-    const res = await admin.call('users/load-users', { query: 'GARCIA' });
+    const res = await admin.act(loadUsers, { query: 'GARCIA' });
     expect(res.status).toBe(200);
     expect(res.body.data.userCount).toBeGreaterThan(0);
     expect(res.body.data.rows.every((r: { lastName: string; firstName: string }) => `${r.firstName} ${r.lastName}`.includes('Garcia'))).toBe(true);
@@ -36,7 +37,7 @@ describe('users/load-users', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await admin.call('users/load-users', { limit: 7, cursor, sort: 'username', dir: 'desc' });
+      const res = await admin.act(loadUsers, { limit: 7, cursor, sort: 'username', dir: 'desc' });
       seen.push(...res.body.data.rows.map((r: { username: string }) => r.username));
       cursor = res.body.data.nextCursor ?? undefined;
     } while (cursor);
@@ -46,15 +47,15 @@ describe('users/load-users', () => {
   });
 
   it('filters by lock state and job code', async () => {
-    const locked = await admin.call('users/load-users', { locked: '1' });
+    const locked = await admin.act(loadUsers, { locked: '1' });
     expect(locked.body.data.rows.length).toBeGreaterThan(0);
     expect(locked.body.data.rows.every((r: { accountLocked: boolean }) => r.accountLocked)).toBe(true);
-    const gm = await admin.call('users/load-users', { jobCode: 'GM' });
-    expect(gm.body.data.rows.every((r: { jobCode: string }) => r.jobCode === 'GM')).toBe(true);
+    const gm = await admin.act(loadUsers, { jobCode: 'GM' });
+    expect(gm.body.data.rows.every((r) => r.jobCode === 'GM')).toBe(true);
   });
 
   it('refuses a bad filter with a sentence', async () => {
-    const res = await admin.call('users/load-users', { locked: 'yes' });
+    const res = await admin.act(loadUsers, { locked: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toBe('Locked must be 1 or 0.');
   });
@@ -74,14 +75,14 @@ describe('users/list-options', () => {
 
   it('finds active users by name, full name, username or email, any case, with names and usernames only', async () => {
     const staff = await t.signedIn([]);
-    const res = await staff.call('users/list-options', { search: 'ZUBIATE' });
+    const res = await staff.act(userOptions, { search: 'ZUBIATE' });
     expect(res.status).toBe(200);
     // Ordered by the name shown; the locked account is not offered.
     expect(res.body.data).toEqual({ users: [
       { id: ana, name: 'Ana Zubiate', username: 'azubiate', locationId: store },
       { id: anabel, name: 'Anabel Zubiate', username: 'anabelz', locationId: null },
     ] });
-    const ids = async (search: string) => (await staff.call('users/list-options', { search })).body.data.users.map((u: { id: number }) => u.id);
+    const ids = async (search: string) => (await staff.act(userOptions, { search })).body.data.users.map((u: { id: number }) => u.id);
     expect(await ids('ana zub')).toEqual([ana]);
     expect(await ids('BEL ZUB')).toEqual([anabel]);
     expect(await ids('AnabelZ')).toEqual([anabel]);
@@ -106,17 +107,17 @@ describe('users/list-options', () => {
     const [{ active }] = await t.db.select({ active: count() }).from(users).where(eq(users.accountLocked, false));
     expect(active).toBeGreaterThan(20);
     const staff = await t.signedIn([]);
-    const first = await staff.call('users/list-options', {});
+    const first = await staff.act(userOptions, {});
     expect(first.body.data.users).toHaveLength(20);
     const names = first.body.data.users.map((u: { name: string }) => u.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await staff.call('users/list-options', { limit: 5 })).body.data.users).toHaveLength(5);
+    expect((await staff.act(userOptions, { limit: 5 })).body.data.users).toHaveLength(5);
     expect((await staff.call('users/list-options', { limit: '50' }, { form: true })).body.data.users).toHaveLength(Math.min(50, active + 1));
   });
 
   it('needs a signed-in user, refuses bad input with a sentence, and writes nothing', async () => {
     const [{ n: audits }] = await t.db.select({ n: count() }).from(auditLog);
-    const anonymous = await t.anonymous().call('users/list-options', { search: 'zubiate' });
+    const anonymous = await t.anonymous().act(userOptions, { search: 'zubiate' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.data).toEqual({});
     const staff = await t.signedIn([]);
@@ -129,7 +130,7 @@ describe('users/list-options', () => {
       [{ search: 'x'.repeat(101) }, 'Search must be at most 100 characters.'],
     ];
     for (const [body, message] of cases) {
-      const res = await staff.call('users/list-options', body);
+      const res = await staff.actRaw(userOptions, body);
       expect(res.status, message).toBe(400);
       expect(res.body.errors).toEqual([message]);
     }
@@ -157,13 +158,13 @@ describe('users/save-user', () => {
     expect(JSON.stringify(audited)).not.toContain('argon2');
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
     expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([['email', 'rosa.montoya@forecourt.test'], ['sms', '+15055550142']]);
-    const loaded = await admin.call('users/load-user', { userId: created });
+    const loaded = await admin.act(loadUser, { userId: created });
     expect(loaded.body.data.user).toMatchObject({ flags: ['messenger', 'photographer'], jobCodeFlags: ['phoneLookup', 'messenger', 'serviceAdvisor'] });
   });
 
   it('saves changes, records what changed, and keeps the password when none is sent', async () => {
     const before = await userById(t.db, created);
-    const res = await admin.call('users/save-user', { ...newUser, userId: created, password: '', lastName: 'Montoya-Baca', messenger: 0, smsFactor: 0 });
+    const res = await admin.act(saveUser, { ...newUser, userId: created, password: '', lastName: 'Montoya-Baca', messenger: 0, smsFactor: 0 });
     expect(res.status).toBe(200);
     const after = await userById(t.db, created);
     expect(after.lastName).toBe('Montoya-Baca');
@@ -176,10 +177,10 @@ describe('users/save-user', () => {
   });
 
   it('refuses a taken username or email with 409, and a missing password for a new user', async () => {
-    const taken = await admin.call('users/save-user', { ...newUser, email: 'other@forecourt.test' });
+    const taken = await admin.act(saveUser, { ...newUser, email: 'other@forecourt.test' });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ errors: ['Another user already has this username.'], data: { fields: ['username'] } });
-    const noPassword = await admin.call('users/save-user', { ...newUser, username: 'fresh1', email: 'fresh1@forecourt.test', password: '' });
+    const noPassword = await admin.act(saveUser, { ...newUser, username: 'fresh1', email: 'fresh1@forecourt.test', password: '' });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.errors[0]).toBe('Password is required for a new user.');
   });
@@ -194,7 +195,7 @@ describe('users/save-user', () => {
       [{ ...newUser, username: 'fresh5', email: 'f5@forecourt.test', firstName: '<script>alert(1)</script>'.repeat(20) }, 'First name must be at most 80 characters.'],
     ];
     for (const [body, message] of cases) {
-      const res = await admin.call('users/save-user', body);
+      const res = await admin.actRaw(saveUser, body);
       expect(res.status, message).toBe(400);
       expect(res.body.errors[0]).toBe(message);
     }
@@ -203,7 +204,7 @@ describe('users/save-user', () => {
   });
 
   it('puts each error at its field (data.fieldErrors) beside the sentences and the old API\'s data.fields', async () => {
-    const res = await admin.call('users/save-user', { ...newUser, username: 'x y', email: 'not-an-email', phone: '123' });
+    const res = await admin.act(saveUser, { ...newUser, username: 'x y', email: 'not-an-email', phone: '123' });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual(['username', 'email', 'phone']);
     expect(res.body.data.fieldErrors).toEqual({
@@ -211,22 +212,22 @@ describe('users/save-user', () => {
       email: 'Email must be an email address.',
       phone: 'Phone must be a phone number such as (505) 555-0142.',
     });
-    expect(res.body.errors).toEqual(Object.values(res.body.data.fieldErrors));
-    const taken = await admin.call('users/save-user', { ...newUser, username: 'admin', email: 'someone.new@forecourt.test' });
+    expect(res.body.errors).toEqual(Object.values(res.body.data.fieldErrors!));
+    const taken = await admin.act(saveUser, { ...newUser, username: 'admin', email: 'someone.new@forecourt.test' });
     expect(taken.status).toBe(409);
     expect(taken.body.data.fieldErrors).toEqual({ username: 'Another user already has this username.' });
   });
 
   it('stores HTML as text and the html list escapes it', async () => {
-    const res = await admin.call('users/save-user', { ...newUser, username: 'htmlname', email: 'html@forecourt.test', lastName: '<b>Bold</b>' });
+    const res = await admin.act(saveUser, { ...newUser, username: 'htmlname', email: 'html@forecourt.test', lastName: '<b>Bold</b>' });
     expect(res.status).toBe(200);
-    const list = await admin.call('users/load-users', { query: 'html' });
+    const list = await admin.act(loadUsers, { query: 'html' });
     expect(list.body.data.html).toContain('&lt;b&gt;Bold&lt;/b&gt;');
     expect(list.body.data.html).not.toContain('<b>Bold</b>');
   });
 
   it('says 404 for a user that does not exist', async () => {
-    const res = await admin.call('users/save-user', { ...newUser, userId: 999999 });
+    const res = await admin.act(saveUser, { ...newUser, userId: 999999 });
     expect(res.status).toBe(404);
   });
 });
@@ -234,10 +235,10 @@ describe('users/save-user', () => {
 describe('events, unlock and two-factor reset', () => {
   it('lists a user\'s events newest first with readable names', async () => {
     const user = await t.createUser({ accountLocked: true, failedAttempts: 5 });
-    await admin.call('users/unlock', { userId: user.id });
+    await admin.act(unlockUser, { userId: user.id });
     const row = await userById(t.db, user.id);
     expect(row).toMatchObject({ accountLocked: false, failedAttempts: 0 });
-    const events = await admin.call('users/load-events', { userId: user.id });
+    const events = await admin.act(loadEvents, { userId: user.id });
     expect(events.body.data.eventCount).toBe(1);
     expect(events.body.data.rows[0]).toMatchObject({ type: 'Account unlocked', detail: 'By a user admin', byName: expect.stringContaining('Test User') });
     expect(events.body.data.html).toContain('Account unlocked');
@@ -247,16 +248,16 @@ describe('events, unlock and two-factor reset', () => {
     const user = await t.createUser();
     await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret: 'JBSWY3DPEHPK3PXP', confirmed: true });
     await t.sessionFor(user.id);
-    const res = await admin.call('users/reset-2fa', { userId: user.id });
+    const res = await admin.act(resetTwoFactor, { userId: user.id });
     expect(res.status).toBe(200);
     expect(await t.db.select().from(userFactors).where(eq(userFactors.userId, user.id))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect((await admin.call('users/reset-2fa', { userId: 999999 })).status).toBe(404);
+    expect((await admin.act(resetTwoFactor, { userId: 999999 })).status).toBe(404);
   });
 
   it('an admin cannot lock themselves out', async () => {
-    const self = (await admin.call('users/profile')).body.data.user;
-    const res = await admin.call('users/save-user', { ...self, accountLocked: 1 });
+    const self = (await admin.act(loadProfile, {})).body.data.user;
+    const res = await admin.act(saveUser, { ...self, accountLocked: 1 });
     expect(res.status).toBe(403);
     expect(res.body.errors[0]).toBe('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
     expect((await userById(t.db, self.userId)).accountLocked).toBe(false);
@@ -267,7 +268,7 @@ describe('users/lock-users (bulk)', () => {
   it('locks each account, records the event and ends its sessions; one already locked is not counted', async () => {
     const [one, two, locked] = [await t.createUser(), await t.createUser(), await t.createUser({ accountLocked: true })];
     await t.sessionFor(one.id);
-    const res = await admin.call('users/lock-users', { userIds: [one.id, two.id, locked.id] });
+    const res = await admin.act(lockUsers, { userIds: [one.id, two.id, locked.id] });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ lockedCount: 2 });
     for (const user of [one, two, locked]) expect((await userById(t.db, user.id)).accountLocked).toBe(true);
@@ -282,13 +283,13 @@ describe('users/lock-users (bulk)', () => {
     const plain = await t.createUser();
     const stronger = await t.createUser({ firstName: 'Dana', lastName: 'Whitfield', flags: ['developer'] });
     const limited = await t.signedIn(['userAdmin']);
-    const res = await limited.call('users/lock-users', { userIds: [plain.id, stronger.id] });
+    const res = await limited.act(lockUsers, { userIds: [plain.id, stronger.id] });
     expect(res.status).toBe(403);
     expect(res.body.errors[0]).toContain('Dana Whitfield');
     expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
 
-    const self = (await admin.call('users/profile')).body.data.user;
-    const own = await admin.call('users/lock-users', { userIds: [plain.id, self.userId] });
+    const self = (await admin.act(loadProfile, {})).body.data.user;
+    const own = await admin.act(lockUsers, { userIds: [plain.id, self.userId] });
     expect(own.status).toBe(403);
     expect(own.body.errors[0]).toBe('You cannot lock your own account; ask another user admin.');
     expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
@@ -296,9 +297,9 @@ describe('users/lock-users (bulk)', () => {
 
   it('refuses an empty choice, a bad id and a user that does not exist, and changes nothing', async () => {
     const plain = await t.createUser();
-    expect((await admin.call('users/lock-users', { userIds: [] })).body.errors[0]).toBe('Users must name at least one user.');
-    expect((await admin.call('users/lock-users', { userIds: ['x'] })).status).toBe(400);
-    const missing = await admin.call('users/lock-users', { userIds: [plain.id, 999999] });
+    expect((await admin.act(lockUsers, { userIds: [] })).body.errors[0]).toBe('Users must name at least one user.');
+    expect((await admin.act(lockUsers, { userIds: ['x'] })).status).toBe(400);
+    const missing = await admin.act(lockUsers, { userIds: [plain.id, 999999] });
     expect(missing.status).toBe(404);
     expect((await userById(t.db, plain.id)).accountLocked).toBe(false);
   });
@@ -365,17 +366,17 @@ describe('API key settings', () => {
     const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!));
     expect(row).toMatchObject({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
     expect(row.keyHash).not.toContain(key);
-    const loaded = await dev.call('users/load-api-key');
+    const loaded = await dev.act(loadApiKey, {});
     expect(loaded.body.data.apiKey).toEqual({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
-    const again = await dev.call('users/save-api-key', { label: 'DMS sync', active: 1, deployNotifications: 0, sendServiceConfirmationEmail: 1 });
+    const again = await dev.act(saveApiKey, { label: 'DMS sync', active: 1, deployNotifications: 0, sendServiceConfirmationEmail: 1 });
     expect(again.body.data.apiKey.apiKey).toBeUndefined();
-    const regenerated = await dev.call('users/save-api-key', { active: 1, regenerate: 1 });
+    const regenerated = await dev.act(saveApiKey, { active: 1, regenerate: 1 });
     expect(regenerated.body.data.apiKey.apiKey).not.toBe(key);
   });
 
   it('refuses a bad flag value and changes nothing', async () => {
     const dev = await t.signedIn(['developer']);
-    const res = await dev.call('users/save-api-key', { active: 'perhaps' });
+    const res = await dev.act(saveApiKey, { active: 'perhaps' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toBe('Active must be 1 or 0.');
     expect(await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!))).toEqual([]);
@@ -384,14 +385,14 @@ describe('API key settings', () => {
 
 describe('list replies', () => {
   it('count on the first page only, and leave out html when the screen asks for rows', async () => {
-    const first = await admin.call('users/load-users', { limit: 5, view: 'rows' });
+    const first = await admin.act(loadUsers, { limit: 5, view: 'rows' });
     expect(first.body.data.html).toBeUndefined();
     expect(first.body.data.userCount).toBe(first.body.data.count);
     expect(first.body.data.count).toBeGreaterThan(5);
-    const second = await admin.call('users/load-users', { limit: 5, cursor: first.body.data.nextCursor });
+    const second = await admin.act(loadUsers, { limit: 5, cursor: first.body.data.nextCursor });
     expect(second.body.data.count).toBeNull();
     expect(second.body.data).not.toHaveProperty('userCount');
     expect(second.body.data.html).toContain('<table');
-    expect((await admin.call('users/load-users', { view: 'json' })).body.errors[0]).toBe('View must be rows or html.');
+    expect((await admin.act(loadUsers, { view: 'json' })).body.errors[0]).toBe('View must be rows or html.');
   });
 });

@@ -11,6 +11,7 @@ import { locations } from '../../modules/locations/locations.db';
 import { calls, phones } from '../../modules/phones/phones.db';
 import { users } from '../../modules/users/users.db';
 import { createLine } from '../../../tests/telephony';
+import { userActivity } from '../../modules/phones/phones.contract';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -71,7 +72,7 @@ describe('the demo group', () => {
       callSid: `CA${'0'.repeat(31)}${i}`, phoneId: store.line.id, locationId: store.location.id, direction: 'inbound' as const, status: 'completed' as const,
       userId: u.id, durationSeconds: 60, startedAt: new Date('2026-11-02T17:00:00Z'), from: '+15755550188', to: store.line.phoneNumber,
     })));
-    const res = await admin.call('phones/calls/users', { locationId: store.location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
+    const res = await admin.act(userActivity, { locationId: store.location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
     expect(res.body.data.rows.map((r: { name: string }) => r.name).sort()).toEqual(['Maria Garcia (mgarcia.twin1)', 'Maria Garcia (mgarcia.twin2)']);
     const [denver] = await t.db.select().from(locations).where(eq(locations.code, 'DNC'));
     expect(areaCode(denver.phone)).toBe('303');

@@ -15,6 +15,11 @@ import { jobCodes } from '../../modules/access/access.db';
 import { locations } from '../../modules/locations/locations.db';
 import { calls, messages } from '../../modules/phones/phones.db';
 import { allFlags } from '../../shared/permissions';
+import { addAccess } from '../../modules/access/access.contract';
+import { saveLocation } from '../../modules/locations/locations.contract';
+import { simulateInboundText } from '../../modules/outbox/outbox.contract';
+import { userActivity } from '../../modules/phones/phones.contract';
+import { authenticate, saveUser } from '../../modules/users/users.contract';
 
 /**
  * The findings of the outside security review, each kept as a test: inputs that made the server
@@ -111,7 +116,7 @@ describe('finding 2: inherited names as a sort', () => {
 describe('finding 3: NUL and unpaired surrogates', () => {
   it('refuses a NUL in a text field with a sentence naming the field, storing nothing', async () => {
     const before = await tableFingerprint(t.db);
-    const res = await all.call('sandbox-access/add-access', { jobCode: 'NUL1', longName: 'Bad\u0000name' });
+    const res = await all.act(addAccess, { jobCode: 'NUL1', longName: 'Bad\u0000name' });
     expectRefusal(res, 'Long name contains a character that is not allowed.');
     expect(res.body.data.fields).toEqual(['longName']);
     const form = await all.call('sandbox-access/add-access', { jobCode: 'NUL1', longName: 'Bad\u0000name' }, { form: true });
@@ -121,24 +126,24 @@ describe('finding 3: NUL and unpaired surrogates', () => {
 
   it('refuses an unpaired surrogate in an audited field, and in nested values', async () => {
     const before = await tableFingerprint(t.db);
-    expectRefusal(await all.call('sandbox-access/add-access', { jobCode: 'SUR1', longName: 'Half \ud800 a pair' }), 'Long name contains a character that is not allowed.');
-    expectRefusal(await all.call('sandbox-access/add-access', { jobCode: 'SUR2', longName: 'Half \udc00' }), 'Long name contains a character that is not allowed.');
-    const nested = await all.call('users/save-user', { userId: all.userId, regions: ['Arizona', 'New\u0000Mexico'] });
+    expectRefusal(await all.act(addAccess, { jobCode: 'SUR1', longName: 'Half \ud800 a pair' }), 'Long name contains a character that is not allowed.');
+    expectRefusal(await all.act(addAccess, { jobCode: 'SUR2', longName: 'Half \udc00' }), 'Long name contains a character that is not allowed.');
+    const nested = await all.act(saveUser, { userId: all.userId, regions: ['Arizona', 'New\u0000Mexico'] });
     expectRefusal(nested, 'Regions contains a character that is not allowed.');
     expect(nested.body.data.fields).toEqual(['regions']);
-    expectRefusal(await all.call('sandbox-access/add-access', { jobCode: 'SUR3', longName: 'Fine', extra: { deep: ['\ud83d'] } }), 'Deep contains a character that is not allowed.');
+    expectRefusal(await all.actRaw(addAccess, { jobCode: 'SUR3', longName: 'Fine', extra: { deep: ['\ud83d'] } }), 'Deep contains a character that is not allowed.');
     expect(await tableFingerprint(t.db)).toEqual(before);
   });
 
   it('keeps whole surrogate pairs (emoji) and other unicode', async () => {
-    const res = await all.call('sandbox-access/add-access', { jobCode: 'EMOJI1', longName: 'Service 🚗 عربى é' });
+    const res = await all.act(addAccess, { jobCode: 'EMOJI1', longName: 'Service 🚗 عربى é' });
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'EMOJI1'));
     expect(row.longName).toBe('Service 🚗 عربى é');
   });
 
   it('refuses a NUL in the sign-in form and in an export\'s query string', async () => {
-    expectRefusal(await t.anonymous().call('users/authenticate', { username: 'admin\u0000', password: 'x' }), 'Username contains a character that is not allowed.');
+    expectRefusal(await t.anonymous().act(authenticate, { username: 'admin\u0000', password: 'x' }), 'Username contains a character that is not allowed.');
     for (const route of exportRegistry.keys()) {
       const res = await t.app.inject({ method: 'GET', url: `${route}?query=a%00b`, cookies: cookieOf(all) });
       expect(res.statusCode).toBe(400);
@@ -267,7 +272,7 @@ describe('finding 6: CSV formula injection', () => {
   it('exports cells that start like a formula with a leading quote, numbers untouched', async () => {
     const { line } = await createLine(t);
     for (const body of ["=cmd|' /C calc'!A0", '+SUM(1+1)', '-2+3+cmd|x', '@SUM(A1)']) {
-      const res = await all.call('outbox/simulate-inbound-text', { from: '+15055550142', to: line.phoneNumber, body });
+      const res = await all.act(simulateInboundText, { from: '+15055550142', to: line.phoneNumber, body });
       expect(res.status, body).toBe(200);
     }
     // Forms trim what people type: a leading tab or carriage return comes from elsewhere (a provider).
@@ -296,12 +301,12 @@ describe('finding 7: web addresses', () => {
     const [abg] = await t.db.select().from(locations).where(eq(locations.code, 'ABG'));
     for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd', 'http:example.com', 'ftp://example.com']) {
       for (const field of ['url', 'serviceUrl']) {
-        const res = await all.call('locations/save-location', { locationId: abg.id, [field]: url });
+        const res = await all.act(saveLocation, { locationId: abg.id, [field]: url });
         expect(res.status, `${field}=${url}`).toBe(400);
         expect(res.body.data.fields).toEqual([field]);
       }
     }
-    const ok = await all.call('locations/save-location', { locationId: abg.id, url: 'https://www.example.com/honda', serviceUrl: 'http://service.example.com' });
+    const ok = await all.act(saveLocation, { locationId: abg.id, url: 'https://www.example.com/honda', serviceUrl: 'http://service.example.com' });
     expect(ok.status).toBe(200);
     const [after] = await t.db.select().from(locations).where(eq(locations.id, abg.id));
     expect(after).toMatchObject({ url: 'https://www.example.com/honda', serviceUrl: 'http://service.example.com' });
@@ -377,9 +382,9 @@ describe('found by the fuzz test (fuzz.suite.ts)', () => {
   });
 
   it('refuses a day the calendar does not have (2026-02-30) as a date filter', async () => {
-    const res = await all.call('phones/calls/users', { minCreatedAt: '2026-02-30' });
+    const res = await all.act(userActivity, { minCreatedAt: '2026-02-30' });
     expectRefusal(res, 'Min created at must be a real date.');
-    expect((await all.call('phones/calls/users', { minCreatedAt: '2024-02-29' })).status).toBe(200);
+    expect((await all.act(userActivity, { minCreatedAt: '2024-02-29' })).status).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import { actionRegistry, actionRoute } from './actions';
 import { auditLog } from './platform.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { allFlags, type Flag } from '../../shared/permissions';
+import { addAccess, editAccess, loadAccess, loadAccessList } from '../../modules/access/access.contract';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -84,14 +85,14 @@ describe('the pipeline', () => {
     const caller = await t.signedIn(['accessAdmin', 'messenger']);
     const res = await caller.call('sandbox-access/add-access', { jobCode: 'FORM1', longName: 'Form test', messenger: 1, developer: 0 }, { form: true });
     expect(res.status).toBe(200);
-    const loaded = await caller.call('sandbox-access/load-access', { jobCode: 'FORM1' });
+    const loaded = await caller.act(loadAccess, { jobCode: 'FORM1' });
     expect(loaded.body.data.jobCode.flags).toEqual(['messenger']);
   });
 
   it('writes an audit row per mutation with who, what, before and after', async () => {
     const caller = await t.signedIn(['accessAdmin', 'phoneAdmin']);
-    await caller.call('sandbox-access/add-access', { jobCode: 'AUDIT1', longName: 'Before' });
-    await caller.call('sandbox-access/edit-access', { jobCode: 'AUDIT1', longName: 'After', phoneAdmin: 1 });
+    await caller.act(addAccess, { jobCode: 'AUDIT1', longName: 'Before' });
+    await caller.act(editAccess, { jobCode: 'AUDIT1', longName: 'After', phoneAdmin: 1 });
     const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(row).toMatchObject({
       userId: caller.userId, action: 'sandbox-access/edit-access', recordType: 'jobCode', recordId: 'AUDIT1',
@@ -103,7 +104,7 @@ describe('the pipeline', () => {
   it('writes no audit row for loads', async () => {
     const caller = await t.signedIn(['accessAdmin']);
     const [{ n: before }] = await t.db.select({ n: count() }).from(auditLog);
-    await caller.call('sandbox-access/load-access-list', {});
+    await caller.act(loadAccessList, {});
     const [{ n: after }] = await t.db.select({ n: count() }).from(auditLog);
     expect(after).toBe(before);
   });
@@ -119,11 +120,11 @@ describe('the pipeline', () => {
       { jobCode: 'OK2', longName: 'Fine', messenger: 'maybe' },
     ];
     for (const body of cases) {
-      const res = await caller.call('sandbox-access/add-access', body);
+      const res = await caller.actRaw(addAccess, body);
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
       expect(res.body.errors[0]).toMatch(/^[A-Z].*\.$/);
-      expect(res.body.data.fields.length).toBeGreaterThan(0);
+      expect(res.body.data.fields!.length).toBeGreaterThan(0);
     }
     const [{ n: after }] = await t.db.select({ n: count() }).from(jobCodes);
     expect(after).toBe(before);

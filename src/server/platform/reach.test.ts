@@ -8,6 +8,9 @@ import type { LocatedRecordKind } from './records';
 import { locations } from '../../modules/locations/locations.db';
 import { phones } from '../../modules/phones/phones.db';
 import { allFlags } from '../../shared/permissions';
+import { loadLocations, locationOptions, saveLocation } from '../../modules/locations/locations.contract';
+import { loadCalls, loadPhone, loadPhones, makeCall, phoneOptions, savePhone } from '../../modules/phones/phones.contract';
+import { userOptions } from '../../modules/users/users.contract';
 
 /**
  * Reach, proven from the registry: every action that names a record or a location refuses one
@@ -102,7 +105,7 @@ describe('every list is kept within reach', () => {
   }
 
   it('shows a New Mexico user only New Mexico lines, in pages, counts and html', async () => {
-    const res = await nm.call('phones/load-phones', {});
+    const res = await nm.act(loadPhones, {});
     const [{ n }] = await t.db.select({ n: count() }).from(phones).where(inArray(phones.locationId, newMexico));
     expect(res.body.data.phoneCount).toBe(n);
     expect(res.body.data.rows.length).toBe(n);
@@ -111,16 +114,16 @@ describe('every list is kept within reach', () => {
   });
 
   it('lists only the locations in reach, and pickers offer only those', async () => {
-    const list = await nm.call('locations/load-locations', {});
+    const list = await nm.act(loadLocations, {});
     expect(list.body.data.rows.map((r: { id: number }) => r.id).sort()).toEqual([...newMexico].sort());
-    const options = await nm.call('locations/list-options', {});
+    const options = await nm.act(locationOptions, {});
     expect(options.body.data.locations.map((l: { id: number }) => l.id).sort()).toEqual([...newMexico].sort());
     expect(options.body.data.regions).toEqual(['New Mexico']);
-    const lines = await nm.call('phones/list-options', { limit: 50 });
+    const lines = await nm.act(phoneOptions, { limit: 50 });
     expect(lines.body.data.phones.length).toBeGreaterThan(0);
     expect(lines.body.data.phones.every((p: { locationId: number }) => newMexico.includes(p.locationId))).toBe(true);
-    const people = await nm.call('users/list-options', { limit: 50 });
-    expect(people.body.data.users.every((u: { locationId: number }) => newMexico.includes(u.locationId))).toBe(true);
+    const people = await nm.act(userOptions, { limit: 50 });
+    expect(people.body.data.users.every((u) => newMexico.includes(u.locationId!))).toBe(true);
   });
 
   it('keeps the reports to the calls and texts of locations in reach', async () => {
@@ -162,39 +165,39 @@ describe('what the review found, as the demo group has it', () => {
   };
 
   it('a New Mexico general manager cannot read a Colorado line nor place a call from a Phoenix line', async () => {
-    expect((await gm.call('phones/load-phone', { phoneId: await phoneAt('DNC') })).status).toBe(404);
-    expect((await gm.call('phones/load-phone', { phoneId: await phoneAt('ABG') })).status).toBe(200);
-    const call = await gm.call('phones/calls/make-call', { phoneId: await phoneAt('PHX'), to: '(505) 555-0142' });
+    expect((await gm.act(loadPhone, { phoneId: await phoneAt('DNC') })).status).toBe(404);
+    expect((await gm.act(loadPhone, { phoneId: await phoneAt('ABG') })).status).toBe(200);
+    const call = await gm.act(makeCall, { phoneId: await phoneAt('PHX'), to: '(505) 555-0142' });
     expect(call.status).toBe(404);
-    expect((await gm.call('phones/calls/load-calls', { locationId: phoenix })).status).toBe(404);
+    expect((await gm.act(loadCalls, { locationId: phoenix })).status).toBe(404);
   });
 
   it('a New Mexico IT user cannot change a Colorado line nor the Phoenix location', async () => {
     const colorado = await phoneAt('DNC');
     const before = await t.db.select().from(phones).where(eq(phones.id, colorado));
-    const saved = await it_.call('phones/save-phone', { phoneId: colorado, description: 'Taken', phoneNumber: '(303) 555-0999', locationId: newMexico[0], phoneType: 'main' });
+    const saved = await it_.act(savePhone, { phoneId: colorado, description: 'Taken', phoneNumber: '(303) 555-0999', locationId: newMexico[0], phoneType: 'main' });
     expect(saved.status).toBe(404);
     expect(await t.db.select().from(phones).where(eq(phones.id, colorado))).toEqual(before);
-    const location = await it_.call('locations/save-location', { locationId: phoenix, name: 'Taken' });
+    const location = await it_.act(saveLocation, { locationId: phoenix, name: 'Taken' });
     expect(location.status).toBe(404);
     const [phx] = await t.db.select({ name: locations.name }).from(locations).where(eq(locations.id, phoenix));
     expect(phx.name).toBe('Phoenix Hyundai');
   });
 
   it('a New Mexico IT user cannot add a location to another region, nor move one there', async () => {
-    const added = await it_.call('locations/save-location', { code: 'TUC2', name: 'Tucson Two', region: 'Arizona' });
+    const added = await it_.act(saveLocation, { code: 'TUC2', name: 'Tucson Two', region: 'Arizona' });
     expect(added.status).toBe(403);
     expect(added.body.errors[0]).toBe('You can add or move locations only within your own regions (New Mexico).');
-    const moved = await it_.call('locations/save-location', { locationId: newMexico[1], region: 'Arizona' });
+    const moved = await it_.act(saveLocation, { locationId: newMexico[1], region: 'Arizona' });
     expect(moved.status).toBe(403);
-    const ok = await it_.call('locations/save-location', { code: 'GLP', name: 'Gallup Dodge', region: 'New Mexico' });
+    const ok = await it_.act(saveLocation, { code: 'GLP', name: 'Gallup Dodge', region: 'New Mexico' });
     expect(ok.status).toBe(200);
   });
 
   it('a user reaches their home location outside their regions, and a change of regions applies at once', async () => {
     const [{ id: denver }] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'DNC'));
     const traveller = await t.signedIn(['phoneLookup'], { groupWide: false, regions: ['Arizona'], locationId: denver });
-    const lines = await traveller.call('phones/load-phones', {});
+    const lines = await traveller.act(loadPhones, {});
     const reached = new Set(lines.body.data.rows.map((r: { locationId: number }) => r.locationId));
     expect(reached.has(denver)).toBe(true);
     expect(reached.has(phoenix)).toBe(true);

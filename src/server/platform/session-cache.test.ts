@@ -7,6 +7,7 @@ import { jobCodes } from '../../modules/access/access.db';
 import { sessions } from './platform.db';
 import { SessionCache, sessionCacheOf } from './session-cache';
 import type { SessionRecord } from './session';
+import { loadUsers, logout } from '../../modules/users/users.contract';
 
 /** The session cache on, as in production: each test shows a change ending or changing a session at once. */
 let t: TestApp;
@@ -29,7 +30,7 @@ describe('the session cache', () => {
     const user = await t.signedIn(['userAdmin']);
     const id = createHash('sha256').update(user.cookie!).digest('hex');
     expect(sessionCacheOf(t.db)!.get(id)).toBeUndefined();
-    expect((await user.call('users/load-users', {})).status).toBe(200);
+    expect((await user.act(loadUsers, {})).status).toBe(200);
     expect(sessionCacheOf<SessionRecord>(t.db)!.get(id)?.session?.user.id).toBe(user.userId);
   });
 
@@ -48,30 +49,30 @@ describe('the session cache', () => {
 
   it('ends a session at once when the user signs out here', async () => {
     const user = await t.signedIn(['userAdmin']);
-    expect((await user.call('users/load-users', {})).status).toBe(200);
+    expect((await user.act(loadUsers, {})).status).toBe(200);
     const cookie = user.cookie;
-    expect((await user.call('users/logout', {})).status).toBe(200);
+    expect((await user.act(logout, {})).status).toBe(200);
     user.cookie = cookie;
-    expect((await user.call('users/load-users', {})).status).toBe(401);
+    expect((await user.act(loadUsers, {})).status).toBe(401);
   });
 
   it('drops a session when another process locks the user or deletes the session (NOTIFY from the triggers)', async () => {
     const locked = await t.signedIn(['userAdmin']);
-    expect((await locked.call('users/load-users', {})).status).toBe(200);
+    expect((await locked.act(loadUsers, {})).status).toBe(200);
     await t.db.update(users).set({ accountLocked: true }).where(eq(users.id, locked.userId!));
-    expect(await eventually(() => locked.call('users/load-users', {}), 401)).toBe(401);
+    expect(await eventually(() => locked.act(loadUsers, {}), 401)).toBe(401);
 
     const ended = await t.signedIn(['userAdmin']);
-    expect((await ended.call('users/load-users', {})).status).toBe(200);
+    expect((await ended.act(loadUsers, {})).status).toBe(200);
     await t.db.delete(sessions).where(eq(sessions.userId, ended.userId!));
-    expect(await eventually(() => ended.call('users/load-users', {}), 401)).toBe(401);
+    expect(await eventually(() => ended.act(loadUsers, {}), 401)).toBe(401);
   });
 
   it('sees a job code losing a flag at once', async () => {
     await t.db.insert(jobCodes).values({ jobCode: 'CACHE1', longName: 'Cache test', flags: ['userAdmin'] });
     const user = await t.signedIn([], { jobCode: 'CACHE1' });
-    expect((await user.call('users/load-users', {})).status).toBe(200);
+    expect((await user.act(loadUsers, {})).status).toBe(200);
     await t.db.update(jobCodes).set({ flags: [] }).where(eq(jobCodes.jobCode, 'CACHE1'));
-    expect(await eventually(() => user.call('users/load-users', {}), 403)).toBe(403);
+    expect(await eventually(() => user.act(loadUsers, {}), 403)).toBe(403);
   });
 });

@@ -5,6 +5,9 @@ import { allFlags } from '../../shared/permissions';
 import { locations } from '../../modules/locations/locations.db';
 import { calls, phones } from '../../modules/phones/phones.db';
 import { DEFAULT_TIME_ZONE, dayIn } from './days';
+import { loadCalls } from '../../modules/phones/phones.contract';
+import { loadProfile } from '../../modules/users/users.contract';
+import { findRecords, todayFigures } from '../../shared/shell.contract';
 
 
 let t: TestApp;
@@ -16,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 type Groups = { kind: string; label: string; results: { id: string; title: string; detail: string; href: string }[] }[];
-const find = async (caller: Caller, query: string) => (await caller.call<{ groups: Groups }>('search/find', { query })).body.data.groups;
+const find = async (caller: Caller, query: string) => (await caller.act(findRecords, { query })).body.data.groups;
 const titles = (groups: Groups, kind: string) => groups.find((g) => g.kind === kind)?.results.map((r) => r.title) ?? [];
 
 describe('search/find (the command palette)', () => {
@@ -34,7 +37,7 @@ describe('search/find (the command palette)', () => {
     const phone = (await find(admin, '265-0100')).find((g) => g.kind === 'phone')!.results;
     expect(phone).toEqual([expect.objectContaining({ id: String(line.id), detail: expect.stringContaining('(505) 265-0100'), href: '/phones/?query=(505)%20265-0100' })]);
 
-    const self = (await admin.call('users/profile')).body.data.user;
+    const self = (await admin.act(loadProfile, {})).body.data.user;
     const byId = (await find(admin, String(self.userId))).find((g) => g.kind === 'user')!.results;
     expect(byId.map((r) => r.href)).toContain(`/users/edit?id=${self.userId}`);
   });
@@ -52,10 +55,10 @@ describe('search/find (the command palette)', () => {
   });
 
   it('refuses a search too short to mean anything, with a sentence', async () => {
-    const res = await admin.call('search/find', { query: 'a' });
+    const res = await admin.act(findRecords, { query: 'a' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toBe('Search must be at least 2 characters.');
-    expect((await t.anonymous().call('search/find', { query: 'garcia' })).status).toBe(401);
+    expect((await t.anonymous().act(findRecords, { query: 'garcia' })).status).toBe(401);
   });
 });
 
@@ -74,7 +77,7 @@ describe('home/today (the figures of the day)', () => {
       .where(and(eq(calls.direction, 'inbound'), eq(calls.status, 'no-answer'), gte(calls.startedAt, start), lt(calls.startedAt, end)));
     const [{ live }] = await t.db.select({ live: count() }).from(calls).where(inArray(calls.status, ['queued', 'initiated', 'ringing', 'in-progress']));
 
-    const res = await admin.call('home/today');
+    const res = await admin.act(todayFigures, {});
     expect(res.status).toBe(200);
     // The phones' figures (the service department's have tests of their own).
     expect(res.body.data.figures.filter((f: { key: string }) => f.key.endsWith('Calls'))).toEqual([
@@ -85,14 +88,14 @@ describe('home/today (the figures of the day)', () => {
     expect(live).toBeGreaterThan(0);
 
     // The same list answers the same count.
-    const list = await admin.call('phones/calls/load-calls', { direction: 'inbound', status: 'no-answer', minCreatedAt: day, maxCreatedAt: day });
+    const list = await admin.act(loadCalls, { direction: 'inbound', status: 'no-answer', minCreatedAt: day, maxCreatedAt: day });
     expect(list.body.data.callCount).toBe(missed);
   });
 
   it('shows a user only the figures their flags cover, and counts only their reach', async () => {
-    expect((await (await t.signedIn([])).call('home/today')).body.data.figures).toEqual([]);
+    expect((await (await t.signedIn([])).act(todayFigures, {})).body.data.figures).toEqual([]);
     const nowhere = await t.signedIn(['phoneLookup'], { groupWide: false });
     // Only the phones' two: no service manager flag.
-    expect((await nowhere.call('home/today')).body.data.figures.map((f: { value: number }) => f.value)).toEqual([0, 0]);
+    expect((await nowhere.act(todayFigures, {})).body.data.figures.map((f: { value: number }) => f.value)).toEqual([0, 0]);
   });
 });

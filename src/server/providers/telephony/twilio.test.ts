@@ -12,6 +12,8 @@ import { ConfigError, loadConfig } from '../../config';
 import { postWebhook } from '../../../../tests/telephony';
 import { PROVIDER_UNAVAILABLE, twilioTelephony } from './twilio';
 import type { TelephonyProvider } from './telephony';
+import { simulateInboundText } from '../../../modules/outbox/outbox.contract';
+import { addPhone, deletePhone, endCall, loadProviderCalls, makeCall, transferCall } from '../../../modules/phones/phones.contract';
 
 const PUBLIC_URL = 'https://forecourt.example.com';
 const db = {} as Db;
@@ -222,7 +224,7 @@ describe('the app with TELEPHONY=twilio', () => {
     expect(added.status).toBe(200);
     expect(added.body.data).toMatchObject({ message: 'Phone has been added!', phone: { sid: pn, bought: true, phoneNumber: '+15055552288' } });
     expect(fake.last().form.get('PhoneNumber')).toBe('+15055552288');
-    const deleted = await admin.call('phones/delete-phone', { phoneId: added.body.data.phoneId });
+    const deleted = await admin.act(deletePhone, { phoneId: added.body.data.phoneId });
     expect(deleted.body.data).toMatchObject({ message: 'Phone has been deleted!', released: true });
     expect(fake.last()).toMatchObject({ method: 'DELETE', path: `${apiPath}/IncomingPhoneNumbers/${pn}.json` });
   });
@@ -232,7 +234,7 @@ describe('the app with TELEPHONY=twilio', () => {
     const pn = `PN${'f6'.repeat(16)}`;
     const [row] = await t.db.insert(phones).values({ description: 'Stuck', phoneNumber: '+15055552299', locationId: location.id, sid: pn, bought: true }).returning();
     fake.on('DELETE', new RegExp(`/IncomingPhoneNumbers/${pn}\\.json$`), () => twilioError(400, 21452, 'This number cannot be released right now.'));
-    const res = await admin.call('phones/delete-phone', { phoneId: row.id });
+    const res = await admin.act(deletePhone, { phoneId: row.id });
     expect(res.status).toBe(409);
     expect(res.body.errors[0]).toBe('Twilio refused the request: This number cannot be released right now. (Twilio error 21452)');
     expect(await t.db.select().from(phones).where(eq(phones.id, row.id))).toHaveLength(1);
@@ -245,18 +247,18 @@ describe('the app with TELEPHONY=twilio', () => {
     fake.on('POST', new RegExp(`/Calls/${callSid}\\.json$`), (r) => ({
       status: 200, body: callJson({ sid: callSid, to: '+15055550142', from: line.phoneNumber, status: r.form.get('Status') ?? 'in-progress', duration: r.form.get('Status') ? '30' : null }),
     }));
-    const made = await agent.call('phones/calls/make-call', { phoneId: line.id, to: '505-555-0142' });
+    const made = await agent.act(makeCall, { phoneId: line.id, to: '505-555-0142' });
     expect(made.status).toBe(200);
     expect(made.body.data).toMatchObject({ callSid, status: 'queued', to: '+15055550142', from: line.phoneNumber });
     const twiml = fake.last().form.get('Twiml')!;
     expect(twiml).toContain(`<Dial callerId="${line.phoneNumber}">+15055551777</Dial>`);
     await t.db.update(calls).set({ status: 'in-progress' }).where(eq(calls.callSid, callSid));
 
-    const moved = await admin.call('phones/calls/transfer-call', { callSid, to: '+15055551234' });
+    const moved = await admin.act(transferCall, { callSid, to: '+15055551234' });
     expect(moved.body.data.message).toBe('The call has been transferred to (505) 555-1234.');
     expect(fake.last().form.get('Twiml')).toContain(`<Dial callerId="${line.phoneNumber}">+15055551234</Dial>`);
 
-    const ended = await admin.call('phones/calls/end-call', { callSid });
+    const ended = await admin.act(endCall, { callSid });
     expect(ended.body.data).toMatchObject({ status: 'completed' });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, callSid));
     expect(row).toMatchObject({ status: 'completed', durationSeconds: 30, transferredTo: '+15055551234' });
@@ -281,7 +283,7 @@ describe('the app with TELEPHONY=twilio', () => {
         callJson({ sid: sid('CA', 82), to: '+15055550143', from: line.phoneNumber, status: 'completed', duration: '125' }),
       ], r.path),
     }));
-    const res = await admin.call('phones/calls/load-twilio-calls', { status: '' });
+    const res = await admin.act(loadProviderCalls, { status: '' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ callCount: 2, liveCount: 1, provider: 'twilio' });
     expect(res.body.data.rows[0]).toMatchObject({ callSid: sid('CA', 81), live: true, phoneDescription: line.description });
@@ -311,7 +313,7 @@ describe('the app with TELEPHONY=twilio', () => {
       const { line } = await createLine(t);
       fake.on('POST', /\/Calls\.json$/, () => twilioError(500, 20500, 'Internal Server Error'));
       const before = await callRows();
-      const res = await agent.call('phones/calls/make-call', { phoneId: line.id, to: '505-555-0142' });
+      const res = await agent.act(makeCall, { phoneId: line.id, to: '505-555-0142' });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ success: false, data: {}, errors: [PROVIDER_UNAVAILABLE] });
       expect(await callRows()).toBe(before);
@@ -326,15 +328,15 @@ describe('the app with TELEPHONY=twilio', () => {
         clock: t.app.services.clock, httpClient: new LocalRequestClient(await deadAddress()),
       });
       const before = await phoneRows();
-      const buy = await admin.call('phones/add-phone', { description: 'New line', phoneNumber: '(505) 555-2312', locationId: location.id, active: 1, buy: 1 });
+      const buy = await admin.act(addPhone, { description: 'New line', phoneNumber: '(505) 555-2312', locationId: location.id, active: 1, buy: 1 });
       expect(buy.status).toBe(502);
       expect(buy.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
-      const release = await admin.call('phones/delete-phone', { phoneId: bought.id });
+      const release = await admin.act(deletePhone, { phoneId: bought.id });
       expect(release.status).toBe(502);
       expect(release.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
       expect(await phoneRows()).toBe(before);
       expect(await t.db.select().from(phones).where(eq(phones.id, bought.id))).toHaveLength(1);
-      const live = await admin.call('phones/calls/load-twilio-calls', {});
+      const live = await admin.act(loadProviderCalls, {});
       expect(live.status).toBe(502);
       expect(live.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
     });
@@ -343,7 +345,7 @@ describe('the app with TELEPHONY=twilio', () => {
   it('refuses the developer simulations: they belong to the local driver', async () => {
     const { line } = await createLine(t);
     const dev = await t.signedIn(['developer']);
-    const res = await dev.call('outbox/simulate-inbound-text', { from: '5055550142', to: line.phoneNumber, body: 'STOP' });
+    const res = await dev.act(simulateInboundText, { from: '5055550142', to: line.phoneNumber, body: 'STOP' });
     expect(res.status).toBe(409);
     expect(res.body.errors).toEqual(['Simulations work with the local telephony driver only (TELEPHONY=local).']);
   });
