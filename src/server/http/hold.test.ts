@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { allFlags } from '../../shared/permissions';
+import { loadServices, loadSources } from '../../modules/service/service.contract';
 import { listContract } from '../../shared/contract';
 import { optionalText } from '../../shared/fields';
 import { users } from '../../modules/users/users.db';
@@ -48,13 +49,13 @@ const healthy = async () => expect((await t.app.inject({ method: 'GET', url: '/h
 
 describe('dates past the calendar', () => {
   it('refuses a report range in the year 9999 with the field named, and answers the next request', async () => {
-    for (const path of ['service/load-sources', 'service/load-services']) {
-      const res = await all.call(path, { minCreatedAt: '9999-12-01', maxCreatedAt: '9999-12-31' });
-      expect(res.status, path).toBe(400);
+    for (const report of [loadSources, loadServices]) {
+      const res = await all.act(report, { minCreatedAt: '9999-12-01', maxCreatedAt: '9999-12-31' });
+      expect(res.status, report.path).toBe(400);
       expect(res.body.errors[0]).toBe('From must be a date from 1900 to 2100.');
       expect(res.body.data.fields).toEqual(['minCreatedAt', 'maxCreatedAt']);
     }
-    const bounded = await all.call('service/load-sources', { minCreatedAt: '1900-01-01', maxCreatedAt: '2100-12-31' });
+    const bounded = await all.act(loadSources, { minCreatedAt: '1900-01-01', maxCreatedAt: '2100-12-31' });
     expect(bounded.status).toBe(200);
     expect(bounded.body.data.timeline.periods.length).toBeGreaterThan(2_000);
     await healthy();
