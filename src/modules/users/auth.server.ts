@@ -280,7 +280,7 @@ defineAction({
     if (!factor.confirmed) {
       await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
     }
-    await db.update(users).set({ failedAttempts: 0, lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+    await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
     await recordEvent(db, userId, 'signin', `With ${factor.type === 'totp' ? 'authenticator app' : factor.type === 'sms' ? 'text message code' : 'email code'}`, request.ip);
     await startSession(db, request, reply, services.config, { userId, stage: 'full' });
     return { redirect: safeRedirect(input.redirect) };

@@ -113,7 +113,7 @@ describe('a user with no factor enrols an authenticator app', () => {
     expect(factors[0].secret).toMatch(/^v1\./);
     expect(factors[0].secret).not.toContain(enrol.body.data.secret);
     expect(unseal(t.app.services.config.SESSION_SECRET, factors[0].secret!)).toBe(enrol.body.data.secret);
-    expect((await userById(t.db, user.id)).failedAttempts).toBe(0);
+    expect((await userById(t.db, user.id)).lastSignInAt).not.toBeNull();
 
     const again = await passwordStep(t.anonymous(), user.username);
     expect(again.body.data.authenticate.enrol).toBe(false);

@@ -26,7 +26,6 @@ export const users = pgTable(
     /** Reaches every location of the group, whatever the regions (docs/permissions.md, "Reach"). */
     groupWide: boolean('group_wide').notNull().default(false),
     accountLocked: boolean('account_locked').notNull().default(false),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

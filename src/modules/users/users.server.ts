@@ -304,7 +304,7 @@ defineAction({
   async handler(ctx) {
     const { db, input, user: admin, request } = ctx;
     refuseUnmanageableUser(admin, access(await loadUserDetail(db, input.userId)));
-    await updateRecord(ctx, userRecords, input.userId, { accountLocked: false, failedAttempts: 0 });
+    await updateRecord(ctx, userRecords, input.userId, { accountLocked: false });
     // Attempts on the locked account still counted: the owner need not wait them out.
     await clearFailures(db, accountKey(input.userId));
     await recordEvent(db, input.userId, 'unlocked', 'By a user admin', request.ip, admin.id);
