@@ -15,6 +15,7 @@ import { phoneActions } from '../../modules/phones/phones.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { simulateInboundCall } from '../../modules/phones/simulate';
 import { allFlags } from '../../shared/permissions';
+import { registeredActions, registeredExports } from '../../../tests/registries';
 
 /**
  * Every registered action (lists included) and every CSV export, called with payloads built from
@@ -386,7 +387,7 @@ export function fuzzActions(part: number, parts: number) {
   });
 
   describe(`fuzzing every action from its schema (part ${part + 1} of ${parts})`, () => {
-    const actions = [...actionRegistry.values()].filter((a, i) => i % parts === part && actionRoute(a).includes(ONLY));
+    const actions = [...registeredActions().values()].filter((a, i) => i % parts === part && actionRoute(a).includes(ONLY));
 
     it.skipIf(part > 0)('covers the registry', () => {
       expect(actionRegistry.size).toBeGreaterThan(20);
@@ -470,7 +471,7 @@ export function fuzzActions(part: number, parts: number) {
   });
 
   describe.skipIf(part > 0)('fuzzing every CSV export from its schema', () => {
-    for (const [route, download] of exportRegistry) {
+    for (const [route, download] of registeredExports()) {
       it.skipIf(!route.includes(ONLY))(route, { timeout: 120_000 }, async () => {
         const rng = mulberry32(seedFor(route));
         const samples = await fixtures(route);

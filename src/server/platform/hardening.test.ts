@@ -8,7 +8,7 @@ import { tableFingerprint } from '../../../tests/fingerprint';
 import { multipartBody } from '../../../tests/multipart';
 import { createLine, postWebhook, setClock } from '../../../tests/telephony';
 import { actionRegistry } from './actions';
-import { cursorColumnTypes, EXPORT_BATCH, exportRegistry, listRegistry } from './lists';
+import { cursorColumnTypes, EXPORT_BATCH, exportRegistry } from './lists';
 import { outbox, sessions } from './platform.db';
 import { SESSION_COOKIE } from './session';
 import { jobCodes } from '../../modules/access/access.db';
@@ -20,6 +20,7 @@ import { saveLocation } from '../../modules/locations/locations.contract';
 import { simulateInboundText } from '../../modules/outbox/outbox.contract';
 import { userActivity } from '../../modules/phones/phones.contract';
 import { authenticate, saveUser } from '../../modules/users/users.contract';
+import { registeredLists, registeredExports } from '../../../tests/registries';
 
 /**
  * The findings of the outside security review, each kept as a test: inputs that made the server
@@ -91,7 +92,7 @@ describe('finding 2: inherited names as a sort', () => {
   const sorts = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
   it('every list answers with its default order', async () => {
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       for (const sort of sorts) {
         const res = await all.call(path, { ...needs(path), sort, view: 'rows' });
         expect(res.status, `${path} sort=${sort}`).toBe(200);
@@ -103,7 +104,7 @@ describe('finding 2: inherited names as a sort', () => {
 
   it('every CSV export answers with its default order', async () => {
     expect(exportRegistry.size).toBeGreaterThan(0);
-    for (const route of exportRegistry.keys()) {
+    for (const route of registeredExports().keys()) {
       for (const sort of sorts) {
         const res = await t.app.inject({ method: 'GET', url: `${route}?sort=${encodeURIComponent(sort)}`, cookies: cookieOf(all) });
         expect(res.statusCode, `${route} sort=${sort}`).toBe(200);
@@ -144,7 +145,7 @@ describe('finding 3: NUL and unpaired surrogates', () => {
 
   it('refuses a NUL in the sign-in form and in an export\'s query string', async () => {
     expectRefusal(await t.anonymous().act(authenticate, { username: 'admin\u0000', password: 'x' }), 'Username contains a character that is not allowed.');
-    for (const route of exportRegistry.keys()) {
+    for (const route of registeredExports().keys()) {
       const res = await t.app.inject({ method: 'GET', url: `${route}?query=a%00b`, cookies: cookieOf(all) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -159,7 +160,7 @@ describe('finding 4: a crafted list cursor', () => {
   const invalid = 'The page cursor is not valid; reload the list.';
 
   it('is checked against the types of the list\'s sort and id columns', async () => {
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       const textual = (c: { dataType: string }) => c.dataType === 'string';
       const sortColumn = list.sorts[list.defaultSort];
       const strings = await all.call(path, { ...needs(path), cursor: cursorOf(['abc', 'xyz']) });
@@ -176,7 +177,7 @@ describe('finding 4: a crafted list cursor', () => {
   });
 
   it('knows the type of every list\'s sort and id columns', () => {
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       for (const column of [list.id.column, ...Object.values(list.sorts)]) {
         expect(cursorColumnTypes.has(column.columnType), `${path}: ${column.name} is ${column.columnType}`).toBe(true);
       }
@@ -192,7 +193,7 @@ describe('finding 4: a crafted list cursor', () => {
   });
 
   it('still pages with the cursors the lists hand out', async () => {
-    for (const [path] of listRegistry) {
+    for (const [path] of registeredLists()) {
       const first = await all.call(path, { ...needs(path), limit: 1, view: 'rows' });
       expect(first.status, path).toBe(200);
       if (first.body.data.nextCursor) {

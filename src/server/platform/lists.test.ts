@@ -8,7 +8,8 @@ import '../modules';
 import type { Db } from '../db/client';
 import { planFor, statementOf } from '../db/statements';
 import { listPaging } from '../../shared/fields';
-import { buildListQueries, holderOf, listRegistry, type BenchSample } from './lists';
+import { buildListQueries, holderOf, type BenchSample } from './lists';
+import { registeredLists } from '../../../tests/registries';
 
 interface IndexShape { columns: string[]; unique: boolean }
 
@@ -41,7 +42,7 @@ const servesSort = (index: IndexShape, sort: string, id: string) =>
 describe('list definitions', () => {
   it('sort every list only on indexed columns, with the id after them, so each page is read from an index either way', () => {
     const unindexed: string[] = [];
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       const idColumn = list.id.column;
       for (const [key, column] of Object.entries(list.sorts)) {
         if (column === idColumn) continue;
@@ -54,7 +55,7 @@ describe('list definitions', () => {
   it('select each sort column as a field of its own, by which pages are ordered and resumed', () => {
     const unheld: string[] = [];
     const db = drizzle(new pg.Pool()) as unknown as Db;
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       const { select } = list.query({ db, input: {}, user: { id: 1, flags: [], reach: 'group' } } as never);
       for (const [key, column] of Object.entries(list.sorts)) {
         if (column !== list.id.column && !holderOf(select, column)) unheld.push(`${path} sort "${key}"`);
@@ -72,7 +73,7 @@ describe('list rules', () => {
   const db = drizzle(new pg.Pool()) as unknown as Db;
   const sample: BenchSample = { locationId: 7, userId: 3, from: '2026-10-01', to: '2026-10-30' };
   // Each list's bench cases, and no filters at all where the list takes none it requires.
-  const cases = [...listRegistry].flatMap(([path, list]) =>
+  const cases = [...registeredLists()].flatMap(([path, list]) =>
     [{ name: 'no filters', filters: {} }, ...list.bench(sample)]
       .filter((c) => z.object({ ...list.fields, ...listPaging }).safeParse(c.filters).success)
       .map((c) => ({ path, list, name: c.name, filters: c.filters })));
@@ -112,7 +113,7 @@ describe('list rules', () => {
 
   it('write rowFields from the row alone, the same each time, without changing it', () => {
     const impure: string[] = [];
-    for (const [path, list] of listRegistry) {
+    for (const [path, list] of registeredLists()) {
       if (!list.rowFields) continue;
       // A frozen row: writing to it throws. Every column null, and the fields a call plan's step reads.
       const row = { ...Object.fromEntries(list.columns.map((c) => [c.key, null])), memberNames: {}, kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, label: '' };

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
-import { actionRegistry, actionRoute } from './actions';
+import { actionRoute } from './actions';
 import { auditLog } from './platform.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { allFlags, type Flag } from '../../shared/permissions';
 import { addAccess, editAccess, loadAccess, loadAccessList } from '../../modules/access/access.contract';
+import { registeredActions } from '../../../tests/registries';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -17,7 +18,7 @@ afterAll(async () => { await t?.close(); });
  * the CSRF token — before it reads its input.
  */
 describe('authorization matrix', () => {
-  const actions = [...actionRegistry.values()];
+  const actions = [...registeredActions().values()];
   it('covers every registered action', () => {
     expect(actions.length).toBeGreaterThan(20);
   });
@@ -171,7 +172,7 @@ describe('the pipeline', () => {
     // The API's map is for signed-in people (hardening.test.ts, finding 9).
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json', cookies: { forecourt_session: caller.cookie! } });
     const paths = Object.keys(doc.json().paths);
-    for (const action of actionRegistry.values()) expect(paths).toContain(actionRoute(action));
+    for (const action of registeredActions().values()) expect(paths).toContain(actionRoute(action));
     expect(doc.json().paths['/api/actions/users/save-user'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('accountLocked');
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNull, not, or } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
-import { actionRegistry, actionRoute } from './actions';
-import { exportRegistry, listRegistry } from './lists';
+import { actionRoute } from './actions';
+import { listRegistry } from './lists';
 import { auditLog } from './platform.db';
 import type { LocatedRecordKind } from './records';
 import { locations } from '../../modules/locations/locations.db';
@@ -11,6 +11,7 @@ import { allFlags } from '../../shared/permissions';
 import { loadLocations, locationOptions, saveLocation } from '../../modules/locations/locations.contract';
 import { loadCalls, loadPhone, loadPhones, makeCall, phoneOptions, savePhone } from '../../modules/phones/phones.contract';
 import { userOptions } from '../../modules/users/users.contract';
+import { registeredActions, registeredLists, registeredExports } from '../../../tests/registries';
 
 /**
  * Reach, proven from the registry: every action that names a record or a location refuses one
@@ -41,7 +42,7 @@ async function recordOutside(records: LocatedRecordKind): Promise<unknown> {
 }
 
 describe('every action that names a record refuses one outside reach with 404 and changes nothing', () => {
-  for (const action of actionRegistry.values()) {
+  for (const action of registeredActions().values()) {
     if (typeof action.reach === 'string') continue;
     for (const [field, records] of Object.entries(action.reach)) {
       // The group's own records (a catalogue) are in everyone's reach.
@@ -66,7 +67,7 @@ describe('every action that names a record refuses one outside reach with 404 an
 describe('the registry', () => {
   it('declares how every field that names a record reaches a location', () => {
     const undeclared: string[] = [];
-    for (const action of actionRegistry.values()) {
+    for (const action of registeredActions().values()) {
       const list = listRegistry.get(action.path);
       // Public and two-factor calls act on the caller's own account; a list whose rows are kept within
       // reach can only be narrowed by its filters; `group` and `query` actions say why themselves.
@@ -81,7 +82,7 @@ describe('the registry', () => {
 });
 
 describe('every action that takes a locationId refuses one outside reach with 404', () => {
-  for (const action of actionRegistry.values()) {
+  for (const action of registeredActions().values()) {
     const shape = (action.input as unknown as { shape?: Record<string, unknown> }).shape;
     if (!shape?.locationId || action.permission === 'public' || action.permission === 'pending') continue;
     it(action.path, async () => {
@@ -93,7 +94,7 @@ describe('every action that takes a locationId refuses one outside reach with 40
 });
 
 describe('every list is kept within reach', () => {
-  for (const list of listRegistry.values()) {
+  for (const list of registeredLists().values()) {
     if (list.reach === 'group') continue;
     it(`${list.path} shows a user who reaches nothing no rows`, async () => {
       // A list that needs a record to filter by is refused for it, which the tests above prove.
@@ -136,14 +137,14 @@ describe('every list is kept within reach', () => {
   });
 
   it('exports only rows within reach, and refuses a location outside it before sending anything', async () => {
-    for (const download of exportRegistry.values()) {
+    for (const download of registeredExports().values()) {
       if (download.list.reach === 'group') continue;
       const res = await t.app.inject({ method: 'GET', url: download.route, cookies: { forecourt_session: nowhere.cookie! } });
       expect(res.statusCode).toBe(200);
       // The header line only: no row of a location outside reach.
       expect(res.body.trim().split('\n')).toHaveLength(1);
     }
-    for (const download of exportRegistry.values()) {
+    for (const download of registeredExports().values()) {
       if (!('locationId' in (download.input as unknown as { shape: object }).shape)) continue;
       const res = await t.app.inject({ method: 'GET', url: `${download.route}?locationId=${phoenix}`, cookies: { forecourt_session: nm.cookie! } });
       expect(res.statusCode).toBe(404);
