@@ -43,7 +43,7 @@ describe('the mailing list', () => {
 
     const bad = await marketer.call('messenger/load-mailing-list', { reach: 'fax' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toBe('Reach must be text or email.');
+    expect(bad.body.errors[0]).toBe('Reached by must be text or email.');
     expect((await (await t.signedIn(['messenger'])).call('messenger/load-mailing-list', {})).status).toBe(403);
   });
 
