@@ -8,7 +8,7 @@ import { callAction } from '../../web/api';
 import { flagLabels, jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
 import type { RowOf } from '../../shared/contract';
 import { showAlert } from '../../web/ui/modals';
-import { accessColumns, addAccess, deleteAccess, editAccess, loadAccess, loadAccessList, loadHolders, type JobCodeRecord } from './access.contract';
+import { accessColumns, addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type JobCodeRecord } from './access.contract';
 
 /**
  * A job code that users hold cannot be deleted: said before anything is asked, naming who holds it
@@ -25,7 +25,7 @@ async function showHolders(row: Row) {
   );
 }
 
-const LIST = loadAccessList.path;
+const ACCESS_LISTS = [loadAccessList, jobCodeOptions];
 type Row = RowOf<typeof loadAccessList>;
 
 function AccessForm({ record, done }: { record?: JobCodeRecord; done: () => void }) {
@@ -37,7 +37,7 @@ function AccessForm({ record, done }: { record?: JobCodeRecord; done: () => void
     },
     success: record ? 'Access updated!' : 'Access added!',
     successMs: 4000,
-    reload: [LIST],
+    reload: ACCESS_LISTS,
     onSuccess: done,
   });
   return (
@@ -64,17 +64,17 @@ export default function SandboxAccessManager() {
     edit: (row: Row) => records.edit(row.jobCode),
     question: (row) => `Are you sure you want to delete job code ${row.jobCode} (${row.longName})?`,
     input: (row) => ({ jobCode: row.jobCode }),
-    success: 'Access deleted!', successMs: 4000, reload: [LIST],
+    success: 'Access deleted!', successMs: 4000, reload: ACCESS_LISTS,
   });
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="sandbox-access-manager"
       title="Access by job code"
       action={loadAccessList}
       noun={['job code', 'job codes']}
       columns={accessColumns}
-      filters={[{ name: 'query', label: 'Search', kind: 'search', placeholder: 'Job code or name' }]}
+      filters={[{ name: 'query', kind: 'search', placeholder: 'Job code or name' }]}
       rowKey={(row) => row.jobCode}
       rowLabel={(row) => row.jobCode}
       onRowClick={(row) => records.edit(row.jobCode)}

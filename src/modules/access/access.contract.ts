@@ -15,7 +15,7 @@ export const accessInput = z.object({ jobCode, longName: text(120), ...jobFlagFi
 export const jobCodeInput = z.object({ jobCode });
 export type AccessInput = z.infer<typeof accessInput>;
 
-export const accessFilters = { query: optionalText(100) };
+export const accessFilters = { query: optionalText(100).meta({ title: 'Search' }) };
 
 const jobCodeRecord = z.object({ jobCode: z.string(), longName: z.string(), userCount: z.number().int(), flags: z.array(z.enum(jobCodeFlags)) });
 export type JobCodeRecord = z.output<typeof jobCodeRecord>;

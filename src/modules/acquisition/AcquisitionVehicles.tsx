@@ -1,14 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { formatDate } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { DEFAULT_CREATED_DAYS, loadVehicles, vehicleColumns } from './acquisition.contract';
 import { useVehicleModals, vehicleFromVin } from './VehicleForm';
-
-type Row = RowOf<typeof loadVehicles>;
 
 /** Seed 000, section 9: the list starts at the vehicles added in the last seven days. */
 function defaultMinCreatedAt(today = new Date()): string {
@@ -20,24 +16,22 @@ function defaultMinCreatedAt(today = new Date()): string {
 /** acquisition-vehicles: what the stores' acquisition teams are bringing in, with the add-or-edit modal. */
 export default function AcquisitionVehicles() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
   const records = useVehicleModals(params.get('locationId') ?? undefined);
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'VIN or service tag' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'minCreatedAt', label: 'Added from', kind: 'date', defaultValue: defaultMinCreatedAt() },
-    { name: 'maxCreatedAt', label: 'Added to', kind: 'date' },
-    { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="acquisition-vehicles"
       title="Acquisition vehicles"
       action={loadVehicles}
       noun={['acquisition vehicle', 'acquisition vehicles']}
       columns={vehicleColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'VIN or service tag' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'minCreatedAt', kind: 'date', defaultValue: defaultMinCreatedAt() },
+        { name: 'maxCreatedAt', kind: 'date' },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.vehicleId}
       rowLabel={(row) => row.vin}

@@ -49,7 +49,7 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
     toInput: (values) => (record ? { ...values, vehicleId: record.vehicleId } : values),
     success: record ? VEHICLE_UPDATED : VEHICLE_ADDED,
     successMs: 4000,
-    reload: [loadVehicles.path],
+    reload: [loadVehicles],
     onSuccess: done,
   });
   // The VIN is judged once all of it is typed, or once the field is left: not on every keystroke

@@ -3,29 +3,24 @@
  * and their total, over the days created (all time without dates); the header counts the offers
  * made (`offerCountFormatted`) and the appraisals (`totalAppraisals`).
  */
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney, formatNumber } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { appraisalSourceLabels, appraisalSources, loadLocations, locationColumns } from './appraisals.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
-type Row = RowOf<typeof loadLocations>;
-
 export default function AppraisalLocations() {
-  const locations = useLocationOptions();
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="appraisal-locations"
       title="Appraisal locations"
       action={loadLocations}
       noun={['store', 'stores']}
       columns={locationColumns}
       filters={[
-        { name: 'locationId', label: 'Store', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'source', label: 'Source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
-        { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: '' },
-        { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: '' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
+        { name: 'minCreatedAt', kind: 'date', defaultValue: '' },
+        { name: 'maxCreatedAt', kind: 'date', defaultValue: '' },
       ]}
       updateUrl
       rowKey={(row) => row.locationId}

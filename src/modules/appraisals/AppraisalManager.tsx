@@ -5,8 +5,7 @@
  */
 import { useNavigate } from 'react-router';
 import { Badge, Text } from '@mantine/core';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import {
@@ -22,24 +21,22 @@ const shown = new Set(['createdAt', 'customerName', 'phone', 'vehicle', 'mileage
 
 export default function AppraisalManager() {
   const navigate = useNavigate();
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'search', label: 'Search', kind: 'search', placeholder: 'Name, phone, email, VIN, make or model' },
-    { name: 'locationId', label: 'Store', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'source', label: 'Source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
-    { name: 'appraisalStatus', label: 'Appraisal status', kind: 'select', data: optionsOf(appraisalStatuses, appraisalStatusLabels) },
-    { name: 'workingStatus', label: 'Working status', kind: 'select', data: optionsOf(workingStatuses, workingStatusLabels) },
-    { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: '' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: '' },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="appraisal-manager"
       title="Appraisals"
       action={loadAppraisals}
       noun={['appraisal', 'appraisals']}
       columns={appraisalColumns.filter((c) => shown.has(c.key))}
-      filters={filters}
+      filters={[
+        { name: 'search', kind: 'search', placeholder: 'Name, phone, email, VIN, make or model' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'source', kind: 'select', data: optionsOf(appraisalSources, appraisalSourceLabels) },
+        { name: 'appraisalStatus', kind: 'select', data: optionsOf(appraisalStatuses, appraisalStatusLabels) },
+        { name: 'workingStatus', kind: 'select', data: optionsOf(workingStatuses, workingStatusLabels) },
+        { name: 'minCreatedAt', kind: 'date', defaultValue: '' },
+        { name: 'maxCreatedAt', kind: 'date', defaultValue: '' },
+      ]}
       updateUrl
       rowKey={(row) => row.appraisalId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}

@@ -42,7 +42,7 @@ function RuleForm({ record, done }: { record?: VehicleOfferRuleRecord; done: () 
     },
     toInput: (v) => ({ ...v, startDate: seconds(v.startDate), endDate: seconds(v.endDate), ...(record ? { ruleId: record.ruleId } : {}) }),
     success: record ? RULE_UPDATED : RULE_ADDED,
-    reload: [loadRules.path],
+    reload: [loadRules],
     onSuccess: done,
   });
   const percent = form.values.adjustmentType === 'percent';
@@ -76,18 +76,18 @@ export default function AppraisalRules() {
     edit: (row: Row) => records.edit(row),
     question: () => DELETE_RULE_QUESTION,
     input: (row) => ({ ruleId: row.ruleId }),
-    success: RULE_DELETED, reload: [loadRules.path],
+    success: RULE_DELETED, reload: [loadRules],
   });
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="appraisal-rules"
       title="Appraisal rules"
       action={loadRules}
       noun={['rule', 'rules']}
       columns={ruleColumns}
       filters={[
-        { name: 'search', label: 'Search', kind: 'search', placeholder: 'Name, make or model' },
-        { name: 'adjustmentType', label: 'Adjustment type', kind: 'select', data: typeOptions },
+        { name: 'search', kind: 'search', placeholder: 'Name, make or model' },
+        { name: 'adjustmentType', kind: 'select', data: typeOptions },
       ]}
       updateUrl
       rowKey={(row) => row.ruleId}

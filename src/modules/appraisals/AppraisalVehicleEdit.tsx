@@ -6,9 +6,8 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Card, Center, Checkbox, Group, Loader, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { callAction, errorMessage } from '../../web/api';
+import { errorMessage } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { confirm } from '../../web/ui/modals';
@@ -22,8 +21,7 @@ import {
 } from './appraisals.contract';
 import RequestPaymentButton from '../payments/RequestPaymentButton';
 import { optionsOf } from '../../web/options/optionsOf';
-
-const appraisalKey = (id: number) => [loadAppraisal.path, id];
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
   return (
@@ -54,10 +52,7 @@ function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
 }
 
 function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; reload: () => void }) {
-  const appraisers = useQuery({
-    queryKey: [listAppraisers.path, appraisal.appraisalId],
-    queryFn: () => callAction(listAppraisers, { appraisalId: appraisal.appraisalId }),
-  });
+  const appraisers = useActionQuery(listAppraisers, { appraisalId: appraisal.appraisalId });
   const form = useContractForm(saveAppraisal, {
     initialValues: {
       customerName: appraisal.customerName, phone: appraisal.phone ? formatPhone(appraisal.phone) : '', email: appraisal.email, vin: appraisal.vin,
@@ -67,7 +62,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
     },
     toInput: (v) => ({ ...v, appraisalId: appraisal.appraisalId }),
     success: APPRAISAL_UPDATED,
-    reload: [loadAppraisals.path, loadAppraisal.path],
+    reload: [loadAppraisals, loadAppraisal],
     onSuccess: reload,
   });
   // Seed 000, section 5: the update is confirmed first (a form with errors shows them instead).
@@ -111,7 +106,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
 export default function AppraisalVehicleEdit() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const query = useQuery({ queryKey: appraisalKey(id), queryFn: () => callAction(loadAppraisal, { appraisalId: id }), enabled: id > 0, staleTime: 0 });
+  const query = useActionQuery(loadAppraisal, { appraisalId: id }, { enabled: id > 0, staleTime: 0 });
   const appraisal = query.data?.appraisal;
   return (
     <div className="appraisal-vehicle-edit">

@@ -1,34 +1,28 @@
 import { Badge } from '@mantine/core';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { formatPhone } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { contactSources, loadMailingList, mailingListColumns, sourceLabels } from './contacts.contract';
 import { optionsOf } from '../../web/options/optionsOf';
-
-type Row = RowOf<typeof loadMailingList>;
 
 /**
  * mailing-list (seed 000: /experience/contacts/mailing-list, filters in the query string): the
  * stores' contacts to market to, by who a text or an email reaches, with the CSV download.
  */
 export default function MailingList() {
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name or email' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'reach', label: 'Reached by', kind: 'select', data: [{ value: 'text', label: 'Text (not opted out)' }, { value: 'email', label: 'Email' }] },
-    { name: 'source', label: 'Source', kind: 'select', data: optionsOf(contactSources, sourceLabels) },
-    { name: 'sold', label: 'Bought from us', kind: 'select', data: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="mailing-list"
       title="Mailing list"
       action={loadMailingList}
       noun={['contact', 'contacts']}
       columns={mailingListColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Name or email' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'reach', kind: 'select', data: [{ value: 'text', label: 'Text (not opted out)' }, { value: 'email', label: 'Email' }] },
+        { name: 'source', kind: 'select', data: optionsOf(contactSources, sourceLabels) },
+        { name: 'sold', kind: 'select', data: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.contactId}
       rowLabel={(row) => [row.firstName, row.lastName].filter(Boolean).join(' ') || formatPhone(row.mobilePhone ?? '') || row.email}

@@ -34,10 +34,10 @@ export const MAILING_LIST_EXPORT_LIMIT = 10_000;
  */
 export const mailingListFilters = {
   locationId: optionalId,
-  query: optionalText(100),
-  reach: optionalChoice(['text', 'email'], 'must be text or email'),
+  query: optionalText(100).meta({ title: 'Search' }),
+  reach: optionalChoice(['text', 'email'], 'must be text or email').meta({ title: 'Reached by' }),
   source: optionalChoice(contactSources),
-  sold: yesNo,
+  sold: yesNo.meta({ title: 'Bought from us' }),
 };
 export const mailingListColumns: ColumnSpec[] = [
   { key: 'lastName', label: 'Last name', sortable: true },

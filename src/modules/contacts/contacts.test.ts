@@ -44,7 +44,7 @@ describe('the mailing list', () => {
 
     const bad = await marketer.act(loadMailingList, { reach: 'fax' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toBe('Reach must be text or email.');
+    expect(bad.body.errors[0]).toBe('Reached by must be text or email.');
     expect((await (await t.signedIn(['messenger'])).act(loadMailingList, {})).status).toBe(403);
   });
 

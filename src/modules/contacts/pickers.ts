@@ -19,7 +19,7 @@ export function contactSource(locationId: string | number | undefined): OptionSo
     rows: (reply) => reply.contacts,
     params: { locationId },
     toOption: (contact) => ({ value: String(contact.id), label: contactLabel(contact) }),
-    reloadWith: loadMailingList.path,
+    reloadWith: loadMailingList,
     enabled: Boolean(locationId),
   };
 }

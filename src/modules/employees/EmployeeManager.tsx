@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../../web/api';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { formatDate, formatPhone } from '../../shared/format';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import type { RowOf } from '../../shared/contract';
 import { employeeColumns, listDepartments, loadEmployee, loadEmployees, type Employee } from './employees.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type EmployeeRow = RowOf<typeof loadEmployees>;
 
@@ -48,19 +47,14 @@ function EmployeeDetail({ employee }: { employee: Employee }) {
 
 /** employee-manager: the staff directory, searchable by name, number, title or email. */
 export default function EmployeeManager() {
-  const locations = useLocationOptions();
-  const departments = useQuery({
-    queryKey: [listDepartments.path],
-    queryFn: () => callAction(listDepartments),
-    staleTime: 5 * 60_000,
-  });
+  const departments = useActionQuery(listDepartments, {}, { staleTime: 5 * 60_000 });
   const [selected, setSelected] = useState<EmployeeRow | null>(null);
   const show = (row: EmployeeRow) => {
     setSelected(row);
     openModal('employee-detail');
   };
   return (
-    <ListScreen<EmployeeRow>
+    <ListScreen
       className="employee-manager"
       title="Employees"
       action={loadEmployees}
@@ -68,10 +62,10 @@ export default function EmployeeManager() {
       columns={employeeColumns}
       updateUrl
       filters={[
-        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, number, title or email' },
-        { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'department', label: 'Department', kind: 'select', data: departments.data?.departments ?? [] },
-        { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        { name: 'query', kind: 'search', placeholder: 'Name, number, title or email' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'department', kind: 'select', data: departments.data?.departments ?? [] },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
       ]}
       rowKey={(row) => row.employeeNumber}
       rowLabel={(row) => `${row.firstName} ${row.lastName}`}

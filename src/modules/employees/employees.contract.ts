@@ -4,10 +4,10 @@ import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
 export const employeeFilters = {
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
   department: optionalText(60),
-  active: yesNo,
+  active: yesNo.meta({ title: 'Status' }),
 };
 export const employeeNumberInput = z.object({
   employeeNumber: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Avatar, Checkbox, Group, Loader, NumberInput, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCar, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { callAction, errorMessage } from '../../web/api';
+import { errorMessage } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { IMPORTED, importLibrary, LIBRARY_FAILED, LIBRARY_LOADING, listVehicleLibrary, loadInventory, MAX_IMPORT } from './inventory.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 /**
  * The vehicle-library import (seed 000): the library loads with 'Gathering vehicles...', a failure
@@ -14,13 +14,13 @@ import { IMPORTED, importLibrary, LIBRARY_FAILED, LIBRARY_LOADING, listVehicleLi
  * and when none remain a Clear link empties it. The vehicles chosen go to one store's inventory.
  */
 export function LibraryImportForm({ locationId, done }: { locationId?: string; done: () => void }) {
-  const library = useQuery({ queryKey: [listVehicleLibrary.path], queryFn: () => callAction(listVehicleLibrary) });
+  const library = useActionQuery(listVehicleLibrary);
   const [search, setSearch] = useState('');
   const form = useContractForm(importLibrary, {
     initialValues: { locationId: locationId ?? '', libraryIds: [] as string[], price: '' as number | string },
     success: (reply) => IMPORTED(reply.added),
     successMs: 4000,
-    reload: [loadInventory.path],
+    reload: [loadInventory],
     onSuccess: done,
   });
   const needle = search.trim().toLowerCase();

@@ -1,14 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, IdModal, openModal } from '../../web/ui/modals';
-import type { RowOf } from '../../shared/contract';
 import { conditionLabels, conditions, inventoryColumns, loadInventory } from './inventory.contract';
 import { LibraryImportForm } from './LibraryImport';
 
-type Row = RowOf<typeof loadInventory>;
 const IMPORT_MODAL = 'vehicle-library-import';
 
 export const conditionOptions = conditions.map((value) => ({ value, label: conditionLabels[value] }));
@@ -19,22 +16,20 @@ export const priceCell = (row: { price: number | null }) => (row.price === null 
 /** store inventory (seed 001): the vehicles on the group's lots, counted as cars and the locations they are at. */
 export default function StoreInventory() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'VIN or stock number' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'condition', label: 'Condition', kind: 'select', placeholder: 'Any', data: conditionOptions },
-    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: statusOptions, defaultValue: 'in stock' },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="store-inventory"
       title="Store inventory"
       action={loadInventory}
       noun={['car', 'cars']}
       countDetail={(reply) => (typeof reply.locationCountFormatted === 'string' ? `at ${reply.locationCountFormatted} ${reply.locationCountFormatted === '1' ? 'location' : 'locations'}` : '')}
       columns={inventoryColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'VIN or stock number' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'condition', kind: 'select', placeholder: 'Any', data: conditionOptions },
+        { name: 'status', kind: 'select', placeholder: 'Any', data: statusOptions, defaultValue: 'in stock' },
+      ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle}${row.stock ? ` ${row.stock}` : ''}`}

@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { callAction, errorMessage } from '../../web/api';
+import { errorMessage } from '../../web/api';
 import { useCan } from '../../web/shell/session';
 import type { InputOf, OutputOf } from '../../shared/contract';
-import { loadLocation, loadLocations, saveLocation, type Location } from './locations.contract';
-import { shortcodesKey } from './ShortcodesPanel';
-import { locationOptionsKey } from '../../web/options/locationOptions';
+import { loadLocation, loadLocations, loadShortcodes, locationOptions, saveLocation, type Location } from './locations.contract';
 import { ShortcodesPanel } from './ShortcodesPanel';
-
-export const locationKey = (id: number) => [loadLocation.path, id];
+import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
 /**
  * What location edit and location service edit share: the location loaded from `?id=`, the tabs
@@ -22,12 +19,7 @@ export function LocationFrame({ className, tab, children }: { className: string;
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
   const canEdit = useCan('accessAdmin');
-  const location = useQuery({
-    queryKey: locationKey(id),
-    queryFn: () => callAction(loadLocation, { locationId: id }),
-    enabled: id > 0,
-    staleTime: 0,
-  });
+  const location = useActionQuery(loadLocation, { locationId: id }, { enabled: id > 0, staleTime: 0 });
   const loc = location.data?.location;
 
   let body: ReactNode;
@@ -64,12 +56,11 @@ export function useSaveLocationOptions(success: string) {
   const navigate = useNavigate();
   return {
     success,
-    reload: [loadLocations.path],
+    reload: [loadLocations, locationOptions],
     onSuccess: (data: OutputOf<typeof saveLocation>, input: InputOf<typeof saveLocation>) => {
       if (!input.locationId) navigate(`/locations/edit?id=${data.locationId}`, { replace: true });
-      void queryClient.invalidateQueries({ queryKey: locationKey(data.locationId) });
-      void queryClient.invalidateQueries({ queryKey: shortcodesKey(data.locationId) });
-      void queryClient.invalidateQueries({ queryKey: locationOptionsKey });
+      void reloadAction(queryClient, loadLocation, { locationId: data.locationId });
+      void reloadAction(queryClient, loadShortcodes, { locationId: data.locationId });
     },
   };
 }

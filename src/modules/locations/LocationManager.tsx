@@ -6,17 +6,13 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { loadLocations, locationColumns } from './locations.contract';
 import { useLocationOptions } from '../../web/options/locationOptions';
 
-interface LocationRow {
-  id: number; code: string; name: string; dealership: string; region: string; city: string; state: string; phone: string; active: boolean;
-}
-
 /** location-manager: the group's locations; anyone can look, access admins can change them. */
 export default function LocationManager() {
   const navigate = useNavigate();
   const canEdit = useCan('accessAdmin');
   const options = useLocationOptions();
   return (
-    <ListScreen<LocationRow>
+    <ListScreen
       className="location-manager"
       title="Locations"
       action={loadLocations}
@@ -24,9 +20,9 @@ export default function LocationManager() {
       columns={locationColumns}
       updateUrl
       filters={[
-        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Code, name, dealership or city' },
-        { name: 'region', label: 'Region', kind: 'select', data: options.data?.regions ?? [] },
-        { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        { name: 'query', kind: 'search', placeholder: 'Code, name, dealership or city' },
+        { name: 'region', kind: 'select', data: options.data?.regions ?? [] },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
       ]}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.name}

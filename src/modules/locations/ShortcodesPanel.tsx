@@ -1,15 +1,11 @@
 import { ActionIcon, Code, CopyButton, Fieldset, Group, Loader, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { notifySuccess } from '../../web/ui/notify';
 import type { ColumnSpec } from '../../shared/lists';
 import { loadShortcodes } from './locations.contract';
-
-/** The shortcodes of a location, as a query key: a saved location refreshes them. */
-export const shortcodesKey = (locationId: number) => [loadShortcodes.path, locationId];
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 const columns: ColumnSpec[] = [
   { key: 'shortcode', label: 'Shortcode' },
@@ -19,11 +15,8 @@ const columns: ColumnSpec[] = [
 
 /** The shortcodes texts and templates can use for this location, with their current values. */
 export function ShortcodesPanel({ locationId }: { locationId: number }) {
-  const shortcodes = useQuery({
-    queryKey: shortcodesKey(locationId),
-    queryFn: () => callAction(loadShortcodes, { locationId }),
-    staleTime: 0,
-  });
+  // A saved location reloads them (useSaveLocationOptions).
+  const shortcodes = useActionQuery(loadShortcodes, { locationId }, { staleTime: 0 });
   return (
     <Fieldset legend="Shortcodes" className="location-shortcodes">
       {shortcodes.isPending && <Loader size="sm" aria-label="Loading" />}

@@ -52,9 +52,9 @@ export type SaveLocationInput = z.infer<typeof saveLocationInput>;
 export const locationIdInput = z.object({ locationId: id });
 
 export const locationFilters = {
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
   region: optionalText(60),
-  active: yesNo,
+  active: yesNo.meta({ title: 'Status' }),
 };
 
 export const locationColumns: ColumnSpec[] = [

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { loadMailingListReport, mailingListReportColumns, storeMailingListHref } from './marketing.contract';
@@ -16,10 +16,6 @@ type Row = RowOf<typeof loadMailingListReport>;
 export default function MailingListReport() {
   const navigate = useNavigate();
   const options = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Store name or code' },
-    { name: 'region', label: 'Region', kind: 'select', data: options.data?.regions ?? [] },
-  ];
   /** A count as a link to the store's mailing list narrowed to the contacts it counts. */
   const linked = (count: number, row: Row, narrowed: string, what: string) => (
     <Anchor
@@ -32,13 +28,16 @@ export default function MailingListReport() {
     </Anchor>
   );
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="mailing-list-report"
       title="Mailing-list report"
       action={loadMailingListReport}
       noun={['store', 'stores']}
       columns={mailingListReportColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Store name or code' },
+        { name: 'region', kind: 'select', data: options.data?.regions ?? [] },
+      ]}
       updateUrl
       rowKey={(row) => row.locationId}
       rowLabel={(row) => row.name}

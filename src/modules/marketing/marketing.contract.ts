@@ -16,7 +16,7 @@ export const storeMailingListHref = (locationId: number) => `/experience/contact
  */
 export const mailingListReportFilters = {
   region: optionalText(60),
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
 };
 
 export const mailingListReportColumns: ColumnSpec[] = [

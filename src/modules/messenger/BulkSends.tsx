@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconMail, IconPhoneOutgoing, IconSpeakerphone } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { IdModal, openModal } from '../../web/ui/modals';
 import { formatDateTime } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
@@ -17,18 +16,16 @@ const SEND_PROGRESS = 'send-progress';
 
 /** bulk-sends: every mass text, mass call and list email within reach, newest first; a send opens on its progress. */
 export default function BulkSends() {
-  const locations = useLocationOptions();
   const [open, setOpen] = useState<Row | null>(null);
-  const filters: FilterSpec[] = [{ name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) }];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="bulk-sends"
       title="Bulk sends"
       action={loadSends}
       noun={['bulk send', 'bulk sends']}
       columns={sendColumns}
-      filters={filters}
+      filters={[{ name: 'locationId', kind: 'location' }]}
       updateUrl
       rowKey={(row) => row.sendId}
       rowLabel={(row) => `${row.kindLabel} of ${formatDateTime(row.createdAt)}`}

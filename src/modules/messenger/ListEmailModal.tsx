@@ -23,7 +23,7 @@ function ListEmailForm({ onSent }: { onSent: (sendId: number) => void }) {
   const locations = useLocationOptions();
   const form = useContractForm(emailContactList, {
     initialValues: { locationId: '', subject: '', html: '' },
-    reload: [loadSends.path],
+    reload: [loadSends],
     onSuccess: (data) => onSent(data.sendId),
   });
   useLeaveWarning(form.unsaved);

@@ -88,7 +88,7 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
       const bad = typed && parseNumbers(v.numbers).find((n) => !LOOKS_LIKE_PHONE.test(n));
       return bad ? { numbers: `Numbers: "${bad}" is not a phone number such as (505) 555-0142.` } : {};
     },
-    reload: [loadSends.path],
+    reload: [loadSends],
     onSuccess: (data) => onSent(data.sendId, data.duplicates),
   });
   useLeaveWarning(form.unsaved);

@@ -11,17 +11,15 @@ import {
   Alert, Badge, Box, Button, Center, Group, Loader, Menu, Paper, SegmentedControl, Stack, Switch, Text, Textarea, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconBolt, IconMessages, IconPhoneOutgoing, IconSend, IconSpeakerphone, IconX } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { Form } from '../../web/ui/Form';
-import { FilteredScreen, type Filters, type FilterSpec } from '../../web/ui/ListScreen';
+import { FilteredScreen, type Filters } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { useAction } from '../../web/ui/useAction';
-import { listKey } from '../../web/ui/usePagedList';
 import { formatDate, formatDateTime, formatCount, formatPhone } from '../../shared/format';
 import { smsSegments, smsSummary } from '../../shared/sms';
 import {
@@ -30,6 +28,7 @@ import {
 } from './messenger.contract';
 import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
 import { optionsOf } from '../../web/options/optionsOf';
+import { actionKey, reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 
 /** How often the list and the open conversation are asked again (only while the tab is visible). */
 const LIST_REFRESH_MS = 5000;
@@ -106,9 +105,7 @@ function ConversationItem({ row, open, onOpen }: { row: ConversationRow; open: b
 
 function ConversationList({ filters, direction, count, openKey, onDirection, onMore, onOpen }: ListProps) {
   const params = Object.fromEntries(Object.entries({ ...filters, direction: direction ?? '', count: String(count) }).filter(([, v]) => v));
-  const list = useQuery({
-    queryKey: [...listKey(loadMessages.path), params],
-    queryFn: () => callAction(loadMessages, { ...params, view: 'rows' }),
+  const list = useActionQuery(loadMessages, { ...params, view: 'rows' }, {
     refetchInterval: LIST_REFRESH_MS,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -179,9 +176,7 @@ function Bubble({ message, contactName }: { message: ConversationMessage; contac
 }
 
 function ShortcutMenu({ locationId, onChoose }: { locationId: number | null; onChoose: (message: string) => void }) {
-  const shortcuts = useQuery({
-    queryKey: [listShortcuts.path, locationId],
-    queryFn: () => callAction(listShortcuts, { locationId: locationId! }),
+  const shortcuts = useActionQuery(listShortcuts, { locationId: locationId ?? 0 }, {
     enabled: locationId !== null,
     staleTime: 5 * 60_000,
   });
@@ -212,7 +207,7 @@ function ReplyBox({ phone, locationId, onSent }: { phone: string; locationId: nu
   const box = useRef<HTMLTextAreaElement>(null);
   const send = useAction(sendText, {
     success: TEXT_SENT,
-    reload: [loadMessages.path],
+    reload: [loadMessages],
     onSuccess: () => {
       setReply('');
       onSent();
@@ -263,10 +258,9 @@ function ReplyBox({ phone, locationId, onSent }: { phone: string; locationId: nu
 function ConversationPane({ p, l, onClose }: { p: string; l: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const locations = useLocationOptions();
-  const key = [loadConversation.path, p, l] as const;
-  const conversation = useQuery({
-    queryKey: key,
-    queryFn: () => callAction(loadConversation, { phone: p, locationId: l || undefined }),
+  const input = { phone: p, locationId: l || undefined };
+  const key = actionKey(loadConversation, input);
+  const conversation = useActionQuery(loadConversation, input, {
     refetchInterval: CONVERSATION_REFRESH_MS,
     staleTime: 0,
   });
@@ -275,7 +269,7 @@ function ConversationPane({ p, l, onClose }: { p: string; l: string; onClose: ()
   // Reading a conversation marks it read on the server: once opened, and with each new text, the list catches up.
   const read = conversation.isFetchedAfterMount;
   useEffect(() => {
-    if (read) void queryClient.invalidateQueries({ queryKey: listKey(loadMessages.path) });
+    if (read) void reloadActions(queryClient, loadMessages);
   }, [read, lastId, queryClient]);
 
   // The newest text in view when the conversation opens and as texts arrive.
@@ -290,7 +284,7 @@ function ConversationPane({ p, l, onClose }: { p: string; l: string; onClose: ()
     onSuccess: (reply) => void queryClient.cancelQueries({ queryKey: key }).then(() => {
       queryClient.setQueryData(key, (old: typeof data) => old && { ...old, autopilot: reply.direction === 'enabled' });
     }),
-    reload: [loadMessages.path],
+    reload: [loadMessages],
   });
 
   if (!data) {
@@ -330,7 +324,7 @@ function ConversationPane({ p, l, onClose }: { p: string; l: string; onClose: ()
             </Stack>
           )}
       </Box>
-      <ReplyBox phone={data.phone} locationId={locationId} onSent={() => void queryClient.invalidateQueries({ queryKey: key })} />
+      <ReplyBox phone={data.phone} locationId={locationId} onSent={() => void conversation.refetch()} />
     </Stack>
   );
 }
@@ -349,16 +343,11 @@ export default function Messenger() {
   const [params, setParams] = useSearchParams();
   const phoneLayout = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const canMarket = useCan('marketing');
-  const locations = useLocationOptions();
   const p = (params.get('p') ?? '').slice(0, URL_PHONE_LENGTH);
   const l = params.get('l') ?? '';
   const direction = params.get('direction');
   const countParam = Number(params.get('count'));
   const count = Number.isInteger(countParam) && countParam > 0 ? Math.min(countParam, MAX_COUNT) : PAGE;
-  const filters: FilterSpec[] = [
-    { name: 'filter', label: 'Search', kind: 'search', placeholder: 'Name or number' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-  ];
 
   /** Changes some parameters of the address, keeping the others. */
   const change = (next: Record<string, string | null>, replace = false) => setParams((current) => {
@@ -381,7 +370,11 @@ export default function Messenger() {
     <FilteredScreen
       className="messenger"
       title="Messenger"
-      filters={filters}
+      action={loadMessages}
+      filters={[
+        { name: 'filter', kind: 'search', placeholder: 'Name or number' },
+        { name: 'locationId', kind: 'location' },
+      ]}
       updateUrl
       toolbar={canMarket && (
         <>

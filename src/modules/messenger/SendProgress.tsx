@@ -4,15 +4,15 @@
  * Cancel send while it runs.
  */
 import { Alert, Badge, Button, Center, Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { confirm } from '../../web/ui/modals';
 import { StatCards } from '../../web/ui/StatCards';
 import { useAction } from '../../web/ui/useAction';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { cancelSend, loadSend, loadSends, SEND_CANCELLED, type SendProgress as Progressed, type SendState } from './messenger.contract';
+import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
 /** How often a send still going is asked about. */
 const POLL_MS = 1000;
@@ -20,8 +20,6 @@ const FINISHED: readonly SendState[] = ['done', 'cancelled', 'failed'];
 export const isFinished = (state: SendState) => FINISHED.includes(state);
 
 export const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
-
-export const sendKey = (sendId: number) => [loadSend.path, sendId] as const;
 
 /** "about 2 min left", from the server's estimate at the line's pace. */
 export function timeLeft(seconds: number | null): string | null {
@@ -76,16 +74,15 @@ function ProgressBar({ send }: { send: Progressed }) {
 /** A bulk send's progress (messenger/bulk/load-send), polled every second until it is done, cancelled or failed. */
 export function SendProgress({ sendId, heading = true }: { sendId: number; heading?: boolean }) {
   const queryClient = useQueryClient();
-  const progress = useQuery({
-    queryKey: sendKey(sendId),
-    queryFn: async () => (await callAction(loadSend, { sendId })).send,
-    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.state) ? false : POLL_MS),
+  const progress = useActionQuery(loadSend, { sendId }, {
+    select: (reply) => reply.send,
+    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.send.state) ? false : POLL_MS),
     staleTime: 0,
   });
   const cancel = useAction(cancelSend, {
     success: SEND_CANCELLED,
-    reload: [loadSends.path],
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sendKey(sendId) }),
+    reload: [loadSends],
+    onSuccess: () => void reloadAction(queryClient, loadSend, { sendId }),
   });
   const send = progress.data;
   if (!send) {

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, TagsInput, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconCloudUpload, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { useCan, useSignedIn } from '../../web/shell/session';
@@ -11,7 +10,6 @@ import { PagedList } from '../../web/ui/PagedList';
 import { RecordForm, useRecordModal, useRecordModals, useRowActions } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { listKey } from '../../web/ui/usePagedList';
 import { formatCount, formatDateTime } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
 import type { RowOf } from '../../shared/contract';
@@ -20,6 +18,7 @@ import {
   addShortcut, deleteShortcut, deploy, deploymentColumns, loadDeployment, loadDeployments, loadDeployStatus, loadShortcuts, redeploy, saveShortcut,
   type DeployState, type DeploymentOut, type DraftShortcut, type StoreStatus,
 } from './messenger.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 /**
  * messenger-shortcuts (docs/messenger.md, "Deploying a store's messenger"): the group's and each
@@ -27,10 +26,8 @@ import {
  * behind a confirm dialog (seed 001, section 5), and the history of deploys.
  */
 
-// Under the lists' key: the kit's `reload` refreshes them after every change.
-const statusKey = listKey(loadDeployStatus.path);
-const shortcutsKey = (locationId: number | null) => [...listKey(loadShortcuts.path), locationId ?? 'group'];
-const RELOAD = [loadShortcuts.path, loadDeployStatus.path, loadDeployments.path];
+// Every change reloads the drafts, where each store stands and the history of deploys.
+const RELOAD = [loadShortcuts, loadDeployStatus, loadDeployments];
 
 const stateColors: Record<DeployState, string> = { never: 'red', draft: 'orange', details: 'yellow', live: 'green' };
 
@@ -100,7 +97,7 @@ function ShortcutForm({ locationId, exampleId, record, template, done }: {
     onSuccess: done,
   });
   const shown = locationId ?? exampleId;
-  const codes = useQuery({ queryKey: [loadShortcodes.path, shown], queryFn: () => callAction(loadShortcodes, { locationId: shown! }), enabled: shown !== null, staleTime: 60_000 });
+  const codes = useActionQuery(loadShortcodes, { locationId: shown ?? 0 }, { enabled: shown !== null, staleTime: 60_000 });
   const message = useRef<HTMLTextAreaElement>(null);
   const insert = (code: string) => {
     const box = message.current;
@@ -138,7 +135,7 @@ function ShortcutForm({ locationId, exampleId, record, template, done }: {
 
 /** What one deploy published, as customers got it. */
 function DeploymentView({ deploymentId }: { deploymentId: number }) {
-  const { data } = useQuery({ queryKey: [loadDeployment.path, deploymentId], queryFn: () => callAction(loadDeployment, { deploymentId }) });
+  const { data } = useActionQuery(loadDeployment, { deploymentId });
   if (!data) return null;
   const d = data.deployment;
   return (
@@ -158,10 +155,10 @@ export default function ShortcutsEditor() {
   const locationId = Number(params.get('locationId')) || null;
   const [template, setTemplate] = useState<DraftShortcut | undefined>();
 
-  const status = useQuery({ queryKey: statusKey, queryFn: () => callAction(loadDeployStatus, {}) });
+  const status = useActionQuery(loadDeployStatus);
   const stores = status.data?.stores ?? [];
   const store = stores.find((s) => s.locationId === locationId);
-  const drafts = useQuery({ queryKey: shortcutsKey(locationId), queryFn: () => callAction(loadShortcuts, locationId ? { locationId } : {}) });
+  const drafts = useActionQuery(loadShortcuts, locationId ? { locationId } : {});
   const scopeName = locationId ? store?.locationName ?? 'the store' : 'the group';
   // The group's shortcuts are every store's: only a group-wide user changes them.
   const editable = locationId !== null || user.reach === 'group';

@@ -19,7 +19,7 @@ export const directionLabels = { inbound: 'Awaiting reply', outbound: 'Answered'
 export const messageFilters = {
   locationId: optionalId,
   direction: optionalChoice(directions),
-  filter: optionalText(100),
+  filter: optionalText(100).meta({ title: 'Search' }),
   unread: optionalChoice(['1'], 'must be 1'),
   count: z.preprocess((v) => (v === '' ? undefined : v), int(1, 500).optional()),
 };

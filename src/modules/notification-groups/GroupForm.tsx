@@ -19,7 +19,7 @@ import {
 } from './notification-groups.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
-export const GROUP_LISTS = [loadGroups.path, loadGroupMembers.path];
+export const GROUP_LISTS = [loadGroups, loadGroupMembers, loadGroup];
 export const topicOptions = optionsOf(notificationTopics, topicLabels);
 
 /** Members are the group's staff, found by name wherever they work (a regional manager too). */

@@ -1,8 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { useRowActions } from '../../web/ui/RecordForm';
 import { formatNumber } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
@@ -17,7 +16,6 @@ export const membersHref = (groupId: number) => `/notification-groups/members?gr
 export default function NotificationGroupManager() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
   const records = useGroupModals(params.get('locationId') ?? undefined);
   const rowActions = useRowActions(deleteGroup, {
     edit: (row: Row) => records.edit(row),
@@ -25,21 +23,20 @@ export default function NotificationGroupManager() {
     input: (row) => ({ groupId: row.groupId }),
     success: GROUP_DELETED, successMs: 4000, reload: GROUP_LISTS,
   });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Group name' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'topic', label: 'Topic', kind: 'select', placeholder: 'Any', data: topicOptions },
-    { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="notification-group-manager"
       title="Notification groups"
       action={loadGroups}
       noun={['notification group', 'notification groups']}
       columns={groupColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Group name' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'topic', kind: 'select', placeholder: 'Any', data: topicOptions },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.groupId}
       rowLabel={(row) => row.name}

@@ -1,15 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconDownload, IconEdit } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { FilteredScreen } from '../../web/ui/ListScreen';
 import { PagedList } from '../../web/ui/PagedList';
-import { listKey } from '../../web/ui/usePagedList';
 import type { RowOf } from '../../shared/contract';
 import { EXPORT_ROUTE, loadGroup, loadGroupMembers, memberColumns } from './notification-groups.contract';
 import { useGroupModals } from './GroupForm';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Row = RowOf<typeof loadGroupMembers>;
 /** Of one group, the group's name is the title. */
@@ -28,13 +26,8 @@ export default function NotificationGroupMembers() {
   const [params] = useSearchParams();
   const groupId = Number(params.get('groupId')) || 0;
   const records = useGroupModals();
-  // Under the members list's key: a saved group reloads its header with its members.
-  const group = useQuery({
-    queryKey: [...listKey(loadGroupMembers.path), 'group', groupId],
-    queryFn: async () => (await callAction(loadGroup, { groupId })).group,
-    enabled: groupId > 0,
-    retry: false,
-  });
+  // A saved group reloads its header with its members (GROUP_LISTS).
+  const group = useActionQuery(loadGroup, { groupId }, { enabled: groupId > 0, retry: false, select: (reply) => reply.group });
 
   if (group.isError) {
     return (

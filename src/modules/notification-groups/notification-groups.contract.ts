@@ -43,10 +43,10 @@ export const editGroupInput = groupInput.extend({ groupId: id });
 export const groupIdInput = z.object({ groupId: id });
 
 export const groupFilters = {
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
   topic: optionalChoice(notificationTopics),
-  active: yesNo,
+  active: yesNo.meta({ title: 'Status' }),
 };
 
 export const groupColumns: ColumnSpec[] = [

@@ -32,7 +32,7 @@ const signInCode = (body: string) => /sign-in code is (\d{6})/i.exec(body)?.[1];
 /** outbox: what the local text, mail, call and social-platform drivers would have sent, newest first. */
 export default function Outbox() {
   return (
-    <ListScreen<OutboxRow>
+    <ListScreen
       className="outbox"
       title="Outbox"
       action={loadOutbox}
@@ -40,8 +40,8 @@ export default function Outbox() {
       columns={outboxColumns}
       updateUrl
       filters={[
-        { name: 'channel', label: 'Kind', kind: 'select', placeholder: 'Any', data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })) },
-        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Recipient, subject or text' },
+        { name: 'channel', kind: 'select', placeholder: 'Any', data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })) },
+        { name: 'query', kind: 'search', placeholder: 'Recipient, subject or text' },
       ]}
       rowKey={(row) => row.id}
       cells={{

@@ -11,7 +11,7 @@ import { LineNumberInput } from '../phones/LineNumberInput';
 import { CALL_LISTS } from '../phones/MakeCall';
 import { loadOutbox, simulateInboundCall, simulateInboundText } from './outbox.contract';
 
-const OUTBOX = loadOutbox.path;
+const OUTBOX = loadOutbox;
 export const SIMULATE_TEXT = 'simulate-inbound-text';
 export const SIMULATE_CALL = 'simulate-inbound-call';
 /** A fictional customer number outside the demo's 505 lines. */

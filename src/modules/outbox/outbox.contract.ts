@@ -5,8 +5,8 @@ import { defineContract, listContract } from '../../shared/contract';
 import { callStatuses, simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
 
 export const outboxFilters = {
-  channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional()),
-  query: optionalText(100),
+  channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional()).meta({ title: 'Kind' }),
+  query: optionalText(100).meta({ title: 'Search' }),
 };
 export const outboxColumns: ColumnSpec[] = [
   { key: 'createdAt', label: 'When', format: 'datetime', sortable: true },

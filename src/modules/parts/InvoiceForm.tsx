@@ -35,7 +35,7 @@ function InvoiceForm({ record, locationId, done }: { record?: InvoiceRecord; loc
     toInput: (values) => (record ? { ...values, invoiceId: record.invoiceId } : values),
     success: record ? INVOICE_UPDATED : INVOICE_ADDED,
     successMs: 4000,
-    reload: [loadInvoices.path],
+    reload: [loadInvoices],
     onSuccess: done,
   });
 

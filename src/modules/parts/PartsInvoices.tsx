@@ -1,38 +1,32 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { invoiceColumns, loadInvoices } from './parts.contract';
 import { invoiceTypeOptions, useInvoiceModals } from './InvoiceForm';
-
-type Row = RowOf<typeof loadInvoices>;
 
 /** parts invoices (seed 001): what the stores' parts counters billed, with the add and edit modals. */
 export default function PartsInvoices() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
   const records = useInvoiceModals(params.get('locationId') ?? undefined);
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Invoice, customer or account' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'invoiceType', label: 'Type', kind: 'select', placeholder: 'Any', data: invoiceTypeOptions },
-    { name: 'collected', label: 'Payment', kind: 'select', placeholder: 'Any', data: [{ value: '0', label: 'To collect' }, { value: '1', label: 'Collected' }] },
-    { name: 'minInvoiceDate', label: 'From', kind: 'date' },
-    { name: 'maxInvoiceDate', label: 'To', kind: 'date' },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="parts-invoices"
       title="Parts invoices"
       action={loadInvoices}
       noun={['parts invoice', 'parts invoices']}
       countDetail={(reply) => (typeof reply.amountTotal === 'number' ? `for ${formatMoney(reply.amountTotal)}` : '')}
       columns={invoiceColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Invoice, customer or account' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'invoiceType', kind: 'select', placeholder: 'Any', data: invoiceTypeOptions },
+        { name: 'collected', kind: 'select', placeholder: 'Any', data: [{ value: '0', label: 'To collect' }, { value: '1', label: 'Collected' }] },
+        { name: 'minInvoiceDate', kind: 'date' },
+        { name: 'maxInvoiceDate', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.invoiceId}
       rowLabel={(row) => row.invoiceNumber}

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { DateField } from '../../web/ui/DateField';
 import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
+import { reloadModalRecord } from '../../web/ui/RecordModal';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useAction } from '../../web/ui/useAction';
@@ -27,7 +28,7 @@ import { optionsOf } from '../../web/options/optionsOf';
 /** What a step needs to know of the payment. */
 export interface PaymentLike { paymentId: number; state: PaymentState; amountCents: number; payeeName: string }
 
-export const PAYMENT_LISTS = [loadPayments.path];
+export const PAYMENT_LISTS = [loadPayments];
 /** The status view's modal: its record reloads after a step taken in it. */
 export const PAYMENT_STATUS = 'payment-status';
 const stepOptions = { errors: 'alert' as const, success: (data: PaymentReply) => data.stateLabel, reload: PAYMENT_LISTS };
@@ -108,7 +109,7 @@ export function usePaymentSteps() {
   const flags = session?.flags ?? [];
   const [open, setOpen] = useState<{ step: FormStep; payment: PaymentLike } | null>(null);
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['record', PAYMENT_STATUS] });
+  const refresh = () => void reloadModalRecord(queryClient, PAYMENT_STATUS);
   const options = { ...stepOptions, onSuccess: refresh };
   const calls = {
     approve: useAction(approvePayment, options),

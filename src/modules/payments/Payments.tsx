@@ -2,19 +2,15 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { useCan } from '../../web/shell/session';
 import { formatMoney } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { loadPayments, paymentColumns } from './payments.contract';
 import { paymentStateColors, paymentStateLabels, paymentStates } from './payments.values';
 import { usePaymentStatus } from './PaymentStatus';
 import { usePaymentSteps } from './PaymentSteps';
 import { openRequestPayment, RequestPaymentModal } from './RequestPaymentButton';
 import { optionsOf } from '../../web/options/optionsOf';
-
-type Row = RowOf<typeof loadPayments>;
 
 const stateOptions = optionsOf(paymentStates, paymentStateLabels);
 
@@ -25,7 +21,6 @@ const stateOptions = optionsOf(paymentStates, paymentStateLabels);
  */
 export default function Payments() {
   const [params, setParams] = useSearchParams();
-  const locations = useLocationOptions();
   const steps = usePaymentSteps();
   const status = usePaymentStatus(steps);
   const canRequest = useCan('appraiser');
@@ -36,23 +31,22 @@ export default function Payments() {
     // Opened once from the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Seller, phone, email, VIN or vehicle' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'state', label: 'State', kind: 'select', placeholder: 'Any', data: stateOptions },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="payments"
       title="Payments to sellers"
       action={loadPayments}
       params={appraisalId ? { appraisalId } : undefined}
       noun={['payment', 'payments']}
       columns={paymentColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Seller, phone, email, VIN or vehicle' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'state', kind: 'select', placeholder: 'Any', data: stateOptions },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.paymentId}
       rowLabel={(row) => `${row.payeeName}, ${formatMoney(row.amountCents)}`}

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callAction } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { keepPreviousData } from '@tanstack/react-query';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { StackedBars } from '../../web/ui/StackedBars';
 import { StatCards } from '../../web/ui/StatCards';
-import { FilteredScreen, type FilterSpec, type Filters } from '../../web/ui/ListScreen';
+import { FilteredScreen, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
 import {
@@ -17,6 +15,7 @@ import {
 } from './phones.contract';
 import { directionOptions } from './phoneScreens';
 import { lastDays } from '../../shared/format';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Row = CallActivityRow | MessageActivityRow;
 
@@ -61,12 +60,8 @@ interface ActivityReply { rows: Row[]; totals: Record<string, number | string>; 
 
 function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const query = useQuery({
-    queryKey: [report.contract.path, params],
-    queryFn: (): Promise<ActivityReply> => callAction(report.contract, params),
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
+  const query = useActionQuery(report.contract, params, { placeholderData: keepPreviousData });
+  const data = query.data as ActivityReply | undefined;
   const chartRows = useMemo(() => (data?.rows ?? [])
     .filter((r) => report.series.some((s) => (r as Record<string, unknown>)[s.name] as number > 0))
     .slice(0, CHART_ROWS), [data, report]);
@@ -106,22 +101,20 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
 
 /** call-activity: calls and texts per user, GEC user, location and line over a range of days. */
 export default function CallActivity() {
-  const locations = useLocationOptions();
   const [params, setParams] = useSearchParams();
   const tab = params.get('report') ?? 'users';
   const report = reports[tab] ?? reports.users;
   const { from, to } = lastDays(7);
-  const filters: FilterSpec[] = [
-    { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: from },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: to },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Both', data: directionOptions },
-  ];
   return (
     <FilteredScreen
       className="call-activity"
       title="Call activity"
-      filters={filters}
+      filters={[
+        { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: from },
+        { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: to },
+        { name: 'locationId', kind: 'location' },
+        { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Both', data: directionOptions },
+      ]}
       updateUrl
       above={
         <Tabs value={tab in reports ? tab : 'users'} onChange={(next) => setParams((p) => {

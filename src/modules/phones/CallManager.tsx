@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Text } from '@mantine/core';
 import { IconHeadset, IconPhoneOutgoing } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
-import { callColumns, loadCalls, type CallRow } from './phones.contract';
+import { callColumns, loadCalls } from './phones.contract';
 import { lineSource } from './pickers';
 import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
 
 /** call-manager: every call of the group, newest first; filters live in the address. */
 export default function CallManager() {
-  const locations = useLocationOptions();
   const canCall = useCan('messenger');
   const controls = useCallControls();
   const [callBack, setCallBack] = useState<{ to?: string; phoneId?: number }>({});
@@ -24,7 +22,7 @@ export default function CallManager() {
   };
 
   return (
-    <ListScreen<CallRow>
+    <ListScreen
       className="call-manager"
       title="Calls"
       action={loadCalls}
@@ -32,13 +30,13 @@ export default function CallManager() {
       columns={callColumns}
       updateUrl
       filters={[
-        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Number, line, store or agent' },
-        { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'phoneId', label: 'Line', kind: 'remote', source: lineSource() },
-        { name: 'direction', label: 'Direction', kind: 'select', placeholder: 'Any', data: directionOptions },
-        { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: callStatusOptions },
-        { name: 'minCreatedAt', label: 'From', kind: 'date' },
-        { name: 'maxCreatedAt', label: 'To', kind: 'date' },
+        { name: 'query', kind: 'search', placeholder: 'Number, line, store or agent' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'phoneId', kind: 'remote', source: lineSource() },
+        { name: 'direction', kind: 'select', placeholder: 'Any', data: directionOptions },
+        { name: 'status', kind: 'select', placeholder: 'Any', data: callStatusOptions },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
       ]}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.callSid}

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { IconList, IconPhoneOutgoing, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
 import { useCan } from '../../web/shell/session';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
@@ -11,23 +9,21 @@ import { FilteredScreen, type Filters } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import type { PopoutItem } from '../../web/ui/PopoutMenu';
 import { useAction } from '../../web/ui/useAction';
-import { listKey } from '../../web/ui/usePagedList';
 import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, LiveDuration, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
 import { simulateCallStatus } from '../outbox/outbox.contract';
 import { loadProviderCalls, nextCallStatuses, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
+import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 
-const ACTION = loadProviderCalls.path;
+const ACTION = loadProviderCalls;
 /** Live calls change by the second: the screen asks again this often while it is open. */
 const REFRESH_MS = 5000;
 
 function CallsBody({ filters }: { filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const calls = useQuery({
-    queryKey: [...listKey(ACTION), params],
-    queryFn: () => callAction(loadProviderCalls, params),
+  const calls = useActionQuery(ACTION, params, {
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -83,20 +79,20 @@ function CallsBody({ filters }: { filters: Filters }) {
 export default function LiveCalls() {
   const queryClient = useQueryClient();
   const canCall = useCan('messenger');
-  const [filters] = useState(() => [
-    { name: 'status', label: 'Status', kind: 'select' as const, placeholder: 'Any', data: callStatusOptions },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' as const },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' as const },
-  ]);
   return (
     <FilteredScreen
       className="live-calls"
       title="Live calls"
-      filters={filters}
+      action={ACTION}
+      filters={[
+        { name: 'status', kind: 'select', placeholder: 'Any', data: callStatusOptions },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       toolbar={
         <>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(ACTION) })}>Refresh</Button>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => reloadActions(queryClient, ACTION)}>Refresh</Button>
           <Button component={Link} to="/phones/calls/" variant="default" leftSection={<IconList size={16} />}>All calls</Button>
           {canCall && <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MAKE_CALL)}>Make a call</Button>}
         </>

@@ -8,7 +8,7 @@ import { lineSource } from './pickers';
 
 export const MAKE_CALL = 'make-call';
 /** The lists a placed call shows up in. */
-export const CALL_LISTS = [loadCalls.path, loadProviderCalls.path];
+export const CALL_LISTS = [loadCalls, loadProviderCalls];
 
 function MakeCallForm({ phoneId, to }: { phoneId?: number; to?: string }) {
   const done = () => closeModal(MAKE_CALL);

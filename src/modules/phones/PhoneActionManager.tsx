@@ -5,12 +5,12 @@ import {
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   IconArrowDown, IconArrowUp, IconClock, IconPhoneCall, IconPhoneEnd, IconPlus, IconRoute, IconUsersGroup, IconMicrophone, type Icon,
 } from '@tabler/icons-react';
 import { callAction, errorMessage } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
@@ -21,7 +21,6 @@ import { PopoutMenu } from '../../web/ui/PopoutMenu';
 import { RecordForm, useRecordModals, useRowActions } from '../../web/ui/RecordForm';
 import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { listKey } from '../../web/ui/usePagedList';
 import { formatPhone } from '../../shared/format';
 import {
   addPhoneAction, deletePhoneAction, loadPhone, loadPhoneAction, loadPhoneActions, loadPhones, phoneActionKinds, phoneColumns,
@@ -31,8 +30,9 @@ import { phoneActionKindLabels } from './phoneScreens';
 import { lineSource, userSource } from './pickers';
 import { planSummary, weekdayLabels } from './plan-summary';
 import { optionsOf } from '../../web/options/optionsOf';
+import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 
-const LIST = loadPhoneActions.path;
+const LIST = loadPhoneActions;
 
 type ActionRow = PhoneActionListRow;
 
@@ -135,14 +135,8 @@ function StepForm({ phoneId, step, done }: { phoneId: number; step?: PhoneAction
 function LinePlan({ phoneId }: { phoneId: number }) {
   const queryClient = useQueryClient();
   const canEdit = useCan('phoneAdmin');
-  const line = useQuery({
-    queryKey: [loadPhone.path, phoneId],
-    queryFn: () => callAction(loadPhone, { phoneId }),
-  });
-  const steps = useQuery({
-    queryKey: [...listKey(LIST), { phoneId }],
-    queryFn: async () => (await callAction(loadPhoneActions, { phoneId, sort: 'position', dir: 'asc', limit: 100, view: 'rows' })).rows,
-  });
+  const line = useActionQuery(loadPhone, { phoneId });
+  const steps = useActionQuery(LIST, { phoneId, sort: 'position', dir: 'asc', limit: 100, view: 'rows' }, { select: (reply) => reply.rows });
   const records = useRecordModals({
     addId: 'add-phone-action', editId: 'edit-phone-action',
     addTitle: `Add a step to ${line.data?.phone.description ?? 'this line'}`,
@@ -172,7 +166,7 @@ function LinePlan({ phoneId }: { phoneId: number }) {
       }
     },
     onError: (error) => showAlert(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey(LIST) }),
+    onSettled: () => reloadActions(queryClient, LIST),
   });
 
   if (line.isPending || steps.isPending) return <Center h={200}><Loader aria-label="Loading" /></Center>;
@@ -247,19 +241,17 @@ const lineColumns = phoneColumns.filter((c) => ['description', 'phoneNumber', 'l
 
 /** phone-action-manager: what a call to each line does, step by step; pick a line to see and change its plan. */
 export default function PhoneActionManager() {
-  const locations = useLocationOptions();
   const [params, setParams] = useSearchParams();
   const locationId = Number(params.get('locationId')) || undefined;
-  const filters = [
-    { name: 'locationId', label: 'Location', kind: 'select' as const, data: locationSelectData(locations.data) },
-    { name: 'phoneId', label: 'Line', kind: 'remote' as const, source: lineSource(locationId ? { locationId } : {}) },
-  ];
   const choose = (row: LineRow) => setParams((p) => {
     p.set('phoneId', String(row.phoneId));
     return p;
   });
   return (
-    <FilteredScreen className="phone-action-manager" title="Call plans" filters={filters} updateUrl>
+    <FilteredScreen className="phone-action-manager" title="Call plans" action={LIST} updateUrl filters={[
+      { name: 'locationId', kind: 'location' },
+      { name: 'phoneId', kind: 'remote', source: lineSource(locationId ? { locationId } : {}) },
+    ]}>
       {(applied) => (applied.phoneId
         ? <LinePlan key={applied.phoneId} phoneId={Number(applied.phoneId)} />
         : (

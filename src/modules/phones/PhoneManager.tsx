@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconListNumbers, IconPhoneCall, IconPhoneOff, IconPhoneOutgoing, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
 import { DataTable } from '../../web/ui/DataTable';
 import { ListScreen } from '../../web/ui/ListScreen';
@@ -15,7 +13,6 @@ import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { useAction } from '../../web/ui/useAction';
-import { listKey } from '../../web/ui/usePagedList';
 import { countText } from '../../web/ui/PagedList';
 import { fieldLabel } from '../../shared/validation';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
@@ -25,8 +22,11 @@ import {
 } from './phones.contract';
 import { activeOptions, phoneTypeOptions } from './phoneScreens';
 import { lineLabel, lineSource } from './pickers';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
-const LIST = loadPhones.path;
+/** The lines' list, and the pickers of a location's lines (the outbound line among them). */
+const LIST = loadPhones;
+const LINES = [LIST, phoneOptions];
 
 function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bought?: AvailableNumberRow; done: () => void; canEdit: boolean }) {
   const form = useContractForm(record ? savePhone : addPhone, {
@@ -45,7 +45,7 @@ function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bo
     // The provider's id is never sent: a purchase gives it, and a save keeps the one on file.
     toInput: (values) => (record ? { ...values, phoneId: record.phoneId } : { ...values, buy: !!bought }),
     success: record ? PHONE_UPDATED : PHONE_ADDED,
-    reload: [LIST, loadPhoneActions.path],
+    reload: [...LINES, loadPhoneActions],
     onSuccess: done,
   });
   const locked = !!bought || !!record?.bought;
@@ -117,10 +117,7 @@ function BuyNumber({ onChoose }: { onChoose: (row: AvailableNumberRow) => void }
 
 /** Makes another line of the same location the one its outbound calls show. */
 function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
-  const outbound = useQuery({
-    queryKey: [...listKey(LIST), 'outbound', phone.locationId],
-    queryFn: () => callAction(phoneOptions, { locationId: phone.locationId, outbound: '1', ids: [] }),
-  });
+  const outbound = useActionQuery(phoneOptions, { locationId: phone.locationId, outbound: '1', ids: [] });
   const current = outbound.data?.phones[0];
   const done = () => closeModal('replace-outbound-number');
   const form = useContractForm(replaceOutboundNumber, {
@@ -129,7 +126,7 @@ function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
     toInput: (values) => ({ phoneId: phone.phoneId, newPhoneId: values.number ? '' : values.newPhoneId, number: values.number }),
     check: (values) => (values.newPhoneId || values.number ? {} : { newPhoneId: 'Choose the new outbound line or type its number.' }),
     success: (data) => data.message,
-    reload: [LIST],
+    reload: LINES,
     onSuccess: done,
   });
   return (
@@ -148,7 +145,6 @@ function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
 /** phone-manager: the group's lines, with add-phone, edit-phone, buying a number and the outbound line. */
 export default function PhoneManager() {
   const navigate = useNavigate();
-  const locations = useLocationOptions();
   const canEdit = useCan('phoneAdmin');
   const canCall = useCan('messenger');
   const [bought, setBought] = useState<AvailableNumberRow | undefined>();
@@ -167,14 +163,14 @@ export default function PhoneManager() {
     question: () => 'Are you sure you want to delete this phone?',
     input: (row: PhoneRow) => ({ phoneId: row.phoneId }),
     success: PHONE_DELETED,
-    reload: [LIST, loadPhoneActions.path],
+    reload: [...LINES, loadPhoneActions],
   });
 
   const deactivate = useAction(deactivatePhones, {
     success: (data) => `${countText(data.deactivatedCount, ['line', 'lines'])} deactivated.`,
     errors: 'alert',
     alertPrefix: 'unexpected',
-    reload: [LIST, loadPhoneActions.path],
+    reload: [...LINES, loadPhoneActions],
   });
 
   const add = (number?: AvailableNumberRow) => {
@@ -188,7 +184,7 @@ export default function PhoneManager() {
   };
 
   return (
-    <ListScreen<PhoneRow>
+    <ListScreen
       className="phone-manager"
       title="Phones"
       action={loadPhones}
@@ -196,10 +192,10 @@ export default function PhoneManager() {
       columns={phoneColumns}
       updateUrl
       filters={[
-        { name: 'query', label: 'Search', kind: 'search', placeholder: 'Description or number' },
-        { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-        { name: 'phoneType', label: 'Type', kind: 'select', placeholder: 'Any', data: phoneTypeOptions },
-        { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: activeOptions },
+        { name: 'query', kind: 'search', placeholder: 'Description or number' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'phoneType', kind: 'select', placeholder: 'Any', data: phoneTypeOptions },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: activeOptions },
       ]}
       rowKey={(row) => row.phoneId}
       rowLabel={(row) => row.description}

@@ -124,10 +124,10 @@ export type PhoneRecord = z.output<typeof phoneRecord>;
 
 
 export const phoneFilters = {
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
-  phoneType: optionalChoice(phoneTypes),
-  active: yesNo,
+  phoneType: optionalChoice(phoneTypes).meta({ title: 'Type' }),
+  active: yesNo.meta({ title: 'Status' }),
 };
 export const phoneColumns: ColumnSpec[] = [
   { key: 'description', label: 'Description', sortable: true },
@@ -193,16 +193,16 @@ export const replaceOutboundInput = z.object({
 
 // ---- calls
 
-const dateRange = { minCreatedAt: optionalDate, maxCreatedAt: optionalDate };
+const dateRange = { minCreatedAt: optionalDate.meta({ title: 'From' }), maxCreatedAt: optionalDate.meta({ title: 'To' }) };
 
 export const callFilters = {
   locationId: optionalId,
-  phoneId: optionalId,
+  phoneId: optionalId.meta({ title: 'Line' }),
   userId: optionalId,
   direction: optionalChoice(callDirections, 'must be inbound or outbound'),
   status: optionalChoice(callStatuses),
   ...dateRange,
-  query: optionalText(40),
+  query: optionalText(40).meta({ title: 'Search' }),
 };
 export const callColumns: ColumnSpec[] = [
   { key: 'startedAt', label: 'Started', format: 'datetime', sortable: true },
@@ -325,7 +325,7 @@ export const savePhoneActionInput = z.object({ actionId: id, ...phoneActionField
 export const actionIdInput = z.object({ actionId: id });
 export type PhoneActionInput = z.infer<typeof addPhoneActionInput>;
 
-export const phoneActionFilters = { phoneId: optionalId, locationId: optionalId, kind: optionalChoice(phoneActionKinds) };
+export const phoneActionFilters = { phoneId: optionalId.meta({ title: 'Line' }), locationId: optionalId, kind: optionalChoice(phoneActionKinds) };
 export const phoneActionColumns: ColumnSpec[] = [
   { key: 'position', label: 'Order', format: 'number', sortable: true },
   { key: 'phoneDescription', label: 'Line' },

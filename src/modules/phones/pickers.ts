@@ -16,7 +16,7 @@ export function lineSource(params: Record<string, unknown> = {}, options: Partia
     rows: (reply) => reply.phones,
     params,
     toOption: (line) => ({ value: String(line.phoneId), label: lineLabel(line) }),
-    reloadWith: loadPhones.path,
+    reloadWith: loadPhones,
     ...options,
   };
 }
@@ -30,6 +30,6 @@ export function userSource(locationName: (locationId: number) => string | undefi
       const where = user.locationId ? locationName(user.locationId) : undefined;
       return { value: String(user.id), label: where ? `${user.name} · ${where}` : user.name };
     },
-    reloadWith: loadUsers.path,
+    reloadWith: loadUsers,
   };
 }

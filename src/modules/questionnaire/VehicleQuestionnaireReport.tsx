@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { callAction } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { formatDateTime, formatPhone } from '../../shared/format';
@@ -58,26 +57,24 @@ function QuestionsView({ questionnaire: lead, questions }: { questionnaire: Ques
 
 /** vehicle-questionnaire-report (seed 002): the leads from customers' questionnaires, each opening its view-questions modal. */
 export default function VehicleQuestionnaireReport() {
-  const locations = useLocationOptions();
   const [selected, setSelected] = useState<Row | null>(null);
   const show = (row: Row) => {
     setSelected(row);
     openModal(MODAL_ID);
   };
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, email, phone or VIN' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="vehicle-questionnaire-report"
       title="Vehicle questionnaires"
       action={loadReport}
       noun={['questionnaire', 'questionnaires']}
       columns={questionnaireColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Name, email, phone or VIN' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.questionnaireId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}

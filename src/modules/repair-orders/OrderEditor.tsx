@@ -31,7 +31,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
   useLeaveWarning(() => JSON.stringify({ services, notes, status, lines }) !== saved.current);
 
   const save = useAction(saveOrder, {
-    success: ORDER_SAVED, successMs: 4000, reload: [loadOrders.path],
+    success: ORDER_SAVED, successMs: 4000, reload: [loadOrders],
     onSuccess: (reply) => {
       setVersion(reply.version);
       saved.current = JSON.stringify({ services, notes, status, lines });

@@ -1,14 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { useAction } from '../../web/ui/useAction';
 import { countText } from '../../web/ui/PagedList';
 import { formatMoney } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { loadParts, partCategories, partColumns } from '../parts/parts.contract';
 import { addParts, loadOrders, orderPage } from './repair-orders.contract';
-
-type Row = RowOf<typeof loadParts>;
 
 /**
  * parts-select (seed 002): the parts catalogue with its show-filters toggle. Opened from a repair
@@ -20,21 +17,20 @@ export default function PartsSelect() {
   const orderId = Number(params.get('orderId')) || undefined;
   const add = useAction(addParts, {
     success: (reply) => `${countText(reply.added, ['part', 'parts'])} added to repair order ${reply.repairOrderId}.`,
-    reload: [loadOrders.path],
+    reload: [loadOrders],
     onSuccess: (reply) => void navigate(orderPage(reply.repairOrderId)),
   });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Part number or description' },
-    { name: 'category', label: 'Category', kind: 'select', placeholder: 'Any', data: partCategories.map((c) => ({ value: c, label: c })) },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="parts-select"
       title={orderId ? `Choose parts for repair order ${orderId}` : 'Parts catalogue'}
       action={loadParts}
       noun={['part', 'parts']}
       columns={partColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Part number or description' },
+        { name: 'category', kind: 'select', placeholder: 'Any', data: partCategories.map((c) => ({ value: c, label: c })) },
+      ]}
       filtersToggle
       updateUrl
       rowKey={(row) => row.partId}

@@ -1,18 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Anchor, Loader, Stack, Title } from '@mantine/core';
-import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { loadOrder } from './repair-orders.contract';
 import { OrderEditor } from './OrderEditor';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 /** The repair order view (seed 001: `/tools/repair-orders/order?orderId={id}`), reached after creating an order. */
 export default function RepairOrderPage() {
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId'));
-  const order = useQuery({
-    queryKey: [loadOrder.path, orderId],
-    queryFn: async () => (await callAction(loadOrder, { repairOrderId: orderId })).repairOrder,
+  const order = useActionQuery(loadOrder, { repairOrderId: orderId }, {
+    select: (reply) => reply.repairOrder,
     enabled: Number.isInteger(orderId) && orderId > 0,
     // Loaded once, as the edit modal is: a reload while someone edits would throw their changes away.
     staleTime: Infinity,

@@ -3,9 +3,8 @@ import { Badge, Button, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, IdModal, openModal } from '../../web/ui/modals';
 import { RecordForm, useRecordModal } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
@@ -25,7 +24,7 @@ function NewOrderForm({ locationId, done }: { locationId?: string; done: () => v
     initialValues: { locationId: locationId ?? '', customerName: '', vehicle: '', servicesRequested: '', notes: '' },
     success: ORDER_ADDED,
     successMs: 4000,
-    reload: [loadOrders.path],
+    reload: [loadOrders],
     onSuccess: (reply) => {
       done();
       void navigate(orderPage(reply.create.data.orderId));
@@ -47,28 +46,26 @@ function NewOrderForm({ locationId, done }: { locationId?: string; done: () => v
 /** repair-order (seed 002): 'Manage Repair Orders', the list with its edit modal and item table. */
 export default function RepairOrders() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
   const editor = useRecordModal({
     id: 'edit-repair-order', size: 'xl',
     title: (row: Row) => `Repair order ${row.repairOrderId} · ${row.customerName}`,
     load: async (row: Row) => (await callAction(loadOrder, { repairOrderId: row.repairOrderId })).repairOrder,
     form: (order, done) => <OrderEditor order={order} done={done} />,
   });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Customer, vehicle or order number' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'status', label: 'Status', kind: 'select', placeholder: 'Any', data: optionsOf(orderStatuses, orderStatusLabels) },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="repair-order"
       title="Manage Repair Orders"
       action={loadOrders}
       noun={['repair order', 'repair orders']}
       columns={orderColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Customer, vehicle or order number' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'status', kind: 'select', placeholder: 'Any', data: optionsOf(orderStatuses, orderStatusLabels) },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.repairOrderId}
       rowLabel={(row) => `Repair order ${row.repairOrderId}`}

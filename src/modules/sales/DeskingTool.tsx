@@ -1,8 +1,8 @@
 import { Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callAction, isActionError } from '../../web/api';
+import { keepPreviousData } from '@tanstack/react-query';
+import { isActionError } from '../../web/api';
 import { Form } from '../../web/ui/Form';
 import type { InputOf } from '../../shared/contract';
 import { fieldLabel } from '../../shared/validation';
@@ -10,6 +10,7 @@ import { formatDecimalMoney } from '../../shared/format';
 import { DEAL_DEFAULTS, DEFAULT_RESIDUALS, leaseTaxMethodLabels, leaseTaxMethods, type DealType } from './desking';
 import { deskDealContract, deskDealInput } from './desking.contract';
 import { optionsOf } from '../../web/options/optionsOf';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Values = Record<string, string | boolean>;
 const OPTIONS = [1, 2, 3] as const;
@@ -56,12 +57,7 @@ export default function DeskingTool() {
   const values = form.getValues();
   const dealType = values.dealType as DealType;
   const [sent] = useDebouncedValue(values, 250);
-  const deal = useQuery({
-    queryKey: ['desk-deal', sent],
-    queryFn: () => callAction(deskDealContract, sent as InputOf<typeof deskDealContract>),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const deal = useActionQuery(deskDealContract, sent as InputOf<typeof deskDealContract>, { placeholderData: keepPreviousData, retry: false });
   const items = deal.isError ? {} : deal.data?.items ?? {};
   const errors = isActionError(deal.error) ? deal.error.fieldErrors : {};
   const field = (name: string) => ({ ...form.getInputProps(name), name, label: fieldLabel(name, deskDealInput), error: errors[name] });

@@ -5,14 +5,13 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Checkbox, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan, useSignedIn } from '../../web/shell/session';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { DateField } from '../../web/ui/DateField';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { RecordForm, useRecordModals, useRowActions } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
@@ -24,6 +23,7 @@ import {
   incentiveColumns, incentiveTypeLabels, incentiveTypes, loadIncentive, loadIncentives, saveIncentive, type IncentiveRecord, type IncentiveType,
 } from './incentives.contract';
 import { optionsOf } from '../../web/options/optionsOf';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Row = RowOf<typeof loadIncentives>;
 const typeOptions = optionsOf(incentiveTypes, incentiveTypeLabels);
@@ -31,7 +31,7 @@ const typeOptions = optionsOf(incentiveTypes, incentiveTypeLabels);
 function IncentiveForm({ record, locationId, readOnly, done }: { record?: IncentiveRecord; locationId?: string; readOnly?: boolean; done: () => void }) {
   const locations = useLocationOptions();
   const groupWide = useSignedIn().user.reach === 'group';
-  const years = useQuery({ queryKey: [listYears.path], queryFn: () => callAction(listYears), staleTime: 60 * 60_000 });
+  const years = useActionQuery(listYears, {}, { staleTime: 60 * 60_000 });
   const thisYear = String(new Date().getFullYear());
   const today = formatDate(new Date());
   const form = useContractForm(record ? saveIncentive : addIncentive, {
@@ -53,7 +53,7 @@ function IncentiveForm({ record, locationId, readOnly, done }: { record?: Incent
     toInput: (values) => (record ? { ...values, incentiveId: record.incentiveId } : values),
     success: record ? INCENTIVE_UPDATED : INCENTIVE_ADDED,
     successMs: 4000,
-    reload: [loadIncentives.path],
+    reload: [loadIncentives],
     onSuccess: done,
   });
   const yearData = (years.data?.years ?? []).map(String);
@@ -90,7 +90,6 @@ function IncentiveForm({ record, locationId, readOnly, done }: { record?: Incent
 /** incentives: a store's and the group's vehicle incentives, with the add and edit modals. */
 export default function Incentives() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
   const manager = useCan('salesManager');
   const groupWide = useSignedIn().user.reach === 'group';
   // The group's incentives are changed only by a manager of every store.
@@ -107,24 +106,23 @@ export default function Incentives() {
     edit: (row: Row) => records.edit(row),
     question: () => INCENTIVE_DELETE_QUESTION,
     input: (row) => ({ incentiveId: row.incentiveId }),
-    success: INCENTIVE_DELETED, successMs: 4000, reload: [loadIncentives.path],
+    success: INCENTIVE_DELETED, successMs: 4000, reload: [loadIncentives],
   });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Incentive name' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'type', label: 'Type', kind: 'select', placeholder: 'Any', data: typeOptions },
-    { name: 'active', label: 'Status', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
-    { name: 'currentOn', label: 'Current on', kind: 'date' },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="incentives"
       title="Incentives"
       action={loadIncentives}
       noun={['incentive', 'incentives']}
       columns={incentiveColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Incentive name' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'type', kind: 'select', placeholder: 'Any', data: typeOptions },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        { name: 'currentOn', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.incentiveId}
       rowLabel={(row) => row.name}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IconCopy, IconMessage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { callAction, errorMessage, isActionError } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
@@ -18,6 +18,7 @@ import { listIncentivesForVehicle } from './incentives.contract';
 import { findQuoteVehicles, QUOTE_SENT, saveQuote, TEXT_COPIED, type QuoteInput } from './price-builder.contract';
 import type { OutputOf } from '../../shared/contract';
 import { discountApplies, formatDollars, QUOTE_APR, QUOTE_TERM, quoteFigures, STATE_VEHICLE_TAX, vehicleName } from './quote';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 const TEXT_QUOTE = 'text-price-builder-quote';
 type SavedQuote = OutputOf<typeof saveQuote>;
@@ -85,11 +86,7 @@ export default function PriceBuilder() {
   }, [state, form]);
 
   const vehicleKnown = Boolean(values.year && values.make && values.model && values.locationId);
-  const incentives = useQuery({
-    queryKey: ['incentives-for-vehicle', values.locationId, values.year, values.make, values.model],
-    queryFn: () => callAction(listIncentivesForVehicle, { locationId: values.locationId, year: values.year, make: values.make, model: values.model }),
-    enabled: chosen && vehicleKnown,
-  });
+  const incentives = useActionQuery(listIncentivesForVehicle, { locationId: values.locationId, year: values.year, make: values.make, model: values.model }, { enabled: chosen && vehicleKnown });
   useEffect(() => {
     if (incentives.data) {
       form.setFieldValue('incentives', incentives.data.incentives.map((i) => ({ incentiveId: i.incentiveId, name: i.name, amount: i.amountCents, applied: i.enabledByDefault })));
@@ -165,11 +162,7 @@ export default function PriceBuilder() {
 function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<Values>; onChoose: (v: Vehicle & { locationId: string }) => void; onByHand: () => void }) {
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState<{ query: string; locationId: string } | null>(null);
-  const found = useQuery({
-    queryKey: ['price-builder-find', searched],
-    queryFn: () => callAction(findQuoteVehicles, searched!),
-    enabled: Boolean(searched?.query),
-  });
+  const found = useActionQuery(findQuoteVehicles, searched ?? {}, { enabled: Boolean(searched?.query) });
   return (
     <Stack maw={900}>
       <Form onSubmit={() => setSearched({ query, locationId: form.getValues().locationId })} submitOnEnter>

@@ -6,21 +6,19 @@ import { useSearchParams } from 'react-router';
 import { Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { LocationSelect } from '../../web/options/LocationSelect';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { useLocationOptions } from '../../web/options/locationOptions';
 import { DateField } from '../../web/ui/DateField';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { IdModal, closeModal, openModal } from '../../web/ui/modals';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate, formatMoney, formatPhone } from '../../shared/format';
-import type { RowOf } from '../../shared/contract';
 import { userSource } from '../phones/pickers';
 import { addPurchase, dealTypeLabels, dealTypes, loadPurchases, PURCHASE_ADDED, purchaseColumns, type DealType } from './purchases.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
-type Row = RowOf<typeof loadPurchases>;
 export const SQUAD_PURCHASE = 'squad-purchase';
 const dealTypeOptions = optionsOf(dealTypes, dealTypeLabels);
 
@@ -34,7 +32,7 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
     },
     success: PURCHASE_ADDED,
     successMs: 4000,
-    reload: [loadPurchases.path],
+    reload: [loadPurchases],
     onSuccess: done,
   });
   // The store's own staff: a purchase credits the squad of the store that sold it.
@@ -79,23 +77,21 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
 /** purchases: what the stores' sales squads sold, newest first; Add purchase opens squad-purchase. */
 export default function Purchases() {
   const [params] = useSearchParams();
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Stock number, VIN or customer' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'minSoldDate', label: 'From', kind: 'date' },
-    { name: 'maxSoldDate', label: 'To', kind: 'date' },
-  ];
   const done = () => closeModal(SQUAD_PURCHASE);
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="purchases"
       title="Purchases"
       action={loadPurchases}
       noun={['purchase', 'purchases']}
       columns={purchaseColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Stock number, VIN or customer' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'minSoldDate', kind: 'date' },
+        { name: 'maxSoldDate', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.purchaseId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}

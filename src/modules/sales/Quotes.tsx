@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, CopyButton, Group, Stack, Table } from '@mantine/core';
 import { IdModal, openModal } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { useSignedIn } from '../../web/shell/session';
@@ -15,24 +14,22 @@ type Row = RowOf<typeof loadQuotes>;
 
 /** The price builder's quotes (docs/sales.md): who quoted what for whom, and whether the customer opened it. */
 export default function Quotes() {
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Customer, model or stock number' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'mine', label: 'Made by', kind: 'select', placeholder: 'Anyone', data: [{ value: '1', label: 'Me' }] },
-    { name: 'viewed', label: 'Opened', kind: 'select', placeholder: 'Either', data: [{ value: '1', label: 'Opened' }, { value: '0', label: 'Not yet opened' }] },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
-  ];
   const [shown, setShown] = useState<Row | null>(null);
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="price-builder-quotes"
       title="Quotes"
       action={loadQuotes}
       noun={['quote', 'quotes']}
       columns={quoteColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Customer, model or stock number' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'mine', kind: 'select', placeholder: 'Anyone', data: [{ value: '1', label: 'Me' }] },
+        { name: 'viewed', kind: 'select', placeholder: 'Either', data: [{ value: '1', label: 'Opened' }, { value: '0', label: 'Not yet opened' }] },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.quoteId}
       rowLabel={(row) => `${row.vehicle} for ${row.customerName || 'a customer'}`}

@@ -4,9 +4,7 @@
  */
 import { useMemo } from 'react';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callAction } from '../../web/api';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { keepPreviousData } from '@tanstack/react-query';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
 import { StackedBars, type BarSeries } from '../../web/ui/StackedBars';
@@ -20,6 +18,7 @@ import {
   recallColumns, serviceColumns, sourceColumns, type AppointmentReport, type ReportRow, type Timeline,
 } from './service.contract';
 import { AppointmentTabs, useServiceOptions, type appointmentTabs } from './serviceScreens';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Reply = OutputOf<AppointmentReport> & { timeline?: Timeline };
 type Options = ReturnType<typeof useServiceOptions>['data'];
@@ -122,12 +121,8 @@ const CHART_ROWS = 12;
 
 function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const query = useQuery({
-    queryKey: [report.contract.path, params],
-    queryFn: () => callAction(report.contract, params) as Promise<Reply>,
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
+  const query = useActionQuery(report.contract, params, { placeholderData: keepPreviousData });
+  const data = query.data as Reply | undefined;
   const noun = report.noun(filters);
   const chart = useMemo(() => {
     if (!data) return null;
@@ -172,13 +167,12 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
 }
 
 function ReportScreen({ report }: { report: Report }) {
-  const locations = useLocationOptions();
   const options = useServiceOptions();
   const { from, to } = lastDays(30);
   const filters: FilterSpec[] = [
     { name: 'minCreatedAt', label: 'From', kind: 'date', defaultValue: from },
     { name: 'maxCreatedAt', label: 'To', kind: 'date', defaultValue: to },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
+    { name: 'locationId', kind: 'location' },
     ...(report.filters?.(options.data) ?? []),
   ];
   return (

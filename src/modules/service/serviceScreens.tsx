@@ -1,9 +1,8 @@
 /** What the appointment screens share: the filters' choices, and the tabs that move between the reports keeping the range. */
 import { useLocation, useNavigate } from 'react-router';
 import { Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../../web/api';
 import { loadServiceOptions } from './service.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 export const REPORTS_HOME = '/reports/service-appointments';
 
@@ -42,5 +41,5 @@ export function AppointmentTabs({ current }: { current: (typeof appointmentTabs)
 
 /** Sources, services and recalls for the filters' selects. */
 export function useServiceOptions() {
-  return useQuery({ queryKey: [loadServiceOptions.path], queryFn: () => callAction(loadServiceOptions, {}), staleTime: 5 * 60_000 });
+  return useActionQuery(loadServiceOptions, {}, { staleTime: 5 * 60_000 });
 }

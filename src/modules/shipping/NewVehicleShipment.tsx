@@ -64,7 +64,7 @@ export default function NewVehicleShipment() {
     },
     success: (reply) => `${ORDER_SUCCESSFUL} Carrier reference ${reply.reference}.`,
     successMs: ORDER_MS,
-    reload: [loadOrders.path],
+    reload: [loadOrders],
     onSuccess: () => navigate('/shipping/'),
   });
   const toCustomer = form.values.customerAddress;

@@ -1,31 +1,25 @@
 import { useNavigate } from 'react-router';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
-import type { RowOf } from '../../shared/contract';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { loadOrders, orderColumns } from './shipping.contract';
-
-type Row = RowOf<typeof loadOrders>;
 
 /** The shipments ordered (not in the spec: docs/shipping.md); Ship a vehicle opens new-vehicle-shipment. */
 export default function ShipmentOrders() {
   const navigate = useNavigate();
-  const locations = useLocationOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'VIN, name or reference' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'minCreatedAt', label: 'From', kind: 'date' },
-    { name: 'maxCreatedAt', label: 'To', kind: 'date' },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="shipment-orders"
       title="Shipments"
       action={loadOrders}
       noun={['shipment', 'shipments']}
       columns={orderColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'VIN, name or reference' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle || row.vin} to ${row.destinationName}`}

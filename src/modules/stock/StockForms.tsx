@@ -18,7 +18,7 @@ import {
 } from './stock.contract';
 
 /** Every list a new or changed stock number shows in. */
-export const STOCK_LISTS = [loadStocks.path, loadReport.path, readStocks.path];
+export const STOCK_LISTS = [loadStocks, loadReport, readStocks];
 
 export const acquiredByOptions = acquiredByValues.map((value) => ({ value, label: value }));
 

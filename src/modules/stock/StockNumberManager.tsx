@@ -2,15 +2,11 @@ import { useNavigate } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconCar, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { confirm } from '../../web/ui/modals';
 import { useAction } from '../../web/ui/useAction';
-import type { RowOf } from '../../shared/contract';
 import { deleteStock, loadStocks, STOCK_DELETED, stockColumns } from './stock.contract';
 import { acquiredByOptions, STOCK_LISTS, useStockModals } from './StockForms';
-
-type Row = RowOf<typeof loadStocks>;
 
 /**
  * stock-number-manager (seed 002): every stock number within reach, newest first; a row opens the
@@ -18,23 +14,21 @@ type Row = RowOf<typeof loadStocks>;
  */
 export default function StockNumberManager() {
   const navigate = useNavigate();
-  const locations = useLocationOptions();
   const modals = useStockModals();
   const mayDelete = useCan('stockNumberAdmin');
   const deletion = useAction(deleteStock, { success: STOCK_DELETED, successMs: 4000, reload: STOCK_LISTS, errors: 'alert' });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Stock number or VIN' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'acquiredBy', label: 'Acquired by', kind: 'select', placeholder: 'Any', data: acquiredByOptions },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="stock-number-manager"
       title="Stock numbers"
       action={loadStocks}
       noun={['stock number', 'stock numbers']}
       columns={stockColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Stock number or VIN' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'acquiredBy', kind: 'select', placeholder: 'Any', data: acquiredByOptions },
+      ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => row.stock}

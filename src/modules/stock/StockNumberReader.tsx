@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Textarea, Title } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { callAction } from '../../web/api';
 import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { DataTable } from '../../web/ui/DataTable';
@@ -11,6 +9,7 @@ import { Form } from '../../web/ui/Form';
 import { countText } from '../../web/ui/PagedList';
 import { MAX_BATCH, readerTerms, readStocks, stockColumns, unmatchedTerms, type StockRow } from './stock.contract';
 import { useStockModals } from './StockForms';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 /**
  * stock-number-reader (seed 002; what it reads is ours, docs/stock.md): lines of stock numbers,
@@ -26,11 +25,7 @@ export default function StockNumberReader() {
   const modals = useStockModals();
   const locations = useLocationOptions();
   // A reader's answer is at most a few hundred rows: one page, its largest.
-  const read = useQuery({
-    queryKey: [readStocks.path, terms, locationId],
-    queryFn: () => callAction(readStocks, { terms, locationId, limit: MAX_BATCH, view: 'rows' }),
-    enabled: terms.trim() !== '',
-  });
+  const read = useActionQuery(readStocks, { terms, locationId, limit: MAX_BATCH, view: 'rows' }, { enabled: terms.trim() !== '' });
   const missing = read.data ? unmatchedTerms(readerTerms(terms), read.data.rows) : [];
   const lines = draft.terms.split(/\r?\n/).filter((l) => l.trim()).length;
 

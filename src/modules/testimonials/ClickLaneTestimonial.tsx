@@ -6,9 +6,8 @@
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Center, Group, Input, Loader, Rating, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { callAction, errorMessage } from '../../web/api';
+import { errorMessage } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
 import { useCan } from '../../web/shell/session';
@@ -23,6 +22,7 @@ import {
   BODY_MAX, DELETE_TESTIMONIAL_QUESTION, deleteTestimonial, loadTestimonial, loadTestimonials, saveTestimonial, TESTIMONIAL_NOTIFY_MS, TESTIMONIAL_PUBLISHED,
   TESTIMONIAL_REMOVED, TESTIMONIAL_SAVED, TESTIMONIAL_UNPUBLISHED, type TestimonialRecord,
 } from './testimonials.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 const LIST = '/clicklane/testimonials/';
 
@@ -45,7 +45,7 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
     toInput: (v) => ({ ...v, testimonialId: testimonial.testimonialId, active: nextActive.current }),
     success: (data) => (data.active === testimonial.active ? TESTIMONIAL_SAVED : data.active ? TESTIMONIAL_PUBLISHED : TESTIMONIAL_UNPUBLISHED),
     successMs: TESTIMONIAL_NOTIFY_MS,
-    reload: [loadTestimonials.path, loadTestimonial.path],
+    reload: [loadTestimonials, loadTestimonial],
     onSuccess: reload,
   });
   const send = (active: 0 | 1) => {
@@ -53,7 +53,7 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
     form.submit();
   };
   const remove = useAction(deleteTestimonial, {
-    errors: 'alert', alertPrefix: 'unexpected', success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials.path],
+    errors: 'alert', alertPrefix: 'unexpected', success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials],
     onSuccess: () => void navigate(LIST),
   });
   const askDelete = () => void confirm({ message: DELETE_TESTIMONIAL_QUESTION, confirmLabel: 'Delete', danger: true })
@@ -94,9 +94,7 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
 export default function ClickLaneTestimonial() {
   const [params] = useSearchParams();
   const id = Number(params.get('testimonialId')) || 0;
-  const query = useQuery({
-    queryKey: [loadTestimonial.path, id], queryFn: () => callAction(loadTestimonial, { testimonialId: id }), enabled: id > 0, staleTime: 0,
-  });
+  const query = useActionQuery(loadTestimonial, { testimonialId: id }, { enabled: id > 0, staleTime: 0 });
   const testimonial = query.data?.testimonial;
   return (
     <div className="clicklane-testimonial">

@@ -5,9 +5,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Rating } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
 import { useCan } from '../../web/shell/session';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { useRowActions } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import type { RowOf } from '../../shared/contract';
@@ -20,32 +19,30 @@ type Row = RowOf<typeof loadTestimonials>;
 export default function ClickLaneTestimonials() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const locations = useLocationOptions();
   const mayEdit = useCan('marketingEditor');
   // Seed 002, section 4: a new testimonial is created and then opened.
   const add = useAction(addTestimonial, {
-    errors: 'alert', alertPrefix: 'unexpected', reload: [loadTestimonials.path],
+    errors: 'alert', alertPrefix: 'unexpected', reload: [loadTestimonials],
     onSuccess: (data) => void navigate(testimonialHref(data.create.data.testimonialId)),
   });
   const rowActions = useRowActions(deleteTestimonial, {
     edit: (row: Row) => void navigate(testimonialHref(row.testimonialId)),
     question: () => DELETE_TESTIMONIAL_QUESTION,
     input: (row) => ({ testimonialId: row.testimonialId }),
-    success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials.path],
+    success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials],
   });
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Customer name or text' },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'active', label: 'Published', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Published' }, { value: '0', label: 'Unpublished' }] },
-  ];
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="clicklane-testimonials"
       title="Testimonials"
       action={loadTestimonials}
       noun={['testimonial', 'testimonials']}
       columns={testimonialColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Customer name or text' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Published' }, { value: '0', label: 'Unpublished' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.testimonialId}
       rowLabel={(row) => row.customerName || `Testimonial ${row.testimonialId}`}

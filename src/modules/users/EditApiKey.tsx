@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Checkbox, Code, CopyButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconCopy, IconKey, IconRefresh } from '@tabler/icons-react';
-import { callAction } from '../../web/api';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { confirm } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { loadApiKey, saveApiKey, type ApiKeySettings } from './users.contract';
-
-const apiKeyKey = [loadApiKey.path];
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 function NewKey({ apiKey }: { apiKey: string }) {
   return (
@@ -82,7 +79,7 @@ function ApiKeyForm({ settings }: { settings: ApiKeySettings }) {
 
 /** edit-api-key: the signed-in developer's API key settings. */
 export default function EditApiKey() {
-  const settings = useQuery({ queryKey: apiKeyKey, queryFn: () => callAction(loadApiKey), staleTime: 0 });
+  const settings = useActionQuery(loadApiKey, {}, { staleTime: 0 });
   return (
     <div className="edit-api-key">
       <Stack maw={720}>

@@ -2,9 +2,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert, Anchor, Badge, Button, Center, Checkbox, Fieldset, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconLockOpen, IconShieldOff } from '@tabler/icons-react';
-import { callAction, errorMessage } from '../../web/api';
+import { errorMessage } from '../../web/api';
 import { FlagCheckboxes } from '../../web/ui/FlagCheckboxes';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { confirm } from '../../web/ui/modals';
@@ -22,8 +22,7 @@ import {
   eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, unlockUser,
   type EventRow, type UserDetail,
 } from './users.contract';
-
-const userKey = (id: number) => [loadUser.path, id];
+import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
 function initialValues(user: UserDetail | undefined) {
   return {
@@ -52,7 +51,7 @@ function UserForm({ user }: { user?: UserDetail }) {
   const locations = useLocationOptions();
   const jobCodes = useJobCodeOptions();
   const refresh = () => {
-    if (user) void queryClient.invalidateQueries({ queryKey: userKey(user.userId) });
+    if (user) void reloadAction(queryClient, loadUser, { userId: user.userId });
   };
   const form = useContractForm(saveUser, {
     initialValues: initialValues(user),
@@ -60,7 +59,7 @@ function UserForm({ user }: { user?: UserDetail }) {
     check: (values) => (user || values.password ? {} : { password: 'A new user needs a password.' }),
     success: 'User saved.',
     successMs: 2000,
-    reload: [loadUsers.path, loadEvents.path],
+    reload: [loadUsers, loadEvents],
     onSuccess: (data) => {
       if (!user) navigate(`/users/edit?id=${data.userId}`, { replace: true });
       else {
@@ -71,8 +70,8 @@ function UserForm({ user }: { user?: UserDetail }) {
   });
   const v = form.values;
   const set = form.form.setFieldValue;
-  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadUsers.path, loadEvents.path], onSuccess: refresh });
-  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadEvents.path], onSuccess: refresh });
+  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadUsers, loadEvents], onSuccess: refresh });
+  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadEvents], onSuccess: refresh });
 
   // The job code's flags are those of the saved job code; a changed code is checked on save.
   const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
@@ -210,12 +209,7 @@ function UserForm({ user }: { user?: UserDetail }) {
 export default function EditUser() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const user = useQuery({
-    queryKey: userKey(id),
-    queryFn: () => callAction(loadUser, { userId: id }),
-    enabled: id > 0,
-    staleTime: 0,
-  });
+  const user = useActionQuery(loadUser, { userId: id }, { enabled: id > 0, staleTime: 0 });
 
   let body;
   if (id && user.isPending) body = <Center h={240}><Loader aria-label="Loading" /></Center>;

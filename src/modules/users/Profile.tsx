@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Center, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, IMAGE_MIME_TYPE, type FileWithPath } from '@mantine/dropzone';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconPhoto, IconShieldCheck, IconUpload, IconX } from '@tabler/icons-react';
-import { uploadAction, callAction, setCsrfToken } from '../../web/api';
+import { uploadAction, setCsrfToken } from '../../web/api';
 import { sessionKey } from '../../web/queryClient';
 import { useSignedIn } from '../../web/shell/session';
 import { photoVersionKey, UserAvatar } from '../../web/shell/UserMenu';
@@ -15,6 +15,7 @@ import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { changePassword, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
 import '@mantine/dropzone/styles.layer.css';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 function ProfileImage() {
   const session = useSignedIn();
@@ -123,7 +124,7 @@ function SignInMethods({ factors }: { factors: Factor[] }) {
 
 /** profile: your image, your password and your sign-in methods. */
 export default function Profile() {
-  const profile = useQuery({ queryKey: [loadProfile.path], queryFn: () => callAction(loadProfile) });
+  const profile = useActionQuery(loadProfile);
   const user = profile.data?.user;
   return (
     <div className="profile">

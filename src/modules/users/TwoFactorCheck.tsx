@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, Center, Code, Image, Loader, Stack, Text, TextInput, UnstyledButton, Group, Paper } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceMobile, IconMail, IconMessage, type Icon } from '@tabler/icons-react';
 import { callAction, errorMessage, fetchSession } from '../../web/api';
 import { sessionKey } from '../../web/queryClient';
@@ -11,6 +11,7 @@ import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
 import { returnPath, useSignInStep } from '../../web/shell/signinStep';
 import { enrolAuthenticator, factorLabels, pushCode, verifyCode, type Factor, type FactorType } from './users.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 const factorIcons: Record<FactorType, Icon> = { totp: IconDeviceMobile, sms: IconMessage, email: IconMail };
 
@@ -78,13 +79,7 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
 
 /** First sign-in with no method yet: set up an authenticator app from a QR code. */
 function Enrolment({ redirect }: { redirect: string }) {
-  const enrol = useQuery({
-    queryKey: ['2fa-enrol'],
-    queryFn: () => callAction(enrolAuthenticator),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const enrol = useActionQuery(enrolAuthenticator, {}, { staleTime: Infinity, gcTime: 0, retry: false });
   if (enrol.isPending) return <Center h={160}><Loader /></Center>;
   if (enrol.isError) return <Text c="red" size="sm" role="alert" className="error-area">{errorMessage(enrol.error)}</Text>;
   return (

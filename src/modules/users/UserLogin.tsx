@@ -21,7 +21,7 @@ export default function UserLogin() {
     initialValues: { username: '', password: '' },
     onSuccess: async (data) => {
       // The two-factor step shows these methods at once; a reload there asks the server again.
-      queryClient.setQueryData(signInStepKey, data.authenticate);
+      queryClient.setQueryData(signInStepKey, { authenticate: data.authenticate });
       // The session is now half signed in (password done): the two-factor step checks that.
       await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
       navigate(p ? `/2fa?p=${encodeURIComponent(p)}` : '/2fa');

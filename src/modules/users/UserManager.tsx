@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconLock, IconUserPlus } from '@tabler/icons-react';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
-import { locationSelectData, useLocationOptions } from '../../web/options/locationOptions';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { useJobCodeOptions } from '../../web/options/jobCodeOptions';
 import { useAction } from '../../web/ui/useAction';
 import { countText } from '../../web/ui/PagedList';
@@ -11,30 +10,28 @@ import { loadEvents, loadUsers, lockUsers, userColumns, type UserRow } from './u
 /** user-manager: search users by name, username or email, job code, location and lock. */
 export default function UserManager() {
   const navigate = useNavigate();
-  const locations = useLocationOptions();
   const jobCodes = useJobCodeOptions();
-  const filters: FilterSpec[] = [
-    { name: 'query', label: 'Search', kind: 'search', placeholder: 'Name, username or email' },
-    { name: 'jobCode', label: 'Job code', kind: 'select', data: jobCodes.data },
-    { name: 'locationId', label: 'Location', kind: 'select', data: locationSelectData(locations.data) },
-    { name: 'locked', label: 'Locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
-  ];
   const edit = (row: UserRow) => navigate(`/users/edit?id=${row.id}`);
   const lock = useAction(lockUsers, {
     success: (data) => `${countText(data.lockedCount, ['account', 'accounts'])} locked.`,
     errors: 'alert',
     alertPrefix: 'unexpected',
-    reload: [loadUsers.path, loadEvents.path],
+    reload: [loadUsers, loadEvents],
   });
 
   return (
-    <ListScreen<UserRow>
+    <ListScreen
       className="user-manager"
       title="Users"
       action={loadUsers}
       noun={['user', 'users']}
       columns={userColumns}
-      filters={filters}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Name, username or email' },
+        { name: 'jobCode', kind: 'select', data: jobCodes.data },
+        { name: 'locationId', kind: 'location' },
+        { name: 'locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => row.username}

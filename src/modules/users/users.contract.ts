@@ -62,7 +62,7 @@ export type SaveUserInput = z.infer<typeof saveUserInput>;
 export const userIdInput = z.object({ userId: id });
 
 export const loadUsersFilters = {
-  query: optionalText(100),
+  query: optionalText(100).meta({ title: 'Search' }),
   jobCode: optionalText(20),
   locationId: optionalId,
   locked: yesNo,

@@ -1,9 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Autocomplete, Badge, Button, NumberInput, SimpleGrid, TagsInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../../web/api';
-import { ListScreen, type FilterSpec } from '../../web/ui/ListScreen';
+import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, IdModal, openModal } from '../../web/ui/modals';
 import { RecordForm, useRowActions } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
@@ -11,16 +9,17 @@ import type { RowOf } from '../../shared/contract';
 import {
   addCatalog, CATALOG_ADDED, CATALOG_DELETED, catalogColumns, deleteCatalogEntry, listMakes, listModels, listYears, loadCatalog, newestModelYear,
 } from './vehicles.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 
 type Row = RowOf<typeof loadCatalog>;
 
 const ADD_MODAL = 'add-catalog';
-const CATALOG_LISTS = [loadCatalog.path, listYears.path, listMakes.path, listModels.path];
+const CATALOG_LISTS = [loadCatalog, listYears, listMakes, listModels];
 
 function useCatalogOptions(year: string, make: string) {
-  const years = useQuery({ queryKey: [listYears.path], queryFn: () => callAction(listYears) });
-  const makes = useQuery({ queryKey: [listMakes.path, year], queryFn: () => callAction(listMakes, { year }) });
-  const models = useQuery({ queryKey: [listModels.path, year, make], queryFn: () => callAction(listModels, { year, make }), enabled: !!make });
+  const years = useActionQuery(listYears);
+  const makes = useActionQuery(listMakes, { year });
+  const models = useActionQuery(listModels, { year, make }, { enabled: !!make });
   return { years: years.data?.years.map(String) ?? [], makes: makes.data?.makes ?? [], models: models.data?.models ?? [] };
 }
 
@@ -62,21 +61,20 @@ export default function VehicleCatalog() {
     input: (row) => ({ id: row.id }),
     success: CATALOG_DELETED, successMs: 4000, reload: CATALOG_LISTS,
   });
-  const filters: FilterSpec[] = [
-    { name: 'year', label: 'Year', kind: 'select', placeholder: 'Any', data: options.years },
-    { name: 'make', label: 'Make', kind: 'select', placeholder: 'Any', data: options.makes },
-    { name: 'model', label: 'Model', kind: 'select', placeholder: make ? 'Any' : 'Choose a make', data: options.models },
-    { name: 'source', label: 'Source', kind: 'select', placeholder: 'Any', data: [{ value: 'shipped', label: 'Shipped' }, { value: 'added', label: 'Added here' }] },
-  ];
 
   return (
-    <ListScreen<Row>
+    <ListScreen
       className="vehicle-catalog"
       title="Vehicle catalogue"
       action={loadCatalog}
       noun={['catalogue entry', 'catalogue entries']}
       columns={catalogColumns}
-      filters={filters}
+      filters={[
+        { name: 'year', kind: 'select', placeholder: 'Any', data: options.years },
+        { name: 'make', kind: 'select', placeholder: 'Any', data: options.makes },
+        { name: 'model', kind: 'select', placeholder: make ? 'Any' : 'Choose a make', data: options.models },
+        { name: 'source', kind: 'select', placeholder: 'Any', data: [{ value: 'shipped', label: 'Shipped' }, { value: 'added', label: 'Added here' }] },
+      ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.year} ${row.make} ${row.model} ${row.trim}`}

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { SimpleGrid, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../api';
 import { SearchableSelect } from '../ui/SearchableSelect';
 import { listMakes, listModels, listTrims, listYears } from '../../modules/vehicles/vehicles.contract';
 import { decodeVin, normalizeVin, vinProblem } from '../../modules/vehicles/vin';
+import { useActionQuery } from '../ui/useActionQuery';
 
 type Part = 'year' | 'make' | 'model' | 'trim';
 const PARTS: Part[] = ['year', 'make', 'model', 'trim'];
@@ -40,20 +39,15 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyY
   const values = form.form.getValues();
   const [year, make, model] = [values[name('year')], values[name('make')], values[name('model')]].map((v) => (v == null ? '' : String(v)));
 
-  const years = useQuery({ queryKey: [listYears.path], queryFn: () => callAction(listYears), staleTime: CATALOG_STALE_MS });
+  const years = useActionQuery(listYears, {}, { staleTime: CATALOG_STALE_MS });
   // The parts each select needs first: the ones before it, but no year for a make or a model with anyYear.
   const needs: Record<Part, Part[]> = { year: [], make: anyYear ? [] : ['year'], model: anyYear ? ['make'] : ['year', 'make'], trim: ['year', 'make', 'model'] };
   const chosen = { year, make, model } as Record<Part, string>;
   const ready = (part: Part) => needs[part].every((p) => chosen[p]);
   const forYear = anyYear ? '' : year;
-  const makes = useQuery({ queryKey: [listMakes.path, forYear], queryFn: () => callAction(listMakes, { year: forYear }), enabled: ready('make'), staleTime: CATALOG_STALE_MS });
-  const models = useQuery({
-    queryKey: [listModels.path, forYear, make], queryFn: () => callAction(listModels, { year: forYear, make }), enabled: ready('model'), staleTime: CATALOG_STALE_MS,
-  });
-  const trims = useQuery({
-    queryKey: [listTrims.path, year, make, model], queryFn: () => callAction(listTrims, { year, make, model }),
-    enabled: !withoutTrim && ready('trim'), staleTime: CATALOG_STALE_MS,
-  });
+  const makes = useActionQuery(listMakes, { year: forYear }, { enabled: ready('make'), staleTime: CATALOG_STALE_MS });
+  const models = useActionQuery(listModels, { year: forYear, make }, { enabled: ready('model'), staleTime: CATALOG_STALE_MS });
+  const trims = useActionQuery(listTrims, { year, make, model }, { enabled: !withoutTrim && ready('trim'), staleTime: CATALOG_STALE_MS });
 
   /** Sets a part and clears the parts that depend on it. */
   const choose = (part: Part, value: string) => {

@@ -1,17 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../api';
+import { useActionQuery } from '../ui/useActionQuery';
 import { locationOptions, type LocationOptions } from '../../modules/locations/locations.contract';
 
-/** The pickers' query key: a saved location refreshes them. */
-export const locationOptionsKey = [locationOptions.path];
-
-/** Every location within reach for pickers; changes rarely, so it is read once per visit. */
+/** Every location within reach for pickers; changes rarely, so it is read once per visit (a saved location reloads it). */
 export function useLocationOptions() {
-  return useQuery({
-    queryKey: locationOptionsKey,
-    queryFn: () => callAction(locationOptions),
-    staleTime: 5 * 60_000,
-  });
+  return useActionQuery(locationOptions, {}, { staleTime: 5 * 60_000 });
 }
 
 export function locationSelectData(options: LocationOptions | undefined) {

@@ -8,11 +8,10 @@ import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
-import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
-import { callAction } from '../api';
 import { findRecords } from '../../shared/shell.contract';
 import type { NavItem } from './navigation';
+import { useActionQuery } from '../ui/useActionQuery';
 
 const matches = (item: NavItem, needle: string) => `${item.label} ${item.description}`.toLowerCase().includes(needle);
 
@@ -21,9 +20,7 @@ export function CommandPalette({ screens }: { screens: NavItem[] }) {
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const [term] = useDebouncedValue(needle, 200);
-  const found = useQuery({
-    queryKey: [findRecords.path, term],
-    queryFn: () => callAction(findRecords, { query: term }),
+  const found = useActionQuery(findRecords, { query: term }, {
     enabled: term.length >= 2,
     staleTime: 30_000,
   });

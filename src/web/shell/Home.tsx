@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../api';
 import { formatNumber } from '../../shared/format';
 import { todayFigures } from '../../shared/shell.contract';
 import { ActionAlert } from '../ui/ActionAlert';
 import { profileItem, visibleNavigation } from './navigation';
 import { useSignedIn } from './session';
+import { useActionQuery } from '../ui/useActionQuery';
 
 function greeting(hour: number) {
   if (hour < 12) return 'Good morning';
@@ -16,7 +15,7 @@ function greeting(hour: number) {
 
 /** Today's figures for what this user's flags cover, each opening the list it counts; refreshed every minute. */
 function Today() {
-  const figures = useQuery({ queryKey: [todayFigures.path], queryFn: () => callAction(todayFigures), refetchInterval: 60_000 });
+  const figures = useActionQuery(todayFigures, {}, { refetchInterval: 60_000 });
   if (figures.error) return <ActionAlert error={figures.error} title="Today's figures could not be loaded" />;
   if (!figures.data) return <SimpleGrid cols={{ base: 2, sm: 4 }}><Skeleton h={88} /><Skeleton h={88} /></SimpleGrid>;
   if (figures.data.figures.length === 0) return null;

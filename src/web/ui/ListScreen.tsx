@@ -12,23 +12,35 @@ import dayjs from 'dayjs';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAdjustmentsHorizontal, IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { z } from 'zod';
 import type { ColumnSpec } from '../../shared/lists';
+import type { Contract, ListContract, RowOf } from '../../shared/contract';
+import { fieldLabel } from '../../shared/validation';
+import { locationSelectData, useLocationOptions } from '../options/locationOptions';
 import { DateField } from './DateField';
 import { Form } from './Form';
 import { OptionBar } from './OptionBar';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PagedList, type PagedListProps } from './PagedList';
 import { RemoteSelect, type OptionSource } from './RemoteSelect';
 import { SearchableSelect } from './SearchableSelect';
-import { listKey, type ListView } from './usePagedList';
+import { reloadActions } from './useActionQuery';
+import { type ListView } from './usePagedList';
 
-export interface FilterSpec {
-  name: string;
-  label: string;
+/**
+ * The filters a screen's action takes, by name: a list contract's filters, another contract's input
+ * fields, or any name for a screen that calls several actions (a report).
+ */
+export type FilterName<C> = [C] extends [{ filters: infer F }] ? keyof F & string : [C] extends [Contract<infer I>] ? keyof z.input<I> & string : string;
+
+export interface FilterSpec<N extends string = string> {
+  name: N;
+  /** The contract field's title when left out (`.meta({ title })`, else its name in words: "Location"). */
+  label?: string;
   /**
    * `search` is free text applied on Search or Enter; `select` and `date` (YYYY-MM-DD) apply as soon
-   * as they change.
+   * as they change. `location` is a select of the locations within reach, which it loads itself.
    */
-  kind: 'search' | 'select' | 'date' | 'remote';
+  kind: 'search' | 'select' | 'date' | 'remote' | 'location';
   placeholder?: string;
   data?: ComboboxData;
   /** For `remote`: a picker action whose matches load as the user types (record sets too large to send whole). */
@@ -73,6 +85,12 @@ function DatePresets({ from, to, onPick }: { from: string; to: string; onPick: (
   );
 }
 
+/** The location filter's select: its choices load with it, so a screen names the filter and nothing more. */
+function LocationFilter(props: Omit<Parameters<typeof SearchableSelect>[0], 'data'>) {
+  const locations = useLocationOptions();
+  return <SearchableSelect {...props} data={locationSelectData(locations.data)} />;
+}
+
 const defaults = (filters: FilterSpec[]): Filters => Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
 function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
@@ -91,7 +109,7 @@ function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (n
   })];
 }
 
-function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; applied: Filters; onSearch: (next: Filters) => void }) {
+function SearchForm({ filters, schema, applied, onSearch }: { filters: FilterSpec[]; schema?: z.ZodType; applied: Filters; onSearch: (next: Filters) => void }) {
   const [draft, setDraft] = useState(applied);
   // New filters from outside the form (Back, a link, Clear) refill it; the inputs stay mounted.
   const appliedKey = JSON.stringify(applied);
@@ -110,10 +128,11 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
     setDraft(next);
     onSearch(next);
   };
+  const labelOf = (f: FilterSpec) => f.label ?? fieldLabel(f.name, schema);
   /** What a select filter and a remote one share: one value, cleared to empty, applied at once. */
   const picked = (f: FilterSpec) => ({
     name: f.name,
-    label: f.label,
+    label: labelOf(f),
     clearable: true,
     value: draft[f.name] || null,
     onChange: (v: string | null) => change(f.name, v ?? ''),
@@ -136,7 +155,7 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
                 <TextInput
                   key={f.name}
                   name={f.name}
-                  label={f.label}
+                  label={labelOf(f)}
                   placeholder={f.placeholder}
                   leftSection={<IconSearch size={16} />}
                   value={draft[f.name]}
@@ -148,6 +167,10 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
               return (
                 <SearchableSelect key={f.name} {...picked(f)} data={f.data ?? []} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} {...filterDropdown} />
               );
+            case 'location':
+              return (
+                <LocationFilter key={f.name} {...picked(f)} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} {...filterDropdown} />
+              );
             case 'remote':
               return (
                 <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} {...filterDropdown} />
@@ -155,7 +178,7 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
             case 'date':
               return [
                 presets,
-                <DateField key={f.name} name={f.name} label={f.label} placeholder={f.placeholder} clearable={!f.defaultValue}
+                <DateField key={f.name} name={f.name} label={labelOf(f)} placeholder={f.placeholder} clearable={!f.defaultValue}
                   value={draft[f.name]} onChange={(v) => change(f.name, v)} w={{ base: '100%', sm: 160 }} />,
               ];
           }
@@ -169,11 +192,13 @@ function SearchForm({ filters, applied, onSearch }: { filters: FilterSpec[]; app
   );
 }
 
-interface FilteredScreenProps {
+interface FilteredScreenProps<C extends Contract | undefined = undefined> {
   /** The spec's screen class on the page root, e.g. `user-manager`. */
   className: string;
   title: string;
-  filters?: FilterSpec[];
+  /** The action the filters are sent to, where the screen has one: filters are named by its fields and labelled by their titles. */
+  action?: C;
+  filters?: FilterSpec<FilterName<C>>[];
   updateUrl?: boolean;
   /** Buttons beside the title, e.g. "Add user". */
   toolbar?: ReactNode | ((applied: Filters) => ReactNode);
@@ -186,7 +211,7 @@ interface FilteredScreenProps {
 }
 
 /** A screen's title, toolbar and search form (folded behind a Filters button on phones), around its body. */
-export function FilteredScreen({ className, title, filters = [], updateUrl = false, toolbar, above, filtersToggle = false, children }: FilteredScreenProps) {
+export function FilteredScreen<C extends Contract | undefined = undefined>({ className, title, action, filters = [], updateUrl = false, toolbar, above, filtersToggle = false, children }: FilteredScreenProps<C>) {
   const [applied, apply] = useListFilters(filters, updateUrl);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const folded = phone || filtersToggle;
@@ -209,7 +234,7 @@ export function FilteredScreen({ className, title, filters = [], updateUrl = fal
         {above}
         {filters.length > 0 && (
           <OptionBar opened={!folded || showFilters}>
-            <SearchForm filters={filters} applied={applied} onSearch={apply} />
+            <SearchForm filters={filters} schema={action?.input} applied={applied} onSearch={apply} />
           </OptionBar>
         )}
         {children(applied)}
@@ -239,7 +264,9 @@ function useListView(columns: readonly ColumnSpec[], pageSize: number, updateUrl
   })];
 }
 
-interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenProps, 'children' | 'toolbar'> {
+interface ListScreenProps<C extends ListContract> extends Omit<PagedListProps<RowOf<C>>, 'action'>, Omit<FilteredScreenProps<C>, 'children' | 'toolbar'> {
+  /** The list's contract: its rows type the table, its filters name the search form's. */
+  action: C;
   toolbar?: ReactNode;
   /** The modals of the screen. */
   children?: ReactNode;
@@ -249,22 +276,24 @@ interface ListScreenProps<Row> extends PagedListProps<Row>, Omit<FilteredScreenP
  * A list screen: beside the title, Refresh, the list's CSV download when its contract has one (with
  * the filters and order shown), and the screen's own buttons.
  */
-export function ListScreen<Row>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, above, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<Row>) {
+export function ListScreen<C extends ListContract>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, above, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<C>) {
+  type Row = RowOf<C>;
   const queryClient = useQueryClient();
   const [view, setView] = useListView(list.columns, pageSize, updateUrl);
   const { exportRoute } = list.action;
   const narrowed = (applied: Filters) => filters.some((f) => applied[f.name] && applied[f.name] !== (f.defaultValue ?? ''));
   return (
-    <FilteredScreen
+    <FilteredScreen<C>
       className={className}
       title={title}
+      action={list.action}
       filters={filters}
       updateUrl={updateUrl}
       filtersToggle={filtersToggle}
       above={above}
       toolbar={(applied) => (
         <>
-          <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => queryClient.invalidateQueries({ queryKey: listKey(list.action.path) })}>
+          <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => reloadActions(queryClient, list.action)}>
             Refresh
           </Button>
           {exportRoute && (
@@ -280,7 +309,7 @@ export function ListScreen<Row>({ className, title, filters = [], updateUrl = fa
     >
       {(applied) => (
         <>
-          <PagedList<Row> {...list} params={{ ...applied, ...params }} view={view} onViewChange={setView} filtered={narrowed(applied)} />
+          <PagedList<Row> {...list} action={list.action as ListContract<Row>} params={{ ...applied, ...params }} view={view} onViewChange={setView} filtered={narrowed(applied)} />
           {children}
         </>
       )}

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { Button, Group, Stack } from '@mantine/core';
 import { ActionAlert } from './ActionAlert';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import type { Contract, InputOf } from '../../shared/contract';
+import type { Callable, Contract, InputOf } from '../../shared/contract';
 import { Form } from './Form';
 import { closeModal, confirm, IdModal, openModal } from './modals';
 import type { PopoutItem } from './PopoutMenu';
@@ -137,7 +137,8 @@ interface DeleteOptions<C extends Contract, Row> {
   input: (row: Row) => InputOf<C>;
   success: string;
   successMs?: number;
-  reload: string[];
+  /** The actions whose replies reload after a delete: the list's own contract at least. */
+  reload: readonly Callable[];
 }
 
 /** A list's row menu: Edit (for records that have an edit modal), and Delete after a confirmation. */

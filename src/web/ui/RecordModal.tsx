@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { errorMessage, isActionError } from '../api';
 import { closeModal, IdModal, showAlert } from './modals';
 
@@ -12,6 +12,14 @@ interface RecordModalProps<R> {
   load: () => Promise<R>;
   size?: string;
   children: (record: R) => ReactNode;
+}
+
+/**
+ * A modal's record is read by the loader it is given (one action or several), so it is keyed by the
+ * modal's id rather than by a contract: this reloads the record of the modal open, after a step taken in it.
+ */
+export function reloadModalRecord(queryClient: QueryClient, id: string) {
+  return queryClient.invalidateQueries({ queryKey: ['record', id] });
 }
 
 /** A modal that loads one record before showing it; a failed load alerts and closes (seed 000, section 4). */

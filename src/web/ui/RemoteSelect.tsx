@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { MultiSelect, Select, type ComboboxItem, type MultiSelectProps, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contract, OutputOf } from '../../shared/contract';
+import type { Callable, Contract, OutputOf } from '../../shared/contract';
 import { callAction } from '../api';
-import { listKey } from './usePagedList';
+import { actionKey } from './useActionQuery';
 
 /** Typing pauses this long before the server is asked: one request per word, not per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -26,7 +26,7 @@ export interface OptionSource<Row, C extends Contract = Contract> {
   /** Which matches to offer (a chosen value is named even when it is not offered). */
   offer?: (row: Row) => boolean;
   /** A list whose changes reload the choices: adding a phone refreshes the line pickers. */
-  reloadWith?: string;
+  reloadWith?: Callable;
   /** False while the user may not call the action (the box still takes what they type, where it can). */
   enabled?: boolean;
 }
@@ -37,7 +37,8 @@ export interface OptionSource<Row, C extends Contract = Contract> {
  */
 export function useRemoteOptions<Row>(source: OptionSource<Row>, values: string[], search: string) {
   const enabled = source.enabled ?? true;
-  const prefix = [...(source.reloadWith ? listKey(source.reloadWith) : []), 'options', source.action.path];
+  // Under the list's key when it has one, so the list's `reload` refreshes the choices too.
+  const prefix = [...(source.reloadWith ? actionKey(source.reloadWith) : []), ...actionKey(source.action)];
   const [picked, setPicked] = useState<Record<string, ComboboxItem>>({});
 
   const unnamed = values.filter((v) => !picked[v]).sort();

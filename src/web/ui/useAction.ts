@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/r
 import type { Callable, InputOf, OutputOf } from '../../shared/contract';
 import { callAction, errorMessage, isActionError } from '../api';
 import { notifySuccess } from './notify';
-import { listKey } from './usePagedList';
+import { reloadActions } from './useActionQuery';
 
 /**
  * The prefixes the spec's seeds put before a failed call's first error in its alert (seed 000,
@@ -18,8 +18,11 @@ export interface ActionOptions<I, O> {
   /** The success popup, word for word from the spec where it has one. */
   success?: string | ((data: O, input: I) => string);
   successMs?: number;
-  /** List actions to reload after success (seed 000: lists reload after add, save and delete). */
-  reload?: string[];
+  /**
+   * The actions whose replies reload after success, by contract (seed 000: lists reload after add,
+   * save and delete): every page of a list, and any record or picker read through the same action.
+   */
+  reload?: readonly Callable[];
   /** 'alert' for calls made from a button outside a form; forms show the error themselves. */
   errors?: 'inline' | 'alert';
   /** The alert's prefix, where the module's seed names one. */
@@ -42,7 +45,7 @@ export function useAction<C extends Callable>(contract: C, options: ActionOption
       if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
       options.onSuccess?.(data, input);
       // The modal closes at once; the list catches up behind it.
-      for (const action of options.reload ?? []) void queryClient.invalidateQueries({ queryKey: listKey(action) });
+      void reloadActions(queryClient, ...(options.reload ?? []));
     },
     onError: (error) => {
       if (options.errors === 'alert' && !(isActionError(error) && (error.network || error.status === 401))) {

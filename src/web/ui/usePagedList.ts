@@ -6,13 +6,17 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
 import type { ListPage } from '../../shared/lists';
-import type { ListContract } from '../../shared/contract';
+import type { Callable, ListContract } from '../../shared/contract';
 import type { SortState } from './DataTable';
+import { actionKey } from './useActionQuery';
 
 export type ListReply<Row> = ListPage<Row> & Record<string, unknown>;
 
-/** Every page of a list shares this key prefix, so a change reloads the list whatever page is shown. */
-export const listKey = (action: string) => ['list', action] as const;
+/**
+ * Every page of a list shares its action's key prefix, so a change reloads the list whatever page is
+ * shown, with anything else read through the same action.
+ */
+export const listKey = (list: Callable) => actionKey(list);
 
 const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));
@@ -42,9 +46,11 @@ export function usePagedList<Row>(list: ListContract<Row>, params: Record<string
     setPrevious([]);
   }
 
+  // Keyed by what is sent, as every read of an action is (actionKey).
+  const input = { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit, view: 'rows' };
   const query = useQuery({
-    queryKey: [...listKey(list.path), filters, sort, cursor, limit],
-    queryFn: async () => (await callAction(list, { ...filters, sort: sort?.key, dir: sort?.dir, cursor, limit, view: 'rows' })) as ListReply<Row>,
+    queryKey: actionKey(list, input),
+    queryFn: async () => (await callAction(list, input)) as ListReply<Row>,
     placeholderData: keepPreviousData,
   });
   // Later pages do not count again: they carry the first page's count forward.
