@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick]`: measures every budget of ARCHITECTURE.md on generated data.
+ * `npm run bench [-- --quick]`: measures every budget of docs/architecture.md on generated data.
  *
  * - every registered list action, for each of its bench cases: p50, p95 and requests per second at
  *   20 connections (autocannon), against the same SQL run bare through node-postgres;
@@ -319,7 +319,7 @@ async function benchActions(port: number, serverPid: number, session: Awaited<Re
 }
 
 /**
- * A mass text to 50,000 numbers (ARCHITECTURE.md): accepted and queued in under 3 s, then delivered by
+ * A mass text to 50,000 numbers (docs/architecture.md, "Bench and budgets"): accepted and queued in under 3 s, then delivered by
  * the server's own worker through the local driver at 1,000 texts a second or more. Toll-free numbers
  * follow the sending store's clock, which is set to an afternoon for the run; everything the send
  * wrote is removed afterwards, so the lists measure the same data every run.

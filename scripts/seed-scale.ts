@@ -1,6 +1,6 @@
 /**
  * `npm run seed:scale [-- --scale 0.02]`: fills the PostgreSQL database at DATABASE_URL with
- * deterministic data at dealership-group scale (ARCHITECTURE.md). Running it twice adds nothing.
+ * deterministic data at dealership-group scale (docs/architecture.md). Running it twice adds nothing.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';

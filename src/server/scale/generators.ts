@@ -1,6 +1,6 @@
 import type { Random } from './random';
 
-/** The group-scale row counts of ARCHITECTURE.md; `--scale` multiplies them. */
+/** The group-scale row counts of docs/architecture.md; `--scale` multiplies them. */
 export const FULL_SCALE = {
   locations: 60,
   users: 2_000,
