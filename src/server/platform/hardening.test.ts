@@ -384,7 +384,7 @@ describe('found by the fuzz test (fuzz.suite.ts)', () => {
 
   it('refuses a day the calendar does not have (2026-02-30) as a date filter', async () => {
     const res = await all.act(userActivity, { minCreatedAt: '2026-02-30' });
-    expectRefusal(res, 'Min created at must be a real date.');
+    expectRefusal(res, 'From must be a real date.');
     expect((await all.act(userActivity, { minCreatedAt: '2024-02-29' })).status).toBe(200);
   });
 });
