@@ -78,17 +78,19 @@ export const decimal = (min: number, max: number, places: number) =>
 
 /**
  * An amount of money typed in dollars ("1,234.56", "$1234.5", 12), kept as whole cents: money is
- * never a floating-point number once it is in. At most two decimals; not negative.
+ * never a floating-point number once it is in. At most two decimals; not negative; commas only
+ * between groups of three digits.
  */
 export const money = (max = 10_000_000) =>
   z.preprocess(
     (v) => {
       if (typeof v === 'number') v = String(v);
       if (typeof v !== 'string') return v;
-      const typed = v.trim().replace(/^\$/, '').replaceAll(',', '');
+      const typed = v.trim().replace(/^\$/, '');
       if (typed === '') return undefined;
-      const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(typed);
-      return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : v;
+      // Commas only as thousands separators ("1,234,567.89"): "1,0,0" is a typo, not one hundred.
+      const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(typed);
+      return match ? Number(match[1].replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : v;
     },
     z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be an amount in dollars, such as 1,234.56') })
       .int({ error: 'must be an amount in dollars, such as 1,234.56' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { centsToDecimal, countText, formatDate, formatDateTime, formatDecimalMoney, formatMoney, formatNumber, formatPhone, randomId } from './format';
-import { flag, id, list } from './fields';
+import { date, flag, id, list, money } from './fields';
 import { effectiveFlags } from './permissions';
 import { formatCell } from './lists';
 
@@ -66,6 +66,18 @@ describe('form fields', () => {
     expect(schema.parse('x')).toEqual(['x']);
     expect(schema.parse(['x', 'y'])).toEqual(['x', 'y']);
     expect(schema.parse(undefined)).toEqual([]);
+  });
+  it('reads dollars as cents, with commas only between groups of three digits', () => {
+    const dollars = money();
+    expect(['1,234.56', '$1234.5', '12', '1,234,567', '0.05'].map((v) => dollars.parse(v))).toEqual([123456, 123450, 1200, 123456700, 5]);
+    for (const bad of ['1,0,0', '1,00', ',100', '100,', '12,34.5', '1.234', '-5']) expect(dollars.safeParse(bad).success, bad).toBe(false);
+  });
+  it('reads days from 1900 to 2100 only', () => {
+    expect(date.parse('1900-01-01')).toBe('1900-01-01');
+    expect(date.parse('2100-12-31')).toBe('2100-12-31');
+    for (const bad of ['1899-12-31', '2101-01-01', '9999-12-31', '0001-01-01']) {
+      expect(z.prettifyError(date.safeParse(bad).error!), bad).toContain('must be a date from 1900 to 2100');
+    }
   });
 });
 

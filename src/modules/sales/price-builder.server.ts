@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
+import type { z } from 'zod';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, matches, present, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
@@ -13,7 +14,7 @@ import { publicAddress } from '../../shared/address';
 import { normalizeVin } from '../vehicles/vin';
 import { incentivesForVehicle } from './incentives.server';
 import { findQuoteVehicles, loadQuotes, quoteColumns, saveQuote } from './price-builder.contract';
-import { QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage, vehicleName } from './quote';
+import { formatDollars, QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage, vehicleName } from './quote';
 import { salesQuotes } from './quotes.db';
 
 
@@ -39,6 +40,22 @@ defineAction({
   },
 });
 
+/**
+ * The incentives a quote applies: their amounts are the group's, never the screen's; one the vehicle
+ * does not qualify for is refused, and each counts once.
+ */
+async function quotedIncentives(ctx: ActionContext<z.output<typeof saveQuote.input>>, store: { id: number; name: string; timeZone: string }, described: Parameters<typeof vehicleName>[0]) {
+  const { db, input, services } = ctx;
+  const twice = input.incentives.find((given, i) => input.incentives.findIndex((other) => other.incentiveId === given.incentiveId) !== i);
+  if (twice) throw AppError.invalid(`Incentive ${twice.incentiveId} is in the quote twice; an incentive counts once.`, ['incentives']);
+  const offered = new Map((await incentivesForVehicle(db, store, described, services.clock.now())).map((i) => [i.incentiveId, i]));
+  return input.incentives.map(({ incentiveId, applied }) => {
+    const incentive = offered.get(incentiveId);
+    if (!incentive) throw AppError.invalid(`Incentive ${incentiveId} does not apply to the ${vehicleName(described)} at ${store.name} today.`, ['incentives']);
+    return { incentiveId, name: incentive.name, amount: incentive.amountCents, applied };
+  });
+}
+
 defineAction({
   contract: saveQuote,
   summary: 'Keeps a price builder quote, worked out again on the server, and answers the address of its customer page and its text.',
@@ -48,20 +65,16 @@ defineAction({
     const { db, input, user, services } = ctx;
     const store = await loadRecord(ctx, locationRecords, input.locationId);
     const vehicle = input.inventoryVehicleId ? await loadRecord(ctx, inventoryRecords, input.inventoryVehicleId) : null;
+    if (vehicle && vehicle.status !== 'in stock') throw AppError.invalid(`That vehicle is ${vehicle.status}; quote one in stock.`, ['inventoryVehicleId']);
     if (vehicle && vehicle.locationId !== input.locationId) throw AppError.invalid(`That vehicle is at another store; choose ${store.name}'s or enter the vehicle by hand.`, ['inventoryVehicleId']);
     const described = vehicle
       ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, trim: vehicle.trim ?? '', stock: vehicle.stock ?? '', vin: vehicle.vin ?? '' }
       : { year: input.year, make: input.make, model: input.model, trim: input.trim ?? '', stock: input.stock ?? '', vin: input.vin ?? '' };
 
-    // The incentives' amounts are the group's, never the screen's; one the vehicle does not qualify for is refused.
-    const offered = new Map((await incentivesForVehicle(db, store, described, services.clock.now())).map((i) => [i.incentiveId, i]));
-    const incentives = input.incentives.map(({ incentiveId, applied }) => {
-      const incentive = offered.get(incentiveId);
-      if (!incentive) throw AppError.invalid(`Incentive ${incentiveId} does not apply to the ${vehicleName(described)} at ${store.name} today.`, ['incentives']);
-      return { incentiveId, name: incentive.name, amount: incentive.amountCents, applied };
-    });
+    const incentives = await quotedIncentives(ctx, store, described);
     const lines = { price: input.price, discounts: input.discounts, addenda: input.addenda, taxes: input.taxes, incentives };
     const figures = quoteFigures(lines);
+    if (figures.total < 0) throw AppError.invalid(`The quote comes to ${formatDollars(figures.total)}: its discounts and incentives are more than the price.`, ['discounts']);
     const now = services.clock.now();
     const expiresAt = new Date(now.getTime() + QUOTE_DAYS * 86_400_000);
     const [quote] = await db.insert(salesQuotes).values({
