@@ -153,6 +153,6 @@ describe('the mailing-list report', () => {
     const long = await marketer.call(PATH, { region: 'x'.repeat(61) });
     expect(long).toMatchObject({ status: 400, body: { errors: ['Region must be at most 60 characters.'], data: { fields: ['region'] } } });
     const search = await marketer.call(PATH, { query: ['a'] });
-    expect(search).toMatchObject({ status: 400, body: { errors: ['Query must be text.'] } });
+    expect(search).toMatchObject({ status: 400, body: { errors: ['Search must be text.'] } });
   });
 });

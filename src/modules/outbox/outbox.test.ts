@@ -20,7 +20,7 @@ describe('outbox', () => {
     const page = await dev.call('outbox/load-messages', { limit: 1, cursor: res.body.data.rows.length ? (await dev.call('outbox/load-messages', { limit: 1 })).body.data.nextCursor : undefined });
     expect(page.body.data.rows[0].body).toBe('An email');
     const bad = await dev.call('outbox/load-messages', { channel: 'fax' });
-    expect(bad.body.errors[0]).toBe('Channel must be sms, email, call or lead.');
+    expect(bad.body.errors[0]).toBe('Kind must be sms, email, call or lead.');
     expect((await dev.call('outbox/load-messages', { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
     const searched = await dev.call('outbox/load-messages', { query: 'second' });
     expect(searched.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text']);
@@ -47,7 +47,7 @@ describe('outbox export', () => {
     expect((await t.app.inject({ method: 'GET', url: '/tools/outbox/export' })).statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=fax', cookies: { forecourt_session: dev.cookie! } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('Channel must be sms, email, call or lead.');
+    expect(bad.json().errors[0]).toBe('Kind must be sms, email, call or lead.');
   });
 });
 

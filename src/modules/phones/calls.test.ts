@@ -108,7 +108,7 @@ describe('phones/calls/load-calls', () => {
   it('refuses bad filters with sentences', async () => {
     const bad = await admin.call('phones/calls/load-calls', { minCreatedAt: '11/02/2026', direction: 'sideways' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(['Direction must be inbound or outbound.', 'Min created at must be a date as YYYY-MM-DD.']);
+    expect(bad.body.errors).toEqual(['Direction must be inbound or outbound.', 'From must be a date as YYYY-MM-DD.']);
   });
 });
 
@@ -294,6 +294,6 @@ describe('activity reports', () => {
   it('refuses a bad date with a sentence', async () => {
     const res = await admin.call('phones/calls/users', { minCreatedAt: '2026-13-45' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual(['Min created at must be a real date.']);
+    expect(res.body.errors).toEqual(['From must be a real date.']);
   });
 });

@@ -69,7 +69,7 @@ describe('phones/load-phones', () => {
   it('refuses a bad filter with a sentence', async () => {
     const res = await lookup.call('phones/load-phones', { phoneType: 'fax' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual(['Phone type must be one of: main, sales, service, parts, collision, bdc, tracking.']);
+    expect(res.body.errors).toEqual(['Type must be one of: main, sales, service, parts, collision, bdc, tracking.']);
   });
 });
 
