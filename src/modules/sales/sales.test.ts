@@ -176,6 +176,30 @@ describe('the price builder', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('counts an incentive once, refuses a quote below zero or for a sold vehicle, and money with stray commas, keeping nothing', async () => {
+    const before = await counts();
+    const cash = incentiveId['Toyota RAV4 customer cash'];
+    const twice = await sales.act(saveQuote, quote({ incentives: Array.from({ length: 20 }, () => ({ incentiveId: cash, applied: 1 })) }));
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual([`Incentive ${cash} is in the quote twice; an incentive counts once.`]);
+    const below = await sales.act(saveQuote, quote({ discounts: [{ name: 'Everything off', amount: '1,000,000', optional: 0, applied: 0 }] }));
+    expect(below.status).toBe(400);
+    expect(below.body.data.fields).toEqual(['discounts']);
+    expect(below.body.errors[0]).toMatch(/^The quote comes to -\$\d{1,3}(,\d{3})*: its discounts and incentives are more than the price\.$/);
+    const commas = await sales.act(saveQuote, quote({ price: '3,4,5,0,0' }));
+    expect(commas.status).toBe(400);
+    expect(commas.body.errors).toEqual(['Price must be an amount in dollars, such as 1,234.56.']);
+    await t.db.update(inventoryVehicles).set({ status: 'sold' }).where(eq(inventoryVehicles.id, rav4.id));
+    try {
+      const sold = await sales.act(saveQuote, quote());
+      expect(sold.status).toBe(400);
+      expect(sold.body.errors).toEqual(['That vehicle is sold; quote one in stock.']);
+    } finally {
+      await t.db.update(inventoryVehicles).set({ status: 'in stock' }).where(eq(inventoryVehicles.id, rav4.id));
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('quotes a vehicle entered by hand', async () => {
     const res = await sales.act(saveQuote, quote({
       inventoryVehicleId: '', year: 2026, make: 'Honda', model: 'CR-V', trim: 'EX-L', locationId: loc.ABH, price: '37,600',
