@@ -1,12 +1,13 @@
 /**
  * The customer's page of a texted quote (docs/sales.md, "Price builder"): no sign-in; the address's
  * token (128 random bits) is the only key, it shows that quote alone, and it closes when the quote
- * expires. Opening it is counted, so the salesperson can see the customer looked.
+ * expires. The customer opening it is counted, so the salesperson can see the customer looked.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createElement as h, Fragment } from 'react';
 import { publicPage } from '../../server/platform/public-page';
+import { resolveSession } from '../../server/platform/session';
 import type { Services } from '../../server/services';
 import { formatDate, formatMoney, formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
@@ -28,7 +29,11 @@ export async function registerQuotePage(app: FastifyInstance, services: Services
     if (quote.expiresAt.getTime() <= services.clock.now().getTime()) {
       return publicPage(reply, 410, 'This quote has expired', h('p', null, `Prices change; this quote was good until ${formatDate(quote.expiresAt, store.timeZone)}.${call}`));
     }
-    await db.update(salesQuotes).set({ views: sql`${salesQuotes.views} + 1`, firstViewedAt: sql`coalesce(${salesQuotes.firstViewedAt}, now())` }).where(eq(salesQuotes.id, quote.id));
+    // A view is the customer's: a HEAD request (a link checker) or a signed-in member of staff is not counted.
+    const staff = (await resolveSession(db, request, services.config))?.stage === 'full';
+    if (request.method === 'GET' && !staff) {
+      await db.update(salesQuotes).set({ views: sql`${salesQuotes.views} + 1`, firstViewedAt: sql`coalesce(${salesQuotes.firstViewedAt}, now())` }).where(eq(salesQuotes.id, quote.id));
+    }
 
     const { lines, figures } = quote;
     const vehicle = vehicleName(quote);

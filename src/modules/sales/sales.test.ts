@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog, outbox } from '../../server/platform/platform.db';
+import { SESSION_COOKIE } from '../../server/platform/session';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { incentives } from './incentives.db';
 import { salesQuotes } from './quotes.db';
@@ -142,6 +143,10 @@ describe('the price builder', () => {
     const [viewed] = await t.db.select().from(salesQuotes).where(eq(salesQuotes.id, stored.id));
     expect(viewed.views).toBe(1);
     expect(viewed.firstViewedAt).not.toBeNull();
+    // A link checker's HEAD and a signed-in salesperson opening it are not the customer's views.
+    expect((await t.app.inject({ method: 'HEAD', url: `/quote/${token}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/quote/${token}`, cookies: { [SESSION_COOKIE]: sales.cookie! } })).statusCode).toBe(200);
+    expect((await t.db.select().from(salesQuotes).where(eq(salesQuotes.id, stored.id)))[0].views).toBe(1);
 
     // Texted through the messenger's one call, the link on its own line.
     const sent = await sales.act(sendText, { to: '(505) 555-0177', message: res.body.data.message, quoteUrl: res.body.data.quoteUrl, locationId: loc.ABG });
