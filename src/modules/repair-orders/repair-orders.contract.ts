@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, int, list, optionalChoice, optionalDate, optionalId, optionalText, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
+import { toHundredths } from './amounts';
 
 export const orderStatuses = ['open', 'closed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -22,11 +23,20 @@ export const addOrderInput = z.object({
   notes: optionalText(NOTES_MAX),
 });
 
+/** An item's most: what one line of a repair order can be, so an order's totals always fit their columns. */
+export const ITEM_VALUE_MAX = 1_000_000;
+export const ITEM_HOURS_MAX = 1_000;
+
+/** A value or hours as typed (up to 30 characters), read by the rules of `amounts.ts`, at most `max`. */
+const typedAmount = (max: number, unit: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : String(v)), z.string().max(30, { error: 'must be at most 30 characters' })
+    .refine((typed) => toHundredths(typed) <= max * 100, { error: `must be at most ${max.toLocaleString('en-US')} ${unit}` }));
+
 /** An item as the table sends it: a value and hours as typed (the rules of `amounts.ts` read them). */
 const itemInput = z.object({
   description: optionalText(200),
-  value: z.preprocess((v) => (v === undefined || v === null ? '' : String(v)), z.string().max(30, { error: 'must be at most 30 characters' })),
-  hours: z.preprocess((v) => (v === undefined || v === null ? '' : String(v)), z.string().max(30, { error: 'must be at most 30 characters' })),
+  value: typedAmount(ITEM_VALUE_MAX, 'dollars'),
+  hours: typedAmount(ITEM_HOURS_MAX, 'hours'),
 });
 
 /**

@@ -124,7 +124,24 @@ describe('repair orders', () => {
     const bad = await advisor.act(saveOrder, { repairOrderId: orderId, version: 'x', servicesRequested: 'x', status: 'lost', items: [{ value: '1'.repeat(31) }] });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields).toEqual(['version', 'status', 'items']);
+    // Amounts past what a line can be (the order's totals would overflow their columns) are refused, not a 500.
+    for (const [field, typed, sentence] of [
+      ['value', '9'.repeat(30), 'Value must be at most 1,000,000 dollars.'], ['value', '1000000.01', 'Value must be at most 1,000,000 dollars.'],
+      ['hours', '99999999999', 'Hours must be at most 1,000 hours.'], ['hours', '21474836.48', 'Hours must be at most 1,000 hours.'],
+    ]) {
+      const huge = await advisor.act(saveOrder, { repairOrderId: orderId, version: 1, servicesRequested: 'x', items: [{ description: 'Big', [field]: typed }] });
+      expect(huge.status, typed).toBe(400);
+      expect(huge.body.errors, typed).toEqual([sentence]);
+    }
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('holds an order of the most items at the most each, its totals exact', async () => {
+    const order = await orderOf('David Chavez');
+    const most = Array.from({ length: 100 }, () => ({ description: 'Most', value: '1,000,000', hours: '1000' }));
+    const full = await advisor.act(saveOrder, { repairOrderId: order.id, version: order.version, servicesRequested: order.servicesRequested, items: most });
+    expect(full.status).toBe(200);
+    expect(await orderOf('David Chavez')).toMatchObject({ valueCents: 100 * 100_000_000, hoursHundredths: 100 * 100_000 });
   });
 
   it('keeps a New Mexico advisor to New Mexico orders', async () => {
