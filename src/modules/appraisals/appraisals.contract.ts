@@ -4,6 +4,7 @@ import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { checkedVin, modelYear } from '../vehicles/vehicles.contract';
 import { adjustmentTypes, appraisalSources, appraisalStatuses, vehicleConditions, workingStatuses } from './appraisals.values';
+import { OFFER_MAX_CENTS } from './offer';
 
 export * from './appraisals.values';
 
@@ -230,7 +231,7 @@ export const saveAppraisalInput = z.object({
   trim: optionalText(80),
   mileage: int(0, 2_000_000),
   condition: choice(vehicleConditions),
-  baseValue: money(1_000_000).meta({ title: 'Base value' }),
+  baseValue: money(OFFER_MAX_CENTS / 100).meta({ title: 'Base value' }),
   appraisalStatus: choice(appraisalStatuses).meta({ title: 'Appraisal status' }),
   workingStatus: choice(workingStatuses).meta({ title: 'Working status' }),
   assignedUserId: optionalId.meta({ title: 'Assigned to' }),

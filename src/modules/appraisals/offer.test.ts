@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeOffer, percentOf, ruleMatches, type OfferRule, type OfferVehicle } from './offer';
+import { computeOffer, OFFER_MAX_CENTS, percentOf, ruleMatches, type OfferRule, type OfferVehicle } from './offer';
 
 /** A rule that matches everything, adjusted by `overrides`. */
 const rule = (id: number, overrides: Partial<OfferRule> = {}): OfferRule => ({
@@ -75,6 +75,15 @@ describe('the offer', () => {
     const offer = computeOffer(48_000, tacoma, DAY, [rule(1, { priceAdjustment: -75_000 }), rule(2, { priceAdjustment: -5_000 })]);
     expect(offer.offerCents).toBe(0);
     expect(offer.adjustments.map((a) => a.amountCents)).toEqual([-48_000, 0]);
+  });
+
+  it('never goes above the most an offer can be: 22 rules of +100 % on a $1,000,000 base stop at $1,000,000', () => {
+    const rules = Array.from({ length: 22 }, (_, i) => rule(i + 1, { adjustmentType: 'percent', priceAdjustment: 10_000 }));
+    const offer = computeOffer(60_000_000, tacoma, DAY, rules);
+    expect(offer.offerCents).toBe(OFFER_MAX_CENTS);
+    expect(offer.adjustments[0].amountCents).toBe(40_000_000);
+    expect(offer.adjustments.slice(1).every((a) => a.amountCents === 0)).toBe(true);
+    expect(offer.adjustments.reduce((sum, a) => sum + a.amountCents, 0)).toBe(OFFER_MAX_CENTS - 60_000_000);
   });
 
   it('with no matching rule, the offer is the base value and nothing is recorded', () => {

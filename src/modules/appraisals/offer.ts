@@ -12,11 +12,14 @@
  * The matching rules are applied in this order: every percent rule first, then every amount rule;
  * within each kind by rule id (the older rule first). A percent rule is a percent of the BASE value
  * (never of an already adjusted figure, so the order of percent rules cannot change the result),
- * rounded to the cent, halves away from zero. The offer never goes below zero: a deduction that would
- * take it under is cut to what takes it to exactly zero, and is recorded so; the recorded amounts
- * always add up to offer − base.
+ * rounded to the cent, halves away from zero. The offer never goes below zero nor above
+ * OFFER_MAX_CENTS: an adjustment that would take it past either is cut to what takes it exactly
+ * there, and is recorded so; the recorded amounts always add up to offer − base.
  */
 import type { AdjustmentType } from './appraisals.values';
+
+/** The most an offer can be, as a base value can ($1,000,000): rules that add up past it stop there. */
+export const OFFER_MAX_CENTS = 100_000_000;
 
 export interface OfferRule {
   id: number;
@@ -95,7 +98,7 @@ export function computeOffer(baseValueCents: number, vehicle: OfferVehicle, day:
   const adjustments: OfferAdjustment[] = [];
   for (const rule of rules.filter((r) => ruleMatches(r, vehicle, day)).sort(applyOrder)) {
     const wanted = rule.adjustmentType === 'percent' ? percentOf(baseValueCents, rule.priceAdjustment) : rule.priceAdjustment;
-    const amountCents = Math.max(wanted, -offerCents) + 0; // + 0: never -0
+    const amountCents = Math.min(Math.max(wanted, -offerCents), OFFER_MAX_CENTS - offerCents) + 0; // + 0: never -0
     offerCents += amountCents;
     adjustments.push({
       position: adjustments.length + 1, ruleId: rule.id, ruleName: rule.name,
