@@ -10,7 +10,7 @@ import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession, type Session } from '../../server/platform/session';
 import { hashPassword, verifyPassword } from '../../server/platform/passwords';
-import { sendText } from '../phones/send-gate';
+import { sendText } from '../../server/outreach/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
   authenticate, changePassword, enrolAuthenticator, logout, pushCode, signInFactors, verifyCode, type Factor,

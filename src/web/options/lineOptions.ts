@@ -1,9 +1,9 @@
 /**
- * Where the phone screens' pickers find lines: phones/list-options, a page of matches at a time
- * (src/web/ui/RemoteSelect.tsx). Users come from src/web/options/userOptions.ts.
+ * Where pickers find the group's lines (the phone screens, the Outbox's simulations): phones/list-options,
+ * a page of matches at a time (src/web/ui/RemoteSelect.tsx). Users come from userOptions.ts.
  */
-import type { OptionSource } from '../../web/ui/RemoteSelect';
-import { loadPhones, phoneOptions, type PhoneLineOption } from './phones.contract';
+import type { OptionSource } from '../ui/RemoteSelect';
+import { loadPhones, phoneOptions, type PhoneLineOption } from '../../modules/phones/phones.contract';
 
 export const lineLabel = (line: Pick<PhoneLineOption, 'description' | 'phoneNumberFormatted' | 'active'>) =>
   `${line.description} · ${line.phoneNumberFormatted}${line.active ? '' : ' · inactive'}`;
