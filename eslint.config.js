@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint/boundaries.js';
+
+const providersImportNoModule = { group: ['**/modules/**'], message: 'Providers hold interfaces and drivers only; they never import modules (a module imports its provider).' };
+
+/** Twilio's SDK is the telephony provider's business: TwiML and webhook signatures go through it too. */
+const twilioOnlyInTelephony = { name: 'twilio', message: 'Only src/server/providers/telephony/ imports twilio: build TwiML and check signatures through it (telephony/twiml.ts).' };
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', '.tmp/', 'drizzle/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -16,12 +22,26 @@ export default tseslint.config(
     },
   },
   {
+    // Modules meet through their contract, their tables and their .api.ts; the platform reads only the kernel's
+    // tables (eslint/boundaries.js says which files are held to what, tests included).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { boundaries },
+    rules: { 'boundaries/module-imports': 'error' },
+  },
+  {
+    // Web files and providers set no-restricted-imports of their own below, naming twilio there too.
+    files: ['src/**/*.ts'],
+    ignores: ['src/web/**', 'src/server/providers/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [twilioOnlyInTelephony] }] },
+  },
+  {
     files: ['src/**/*.tsx', 'src/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Screens never reach server code: the contract is the seam.
       'no-restricted-imports': ['error', {
+        paths: [twilioOnlyInTelephony],
         patterns: [
           { group: ['**/*.server', '**/*.server.ts', '**/*.db', '**/*.db.ts', '**/server/**'], message: 'Web code imports contracts only, never server code or tables.' },
         ],
@@ -65,10 +85,15 @@ export default tseslint.config(
     rules: {
       // Providers are interfaces and drivers: domain rules live in the module that owns them.
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/modules/**'], message: 'Providers hold interfaces and drivers only; they never import modules (a module imports its provider).' },
-        ],
+        paths: [twilioOnlyInTelephony],
+        patterns: [providersImportNoModule],
       }],
     },
+  },
+  {
+    // The telephony provider is where twilio is imported.
+    files: ['src/server/providers/telephony/**'],
+    ignores: ['src/server/providers/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [providersImportNoModule] }] },
   },
 );

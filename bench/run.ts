@@ -31,7 +31,7 @@ import { loadScale } from '../src/server/scale/load';
 import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
 import { measureWebTransfer, type WebTransfer } from './web';
 import { actionRegistry, actionRoute } from '../src/server/platform/actions';
-import { afternoonZone } from '../src/modules/phones/send-gate';
+import { afternoonZone } from '../src/server/outreach/send-gate';
 
 const BUDGET = { p95Ms: 50, ratio: 0.5, csvRowsPerSecond: 100_000, csvRssMb: 250, initialKb: 200, chunkKb: 100, bulkAcceptMs: 3000, bulkTextsPerSecond: 1000 };
 const CONNECTIONS = 20;

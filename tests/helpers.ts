@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/server/config';
 import type { Database, Db } from '../src/server/db/client';
 import { sessions } from '../src/server/platform/platform.db';
 import { SESSION_COOKIE } from '../src/server/platform/session';
-import { hashPassword } from '../src/modules/users/auth.server';
+import { hashPassword } from '../src/server/platform/passwords';
 import { users } from '../src/modules/users/users.db';
 import type { Flag } from '../src/shared/permissions';
 import { cloneTestDatabase, TEST_ENV } from './db';

@@ -1,20 +1,6 @@
 import { defineGenerator } from '../../server/scale/generators';
-import type { JobCodeFlag } from '../../shared/permissions';
+import { scaleJobCodes } from './access.api';
 
-export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
-  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager', 'sales', 'salesManager', 'appraiser', 'appraisalManager']],
-  ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin', 'sales', 'salesManager', 'appraiser']],
-  ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor', 'serviceManager', 'serviceAdvisor']],
-  ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger', 'serviceAdvisor']],
-  ['TECH', 'Technician', []],
-  ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager', 'sales']],
-  ['FIN', 'Finance Manager', ['phoneLookup', 'messenger', 'sales', 'appraiser', 'appraisalManager']],
-  ['BDC', 'Business Development Center', ['phoneLookup', 'messenger', 'messengerDeploy']],
-  ['MKT', 'Marketing', ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder']],
-  ['IT', 'IT and Telephony', ['userAdmin', 'accessAdmin', 'phoneAdmin', 'phoneLookup', 'developer']],
-  ['HR', 'Human Resources', ['userAdmin', 'careerPathAdmin', 'careerPathEditor']],
-  ['INV', 'Inventory Manager', ['stockNumberAdmin', 'stockNumberManager', 'stockNumberUserAdmin', 'appraiser']],
-];
 
 defineGenerator({
   table: 'job_codes',

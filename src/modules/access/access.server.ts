@@ -1,12 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { contains, defineListAction } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { deleteRecord, insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { refuseUngrantableFlags } from '../../server/platform/grants';
-import { withinReach } from '../../server/platform/reach';
+import { holderCount, namedHolders } from '../../server/platform/holders';
 import { jobCodeFlags } from '../../shared/permissions';
-import { nameOf, users } from '../users/users.db';
 import { jobCodeRecords, jobCodes } from './access.db';
 import {
   accessColumns, addAccess, deleteAccess, editAccess, HOLDERS_NAMED, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type AccessInput,
@@ -41,7 +40,7 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const row = await loadRecord(ctx, jobCodeRecords, ctx.input.jobCode);
-    const [{ holders }] = await ctx.db.select({ holders: count() }).from(users).where(eq(users.jobCode, row.jobCode));
+    const holders = await holderCount(ctx.db, row.jobCode);
     return { jobCode: { jobCode: row.jobCode, longName: row.longName, userCount: holders, flags: jobCodeFlags.filter((f) => row.flags.includes(f)) } };
   },
 });
@@ -83,13 +82,8 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler({ db, input, user }) {
-    const [[{ holderCount }], holders] = await Promise.all([
-      db.select({ holderCount: count() }).from(users).where(eq(users.jobCode, input.jobCode)),
-      db.select({ userId: users.id, name: nameOf(), username: users.username }).from(users)
-        .where(and(eq(users.jobCode, input.jobCode), withinReach(user.reach, users.locationId)))
-        .orderBy(asc(users.lastName), asc(users.firstName)).limit(HOLDERS_NAMED),
-    ]);
-    return { holderCount, holders };
+    const [holders, named] = await Promise.all([holderCount(db, input.jobCode), namedHolders(db, input.jobCode, user.reach, HOLDERS_NAMED)]);
+    return { holderCount: holders, holders: named };
   },
 });
 
@@ -100,7 +94,7 @@ defineAction({
   reach: 'group',
   async handler(ctx) {
     const { input } = ctx;
-    const [{ holders }] = await ctx.db.select({ holders: count() }).from(users).where(eq(users.jobCode, input.jobCode));
+    const holders = await holderCount(ctx.db, input.jobCode);
     if (holders > 0) {
       throw AppError.conflict(`${holders} user${holders === 1 ? ' holds' : 's hold'} job code ${input.jobCode}; give them another job code first.`);
     }

@@ -12,7 +12,7 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate } from '../../shared/format';
 import { describeIssues } from '../../shared/validation';
-import { decodeVin, normalizeVin, VIN_LENGTH } from '../vehicles/vin';
+import { decodeVin, normalizeVin, VIN_LENGTH } from '../vehicles/vehicles.api';
 import {
   addVehicle, editVehicle, loadVehicle, loadVehicles, NOTES_MAX, VEHICLE_ADDED, VEHICLE_UPDATED, vehicleInput, vehicleTypeLabels, vehicleTypes,
   type VehicleRecord, type VehicleType,

@@ -1,5 +1,5 @@
 import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import { vehicleTypes } from './acquisition.contract';
 
 /** Two years of acquisitions: about 35 a month per store at full scale. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { vinCheckDigit, vinProblem } from '../vehicles/vin';
+import { vinCheckDigit, vinProblem } from '../vehicles/vehicles.api';
 import type { VehicleType } from './acquisition.contract';
 import { acquisitionVehicles } from './acquisition.db';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp, userById } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { vinCheckDigit, vinProblem } from '../vehicles/vin';
+import { vinCheckDigit, vinProblem } from '../vehicles/vehicles.api';
 import { acquisitionVehicles as vehicles } from './acquisition.db';
 import { dayIn, DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { addVehicle, editVehicle, loadVehicle, loadVehicles } from './acquisition.contract';

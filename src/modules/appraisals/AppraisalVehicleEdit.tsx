@@ -19,7 +19,7 @@ import {
   APPRAISAL_UPDATED, appraisalSourceLabels, appraisalStatusLabels, appraisalStatuses, listAppraisers, loadAppraisal, loadAppraisals, NOTES_MAX,
   saveAppraisal, UPDATE_APPRAISAL_QUESTION, vehicleConditionLabels, vehicleConditions, workingStatusLabels, workingStatuses, type AppraisalRecord,
 } from './appraisals.contract';
-import RequestPaymentButton from '../payments/RequestPaymentButton';
+import { Slot } from '../../web/slots';
 import { optionsOf } from '../../web/options/optionsOf';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -45,7 +45,7 @@ function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
         {appraisal.adjustments.length === 0 && <Text size="sm" c="dimmed">No rule applied: the offer is the base value.</Text>}
         <Text size="xs" c="dimmed">Worked out {formatDateTime(appraisal.offeredAt)} with the rules in force that day.</Text>
         {/* The seller is paid once the customer has accepted the offer or the store has bought the car (docs/payments.md). */}
-        {(appraisal.appraisalStatus === 'accepted' || appraisal.appraisalStatus === 'purchased') && <RequestPaymentButton appraisalId={appraisal.appraisalId} />}
+        {(appraisal.appraisalStatus === 'accepted' || appraisal.appraisalStatus === 'purchased') && <Slot name="appraisalActions" props={{ appraisalId: appraisal.appraisalId }} />}
       </Stack>
     </Card>
   );

@@ -5,7 +5,7 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { appraisalAdjustments, appraisals, vehicleOfferRules } from './appraisals.db';
 import type { AdjustmentType, AppraisalSource, AppraisalStatus, VehicleCondition, WorkingStatus } from './appraisals.values';
-import { vinCheckDigit } from '../vehicles/vin';
+import { vinCheckDigit } from '../vehicles/vehicles.api';
 import { computeOffer, type OfferRule } from './offer';
 
 /** The demo's VINs with their check digit (position 9) worked out, so they pass the edit form's check. */

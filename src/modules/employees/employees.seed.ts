@@ -2,19 +2,10 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { employees } from './employees.db';
+import { demoEmail, titles } from './employees.api';
 
 const firstNames = ['Maria', 'James', 'Sofia', 'Daniel', 'Ana', 'Michael', 'Elena', 'Robert', 'Lucia', 'David', 'Carmen', 'Joseph', 'Rosa', 'Thomas', 'Isabel', 'Kevin', 'Teresa', 'Brian', 'Angela', 'Steven'];
 const lastNames = ['Garcia', 'Martinez', 'Chavez', 'Lopez', 'Baca', 'Romero', 'Sanchez', 'Smith', 'Johnson', 'Montoya', 'Trujillo', 'Gonzales', 'Lucero', 'Archuleta', 'Vigil', 'Jaramillo', 'Armijo', 'Padilla', 'Gallegos', 'Otero'];
-
-/** Each demo job title, its department, and the job code its holders have when they are users too. */
-export const titles: [string, string, string][] = [
-  ['General Manager', 'Management', 'GM'], ['Service Manager', 'Service', 'SVCMGR'], ['Service Advisor', 'Service', 'ADVISOR'],
-  ['Sales Consultant', 'Sales', 'SALES'], ['BDC Representative', 'BDC', 'BDC'], ['Marketing Coordinator', 'Marketing', 'MKT'],
-  ['Technician', 'Service', 'ADVISOR'], ['Finance Manager', 'Finance', 'SALES'], ['Parts Specialist', 'Parts', 'ADVISOR'],
-];
-
-/** The address a demo person has everywhere (the directory and, for the users among them, their account). */
-export const demoEmail = (p: { firstName: string; lastName: string; employeeNumber: string }) => `${p.firstName}.${p.lastName}.${p.employeeNumber}@forecourt.test`.toLowerCase();
 
 /**
  * Sixty different people spread over the demo locations, each location with a mix of jobs; a few no

@@ -1,5 +1,5 @@
 import { defineGenerator } from '../../server/scale/generators';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 
 const models = [
   ['4T1', 'B11HK', 'Toyota', 'Camry'], ['2T3', 'P1RFV', 'Toyota', 'RAV4'], ['1HG', 'CV1F3', 'Honda', 'Accord'], ['1FT', 'FW1E5', 'Ford', 'F-150'],

@@ -8,7 +8,7 @@ import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
 import { containing } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
-import { normalizeVin } from '../vehicles/vin';
+import { normalizeVin } from '../vehicles/vehicles.api';
 import { inventoryVehicles as vehicles, vehicleLibrary as library } from './inventory.db';
 import {
   conditionLabels, importLibrary, inventoryColumns, inventoryFilters, listVehicleLibrary, loadInventory, type LibraryVehicle,

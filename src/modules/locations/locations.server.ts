@@ -1,4 +1,4 @@
-import { shortcodesOf } from './shortcodes';
+import { shortcodesOf } from './locations.api';
 import { asc } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { contains, defineListAction, equals, yesNo } from '../../server/platform/lists';

@@ -8,9 +8,9 @@
  */
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { defineJob, enqueue } from '../../server/jobs/jobs';
-import { inboundTextListeners } from '../phones/inbound';
+import { inboundTextListeners } from '../../server/outreach/inbound';
 import { messages } from '../phones/phones.db';
-import { sendText } from '../phones/send-gate';
+import { sendText } from '../../server/outreach/send-gate';
 import { contacts } from '../contacts/contacts.db';
 import { liveShortcuts } from './shortcuts';
 import { ACKNOWLEDGEMENT } from './messenger.contract';

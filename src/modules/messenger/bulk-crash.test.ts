@@ -15,7 +15,7 @@ import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { outbox } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { messages } from '../phones/phones.db';
-import { afternoonZone } from '../phones/send-gate';
+import { afternoonZone } from '../../server/outreach/send-gate';
 import { bulkRecipients, bulkSends } from './messenger.db';
 import { ensureServerBuilt, SERVER_ENTRY } from '../../../scripts/build';
 import { sendMassText } from './messenger.contract';

@@ -9,7 +9,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { defineJob, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
-import type { BatchOutcome } from '../phones/send-gate';
+import type { BatchOutcome } from '../../server/outreach/send-gate';
 import { bulkRecipients as recipients, bulkSends } from './messenger.db';
 import { channels, type Channel, type Paced, type Send } from './channels';
 import type { RecipientState } from './messenger.contract';

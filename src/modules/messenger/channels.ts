@@ -4,13 +4,13 @@
  * (bulk.job.ts) is the same for all three: claim a batch, hand it to the channel, record outcomes.
  */
 import { eq, inArray } from 'drizzle-orm';
-import twilio from 'twilio';
+import { VoiceResponse } from '../../server/providers/telephony/twiml';
 import { convert } from 'html-to-text';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
 import { email as emailField } from '../../shared/fields';
 import { locations } from '../locations/locations.db';
-import { findPlacedCall, findSentText, placeCallBatch, sendTextBatch, type BatchOutcome, type Line } from '../phones/send-gate';
+import { findPlacedCall, findSentText, placeCallBatch, sendTextBatch, type BatchOutcome, type Line } from '../../server/outreach/send-gate';
 import { bulkSends } from './messenger.db';
 import { emailOptOuts } from '../contacts/contacts.db';
 import { lineById } from './lines';
@@ -46,7 +46,7 @@ async function sendingLine(db: Db, send: Send): Promise<Line> {
 
 /** What a mass call says when answered, then hangs up. */
 export function spokenTwiml(message: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.say(message);
   response.hangup();
   return response.toString();

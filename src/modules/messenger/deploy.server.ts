@@ -14,7 +14,7 @@ import { withinReach } from '../../server/platform/reach';
 import type { ActionContext } from '../../server/platform/actions';
 import type { Db } from '../../server/db/client';
 import { locationRecords, locations } from '../locations/locations.db';
-import { fillShortcodes, shortcodesOf, unknownShortcodes } from '../locations/shortcodes';
+import { fillShortcodes, shortcodesOf, unknownShortcodes } from '../locations/locations.api';
 import { userName, users } from '../users/users.db';
 import { deploymentRecords, deployments, shortcutRecords, shortcuts } from './messenger.db';
 import {

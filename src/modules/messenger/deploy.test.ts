@@ -5,7 +5,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { drainJobs } from '../../server/jobs/jobs';
 import { locations } from '../locations/locations.db';
 import { messages, phones } from '../phones/phones.db';
-import { simulateInboundText } from '../phones/simulate';
+import { simulateInboundText } from '../phones/phones.api';
 import { contacts } from '../contacts/contacts.db';
 import { deployments, shortcuts } from './messenger.db';
 import type { Contract } from '../../shared/contract';

@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/client';
 import { AppError } from '../../server/platform/errors';
 import { phones } from '../phones/phones.db';
 import { locations } from '../locations/locations.db';
-import type { Line } from '../phones/send-gate';
+import type { Line } from '../../server/outreach/send-gate';
 
 /** A line as the send gate takes it. */
 const lineFields = {

@@ -10,7 +10,7 @@ import { phoneKind } from '../../server/platform/phone';
 import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
-import { recordOptOut } from '../phones/send-gate';
+import { recordOptOut } from '../../server/outreach/send-gate';
 import { contactName, contacts } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
 import { checkList, optOutNumbers, verifyPhoneNumbers } from './messenger.contract';

@@ -17,7 +17,7 @@ import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
-import { sendText as sendThroughGate } from '../phones/send-gate';
+import { sendText as sendThroughGate } from '../../server/outreach/send-gate';
 import { contactName, contactRecords, contacts, contactSearch } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
 import { liveShortcuts } from './shortcuts';

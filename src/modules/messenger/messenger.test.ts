@@ -7,7 +7,7 @@ import { drainJobs } from '../../server/jobs/jobs';
 import { locations } from '../locations/locations.db';
 import { calls, messages, optOuts, phones } from '../phones/phones.db';
 import { UNREACHABLE_NUMBER } from '../../server/providers/telephony/local';
-import { simulateInboundText } from '../phones/simulate';
+import { simulateInboundText } from '../phones/phones.api';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
 import { bulkRecipients, bulkSends, conversations } from './messenger.db';
 import { unsubscribeUrl } from './unsubscribe';

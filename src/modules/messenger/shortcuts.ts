@@ -6,7 +6,7 @@
 import { asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import type { locations } from '../locations/locations.db';
-import { fillShortcodes, shortcodesOf } from '../locations/shortcodes';
+import { fillShortcodes, shortcodesOf } from '../locations/locations.api';
 import { deployments, shortcuts } from './messenger.db';
 import type { DeployedShortcut } from './messenger.contract';
 

@@ -11,8 +11,8 @@ import { RecordForm, useRecordModals } from '../../web/ui/RecordForm';
 import { RemoteMultiSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { userSource } from '../phones/pickers';
-import { contactSource } from '../contacts/pickers';
+import { userSource } from '../../web/options/userOptions';
+import { contactSource } from '../../web/options/contactOptions';
 import {
   addGroup, editGroup, GROUP_ADDED, GROUP_UPDATED, loadGroup, loadGroupMembers, loadGroups, MAX_MEMBERS, notificationTopics, topicLabels,
   type GroupRecord, type NotificationTopic,

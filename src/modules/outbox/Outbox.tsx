@@ -3,8 +3,7 @@ import { IconArrowDownLeft, IconArrowUpRight, IconChevronDown, IconMessage, Icon
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { formatPhone } from '../../shared/format';
-import { callStatusLabels } from '../phones/phoneScreens';
-import type { CallStatus } from '../phones/phones.contract';
+import { callStatusLabels, type CallStatus } from '../phones/phones.contract';
 import { SIMULATE_CALL, SIMULATE_TEXT, SimulationModals } from './Simulations';
 import { loadOutbox, outboxColumns, type OutboxRow } from './outbox.contract';
 import { describeTwiml } from './twiml';

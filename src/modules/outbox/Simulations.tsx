@@ -7,9 +7,9 @@ import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { closeModal, IdModal } from '../../web/ui/modals';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { LineNumberInput } from '../phones/LineNumberInput';
-import { CALL_LISTS } from '../phones/MakeCall';
-import { loadOutbox, simulateInboundCall, simulateInboundText } from './outbox.contract';
+import { LineNumberInput } from '../../web/options/LineNumberInput';
+import { loadOutbox } from './outbox.contract';
+import { loadCalls, loadProviderCalls, simulateInboundCall, simulateInboundText } from '../phones/phones.contract';
 
 const OUTBOX = loadOutbox;
 export const SIMULATE_TEXT = 'simulate-inbound-text';
@@ -51,7 +51,7 @@ function CallForm() {
   const form = useContractForm(simulateInboundCall, {
     initialValues: { from: CUSTOMER, to: '', durationSeconds: '' as number | string },
     success: (data) => `Call received: ${outcomes[data.outcome] ?? 'the caller heard the line\'s message'}${data.status === 'completed' ? ', and it has ended' : '; it is live on the Live calls screen'}.`,
-    reload: [OUTBOX, ...CALL_LISTS],
+    reload: [OUTBOX, loadCalls, loadProviderCalls],
     onSuccess: done,
   });
   return (

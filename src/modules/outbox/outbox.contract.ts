@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
-import { defineContract, listContract } from '../../shared/contract';
-import { callStatuses, simulateCallInput, simulateCallStatusInput, simulateTextInput } from '../phones/phones.contract';
+import { listContract } from '../../shared/contract';
 
 export const outboxFilters = {
   channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional()).meta({ title: 'Kind' }),
@@ -26,19 +25,3 @@ export const loadOutbox = listContract({
   }),
 });
 export type OutboxRow = z.output<typeof loadOutbox.row>;
-
-/** A customer's text arriving on one of our lines (STOP, START and HELP included), with what we answered. */
-export const simulateInboundText = defineContract({
-  path: 'outbox/simulate-inbound-text', input: simulateTextInput,
-  output: z.object({ messageSid: z.string(), replies: z.array(z.string()), twiml: z.string(), optedOut: z.boolean(), optedIn: z.boolean() }),
-});
-/** A customer calling one of our lines: how the line's phone actions answered. */
-export const simulateInboundCall = defineContract({
-  path: 'outbox/simulate-inbound-call', input: simulateCallInput,
-  output: z.object({ callSid: z.string(), twiml: z.string(), outcome: z.string(), status: z.string() }),
-});
-/** A live call moving on, as a carrier would report it. */
-export const simulateCallStatus = defineContract({
-  path: 'outbox/simulate-call-status', input: simulateCallStatusInput,
-  output: z.object({ callSid: z.string(), status: z.enum(callStatuses), applied: z.enum(['applied', 'unchanged', 'unknown']) }),
-});

@@ -1,5 +1,5 @@
 import { defineModule } from '../../server/platform/modules';
 import './outbox.server';
 
-/** What the local drivers would have sent, and the simulations of what customers do. */
+/** What the local drivers would have sent; its screen offers the phones module's simulations of what customers do. */
 export default defineModule({ name: 'outbox', scale: () => import('./outbox.scale') });

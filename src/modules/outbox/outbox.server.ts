@@ -1,10 +1,8 @@
 import { ilike, or } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
 import { defineListAction, equals } from '../../server/platform/lists';
 import { containing } from '../../server/platform/search';
-import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../phones/simulate';
 import { outbox } from '../../server/platform/platform.db';
-import { loadOutbox, outboxColumns, simulateCallStatus as callStatusContract, simulateInboundCall as inboundCallContract, simulateInboundText as inboundTextContract } from './outbox.contract';
+import { loadOutbox, outboxColumns } from './outbox.contract';
 
 defineListAction({
   contract: loadOutbox,
@@ -31,28 +29,4 @@ defineListAction({
       subject: outbox.subject, body: outbox.body, status: outbox.status, direction: outbox.direction, sid: outbox.sid,
     }).from(outbox).$dynamic(),
   }),
-});
-
-defineAction({
-  contract: inboundTextContract,
-  summary: 'Local driver only: a text arrives on one of our lines from a customer, as Twilio\'s webhook would deliver it (STOP, START and HELP included).',
-  permission: 'developer',
-  reach: 'group',
-  handler: ({ db, input, services }) => simulateInboundText(db, services, input),
-});
-
-defineAction({
-  contract: inboundCallContract,
-  summary: 'Local driver only: a customer calls one of our lines; the line\'s phone actions answer. With durationSeconds the call also ends.',
-  permission: 'developer',
-  reach: 'group',
-  handler: ({ db, input, services }) => simulateInboundCall(db, services, input),
-});
-
-defineAction({
-  contract: callStatusContract,
-  summary: 'Local driver only: a live call moves on (answered, busy, completed...), as a carrier would report it.',
-  permission: 'developer',
-  reach: 'group',
-  handler: ({ db, input, services }) => simulateCallStatus(db, services, input),
 });

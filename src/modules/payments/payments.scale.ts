@@ -1,5 +1,5 @@
 import { defineGenerator } from '../../server/scale/generators';
-import { appraisalAt } from '../appraisals/appraisals.scale';
+import { appraisalAt } from '../appraisals/appraisals.api';
 import { PAYABLE_APPRAISAL_STATUSES } from './payments.contract';
 import type { PaymentState } from './payments.values';
 

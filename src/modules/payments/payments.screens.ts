@@ -1,5 +1,10 @@
+import { lazy } from 'react';
 import { IconCash } from '@tabler/icons-react';
 import { defineScreens } from '../../web/screens';
+import { addToSlot } from '../../web/slots';
+
+// An appraisal's screen offers "Request payment" for its offer (RequestPaymentButton).
+addToSlot('appraisalActions', lazy(() => import('./RequestPaymentButton')));
 
 // Seed 001 names the payments list, payment cancellation, payment status and manual payment start,
 // not their URLs: one list beside the appraisal screens (/clicklane/appraisals/), whose rows open the

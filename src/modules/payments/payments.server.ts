@@ -12,7 +12,7 @@ import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platfo
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal, formatMoney } from '../../shared/format';
 import { appraisalRecords, appraisals } from '../appraisals/appraisals.db';
-import { appraisalStatusLabels } from '../appraisals/appraisals.values';
+import { appraisalStatusLabels } from '../appraisals/appraisals.contract';
 import { locations } from '../locations/locations.db';
 import { nameOf, userName, users } from '../users/users.db';
 import {

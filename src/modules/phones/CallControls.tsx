@@ -11,7 +11,7 @@ import { RecordForm } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatPhone } from '../../shared/format';
-import { LineNumberInput } from './LineNumberInput';
+import { LineNumberInput } from '../../web/options/LineNumberInput';
 import { CALL_LISTS } from './MakeCall';
 import { endCall, formatDuration, transferCall, type CallDirection, type CallStatus } from './phones.contract';
 import { callStatusColors, callStatusLabels } from './phoneScreens';

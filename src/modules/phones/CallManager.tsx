@@ -8,7 +8,7 @@ import { openModal } from '../../web/ui/modals';
 import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './CallControls';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import { callColumns, loadCalls } from './phones.contract';
-import { lineSource } from './pickers';
+import { lineSource } from '../../web/options/lineOptions';
 import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
 
 /** call-manager: every call of the group, newest first; filters live in the address. */

@@ -12,8 +12,7 @@ import { useAction } from '../../web/ui/useAction';
 import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, LiveDuration, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
-import { simulateCallStatus } from '../outbox/outbox.contract';
-import { loadProviderCalls, nextCallStatuses, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
+import { loadProviderCalls, nextCallStatuses, simulateCallStatus, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
 import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 

@@ -4,7 +4,7 @@ import { RecordForm } from '../../web/ui/RecordForm';
 import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { loadCalls, loadProviderCalls, makeCall } from './phones.contract';
-import { lineSource } from './pickers';
+import { lineSource } from '../../web/options/lineOptions';
 
 export const MAKE_CALL = 'make-call';
 /** The lists a placed call shows up in. */

@@ -27,7 +27,8 @@ import {
   savePhoneAction, weekdays, type OpeningHours, type PhoneActionKind, type PhoneActionListRow, type PhoneActionRecord, type Weekday,
 } from './phones.contract';
 import { phoneActionKindLabels } from './phoneScreens';
-import { lineSource, userSource } from './pickers';
+import { lineSource } from '../../web/options/lineOptions';
+import { userSource } from '../../web/options/userOptions';
 import { planSummary, weekdayLabels } from './plan-summary';
 import { optionsOf } from '../../web/options/optionsOf';
 import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';

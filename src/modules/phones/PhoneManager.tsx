@@ -21,7 +21,7 @@ import {
   PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow, type PhoneRecord, type PhoneRow,
 } from './phones.contract';
 import { activeOptions, phoneTypeOptions } from './phoneScreens';
-import { lineLabel, lineSource } from './pickers';
+import { lineLabel, lineSource } from '../../web/options/lineOptions';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
 /** The lines' list, and the pickers of a location's lines (the outbound line among them). */

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import { VoiceResponse } from '../../server/providers/telephony/twiml';
 import { assertUnreachable } from '../../server/platform/errors';
 import { weekdays, type OpeningHours, type PhoneActionFields, type Weekday } from './phones.contract';
 
@@ -70,7 +70,7 @@ export type Outcome =
   | { kind: 'unanswered' };
 
 export function renderCall(steps: PlanStep[], from: number, ctx: RenderContext): { twiml: string; outcome: Outcome } {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   let i = from;
   while (i < steps.length) {
     const step = steps[i];
@@ -114,7 +114,7 @@ export function renderCall(steps: PlanStep[], from: number, ctx: RenderContext):
 }
 
 export function hangupTwiml(): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.hangup();
   return response.toString();
 }

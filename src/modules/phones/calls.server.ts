@@ -1,12 +1,12 @@
 import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import twilio from 'twilio';
+import { VoiceResponse } from '../../server/providers/telephony/twiml';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, renderTable, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { containing } from '../../server/platform/search';
 import { reachesLocation } from '../../server/platform/reach';
-import { passGate, placeCall, type Line } from './send-gate';
+import { passGate, placeCall, type Line } from '../../server/outreach/send-gate';
 import { applyCallStatus, isFinalCallStatus } from './status';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
@@ -180,12 +180,13 @@ defineAction({
     const [me] = await db.select({ phone: users.phone, firstName: users.firstName }).from(users).where(eq(users.id, user.id));
     if (!me?.phone) throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', ['to']);
     const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, line.locationId));
-    const response = new twilio.twiml.VoiceResponse();
+    const response = new VoiceResponse();
     response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
     response.dial({ callerId: line.phoneNumber }, me.phone);
     const gateLine: Line = { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId, active: line.active };
     const placed = await placeCall(db, services, { to: input.to, purpose: 'transactional', line: gateLine, userId: user.id, twiml: response.toString() });
     audit({ recordType: 'call', recordId: placed.callSid, after: { to: placed.to, from: placed.from, phoneId: line.id } });
-    return { ...placed, message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.` };
+    // The gate reads the status back from the calls table, where it is a CallStatus.
+    return { ...placed, status: placed.status as CallStatus, message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.` };
   },
 });

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { createLine, setClock } from '../../../tests/telephony';
 import { outbox } from '../../server/platform/platform.db';
-import { recordOptOut } from './send-gate';
+import { recordOptOut } from '../../server/outreach/send-gate';
 import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus } from './phones.contract';

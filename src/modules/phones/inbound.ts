@@ -4,7 +4,7 @@
  * local driver call the very same functions.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import twilio from 'twilio';
+import { MessagingResponse, VoiceResponse } from '../../server/providers/telephony/twiml';
 import { z } from 'zod';
 import type { Db } from '../../server/db/client';
 import type { Config } from '../../server/config';
@@ -17,7 +17,8 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { hangupTwiml, planSteps, renderCall, type Outcome } from './call-plan';
 import { formatPhone } from '../../shared/format';
-import { keywordOf, recordOptOut, removeOptOut } from './send-gate';
+import { keywordOf, recordOptOut, removeOptOut } from '../../server/outreach/send-gate';
+import { inboundTextListeners } from '../../server/outreach/inbound';
 import { applyCallStatus, applyMessageStatus, type Applied } from './status';
 import { webhookPaths, type Clock } from '../../server/providers/telephony/telephony';
 import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
@@ -79,18 +80,9 @@ export interface InboundTextResult {
   optedIn: boolean;
 }
 
-/** An inbound text as recorded, for those who act on it (the messenger's autopilot). */
-export interface InboundText { messageId: number; from: string; to: string; body: string; locationId: number | null; phoneId: number | null }
-
-/**
- * Called in the webhook's transaction for each new inbound text that is not a keyword (STOP, START,
- * HELP): a module that acts on texts registers here, so the phones module depends on none of them.
- */
-export const inboundTextListeners: ((db: Db, text: InboundText) => Promise<void>)[] = [];
-
 export async function receiveInboundText(db: Db, services: InboundServices, raw: Params): Promise<InboundTextResult> {
   const params = parseInput(inboundTextParams, raw);
-  const response = new twilio.twiml.MessagingResponse();
+  const response = new MessagingResponse();
   const result: InboundTextResult = { twiml: '', replies: [], duplicate: false, optedOut: false, optedIn: false };
   const [seen] = await db.select({ id: messages.id }).from(messages).where(eq(messages.messageSid, params.MessageSid));
   if (seen) return { ...result, duplicate: true, twiml: response.toString() };
@@ -157,7 +149,7 @@ export async function receiveInboundCall(db: Db, services: InboundServices, raw:
     return { ...base, twiml: hangupTwiml(), outcome: { kind: 'answered' } };
   }
   if (!line || !line.active) {
-    const response = new twilio.twiml.VoiceResponse();
+    const response = new VoiceResponse();
     response.say('The number you have called is not in service.');
     response.hangup();
     return { ...base, twiml: response.toString(), outcome: { kind: 'not-in-service' } };

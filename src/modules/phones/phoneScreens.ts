@@ -3,16 +3,14 @@
  * options of their pickers (a call plan in words is in plan-summary.ts). Isomorphic, screens only.
  */
 import {
-  callDirections, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, type CallStatus, type PhoneActionKind,
+  callDirections, callStatusLabels, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, type CallStatus, type PhoneActionKind,
 } from './phones.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
+export { callStatusLabels };
+
 export const isLiveStatus = (status: CallStatus) => !isFinalCallStatus(status);
 
-export const callStatusLabels: Record<CallStatus, string> = {
-  queued: 'Queued', initiated: 'Dialling', ringing: 'Ringing', 'in-progress': 'In progress', completed: 'Completed',
-  busy: 'Busy', failed: 'Failed', 'no-answer': 'No answer', canceled: 'Canceled',
-};
 export const callStatusColors: Record<CallStatus, string> = {
   queued: 'gray', initiated: 'blue', ringing: 'blue', 'in-progress': 'green', completed: 'teal',
   busy: 'orange', failed: 'red', 'no-answer': 'orange', canceled: 'gray',

@@ -22,6 +22,11 @@ export const callStatuses = ['queued', 'initiated', 'ringing', 'in-progress', 'c
 export type CallStatus = (typeof callStatuses)[number];
 export const finalCallStatuses: readonly CallStatus[] = ['completed', 'busy', 'failed', 'no-answer', 'canceled'];
 export const isFinalCallStatus = (status: string) => (finalCallStatuses as readonly string[]).includes(status);
+/** A call's status in words (the phone screens, the Outbox). */
+export const callStatusLabels: Record<CallStatus, string> = {
+  queued: 'Queued', initiated: 'Dialling', ringing: 'Ringing', 'in-progress': 'In progress', completed: 'Completed',
+  busy: 'Busy', failed: 'Failed', 'no-answer': 'No answer', canceled: 'Canceled',
+};
 
 /**
  * The carrier's order of a call: queued (initiated is Twilio's queued for a call it dials itself)
@@ -358,6 +363,22 @@ export const simulateCallInput = z.object({
 export const simulateCallStatusInput = z.object({
   callSid: callSidField,
   status: choice(callStatuses),
+});
+// The Outbox screen's tools: their paths stay under outbox/, where the developer finds them.
+/** A customer's text arriving on one of our lines (STOP, START and HELP included), with what we answered. */
+export const simulateInboundText = defineContract({
+  path: 'outbox/simulate-inbound-text', input: simulateTextInput,
+  output: z.object({ messageSid: z.string(), replies: z.array(z.string()), twiml: z.string(), optedOut: z.boolean(), optedIn: z.boolean() }),
+});
+/** A customer calling one of our lines: how the line's phone actions answered. */
+export const simulateInboundCall = defineContract({
+  path: 'outbox/simulate-inbound-call', input: simulateCallInput,
+  output: z.object({ callSid: z.string(), twiml: z.string(), outcome: z.string(), status: z.string() }),
+});
+/** A live call moving on, as a carrier would report it. */
+export const simulateCallStatus = defineContract({
+  path: 'outbox/simulate-call-status', input: simulateCallStatusInput,
+  output: z.object({ callSid: z.string(), status: z.enum(callStatuses), applied: z.enum(['applied', 'unchanged', 'unknown']) }),
 });
 
 /** "1:02:03" or "4:05". */

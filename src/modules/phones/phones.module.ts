@@ -3,6 +3,8 @@ import './phones.server';
 import './calls.server';
 import './reports.server';
 import './phone-actions.server';
+import './simulate.server';
+import './outreach-log';
 import { seedPhones } from './phones.seed';
 import { registerTelephonyWebhooks } from './webhooks';
 import { findPhones, phoneFigures } from './phones.shell';

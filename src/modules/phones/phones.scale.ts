@@ -1,6 +1,6 @@
 import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import { usPhone } from '../../server/scale/random';
-import { contactLocation, contactPhone } from '../contacts/contacts.scale';
+import { contactLocation, contactPhone } from '../contacts/contacts.api';
 import { phoneTypes } from './phones.contract';
 
 /** Line i (id i + 1) belongs to location (i mod locations) + 1: calls and texts derive it the same way. */

@@ -6,7 +6,7 @@ import { outbox } from '../../server/platform/platform.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import { nextCallStatuses, type CallStatus } from './phones.contract';
 import { localSid } from '../../server/providers/telephony/local';
-import { simulateCallStatus, simulateInboundCall, simulateInboundText } from '../outbox/outbox.contract';
+import { simulateCallStatus, simulateInboundCall, simulateInboundText } from './phones.contract';
 
 let t: TestApp;
 let dev: Caller;

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
 import { createLine, postWebhook, setClock } from '../../../tests/telephony';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
-import { optOutKeywords } from './send-gate';
+import { optOutKeywords } from '../../server/outreach/send-gate';
 
 let t: TestApp;
 let line: typeof phones.$inferSelect;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
+import { MessagingResponse, validWebhookSignature } from '../../server/providers/telephony/twiml';
 import type { Services } from '../../server/services';
 import type { Tx } from '../../server/db/client';
 import { screenInput } from '../../server/platform/input-guard';
@@ -10,7 +10,7 @@ import { webhookPaths } from '../../server/providers/telephony/telephony';
 type Params = Record<string, unknown>;
 type Query = Record<string, unknown>;
 
-const emptyTwiml = () => new twilio.twiml.MessagingResponse().toString();
+const emptyTwiml = () => new MessagingResponse().toString();
 
 /**
  * Twilio's webhooks: inbound texts and calls, and status callbacks. Each request must carry a valid
@@ -27,7 +27,7 @@ export async function registerTelephonyWebhooks(app: FastifyInstance, services: 
       const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
       const signature = request.headers['x-twilio-signature'];
       const url = publicAddress(services.config.PUBLIC_URL, request.url);
-      if (typeof signature !== 'string' || !twilio.validateRequest(services.config.TWILIO_AUTH_TOKEN, signature, url, params)) {
+      if (typeof signature !== 'string' || !validWebhookSignature(services.config.TWILIO_AUTH_TOKEN, signature, url, params)) {
         request.log.warn({ url }, 'telephony webhook with a bad signature');
         return reply.code(403).header('cache-control', 'no-store')
           .send({ success: false, data: {}, errors: ['The request signature is not valid.'] });

@@ -15,7 +15,7 @@ import { RemoteSelect } from '../../web/ui/RemoteSelect';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate, formatMoney, formatPhone } from '../../shared/format';
-import { userSource } from '../phones/pickers';
+import { userSource } from '../../web/options/userOptions';
 import { addPurchase, dealTypeLabels, dealTypes, loadPurchases, PURCHASE_ADDED, purchaseColumns, type DealType } from './purchases.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 

@@ -11,7 +11,7 @@ import { inventoryRecords, inventoryVehicles as vehicles } from '../inventory/in
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { publicAddress } from '../../shared/address';
-import { normalizeVin } from '../vehicles/vin';
+import { normalizeVin } from '../vehicles/vehicles.api';
 import { incentivesForVehicle } from './incentives.server';
 import { findQuoteVehicles, loadQuotes, quoteColumns, saveQuote } from './price-builder.contract';
 import { formatDollars, QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage, vehicleName } from './quote';

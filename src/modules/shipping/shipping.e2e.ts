@@ -1,5 +1,5 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 
 test('ship a vehicle from a store to a customer: the store fills its address, a bad ZIP code is highlighted, the order is listed', async ({ page }) => {
   const vin = makeVin('KNA', 'E55LC', 2024, 'E', 900_000 + (Date.now() % 90_000));

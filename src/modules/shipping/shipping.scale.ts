@@ -1,5 +1,5 @@
 import { defineGenerator } from '../../server/scale/generators';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 
 /** Two years of orders, about 14 a month per store at full scale; order n leaves store (n mod stores) + 1. */
 defineGenerator({

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locations } from '../locations/locations.db';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import { shipmentOrders } from './shipping.db';
 
 /** A few orders of the last days: stores swapping vehicles, and one delivered to a customer's home. */

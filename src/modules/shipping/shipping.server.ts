@@ -7,7 +7,7 @@ import { searchText } from '../../server/platform/search';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locationRecords } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { decodeVin } from '../vehicles/vin';
+import { decodeVin } from '../vehicles/vehicles.api';
 import { shipmentOrders as orders } from './shipping.db';
 import { loadOrders, loadShippingLocation, newOrder, orderColumns } from './shipping.contract';
 

@@ -5,7 +5,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import { shipmentOrders as orders } from './shipping.db';
 import { loadOrders, loadShippingLocation, newOrder } from './shipping.contract';
 

@@ -3,7 +3,7 @@ import { choice, flag, id, int, optionalChoice, optionalDate, optionalId, option
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { modelYear, vinText } from '../vehicles/vehicles.contract';
-import { normalizeVin } from '../vehicles/vin';
+import { normalizeVin } from '../vehicles/vehicles.api';
 
 /**
  * How a store came by the vehicle (seed 002 names Early Trade, Manual Entry and Trade; the rest are

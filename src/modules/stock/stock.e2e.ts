@@ -1,5 +1,5 @@
 import { callApi, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 
 // Serials of their own, clear of the demo's and the API tests': each run's VINs are new.
 let serial = 900_000 + (Date.now() % 90_000);

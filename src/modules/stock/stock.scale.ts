@@ -1,5 +1,5 @@
 import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import { acquiredByValues } from './stock.contract';
 import { scaleStock } from './stock.server';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import type { AcquiredBy } from './stock.contract';
 import { stockNumbers, stockSequences } from './stock.db';
 

@@ -10,7 +10,7 @@ import { containing } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vin';
+import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vehicles.api';
 import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
 import {
   addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, MAX_BATCH, MAX_TRADE_ORDER, readStocks, reportColumns,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, like } from 'drizzle-orm';
 import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
-import { makeVin } from '../vehicles/vin';
+import { makeVin } from '../vehicles/vehicles.api';
 import { stockNumbers as stock, stockSequences } from './stock.db';
 import { readerTerms, unmatchedTerms, addTrade, checkExisting, deleteStock, generateStock, loadReport, loadStock, loadStocks, readStocks, updateStock, vinCheck } from './stock.contract';
 import { dayIn } from '../../server/platform/days';

@@ -8,7 +8,7 @@ import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { returnPath, signInStepKey } from '../../web/shell/signinStep';
-import { authenticate as authenticateContract } from './signin';
+import { authenticate as authenticateContract } from './users.api';
 
 /** user-login: the password step. Enter submits; errors show in the form's error area, the first field at fault takes the focus. */
 export default function UserLogin() {

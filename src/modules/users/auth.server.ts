@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { hash, verify } from '@node-rs/argon2';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../server/db/client';
@@ -10,7 +9,8 @@ import { authCodes, sessions } from '../../server/platform/platform.db';
 import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession, type Session } from '../../server/platform/session';
-import { sendText } from '../phones/send-gate';
+import { hashPassword, verifyPassword } from '../../server/platform/passwords';
+import { sendText } from '../../server/outreach/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
   authenticate, changePassword, enrolAuthenticator, logout, pushCode, signInFactors, verifyCode, type Factor,
@@ -24,8 +24,6 @@ authenticator.options = { window: 1 };
 
 const CODE_MINUTES = 10;
 const codeHash = (sessionId: string, code: string) => createHash('sha256').update(`${sessionId}:${code}`).digest('hex');
-
-export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
 const REDIRECT_BASE = 'http://x.invalid';
 /** Control characters (a URL parser drops a tab or a newline, so `/\t/x` is `//x`) and backslashes (read as `/`). */
@@ -146,7 +144,7 @@ defineAction({
     // A login that matches nobody is throttled under its name, exactly as an account would be.
     const key = user ? accountKey(user.id) : loginKey(login);
     const attempt = await beginAttempt(key, { db, request, reply, services });
-    const valid = user ? await verify(user.passwordHash, input.password) : await verify(dummyHash, input.password).then(() => false);
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(dummyHash, input.password).then(() => false);
     // An account an administrator locked answers the same whether the password was right or not, and
     // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
     if (!valid || user?.accountLocked) await recordFailure(attempt, key, user, 'signin_failed');
@@ -307,7 +305,7 @@ defineAction({
   rateLimit: 10,
   async handler({ input, db, user, request, reply, services }) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-    if (!(await verify(row.passwordHash, input.currentPassword))) {
+    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
       throw AppError.invalid('The current password is not correct.', ['currentPassword']);
     }
     await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));

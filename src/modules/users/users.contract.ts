@@ -3,7 +3,7 @@ import { email, flag, id, int, list, optionalId, optionalPhone, optionalText, te
 import { allFlags, type Flag } from '../../shared/permissions';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { signInPaths, signInTitles } from './signin';
+import { signInPaths, signInTitles } from './users.api';
 
 export const factorTypes = ['totp', 'sms', 'email'] as const;
 export type FactorType = (typeof factorTypes)[number];

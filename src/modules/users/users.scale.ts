@@ -2,7 +2,7 @@ import { hashSync } from '@node-rs/argon2';
 import { defineGenerator, FULL_SCALE } from '../../server/scale/generators';
 import { firstNames, lastNames } from '../../server/scale/pools';
 import { usPhone } from '../../server/scale/random';
-import { scaleJobCodes } from '../access/access.scale';
+import { scaleJobCodes } from '../access/access.api';
 
 /** Every generated user signs in with this password (the demo one). */
 export const SCALE_PASSWORD = 'forecourt-demo';

@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { employees } from '../employees/employees.db';
-import { demoEmail, titles } from '../employees/employees.seed';
+import { demoEmail, titles } from '../employees/employees.api';
 import { locations } from '../locations/locations.db';
 import { DEFAULT_LOCATION_CODE } from '../locations/locations.contract';
-import { hashPassword } from './auth.server';
+import { hashPassword } from '../../server/platform/passwords';
 import { userFactors, users } from './users.db';
 
 const jobCodeOf = new Map(titles.map(([title, , jobCode]) => [title, jobCode]));

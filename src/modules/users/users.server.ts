@@ -15,7 +15,8 @@ import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
 import { allFlags, effectiveFlags, flagLabels, flagsBeyond } from '../../shared/permissions';
 import { apiKeys, nameOf, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
-import { hashPassword, listFactors, recordEvent } from './auth.server';
+import { listFactors, recordEvent } from './auth.server';
+import { hashPassword } from '../../server/platform/passwords';
 import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
 import {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, int, list, optionalChoice, optionalText, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { normalizeVin, vinProblem } from './vin';
+import { normalizeVin, vinProblem } from './vehicles.api';
 
 /** The newest model year anyone can hold: makers sell next year's models from the spring before. */
 export const newestModelYear = () => new Date().getFullYear() + 1;

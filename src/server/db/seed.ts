@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from './client';
 import { seal } from '../platform/sealed';
-import { hashPassword } from '../../modules/users/auth.server';
+import { hashPassword } from '../platform/passwords';
 import { userFactors, users } from '../../modules/users/users.db';
 import { locations } from '../../modules/locations/locations.db';
 import { allFlags } from '../../shared/permissions';

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from './session';
 import { userFactors, users } from '../../modules/users/users.db';
 import { phoneActions } from '../../modules/phones/phones.db';
 import { jobCodes } from '../../modules/access/access.db';
-import { simulateInboundCall } from '../../modules/phones/simulate';
+import { simulateInboundCall } from '../../modules/phones/phones.api';
 import { allFlags } from '../../shared/permissions';
 import { registeredActions, registeredExports } from '../../../tests/registries';
 

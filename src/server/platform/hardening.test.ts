@@ -17,7 +17,7 @@ import { calls, messages } from '../../modules/phones/phones.db';
 import { allFlags } from '../../shared/permissions';
 import { addAccess } from '../../modules/access/access.contract';
 import { saveLocation } from '../../modules/locations/locations.contract';
-import { simulateInboundText } from '../../modules/outbox/outbox.contract';
+import { simulateInboundText } from '../../modules/phones/phones.contract';
 import { userActivity } from '../../modules/phones/phones.contract';
 import { authenticate, saveUser } from '../../modules/users/users.contract';
 import { registeredLists, registeredExports } from '../../../tests/registries';

@@ -3,7 +3,7 @@ import { SimpleGrid, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { SearchableSelect } from '../ui/SearchableSelect';
 import { listMakes, listModels, listTrims, listYears } from '../../modules/vehicles/vehicles.contract';
-import { decodeVin, normalizeVin, vinProblem } from '../../modules/vehicles/vin';
+import { decodeVin, normalizeVin, vinProblem } from '../../modules/vehicles/vehicles.api';
 import { useActionQuery } from '../ui/useActionQuery';
 
 type Part = 'year' | 'make' | 'model' | 'trim';

@@ -4,7 +4,7 @@
  * nothing about the sign-in is kept in the browser's storage.
  */
 import { actionKey, useActionQuery } from '../ui/useActionQuery';
-import { signInFactors } from '../../modules/users/signin';
+import { signInFactors } from '../../modules/users/users.api';
 import type { AuthenticateReply } from '../../modules/users/users.contract';
 
 export type SignInStep = AuthenticateReply['authenticate'];

@@ -77,7 +77,7 @@ export interface Clock {
 /**
  * Texts, calls and numbers. `local` records everything in the outbox and simulates the carrier;
  * `twilio` talks to Twilio. Nothing here checks consent or quiet hours: every send goes through
- * `send-gate.ts`, which calls these.
+ * `src/server/outreach/send-gate.ts`, which calls these.
  */
 export interface TelephonyProvider {
   readonly name: 'local' | 'twilio';

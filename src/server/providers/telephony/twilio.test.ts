@@ -12,8 +12,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { postWebhook } from '../../../../tests/telephony';
 import { PROVIDER_UNAVAILABLE, twilioTelephony } from './twilio';
 import type { TelephonyProvider } from './telephony';
-import { simulateInboundText } from '../../../modules/outbox/outbox.contract';
-import { addPhone, deletePhone, endCall, loadProviderCalls, makeCall, transferCall } from '../../../modules/phones/phones.contract';
+import { addPhone, deletePhone, simulateInboundText, endCall, loadProviderCalls, makeCall, transferCall } from '../../../modules/phones/phones.contract';
 
 const PUBLIC_URL = 'https://forecourt.example.com';
 const db = {} as Db;
@@ -267,7 +266,7 @@ describe('the app with TELEPHONY=twilio', () => {
   it('sends sign-in codes as transactional texts through Twilio with the default number', async () => {
     fake.on('POST', /\/Messages\.json$/, (r) => ({ status: 201, body: messageJson({ sid: sid('SM', 99), to: r.form.get('To')!, from: r.form.get('From'), body: r.form.get('Body')!, status: 'queued' }) }));
     const [user] = await t.db.select().from(users).limit(1);
-    const { sendText } = await import('../../../modules/phones/send-gate');
+    const { sendText } = await import('../../outreach/send-gate');
     const sent = await sendText(t.db, t.app.services, { to: '5055550160', body: 'Your code is 123456.', purpose: 'transactional', userId: user.id, storedBody: 'Code (hidden)' });
     expect(sent).toMatchObject({ sid: sid('SM', 99), status: 'queued', to: '+15055550160' });
     expect(fake.last().form.get('From')).toBe(t.config.SMS_FROM);

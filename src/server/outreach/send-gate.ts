@@ -2,20 +2,24 @@
  * The one way out: every text and call to anyone goes through here (docs/decisions/005-send-gate.md).
  * It normalises the number to E.164, refuses a number that opted out, and holds marketing to
  * 8:00–21:00 in the recipient's time zone. Each refusal is a sentence a person can act on.
+ *
+ * A service of the platform: the modules that reach customers (the phones, the messenger, the users'
+ * sign-in codes) all send through it. What it keeps (opt-outs, the texts and calls it sent) is written
+ * through the log the phones module registers (log.ts).
  */
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import type { Config } from '../../server/config';
-import { AppError } from '../../server/platform/errors';
-import { toE164 } from '../../server/platform/phone';
-import { calls, messages, optOuts } from './phones.db';
-import { locations } from '../locations/locations.db';
-import type { SendPurpose } from './phones.contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Config } from '../config';
+import { AppError } from '../platform/errors';
+import { toE164 } from '../platform/phone';
+import { locations } from '../../modules/locations/locations.db';
 import { formatPhone } from '../../shared/format';
-import { timeZonesFor } from '../../server/providers/telephony/area-codes';
-import { applyCallStatus, applyMessageStatus } from './status';
-import type { Clock, ProviderCall, TelephonyProvider } from '../../server/providers/telephony/telephony';
-import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
+import { timeZonesFor } from '../providers/telephony/area-codes';
+import type { Clock, ProviderCall, TelephonyProvider } from '../providers/telephony/telephony';
+import { DEFAULT_TIME_ZONE } from '../platform/days';
+import { outreachLog, type Line, type SendPurpose, type SentRecord } from './log';
+
+export type { Line, SendPurpose } from './log';
 
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
@@ -101,7 +105,7 @@ export async function checkSend(db: Db, request: GateRequest): Promise<GateDecis
 export async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { numbers: string[] }): Promise<GateDecision[]> {
   const numbers = request.numbers.map((raw) => ({ raw, to: toE164(raw) }));
   const valid = [...new Set(numbers.flatMap((n) => (n.to ? [n.to] : [])))];
-  const opted = new Map((valid.length ? await db.select().from(optOuts).where(inArray(optOuts.phoneNumber, valid)) : []).map((o) => [o.phoneNumber, o]));
+  const opted = new Map((valid.length ? await outreachLog().optOuts(db, valid) : []).map((o) => [o.phoneNumber, o]));
   let fallbackZone: string | undefined;
   const opens = new Map<string, Date>();
   const decisions: GateDecision[] = [];
@@ -159,15 +163,6 @@ export interface GateServices {
   clock: Clock;
 }
 
-/** The line a text or call goes out on. */
-export interface Line {
-  id: number;
-  phoneNumber: string;
-  locationId: number;
-  messagingServiceSid?: string | null;
-  active?: boolean;
-}
-
 function requireActive(line: Line | null) {
   if (line && line.active === false) {
     throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; nothing can be sent from it.`, ['phoneId']);
@@ -192,13 +187,13 @@ export async function sendText(db: Db, services: GateServices, request: TextRequ
   const messagingServiceSid = line ? line.messagingServiceSid ?? undefined : services.config.TWILIO_MESSAGING_SERVICE_SID;
   const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
   const sent = await services.telephony.sendText(db, { to, body: request.body, from, messagingServiceSid });
-  const [row] = await recordTexts(db, [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
+  const log = outreachLog();
+  const [row] = await log.recordTexts(db, [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
     { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId });
   for (const event of sent.events) {
-    await applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
+    await log.applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
   }
-  const [stored] = await db.select({ status: messages.status }).from(messages).where(eq(messages.id, row.id));
-  return { messageId: row.id, sid: sent.sid, to, status: stored.status };
+  return { messageId: row.id, sid: sent.sid, to, status: await log.messageStatus(db, row.id) };
 }
 
 export interface BatchOutcome {
@@ -206,21 +201,6 @@ export interface BatchOutcome {
   /** The provider's id, when it was sent. */
   sid?: string;
   status?: string;
-}
-
-interface SentRecord { sid: string; to: string; body: string; status: string; at: Date }
-
-/**
- * Records texts the provider took, in one insert, answering the new rows' ids; one recorded before
- * is left as it is. A text sent from no line (a sign-in code) belongs to no store.
- */
-async function recordTexts(db: Db, sent: SentRecord[], from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null }) {
-  if (!sent.length) return [];
-  return db.insert(messages).values(sent.map((m) => ({
-    messageSid: m.sid, phoneId: from.line?.id ?? null, locationId: from.line?.locationId ?? null, direction: 'outbound' as const, purpose: from.purpose,
-    from: from.fromNumber, to: m.to, body: m.body, status: m.status as typeof messages.$inferInsert.status, userId: from.userId ?? null,
-    createdAt: m.at, statusAt: m.at,
-  }))).onConflictDoNothing({ target: messages.messageSid }).returning({ id: messages.id });
 }
 
 /**
@@ -245,7 +225,7 @@ export async function sendTextBatch(db: Db, services: GateServices, batch: {
     outcomes[i] = { decision: decisions[i], sid: text.sid, status: last?.status ?? text.status };
     return { sid: text.sid, to, body: batch.texts[i].body, status: last?.status ?? text.status, at: last?.at ?? now };
   });
-  await recordTexts(db, sent, { line: batch.line, fromNumber: from, purpose: batch.purpose, userId: batch.userId });
+  await outreachLog().recordTexts(db, sent, { line: batch.line, fromNumber: from, purpose: batch.purpose, userId: batch.userId });
   return outcomes;
 }
 
@@ -258,7 +238,7 @@ export async function findSentText(db: Db, services: GateServices, query: {
 }): Promise<string | null> {
   const found = (await services.telephony.textsSentTo(db, { to: query.to, since: query.since })).find((m) => m.body === query.body);
   if (!found) return null;
-  await recordTexts(db, [{ sid: found.sid, to: found.to, body: found.body, status: found.status, at: found.sentAt ?? services.clock.now() }],
+  await outreachLog().recordTexts(db, [{ sid: found.sid, to: found.to, body: found.body, status: found.status, at: found.sentAt ?? services.clock.now() }],
     { line: query.line, fromNumber: found.from, purpose: query.purpose, userId: query.userId });
   return found.sid;
 }
@@ -279,25 +259,15 @@ export async function placeCall(db: Db, services: GateServices, request: CallReq
   const to = await passGate(db, { to: request.to, channel: 'call', purpose: request.purpose, locationId: request.line.locationId, now });
   const from = request.callerId ?? request.line.phoneNumber;
   const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
-  const [row] = await recordCalls(db, [{ ...placed, to, at: now }], { line: request.line, fromNumber: from, userId: request.userId });
+  const [row] = await outreachLog().recordCalls(db, [{ ...placed, to, at: now }], { line: request.line, fromNumber: from, userId: request.userId });
   await applyCallEvents(db, placed);
-  const [stored] = await db.select({ status: calls.status }).from(calls).where(eq(calls.id, row.id));
-  return { callId: row.id, callSid: placed.sid, to, from, status: stored.status };
-}
-
-/** Records calls the provider placed, in one insert, answering the new rows' ids; one recorded before is left as it is. */
-async function recordCalls(db: Db, placed: (Pick<ProviderCall, 'sid' | 'status'> & { to: string; at: Date })[], from: { line: Line; fromNumber: string; userId?: number | null }) {
-  if (!placed.length) return [];
-  return db.insert(calls).values(placed.map((c) => ({
-    callSid: c.sid, phoneId: from.line.id, locationId: from.line.locationId, direction: 'outbound' as const, from: from.fromNumber, to: c.to,
-    status: c.status as typeof calls.$inferInsert.status, userId: from.userId ?? null, startedAt: c.at, statusAt: c.at,
-  }))).onConflictDoNothing({ target: calls.callSid }).returning({ id: calls.id });
+  return { callId: row.id, callSid: placed.sid, to, from, status: await outreachLog().callStatus(db, row.id) };
 }
 
 /** The statuses a placed call already went through (a local call answered at once), applied as callbacks would. */
 async function applyCallEvents(db: Db, placed: Pick<ProviderCall, 'sid' | 'events'>) {
   for (const event of placed.events) {
-    await applyCallStatus(db, { sid: placed.sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+    await outreachLog().applyCallStatus(db, { sid: placed.sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
   }
 }
 
@@ -321,7 +291,7 @@ export async function placeCallBatch(db: Db, services: GateServices, batch: {
     placed.push({ ...call, to: decision.to, at: now });
     outcomes[i] = { decision, sid: call.sid, status: call.status };
   }
-  await recordCalls(db, placed, { line: batch.line, fromNumber: from, userId: batch.userId });
+  await outreachLog().recordCalls(db, placed, { line: batch.line, fromNumber: from, userId: batch.userId });
   for (const call of placed) await applyCallEvents(db, call);
   return outcomes;
 }
@@ -333,25 +303,20 @@ export async function placeCallBatch(db: Db, services: GateServices, batch: {
 export async function findPlacedCall(db: Db, services: GateServices, query: { line: Line; userId?: number | null; to: string; since: Date }): Promise<string | null> {
   const [found] = await services.telephony.listCalls(db, { to: query.to, after: query.since, limit: 1 });
   if (!found) return null;
-  await recordCalls(db, [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
+  await outreachLog().recordCalls(db, [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
     { line: query.line, fromNumber: found.from, userId: query.userId });
   return found.sid;
 }
 
 /** Records an opt-out; false when the number had already opted out (so nothing is answered twice). */
-export async function recordOptOut(
+export function recordOptOut(
   db: Db,
   values: { phoneNumber: string; keyword: string; source: 'keyword' | 'staff'; phoneId?: number | null; locationId?: number | null; at: Date },
 ): Promise<boolean> {
-  const inserted = await db.insert(optOuts).values({
-    phoneNumber: values.phoneNumber, keyword: values.keyword, source: values.source,
-    phoneId: values.phoneId ?? null, locationId: values.locationId ?? null, createdAt: values.at,
-  }).onConflictDoNothing().returning({ phoneNumber: optOuts.phoneNumber });
-  return inserted.length > 0;
+  return outreachLog().recordOptOut(db, values);
 }
 
 /** Lifts an opt-out; false when the number had not opted out. */
-export async function removeOptOut(db: Db, phoneNumber: string): Promise<boolean> {
-  const removed = await db.delete(optOuts).where(eq(optOuts.phoneNumber, phoneNumber)).returning({ phoneNumber: optOuts.phoneNumber });
-  return removed.length > 0;
+export function removeOptOut(db: Db, phoneNumber: string): Promise<boolean> {
+  return outreachLog().removeOptOut(db, phoneNumber);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeVin, normalizeVin, vinCheckDigit, vinProblem } from './vin';
+import { decodeVin, normalizeVin, vinCheckDigit, vinProblem } from './vehicles.api';
 
 // Published examples with a correct check digit: the worked example of the check-digit method in
 // Wikipedia's "Vehicle identification number" article (a 1989 bus, check digit X), and a 2003 Honda

@@ -2,9 +2,9 @@
  * Where pickers find a store's contacts: contacts/list-options, a page of matches at a time, by name,
  * email or the start of a number (src/web/ui/RemoteSelect.tsx).
  */
-import type { OptionSource } from '../../web/ui/RemoteSelect';
+import type { OptionSource } from '../ui/RemoteSelect';
 import { formatPhone } from '../../shared/format';
-import { contactOptions, loadMailingList, type ContactOption } from './contacts.contract';
+import { contactOptions, loadMailingList, type ContactOption } from '../../modules/contacts/contacts.contract';
 
 export const contactLabel = (contact: ContactOption) => {
   const named = contact.name !== contact.mobilePhone && contact.name !== contact.email;

@@ -4,15 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers';
 import { createLine, setClock } from '../../../tests/telephony';
-import { authCodes, outbox } from '../../server/platform/platform.db';
-import { calls, messages, optOuts } from './phones.db';
-import { userFactors } from '../users/users.db';
-import { AppError } from '../../server/platform/errors';
-import { timeZonesFor } from '../../server/providers/telephony/area-codes';
+import { authCodes, outbox } from '../platform/platform.db';
+import { calls, messages, optOuts } from '../../modules/phones/phones.db';
+import { userFactors } from '../../modules/users/users.db';
+import { AppError } from '../platform/errors';
+import { timeZonesFor } from '../providers/telephony/area-codes';
 import {
   checkSend, keywordOf, localMinutes, optInKeywords, optOutKeywords, placeCall, recordOptOut, removeOptOut, sendText,
 } from './send-gate';
-import { authenticate, pushCode } from '../users/users.contract';
+import { authenticate, pushCode } from '../../modules/users/users.contract';
 
 describe('the one way out', () => {
   it('no code but the gate sends texts or places calls through the provider', () => {
@@ -20,7 +20,7 @@ describe('the one way out', () => {
       const path = join(dir, f);
       return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(f) && !/\.test\.ts$/.test(f) ? [path] : [];
     });
-    const offenders = files('src').filter((f) => !f.endsWith(join('modules', 'phones', 'send-gate.ts')))
+    const offenders = files('src').filter((f) => !f.endsWith(join('server', 'outreach', 'send-gate.ts')))
       .filter((f) => /telephony\.(sendTexts?|placeCall)\(/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Autocomplete, type AutocompleteProps, type OptionsFilter } from '@mantine/core';
-import { useCan } from '../../web/shell/session';
-import { useRemoteOptions } from '../../web/ui/RemoteSelect';
-import { lineLabel, lineSource } from './pickers';
+import { useCan } from '../shell/session';
+import { useRemoteOptions } from '../ui/RemoteSelect';
+import { lineLabel, lineSource } from './lineOptions';
 
 // phones/list-options has matched already, on the description or the number's digits.
 const asFound: OptionsFilter = ({ options }) => options;

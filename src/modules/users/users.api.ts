@@ -1,7 +1,8 @@
 /**
- * The password step's handles, without the validation library: the sign-in screen, the first one
- * most people load, sends and reads through these, and users.contract.ts declares the same paths and
- * titles with their schemas (the server checks with those).
+ * The users module's public handles, isomorphic (the shell reads them): the password step's, without
+ * the validation library. The sign-in screen, the first one most people load, sends and reads through
+ * these, and users.contract.ts declares the same paths and titles with their schemas (the server
+ * checks with those).
  */
 import { serverChecked } from '../../shared/serverChecked';
 import type { authenticate as authenticateContract, signInFactors as signInFactorsContract } from './users.contract';

@@ -1,0 +1,5 @@
+/**
+ * The phones module's public functions for other modules (server only): the local driver's
+ * simulations of a customer's text or call and of a call moving on, for the tests that need one.
+ */
+export { simulateCallStatus, simulateInboundCall, simulateInboundText } from './simulate';
