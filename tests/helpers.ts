@@ -50,7 +50,7 @@ export class Caller {
    * Calls an action by its contract, as the screens do: the input is typed from the contract, so a
    * renamed path or field fails the type check of the tests that send it.
    */
-  act<C extends Contract>(contract: C, input: ActInput<C>, options: { csrf?: boolean } = {}): Promise<ActReply<C>> {
+  act<C extends Contract>(contract: C, input: ActInput<C>, options: { csrf?: boolean; idempotencyKey?: string } = {}): Promise<ActReply<C>> {
     return this.call(actionRoute(contract), input as Record<string, unknown>, options);
   }
 
@@ -58,7 +58,7 @@ export class Caller {
    * Calls an action by its contract with a body the contract does not allow (a wrong type, a missing
    * or unknown field): for the tests of what the server refuses, which the typed `act` could not send.
    */
-  actRaw<C extends Contract>(contract: C, body: Record<string, unknown>, options: { csrf?: boolean } = {}): Promise<ActReply<C>> {
+  actRaw<C extends Contract>(contract: C, body: Record<string, unknown>, options: { csrf?: boolean; idempotencyKey?: string } = {}): Promise<ActReply<C>> {
     return this.call(actionRoute(contract), body, options);
   }
 
@@ -66,15 +66,16 @@ export class Caller {
    * Calls a route by its path: for the old API's `.php` aliases, form-encoded bodies and routes that
    * are no action, and for the tests that walk every registered action. Everything else calls `act`.
    */
-  async call<T = Record<string, any>>(path: string, body: Record<string, unknown> = {}, options: { csrf?: boolean; form?: boolean } = {}): Promise<Reply<T>> {
+  async call<T = Record<string, any>>(path: string, body: Record<string, unknown> = {}, options: { csrf?: boolean; form?: boolean; idempotencyKey?: string } = {}): Promise<Reply<T>> {
     const payload = { ...body, ...(options.csrf === false || !this.csrfToken ? {} : { csrfToken: this.csrfToken }) };
+    const key = options.idempotencyKey === undefined ? {} : { 'idempotency-key': options.idempotencyKey };
     const request: InjectOptions = {
       method: 'POST',
       url: path.startsWith('/') ? path : `/api/actions/${path}`,
       cookies: this.cookie ? { [SESSION_COOKIE]: this.cookie } : {},
       ...(options.form
-        ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: toForm(payload) }
-        : { payload }),
+        ? { headers: { 'content-type': 'application/x-www-form-urlencoded', ...key }, payload: toForm(payload) }
+        : { headers: key, payload }),
     };
     const reply = await this.send<T>(request);
     checkReply(String(request.url), reply);

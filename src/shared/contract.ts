@@ -15,6 +15,11 @@ export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   route?: string;
   input: I;
   output: O;
+  /**
+   * Moves money or sends to many (decision 025): the screens send an `Idempotency-Key` with each
+   * intended submission, and the server runs a key once, replaying its reply to a repeat.
+   */
+  idempotent?: boolean;
 }
 
 export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: Contract<I, O>): Contract<I, O> => contract;
@@ -35,6 +40,9 @@ export interface ServerChecked<C extends Contract = Contract> {
 
 /** What the screens call: a contract, or a server-checked handle of one. */
 export type Callable = Contract | ServerChecked;
+
+/** Whether calls to it carry an `Idempotency-Key` (a server-checked handle never does). */
+export const isIdempotent = (contract: Callable): boolean => 'idempotent' in contract && contract.idempotent === true;
 type Declared<C extends Callable> = C extends ServerChecked<infer D> ? D : C extends Contract ? C : never;
 
 /** What a screen sends: the input before parsing (checkboxes may be booleans, numbers may be text). */

@@ -105,17 +105,30 @@ const routeOf = (contract: Callable) => ('route' in contract && contract.route) 
 
 /**
  * Calls an action, by its contract, with a JSON body; the CSRF token rides in a header. Its input and
- * reply are typed from the contract, so a screen never names an action by a string.
+ * reply are typed from the contract, so a screen never names an action by a string. `idempotencyKey`
+ * (an idempotent contract's, from `useAction`) goes out as `Idempotency-Key`: the server runs a key
+ * once and answers a repeat with the first reply.
  */
-export async function callAction<C extends Callable>(contract: C, body: InputOf<C> | Record<string, never> = {}): Promise<OutputOf<C>> {
+export async function callAction<C extends Callable>(contract: C, body: InputOf<C> | Record<string, never> = {}, idempotencyKey?: string): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
   const reply = await send(routeOf(contract), {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
+    headers: {
+      'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: JSON.stringify(json),
   });
   return reply.data as OutputOf<C>;
+}
+
+/**
+ * A new `Idempotency-Key`: 128 random bits as hex. `crypto.getRandomValues`, unlike `randomUUID`, is
+ * there on a plain-http intranet host too.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */

@@ -137,6 +137,7 @@ export const massTextInput = z.object({
 export const sendMassText = defineContract({
   path: 'kits/text/send-mass-text', route: '/api/kits/text/send-mass-text', input: massTextInput,
   output: z.object({ sendId: z.number().int(), recipientCount: z.number().int(), duplicates: z.number().int() }),
+  idempotent: true,
 });
 
 /**
@@ -147,6 +148,7 @@ export const textContactList = defineContract({
   path: 'kits/text/text-contact-list', route: '/api/kits/text/text-contact-list',
   input: massTextInput.omit({ numbers: true }).extend({ sold: yesNo.meta({ title: 'Bought from us' }) }),
   output: sendMassText.output,
+  idempotent: true,
 });
 
 /**
@@ -158,6 +160,7 @@ export const makeMassCall = defineContract({
   path: 'kits/talk/outbound/make-mass-call', route: '/api/kits/talk/outbound/make-mass-call',
   input: massTextInput.extend({ message: text(1000) }),
   output: sendMassText.output,
+  idempotent: true,
 });
 
 /**
@@ -168,6 +171,7 @@ export const emailContactList = defineContract({
   path: 'kits/email/email-contact-list', route: '/api/kits/email/email-contact-list',
   input: z.object({ locationId: id, subject: text(200), html: text(200_000).meta({ title: 'Message' }) }),
   output: z.object({ sendId: z.number().int(), recipientCount: z.number().int() }),
+  idempotent: true,
 });
 
 const progress = z.object({
@@ -372,8 +376,8 @@ export type DeploymentOut = z.output<typeof deploymentOut>;
 /** One store (`locationId`) or several at once (`locationIds`), in one transaction: all or none. */
 const deployInput = z.object({ locationId: optionalId, locationIds: list(id, 100).optional().meta({ title: 'Locations' }) })
   .refine((v) => v.locationId !== undefined || (v.locationIds ?? []).length > 0, { error: 'is required', path: ['locationId'] });
-export const deploy = defineContract({ path: 'messenger/deploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
-export const redeploy = defineContract({ path: 'messenger/redeploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }) });
+export const deploy = defineContract({ path: 'messenger/deploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }), idempotent: true });
+export const redeploy = defineContract({ path: 'messenger/redeploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }), idempotent: true });
 
 export const deploymentColumns: ColumnSpec[] = [
   { key: 'deployedAt', label: 'When', format: 'datetime', sortable: true },

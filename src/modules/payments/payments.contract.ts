@@ -35,15 +35,15 @@ const paymentReply = z.object({
 });
 export type PaymentReply = z.output<typeof paymentReply>;
 
-export const createPayment = defineContract({ path: 'payments/create', input: createInput, output: paymentReply });
-export const approvePayment = defineContract({ path: 'payments/approve', input: paymentIdInput, output: paymentReply });
-export const startPayment = defineContract({ path: 'payments/start', input: paymentIdInput, output: paymentReply });
-export const changePayment = defineContract({ path: 'payments/change-payment', input: changeInput, output: paymentReply });
-export const voidPayment = defineContract({ path: 'payments/void', input: paymentIdInput, output: paymentReply });
-export const startManualPayment = defineContract({ path: 'payments/start-manual', input: startManualInput, output: paymentReply });
-export const manualStartPayment = defineContract({ path: 'payments/manual-start', input: manualStartInput, output: paymentReply });
-export const cancelPayment = defineContract({ path: 'payments/cancel-payment', input: cancelInput, output: paymentReply });
-export const checkPaymentStatus = defineContract({ path: 'payments/check-status', input: paymentIdInput, output: paymentReply });
+export const createPayment = defineContract({ path: 'payments/create', input: createInput, output: paymentReply, idempotent: true });
+export const approvePayment = defineContract({ path: 'payments/approve', input: paymentIdInput, output: paymentReply, idempotent: true });
+export const startPayment = defineContract({ path: 'payments/start', input: paymentIdInput, output: paymentReply, idempotent: true });
+export const changePayment = defineContract({ path: 'payments/change-payment', input: changeInput, output: paymentReply, idempotent: true });
+export const voidPayment = defineContract({ path: 'payments/void', input: paymentIdInput, output: paymentReply, idempotent: true });
+export const startManualPayment = defineContract({ path: 'payments/start-manual', input: startManualInput, output: paymentReply, idempotent: true });
+export const manualStartPayment = defineContract({ path: 'payments/manual-start', input: manualStartInput, output: paymentReply, idempotent: true });
+export const cancelPayment = defineContract({ path: 'payments/cancel-payment', input: cancelInput, output: paymentReply, idempotent: true });
+export const checkPaymentStatus = defineContract({ path: 'payments/check-status', input: paymentIdInput, output: paymentReply, idempotent: true });
 
 export const paymentFilters = {
   /** Part of the payee's name, email or phone, the VIN (often its last six) or the vehicle. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { appraisals } from '../appraisals/appraisals.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -87,24 +87,4 @@ export const paymentEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
-);
-
-/**
- * A request made with an `Idempotency-Key` header: per user and key, which call with which input (a
- * hash), and the reply given. The same key again returns the stored reply and does nothing.
- */
-export const paymentIdempotencyKeys = pgTable(
-  'payment_idempotency_keys',
-  {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    key: varchar('key', { length: 255 }).notNull(),
-    action: varchar('action', { length: 40 }).notNull(),
-    requestHash: varchar('request_hash', { length: 64 }).notNull(),
-    reply: jsonb('reply'),
-    /** A refusal that was kept (a void answered by a payout already paid): replayed as the same refusal. */
-    errorStatus: smallint('error_status'),
-    errorMessage: text('error_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('payment_idempotency_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -20,7 +19,7 @@ import {
   PAYABLE_APPRAISAL_STATUSES, paymentColumns, startManualPayment, startPayment, voidPayment, type PaymentReply,
 } from './payments.contract';
 import { localPayouts } from '../../server/platform/platform.db';
-import { paymentEvents, paymentIdempotencyKeys, paymentRecords, payments } from './payments.db';
+import { paymentEvents, paymentRecords, payments } from './payments.db';
 import {
   closedStates, commandPermissions, eventLabels, manualMethodLabels, paymentStateLabels, transitions,
   type PaymentCommand, type PaymentState, type ProviderStatus,
@@ -33,53 +32,6 @@ const replyOf = (p: Payment): PaymentReply => ({
   paymentId: p.id, appraisalId: p.appraisalId, state: p.state, stateLabel: paymentStateLabels[p.state],
   amount: centsToDecimal(p.amountCents), amountCents: p.amountCents, providerStatus: p.providerStatus,
 });
-
-// ---------------------------------------------------------------------------------------------
-// Idempotency-Key: a request sent again with the same key gets the first reply and changes nothing.
-
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
-/** The input in a fixed order, hashed: the same key must come with the same request. */
-const requestHash = (path: string, input: unknown) =>
-  createHash('sha256').update(`${path}\n${JSON.stringify(input, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v))}`).digest('hex');
-
-/**
- * Runs a step once per `Idempotency-Key` (per user). The key is claimed in the step's own transaction
- * before anything else: a second request with the key waits for the first to finish (the primary key),
- * then finds its reply. A failed step rolls the key back with everything else, so it may be sent
- * again; a refusal that is kept (a void answered "already paid") is kept with the key and replayed.
- */
-async function idempotent(ctx: Ctx, path: string, run: () => Promise<PaymentReply>): Promise<PaymentReply> {
-  const header = ctx.request.headers['idempotency-key'];
-  if (header === undefined) return run();
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!KEY_PATTERN.test(key)) throw AppError.invalid('Idempotency-Key must be 1 to 255 visible characters, such as a UUID.');
-  const hash = requestHash(path, ctx.input);
-  const claimed = await ctx.db.insert(paymentIdempotencyKeys).values({ userId: ctx.user.id, key, action: path, requestHash: hash })
-    .onConflictDoNothing().returning({ key: paymentIdempotencyKeys.key });
-  if (!claimed.length) {
-    const [stored] = await ctx.db.select().from(paymentIdempotencyKeys)
-      .where(and(eq(paymentIdempotencyKeys.userId, ctx.user.id), eq(paymentIdempotencyKeys.key, key)));
-    if (stored.action !== path || stored.requestHash !== hash) {
-      throw AppError.conflict('This Idempotency-Key was already used for a different request; send a new key with a new request.');
-    }
-    ctx.reply.header('idempotent-replayed', 'true');
-    if (stored.errorStatus) throw new AppError(stored.errorStatus as 409, stored.errorMessage ?? '');
-    return stored.reply as PaymentReply;
-  }
-  const where = and(eq(paymentIdempotencyKeys.userId, ctx.user.id), eq(paymentIdempotencyKeys.key, key));
-  try {
-    const reply = await run();
-    await ctx.db.update(paymentIdempotencyKeys).set({ reply }).where(where);
-    return reply;
-  } catch (error) {
-    if (error instanceof AppError && error.commit) {
-      await ctx.db.update(paymentIdempotencyKeys).set({ errorStatus: error.status, errorMessage: error.message }).where(where);
-    }
-    throw error;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The state machine.
@@ -207,33 +159,32 @@ defineAction({
   permission: commandPermissions.create,
   reach: { appraisalId: appraisalRecords },
   async handler(ctx) {
-    return idempotent(ctx as Ctx, createPayment.path, async () => {
-      const appraisal = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
-      const [live] = await ctx.db.select().from(payments)
-        .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates]))).limit(1);
-      // Asked again (by anyone): the appraisal's payment, never a second one.
-      if (live) return replyOf(live);
-      if (!(PAYABLE_APPRAISAL_STATUSES as readonly string[]).includes(appraisal.status)) {
-        throw AppError.conflict(`This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`, ['appraisalId']);
-      }
-      if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
-      const vehicle = [appraisal.year, appraisal.make, appraisal.model, appraisal.trim].filter(Boolean).join(' ');
-      const created = await refusingDuplicate(() => insertRecord(ctx, paymentRecords, {
-        appraisalId: appraisal.id, locationId: appraisal.locationId, amountCents: appraisal.offerCents, offerCents: appraisal.offerCents,
-        payeeName: appraisal.customerName, payeeEmail: appraisal.email, payeePhone: appraisal.phone, vehicle, vin: appraisal.vin, requestedBy: ctx.user.id,
-      }), () => AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', ['appraisalId']));
-      await ctx.db.insert(paymentEvents).values({
-        paymentId: created.id, action: 'create', fromState: null, toState: 'requested', amountCents: created.amountCents, userId: ctx.user.id,
-        note: `Offer ${formatMoney(appraisal.offerCents)}`,
-      });
-      return replyOf(created);
+    const appraisal = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
+    const [live] = await ctx.db.select().from(payments)
+      .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates]))).limit(1);
+    // Asked again (by anyone): the appraisal's payment, never a second one.
+    if (live) return replyOf(live);
+    if (!(PAYABLE_APPRAISAL_STATUSES as readonly string[]).includes(appraisal.status)) {
+      throw AppError.conflict(`This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`, ['appraisalId']);
+    }
+    if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
+    const vehicle = [appraisal.year, appraisal.make, appraisal.model, appraisal.trim].filter(Boolean).join(' ');
+    const created = await refusingDuplicate(() => insertRecord(ctx, paymentRecords, {
+      appraisalId: appraisal.id, locationId: appraisal.locationId, amountCents: appraisal.offerCents, offerCents: appraisal.offerCents,
+      payeeName: appraisal.customerName, payeeEmail: appraisal.email, payeePhone: appraisal.phone, vehicle, vin: appraisal.vin, requestedBy: ctx.user.id,
+    }), () => AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', ['appraisalId']));
+    await ctx.db.insert(paymentEvents).values({
+      paymentId: created.id, action: 'create', fromState: null, toState: 'requested', amountCents: created.amountCents, userId: ctx.user.id,
+      note: `Offer ${formatMoney(appraisal.offerCents)}`,
     });
+    return replyOf(created);
   },
 });
 
 /**
- * A step of the state machine as a call: its flag (decision 022), reach by the payment, the
- * Idempotency-Key, and `step` around what it does; `same` tells a repeat of the same request.
+ * A step of the state machine as a call: its flag (decision 022), reach by the payment, and `step`
+ * around what it does; `same` tells a repeat of the same request. Its contract is idempotent: the
+ * pipeline keeps its Idempotency-Key (decision 025).
  */
 function defineStep<C extends Contract>(command: PaymentCommand, contract: C, summary: string,
   act: (ctx: Ctx & { input: z.output<C['input']> }, payment: Payment) => Promise<Payment | null>,
@@ -242,7 +193,7 @@ function defineStep<C extends Contract>(command: PaymentCommand, contract: C, su
     contract, summary, permission: commandPermissions[command], reach: { paymentId: paymentRecords },
     async handler(ctx) {
       const c = ctx as unknown as Ctx & { input: z.output<C['input']> & { paymentId: number } };
-      return idempotent(c, contract.path, () => step(c, command, c.input.paymentId, (payment) => act(c, payment), same?.(c.input))) as never;
+      return step(c, command, c.input.paymentId, (payment) => act(c, payment), same?.(c.input)) as never;
     },
   });
 }

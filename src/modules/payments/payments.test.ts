@@ -4,8 +4,8 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { auditLog } from '../../server/platform/platform.db';
 import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
-import { localPayouts } from '../../server/platform/platform.db';
-import { paymentEvents, paymentIdempotencyKeys, payments } from './payments.db';
+import { idempotencyKeys, localPayouts } from '../../server/platform/platform.db';
+import { paymentEvents, payments } from './payments.db';
 import { paymentCommands, paymentStateLabels, paymentStates, transitions, type PaymentCommand, type PaymentState } from './payments.values';
 import { appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment, startManualPayment, startPayment, voidPayment } from './payments.contract';
 
@@ -384,7 +384,7 @@ describe('the state machine', () => {
     expect(theirs.body.data).toMatchObject({ amountCents: 1_300_000 });
     const badKey = await send(manager, { paymentId, amount: '12,000' }, 'has space');
     expect(badKey).toMatchObject({ status: 400, body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] } });
-    const [stored] = await t.db.select().from(paymentIdempotencyKeys).where(and(eq(paymentIdempotencyKeys.userId, manager.userId!), eq(paymentIdempotencyKeys.key, 'change-7f3a')));
+    const [stored] = await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, manager.userId!), eq(idempotencyKeys.key, 'change-7f3a')));
     expect(stored).toMatchObject({ action: 'payments/change-payment', reply: first.body.data });
   });
 

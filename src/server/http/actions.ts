@@ -9,11 +9,12 @@ import { forgetSessions } from '../platform/session-cache';
 import { checkActionReach } from '../platform/reach';
 import { auditLog } from '../platform/platform.db';
 import { normaliseKeys, readMultipart } from './bodies';
+import { claimKey, idempotencyKeyOf } from './idempotency';
 import { send } from './envelope';
 
 /**
  * The pipeline every action goes through: session and permission, body, CSRF, reach, input, then
- * the handler (a change in a transaction with its audit rows). Answers at its route and, as the
+ * the handler (a change in a transaction with its audit rows; an idempotent one's key claimed first). Answers at its route and, as the
  * spec names some calls, at the same route with `.php`.
  */
 export function registerAction(app: FastifyInstance, action: ActionDefinition, services: Services) {
@@ -25,6 +26,7 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     checkCsrf(action, session, body, request.headers['x-csrf-token']);
     if (session?.stage === 'full') await checkActionReach(db, session.user.reach, action.reach, action.input, body);
     const input = parseInput(action.input, body);
+    const key = action.idempotent ? idempotencyKeyOf(request) : null;
 
     const audits: AuditEntry[] = [];
     const context = (tx: Db) => ({
@@ -34,7 +36,14 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     const data = action.readOnly
       ? await action.handler(context(db))
       : await inTransaction(db, async (tx) => {
-        const result = await action.handler(context(tx));
+        // Claimed before the handler runs, in its transaction: the key lands or rolls back with the change.
+        const claim = key === null ? null : await claimKey(tx, { userId: session!.user.id, key, action: action.path, input, reply });
+        if (claim && 'replayed' in claim) return claim.replayed;
+        const result = await action.handler(context(tx)).catch(async (error: unknown) => {
+          if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
+          throw error;
+        });
+        await claim?.keep({ reply: result ?? {} });
         await writeAudit(tx, audits, { userId: session?.user.id ?? null, action: action.path, input: redact(input), ip: request.ip, requestId: String(request.id) });
         return result;
       });

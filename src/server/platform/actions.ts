@@ -62,6 +62,11 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
    * that nobody audits (a conversation's read mark), written in one statement.
    */
   readOnly?: boolean;
+  /**
+   * From the contract (decision 025): a request with an `Idempotency-Key` header runs once per user
+   * and key; the same key again gets the first reply (the pipeline, src/server/http/idempotency.ts).
+   */
+  idempotent?: boolean;
   /** What `data` holds on success (from the action's contract): the API tests and the OpenAPI document read it. */
   output: z.ZodType;
   /** Requests per minute per client, when stricter than the platform default. */
@@ -99,12 +104,18 @@ export function actionRoute(action: Pick<ActionDefinition, 'path' | 'route'>): s
  * file); the handler's reply is type-checked against the contract's.
  */
 export function defineAction<C extends Contract>(
-  definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output'> & { contract: C },
+  definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output' | 'idempotent'> & { contract: C },
 ): ActionDefinition<C['input'], z.input<C['output']>> {
   const { contract, ...rest } = definition;
-  const registered = { ...rest, path: contract.path, route: contract.route, input: contract.input, output: contract.output };
+  const registered = {
+    ...rest, path: contract.path, route: contract.route, input: contract.input, output: contract.output,
+    ...(contract.idempotent ? { idempotent: true } : {}),
+  };
   const route = actionRoute(registered);
   if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
+  if (registered.idempotent && (registered.readOnly || registered.permission === 'public' || registered.permission === 'pending')) {
+    throw new Error(`Action ${route} is idempotent: keys are a signed-in user's, on a change`);
+  }
   actionRegistry.set(route, registered as ActionDefinition);
   return registered;
 }

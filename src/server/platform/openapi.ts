@@ -36,6 +36,12 @@ export function openApiDocument(config: Config) {
         summary: action.summary ?? action.path,
         tags: [action.path.split('/')[0]],
         description: `Permission: ${action.permission}.${action.path.includes('.') ? '' : ' Also answers with a trailing .php.'}`,
+        ...(action.idempotent ? {
+          parameters: [{
+            name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+            description: 'Runs the request once: the same key again gets the first reply (header idempotent-replayed: true); with another input, 409.',
+          }],
+        } : {}),
         requestBody: {
           content: {
             'application/json': { schema: body },

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../../modules/users/users.db';
 
 /** A browser session. The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -42,6 +43,28 @@ export const auditLog = pgTable(
     requestId: text('request_id').notNull().default(''),
   },
   (t) => [index('audit_log_record_idx').on(t.recordType, t.recordId, t.at), index('audit_log_user_idx').on(t.userId, t.at)],
+);
+
+/**
+ * A change made with an `Idempotency-Key` header (decision 025): per user and key, which action with
+ * which input (a hash), and the reply given. The same key again returns the stored reply and does
+ * nothing; the key is claimed in the change's own transaction, so it lands or rolls back with it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** The action's path (`kits/talk/outbound/make-mass-call`). */
+    action: varchar('action', { length: 200 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    reply: jsonb('reply'),
+    /** A refusal that was kept (`AppError.commit`: a void answered "already paid"): replayed as the same refusal. */
+    errorStatus: smallint('error_status'),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** What the local provider drivers would have sent: texts, emails, calls and social-platform leads. */

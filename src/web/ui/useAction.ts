@@ -1,6 +1,7 @@
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { Callable, InputOf, OutputOf } from '../../shared/contract';
-import { callAction, errorMessage, isActionError } from '../api';
+import { isIdempotent, type Callable, type InputOf, type OutputOf } from '../../shared/contract';
+import { callAction, errorMessage, isActionError, newIdempotencyKey } from '../api';
 import { notifySuccess } from './notify';
 import { reloadActions } from './useActionQuery';
 
@@ -29,18 +30,40 @@ export interface ActionOptions<I, O> {
   alertPrefix?: keyof typeof ALERT_PREFIX;
   onSuccess?: (data: O, input: I) => void;
   onError?: (error: unknown) => void;
-  /** How the input goes out when not as JSON: a form with a file chosen sends it with `uploadAction`. */
-  send?: (input: I) => Promise<O>;
+  /**
+   * How the input goes out when not as JSON: a form with a file chosen sends it with `uploadAction`.
+   * An idempotent contract's key comes with it.
+   */
+  send?: (input: I, idempotencyKey?: string) => Promise<O>;
 }
 
 /**
  * A call that changes something: loading state for its button, success popup, list reloads. Given
  * the action's contract, its input and reply are typed from it.
+ *
+ * An idempotent contract's calls carry an `Idempotency-Key` (decision 025), one per intended
+ * submission: made when the form or button is ready and kept until a call with it succeeds, so a
+ * double click or a retry after a lost reply sends the same key and the server acts once. Changed
+ * input is a new submission, with a new key; so is the next one after a success.
  */
 export function useAction<C extends Callable>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
   const queryClient = useQueryClient();
+  const [ready] = useState(() => (isIdempotent(contract) ? newIdempotencyKey() : null));
+  const submission = useRef<{ key: string | null; input: string | null }>({ key: ready, input: null });
   return useMutation<OutputOf<C>, unknown, InputOf<C>>({
-    mutationFn: (input) => (options.send ? options.send(input) : callAction(contract, input)),
+    mutationFn: async (input) => {
+      let key: string | undefined;
+      if (isIdempotent(contract)) {
+        const sent = JSON.stringify(input);
+        const kept = submission.current;
+        key = kept.key !== null && (kept.input === null || kept.input === sent) ? kept.key : newIdempotencyKey();
+        submission.current = { key, input: sent };
+      }
+      const data = await (options.send ? options.send(input, key) : callAction(contract, input, key));
+      // Done: the next submission is a new one (a repeat of this one, still under way, keeps its key).
+      if (key && submission.current.key === key) submission.current = { key: newIdempotencyKey(), input: null };
+      return data;
+    },
     onSuccess: (data, input) => {
       if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
       options.onSuccess?.(data, input);
