@@ -4,10 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
 
-const providersImportNoModule = { group: ['**/modules/**'], message: 'Providers hold interfaces and drivers only; they never import modules (a module imports its provider).' };
+const providersImportNoModule = {
+  group: ['**/modules/**'],
+  message: 'Providers hold interfaces and drivers only; they never import modules (a module imports its provider).',
+};
 
 /** Twilio's SDK is the telephony provider's business: TwiML and webhook signatures go through it too. */
-const twilioOnlyInTelephony = { name: 'twilio', message: 'Only src/server/providers/telephony/ imports twilio: build TwiML and check signatures through it (telephony/twiml.ts).' };
+const twilioOnlyInTelephony = {
+  name: 'twilio',
+  message:
+    'Only src/server/providers/telephony/ imports twilio: build TwiML and check signatures through it (telephony/twiml.ts).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', '.tmp/', 'drizzle/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -16,7 +23,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
@@ -40,16 +50,29 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Screens never reach server code: the contract is the seam.
-      'no-restricted-imports': ['error', {
-        paths: [twilioOnlyInTelephony],
-        patterns: [
-          { group: ['**/*.server', '**/*.server.ts', '**/*.db', '**/*.db.ts', '**/server/**'], message: 'Web code imports contracts only, never server code or tables.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [twilioOnlyInTelephony],
+          patterns: [
+            {
+              group: ['**/*.server', '**/*.server.ts', '**/*.db', '**/*.db.ts', '**/server/**'],
+              message: 'Web code imports contracts only, never server code or tables.',
+            },
+          ],
+        },
+      ],
       // An action is called by its contract (callAction, useAction, useContractForm), never by a path written out.
-      'no-restricted-syntax': ['error',
-        { selector: 'Literal[value=/^\\/?api\\/(actions|kits)\\//]', message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.' },
-        { selector: 'TemplateElement[value.raw=/^\\/?api\\/(actions|kits)\\//]', message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/?api\\/(actions|kits)\\//]',
+          message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/?api\\/(actions|kits)\\//]',
+          message: 'Call actions by their contract (callAction(contract), useAction(contract)), not by a path.',
+        },
       ],
     },
   },
@@ -65,17 +88,21 @@ export default tseslint.config(
     // 404, the action the error tests register). Tests that walk every action pass a variable path, which is not matched.
     files: ['src/**/*.test.ts', 'src/**/*.suite.ts', 'tests/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: [
-          "CallExpression[callee.property.name='call']",
-          ':matches([arguments.0.type="Literal"], [arguments.0.type="TemplateLiteral"][arguments.0.expressions.length=0])',
-          ':not([arguments.0.value=/\\.php$/], [arguments.0.quasis.0.value.raw=/\\.php$/])',
-          ':not([arguments.0.value=/^(nothing\\/here|test\\/provider-down)$/])',
-          // `form: true` among the options (the third argument), first or second of them.
-          ":not([arguments.2.properties.0.key.name='form'][arguments.2.properties.0.value.value=true], [arguments.2.properties.1.key.name='form'][arguments.2.properties.1.value.value=true])",
-        ].join(''),
-        message: 'Call an action by its contract (caller.act(contract, input), or caller.actRaw for input outside the contract), not by its path.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            "CallExpression[callee.property.name='call']",
+            ':matches([arguments.0.type="Literal"], [arguments.0.type="TemplateLiteral"][arguments.0.expressions.length=0])',
+            ':not([arguments.0.value=/\\.php$/], [arguments.0.quasis.0.value.raw=/\\.php$/])',
+            ':not([arguments.0.value=/^(nothing\\/here|test\\/provider-down)$/])',
+            // `form: true` among the options (the third argument), first or second of them.
+            ":not([arguments.2.properties.0.key.name='form'][arguments.2.properties.0.value.value=true], [arguments.2.properties.1.key.name='form'][arguments.2.properties.1.value.value=true])",
+          ].join(''),
+          message:
+            'Call an action by its contract (caller.act(contract, input), or caller.actRaw for input outside the contract), not by its path.',
+        },
+      ],
     },
   },
   {
@@ -84,10 +111,13 @@ export default tseslint.config(
     ignores: ['src/server/providers/**/*.test.ts'],
     rules: {
       // Providers are interfaces and drivers: domain rules live in the module that owns them.
-      'no-restricted-imports': ['error', {
-        paths: [twilioOnlyInTelephony],
-        patterns: [providersImportNoModule],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [twilioOnlyInTelephony],
+          patterns: [providersImportNoModule],
+        },
+      ],
     },
   },
   {

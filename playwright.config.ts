@@ -17,7 +17,12 @@ const timezoneId = DEFAULT_TIME_ZONE;
 process.env.TZ = timezoneId;
 
 export const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
 ];
 
 export default defineConfig({

@@ -19,16 +19,27 @@ const [path, filtersJson] = process.argv.slice(2);
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 2 });
 const list = listRegistry.get(path);
 if (!list) throw new Error(`No list ${path}.`);
-const input = z.object({ ...list.fields, ...listPaging }).parse({ ...JSON.parse(filtersJson), view: 'rows' }) as Record<string, unknown>;
-const st = statementOf(buildListQueries(list, { input, db: database.db, user: { id: 1, flags: [], reach: 'group' } } as never).json);
+const input = z.object({ ...list.fields, ...listPaging }).parse({ ...JSON.parse(filtersJson), view: 'rows' }) as Record<
+  string,
+  unknown
+>;
+const st = statementOf(
+  buildListQueries(list, { input, db: database.db, user: { id: 1, flags: [], reach: 'group' } } as never).json,
+);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 // Planned as the server plans it (decision 010).
-pool.on('connect', (client) => { client.query(planSetting[planFor(st.params)]).catch(() => undefined); });
-http.createServer((req, res) => {
-  req.resume();
-  req.on('end', async () => {
-    const { rows: [page] } = await pool.query<{ rows: string | null }>({ name: st.name, text: st.sql, values: st.params });
-    res.setHeader('content-type', 'application/json');
-    res.end(`{"rows":[${(page.rows ?? '').replaceAll('\x1e', ',')}]}`);
-  });
-}).listen(3791, '127.0.0.1', () => console.log(`Serving ${path} bare at http://127.0.0.1:3791/`));
+pool.on('connect', (client) => {
+  client.query(planSetting[planFor(st.params)]).catch(() => undefined);
+});
+http
+  .createServer((req, res) => {
+    req.resume();
+    req.on('end', async () => {
+      const {
+        rows: [page],
+      } = await pool.query<{ rows: string | null }>({ name: st.name, text: st.sql, values: st.params });
+      res.setHeader('content-type', 'application/json');
+      res.end(`{"rows":[${(page.rows ?? '').replaceAll('\x1e', ',')}]}`);
+    });
+  })
+  .listen(3791, '127.0.0.1', () => console.log(`Serving ${path} bare at http://127.0.0.1:3791/`));

@@ -33,7 +33,16 @@ import { measureWebTransfer, type WebTransfer } from './web';
 import { actionRegistry, actionRoute } from '../src/server/platform/actions';
 import { afternoonZone } from '../src/server/outreach/send-gate';
 
-const BUDGET = { p95Ms: 50, ratio: 0.5, csvRowsPerSecond: 100_000, csvRssMb: 250, initialKb: 200, chunkKb: 100, bulkAcceptMs: 3000, bulkTextsPerSecond: 1000 };
+const BUDGET = {
+  p95Ms: 50,
+  ratio: 0.5,
+  csvRowsPerSecond: 100_000,
+  csvRssMb: 250,
+  initialKb: 200,
+  chunkKb: 100,
+  bulkAcceptMs: 3000,
+  bulkTextsPerSecond: 1000,
+};
 const CONNECTIONS = 20;
 
 const { values: args } = parseArgs({
@@ -56,13 +65,28 @@ const seconds = Number(args.seconds ?? (quick ? 1 : 5));
  */
 const requests = seconds < 1 ? Math.max(50, Math.round(seconds * 400)) : undefined;
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
 
 /**
  * One list case. Beside the budgets' figures, where the CPU went per request: the server's, and
  * PostgreSQL's for the action and for the bare statement (so a slow case can be told from a slow statement).
  */
-interface Row { list: string; case: string; p50: number; p95: number; rps: number; bareRps: number; ratio: number; steal: number; serverUs: number; postgresUs: number; barePostgresUs: number; ok: boolean; note?: string }
+interface Row {
+  list: string;
+  case: string;
+  p50: number;
+  p95: number;
+  rps: number;
+  bareRps: number;
+  ratio: number;
+  steal: number;
+  serverUs: number;
+  postgresUs: number;
+  barePostgresUs: number;
+  ok: boolean;
+  note?: string;
+}
 
 /**
  * The share of CPU time the host gave to other machines (the `steal` column of /proc/stat) since
@@ -88,13 +112,17 @@ function processCpuUs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 /** PostgreSQL's processes on this machine (its backends do the work of every statement). */
-const postgresPids = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-  try {
-    return readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('postgres');
-  } catch {
-    return false;
-  }
-}).map(Number);
+const postgresPids = () =>
+  readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('postgres');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 /** Starts counting the CPU of `pids`; the function returned gives each one's µs per request for `count` requests. */
 function cpuMeter(pids: number[]) {
   const before = pids.map(processCpuUs);
@@ -121,7 +149,9 @@ async function ensureDatabase() {
  */
 async function benchUser(database: Database, username: string, region?: string) {
   const pool = database.pool!;
-  const { rows: [user] } = await pool.query<{ id: number }>(
+  const {
+    rows: [user],
+  } = await pool.query<{ id: number }>(
     `insert into users (username, email, first_name, last_name, password_hash, flags, group_wide, regions)
      values ($1, $2, 'Bench', 'Runner', 'x', $3, $4, $5)
      on conflict ((lower(username))) do update set flags = excluded.flags, group_wide = excluded.group_wide, regions = excluded.regions returning id`,
@@ -129,32 +159,67 @@ async function benchUser(database: Database, username: string, region?: string) 
   );
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
-  await pool.query('insert into sessions (id, user_id, stage, csrf_token) values ($1, $2, $3, $4)',
-    [createHash('sha256').update(token).digest('hex'), user.id, 'full', csrfToken]);
-  const { rows } = await pool.query<{ id: number }>('select id from locations where region = $1 order by id', [region ?? '']);
+  await pool.query('insert into sessions (id, user_id, stage, csrf_token) values ($1, $2, $3, $4)', [
+    createHash('sha256').update(token).digest('hex'),
+    user.id,
+    'full',
+    csrfToken,
+  ]);
+  const { rows } = await pool.query<{ id: number }>('select id from locations where region = $1 order by id', [
+    region ?? '',
+  ]);
   const reach: Reach = region ? rows.map((r) => r.id) : 'group';
   return { userId: user.id, cookie: `forecourt_session=${token}`, csrfToken, reach };
 }
 
 async function benchSession(database: Database, sampled: BenchSample) {
-  const { rows: [{ region }] } = await database.pool!.query<{ region: string }>('select region from locations where id = $1', [sampled.locationId]);
-  return { ...(await benchUser(database, 'bench-runner')), regional: await benchUser(database, 'bench-regional', region) };
+  const {
+    rows: [{ region }],
+  } = await database.pool!.query<{ region: string }>('select region from locations where id = $1', [
+    sampled.locationId,
+  ]);
+  return {
+    ...(await benchUser(database, 'bench-runner')),
+    regional: await benchUser(database, 'bench-regional', region),
+  };
 }
 
 async function sample(database: Database): Promise<BenchSample> {
   const pool = database.pool!;
-  const { rows: [busiestLocation] } = await pool.query<{ id: number }>('select location_id as id from users where location_id is not null group by 1 order by count(*) desc limit 1');
-  const { rows: [busiestUser] } = await pool.query<{ id: number }>('select user_id as id from user_events group by 1 order by count(*) desc limit 1');
+  const {
+    rows: [busiestLocation],
+  } = await pool.query<{ id: number }>(
+    'select location_id as id from users where location_id is not null group by 1 order by count(*) desc limit 1',
+  );
+  const {
+    rows: [busiestUser],
+  } = await pool.query<{ id: number }>(
+    'select user_id as id from user_events group by 1 order by count(*) desc limit 1',
+  );
   const to = new Date(Date.UTC(2026, 10, 1));
   const from = new Date(to.getTime() - 30 * 86_400_000);
-  return { locationId: busiestLocation?.id ?? 1, userId: busiestUser?.id ?? 1, from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+  return {
+    locationId: busiestLocation?.id ?? 1,
+    userId: busiestUser?.id ?? 1,
+    from: from.toISOString().slice(0, 10),
+    to: to.toISOString().slice(0, 10),
+  };
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
   const port = 3400 + Math.floor(Math.random() * 500);
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const ready = (async () => {
@@ -170,14 +235,25 @@ function startServer(env: Record<string, string>): { child: ChildProcess; ready:
     }
     throw new Error('The server did not answer /healthz within 30 s.');
   })();
-  return { child, ready: ready.then((ms) => { (child as ChildProcess & { port: number }).port = port; return ms; }) };
+  return {
+    child,
+    ready: ready.then((ms) => {
+      (child as ChildProcess & { port: number }).port = port;
+      return ms;
+    }),
+  };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Requests sent for `duration` seconds and not measured. */
 const warm = (url: string, headers: Record<string, string>, body: string, duration: number) =>
-  new Promise((resolve, reject) => autocannon({ url, method: 'POST', connections: CONNECTIONS, duration, headers, body }, (e, r) => (e ? reject(e) : resolve(r))));
+  new Promise((resolve, reject) =>
+    autocannon({ url, method: 'POST', connections: CONNECTIONS, duration, headers, body }, (e, r) =>
+      e ? reject(e) : resolve(r),
+    ),
+  );
 
 async function loadTest(url: string, headers: Record<string, string>, body: string, pids: () => number[]) {
   // A second unmeasured first, as any steady server has had: connections open, statements prepared.
@@ -185,15 +261,26 @@ async function loadTest(url: string, headers: Record<string, string>, body: stri
   // Counted from here, with the connections the warm second opened.
   const cpu = cpuMeter(pids());
   const started = performance.now();
-  const { latencies, total, bad } = requests ? await fetchLoop(url, headers, body, requests) : await autocannonRun(url, headers, body);
+  const { latencies, total, bad } = requests
+    ? await fetchLoop(url, headers, body, requests)
+    : await autocannonRun(url, headers, body);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: total / ((performance.now() - started) / 1000), cpuUs: cpu(total), bad };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: total / ((performance.now() - started) / 1000),
+    cpuUs: cpu(total),
+    bad,
+  };
 }
 
 async function autocannonRun(url: string, headers: Record<string, string>, body: string) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, headers, body }, (error, res) => (error ? reject(error) : resolve(res)));
+    const instance = autocannon(
+      { url, method: 'POST', connections: CONNECTIONS, duration: seconds, headers, body },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => latencies.push(time));
   });
   return { latencies, total: result.requests.total, bad: result.non2xx + result.errors };
@@ -204,16 +291,18 @@ async function fetchLoop(url: string, headers: Record<string, string>, body: str
   const latencies: number[] = [];
   let sent = 0;
   let bad = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (sent < total) {
-      sent++;
-      const start = performance.now();
-      const res = await fetch(url, { method: 'POST', headers, body });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - start);
-      if (!res.ok) bad++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (sent < total) {
+        sent++;
+        const start = performance.now();
+        const res = await fetch(url, { method: 'POST', headers, body });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - start);
+        if (!res.ok) bad++;
+      }
+    }),
+  );
   return { latencies, total, bad };
 }
 
@@ -227,12 +316,14 @@ async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]
   try {
     await Promise.all(clients.map((client) => client.query(planSetting[planFor(statement.params)])));
     const loop = async (until: number, each = () => {}) => {
-      await Promise.all(clients.map(async (client) => {
-        while (performance.now() < until) {
-          await client.query({ name: statement.name, text: statement.sql, values: statement.params });
-          each();
-        }
-      }));
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() < until) {
+            await client.query({ name: statement.name, text: statement.sql, values: statement.params });
+            each();
+          }
+        }),
+      );
     };
     if (!requests) await loop(performance.now() + 1000);
     let done = 0;
@@ -244,13 +335,28 @@ async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]
   }
 }
 
-async function benchLists(database: Database, port: number, serverPid: number, session: Awaited<ReturnType<typeof benchSession>>, benchSampleValue: BenchSample): Promise<Row[]> {
+async function benchLists(
+  database: Database,
+  port: number,
+  serverPid: number,
+  session: Awaited<ReturnType<typeof benchSession>>,
+  benchSampleValue: BenchSample,
+): Promise<Row[]> {
   const rows: Row[] = [];
-  const headersOf = (user: Awaited<ReturnType<typeof benchUser>>) => ({ 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken });
+  const headersOf = (user: Awaited<ReturnType<typeof benchUser>>) => ({
+    'content-type': 'application/json',
+    cookie: user.cookie,
+    'x-csrf-token': user.csrfToken,
+  });
   const headers = headersOf(session);
   // A server that has just started is still compiling its hot paths: the first case measured would
   // pay for every case after it. A steady server has run them for hours; a few seconds first stand in.
-  await warm(`http://127.0.0.1:${port}/api/actions/${listRegistry.keys().next().value}`, headers, JSON.stringify({ view: 'rows' }), quick ? 2 : 5);
+  await warm(
+    `http://127.0.0.1:${port}/api/actions/${listRegistry.keys().next().value}`,
+    headers,
+    JSON.stringify({ view: 'rows' }),
+    quick ? 2 : 5,
+  );
   for (const [path, list] of listRegistry) {
     if (args.only && !path.includes(args.only)) continue;
     const cases = typeof list.bench === 'function' ? list.bench(benchSampleValue) : [];
@@ -264,7 +370,11 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const headers = headersOf(user);
       let cursor: string | undefined;
       for (let i = 0; i < (benchCase.depth ?? 0); i++) {
-        const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...benchCase.filters, cursor }) });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ ...benchCase.filters, cursor }),
+        });
         const next = ((await res.json()) as { data: { nextCursor: string | null } }).data.nextCursor;
         if (!next) break;
         cursor = next;
@@ -274,7 +384,11 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters), () => [serverPid, ...postgresPids()]);
       const input = z.object({ ...list.fields, ...listPaging }).parse(filters) as Record<string, unknown>;
-      const q = buildListQueries(list, { input, db: database.db, user: { id: user.userId, flags: [...allFlags], reach: user.reach } } as never);
+      const q = buildListQueries(list, {
+        input,
+        db: database.db,
+        user: { id: user.userId, flags: [...allFlags], reach: user.reach },
+      } as never);
       // The same statement the action runs: the page, with the count on the first page.
       const bareRun = await bareSql(database.pool!, statementOf(q.json), postgresPids);
       const bare = bareRun.rps;
@@ -283,13 +397,29 @@ async function benchLists(database: Database, port: number, serverPid: number, s
       const steal = stealSince(cpu);
       const ok = measured.bad === 0 && measured.p95 < BUDGET.p95Ms && ratio >= BUDGET.ratio;
       const row: Row = {
-        list: path, case: benchCase.name + (cursor ? ` (page ${benchCase.depth! + 1})` : ''), p50: measured.p50, p95: measured.p95, rps: measured.rps, bareRps: bare, ratio, steal,
-        serverUs: measured.cpuUs[0], postgresUs: sum(measured.cpuUs.slice(1)), barePostgresUs: sum(bareRun.cpuUs), ok, note: measured.bad ? `${measured.bad} failed requests` : undefined,
+        list: path,
+        case: benchCase.name + (cursor ? ` (page ${benchCase.depth! + 1})` : ''),
+        p50: measured.p50,
+        p95: measured.p95,
+        rps: measured.rps,
+        bareRps: bare,
+        ratio,
+        steal,
+        serverUs: measured.cpuUs[0],
+        postgresUs: sum(measured.cpuUs.slice(1)),
+        barePostgresUs: sum(bareRun.cpuUs),
+        ok,
+        note: measured.bad ? `${measured.bad} failed requests` : undefined,
       };
       if (measured.bad) faults.push(`${path} ${row.case}: ${measured.bad} requests failed.`);
-      if (!ok) failures.push(`${path} ${row.case}: p95 ${row.p95.toFixed(1)} ms, ${ratio.toFixed(2)}× bare SQL${row.note ? `, ${row.note}` : ''}.`);
+      if (!ok)
+        failures.push(
+          `${path} ${row.case}: p95 ${row.p95.toFixed(1)} ms, ${ratio.toFixed(2)}× bare SQL${row.note ? `, ${row.note}` : ''}.`,
+        );
       rows.push(row);
-      log(`${row.ok ? 'ok  ' : 'FAIL'} ${path} [${row.case}] p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, bare ${row.bareRps.toFixed(0)}/s, ratio ${row.ratio.toFixed(2)}, CPU per request: server ${row.serverUs.toFixed(0)} µs, PostgreSQL ${row.postgresUs.toFixed(0)} µs (bare ${row.barePostgresUs.toFixed(0)} µs), host steal ${(row.steal * 100).toFixed(0)}%`);
+      log(
+        `${row.ok ? 'ok  ' : 'FAIL'} ${path} [${row.case}] p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, bare ${row.bareRps.toFixed(0)}/s, ratio ${row.ratio.toFixed(2)}, CPU per request: server ${row.serverUs.toFixed(0)} µs, PostgreSQL ${row.postgresUs.toFixed(0)} µs (bare ${row.barePostgresUs.toFixed(0)} µs), host steal ${(row.steal * 100).toFixed(0)}%`,
+      );
     }
   }
   return rows;
@@ -299,7 +429,12 @@ async function benchLists(database: Database, port: number, serverPid: number, s
  * Every load that is not a list and declares bench cases (the reports, the palette's search): each
  * case's input as a user of the whole group or of one region, against the case's own p95 budget.
  */
-async function benchActions(port: number, serverPid: number, session: Awaited<ReturnType<typeof benchSession>>, sampled: BenchSample) {
+async function benchActions(
+  port: number,
+  serverPid: number,
+  session: Awaited<ReturnType<typeof benchSession>>,
+  sampled: BenchSample,
+) {
   const rows = [];
   for (const action of actionRegistry.values()) {
     if (!action.bench || (args.only && !action.path.includes(args.only))) continue;
@@ -307,12 +442,29 @@ async function benchActions(port: number, serverPid: number, session: Awaited<Re
     for (const benchCase of action.bench(sampled)) {
       const user = benchCase.regional ? session.regional : session;
       const headers = { 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken };
-      const measured = await loadTest(url, headers, JSON.stringify(benchCase.input), () => [serverPid, ...postgresPids()]);
+      const measured = await loadTest(url, headers, JSON.stringify(benchCase.input), () => [
+        serverPid,
+        ...postgresPids(),
+      ]);
       const ok = measured.p95 < benchCase.p95Ms && measured.bad === 0;
       if (measured.bad) faults.push(`${action.path} ${benchCase.name}: ${measured.bad} requests failed.`);
-      if (!ok) failures.push(`${action.path} ${benchCase.name}: p95 ${measured.p95.toFixed(1)} ms (budget ${benchCase.p95Ms}).`);
-      rows.push({ action: action.path, case: benchCase.name, input: benchCase.input, p50: measured.p50, p95: measured.p95, budgetMs: benchCase.p95Ms, rps: measured.rps, ok });
-      log(`${ok ? 'ok  ' : 'FAIL'} ${action.path} [${benchCase.name}] p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms (budget ${benchCase.p95Ms}), ${measured.rps.toFixed(0)} req/s`);
+      if (!ok)
+        failures.push(
+          `${action.path} ${benchCase.name}: p95 ${measured.p95.toFixed(1)} ms (budget ${benchCase.p95Ms}).`,
+        );
+      rows.push({
+        action: action.path,
+        case: benchCase.name,
+        input: benchCase.input,
+        p50: measured.p50,
+        p95: measured.p95,
+        budgetMs: benchCase.p95Ms,
+        rps: measured.rps,
+        ok,
+      });
+      log(
+        `${ok ? 'ok  ' : 'FAIL'} ${action.path} [${benchCase.name}] p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms (budget ${benchCase.p95Ms}), ${measured.rps.toFixed(0)} req/s`,
+      );
     }
   }
   return rows;
@@ -324,40 +476,70 @@ async function benchActions(port: number, serverPid: number, session: Awaited<Re
  * follow the sending store's clock, which is set to an afternoon for the run; everything the send
  * wrote is removed afterwards, so the lists measure the same data every run.
  */
-async function benchBulk(database: Database, port: number, session: Awaited<ReturnType<typeof benchSession>>, locationId: number) {
+async function benchBulk(
+  database: Database,
+  port: number,
+  session: Awaited<ReturnType<typeof benchSession>>,
+  locationId: number,
+) {
   const pool = database.pool!;
   const recipients = quick ? 5_000 : 50_000;
   const zone = afternoonZone();
-  const { rows: [{ time_zone: kept }] } = await pool.query<{ time_zone: string }>('update locations l set time_zone = $2 from locations o where l.id = o.id and l.id = $1 returning o.time_zone', [locationId, zone]);
+  const {
+    rows: [{ time_zone: kept }],
+  } = await pool.query<{ time_zone: string }>(
+    'update locations l set time_zone = $2 from locations o where l.id = o.id and l.id = $1 returning o.time_zone',
+    [locationId, zone],
+  );
   const body = `Bench mass text ${randomBytes(4).toString('hex')}`;
-  const numbers = Array.from({ length: recipients }, (_, i) => `+1${['800', '888', '877', '866', '855'][i % 5]}${String(2_000_000 + Math.floor(i / 5)).padStart(7, '0')}`);
+  const numbers = Array.from(
+    { length: recipients },
+    (_, i) =>
+      `+1${['800', '888', '877', '866', '855'][i % 5]}${String(2_000_000 + Math.floor(i / 5)).padStart(7, '0')}`,
+  );
   try {
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${port}/api/kits/text/send-mass-text`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken },
       body: JSON.stringify({ locationId, message: body, numbers, confirm: 1 }),
     });
     const acceptMs = performance.now() - started;
-    const reply = await res.json() as { success: boolean; data: { sendId: number }; errors: string[] };
+    const reply = (await res.json()) as { success: boolean; data: { sendId: number }; errors: string[] };
     if (!reply.success) throw new Error(`The mass text was refused: ${reply.errors.join(' ')}`);
     const { sendId } = reply.data;
     let first = 0;
     let done = 0;
     for (let waited = 0; waited < 600_000; waited += 50) {
-      const { rows: [p] } = await pool.query<{ sent: number; state: string }>(
-        "select (select count(*)::int from bulk_recipients where send_id = $1 and state = 'sent') as sent, state from bulk_sends where id = $1", [sendId]);
+      const {
+        rows: [p],
+      } = await pool.query<{ sent: number; state: string }>(
+        "select (select count(*)::int from bulk_recipients where send_id = $1 and state = 'sent') as sent, state from bulk_sends where id = $1",
+        [sendId],
+      );
       if (!first && p.sent > 0) first = performance.now();
-      if (p.state === 'done') { done = performance.now(); break; }
+      if (p.state === 'done') {
+        done = performance.now();
+        break;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     const textsPerSecond = done && first ? recipients / ((done - first) / 1000) : 0;
     const ok = acceptMs < BUDGET.bulkAcceptMs && textsPerSecond >= BUDGET.bulkTextsPerSecond;
-    if (!ok) failures.push(`mass text of ${recipients}: accepted in ${acceptMs.toFixed(0)} ms (budget ${BUDGET.bulkAcceptMs}), delivered at ${textsPerSecond.toFixed(0)} texts/s (budget ${BUDGET.bulkTextsPerSecond}).`);
-    log(`${ok ? 'ok  ' : 'FAIL'} mass text of ${recipients.toLocaleString('en-US')}: accepted and queued in ${acceptMs.toFixed(0)} ms, delivered at ${textsPerSecond.toFixed(0)} texts/s`);
+    if (!ok)
+      failures.push(
+        `mass text of ${recipients}: accepted in ${acceptMs.toFixed(0)} ms (budget ${BUDGET.bulkAcceptMs}), delivered at ${textsPerSecond.toFixed(0)} texts/s (budget ${BUDGET.bulkTextsPerSecond}).`,
+      );
+    log(
+      `${ok ? 'ok  ' : 'FAIL'} mass text of ${recipients.toLocaleString('en-US')}: accepted and queued in ${acceptMs.toFixed(0)} ms, delivered at ${textsPerSecond.toFixed(0)} texts/s`,
+    );
     return { recipients, acceptMs, textsPerSecond, ok };
   } finally {
     await pool.query('update locations set time_zone = $2 where id = $1', [locationId, kept]);
-    await pool.query('delete from conversations c using messages m where m.body = $1 and c.location_id = m.location_id and c.phone = m.to_number', [body]);
+    await pool.query(
+      'delete from conversations c using messages m where m.body = $1 and c.location_id = m.location_id and c.phone = m.to_number',
+      [body],
+    );
     await pool.query('delete from messages where body = $1', [body]);
     await pool.query('delete from outbox where body = $1', [body]);
     await pool.query('delete from bulk_sends where body = $1', [body]);
@@ -375,9 +557,16 @@ function rssMb(pid: number): number {
  * dropped, 1.9 s oldest first, and over 10 s while the host's disk was busy); the measured run finds
  * them in memory, as each list case does after its unmeasured second. Peak RSS is over both runs.
  */
-async function benchExport(port: number, pid: number, session: Awaited<ReturnType<typeof benchSession>>, route: string) {
+async function benchExport(
+  port: number,
+  pid: number,
+  session: Awaited<ReturnType<typeof benchSession>>,
+  route: string,
+) {
   let peak = rssMb(pid);
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 50);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
   const download = async () => {
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${port}${route}?limit=1000000`, { headers: { cookie: session.cookie } });
@@ -392,9 +581,17 @@ async function benchExport(port: number, pid: number, session: Awaited<ReturnTyp
   const warm = await download();
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
-  const result = { route, rows: warm.rows, seconds: warm.seconds, rowsPerSecond: warm.rowsPerSecond, coldRowsPerSecond: cold.rowsPerSecond, peakRssMb: peak };
+  const result = {
+    route,
+    rows: warm.rows,
+    seconds: warm.seconds,
+    rowsPerSecond: warm.rowsPerSecond,
+    coldRowsPerSecond: cold.rowsPerSecond,
+    peakRssMb: peak,
+  };
   const ok = cold.ok && warm.ok && result.rowsPerSecond >= BUDGET.csvRowsPerSecond && peak < BUDGET.csvRssMb;
-  if (!ok) failures.push(`CSV export ${route}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${peak.toFixed(0)} MB.`);
+  if (!ok)
+    failures.push(`CSV export ${route}: ${result.rowsPerSecond.toFixed(0)} rows/s, peak RSS ${peak.toFixed(0)} MB.`);
   return { ...result, ok };
 }
 
@@ -403,13 +600,25 @@ const DEMO_ADMIN = { username: 'admin', password: 'forecourt-demo', totpSecret: 
 /** A new embedded database with the demo group: how long until it answers, then what the browser transfers from it. */
 async function coldStartAndWeb(): Promise<{ coldStartMs: number; web: WebTransfer }> {
   const dir = mkdtempSync(join(tmpdir(), 'forecourt-cold-'));
-  const server = startServer({ DATA_DIR: dir, SEED_DEMO: '1', DATABASE_URL: '', ADMIN_TOTP_SECRET: DEMO_ADMIN.totpSecret });
+  const server = startServer({
+    DATA_DIR: dir,
+    SEED_DEMO: '1',
+    DATABASE_URL: '',
+    ADMIN_TOTP_SECRET: DEMO_ADMIN.totpSecret,
+  });
   try {
     const coldStartMs = await server.ready;
     // The small profile (CI's, which proves the harness and judges nothing) opens a few screens, not every one (two seconds each).
-    const web = await measureWebTransfer(`http://127.0.0.1:${(server.child as ChildProcess & { port: number }).port}`, DEMO_ADMIN, quick ? 4 : Infinity);
-    if (web.signIn.kb >= BUDGET.initialKb) failures.push(`The sign-in screen transfers ${web.signIn.kb.toFixed(1)} KB.`);
-    for (const s of web.screens) if (s.codeKb >= BUDGET.chunkKb) failures.push(`The ${s.title} screen's own code transfers ${s.codeKb.toFixed(1)} KB.`);
+    const web = await measureWebTransfer(
+      `http://127.0.0.1:${(server.child as ChildProcess & { port: number }).port}`,
+      DEMO_ADMIN,
+      quick ? 4 : Infinity,
+    );
+    if (web.signIn.kb >= BUDGET.initialKb)
+      failures.push(`The sign-in screen transfers ${web.signIn.kb.toFixed(1)} KB.`);
+    for (const s of web.screens)
+      if (s.codeKb >= BUDGET.chunkKb)
+        failures.push(`The ${s.title} screen's own code transfers ${s.codeKb.toFixed(1)} KB.`);
     return { coldStartMs, web };
   } finally {
     server.child.kill('SIGTERM');
@@ -439,9 +648,11 @@ try {
   const port = (server.child as ChildProcess & { port: number }).port;
   lists = await benchLists(database, port, server.child.pid!, session, benchSampleValue);
   actions = await benchActions(port, server.child.pid!, session, benchSampleValue);
-  if (!args.only || 'mass text'.includes(args.only)) bulk = await benchBulk(database, port, session, benchSampleValue.locationId);
+  if (!args.only || 'mass text'.includes(args.only))
+    bulk = await benchBulk(database, port, session, benchSampleValue.locationId);
   if (!args.only) {
-    for (const { route } of [...exportRegistry.values()].filter((e) => e.bench)) csv.push(await benchExport(port, server.child.pid!, session, route));
+    for (const { route } of [...exportRegistry.values()].filter((e) => e.bench))
+      csv.push(await benchExport(port, server.child.pid!, session, route));
   }
 } finally {
   server.child.kill('SIGTERM');
@@ -451,28 +662,56 @@ await database.close();
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (n: number, d = 1) => n.toFixed(d).padStart(8);
 // srv µs: the server's CPU per request; pg µs: PostgreSQL's per request, then per bare statement.
-console.log(`\n${pad('list', 40)}${pad('case', 22)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'req/s'.padStart(8)}${'bare/s'.padStart(8)}${'ratio'.padStart(8)}${'srv µs'.padStart(8)}${'pg µs'.padStart(8)}${'bare pg'.padStart(8)}${'steal'.padStart(7)}  budget`);
+console.log(
+  `\n${pad('list', 40)}${pad('case', 22)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'req/s'.padStart(8)}${'bare/s'.padStart(8)}${'ratio'.padStart(8)}${'srv µs'.padStart(8)}${'pg µs'.padStart(8)}${'bare pg'.padStart(8)}${'steal'.padStart(7)}  budget`,
+);
 for (const r of lists) {
-  console.log(`${pad(r.list, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${num(r.bareRps, 0)}${num(r.ratio, 2)}${num(r.serverUs, 0)}${num(r.postgresUs, 0)}${num(r.barePostgresUs, 0)}${`${(r.steal * 100).toFixed(0)}%`.padStart(7)}  ${r.ok ? 'ok' : 'BROKEN'}${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `${pad(r.list, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${num(r.bareRps, 0)}${num(r.ratio, 2)}${num(r.serverUs, 0)}${num(r.postgresUs, 0)}${num(r.barePostgresUs, 0)}${`${(r.steal * 100).toFixed(0)}%`.padStart(7)}  ${r.ok ? 'ok' : 'BROKEN'}${r.note ? ` (${r.note})` : ''}`,
+  );
 }
-if (bulk) console.log(`${pad('mass text', 40)}${pad(`${bulk.recipients.toLocaleString('en-US')} numbers`, 22)}accepted in ${bulk.acceptMs.toFixed(0)} ms (budget ${BUDGET.bulkAcceptMs}), ${bulk.textsPerSecond.toFixed(0)} texts/s (budget ${BUDGET.bulkTextsPerSecond})  ${bulk.ok ? 'ok' : 'BROKEN'}`);
-for (const r of actions) console.log(`${pad(r.action, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${`budget ${r.budgetMs} ms`.padStart(48)}  ${r.ok ? 'ok' : 'BROKEN'}`);
+if (bulk)
+  console.log(
+    `${pad('mass text', 40)}${pad(`${bulk.recipients.toLocaleString('en-US')} numbers`, 22)}accepted in ${bulk.acceptMs.toFixed(0)} ms (budget ${BUDGET.bulkAcceptMs}), ${bulk.textsPerSecond.toFixed(0)} texts/s (budget ${BUDGET.bulkTextsPerSecond})  ${bulk.ok ? 'ok' : 'BROKEN'}`,
+  );
+for (const r of actions)
+  console.log(
+    `${pad(r.action, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${`budget ${r.budgetMs} ms`.padStart(48)}  ${r.ok ? 'ok' : 'BROKEN'}`,
+  );
 if (args.only) process.exit(failures.length || faults.length ? 1 : 0);
 
 await ensureWebBuilt();
 const { coldStartMs, web } = await coldStartAndWeb();
 for (const c of csv) {
-  console.log(`\nCSV ${c.route}: ${c.rows.toLocaleString('en-US')} rows in ${c.seconds.toFixed(1)} s = ${c.rowsPerSecond.toFixed(0)} rows/s (budget ${BUDGET.csvRowsPerSecond.toLocaleString('en-US')}; the first run, from disk: ${c.coldRowsPerSecond.toFixed(0)} rows/s), peak RSS ${c.peakRssMb.toFixed(0)} MB (budget ${BUDGET.csvRssMb})  ${c.ok ? 'ok' : 'BROKEN'}`);
+  console.log(
+    `\nCSV ${c.route}: ${c.rows.toLocaleString('en-US')} rows in ${c.seconds.toFixed(1)} s = ${c.rowsPerSecond.toFixed(0)} rows/s (budget ${BUDGET.csvRowsPerSecond.toLocaleString('en-US')}; the first run, from disk: ${c.coldRowsPerSecond.toFixed(0)} rows/s), peak RSS ${c.peakRssMb.toFixed(0)} MB (budget ${BUDGET.csvRssMb})  ${c.ok ? 'ok' : 'BROKEN'}`,
+  );
 }
-console.log(`Cold start on the embedded database (new data folder, migrations, demo seed): ${(coldStartMs / 1000).toFixed(1)} s`);
+console.log(
+  `Cold start on the embedded database (new data folder, migrations, demo seed): ${(coldStartMs / 1000).toFixed(1)} s`,
+);
 const kb = (n: number) => `${n.toFixed(1)} KB`;
-console.log(`\nTransferred by Chromium (budgets: sign-in under ${BUDGET.initialKb} KB, each screen's own code under ${BUDGET.chunkKb} KB)`);
-console.log(`${pad('sign-in screen, cold', 40)}${kb(web.signIn.kb).padStart(10)}  (code ${kb(web.signIn.codeKb)})  ${web.signIn.kb < BUDGET.initialKb ? 'ok' : 'BROKEN'}`);
-console.log(`${pad('home after sign-in, added', 40)}${kb(web.home.kb).padStart(10)}  (code ${kb(web.home.codeKb)}; ${kb(web.signIn.kb + web.home.kb)} in all)`);
-for (const s of web.screens) console.log(`${pad(`  ${s.title} (/${s.path})`, 40)}${kb(s.codeKb).padStart(10)}  ${s.codeKb < BUDGET.chunkKb ? 'ok' : 'BROKEN'}`);
-console.log(`Scale ${scale}; ${seconds} s per measurement; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
+console.log(
+  `\nTransferred by Chromium (budgets: sign-in under ${BUDGET.initialKb} KB, each screen's own code under ${BUDGET.chunkKb} KB)`,
+);
+console.log(
+  `${pad('sign-in screen, cold', 40)}${kb(web.signIn.kb).padStart(10)}  (code ${kb(web.signIn.codeKb)})  ${web.signIn.kb < BUDGET.initialKb ? 'ok' : 'BROKEN'}`,
+);
+console.log(
+  `${pad('home after sign-in, added', 40)}${kb(web.home.kb).padStart(10)}  (code ${kb(web.home.codeKb)}; ${kb(web.signIn.kb + web.home.kb)} in all)`,
+);
+for (const s of web.screens)
+  console.log(
+    `${pad(`  ${s.title} (/${s.path})`, 40)}${kb(s.codeKb).padStart(10)}  ${s.codeKb < BUDGET.chunkKb ? 'ok' : 'BROKEN'}`,
+  );
+console.log(
+  `Scale ${scale}; ${seconds} s per measurement; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
+);
 
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), scale, seconds, budgets: BUDGET, loaded, lists, actions, bulk, csv, coldStartMs, web, failures, faults }, null, 2)}\n`);
+writeFileSync(
+  'bench/results.json',
+  `${JSON.stringify({ date: new Date().toISOString(), scale, seconds, budgets: BUDGET, loaded, lists, actions, bulk, csv, coldStartMs, web, failures, faults }, null, 2)}\n`,
+);
 if (faults.length) {
   console.log(`\nThe bench itself failed:\n- ${faults.join('\n- ')}`);
   process.exit(1);

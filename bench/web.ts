@@ -23,7 +23,14 @@ export interface WebTransfer {
   screens: { path: string; title: string; codeKb: number }[];
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** Counts what the page receives from now until `stop()`. */
 async function countTransfer(context: BrowserContext, page: Page) {
@@ -44,8 +51,15 @@ async function countTransfer(context: BrowserContext, page: Page) {
 }
 
 /** Measures against a server with the demo group, signing in as its administrator with the given TOTP secret. */
-export async function measureWebTransfer(baseURL: string, admin: { username: string; password: string; totpSecret: string }, screenLimit = Infinity): Promise<WebTransfer> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export async function measureWebTransfer(
+  baseURL: string,
+  admin: { username: string; password: string; totpSecret: string },
+  screenLimit = Infinity,
+): Promise<WebTransfer> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -69,13 +83,17 @@ export async function measureWebTransfer(baseURL: string, admin: { username: str
     // Each screen in a context of its own, opened after the home, one at a time: pages opened side
     // by side keep each other from falling idle, and load more before the screen than they would.
     const screens: WebTransfer['screens'] = [];
-    for (const screen of declaredScreens.filter((s) => s.access !== 'public' && s.access !== 'pending').slice(0, screenLimit)) {
+    for (const screen of declaredScreens
+      .filter((s) => s.access !== 'public' && s.access !== 'pending')
+      .slice(0, screenLimit)) {
       const own = await browser.newContext({ baseURL, storageState: signedIn, viewport: { width: 1280, height: 900 } });
       const screenPage = await own.newPage();
       await screenPage.goto('/', { waitUntil: 'networkidle' });
       // The shell fetches the list kit once the page is idle (Shell.tsx): a screen's own code is what
       // it loads after that, however busy the host kept the page from being idle.
-      await screenPage.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/ListScreen-')));
+      await screenPage.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes('/ListScreen-')),
+      );
       await screenPage.waitForLoadState('networkidle');
       const stopScreen = await countTransfer(own, screenPage);
       await screenPage.goto(`/${screen.path}`, { waitUntil: 'networkidle' });

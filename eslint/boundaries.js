@@ -40,7 +40,11 @@ const isApi = (t) => t.file === `${t.area}.api`;
 
 /** @type {import('eslint').Rule.RuleModule} */
 const moduleImports = {
-  meta: { type: 'problem', docs: { description: 'Modules meet through their contract, their tables and their .api.ts only' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Modules meet through their contract, their tables and their .api.ts only' },
+    schema: [],
+  },
   create(context) {
     const filename = context.filename ?? context.getFilename();
     const srcDir = path.resolve(context.cwd ?? process.cwd(), 'src');
@@ -54,14 +58,26 @@ const moduleImports = {
       const target = moduleOf(srcDir, path.resolve(path.dirname(filename), source.value));
       if (!target) return;
       // An .api.ts re-exports only what its own module owns.
-      if (self && isApi(self) && node.type !== 'ImportDeclaration' && node.type !== 'ImportExpression' && target.area !== self.area) {
-        context.report({ node: source, message: `${self.area}/${self.file}.ts re-exports only what the ${self.area} module owns, not '${source.value}'.` });
+      if (
+        self &&
+        isApi(self) &&
+        node.type !== 'ImportDeclaration' &&
+        node.type !== 'ImportExpression' &&
+        target.area !== self.area
+      ) {
+        context.report({
+          node: source,
+          message: `${self.area}/${self.file}.ts re-exports only what the ${self.area} module owns, not '${source.value}'.`,
+        });
         return;
       }
       if (self && target.area === self.area) return;
       if (self || test) {
         if (isContract(target) || isTables(target) || isApi(target)) return;
-        context.report({ node: source, message: `${self ? `The ${self.area} module` : 'A test'} imports the ${target.area} module only through ${doors(target.area)}; '${source.value}' is none of them.` });
+        context.report({
+          node: source,
+          message: `${self ? `The ${self.area} module` : 'A test'} imports the ${target.area} module only through ${doors(target.area)}; '${source.value}' is none of them.`,
+        });
         return;
       }
       if (rel.startsWith('server/')) {
@@ -75,7 +91,10 @@ const moduleImports = {
         return;
       }
       if (isContract(target) || isApi(target)) return;
-      context.report({ node: source, message: `Web and shared code imports the ${target.area} module only through ${target.area}/*.contract.ts or an isomorphic ${target.area}/${target.area}.api.ts; '${source.value}' is neither.` });
+      context.report({
+        node: source,
+        message: `Web and shared code imports the ${target.area} module only through ${target.area}/*.contract.ts or an isomorphic ${target.area}/${target.area}.api.ts; '${source.value}' is neither.`,
+      });
     }
 
     return {

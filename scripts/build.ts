@@ -17,13 +17,15 @@ function newest(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) latest = Math.max(latest, newest(path));
-    else if (/\.(tsx?|css|html)$/.test(entry.name) && !/\.(test|e2e)\.ts$/.test(entry.name)) latest = Math.max(latest, statSync(path).mtimeMs);
+    else if (/\.(tsx?|css|html)$/.test(entry.name) && !/\.(test|e2e)\.ts$/.test(entry.name))
+      latest = Math.max(latest, statSync(path).mtimeMs);
   }
   return latest;
 }
 
 const stale = (built: string, dirs: string[], files: string[]) =>
-  !existsSync(built) || statSync(built).mtimeMs < Math.max(...dirs.map(newest), ...files.map((f) => statSync(f).mtimeMs));
+  !existsSync(built) ||
+  statSync(built).mtimeMs < Math.max(...dirs.map(newest), ...files.map((f) => statSync(f).mtimeMs));
 
 /** What a browser downloads as text; source maps are left as they are (read only by developer tools). */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
@@ -42,16 +44,25 @@ export function precompress(dir: string) {
     }
     if (!COMPRESSIBLE.test(entry.name)) continue;
     const content = readFileSync(path);
-    writeFileSync(`${path}.br`, brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-    }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
   }
 }
 
 /** Builds the web app when its sources are newer than the last build. */
 export async function ensureWebBuilt(): Promise<void> {
-  if (!stale(WEB_INDEX, ['src/web', 'src/modules', 'src/shared'], ['index.html', 'vite.config.ts', 'package-lock.json'])) return;
+  if (
+    !stale(WEB_INDEX, ['src/web', 'src/modules', 'src/shared'], ['index.html', 'vite.config.ts', 'package-lock.json'])
+  )
+    return;
   const { build } = await import('vite');
   console.log('Building the web app…');
   // A production build, as users get it, whatever NODE_ENV the caller runs with.

@@ -16,7 +16,9 @@ if (!(scale > 0 && scale <= 10)) {
 }
 const config = loadConfig();
 if (!config.DATABASE_URL) {
-  console.error('seed:scale fills a PostgreSQL database: set DATABASE_URL, for example postgres://postgres@127.0.0.1:5432/forecourt_scale.');
+  console.error(
+    'seed:scale fills a PostgreSQL database: set DATABASE_URL, for example postgres://postgres@127.0.0.1:5432/forecourt_scale.',
+  );
   process.exit(1);
 }
 const started = performance.now();

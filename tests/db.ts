@@ -11,16 +11,23 @@ import { openDatabase, type Database } from '../src/server/db/client';
  */
 export type Template = 'demo' | 'bare';
 
-export const templateDatabase = (template: Template) => (template === 'demo' ? 'forecourt_test_template' : 'forecourt_test_template_bare');
+export const templateDatabase = (template: Template) =>
+  template === 'demo' ? 'forecourt_test_template' : 'forecourt_test_template_bare';
 export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar.gz`;
 
 /** What the templates are made from: a change to a migration or a seed makes them again. */
 export function templateSources(): string {
   const files = [
     ...readdirSync('drizzle', { recursive: true, encoding: 'utf8' }).map((f) => join('drizzle', f)),
-    'src/server/db/seed.ts', 'src/server/platform/sealed.ts', 'tests/db.ts',
-    ...readdirSync('src/modules', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.seed.ts')).map((f) => join('src/modules', f)),
-  ].filter((f) => /\.(sql|json|ts)$/.test(f)).sort();
+    'src/server/db/seed.ts',
+    'src/server/platform/sealed.ts',
+    'tests/db.ts',
+    ...readdirSync('src/modules', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.seed.ts'))
+      .map((f) => join('src/modules', f)),
+  ]
+    .filter((f) => /\.(sql|json|ts)$/.test(f))
+    .sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);

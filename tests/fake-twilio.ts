@@ -34,14 +34,25 @@ export class FakeTwilio {
         const url = new URL(req.url ?? '/', 'http://fake.twilio');
         const header = req.headers.authorization ?? '';
         const received: Received = {
-          method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, form: new URLSearchParams(body),
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          form: new URLSearchParams(body),
           auth: header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : null,
         };
         fake.received.push(received);
         const handler = fake.handlers.find((h) => h.method === received.method && h.pattern.test(received.path));
         const reply: Reply = handler
           ? handler.reply(received, received.path.match(handler.pattern)!)
-          : { status: 404, body: { code: 20404, message: `The requested resource ${received.path} was not found`, more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 } };
+          : {
+              status: 404,
+              body: {
+                code: 20404,
+                message: `The requested resource ${received.path} was not found`,
+                more_info: 'https://www.twilio.com/docs/errors/20404',
+                status: 404,
+              },
+            };
         res.writeHead(reply.status, reply.body === undefined ? {} : { 'content-type': 'application/json' });
         res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
       });
@@ -90,33 +101,95 @@ const rfc2822 = (d: Date) => d.toUTCString().replace('GMT', '+0000');
 const api = `/2010-04-01/Accounts/${ACCOUNT_SID}`;
 
 /** Twilio's JSON for a message. */
-export function messageJson(values: { sid: string; to: string; from: string | null; body: string; status: string; messagingServiceSid?: string | null; errorCode?: number | null }) {
+export function messageJson(values: {
+  sid: string;
+  to: string;
+  from: string | null;
+  body: string;
+  status: string;
+  messagingServiceSid?: string | null;
+  errorCode?: number | null;
+}) {
   const now = rfc2822(new Date('2026-11-02T18:00:00Z'));
   return {
-    account_sid: ACCOUNT_SID, api_version: '2010-04-01', body: values.body, date_created: now, date_sent: values.status === 'queued' ? null : now,
-    date_updated: now, direction: 'outbound-api', error_code: values.errorCode ?? null, error_message: null, from: values.from,
-    messaging_service_sid: values.messagingServiceSid ?? null, num_media: '0', num_segments: '1', price: null, price_unit: 'USD',
-    sid: values.sid, status: values.status, subresource_uris: { media: `${api}/Messages/${values.sid}/Media.json` }, to: values.to,
+    account_sid: ACCOUNT_SID,
+    api_version: '2010-04-01',
+    body: values.body,
+    date_created: now,
+    date_sent: values.status === 'queued' ? null : now,
+    date_updated: now,
+    direction: 'outbound-api',
+    error_code: values.errorCode ?? null,
+    error_message: null,
+    from: values.from,
+    messaging_service_sid: values.messagingServiceSid ?? null,
+    num_media: '0',
+    num_segments: '1',
+    price: null,
+    price_unit: 'USD',
+    sid: values.sid,
+    status: values.status,
+    subresource_uris: { media: `${api}/Messages/${values.sid}/Media.json` },
+    to: values.to,
     uri: `${api}/Messages/${values.sid}.json`,
   };
 }
 
 /** Twilio's JSON for a call. */
-export function callJson(values: { sid: string; to: string; from: string; status: string; direction?: string; duration?: string | null; startTime?: Date | null; endTime?: Date | null }) {
+export function callJson(values: {
+  sid: string;
+  to: string;
+  from: string;
+  status: string;
+  direction?: string;
+  duration?: string | null;
+  startTime?: Date | null;
+  endTime?: Date | null;
+}) {
   const created = new Date('2026-11-02T18:00:00Z');
   return {
-    sid: values.sid, date_created: rfc2822(created), date_updated: rfc2822(created), parent_call_sid: null, account_sid: ACCOUNT_SID,
-    to: values.to, to_formatted: values.to, from: values.from, from_formatted: values.from, phone_number_sid: null, status: values.status,
-    start_time: values.startTime ? rfc2822(values.startTime) : null, end_time: values.endTime ? rfc2822(values.endTime) : null,
-    duration: values.duration ?? null, price: null, price_unit: 'USD', direction: values.direction ?? 'outbound-api', answered_by: null,
-    api_version: '2010-04-01', forwarded_from: null, group_sid: null, caller_name: null, queue_time: '0', trunk_sid: null,
-    uri: `${api}/Calls/${values.sid}.json`, subresource_uris: { recordings: `${api}/Calls/${values.sid}/Recordings.json` },
+    sid: values.sid,
+    date_created: rfc2822(created),
+    date_updated: rfc2822(created),
+    parent_call_sid: null,
+    account_sid: ACCOUNT_SID,
+    to: values.to,
+    to_formatted: values.to,
+    from: values.from,
+    from_formatted: values.from,
+    phone_number_sid: null,
+    status: values.status,
+    start_time: values.startTime ? rfc2822(values.startTime) : null,
+    end_time: values.endTime ? rfc2822(values.endTime) : null,
+    duration: values.duration ?? null,
+    price: null,
+    price_unit: 'USD',
+    direction: values.direction ?? 'outbound-api',
+    answered_by: null,
+    api_version: '2010-04-01',
+    forwarded_from: null,
+    group_sid: null,
+    caller_name: null,
+    queue_time: '0',
+    trunk_sid: null,
+    uri: `${api}/Calls/${values.sid}.json`,
+    subresource_uris: { recordings: `${api}/Calls/${values.sid}/Recordings.json` },
   };
 }
 
 /** A list page as Twilio wraps it: the records under their key, with the paging fields. */
 export function page(key: string, records: unknown[], uri: string) {
-  return { [key]: records, end: records.length - 1, first_page_uri: uri, next_page_uri: null, page: 0, page_size: 50, previous_page_uri: null, start: 0, uri };
+  return {
+    [key]: records,
+    end: records.length - 1,
+    first_page_uri: uri,
+    next_page_uri: null,
+    page: 0,
+    page_size: 50,
+    previous_page_uri: null,
+    start: 0,
+    uri,
+  };
 }
 
 export function twilioError(status: number, code: number, message: string): Reply {

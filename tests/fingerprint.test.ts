@@ -6,11 +6,15 @@ import { locations } from '../src/modules/locations/locations.db';
 import { vehicleCatalog } from '../src/modules/vehicles/vehicles.db';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the tables\' fingerprint, which the fuzzing and the "changes nothing" tests compare', () => {
-  it('changes with each committed insert, update, delete or truncate of a table, and only that table\'s', async () => {
+  it("changes with each committed insert, update, delete or truncate of a table, and only that table's", async () => {
     const start = await tableFingerprint(t.db);
     await t.db.update(locations).set({ phone: '5055550100' }).where(eq(locations.code, 'ABG'));
     const updated = await tableFingerprint(t.db);
@@ -27,10 +31,12 @@ describe('the tables\' fingerprint, which the fuzzing and the "changes nothing" 
   it('does not change for a statement that changes no row, or a change rolled back', async () => {
     const start = await tableFingerprint(t.db);
     await t.db.update(locations).set({ phone: 'x' }).where(eq(locations.code, 'NO-SUCH'));
-    await t.db.transaction(async (tx) => {
-      await tx.update(locations).set({ phone: '5055550101' }).where(eq(locations.code, 'ABG'));
-      tx.rollback();
-    }).catch(() => undefined);
+    await t.db
+      .transaction(async (tx) => {
+        await tx.update(locations).set({ phone: '5055550101' }).where(eq(locations.code, 'ABG'));
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await tableFingerprint(t.db)).toEqual(start);
   });
 });

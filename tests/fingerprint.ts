@@ -17,7 +17,9 @@ export const bookkeeping = ['sessions', 'rate_limits', 'signin_throttles'] as co
  */
 export async function tableFingerprint(db: Db, skip: readonly string[] = bookkeeping): Promise<Record<string, string>> {
   await counted(db);
-  const result = (await db.execute(sql`select name, writes::text as writes from test_table_writes`)) as unknown as { rows: { name: string; writes: string }[] };
+  const result = (await db.execute(sql`select name, writes::text as writes from test_table_writes`)) as unknown as {
+    rows: { name: string; writes: string }[];
+  };
   return Object.fromEntries(result.rows.filter((r) => !skip.includes(r.name)).map((r) => [r.name, r.writes]));
 }
 
@@ -28,22 +30,31 @@ function counted(db: Db): Promise<void> {
   let done = installed.get(db);
   if (!done) {
     done = (async () => {
-      const name = "case when tg_table_schema = 'public' then tg_table_name else tg_table_schema || '.' || tg_table_name end";
+      const name =
+        "case when tg_table_schema = 'public' then tg_table_name else tg_table_schema || '.' || tg_table_name end";
       const count = `insert into test_table_writes as w (name, writes) values (${name}, 1) on conflict (name) do update set writes = w.writes + 1`;
       // One statement each (a prepared statement holds one); the triggers in one block.
-      await db.execute(sql.raw('create table if not exists test_table_writes (name text primary key, writes bigint not null)'));
-      await db.execute(sql.raw(`create or replace function test_count_write() returns trigger language plpgsql as $$
-        begin if exists (select 1 from changed) then ${count}; end if; return null; end $$`));
-      await db.execute(sql.raw(`create or replace function test_count_truncate() returns trigger language plpgsql as $$
-        begin ${count}; return null; end $$`));
-      await db.execute(sql.raw(`do $$ declare t record; begin
+      await db.execute(
+        sql.raw('create table if not exists test_table_writes (name text primary key, writes bigint not null)'),
+      );
+      await db.execute(
+        sql.raw(`create or replace function test_count_write() returns trigger language plpgsql as $$
+        begin if exists (select 1 from changed) then ${count}; end if; return null; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create or replace function test_count_truncate() returns trigger language plpgsql as $$
+        begin ${count}; return null; end $$`),
+      );
+      await db.execute(
+        sql.raw(`do $$ declare t record; begin
         for t in select format('%I.%I', schemaname, tablename) as name from pg_tables
           where schemaname not in ('pg_catalog', 'information_schema') and tablename <> 'test_table_writes' loop
           execute format('create trigger test_writes_insert after insert on %s referencing new table as changed for each statement execute function test_count_write()', t.name);
           execute format('create trigger test_writes_update after update on %s referencing new table as changed for each statement execute function test_count_write()', t.name);
           execute format('create trigger test_writes_delete after delete on %s referencing old table as changed for each statement execute function test_count_write()', t.name);
           execute format('create trigger test_writes_truncate after truncate on %s for each statement execute function test_count_truncate()', t.name);
-        end loop; end $$`));
+        end loop; end $$`),
+      );
     })();
     installed.set(db, done);
   }

@@ -27,7 +27,9 @@ export default async function setup() {
       for (const template of ['bare', 'demo'] as const) {
         const name = templateDatabase(template);
         const { rows } = await admin.query<{ comment: string | null }>(
-          'select shobj_description(oid, \'pg_database\') as comment from pg_database where datname = $1', [name]);
+          "select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1",
+          [name],
+        );
         if (rows[0]?.comment === sources) continue;
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.query(`create database ${name}`);

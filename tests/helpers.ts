@@ -37,20 +37,31 @@ export type ActReply<C extends Contract> = Reply<OutputOf<C> & Partial<ErrorData
  * the key; every field sent is still checked by name and type.
  */
 export type Sent<T> = T extends object
-  ? { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
+  ? { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & {
+      [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+    }
   : T;
 /** What a test sends to an action, for the tests' own wrappers of one. */
 export type ActInput<C extends Contract> = Sent<InputOf<C>>;
 
 /** Someone calling the API: anonymous, or signed in with a cookie and a CSRF token. */
 export class Caller {
-  constructor(readonly app: FastifyInstance, public cookie?: string, public csrfToken?: string, readonly userId?: number) {}
+  constructor(
+    readonly app: FastifyInstance,
+    public cookie?: string,
+    public csrfToken?: string,
+    readonly userId?: number,
+  ) {}
 
   /**
    * Calls an action by its contract, as the screens do: the input is typed from the contract, so a
    * renamed path or field fails the type check of the tests that send it.
    */
-  act<C extends Contract>(contract: C, input: ActInput<C>, options: { csrf?: boolean; idempotencyKey?: string } = {}): Promise<ActReply<C>> {
+  act<C extends Contract>(
+    contract: C,
+    input: ActInput<C>,
+    options: { csrf?: boolean; idempotencyKey?: string } = {},
+  ): Promise<ActReply<C>> {
     return this.call(actionRoute(contract), input as Record<string, unknown>, options);
   }
 
@@ -58,7 +69,11 @@ export class Caller {
    * Calls an action by its contract with a body the contract does not allow (a wrong type, a missing
    * or unknown field): for the tests of what the server refuses, which the typed `act` could not send.
    */
-  actRaw<C extends Contract>(contract: C, body: Record<string, unknown>, options: { csrf?: boolean; idempotencyKey?: string } = {}): Promise<ActReply<C>> {
+  actRaw<C extends Contract>(
+    contract: C,
+    body: Record<string, unknown>,
+    options: { csrf?: boolean; idempotencyKey?: string } = {},
+  ): Promise<ActReply<C>> {
     return this.call(actionRoute(contract), body, options);
   }
 
@@ -66,7 +81,11 @@ export class Caller {
    * Calls a route by its path: for the old API's `.php` aliases, form-encoded bodies and routes that
    * are no action, and for the tests that walk every registered action. Everything else calls `act`.
    */
-  async call<T = Record<string, any>>(path: string, body: Record<string, unknown> = {}, options: { csrf?: boolean; form?: boolean; idempotencyKey?: string } = {}): Promise<Reply<T>> {
+  async call<T = Record<string, any>>(
+    path: string,
+    body: Record<string, unknown> = {},
+    options: { csrf?: boolean; form?: boolean; idempotencyKey?: string } = {},
+  ): Promise<Reply<T>> {
     const payload = { ...body, ...(options.csrf === false || !this.csrfToken ? {} : { csrfToken: this.csrfToken }) };
     const key = options.idempotencyKey === undefined ? {} : { 'idempotency-key': options.idempotencyKey };
     const request: InjectOptions = {
@@ -83,7 +102,10 @@ export class Caller {
   }
 
   async send<T>(request: InjectOptions): Promise<Reply<T>> {
-    const res = await this.app.inject({ ...request, cookies: { ...(this.cookie ? { [SESSION_COOKIE]: this.cookie } : {}), ...request.cookies } });
+    const res = await this.app.inject({
+      ...request,
+      cookies: { ...(this.cookie ? { [SESSION_COOKIE]: this.cookie } : {}), ...request.cookies },
+    });
     const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
     if (set) this.cookie = set.value || undefined;
     return { status: res.statusCode, body: res.json(), headers: res.headers, cookies: res.cookies };
@@ -99,14 +121,16 @@ function checkReply(url: string, reply: Reply<unknown>) {
   if (reply.status !== 200 || !reply.body.success) return;
   const output = actionRegistry.get(url.replace(/\.php$/, ''))?.output;
   const checked = output?.safeParse(reply.body.data);
-  if (checked && !checked.success) throw new Error(`The reply of ${url} does not match its contract: ${checked.error.message}`);
+  if (checked && !checked.success)
+    throw new Error(`The reply of ${url} does not match its contract: ${checked.error.message}`);
 }
 
 function toForm(body: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
     if (Array.isArray(value)) value.forEach((v) => params.append(`${key}[]`, String(v)));
-    else if (value !== undefined && value !== null) params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    else if (value !== undefined && value !== null)
+      params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   return params.toString();
 }
@@ -128,7 +152,9 @@ let counter = 0;
 let passwordHash: string | undefined;
 
 /** A server on its own database, with the admin and (by default) the demo group, cloned from a template. */
-export async function testApp(options: { demo?: boolean; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestApp> {
+export async function testApp(
+  options: { demo?: boolean; env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
   const database = await cloneTestDatabase(options.demo === false ? 'bare' : 'demo');
   const config = loadConfig({ ...TEST_ENV, ...options.env });
   const app = await buildApp({ config, database, logger: false, webRoot: options.webRoot ?? '.tmp/no-web' });
@@ -138,20 +164,34 @@ export async function testApp(options: { demo?: boolean; env?: Record<string, st
   const createUser: TestApp['createUser'] = async (values = {}) => {
     counter += 1;
     const name = `tester${counter}${randomBytes(3).toString('hex')}`;
-    const [user] = await database.db.insert(users).values({
-      // Group-wide unless a test says otherwise: reach has tests of its own (reach.test.ts).
-      username: name, email: `${name}@forecourt.test`, firstName: 'Test', lastName: `User ${counter}`, passwordHash: passwordHash!, groupWide: true, ...values,
-    }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        // Group-wide unless a test says otherwise: reach has tests of its own (reach.test.ts).
+        username: name,
+        email: `${name}@forecourt.test`,
+        firstName: 'Test',
+        lastName: `User ${counter}`,
+        passwordHash: passwordHash!,
+        groupWide: true,
+        ...values,
+      })
+      .returning();
     return user;
   };
   const sessionFor = async (userId: number) => {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
-    await database.db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, stage: 'full', csrfToken });
+    await database.db
+      .insert(sessions)
+      .values({ id: createHash('sha256').update(token).digest('hex'), userId, stage: 'full', csrfToken });
     return new Caller(app, token, csrfToken, userId);
   };
   return {
-    app, database, db: database.db, config,
+    app,
+    database,
+    db: database.db,
+    config,
     anonymous: () => new Caller(app),
     createUser,
     sessionFor,
@@ -173,5 +213,7 @@ export async function userById(db: Db, id: number) {
 
 /** The demo locations' ids by code ("ABG" → 1), as most tests name the stores. */
 export async function locationsByCode(db: Db): Promise<Record<string, number>> {
-  return Object.fromEntries((await db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]));
+  return Object.fromEntries(
+    (await db.select({ code: locations.code, id: locations.id }).from(locations)).map((l) => [l.code, l.id]),
+  );
 }

@@ -6,7 +6,11 @@ export interface MultipartFile {
   data: Buffer;
 }
 
-export function multipartBody(fields: Record<string, string | string[]>, files: MultipartFile[] = [], boundary = '----forecourt-test') {
+export function multipartBody(
+  fields: Record<string, string | string[]>,
+  files: MultipartFile[] = [],
+  boundary = '----forecourt-test',
+) {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) {
@@ -14,7 +18,11 @@ export function multipartBody(fields: Record<string, string | string[]>, files: 
     }
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

@@ -27,13 +27,21 @@ export async function postWebhook(
   options: { signParams?: Record<string, string>; signUrl?: string; token?: string; signature?: string | null } = {},
 ): Promise<WebhookReply> {
   const url = options.signUrl ?? publicAddress(t.config.PUBLIC_URL, path);
-  const signature = options.signature === undefined
-    ? twilio.getExpectedTwilioSignature(options.token ?? t.config.TWILIO_AUTH_TOKEN, url, options.signParams ?? params)
-    : options.signature;
+  const signature =
+    options.signature === undefined
+      ? twilio.getExpectedTwilioSignature(
+          options.token ?? t.config.TWILIO_AUTH_TOKEN,
+          url,
+          options.signParams ?? params,
+        )
+      : options.signature;
   const res = await t.app.inject({
     method: 'POST',
     url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
     payload: new URLSearchParams(params).toString(),
   });
   return { status: res.statusCode, body: res.body, contentType: String(res.headers['content-type'] ?? '') };
@@ -42,17 +50,34 @@ export async function postWebhook(
 let numbers = 0;
 
 /** A location of its own (so counts are exact whatever the demo data holds) and a line on it. */
-export async function createLine(t: TestApp, values: Partial<typeof phones.$inferInsert> = {}, location: Partial<typeof locations.$inferInsert> = {}) {
+export async function createLine(
+  t: TestApp,
+  values: Partial<typeof phones.$inferInsert> = {},
+  location: Partial<typeof locations.$inferInsert> = {},
+) {
   numbers += 1;
   // Each test file has a database of its own: a counter is unique enough.
   const tag = String(numbers).padStart(4, '0');
   const [loc] = location.id
     ? await t.db.select().from(locations).where(eq(locations.id, location.id))
-    : await t.db.insert(locations).values({
-      code: `T${tag}`.slice(0, 8), name: `Test Motors ${tag}`, phone: `+1505266${tag}`, timeZone: 'America/Denver', ...location,
-    }).returning();
-  const [line] = await t.db.insert(phones).values({
-    description: `Test line ${tag}`, phoneNumber: `+1505267${tag}`, locationId: loc.id, ...values,
-  }).returning();
+    : await t.db
+        .insert(locations)
+        .values({
+          code: `T${tag}`.slice(0, 8),
+          name: `Test Motors ${tag}`,
+          phone: `+1505266${tag}`,
+          timeZone: 'America/Denver',
+          ...location,
+        })
+        .returning();
+  const [line] = await t.db
+    .insert(phones)
+    .values({
+      description: `Test line ${tag}`,
+      phoneNumber: `+1505267${tag}`,
+      locationId: loc.id,
+      ...values,
+    })
+    .returning();
   return { location: loc, line };
 }

@@ -10,7 +10,13 @@ describe('configuration', () => {
   it('has working defaults and keeps a generated session secret in DATA_DIR', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: true, MAIL: 'local' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_DEMO: true,
+      MAIL: 'local',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(48);
     expect(readFileSync(join(dir, 'session-secret'), 'utf8')).toBe(config.SESSION_SECRET);
@@ -28,11 +34,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new ConfigError(message));
   });
 
-  it.each(['yes', '10.0.0.0/33', '1,2', 'true,10.0.0.1', 'proxy.example'])('stops with one sentence on TRUST_PROXY=%s', (value) => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(new ConfigError(
-      'TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies\' addresses or CIDR ranges',
-    ));
-  });
+  it.each(['yes', '10.0.0.0/33', '1,2', 'true,10.0.0.1', 'proxy.example'])(
+    'stops with one sentence on TRUST_PROXY=%s',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(
+        new ConfigError(
+          "TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies' addresses or CIDR ranges",
+        ),
+      );
+    },
+  );
 
   it('trusts no proxy unless TRUST_PROXY names them', () => {
     const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY;
@@ -42,7 +53,12 @@ describe('configuration', () => {
     expect(trust('1')).toBe(1);
     expect(trust('2')).toBe(2);
     expect(trust('true')).toBe(true);
-    expect(trust('10.0.0.0/8, 192.168.1.7,::1/128,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1/128', 'loopback']);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1/128,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1/128',
+      'loopback',
+    ]);
   });
 
   it('reads SEED_DEMO=0 and an admin TOTP secret', () => {

@@ -24,11 +24,23 @@ function isProxyAddress(entry: string): boolean {
  * none (the default: the address is the connection's), a number of proxies, every hop, or the
  * proxies' own addresses and ranges.
  */
-const trustProxy = z.string()
-  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
-  .refine((entries) => entries.length > 0 && (/^(true|false|\d{1,2})$/i.test(entries[0]) ? entries.length === 1 : entries.every(isProxyAddress)), {
-    error: 'TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies\' addresses or CIDR ranges',
-  })
+const trustProxy = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) =>
+      entries.length > 0 &&
+      (/^(true|false|\d{1,2})$/i.test(entries[0]) ? entries.length === 1 : entries.every(isProxyAddress)),
+    {
+      error:
+        "TRUST_PROXY must be 0 (the default), a number of proxies in front of the server such as 1, true, or a comma-separated list of the proxies' addresses or CIDR ranges",
+    },
+  )
   .transform((entries): boolean | number | string[] => {
     const [first] = entries;
     if (/^false$/i.test(first)) return false;
@@ -38,7 +50,9 @@ const trustProxy = z.string()
   });
 
 /** Fastify's `trustProxy` for TRUST_PROXY. A number counts proxies from the server outwards (Fastify 5 itself refuses a bare count). */
-export function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -52,7 +66,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number({ error: 'DATABASE_POOL_SIZE must be a number' }).int().min(1).max(500).default(20),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a number' })
+    .int()
+    .min(1)
+    .max(500)
+    .default(20),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters long').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
@@ -72,22 +91,46 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),
   TELEPHONY: z.enum(['local', 'twilio'], { error: 'TELEPHONY must be local or twilio' }).default('local'),
   SMS_FROM: z.string().default('+15055550100'),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account sid: AC and 32 hex digits').optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN must be the account\'s auth token (32 characters)').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be an account sid: AC and 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .min(16, "TWILIO_AUTH_TOKEN must be the account's auth token (32 characters)")
+    .optional(),
   /** Sign-in codes and other texts that belong to no line go out through this messaging service when set. */
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits').optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits')
+    .optional(),
   SHIPPING: z.enum(['local', 'http'], { error: 'SHIPPING must be local or http' }).default('local'),
   /** Payments to sellers: `local` records them and simulates the vendor's statuses (docs/payments.md). */
-  PAYMENTS: z.enum(['local'], { error: 'PAYMENTS must be local (docs/payments.md describes a vendor\'s driver)' }).default('local'),
+  PAYMENTS: z
+    .enum(['local'], { error: "PAYMENTS must be local (docs/payments.md describes a vendor's driver)" })
+    .default('local'),
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
-  SHIPPING_API_URL: z.url('SHIPPING_API_URL must be the carrier\'s order endpoint, a full https URL').optional(),
+  SHIPPING_API_URL: z.url("SHIPPING_API_URL must be the carrier's order endpoint, a full https URL").optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
   /** The social platform's driver: local records leads in the outbox; graph sends them to the Conversions API. */
   FACEBOOK: z.enum(['local', 'graph'], { error: 'FACEBOOK must be local or graph' }).default('local'),
-  FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL must be the Graph API\'s address with its version, such as https://graph.facebook.com/v21.0').default('https://graph.facebook.com/v21.0'),
-  FACEBOOK_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'FACEBOOK_PIXEL_ID must be the pixel (dataset) id: digits only').optional(),
-  FACEBOOK_PAGE_ID: z.string().regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only').optional(),
-  FACEBOOK_ACCESS_TOKEN: z.string().min(20, 'FACEBOOK_ACCESS_TOKEN must be the Conversions API access token from Events Manager').optional(),
+  FACEBOOK_GRAPH_URL: z
+    .url(
+      "FACEBOOK_GRAPH_URL must be the Graph API's address with its version, such as https://graph.facebook.com/v21.0",
+    )
+    .default('https://graph.facebook.com/v21.0'),
+  FACEBOOK_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'FACEBOOK_PIXEL_ID must be the pixel (dataset) id: digits only')
+    .optional(),
+  FACEBOOK_PAGE_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only')
+    .optional(),
+  FACEBOOK_ACCESS_TOKEN: z
+    .string()
+    .min(20, 'FACEBOOK_ACCESS_TOKEN must be the Conversions API access token from Events Manager')
+    .optional(),
   /**
    * Background jobs run beside the requests in the server process, this many at a time; 0 when
    * `npm run worker` processes run them instead (docs/deploy.md).
@@ -132,10 +175,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('SHIPPING=http needs SHIPPING_API_URL and SHIPPING_API_KEY, both from the carrier.');
   }
   if (config.FACEBOOK === 'graph' && (!config.FACEBOOK_PIXEL_ID || !config.FACEBOOK_ACCESS_TOKEN)) {
-    throw new ConfigError('FACEBOOK=graph needs FACEBOOK_PIXEL_ID and FACEBOOK_ACCESS_TOKEN, both from Events Manager.');
+    throw new ConfigError(
+      'FACEBOOK=graph needs FACEBOOK_PIXEL_ID and FACEBOOK_ACCESS_TOKEN, both from Events Manager.',
+    );
   }
   if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
-    throw new ConfigError('TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.');
+    throw new ConfigError(
+      'TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.',
+    );
   }
   const dataDir = resolve(config.DATA_DIR);
   const sessionSecret = config.SESSION_SECRET ?? keptSecret(dataDir);
@@ -145,7 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SESSION_SECRET: sessionSecret,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     // The local driver's webhooks are signed too, so they take the same path as Twilio's.
-    TWILIO_AUTH_TOKEN: config.TWILIO_AUTH_TOKEN ?? createHmac('sha256', sessionSecret).update('local telephony webhooks').digest('hex').slice(0, 32),
+    TWILIO_AUTH_TOKEN:
+      config.TWILIO_AUTH_TOKEN ??
+      createHmac('sha256', sessionSecret).update('local telephony webhooks').digest('hex').slice(0, 32),
   };
 }
 

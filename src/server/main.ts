@@ -26,20 +26,29 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
-  onIdleError: (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection closed by the server', err: error.message })),
+  onIdleError: (error) =>
+    console.warn(JSON.stringify({ level: 40, msg: 'database connection closed by the server', err: error.message })),
 });
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let worker: Worker | undefined;
 if (workerOnly) {
   if (database.kind === 'pglite') {
-    console.error('Forecourt cannot start a worker on the embedded database: set DATABASE_URL (the server runs jobs itself otherwise).');
+    console.error(
+      'Forecourt cannot start a worker on the embedded database: set DATABASE_URL (the server runs jobs itself otherwise).',
+    );
     process.exit(1);
   }
   await import('./modules');
   // One JSON line per event, as the server's logger writes them.
-  const line = (level: number) => (fields: object, msg: string) => console.log(JSON.stringify({ level, time: Date.now(), ...fields, msg }));
+  const line = (level: number) => (fields: object, msg: string) =>
+    console.log(JSON.stringify({ level, time: Date.now(), ...fields, msg }));
   const log = { info: line(30), warn: line(40) };
-  worker = await startWorker(createServices(config, database), { concurrency: Math.max(1, config.JOB_CONCURRENCY), leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS, log });
+  worker = await startWorker(createServices(config, database), {
+    concurrency: Math.max(1, config.JOB_CONCURRENCY),
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+    pollMs: config.JOB_POLL_MS,
+    log,
+  });
 } else {
   await migrateDatabase(database);
   await scheduleCleanUp(database.db);
@@ -51,7 +60,13 @@ if (workerOnly) {
     { database: database.kind, seeded, startMs: Math.round(performance.now() - started) },
     `Forecourt is serving at ${config.PUBLIC_URL}`,
   );
-  if (config.JOB_CONCURRENCY > 0) worker = await startWorker(app.services, { concurrency: config.JOB_CONCURRENCY, leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS, log: app.log });
+  if (config.JOB_CONCURRENCY > 0)
+    worker = await startWorker(app.services, {
+      concurrency: config.JOB_CONCURRENCY,
+      leaseSeconds: config.JOB_LEASE_SECONDS,
+      pollMs: config.JOB_POLL_MS,
+      log: app.log,
+    });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -26,29 +26,48 @@ export interface Services {
 export function createServices(config: Config, database: Database): Services {
   const mail = (() => {
     switch (config.MAIL) {
-      case 'local': return localMail(config.MAIL_FROM);
-      case 'smtp': return smtpMail(config.SMTP_URL!, config.MAIL_FROM);
-      default: return assertUnreachable(config.MAIL);
+      case 'local':
+        return localMail(config.MAIL_FROM);
+      case 'smtp':
+        return smtpMail(config.SMTP_URL!, config.MAIL_FROM);
+      default:
+        return assertUnreachable(config.MAIL);
     }
   })();
   const clock: Clock = { now: () => new Date() };
   const telephony = (() => {
     switch (config.TELEPHONY) {
-      case 'local': return localTelephony({ defaultFrom: config.SMS_FROM, clock });
-      case 'twilio': return twilioTelephony({
-        accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN, publicUrl: config.PUBLIC_URL, defaultFrom: config.SMS_FROM, clock,
-      });
-      default: return assertUnreachable(config.TELEPHONY);
+      case 'local':
+        return localTelephony({ defaultFrom: config.SMS_FROM, clock });
+      case 'twilio':
+        return twilioTelephony({
+          accountSid: config.TWILIO_ACCOUNT_SID!,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          publicUrl: config.PUBLIC_URL,
+          defaultFrom: config.SMS_FROM,
+          clock,
+        });
+      default:
+        return assertUnreachable(config.TELEPHONY);
     }
   })();
-  const shipping = config.SHIPPING === 'http' ? httpShipping(config.SHIPPING_API_URL!, config.SHIPPING_API_KEY!) : localShipping();
-  const facebook = config.FACEBOOK === 'graph'
-    ? graphFacebook({ graphUrl: config.FACEBOOK_GRAPH_URL, pixelId: config.FACEBOOK_PIXEL_ID!, accessToken: config.FACEBOOK_ACCESS_TOKEN!, pageId: config.FACEBOOK_PAGE_ID })
-    : localFacebook(config.FACEBOOK_PIXEL_ID);
+  const shipping =
+    config.SHIPPING === 'http' ? httpShipping(config.SHIPPING_API_URL!, config.SHIPPING_API_KEY!) : localShipping();
+  const facebook =
+    config.FACEBOOK === 'graph'
+      ? graphFacebook({
+          graphUrl: config.FACEBOOK_GRAPH_URL,
+          pixelId: config.FACEBOOK_PIXEL_ID!,
+          accessToken: config.FACEBOOK_ACCESS_TOKEN!,
+          pageId: config.FACEBOOK_PAGE_ID,
+        })
+      : localFacebook(config.FACEBOOK_PIXEL_ID);
   const payments = (() => {
     switch (config.PAYMENTS) {
-      case 'local': return localPayments();
-      default: return assertUnreachable(config.PAYMENTS);
+      case 'local':
+        return localPayments();
+      default:
+        return assertUnreachable(config.PAYMENTS);
     }
   })();
   return { config, database, mail, telephony, shipping, facebook, payments, clock };

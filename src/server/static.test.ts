@@ -13,11 +13,16 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
-  writeFileSync(join(root, 'assets', 'app-def.js'), `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`);
+  writeFileSync(
+    join(root, 'assets', 'app-def.js'),
+    `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`,
+  );
   precompress(root);
   t = await testApp({ demo: false, webRoot: root });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 it('serves the app for every screen route, chunks from /assets, and 404 for a missing file', async () => {
   const screen = await t.app.inject({ method: 'GET', url: '/users/edit?id=3' });
@@ -39,7 +44,8 @@ it('serves a chunk written after start (a deploy rebuilt the app)', async () => 
 
 it('sends each file as the build compressed it, by what the browser accepts', async () => {
   const plain = await t.app.inject({ method: 'GET', url: '/assets/app-def.js' });
-  const get = (encoding: string) => t.app.inject({ method: 'GET', url: '/assets/app-def.js', headers: { 'accept-encoding': encoding } });
+  const get = (encoding: string) =>
+    t.app.inject({ method: 'GET', url: '/assets/app-def.js', headers: { 'accept-encoding': encoding } });
   const br = await get('gzip, deflate, br');
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers.vary).toContain('accept-encoding');

@@ -22,7 +22,8 @@ export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   idempotent?: boolean;
 }
 
-export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: Contract<I, O>): Contract<I, O> => contract;
+export const defineContract = <I extends z.ZodType, O extends z.ZodType>(contract: Contract<I, O>): Contract<I, O> =>
+  contract;
 
 /**
  * An action's handle without its schemas, for the screens that show before the validation library
@@ -55,9 +56,18 @@ export type OutputOf<C extends Callable> = z.output<Declared<C>['output']>;
  * shape of one row, the count the spec names, and the GET route of its CSV download if it has one
  * (the list screen then offers it). The reply is a page of such rows.
  */
-export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K extends string>(list: { path: string; filters: F; row: R; countKey: K; exportRoute?: string }) {
+export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K extends string>(list: {
+  path: string;
+  filters: F;
+  row: R;
+  countKey: K;
+  exportRoute?: string;
+}) {
   // Typed by its own name: a computed key would blur every other field of the reply into one union.
-  const counted = { [list.countKey]: z.union([z.number(), z.string()]).optional() } as Record<K, z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString]>>>;
+  const counted = { [list.countKey]: z.union([z.number(), z.string()]).optional() } as Record<
+    K,
+    z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString]>>
+  >;
   const output = z.looseObject({
     rows: z.array(list.row),
     html: z.string().optional(),
@@ -68,7 +78,13 @@ export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K ext
     dir: z.enum(['asc', 'desc']),
     ...counted,
   });
-  return { ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }), filters: list.filters, row: list.row, countKey: list.countKey, exportRoute: list.exportRoute };
+  return {
+    ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }),
+    filters: list.filters,
+    row: list.row,
+    countKey: list.countKey,
+    exportRoute: list.exportRoute,
+  };
 }
 
 export type RowOf<C extends { row: z.ZodType }> = z.output<C['row']>;

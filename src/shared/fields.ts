@@ -8,18 +8,22 @@ import { z } from 'zod';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A checkbox: 1/0, true/false, "on"; missing means 0. Always a boolean. */
-export const flag = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return false;
-  if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return true;
-  if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return false;
-  return v;
-}, z.boolean({ error: 'must be 1 or 0' }));
+export const flag = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return false;
+    if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return true;
+    if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return false;
+    return v;
+  },
+  z.boolean({ error: 'must be 1 or 0' }),
+);
 
 /** A required line of text, trimmed, with a length limit. */
 export const text = (max = 200) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: (i) => (i.input == null ? 'is required' : 'must be text') })
+    z
+      .string({ error: (i) => (i.input == null ? 'is required' : 'must be text') })
       .min(1, { error: 'is required' })
       .max(max, { error: `must be at most ${max} characters` }),
   );
@@ -28,7 +32,10 @@ export const text = (max = 200) =>
 export const optionalText = (max = 200) =>
   z.preprocess(
     (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional(),
+    z
+      .string({ error: 'must be text' })
+      .max(max, { error: `must be at most ${max} characters` })
+      .optional(),
   );
 
 type Values = readonly [string, ...string[]];
@@ -48,7 +55,8 @@ export const yesNo = optionalChoice(['1', '0'], 'must be 1 or 0');
 /** A record id: a positive whole number, given as digits or a number. */
 export const id = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be a record number') })
+  z
+    .number({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be a record number') })
     .int({ error: 'must be a record number' })
     .positive({ error: 'must be a record number' })
     .max(2_147_483_647, { error: 'must be a record number' }),
@@ -60,7 +68,8 @@ export const optionalId = z.preprocess(blankToUndefined, id.optional());
 export const int = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
-    z.number({ error: (i) => (i.input == null ? 'is required' : 'must be a whole number') })
+    z
+      .number({ error: (i) => (i.input == null ? 'is required' : 'must be a whole number') })
       .int({ error: 'must be a whole number' })
       .min(min, { error: `must be at least ${min}` })
       .max(max, { error: `must be at most ${max}` }),
@@ -69,9 +78,19 @@ export const int = (min: number, max: number) =>
 /** A number with at most `places` decimals within bounds (a rate, a percent), typed as digits. */
 export const decimal = (min: number, max: number, places: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : new RegExp(`^-?\\d*(\\.\\d{0,${places}})?$`).test(v.trim()) ? Number(v.trim()) : v) : v),
-    z.number({ error: (i) => (i.input == null ? 'is required' : `must be a number with at most ${places} decimals`) })
-      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6, { error: `must be a number with at most ${places} decimals` })
+    (v) =>
+      typeof v === 'string'
+        ? v.trim() === ''
+          ? undefined
+          : new RegExp(`^-?\\d*(\\.\\d{0,${places}})?$`).test(v.trim())
+            ? Number(v.trim())
+            : v
+        : v,
+    z
+      .number({ error: (i) => (i.input == null ? 'is required' : `must be a number with at most ${places} decimals`) })
+      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6, {
+        error: `must be a number with at most ${places} decimals`,
+      })
       .min(min, { error: `must be at least ${min}` })
       .max(max, { error: `must be at most ${max}` }),
   );
@@ -92,7 +111,10 @@ export const money = (max = 10_000_000) =>
       const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(typed);
       return match ? Number(match[1].replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : v;
     },
-    z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be an amount in dollars, such as 1,234.56') })
+    z
+      .number({
+        error: (i) => (i.input === undefined ? 'is required' : 'must be an amount in dollars, such as 1,234.56'),
+      })
       .int({ error: 'must be an amount in dollars, such as 1,234.56' })
       .max(max * 100, { error: `must be at most ${max.toLocaleString('en-US')} dollars` }),
   );
@@ -115,15 +137,20 @@ export const LAST_YEAR = 2100;
 /** YYYY-MM-DD, from 1900 to 2100. */
 export const date = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+  z
+    .string({ error: 'must be a date' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
     .refine(isCalendarDate, { error: 'must be a real date' })
-    .refine((s) => Number(s.slice(0, 4)) >= FIRST_YEAR && Number(s.slice(0, 4)) <= LAST_YEAR, { error: `must be a date from ${FIRST_YEAR} to ${LAST_YEAR}` }),
+    .refine((s) => Number(s.slice(0, 4)) >= FIRST_YEAR && Number(s.slice(0, 4)) <= LAST_YEAR, {
+      error: `must be a date from ${FIRST_YEAR} to ${LAST_YEAR}`,
+    }),
 );
 export const optionalDate = z.preprocess(blankToUndefined, date.optional());
 
 export const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.email({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be an email address') })
+  z
+    .email({ error: (i) => (i.input == null || i.input === '' ? 'is required' : 'must be an email address') })
     .max(200, { error: 'must be at most 200 characters' }),
 );
 export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
@@ -135,7 +162,8 @@ export const optionalEmail = z.preprocess(blankToUndefined, email.optional());
 export const webUrl = (max = 300) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.httpUrl({ error: (i) => (i.input == null ? 'is required' : 'must be a web address starting with https://') })
+    z
+      .httpUrl({ error: (i) => (i.input == null ? 'is required' : 'must be a web address starting with https://') })
       .max(max, { error: `must be at most ${max} characters` }),
   );
 
@@ -144,7 +172,9 @@ const PHONE_EXAMPLE = 'must be a phone number such as (505) 555-0142';
 /** A US or international phone number, loosely checked here; stored as E.164 by the server. */
 export const phone = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: (i) => (i.input == null ? 'is required' : PHONE_EXAMPLE) }).regex(/^\+?[\d\s().-]{10,20}$/, { error: PHONE_EXAMPLE }),
+  z
+    .string({ error: (i) => (i.input == null ? 'is required' : PHONE_EXAMPLE) })
+    .regex(/^\+?[\d\s().-]{10,20}$/, { error: PHONE_EXAMPLE }),
 );
 export const optionalPhone = z.preprocess(blankToUndefined, phone.optional());
 

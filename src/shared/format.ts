@@ -27,16 +27,43 @@ export function centsToDecimal(cents: number): string {
 }
 
 /** A moment on a wall clock: the caller's own, or a named time zone's (the server writes the group's). */
-function wallClock(d: Date, timeZone?: string): { year: number; month: number; day: number; hour: number; minute: number } {
-  if (!timeZone) return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };
-  const parts = Object.fromEntries(zoneClock(timeZone).formatToParts(d).map((p) => [p.type, Number(p.value)]));
+function wallClock(
+  d: Date,
+  timeZone?: string,
+): { year: number; month: number; day: number; hour: number; minute: number } {
+  if (!timeZone)
+    return {
+      year: d.getFullYear(),
+      month: d.getMonth() + 1,
+      day: d.getDate(),
+      hour: d.getHours(),
+      minute: d.getMinutes(),
+    };
+  const parts = Object.fromEntries(
+    zoneClock(timeZone)
+      .formatToParts(d)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
 }
 
 const zoneClocks = new Map<string, Intl.DateTimeFormat>();
-const zoneClock = (timeZone: string) => zoneClocks.get(timeZone) ?? zoneClocks.set(timeZone, new Intl.DateTimeFormat('en-US', {
-  timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
-})).get(timeZone)!;
+const zoneClock = (timeZone: string) =>
+  zoneClocks.get(timeZone) ??
+  zoneClocks
+    .set(
+      timeZone,
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      }),
+    )
+    .get(timeZone)!;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

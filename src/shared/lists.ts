@@ -26,12 +26,19 @@ export interface ListPage<Row> {
 export function formatCell(value: unknown, format: ColumnSpec['format'] = 'text', timeZone?: string): string {
   if (value === null || value === undefined) return '';
   switch (format) {
-    case 'number': return typeof value === 'number' ? formatNumber(value) : String(value);
-    case 'date': return formatDate(value as string, timeZone);
-    case 'datetime': return formatDateTime(value as string, timeZone);
-    case 'phone': return formatPhone(String(value));
-    case 'flag': return value ? 'Yes' : 'No';
-    case 'list': return Array.isArray(value) ? value.join(', ') : String(value);
-    default: return String(value);
+    case 'number':
+      return typeof value === 'number' ? formatNumber(value) : String(value);
+    case 'date':
+      return formatDate(value as string, timeZone);
+    case 'datetime':
+      return formatDateTime(value as string, timeZone);
+    case 'phone':
+      return formatPhone(String(value));
+    case 'flag':
+      return value ? 'Yes' : 'No';
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    default:
+      return String(value);
   }
 }

@@ -93,14 +93,16 @@ export const flagsBeyond = (holder: Pick<Holder, 'flags'>, flags: readonly strin
   allFlags.filter((f) => flags.includes(f) && !holder.flags.includes(f));
 
 /** Whether the holder may give or take away a region: a group-wide user any, others their own. */
-export const mayGiveRegion = (holder: Omit<Holder, 'flags'>, region: string): boolean => holder.groupWide || holder.regions.includes(region);
+export const mayGiveRegion = (holder: Omit<Holder, 'flags'>, region: string): boolean =>
+  holder.groupWide || holder.regions.includes(region);
 
 /** Whether `other` reaches a location the holder does not (group-wide, or a region not theirs). */
 export const reachesBeyond = (holder: Omit<Holder, 'flags'>, other: Omit<Holder, 'flags'>): boolean =>
   !holder.groupWide && (other.groupWide || other.regions.some((r) => !mayGiveRegion(holder, r)));
 
 /** Whether the holder may act on `other`: `other` holds no flag and reaches no location the holder lacks. */
-export const mayManage = (holder: Holder, other: Holder): boolean => flagsBeyond(holder, other.flags).length === 0 && !reachesBeyond(holder, other);
+export const mayManage = (holder: Holder, other: Holder): boolean =>
+  flagsBeyond(holder, other.flags).length === 0 && !reachesBeyond(holder, other);
 
 /** Who may open a screen or see a palette source or a home figure: any signed-in user, or holders of one flag. */
 export type Access = 'signedIn' | Flag;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { centsToDecimal, countText, formatDate, formatDateTime, formatDecimalMoney, formatMoney, formatNumber, formatPhone, randomId } from './format';
+import {
+  centsToDecimal,
+  countText,
+  formatDate,
+  formatDateTime,
+  formatDecimalMoney,
+  formatMoney,
+  formatNumber,
+  formatPhone,
+  randomId,
+} from './format';
 import { date, flag, id, list, money } from './fields';
 import { effectiveFlags } from './permissions';
 import { formatCell } from './lists';
@@ -69,8 +79,11 @@ describe('form fields', () => {
   });
   it('reads dollars as cents, with commas only between groups of three digits', () => {
     const dollars = money();
-    expect(['1,234.56', '$1234.5', '12', '1,234,567', '0.05'].map((v) => dollars.parse(v))).toEqual([123456, 123450, 1200, 123456700, 5]);
-    for (const bad of ['1,0,0', '1,00', ',100', '100,', '12,34.5', '1.234', '-5']) expect(dollars.safeParse(bad).success, bad).toBe(false);
+    expect(['1,234.56', '$1234.5', '12', '1,234,567', '0.05'].map((v) => dollars.parse(v))).toEqual([
+      123456, 123450, 1200, 123456700, 5,
+    ]);
+    for (const bad of ['1,0,0', '1,00', ',100', '100,', '12,34.5', '1.234', '-5'])
+      expect(dollars.safeParse(bad).success, bad).toBe(false);
   });
   it('reads days from 1900 to 2100 only', () => {
     expect(date.parse('1900-01-01')).toBe('1900-01-01');
@@ -82,7 +95,7 @@ describe('form fields', () => {
 });
 
 describe('effective flags', () => {
-  it('are the user\'s own OR the job code\'s, in catalogue order, ignoring unknown names', () => {
+  it("are the user's own OR the job code's, in catalogue order, ignoring unknown names", () => {
     expect(effectiveFlags(['messenger', 'bogus'], ['userAdmin', 'messenger'])).toEqual(['userAdmin', 'messenger']);
   });
 });

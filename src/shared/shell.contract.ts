@@ -15,7 +15,11 @@ export type Found = z.output<typeof found>;
 /** Records of every kind the caller may open, within reach, whose name, number or id holds the text. */
 export const findRecords = defineContract({
   path: 'search/find',
-  input: z.object({ query: text(80).refine((q) => q.length >= 2, 'must be at least 2 characters').meta({ title: 'Search' }) }),
+  input: z.object({
+    query: text(80)
+      .refine((q) => q.length >= 2, 'must be at least 2 characters')
+      .meta({ title: 'Search' }),
+  }),
   output: z.object({ groups: z.array(z.object({ kind: z.string(), label: z.string(), results: z.array(found) })) }),
 });
 
@@ -23,4 +27,8 @@ const figure = z.object({ key: z.string(), label: z.string(), value: z.number().
 export type Figure = z.output<typeof figure>;
 
 /** Today's figures for what the caller's flags cover, each with the filtered list it counts. */
-export const todayFigures = defineContract({ path: 'home/today', input: z.object({}), output: z.object({ figures: z.array(figure) }) });
+export const todayFigures = defineContract({
+  path: 'home/today',
+  input: z.object({}),
+  output: z.object({ figures: z.array(figure) }),
+});

@@ -34,8 +34,19 @@ describe('SMS segments', () => {
   });
 
   it('sends any other character as UCS-2: 70 in one message, then segments of 67', () => {
-    expect(smsSegments('ł'.repeat(70))).toMatchObject({ encoding: 'UCS-2', characters: 70, units: 70, segments: 1, perSegment: 70 });
-    expect(smsSegments('ł'.repeat(71))).toMatchObject({ encoding: 'UCS-2', characters: 71, segments: 2, perSegment: 67 });
+    expect(smsSegments('ł'.repeat(70))).toMatchObject({
+      encoding: 'UCS-2',
+      characters: 70,
+      units: 70,
+      segments: 1,
+      perSegment: 70,
+    });
+    expect(smsSegments('ł'.repeat(71))).toMatchObject({
+      encoding: 'UCS-2',
+      characters: 71,
+      segments: 2,
+      perSegment: 67,
+    });
     expect(smsSegments('ł'.repeat(134))).toMatchObject({ segments: 2 });
     expect(smsSegments('ł'.repeat(135))).toMatchObject({ segments: 3 });
     // One such character makes the whole text UCS-2.

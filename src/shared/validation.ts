@@ -6,13 +6,19 @@ import type { z } from 'zod';
  * record: "jobCode" -> "Job code", "locationId" -> "Location", "items.2.name" -> "Name".
  */
 export function fieldLabel(path: string | readonly PropertyKey[], schema?: z.ZodType): string {
-  const named = typeof path === 'string' ? path : ([...path].reverse().find((p) => typeof p === 'string') as string | undefined);
+  const named =
+    typeof path === 'string' ? path : ([...path].reverse().find((p) => typeof p === 'string') as string | undefined);
   if (!named) return 'The request';
   const top = typeof path === 'string' ? path : String(path[0]);
   // An entry of a list field (`targets.2`) is named as its field.
   const title = named === top ? fieldSchema(schema, top)?.meta()?.title : undefined;
   if (title) return title;
-  const words = named.replace(/\[\]$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/ (id)(s?)$/i, '$2').toLowerCase();
+  const words = named
+    .replace(/\[\]$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .replace(/ (id)(s?)$/i, '$2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -22,7 +28,8 @@ export function fieldSchema(schema: z.ZodType | undefined, name: string): z.ZodT
 }
 
 /** Whether a form must fill the field: it does not parse when left out. */
-export const isRequired = (schema: z.ZodType | undefined, name: string): boolean => fieldSchema(schema, name)?.safeParse(undefined).success === false;
+export const isRequired = (schema: z.ZodType | undefined, name: string): boolean =>
+  fieldSchema(schema, name)?.safeParse(undefined).success === false;
 
 function sentence(issue: z.core.$ZodIssue, schema?: z.ZodType): string {
   const label = fieldLabel(issue.path, schema);
@@ -43,7 +50,10 @@ function sentence(issue: z.core.$ZodIssue, schema?: z.ZodType): string {
  * fields at fault, and each field's sentence by name. The server answers with it and the screens
  * check forms with it, so both agree.
  */
-export function describeIssues(error: z.ZodError, schema?: z.ZodType): { sentences: string[]; fields: string[]; fieldErrors: Record<string, string> } {
+export function describeIssues(
+  error: z.ZodError,
+  schema?: z.ZodType,
+): { sentences: string[]; fields: string[]; fieldErrors: Record<string, string> } {
   const first = error.issues.filter(
     (issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i,
   );

@@ -19,7 +19,14 @@ export class ActionError extends Error {
   /** No envelope came back: the network failed or something other than the app answered. */
   readonly network: boolean;
 
-  constructor(init: { status: number; statusText: string; errors?: string[]; fields?: string[]; fieldErrors?: Record<string, string>; network?: boolean }) {
+  constructor(init: {
+    status: number;
+    statusText: string;
+    errors?: string[];
+    fields?: string[];
+    fieldErrors?: Record<string, string>;
+    network?: boolean;
+  }) {
     const errors = init.errors ?? [];
     super(errors[0] ?? `${init.status} ${init.statusText}`.trim());
     this.name = 'ActionError';
@@ -47,7 +54,9 @@ export function errorMessage(error: unknown): string {
 
 /** "HTTP 502 Bad Gateway" or the browser's reason when nothing answered. */
 export function networkMessage(error: ActionError): string {
-  return error.status ? `The server answered ${error.status} ${error.statusText}`.trim() : `The server could not be reached (${error.statusText})`;
+  return error.status
+    ? `The server answered ${error.status} ${error.statusText}`.trim()
+    : `The server could not be reached (${error.statusText})`;
 }
 
 // The CSRF token of the current session; set each time the session is read.
@@ -70,7 +79,11 @@ async function send(url: string, init: RequestInit): Promise<Envelope> {
   try {
     response = await fetch(url, init);
   } catch (error) {
-    throw new ActionError({ status: 0, statusText: error instanceof Error ? error.message : 'network error', network: true });
+    throw new ActionError({
+      status: 0,
+      statusText: error instanceof Error ? error.message : 'network error',
+      network: true,
+    });
   }
   let body: Envelope<Record<string, unknown> & ErrorData> | undefined;
   try {
@@ -79,7 +92,11 @@ async function send(url: string, init: RequestInit): Promise<Envelope> {
     // Not JSON: a proxy page, a crash, an empty reply.
   }
   if (!body || typeof body !== 'object' || !('success' in body)) {
-    throw new ActionError({ status: response.status, statusText: response.statusText || 'not a JSON reply', network: true });
+    throw new ActionError({
+      status: response.status,
+      statusText: response.statusText || 'not a JSON reply',
+      network: true,
+    });
   }
   if (!response.ok || !body.success) {
     throw new ActionError({
@@ -109,13 +126,18 @@ const routeOf = (contract: Callable) => ('route' in contract && contract.route) 
  * (an idempotent contract's, from `useAction`) goes out as `Idempotency-Key`: the server runs a key
  * once and answers a repeat with the first reply.
  */
-export async function callAction<C extends Callable>(contract: C, body: InputOf<C> | Record<string, never> = {}, idempotencyKey?: string): Promise<OutputOf<C>> {
+export async function callAction<C extends Callable>(
+  contract: C,
+  body: InputOf<C> | Record<string, never> = {},
+  idempotencyKey?: string,
+): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
   const reply = await send(routeOf(contract), {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
-      'content-type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+      'content-type': 'application/json',
+      ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
     body: JSON.stringify(json),
@@ -132,7 +154,11 @@ export function newIdempotencyKey(): string {
 }
 
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */
-export async function uploadAction<C extends Contract>(contract: C, files: Record<string, File | Blob>, fields: Record<string, string> = {}): Promise<OutputOf<C>> {
+export async function uploadAction<C extends Contract>(
+  contract: C,
+  files: Record<string, File | Blob>,
+  fields: Record<string, string> = {},
+): Promise<OutputOf<C>> {
   const form = new FormData();
   if (csrfToken) form.append('csrfToken', csrfToken);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -12,7 +12,8 @@ export const sessionKey = ['session'] as const;
 function onAnyError(error: unknown) {
   if (!isActionError(error)) return;
   if (error.status === 401) void queryClient.invalidateQueries({ queryKey: sessionKey });
-  else if (error.network) notify({ type: 'error', title: 'Network error', message: networkMessage(error), duration: 6000 });
+  else if (error.network)
+    notify({ type: 'error', title: 'Network error', message: networkMessage(error), duration: 6000 });
 }
 
 export const queryClient = new QueryClient({

@@ -20,7 +20,13 @@ const Home = lazy(() => import('./shell/Home'));
 
 function Root() {
   return (
-    <Suspense fallback={<Center h="100vh"><Loader aria-label="Loading" /></Center>}>
+    <Suspense
+      fallback={
+        <Center h="100vh">
+          <Loader aria-label="Loading" />
+        </Center>
+      }
+    >
       <Outlet />
     </Suspense>
   );
@@ -36,7 +42,13 @@ function route(screen: ScreenDefinition): RouteObject {
   const Screen = lazy(screen.load);
   const { access } = screen;
   const open = access === 'public' || access === 'pending' || access === 'signedIn';
-  const element = open ? <Screen /> : <Guard access={access}><Screen /></Guard>;
+  const element = open ? (
+    <Screen />
+  ) : (
+    <Guard access={access}>
+      <Screen />
+    </Guard>
+  );
   return { path: screen.path, element: <Titled title={screenTitle(screen)}>{element}</Titled> };
 }
 
@@ -51,9 +63,23 @@ export const router = createBrowserRouter([
         path: '/',
         element: <Shell />,
         children: [
-          { index: true, element: <Titled title="Home"><Home /></Titled> },
+          {
+            index: true,
+            element: (
+              <Titled title="Home">
+                <Home />
+              </Titled>
+            ),
+          },
           ...screens.filter((s) => !outsideShell(s)).map(route),
-          { path: '*', element: <Titled title="Page not found"><NotFound /></Titled> },
+          {
+            path: '*',
+            element: (
+              <Titled title="Page not found">
+                <NotFound />
+              </Titled>
+            ),
+          },
         ],
       },
     ],

@@ -22,7 +22,9 @@ export function Slot<K extends keyof Slots>({ name, props }: { name: K; props: S
   const added = (parts[name] ?? []) as ComponentType<Slots[K]>[];
   return (
     <Suspense fallback={null}>
-      {added.map((Part, i) => <Part key={i} {...(props as Slots[K] & object)} />)}
+      {added.map((Part, i) => (
+        <Part key={i} {...(props as Slots[K] & object)} />
+      ))}
     </Suspense>
   );
 }

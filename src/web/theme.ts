@@ -32,11 +32,20 @@ export const theme = createTheme({
  * 4.3:1 for teal) and white on their filled shade (2.5:1 to 4.4:1) are darkened a third, to 4.8:1 or more.
  */
 const brightHues = ['red', 'orange', 'yellow', 'lime', 'green', 'teal', 'cyan'] as const;
-const readableFilled = Object.fromEntries(brightHues.map((hue) => [`--mantine-color-${hue}-filled`, darken(DEFAULT_THEME.colors[hue][8], 0.3)]));
-const readableTint = Object.fromEntries(brightHues.map((hue) => [`--mantine-color-${hue}-light-color`, darken(DEFAULT_THEME.colors[hue][9], 0.3)]));
+const readableFilled = Object.fromEntries(
+  brightHues.map((hue) => [`--mantine-color-${hue}-filled`, darken(DEFAULT_THEME.colors[hue][8], 0.3)]),
+);
+const readableTint = Object.fromEntries(
+  brightHues.map((hue) => [`--mantine-color-${hue}-light-color`, darken(DEFAULT_THEME.colors[hue][9], 0.3)]),
+);
 
 export const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#666e76', '--mantine-color-placeholder': '#666e76', ...readableFilled, ...readableTint },
+  light: {
+    '--mantine-color-dimmed': '#666e76',
+    '--mantine-color-placeholder': '#666e76',
+    ...readableFilled,
+    ...readableTint,
+  },
   dark: { '--mantine-color-dimmed': '#b8b8b8', '--mantine-color-placeholder': '#a6a7ab', ...readableFilled },
 });

@@ -16,12 +16,15 @@ import { declaredScreens as screens } from './screens';
  * compiled once, instead of afresh for every walk.
  */
 const test = signedIn.extend<{ page: Page }, { walkContext: BrowserContext }>({
-  walkContext: [async ({ browser, adminState }, use, workerInfo) => {
-    const { baseURL, viewport, timezoneId } = workerInfo.project.use;
-    const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState: adminState });
-    await use(context);
-    await context.close();
-  }, { scope: 'worker' }],
+  walkContext: [
+    async ({ browser, adminState }, use, workerInfo) => {
+      const { baseURL, viewport, timezoneId } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState: adminState });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
   page: async ({ walkContext }, use) => {
     const page = await walkContext.newPage();
     await use(page);
@@ -51,7 +54,13 @@ async function expectAccessible(page: Page, where: string, scope?: string) {
   const { violations } = await (scope ? axe.include(scope) : axe).analyze();
   const faults = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)
+          .join('; ')}`,
+    );
   expect(faults, `accessibility faults on ${where}`).toEqual([]);
 }
 
@@ -111,7 +120,7 @@ for (const screen of screens.filter((s) => s.access !== 'public' && s.access !==
     // Each modal the toolbar opens; Escape closes it and gives focus back to its button.
     // Refresh opens nothing (kit.e2e.ts tries it).
     const buttons = root.locator('.screen-toolbar button:not(.list-refresh)');
-    for (let i = 0; i < await buttons.count(); i++) {
+    for (let i = 0; i < (await buttons.count()); i++) {
       const button = buttons.nth(i);
       const name = (await button.textContent())!.trim();
       const url = page.url();
@@ -134,7 +143,7 @@ for (const screen of screens.filter((s) => s.access !== 'public' && s.access !==
     }
 
     // The first record of a list, reached with Tab after the skip link and opened with Enter.
-    if (await root.locator('.row-open').count() === 0) return;
+    if ((await root.locator('.row-open').count()) === 0) return;
     // From the skip link (the first stop of Tab, as the home's test shows) into the screen.
     await page.getByRole('link', { name: 'Skip to content' }).focus();
     await page.keyboard.press('Enter');

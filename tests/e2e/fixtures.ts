@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 
-export const ADMIN = { username: 'admin', password: 'forecourt-demo', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP', name: 'Group Administrator' };
+export const ADMIN = {
+  username: 'admin',
+  password: 'forecourt-demo',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+  name: 'Group Administrator',
+};
 /** The demo staff share the admin's demo password and sign in with an emailed code. */
 export const STAFF_PASSWORD = 'forecourt-demo';
 
@@ -92,9 +97,16 @@ export const test = base.extend<object, { adminState: string }>({
 export { expect };
 
 /** Calls an action as the context's user (the CSRF token comes from the session), for setting up a test. */
-export async function callApi<T = Record<string, unknown>>(request: APIRequestContext, path: string, body: Record<string, unknown> = {}): Promise<T> {
+export async function callApi<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<T> {
   const session = await (await request.get('/api/session')).json();
-  const res = await request.post(`/api/actions/${path}`, { headers: { 'x-csrf-token': session.data.csrfToken }, data: body });
+  const res = await request.post(`/api/actions/${path}`, {
+    headers: { 'x-csrf-token': session.data.csrfToken },
+    data: body,
+  });
   const reply = await res.json();
   if (!res.ok() || !reply.success) throw new Error(`${path}: ${res.status()} ${JSON.stringify(reply.errors)}`);
   return reply.data as T;
@@ -104,7 +116,11 @@ export async function callApi<T = Record<string, unknown>>(request: APIRequestCo
  * A browser context signed in as a staff member: password, then the emailed code, which the admin
  * reads from the outbox (where the local mail driver put it).
  */
-export async function signInStaff(browser: Browser, adminState: string, user: { username: string; email: string; password?: string }) {
+export async function signInStaff(
+  browser: Browser,
+  adminState: string,
+  user: { username: string; email: string; password?: string },
+) {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto('/login');
@@ -134,7 +150,11 @@ export async function pick(page: Page, label: string, option: string | RegExp) {
 }
 
 /** A tiny valid PNG (solid colour), made here so the upload test needs no fixture file. */
-export async function pngBuffer(width = 8, height = 8, rgb: [number, number, number] = [28, 126, 214]): Promise<Buffer> {
+export async function pngBuffer(
+  width = 8,
+  height = 8,
+  rgb: [number, number, number] = [28, 126, 214],
+): Promise<Buffer> {
   const zlib = await import('node:zlib');
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);

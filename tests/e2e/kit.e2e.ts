@@ -15,10 +15,12 @@ test('a list keeps its order and page size in the address, so a shared link show
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25');
   await expect(page).toHaveURL(/limit=25/);
   // Read once the descending page of 25 has arrived, not the page before it.
-  await expect.poll(async () => {
-    const numbers = (await page.locator('.employee-manager tbody tr > :first-child').allTextContents()).map(Number);
-    return numbers.length === 25 && numbers[0] > numbers[1];
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const numbers = (await page.locator('.employee-manager tbody tr > :first-child').allTextContents()).map(Number);
+      return numbers.length === 25 && numbers[0] > numbers[1];
+    })
+    .toBe(true);
   const firstRow = await page.locator('.employee-manager tbody tr').first().textContent();
 
   // The same address opened afresh: same order, same page size, the header says so.
@@ -43,8 +45,14 @@ test('date presets fill both dates of a range, and Refresh reloads the list', as
   expect((await reloaded).ok()).toBe(true);
 });
 
-test('a new record starts at the default location, and leaving a changed form asks first', async ({ page, request }) => {
-  const { locations, defaultCode } = await callApi<{ locations: { name: string; code: string }[]; defaultCode: string }>(request, 'locations/list-options');
+test('a new record starts at the default location, and leaving a changed form asks first', async ({
+  page,
+  request,
+}) => {
+  const { locations, defaultCode } = await callApi<{
+    locations: { name: string; code: string }[];
+    defaultCode: string;
+  }>(request, 'locations/list-options');
   const fallback = locations.find((l) => l.code === defaultCode)!;
   await page.goto('/users/edit');
   await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(`${fallback.name} (${fallback.code})`);
@@ -77,12 +85,20 @@ test('dark mode follows the system, and the account menu switches it', async ({ 
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
 
-test('rows chosen together are acted on together: lock two accounts from the user manager', async ({ page, request }) => {
+test('rows chosen together are acted on together: lock two accounts from the user manager', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now().toString(36);
   for (const name of ['Bulk', 'Batch']) {
     await callApi(request, 'users/save-user', {
-      username: `${name.toLowerCase()}${stamp}`, email: `${name.toLowerCase()}.${stamp}@forecourt.test`, firstName: name, lastName: `Lock${stamp}`,
-      password: 'a-long-enough-password', regions: [], accountLocked: 0,
+      username: `${name.toLowerCase()}${stamp}`,
+      email: `${name.toLowerCase()}.${stamp}@forecourt.test`,
+      firstName: name,
+      lastName: `Lock${stamp}`,
+      password: 'a-long-enough-password',
+      regions: [],
+      accountLocked: 0,
     });
   }
   await page.goto(`/users/?query=Lock${stamp}`);

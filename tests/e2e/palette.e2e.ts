@@ -13,7 +13,10 @@ test('Ctrl+K finds a screen and a record, and Enter opens it', async ({ page }) 
   await expect(page.locator('.call-activity')).toBeVisible();
 
   // A record: the location found by its code, opened on its edit screen.
-  await page.locator('header').getByRole('button', { name: /^Search/ }).click();
+  await page
+    .locator('header')
+    .getByRole('button', { name: /^Search/ })
+    .click();
   await search.fill('abg');
   const found = page.getByRole('button', { name: /Albuquerque Toyota.*ABG/ });
   await expect(found).toBeVisible();
@@ -22,7 +25,7 @@ test('Ctrl+K finds a screen and a record, and Enter opens it', async ({ page }) 
   await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('ABG');
 });
 
-test('the home shows today\'s figures as their lists count them, and each opens its list', async ({ page, request }) => {
+test("the home shows today's figures as their lists count them, and each opens its list", async ({ page, request }) => {
   await page.goto('/');
   const missed = page.locator('.today-figure', { hasText: 'Missed calls today' });
   await expect(missed).toBeVisible();
@@ -33,6 +36,8 @@ test('the home shows today\'s figures as their lists count them, and each opens 
 
   await missed.click();
   await expect(page.locator('.call-manager')).toBeVisible();
-  await expect(page.getByRole('heading', { name: new RegExp(`^${callCount.toLocaleString('en-US')} calls?$`) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`^${callCount.toLocaleString('en-US')} calls?$`) }),
+  ).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('No answer');
 });

@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { menuLabels } from './screens';
 
 /** Each label at the start of its card or link (a card goes on with its description). */
-const startingWith = (labels: string[]) => labels.map((l) => new RegExp(`^\\s*${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+const startingWith = (labels: string[]) =>
+  labels.map((l) => new RegExp(`^\\s*${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
 test('every screen opens with the demo data', async ({ page }) => {
   await page.goto('/');

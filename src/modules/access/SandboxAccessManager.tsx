@@ -8,7 +8,17 @@ import { callAction } from '../../web/api';
 import { flagLabels, jobCodeFlags, type JobCodeFlag } from '../../shared/permissions';
 import type { RowOf } from '../../shared/contract';
 import { showAlert } from '../../web/ui/modals';
-import { accessColumns, addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type JobCodeRecord } from './access.contract';
+import {
+  accessColumns,
+  addAccess,
+  deleteAccess,
+  editAccess,
+  jobCodeOptions,
+  loadAccess,
+  loadAccessList,
+  loadHolders,
+  type JobCodeRecord,
+} from './access.contract';
 
 /**
  * A job code that users hold cannot be deleted: said before anything is asked, naming who holds it
@@ -33,7 +43,10 @@ function AccessForm({ record, done }: { record?: JobCodeRecord; done: () => void
     initialValues: {
       jobCode: record?.jobCode ?? '',
       longName: record?.longName ?? '',
-      ...(Object.fromEntries(jobCodeFlags.map((f) => [f, record?.flags.includes(f) ?? false])) as Record<JobCodeFlag, boolean>),
+      ...(Object.fromEntries(jobCodeFlags.map((f) => [f, record?.flags.includes(f) ?? false])) as Record<
+        JobCodeFlag,
+        boolean
+      >),
     },
     success: record ? 'Access updated!' : 'Access added!',
     successMs: 4000,
@@ -41,14 +54,35 @@ function AccessForm({ record, done }: { record?: JobCodeRecord; done: () => void
     onSuccess: done,
   });
   return (
-    <RecordForm form={form} failTitle="The job code was not saved" submitLabel={record ? 'Save job code' : 'Add job code'} onCancel={done}>
+    <RecordForm
+      form={form}
+      failTitle="The job code was not saved"
+      submitLabel={record ? 'Save job code' : 'Add job code'}
+      onCancel={done}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput description="Letters, digits, dashes; as the payroll system spells it." disabled={!!record} data-autofocus={!record || undefined} {...form.field('jobCode')} />
+        <TextInput
+          description="Letters, digits, dashes; as the payroll system spells it."
+          disabled={!!record}
+          data-autofocus={!record || undefined}
+          {...form.field('jobCode')}
+        />
         <TextInput data-autofocus={!!record || undefined} {...form.field('longName')} />
       </SimpleGrid>
-      {record && <Text size="sm" c="dimmed">{record.userCount} user{record.userCount === 1 ? '' : 's'} hold this job code; a change applies to them at their next step.</Text>}
-      <Text fw={600} size="sm">Access</Text>
-      <FlagCheckboxes flags={jobCodeFlags} checked={form.values} onChange={(flag, checked) => form.form.setFieldValue(flag, checked)} />
+      {record && (
+        <Text size="sm" c="dimmed">
+          {record.userCount} user{record.userCount === 1 ? '' : 's'} hold this job code; a change applies to them at
+          their next step.
+        </Text>
+      )}
+      <Text fw={600} size="sm">
+        Access
+      </Text>
+      <FlagCheckboxes
+        flags={jobCodeFlags}
+        checked={form.values}
+        onChange={(flag, checked) => form.form.setFieldValue(flag, checked)}
+      />
     </RecordForm>
   );
 }
@@ -56,7 +90,11 @@ function AccessForm({ record, done }: { record?: JobCodeRecord; done: () => void
 /** sandbox-access-manager: what each job code may use, with add-access and edit-access modals. */
 export default function SandboxAccessManager() {
   const records = useRecordModals({
-    addId: 'add-access', editId: 'edit-access', addTitle: 'Add job code', editTitle: (code: string) => `Edit job code ${code}`, size: 'xl',
+    addId: 'add-access',
+    editId: 'edit-access',
+    addTitle: 'Add job code',
+    editTitle: (code: string) => `Edit job code ${code}`,
+    size: 'xl',
     load: async (code) => (await callAction(loadAccess, { jobCode: code })).jobCode,
     form: (record, done) => <AccessForm record={record} done={done} />,
   });
@@ -64,7 +102,9 @@ export default function SandboxAccessManager() {
     edit: (row: Row) => records.edit(row.jobCode),
     question: (row) => `Are you sure you want to delete job code ${row.jobCode} (${row.longName})?`,
     input: (row) => ({ jobCode: row.jobCode }),
-    success: 'Access deleted!', successMs: 4000, reload: ACCESS_LISTS,
+    success: 'Access deleted!',
+    successMs: 4000,
+    reload: ACCESS_LISTS,
   });
 
   return (
@@ -85,11 +125,25 @@ export default function SandboxAccessManager() {
       cells={{
         flags: (row) => (
           <Group gap={4}>
-            {row.flags.length === 0 ? <Text size="sm" c="dimmed">None</Text> : row.flags.map((f) => <Badge key={f} size="sm" variant="light" tt="none">{flagLabels[f]}</Badge>)}
+            {row.flags.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                None
+              </Text>
+            ) : (
+              row.flags.map((f) => (
+                <Badge key={f} size="sm" variant="light" tt="none">
+                  {flagLabels[f]}
+                </Badge>
+              ))
+            )}
           </Group>
         ),
       }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add job code</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add job code
+        </Button>
+      }
     >
       {records.modals}
     </ListScreen>

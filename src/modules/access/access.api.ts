@@ -3,8 +3,27 @@ import type { JobCodeFlag } from '../../shared/permissions';
 
 /** The group-scale job codes (access.scale.ts): the users' generator hands them out. */
 export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
-  ['GM', 'General Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'marketing', 'careerPathAdmin', 'serviceManager', 'sales', 'salesManager', 'appraiser', 'appraisalManager']],
-  ['GSM', 'General Sales Manager', ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin', 'sales', 'salesManager', 'appraiser']],
+  [
+    'GM',
+    'General Manager',
+    [
+      'phoneLookup',
+      'stockNumberManager',
+      'messenger',
+      'marketing',
+      'careerPathAdmin',
+      'serviceManager',
+      'sales',
+      'salesManager',
+      'appraiser',
+      'appraisalManager',
+    ],
+  ],
+  [
+    'GSM',
+    'General Sales Manager',
+    ['phoneLookup', 'stockNumberManager', 'messenger', 'stockNumberAdmin', 'sales', 'salesManager', 'appraiser'],
+  ],
   ['SVCMGR', 'Service Manager', ['phoneLookup', 'messenger', 'careerPathEditor', 'serviceManager', 'serviceAdvisor']],
   ['ADVISOR', 'Service Advisor', ['phoneLookup', 'messenger', 'serviceAdvisor']],
   ['TECH', 'Technician', []],

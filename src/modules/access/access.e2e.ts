@@ -64,8 +64,14 @@ test('add, edit and delete a job code', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `${before} job codes` })).toBeVisible();
 });
 
-test('a job code that users hold is not offered for deletion: Delete says who holds it, before asking anything', async ({ page, request }) => {
-  const { holderCount, holders } = await callApi<{ holderCount: number; holders: { name: string; username: string }[] }>(request, 'sandbox-access/load-holders', { jobCode: 'SVCMGR' });
+test('a job code that users hold is not offered for deletion: Delete says who holds it, before asking anything', async ({
+  page,
+  request,
+}) => {
+  const { holderCount, holders } = await callApi<{
+    holderCount: number;
+    holders: { name: string; username: string }[];
+  }>(request, 'sandbox-access/load-holders', { jobCode: 'SVCMGR' });
   expect(holderCount).toBeGreaterThan(0);
   await page.goto('/access/');
   const row = page.getByRole('row', { name: /SVCMGR/ });
@@ -89,7 +95,12 @@ test('a job code that fails to load alerts and closes its modal; search narrows 
 
   // The record goes away between the list and the click.
   await page.route('**/api/actions/sandbox-access/load-access', (route) =>
-    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, data: {}, errors: ['There is no job code ADVISOR.'] }) }));
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, data: {}, errors: ['There is no job code ADVISOR.'] }),
+    }),
+  );
   await page.getByRole('row', { name: /ADVISOR/ }).click();
   const alert = page.getByRole('dialog', { name: 'This record could not be loaded' });
   await expect(alert).toContainText('There is no job code ADVISOR.');
@@ -100,7 +111,9 @@ test('a job code that fails to load alerts and closes its modal; search narrows 
 test('a network failure is a notification with the HTTP status', async ({ page }) => {
   await page.goto('/access/');
   await expect(page.getByRole('heading', { name: /^\d+ job codes$/ })).toBeVisible();
-  await page.route('**/api/actions/sandbox-access/load-access-list', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+  await page.route('**/api/actions/sandbox-access/load-access-list', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+  );
   await page.getByRole('textbox', { name: 'Search' }).fill('GM');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expectNotification(page, 'The server answered 502 Bad Gateway');

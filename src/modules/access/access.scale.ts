@@ -1,7 +1,6 @@
 import { defineGenerator } from '../../server/scale/generators';
 import { scaleJobCodes } from './access.api';
 
-
 defineGenerator({
   table: 'job_codes',
   columns: ['job_code', 'long_name', 'flags'],

@@ -8,7 +8,16 @@ import { holderCount, namedHolders } from '../../server/platform/holders';
 import { jobCodeFlags } from '../../shared/permissions';
 import { jobCodeRecords, jobCodes } from './access.db';
 import {
-  accessColumns, addAccess, deleteAccess, editAccess, HOLDERS_NAMED, jobCodeOptions, loadAccess, loadAccessList, loadHolders, type AccessInput,
+  accessColumns,
+  addAccess,
+  deleteAccess,
+  editAccess,
+  HOLDERS_NAMED,
+  jobCodeOptions,
+  loadAccess,
+  loadAccessList,
+  loadHolders,
+  type AccessInput,
 } from './access.contract';
 
 // Qualified by hand: Drizzle leaves columns unqualified in one-table selects, which would bind inside the subquery.
@@ -20,15 +29,25 @@ defineListAction({
   summary: 'Job codes and the access each grants.',
   permission: 'accessAdmin',
   reach: 'group',
-  bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { query: 'man' } }],
+  bench: () => [
+    { name: 'all', filters: {} },
+    { name: 'search', filters: { query: 'man' } },
+  ],
   columns: accessColumns,
   sorts: { jobCode: jobCodes.jobCode, longName: jobCodes.longName },
   defaultSort: 'jobCode',
   id: { key: 'jobCode', column: jobCodes.jobCode },
   filters: { query: contains(jobCodes.jobCode, jobCodes.longName) },
   query: ({ db }) => ({
-    select: db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName, flags: jobCodes.flags, userCount: userCount.as('user_count') })
-      .from(jobCodes).$dynamic(),
+    select: db
+      .select({
+        jobCode: jobCodes.jobCode,
+        longName: jobCodes.longName,
+        flags: jobCodes.flags,
+        userCount: userCount.as('user_count'),
+      })
+      .from(jobCodes)
+      .$dynamic(),
   }),
 });
 
@@ -41,7 +60,14 @@ defineAction({
   async handler(ctx) {
     const row = await loadRecord(ctx, jobCodeRecords, ctx.input.jobCode);
     const holders = await holderCount(ctx.db, row.jobCode);
-    return { jobCode: { jobCode: row.jobCode, longName: row.longName, userCount: holders, flags: jobCodeFlags.filter((f) => row.flags.includes(f)) } };
+    return {
+      jobCode: {
+        jobCode: row.jobCode,
+        longName: row.longName,
+        userCount: holders,
+        flags: jobCodeFlags.filter((f) => row.flags.includes(f)),
+      },
+    };
   },
 });
 
@@ -62,7 +88,7 @@ defineAction({
 
 defineAction({
   contract: editAccess,
-  summary: 'Saves a job code\'s name and flags; everyone holding it gets the change at their next call.',
+  summary: "Saves a job code's name and flags; everyone holding it gets the change at their next call.",
   permission: 'accessAdmin',
   reach: 'group',
   async handler(ctx) {
@@ -82,7 +108,10 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler({ db, input, user }) {
-    const [holders, named] = await Promise.all([holderCount(db, input.jobCode), namedHolders(db, input.jobCode, user.reach, HOLDERS_NAMED)]);
+    const [holders, named] = await Promise.all([
+      holderCount(db, input.jobCode),
+      namedHolders(db, input.jobCode, user.reach, HOLDERS_NAMED),
+    ]);
     return { holderCount: holders, holders: named };
   },
 });
@@ -96,7 +125,9 @@ defineAction({
     const { input } = ctx;
     const holders = await holderCount(ctx.db, input.jobCode);
     if (holders > 0) {
-      throw AppError.conflict(`${holders} user${holders === 1 ? ' holds' : 's hold'} job code ${input.jobCode}; give them another job code first.`);
+      throw AppError.conflict(
+        `${holders} user${holders === 1 ? ' holds' : 's hold'} job code ${input.jobCode}; give them another job code first.`,
+      );
     }
     await deleteRecord(ctx, jobCodeRecords, input.jobCode);
     return {};
@@ -110,6 +141,11 @@ defineAction({
   reach: 'group',
   readOnly: true,
   async handler({ db }) {
-    return { jobCodes: await db.select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName }).from(jobCodes).orderBy(jobCodes.jobCode) };
+    return {
+      jobCodes: await db
+        .select({ jobCode: jobCodes.jobCode, longName: jobCodes.longName })
+        .from(jobCodes)
+        .orderBy(jobCodes.jobCode),
+    };
   },
 });

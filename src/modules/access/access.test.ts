@@ -5,7 +5,15 @@ import { jobCodes } from './access.db';
 import { users } from '../users/users.db';
 import { allFlags } from '../../shared/permissions';
 import { loadUsers } from '../users/users.contract';
-import { addAccess, deleteAccess, editAccess, jobCodeOptions, loadAccess, loadAccessList, loadHolders } from './access.contract';
+import {
+  addAccess,
+  deleteAccess,
+  editAccess,
+  jobCodeOptions,
+  loadAccess,
+  loadAccessList,
+  loadHolders,
+} from './access.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -13,7 +21,9 @@ beforeAll(async () => {
   t = await testApp();
   admin = await t.signedIn([...allFlags]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('sandbox access by job code', () => {
   it('lists the demo job codes with their users and html', async () => {
@@ -32,17 +42,32 @@ describe('sandbox access by job code', () => {
   it('lists job codes for pickers to any signed-in user', async () => {
     const res = await (await t.signedIn([])).act(jobCodeOptions, {});
     expect(res.body.data.jobCodes).toContainEqual({ jobCode: 'GM', longName: 'General Manager' });
-    expect(res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)).toEqual([...res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)].sort());
+    expect(res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)).toEqual(
+      [...res.body.data.jobCodes.map((j: { jobCode: string }) => j.jobCode)].sort(),
+    );
   });
 
   it('adds a job code with flags (upper-cased), loads and edits it', async () => {
-    const add = await admin.call('sandbox-access/add-access.php', { jobCode: 'lot', longName: 'Lot Attendant', stockNumberManager: 1, phoneLookup: '1', messenger: 0 }, { form: true });
+    const add = await admin.call(
+      'sandbox-access/add-access.php',
+      { jobCode: 'lot', longName: 'Lot Attendant', stockNumberManager: 1, phoneLookup: '1', messenger: 0 },
+      { form: true },
+    );
     expect(add.status).toBe(200);
     const [row] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'LOT'));
     expect(row).toMatchObject({ longName: 'Lot Attendant', flags: ['phoneLookup', 'stockNumberManager'] });
     const loaded = await admin.call('sandbox-access/load-access.php', { jobCode: 'LOT' });
-    expect(loaded.body.data.jobCode).toEqual({ jobCode: 'LOT', longName: 'Lot Attendant', flags: ['phoneLookup', 'stockNumberManager'], userCount: 0 });
-    const edit = await admin.call('sandbox-access/edit-access.php', { jobCode: 'LOT', longName: 'Lot Porter', developer: 1 });
+    expect(loaded.body.data.jobCode).toEqual({
+      jobCode: 'LOT',
+      longName: 'Lot Attendant',
+      flags: ['phoneLookup', 'stockNumberManager'],
+      userCount: 0,
+    });
+    const edit = await admin.call('sandbox-access/edit-access.php', {
+      jobCode: 'LOT',
+      longName: 'Lot Porter',
+      developer: 1,
+    });
     expect(edit.status).toBe(200);
     const [after] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'LOT'));
     expect(after).toMatchObject({ longName: 'Lot Porter', flags: ['developer'] });
@@ -59,7 +84,10 @@ describe('sandbox access by job code', () => {
   it('refuses a duplicate (409), an unknown code (404) and bad input (400), changing nothing', async () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(jobCodes);
     const dup = await admin.act(addAccess, { jobCode: 'GM', longName: 'Again' });
-    expect(dup).toMatchObject({ status: 409, body: { errors: ['Job code GM already exists.'], data: { fields: ['jobCode'] } } });
+    expect(dup).toMatchObject({
+      status: 409,
+      body: { errors: ['Job code GM already exists.'], data: { fields: ['jobCode'] } },
+    });
     const missing = await admin.act(editAccess, { jobCode: 'NOPE', longName: 'x' });
     expect(missing.status).toBe(404);
     expect((await admin.act(loadAccess, { jobCode: 'NOPE' })).body.errors[0]).toBe('There is no job code NOPE.');
@@ -86,7 +114,11 @@ describe('sandbox access by job code', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.holderCount).toBe(n);
     expect(res.body.data.holders.length).toBe(Math.min(n, 5));
-    expect(res.body.data.holders[0]).toEqual({ userId: expect.any(Number), name: expect.stringMatching(/\w+ \w+/), username: expect.any(String) });
+    expect(res.body.data.holders[0]).toEqual({
+      userId: expect.any(Number),
+      name: expect.stringMatching(/\w+ \w+/),
+      username: expect.any(String),
+    });
     const nowhere = await t.signedIn(['accessAdmin'], { groupWide: false });
     const unseen = await nowhere.act(loadHolders, { jobCode: 'GM' });
     expect(unseen.body.data).toEqual({ holderCount: n, holders: [] });

@@ -30,7 +30,15 @@ export default function AcquisitionVehicles() {
         { name: 'locationId', kind: 'location' },
         { name: 'minCreatedAt', kind: 'date', defaultValue: defaultMinCreatedAt() },
         { name: 'maxCreatedAt', kind: 'date' },
-        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        {
+          name: 'active',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Active' },
+            { value: '0', label: 'Inactive' },
+          ],
+        },
       ]}
       updateUrl
       rowKey={(row) => row.vehicleId}
@@ -42,14 +50,28 @@ export default function AcquisitionVehicles() {
           const vehicle = vehicleFromVin(row.vin);
           return (
             <>
-              <Text component="span" display="block" ff="monospace" size="sm">{row.vin}</Text>
-              {vehicle && <Text component="span" display="block" size="xs" c="dimmed">{vehicle}</Text>}
+              <Text component="span" display="block" ff="monospace" size="sm">
+                {row.vin}
+              </Text>
+              {vehicle && (
+                <Text component="span" display="block" size="xs" c="dimmed">
+                  {vehicle}
+                </Text>
+              )}
             </>
           );
         },
-        active: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.active ? 'Active' : 'Inactive'}</Badge>,
+        active: (row) => (
+          <Badge color={row.active ? 'teal' : 'gray'} variant="light">
+            {row.active ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
       }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add vehicle</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add vehicle
+        </Button>
+      }
     >
       {records.modals}
     </ListScreen>

@@ -30,7 +30,6 @@ export const vehicleTypeLabels: Record<VehicleType, string> = {
 export const SERVICE_TAG_MAX = 20;
 export const NOTES_MAX = 2_000;
 
-
 /** The add-vehicle and edit-vehicle form (seed 000, "Acquisition vehicle"). */
 export const vehicleInput = z.object({
   vin: checkedVin,
@@ -68,24 +67,50 @@ export const vehicleColumns: ColumnSpec[] = [
 ];
 
 const vehicleRow = z.object({
-  vehicleId: z.number().int(), vin: z.string(), serviceTagNumber: z.string(), vehicleType: z.enum(vehicleTypes), vehicleTypeLabel: z.string(),
-  locationId: z.number().int(), locationName: z.string(), active: z.boolean(), createdAt: z.string(), createdByName: z.string().nullable(),
+  vehicleId: z.number().int(),
+  vin: z.string(),
+  serviceTagNumber: z.string(),
+  vehicleType: z.enum(vehicleTypes),
+  vehicleTypeLabel: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
 });
 export type VehicleRow = z.output<typeof vehicleRow>;
 
 const vehicle = vehicleRow.extend({
-  notes: z.string(), createdBy: z.number().int().nullable(), updatedAt: z.string(),
+  notes: z.string(),
+  createdBy: z.number().int().nullable(),
+  updatedAt: z.string(),
 });
 export type VehicleRecord = z.output<typeof vehicle>;
 
 /** Acquisition vehicles within reach, newest first (seed 000: `vehicleCount`, `html`); also the CSV export. */
 export const loadVehicles = listContract({
-  path: 'acquisition/load-vehicles', filters: vehicleFilters, row: vehicleRow, countKey: 'vehicleCount', exportRoute: EXPORT_ROUTE,
+  path: 'acquisition/load-vehicles',
+  filters: vehicleFilters,
+  row: vehicleRow,
+  countKey: 'vehicleCount',
+  exportRoute: EXPORT_ROUTE,
 });
 /** One vehicle for the edit modal (seed 000: `data.vehicle`). */
-export const loadVehicle = defineContract({ path: 'acquisition/load-vehicle', input: vehicleIdInput, output: z.object({ vehicle }) });
-export const addVehicle = defineContract({ path: 'acquisition/add-vehicle', input: vehicleInput, output: z.object({ vehicleId: z.number().int() }) });
-export const editVehicle = defineContract({ path: 'acquisition/edit-vehicle', input: editVehicleInput, output: z.object({ vehicleId: z.number().int() }) });
+export const loadVehicle = defineContract({
+  path: 'acquisition/load-vehicle',
+  input: vehicleIdInput,
+  output: z.object({ vehicle }),
+});
+export const addVehicle = defineContract({
+  path: 'acquisition/add-vehicle',
+  input: vehicleInput,
+  output: z.object({ vehicleId: z.number().int() }),
+});
+export const editVehicle = defineContract({
+  path: 'acquisition/edit-vehicle',
+  input: editVehicleInput,
+  output: z.object({ vehicleId: z.number().int() }),
+});
 
 // Seed 000, section 8, word for word.
 export const VEHICLE_ADDED = 'Vehicle Added!';

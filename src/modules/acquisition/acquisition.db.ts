@@ -20,7 +20,9 @@ export const acquisitionVehicles = pgTable(
     /** Blank when the vehicle did not come through the service lane (an auction purchase). */
     serviceTagNumber: varchar('service_tag_number', { length: 20 }).notNull().default(''),
     vehicleType: varchar('vehicle_type', { length: 12 }).$type<VehicleType>().notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** Still being brought in; cleared once it has a stock number or the purchase fell through. */
     active: boolean('active').notNull().default(true),
     notes: text('notes').notNull().default(''),
@@ -44,6 +46,9 @@ export const acquisitionVehicles = pgTable(
 );
 
 export const vehicleRecords = defineRecords({
-  table: acquisitionVehicles, type: 'acquisitionVehicle', key: acquisitionVehicles.id, location: acquisitionVehicles.locationId,
+  table: acquisitionVehicles,
+  type: 'acquisitionVehicle',
+  key: acquisitionVehicles.id,
+  location: acquisitionVehicles.locationId,
   missing: 'That acquisition vehicle does not exist.',
 });

@@ -12,7 +12,9 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('add an acquisition vehicle (a mistyped VIN is named as it is typed), then edit it from its row', async ({ page }) => {
+test('add an acquisition vehicle (a mistyped VIN is named as it is typed), then edit it from its row', async ({
+  page,
+}) => {
   await page.goto('/acquisition/');
   const root = page.locator('.acquisition-vehicles');
   const heading = page.getByRole('heading', { name: /^\d+ acquisition vehicles?$/ });
@@ -21,7 +23,10 @@ test('add an acquisition vehicle (a mistyped VIN is named as it is typed), then 
   // The list starts a week back (seed 000, section 9): the download carries the same first day.
   const weekAgo = new Date();
   weekAgo.setDate(weekAgo.getDate() - 7);
-  await expect(root.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', new RegExp(`minCreatedAt=${formatDate(weekAgo)}`));
+  await expect(root.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    new RegExp(`minCreatedAt=${formatDate(weekAgo)}`),
+  );
 
   await root.getByRole('button', { name: 'Add vehicle' }).click();
   const add = page.getByRole('dialog', { name: 'Add acquisition vehicle' });
@@ -62,7 +67,9 @@ test('add an acquisition vehicle (a mistyped VIN is named as it is typed), then 
   await choose(page, add, 'Vehicle type', 'Car');
   await choose(page, add, 'Location', 'Albuquerque Honda (ABH)');
   await add.getByRole('button', { name: 'Add vehicle' }).click();
-  await expect(add.getByRole('alert')).toContainText(`VIN ${VIN} is already an active acquisition vehicle at Albuquerque Honda (service tag 41880).`);
+  await expect(add.getByRole('alert')).toContainText(
+    `VIN ${VIN} is already an active acquisition vehicle at Albuquerque Honda (service tag 41880).`,
+  );
   await expect(vin).toHaveAttribute('aria-invalid', 'true');
   await add.getByRole('button', { name: 'Cancel' }).click();
 

@@ -26,20 +26,68 @@ const DAY = 24 * HOUR;
  * service tag) or at auction (none). `ago`: how long before the seed ran it was added, all within
  * two weeks, so the list's default week shows some and hides others.
  */
-const demoVehicles: { code: string; draft: string; type: VehicleType; tag?: string; active?: boolean; ago: number; notes?: string }[] = [
-  { code: 'ABG', draft: '3TMCZ5AN_MM412733', type: 'truck', tag: '41127', ago: 2 * HOUR, notes: '2021 Tacoma TRD Off-Road, bought from a service customer; offer accepted at $33,400.' },
+const demoVehicles: {
+  code: string;
+  draft: string;
+  type: VehicleType;
+  tag?: string;
+  active?: boolean;
+  ago: number;
+  notes?: string;
+}[] = [
+  {
+    code: 'ABG',
+    draft: '3TMCZ5AN_MM412733',
+    type: 'truck',
+    tag: '41127',
+    ago: 2 * HOUR,
+    notes: '2021 Tacoma TRD Off-Road, bought from a service customer; offer accepted at $33,400.',
+  },
   { code: 'ABG', draft: '5J6RW2H8_KL003218', type: 'suv', tag: '41093', ago: 1 * DAY + 3 * HOUR },
-  { code: 'ABG', draft: '4T1B11HK_KU718245', type: 'car', ago: 9 * DAY, notes: 'Bought at the Albuquerque dealer auction, lane 4; arrives Thursday.' },
-  { code: 'ABH', draft: '1HGCV1F3_JA091734', type: 'car', tag: '22810', ago: 3 * DAY, active: false, notes: 'Stock number issued; recon done.' },
+  {
+    code: 'ABG',
+    draft: '4T1B11HK_KU718245',
+    type: 'car',
+    ago: 9 * DAY,
+    notes: 'Bought at the Albuquerque dealer auction, lane 4; arrives Thursday.',
+  },
+  {
+    code: 'ABH',
+    draft: '1HGCV1F3_JA091734',
+    type: 'car',
+    tag: '22810',
+    ago: 3 * DAY,
+    active: false,
+    notes: 'Stock number issued; recon done.',
+  },
   { code: 'ABH', draft: '1FTEW1E4_LFA22817', type: 'truck', tag: '22871', ago: 5 * DAY + 2 * HOUR },
   { code: 'SFS', draft: '4S4BSANC_H3263158', type: 'suv', tag: '7754', ago: 4 * DAY },
-  { code: 'SFS', draft: 'JF2GTHMC_N8234511', type: 'suv', ago: 11 * DAY, notes: 'Lease return, customer buying out elsewhere.' },
+  {
+    code: 'SFS',
+    draft: 'JF2GTHMC_N8234511',
+    type: 'suv',
+    ago: 11 * DAY,
+    notes: 'Lease return, customer buying out elsewhere.',
+  },
   { code: 'LCF', draft: '1FTYR2CM_GKA44610', type: 'van', tag: '3302', ago: 6 * DAY },
-  { code: 'LCF', draft: '1HD1KTC1_LB612345', type: 'motorcycle', ago: 13 * DAY, active: false, notes: 'Customer kept it; purchase fell through.' },
+  {
+    code: 'LCF',
+    draft: '1HD1KTC1_LB612345',
+    type: 'motorcycle',
+    ago: 13 * DAY,
+    active: false,
+    notes: 'Customer kept it; purchase fell through.',
+  },
   { code: 'DNC', draft: '1GCUYDED_KZ198234', type: 'truck', tag: '90417', ago: 1 * DAY },
   { code: 'CSK', draft: '5XYP3DHC_MG140556', type: 'suv', tag: '6120', ago: 8 * DAY },
   { code: 'PHX', draft: '5NPEL4JA_LH012788', type: 'car', tag: '15562', ago: 2 * DAY + 5 * HOUR },
-  { code: 'PHX', draft: '1FDXE4FS_JDC37711', type: 'rv', ago: 12 * DAY, notes: 'Class C motorhome on an E-450 chassis; needs roof reseal.' },
+  {
+    code: 'PHX',
+    draft: '1FDXE4FS_JDC37711',
+    type: 'rv',
+    ago: 12 * DAY,
+    notes: 'Class C motorhome on an E-450 chassis; needs roof reseal.',
+  },
 ];
 
 /** The job codes of staff who buy vehicles (those the demo has hold stockNumberManager): who adds a demo vehicle. */
@@ -51,18 +99,31 @@ const BUYER_CODES = ['INV', 'GSM', 'GM', 'SALES'];
  */
 export async function seedAcquisitionVehicles(db: Db): Promise<void> {
   const now = Date.now();
-  const stores = new Map((await db.select({ id: locations.id, code: locations.code }).from(locations)).map((l) => [l.code, l.id]));
-  const buyers = await db.select({ id: users.id, locationId: users.locationId }).from(users)
-    .where(and(inArray(users.jobCode, BUYER_CODES), eq(users.accountLocked, false))).orderBy(asc(users.id));
+  const stores = new Map(
+    (await db.select({ id: locations.id, code: locations.code }).from(locations)).map((l) => [l.code, l.id]),
+  );
+  const buyers = await db
+    .select({ id: users.id, locationId: users.locationId })
+    .from(users)
+    .where(and(inArray(users.jobCode, BUYER_CODES), eq(users.accountLocked, false)))
+    .orderBy(asc(users.id));
   const rows = demoVehicles.flatMap((demo) => {
     const locationId = stores.get(demo.code);
     if (!locationId) return [];
     const createdAt = new Date(now - demo.ago);
-    return [{
-      vin: withCheckDigit(demo.draft), serviceTagNumber: demo.tag ?? '', vehicleType: demo.type, locationId, active: demo.active ?? true,
-      notes: demo.notes ?? '', createdBy: buyers.find((u) => u.locationId === locationId)?.id ?? null,
-      createdAt, updatedAt: demo.active === false ? new Date(now - demo.ago / 2) : createdAt,
-    }];
+    return [
+      {
+        vin: withCheckDigit(demo.draft),
+        serviceTagNumber: demo.tag ?? '',
+        vehicleType: demo.type,
+        locationId,
+        active: demo.active ?? true,
+        notes: demo.notes ?? '',
+        createdBy: buyers.find((u) => u.locationId === locationId)?.id ?? null,
+        createdAt,
+        updatedAt: demo.active === false ? new Date(now - demo.ago / 2) : createdAt,
+      },
+    ];
   });
   if (rows.length) await db.insert(acquisitionVehicles).values(rows);
 }

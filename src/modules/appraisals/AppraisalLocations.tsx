@@ -25,8 +25,11 @@ export default function AppraisalLocations() {
       updateUrl
       rowKey={(row) => row.locationId}
       rowLabel={(row) => row.locationName}
-      countDetail={(reply) => (typeof reply.totalAppraisals === 'number'
-        ? `with ${formatNumber(reply.totalAppraisals)} appraisals and ${String(reply.offerCountFormatted)} offers made` : '')}
+      countDetail={(reply) =>
+        typeof reply.totalAppraisals === 'number'
+          ? `with ${formatNumber(reply.totalAppraisals)} appraisals and ${String(reply.offerCountFormatted)} offers made`
+          : ''
+      }
       cells={{ offerTotal: (row) => formatMoney(row.offerTotalCents) }}
     />
   );

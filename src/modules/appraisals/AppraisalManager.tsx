@@ -9,15 +9,40 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import {
-  appraisalColumns, appraisalSourceLabels, appraisalSources, appraisalStatusLabels, appraisalStatuses, loadAppraisals, workingStatusLabels, workingStatuses,
+  appraisalColumns,
+  appraisalSourceLabels,
+  appraisalSources,
+  appraisalStatusLabels,
+  appraisalStatuses,
+  loadAppraisals,
+  workingStatusLabels,
+  workingStatuses,
 } from './appraisals.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
 type Row = RowOf<typeof loadAppraisals>;
-const statusColor: Record<Row['appraisalStatus'], string> = { new: 'blue', offered: 'indigo', accepted: 'teal', declined: 'gray', purchased: 'green', expired: 'orange' };
+const statusColor: Record<Row['appraisalStatus'], string> = {
+  new: 'blue',
+  offered: 'indigo',
+  accepted: 'teal',
+  declined: 'gray',
+  purchased: 'green',
+  expired: 'orange',
+};
 
 /** The manager shows the columns a desk works from; the CSV carries them all. */
-const shown = new Set(['createdAt', 'customerName', 'phone', 'vehicle', 'mileage', 'offer', 'statusLabel', 'workingStatusLabel', 'sourceLabel', 'locationName']);
+const shown = new Set([
+  'createdAt',
+  'customerName',
+  'phone',
+  'vehicle',
+  'mileage',
+  'offer',
+  'statusLabel',
+  'workingStatusLabel',
+  'sourceLabel',
+  'locationName',
+]);
 
 export default function AppraisalManager() {
   const navigate = useNavigate();
@@ -43,8 +68,16 @@ export default function AppraisalManager() {
       onRowClick={(row) => void navigate(`/clicklane/appraisals/vehicle?id=${row.appraisalId}`)}
       emptyText="No appraisals yet: they arrive from the website's instant offer, the service lane, walk-ins and calls."
       cells={{
-        offer: (row) => <Text component="span" size="sm" fw={600}>{formatMoney(row.offerCents)}</Text>,
-        statusLabel: (row) => <Badge color={statusColor[row.appraisalStatus]} variant="light">{row.statusLabel}</Badge>,
+        offer: (row) => (
+          <Text component="span" size="sm" fw={600}>
+            {formatMoney(row.offerCents)}
+          </Text>
+        ),
+        statusLabel: (row) => (
+          <Badge color={statusColor[row.appraisalStatus]} variant="light">
+            {row.statusLabel}
+          </Badge>
+        ),
       }}
     />
   );

@@ -14,8 +14,22 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import type { RowOf } from '../../shared/contract';
 import {
-  addRule, adjustmentTypeLabels, adjustmentTypes, dayOfUnix, deleteRule, DELETE_RULE_QUESTION, loadRule, loadRules, RULE_ADDED, RULE_DELETED, RULE_UPDATED,
-  ruleColumns, saveRule, unixOfDay, type AdjustmentType, type VehicleOfferRuleRecord,
+  addRule,
+  adjustmentTypeLabels,
+  adjustmentTypes,
+  dayOfUnix,
+  deleteRule,
+  DELETE_RULE_QUESTION,
+  loadRule,
+  loadRules,
+  RULE_ADDED,
+  RULE_DELETED,
+  RULE_UPDATED,
+  ruleColumns,
+  saveRule,
+  unixOfDay,
+  type AdjustmentType,
+  type VehicleOfferRuleRecord,
 } from './appraisals.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
@@ -40,25 +54,55 @@ function RuleForm({ record, done }: { record?: VehicleOfferRuleRecord; done: () 
       priceAdjustment: record?.priceAdjustmentText ?? '',
       description: record?.description ?? '',
     },
-    toInput: (v) => ({ ...v, startDate: seconds(v.startDate), endDate: seconds(v.endDate), ...(record ? { ruleId: record.ruleId } : {}) }),
+    toInput: (v) => ({
+      ...v,
+      startDate: seconds(v.startDate),
+      endDate: seconds(v.endDate),
+      ...(record ? { ruleId: record.ruleId } : {}),
+    }),
     success: record ? RULE_UPDATED : RULE_ADDED,
     reload: [loadRules],
     onSuccess: done,
   });
   const percent = form.values.adjustmentType === 'percent';
   return (
-    <RecordForm form={form} failTitle="The rule was not saved" submitLabel={record ? 'Save rule' : 'Add rule'} onCancel={done}>
+    <RecordForm
+      form={form}
+      failTitle="The rule was not saved"
+      submitLabel={record ? 'Save rule' : 'Add rule'}
+      onCancel={done}
+    >
       <TextInput data-autofocus {...form.field('name')} />
-      <Text size="sm" c="dimmed">Leave a criterion blank to match every vehicle. Make and model come from every year of the catalogue; a trim needs the minimum year.</Text>
-      <VehiclePicker form={form} anyYear names={{ year: 'minVehicleYear', make: 'vehicleMake', model: 'vehicleModel', trim: 'vehicleTrim' }} />
+      <Text size="sm" c="dimmed">
+        Leave a criterion blank to match every vehicle. Make and model come from every year of the catalogue; a trim
+        needs the minimum year.
+      </Text>
+      <VehiclePicker
+        form={form}
+        anyYear
+        names={{ year: 'minVehicleYear', make: 'vehicleMake', model: 'vehicleModel', trim: 'vehicleTrim' }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput inputMode="numeric" placeholder="Any" {...form.field('maxVehicleYear')} />
-        <NumberInput min={0} thousandSeparator="," allowDecimal={false} placeholder="Any" description="Applies from this many miles up" {...form.field('mileage')} />
+        <NumberInput
+          min={0}
+          thousandSeparator=","
+          allowDecimal={false}
+          placeholder="Any"
+          description="Applies from this many miles up"
+          {...form.field('mileage')}
+        />
         <DateField clearable {...form.field('startDate')} />
         <DateField clearable {...form.field('endDate')} />
         <SearchableSelect data={typeOptions} allowDeselect={false} {...form.field('adjustmentType')} />
-        <TextInput inputMode="decimal" placeholder={percent ? '-2.5' : '-500.00'}
-          description={percent ? 'Percent of the base value; negative lowers the offer' : 'Dollars; negative lowers the offer'} {...form.field('priceAdjustment')} />
+        <TextInput
+          inputMode="decimal"
+          placeholder={percent ? '-2.5' : '-500.00'}
+          description={
+            percent ? 'Percent of the base value; negative lowers the offer' : 'Dollars; negative lowers the offer'
+          }
+          {...form.field('priceAdjustment')}
+        />
       </SimpleGrid>
       <CountedTextarea maxLength={500} {...form.field('description')} />
     </RecordForm>
@@ -67,7 +111,9 @@ function RuleForm({ record, done }: { record?: VehicleOfferRuleRecord; done: () 
 
 export default function AppraisalRules() {
   const records = useRecordModals({
-    addId: 'add-rule', editId: 'edit-rule', addTitle: 'Add rule',
+    addId: 'add-rule',
+    editId: 'edit-rule',
+    addTitle: 'Add rule',
     editTitle: (row: Row) => `Edit rule ${row.name}`,
     load: async (row: Row) => (await callAction(loadRule, { ruleId: row.ruleId })).vehicleOfferRule,
     form: (record, done) => <RuleForm record={record} done={done} />,
@@ -76,7 +122,8 @@ export default function AppraisalRules() {
     edit: (row: Row) => records.edit(row),
     question: () => DELETE_RULE_QUESTION,
     input: (row) => ({ ruleId: row.ruleId }),
-    success: RULE_DELETED, reload: [loadRules],
+    success: RULE_DELETED,
+    reload: [loadRules],
   });
   return (
     <ListScreen
@@ -95,7 +142,11 @@ export default function AppraisalRules() {
       onRowClick={(row) => records.edit(row)}
       rowActions={rowActions}
       emptyText="No offer rules yet: offers are the base value until a rule adjusts them."
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add rule</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add rule
+        </Button>
+      }
     >
       {records.modals}
     </ListScreen>

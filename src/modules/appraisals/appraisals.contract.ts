@@ -1,9 +1,28 @@
 import { z } from 'zod';
-import { choice, flag, id, int, money, optionalChoice, optionalDate, optionalEmail, optionalId, optionalPhone, optionalText, text } from '../../shared/fields';
+import {
+  choice,
+  flag,
+  id,
+  int,
+  money,
+  optionalChoice,
+  optionalDate,
+  optionalEmail,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  text,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { checkedVin, modelYear } from '../vehicles/vehicles.contract';
-import { adjustmentTypes, appraisalSources, appraisalStatuses, vehicleConditions, workingStatuses } from './appraisals.values';
+import {
+  adjustmentTypes,
+  appraisalSources,
+  appraisalStatuses,
+  vehicleConditions,
+  workingStatuses,
+} from './appraisals.values';
 import { OFFER_MAX_CENTS } from './offer';
 
 export * from './appraisals.values';
@@ -26,7 +45,12 @@ export const RULE_TIME_ZONE = 'America/Denver';
 export const NOTES_MAX = 2_000;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: RULE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: RULE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** YYYY-MM-DD of a moment given in unix seconds, on the group's clock. */
 export const dayOfUnix = (seconds: number) => DAY_FORMAT.format(new Date(seconds * 1000));
@@ -42,9 +66,13 @@ export const unixOfDay = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
  */
 const unixDay = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
-  z.number({ error: 'must be a date (unix seconds)' }).int({ error: 'must be a date (unix seconds)' })
-    .min(0, { error: 'must be a date after 1970' }).max(4_102_444_800, { error: 'must be a date before 2100' })
-    .transform(dayOfUnix).optional(),
+  z
+    .number({ error: 'must be a date (unix seconds)' })
+    .int({ error: 'must be a date (unix seconds)' })
+    .min(0, { error: 'must be a date after 1970' })
+    .max(4_102_444_800, { error: 'must be a date before 2100' })
+    .transform(dayOfUnix)
+    .optional(),
 );
 
 /**
@@ -55,16 +83,26 @@ export const signedHundredths = z.preprocess(
   (v) => {
     if (typeof v === 'number') v = String(v);
     if (typeof v !== 'string') return v;
-    const typed = v.trim().replaceAll(',', '').replace(/^\$/, '').replace(/^([+-])\$/, '$1').replace(/%$/, '');
+    const typed = v
+      .trim()
+      .replaceAll(',', '')
+      .replace(/^\$/, '')
+      .replace(/^([+-])\$/, '$1')
+      .replace(/%$/, '');
     if (typed === '') return undefined;
     const m = /^([+-]?)(\d+)(?:\.(\d{0,2}))?$/.exec(typed);
     if (!m) return v;
     const whole = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
     return m[1] === '-' ? -whole : whole;
   },
-  z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a number with at most two decimals, such as -500 or -2.5') })
+  z
+    .number({
+      error: (i) =>
+        i.input === undefined ? 'is required' : 'must be a number with at most two decimals, such as -500 or -2.5',
+    })
     .int({ error: 'must be a number with at most two decimals, such as -500 or -2.5' })
-    .min(-10_000_000, { error: 'must be at least -100,000' }).max(10_000_000, { error: 'must be at most 100,000' }),
+    .min(-10_000_000, { error: 'must be at least -100,000' })
+    .max(10_000_000, { error: 'must be at most 100,000' }),
 );
 
 const optionalYear = z.preprocess(blankToUndefined, modelYear.optional());
@@ -97,8 +135,10 @@ function checkRule(r: z.output<typeof ruleShape>, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['priceAdjustment'], message: 'must be a percent between -100 and 100' });
   }
   if (r.priceAdjustment === 0) ctx.addIssue({ code: 'custom', path: ['priceAdjustment'], message: 'must not be zero' });
-  if (!r.vehicleMake && (r.vehicleModel || r.vehicleTrim)) ctx.addIssue({ code: 'custom', path: ['vehicleMake'], message: 'is required with a model or trim' });
-  if (!r.vehicleModel && r.vehicleTrim) ctx.addIssue({ code: 'custom', path: ['vehicleModel'], message: 'is required with a trim' });
+  if (!r.vehicleMake && (r.vehicleModel || r.vehicleTrim))
+    ctx.addIssue({ code: 'custom', path: ['vehicleMake'], message: 'is required with a model or trim' });
+  if (!r.vehicleModel && r.vehicleTrim)
+    ctx.addIssue({ code: 'custom', path: ['vehicleModel'], message: 'is required with a trim' });
 }
 export const ruleInput = ruleShape.superRefine(checkRule);
 export type RuleInput = z.output<typeof ruleInput>;
@@ -122,28 +162,67 @@ export const ruleColumns: ColumnSpec[] = [
 ];
 
 const ruleFields = {
-  ruleId: z.number().int(), name: z.string(), minVehicleYear: z.number().int().nullable(), maxVehicleYear: z.number().int().nullable(),
+  ruleId: z.number().int(),
+  name: z.string(),
+  minVehicleYear: z.number().int().nullable(),
+  maxVehicleYear: z.number().int().nullable(),
   /** Days as YYYY-MM-DD (the row) or unix seconds (the record, as the spec sends them). */
-  vehicleMake: z.string(), vehicleModel: z.string(), vehicleTrim: z.string(), mileage: z.number().int().nullable(),
-  adjustmentType: z.enum(adjustmentTypes), priceAdjustment: z.number().int(), description: z.string(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleTrim: z.string(),
+  mileage: z.number().int().nullable(),
+  adjustmentType: z.enum(adjustmentTypes),
+  priceAdjustment: z.number().int(),
+  description: z.string(),
 };
 const ruleRow = z.object({
-  ...ruleFields, startDay: z.string().nullable(), endDay: z.string().nullable(),
-  vehicle: z.string(), years: z.string(), mileageLabel: z.string(), dates: z.string(), adjustment: z.string(),
+  ...ruleFields,
+  startDay: z.string().nullable(),
+  endDay: z.string().nullable(),
+  vehicle: z.string(),
+  years: z.string(),
+  mileageLabel: z.string(),
+  dates: z.string(),
+  adjustment: z.string(),
 });
 export type RuleRow = z.output<typeof ruleRow>;
 const vehicleOfferRule = z.object({
-  ...ruleFields, startDate: z.number().int().nullable(), endDate: z.number().int().nullable(),
+  ...ruleFields,
+  startDate: z.number().int().nullable(),
+  endDate: z.number().int().nullable(),
   /** The adjustment as typed: dollars or percent, signed, two decimals ("-750.00", "3.50"). */
-  priceAdjustmentText: z.string(), createdAt: z.string(), updatedAt: z.string(),
+  priceAdjustmentText: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type VehicleOfferRuleRecord = z.output<typeof vehicleOfferRule>;
 
-export const addRule = defineContract({ path: 'appraisals/rules/add-rule', input: ruleInput, output: z.object({ ruleId: z.number().int() }) });
-export const saveRule = defineContract({ path: 'appraisals/rules/save-rule', input: saveRuleInput, output: z.object({ ruleId: z.number().int() }) });
-export const loadRule = defineContract({ path: 'appraisals/rules/load-rule', input: ruleIdInput, output: z.object({ vehicleOfferRule }) });
-export const deleteRule = defineContract({ path: 'appraisals/rules/delete-rule', input: ruleIdInput, output: z.object({ ruleId: z.number().int() }) });
-export const loadRules = listContract({ path: 'appraisals/rules/load-rules', filters: ruleFilters, row: ruleRow, countKey: 'ruleCount' });
+export const addRule = defineContract({
+  path: 'appraisals/rules/add-rule',
+  input: ruleInput,
+  output: z.object({ ruleId: z.number().int() }),
+});
+export const saveRule = defineContract({
+  path: 'appraisals/rules/save-rule',
+  input: saveRuleInput,
+  output: z.object({ ruleId: z.number().int() }),
+});
+export const loadRule = defineContract({
+  path: 'appraisals/rules/load-rule',
+  input: ruleIdInput,
+  output: z.object({ vehicleOfferRule }),
+});
+export const deleteRule = defineContract({
+  path: 'appraisals/rules/delete-rule',
+  input: ruleIdInput,
+  output: z.object({ ruleId: z.number().int() }),
+});
+export const loadRules = listContract({
+  path: 'appraisals/rules/load-rules',
+  filters: ruleFilters,
+  row: ruleRow,
+  countKey: 'ruleCount',
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Appraisals
@@ -180,13 +259,31 @@ export const appraisalColumns: ColumnSpec[] = [
 ];
 
 const appraisalRow = z.object({
-  appraisalId: z.number().int(), locationId: z.number().int(), locationName: z.string(), createdAt: z.string(),
-  source: z.enum(appraisalSources), sourceLabel: z.string(), customerName: z.string(), phone: z.string(), email: z.string(),
-  vin: z.string(), vehicle: z.string(), mileage: z.number().int(), condition: z.enum(vehicleConditions), conditionLabel: z.string(),
+  appraisalId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  createdAt: z.string(),
+  source: z.enum(appraisalSources),
+  sourceLabel: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  vin: z.string(),
+  vehicle: z.string(),
+  mileage: z.number().int(),
+  condition: z.enum(vehicleConditions),
+  conditionLabel: z.string(),
   /** Dollars as exact decimals ("22400.00"); the `…Cents` fields the same in cents. */
-  baseValue: z.string(), baseValueCents: z.number().int(), offer: z.string(), offerCents: z.number().int(),
-  appraisalStatus: z.enum(appraisalStatuses), statusLabel: z.string(), workingStatus: z.enum(workingStatuses), workingStatusLabel: z.string(),
-  assignedUserId: z.number().int().nullable(), assignedName: z.string().nullable(),
+  baseValue: z.string(),
+  baseValueCents: z.number().int(),
+  offer: z.string(),
+  offerCents: z.number().int(),
+  appraisalStatus: z.enum(appraisalStatuses),
+  statusLabel: z.string(),
+  workingStatus: z.enum(workingStatuses),
+  workingStatusLabel: z.string(),
+  assignedUserId: z.number().int().nullable(),
+  assignedName: z.string().nullable(),
 });
 export type AppraisalRow = z.output<typeof appraisalRow>;
 
@@ -195,25 +292,52 @@ export type AppraisalRow = z.output<typeof appraisalRow>;
  * from a select of 25, 50, 100 or 250); also the CSV download.
  */
 export const loadAppraisals = listContract({
-  path: 'appraisals/load-appraisals', filters: appraisalFilters, row: appraisalRow, countKey: 'offerCountFormatted', exportRoute: EXPORT_ROUTE,
+  path: 'appraisals/load-appraisals',
+  filters: appraisalFilters,
+  row: appraisalRow,
+  countKey: 'offerCountFormatted',
+  exportRoute: EXPORT_ROUTE,
 });
 
 const adjustment = z.object({
-  position: z.number().int(), ruleId: z.number().int().nullable(), ruleName: z.string(), adjustmentType: z.enum(adjustmentTypes),
-  priceAdjustment: z.number().int(), amountCents: z.number().int(),
+  position: z.number().int(),
+  ruleId: z.number().int().nullable(),
+  ruleName: z.string(),
+  adjustmentType: z.enum(adjustmentTypes),
+  priceAdjustment: z.number().int(),
+  amountCents: z.number().int(),
   /** The rule's adjustment as people read it ("-8.00%", "-$750.00"), and what it moved this offer by ("-$1,792.00"). */
-  adjustmentLabel: z.string(), amount: z.string(),
+  adjustmentLabel: z.string(),
+  amount: z.string(),
 });
 const appraisal = z.object({
-  appraisalId: z.number().int(), locationId: z.number().int(), locationName: z.string(), source: z.enum(appraisalSources),
-  customerName: z.string(), phone: z.string(), email: z.string(), vin: z.string(), year: z.number().int(), make: z.string(), model: z.string(),
-  trim: z.string(), mileage: z.number().int(), condition: z.enum(vehicleConditions),
-  baseValue: z.string(), baseValueCents: z.number().int(), offer: z.string(), offerCents: z.number().int(),
+  appraisalId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  source: z.enum(appraisalSources),
+  customerName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  vin: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  trim: z.string(),
+  mileage: z.number().int(),
+  condition: z.enum(vehicleConditions),
+  baseValue: z.string(),
+  baseValueCents: z.number().int(),
+  offer: z.string(),
+  offerCents: z.number().int(),
   /** When the offer was worked out (the day the rules were read for). */
   offeredAt: z.string(),
-  appraisalStatus: z.enum(appraisalStatuses), workingStatus: z.enum(workingStatuses),
-  assignedUserId: z.number().int().nullable(), assignedName: z.string().nullable(), notes: z.string(),
-  createdAt: z.string(), updatedAt: z.string(),
+  appraisalStatus: z.enum(appraisalStatuses),
+  workingStatus: z.enum(workingStatuses),
+  assignedUserId: z.number().int().nullable(),
+  assignedName: z.string().nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   adjustments: z.array(adjustment),
 });
 export type AppraisalRecord = z.output<typeof appraisal>;
@@ -237,20 +361,31 @@ export const saveAppraisalInput = z.object({
   assignedUserId: optionalId.meta({ title: 'Assigned to' }),
   notes: optionalText(NOTES_MAX),
   /** Work the offer out again with today's rules, whatever the status (docs/appraisals.md, "When offers change"). */
-  reprice: flag.meta({ title: 'Reprice with today\'s rules' }),
+  reprice: flag.meta({ title: "Reprice with today's rules" }),
 });
 export type SaveAppraisalInput = z.output<typeof saveAppraisalInput>;
 export const appraisalIdInput = z.object({ appraisalId: id });
 
 export const saveAppraisal = defineContract({
-  path: 'appraisals/save', input: saveAppraisalInput,
-  output: z.object({ appraisalId: z.number().int(), offerCents: z.number().int(), offer: z.string(), repriced: z.boolean() }),
+  path: 'appraisals/save',
+  input: saveAppraisalInput,
+  output: z.object({
+    appraisalId: z.number().int(),
+    offerCents: z.number().int(),
+    offer: z.string(),
+    repriced: z.boolean(),
+  }),
 });
 /** One appraisal with the rules that made its offer (not in the spec's calls: the edit screen needs it; docs/appraisals.md). */
-export const loadAppraisal = defineContract({ path: 'appraisals/load-appraisal', input: appraisalIdInput, output: z.object({ appraisal }) });
+export const loadAppraisal = defineContract({
+  path: 'appraisals/load-appraisal',
+  input: appraisalIdInput,
+  output: z.object({ appraisal }),
+});
 /** The users an appraisal may be assigned to: appraisers who reach its store (docs/appraisals.md). */
 export const listAppraisers = defineContract({
-  path: 'appraisals/list-appraisers', input: appraisalIdInput,
+  path: 'appraisals/list-appraisers',
+  input: appraisalIdInput,
   output: z.object({ appraisers: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
 });
 
@@ -278,10 +413,19 @@ export const locationColumns: ColumnSpec[] = [
 ];
 
 const locationRow = z.object({
-  locationId: z.number().int(), locationName: z.string(), appraisals: z.number().int(), newCount: z.number().int(), offered: z.number().int(),
-  accepted: z.number().int(), declined: z.number().int(), purchased: z.number().int(), expired: z.number().int(), offers: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  appraisals: z.number().int(),
+  newCount: z.number().int(),
+  offered: z.number().int(),
+  accepted: z.number().int(),
+  declined: z.number().int(),
+  purchased: z.number().int(),
+  expired: z.number().int(),
+  offers: z.number().int(),
   /** The offers made, summed exactly: dollars ("123456.00") and cents. */
-  offerTotal: z.string(), offerTotalCents: z.number().int(),
+  offerTotal: z.string(),
+  offerTotalCents: z.number().int(),
 });
 export type LocationRow = z.output<typeof locationRow>;
 
@@ -290,5 +434,9 @@ export type LocationRow = z.output<typeof locationRow>;
  * and `totalAppraisals`), from the tallies; also the CSV download.
  */
 export const loadLocations = listContract({
-  path: 'appraisals/locations/load-locations', filters: locationFilters, row: locationRow, countKey: 'locationCount', exportRoute: EXPORT_LOCATIONS_ROUTE,
+  path: 'appraisals/locations/load-locations',
+  filters: locationFilters,
+  row: locationRow,
+  countKey: 'locationCount',
+  exportRoute: EXPORT_LOCATIONS_ROUTE,
 });

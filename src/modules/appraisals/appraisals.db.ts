@@ -1,10 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
-import type { AdjustmentType, AppraisalSource, AppraisalStatus, VehicleCondition, WorkingStatus } from './appraisals.values';
+import type {
+  AdjustmentType,
+  AppraisalSource,
+  AppraisalStatus,
+  VehicleCondition,
+  WorkingStatus,
+} from './appraisals.values';
 
 /**
  * A trade-in appraisal (seed 000): a customer's vehicle a store has been asked to value, where the
@@ -16,7 +36,9 @@ export const appraisals = pgTable(
   'appraisals',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     source: varchar('source', { length: 16 }).$type<AppraisalSource>().notNull(),
     customerName: text('customer_name').notNull(),
     /** E.164 (+15055550123), or blank. */
@@ -66,7 +88,10 @@ export const appraisals = pgTable(
 );
 
 export const appraisalRecords = defineRecords({
-  table: appraisals, type: 'appraisal', key: appraisals.id, location: appraisals.locationId,
+  table: appraisals,
+  type: 'appraisal',
+  key: appraisals.id,
+  location: appraisals.locationId,
   missing: 'That appraisal does not exist.',
 });
 
@@ -103,13 +128,21 @@ export const vehicleOfferRules = pgTable(
     index('vehicle_offer_rules_created_idx').on(t.createdAt, t.id),
     index('vehicle_offer_rules_make_idx').on(t.vehicleMake, t.id),
     searchIndex('vehicle_offer_rules_search_idx', t.name, t.description, t.vehicleMake, t.vehicleModel),
-    check('vehicle_offer_rules_years', sql`${t.minVehicleYear} is null or ${t.maxVehicleYear} is null or ${t.minVehicleYear} <= ${t.maxVehicleYear}`),
-    check('vehicle_offer_rules_dates', sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`),
+    check(
+      'vehicle_offer_rules_years',
+      sql`${t.minVehicleYear} is null or ${t.maxVehicleYear} is null or ${t.minVehicleYear} <= ${t.maxVehicleYear}`,
+    ),
+    check(
+      'vehicle_offer_rules_dates',
+      sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`,
+    ),
   ],
 );
 
 export const ruleRecords = defineRecords({
-  table: vehicleOfferRules, type: 'vehicleOfferRule', key: vehicleOfferRules.id,
+  table: vehicleOfferRules,
+  type: 'vehicleOfferRule',
+  key: vehicleOfferRules.id,
   missing: 'That appraisal rule does not exist.',
 });
 
@@ -121,7 +154,9 @@ export const ruleRecords = defineRecords({
 export const appraisalAdjustments = pgTable(
   'appraisal_adjustments',
   {
-    appraisalId: integer('appraisal_id').notNull().references(() => appraisals.id, { onDelete: 'cascade' }),
+    appraisalId: integer('appraisal_id')
+      .notNull()
+      .references(() => appraisals.id, { onDelete: 'cascade' }),
     /** 1, 2, 3…: the order applied. */
     position: smallint('position').notNull(),
     ruleId: integer('rule_id').references(() => vehicleOfferRules.id, { onDelete: 'set null' }),
@@ -131,10 +166,7 @@ export const appraisalAdjustments = pgTable(
     /** What it moved the offer by, in cents (signed). */
     amountCents: integer('amount_cents').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.appraisalId, t.position] }),
-    index('appraisal_adjustments_rule_idx').on(t.ruleId),
-  ],
+  (t) => [primaryKey({ columns: [t.appraisalId, t.position] }), index('appraisal_adjustments_rule_idx').on(t.ruleId)],
 );
 
 /**
@@ -165,8 +197,21 @@ export const appraisalTallies = pgTable(
   (t) => [
     primaryKey({ columns: [t.locationId, t.grain, t.period, t.source] }),
     // A store's sums over a range of periods, read from this index alone (it holds every count).
-    index('appraisal_tallies_store_idx').on(t.locationId, t.source, t.grain, t.period, t.appraisals, t.new, t.offered, t.accepted, t.declined,
-      t.purchased, t.expired, t.offers, t.offerCents),
+    index('appraisal_tallies_store_idx').on(
+      t.locationId,
+      t.source,
+      t.grain,
+      t.period,
+      t.appraisals,
+      t.new,
+      t.offered,
+      t.accepted,
+      t.declined,
+      t.purchased,
+      t.expired,
+      t.offers,
+      t.offerCents,
+    ),
     // The whole group's totals over a range of periods, read from this index alone (the counts are
     // in it): a year of the group is some 4,000 entries instead of a scan of every store's days.
     index('appraisal_tallies_period_idx').on(t.source, t.grain, t.period, t.locationId, t.appraisals, t.offers),

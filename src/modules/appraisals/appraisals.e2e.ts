@@ -5,13 +5,16 @@ const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(
 
 /** Opens a demo appraisal by the customer's name (found through the manager's own call). */
 async function openAppraisal(page: Page, customer: string) {
-  const found = await callApi<{ rows: { appraisalId: number }[] }>(page.request, 'appraisals/load-appraisals', { search: customer, view: 'rows' });
+  const found = await callApi<{ rows: { appraisalId: number }[] }>(page.request, 'appraisals/load-appraisals', {
+    search: customer,
+    view: 'rows',
+  });
   expect(found.rows).toHaveLength(1);
   await page.goto(`/clicklane/appraisals/vehicle?id=${found.rows[0].appraisalId}`);
   await expect(page.locator('.appraisal-vehicle-edit').getByRole('heading', { level: 1 })).toContainText(customer);
 }
 
-test('a rule added changes an appraisal\'s offer once the appraisal is saved', async ({ page }) => {
+test("a rule added changes an appraisal's offer once the appraisal is saved", async ({ page }) => {
   // Anthony Robinson's 2013 Odyssey at 171,500 miles is still new: its offer is worked out again on save.
   await openAppraisal(page, 'Anthony Robinson');
   const offer = page.getByTestId('offer');

@@ -22,23 +22,59 @@ const NOW_YEAR = 2026;
 
 /** The trade-ins a group of this size sees: [make, model, trims]. */
 const VEHICLES: [string, string, string[]][] = [
-  ['Toyota', 'Camry', ['LE', 'SE', 'XLE']], ['Toyota', 'RAV4', ['LE', 'XLE', 'Limited']], ['Toyota', 'Tacoma', ['SR5', 'TRD Off-Road', 'Limited']],
-  ['Toyota', 'Corolla', ['L', 'LE', 'SE']], ['Toyota', 'Highlander', ['LE', 'XLE']], ['Toyota', 'Tundra', ['SR5', 'Limited']],
-  ['Honda', 'Civic', ['LX', 'Sport', 'EX']], ['Honda', 'Accord', ['LX', 'Sport', 'EX-L']], ['Honda', 'CR-V', ['LX', 'EX', 'EX-L']],
-  ['Honda', 'Pilot', ['EX', 'Touring']], ['Ford', 'F-150', ['XL', 'XLT', 'Lariat']], ['Ford', 'Escape', ['S', 'SE', 'Titanium']],
-  ['Ford', 'Explorer', ['XLT', 'Limited']], ['Chevrolet', 'Silverado 1500', ['WT', 'LT', 'LTZ']], ['Chevrolet', 'Equinox', ['LS', 'LT']],
-  ['Chevrolet', 'Malibu', ['LS', 'LT']], ['Subaru', 'Outback', ['Premium', 'Limited']], ['Subaru', 'Forester', ['Base', 'Premium', 'Sport']],
-  ['Kia', 'Sorento', ['LX', 'EX']], ['Kia', 'Telluride', ['LX', 'EX', 'SX']], ['Hyundai', 'Sonata', ['SE', 'SEL']],
-  ['Hyundai', 'Tucson', ['SE', 'SEL', 'Limited']], ['Nissan', 'Rogue', ['S', 'SV', 'SL']], ['Nissan', 'Altima', ['S', 'SV']],
-  ['Jeep', 'Grand Cherokee', ['Laredo', 'Limited']], ['Jeep', 'Wrangler', ['Sport', 'Sahara', 'Rubicon']], ['Ram', '1500', ['Tradesman', 'Big Horn', 'Laramie']],
-  ['Mazda', 'CX-5', ['Sport', 'Touring']], ['GMC', 'Sierra 1500', ['SLE', 'SLT']], ['Volkswagen', 'Jetta', ['S', 'SE']],
+  ['Toyota', 'Camry', ['LE', 'SE', 'XLE']],
+  ['Toyota', 'RAV4', ['LE', 'XLE', 'Limited']],
+  ['Toyota', 'Tacoma', ['SR5', 'TRD Off-Road', 'Limited']],
+  ['Toyota', 'Corolla', ['L', 'LE', 'SE']],
+  ['Toyota', 'Highlander', ['LE', 'XLE']],
+  ['Toyota', 'Tundra', ['SR5', 'Limited']],
+  ['Honda', 'Civic', ['LX', 'Sport', 'EX']],
+  ['Honda', 'Accord', ['LX', 'Sport', 'EX-L']],
+  ['Honda', 'CR-V', ['LX', 'EX', 'EX-L']],
+  ['Honda', 'Pilot', ['EX', 'Touring']],
+  ['Ford', 'F-150', ['XL', 'XLT', 'Lariat']],
+  ['Ford', 'Escape', ['S', 'SE', 'Titanium']],
+  ['Ford', 'Explorer', ['XLT', 'Limited']],
+  ['Chevrolet', 'Silverado 1500', ['WT', 'LT', 'LTZ']],
+  ['Chevrolet', 'Equinox', ['LS', 'LT']],
+  ['Chevrolet', 'Malibu', ['LS', 'LT']],
+  ['Subaru', 'Outback', ['Premium', 'Limited']],
+  ['Subaru', 'Forester', ['Base', 'Premium', 'Sport']],
+  ['Kia', 'Sorento', ['LX', 'EX']],
+  ['Kia', 'Telluride', ['LX', 'EX', 'SX']],
+  ['Hyundai', 'Sonata', ['SE', 'SEL']],
+  ['Hyundai', 'Tucson', ['SE', 'SEL', 'Limited']],
+  ['Nissan', 'Rogue', ['S', 'SV', 'SL']],
+  ['Nissan', 'Altima', ['S', 'SV']],
+  ['Jeep', 'Grand Cherokee', ['Laredo', 'Limited']],
+  ['Jeep', 'Wrangler', ['Sport', 'Sahara', 'Rubicon']],
+  ['Ram', '1500', ['Tradesman', 'Big Horn', 'Laramie']],
+  ['Mazda', 'CX-5', ['Sport', 'Touring']],
+  ['GMC', 'Sierra 1500', ['SLE', 'SLT']],
+  ['Volkswagen', 'Jetta', ['S', 'SE']],
 ];
 
 // Where a lead comes from, and where its offer and the desk's work stand: a website instant offer is
 // the most common; most offers are given, few trade-ins end bought; the desk has worked most leads.
-const SOURCES: [AppraisalSource, number][] = [['website', 0.5], ['walk-in', 0.2], ['service-lane', 0.2], ['phone', 0.1]];
-const SETTLED: [AppraisalStatus, number][] = [['offered', 0.25], ['accepted', 0.1], ['declined', 0.25], ['purchased', 0.12], ['expired', 0.28]];
-const WORKED: [WorkingStatus, number][] = [['contacted', 0.45], ['appointment', 0.15], ['inspected', 0.2], ['dead', 0.2]];
+const SOURCES: [AppraisalSource, number][] = [
+  ['website', 0.5],
+  ['walk-in', 0.2],
+  ['service-lane', 0.2],
+  ['phone', 0.1],
+];
+const SETTLED: [AppraisalStatus, number][] = [
+  ['offered', 0.25],
+  ['accepted', 0.1],
+  ['declined', 0.25],
+  ['purchased', 0.12],
+  ['expired', 0.28],
+];
+const WORKED: [WorkingStatus, number][] = [
+  ['contacted', 0.45],
+  ['appointment', 0.15],
+  ['inspected', 0.2],
+  ['dead', 0.2],
+];
 
 /** One of the items, as often as its weight among theirs. */
 const weighted = <T>(random: Random, items: [T, number][]): T => {
@@ -55,11 +91,48 @@ type ScaleRule = OfferRule & { description: string };
 
 /** The standing rules every desk has: age and mileage (ids 1–4). */
 const STANDING: Omit<ScaleRule, 'id'>[] = [
-  { name: 'High mileage', description: 'At 100,000 miles or more.', mileage: 100_000, adjustmentType: 'percent', priceAdjustment: -800 },
-  { name: 'Very high mileage', description: 'At 150,000 miles or more: wholesale only.', mileage: 150_000, adjustmentType: 'amount', priceAdjustment: -75_000 },
-  { name: 'Older than ten years', description: 'Priced to auction.', maxVehicleYear: NOW_YEAR - 11, adjustmentType: 'amount', priceAdjustment: -50_000 },
-  { name: 'Late-model bonus', description: 'Three years old or newer.', minVehicleYear: NOW_YEAR - 3, adjustmentType: 'amount', priceAdjustment: 25_000 },
-].map((r) => ({ minVehicleYear: null, maxVehicleYear: null, startDate: null, endDate: null, vehicleMake: '', vehicleModel: '', vehicleTrim: '', mileage: null, ...r } as Omit<ScaleRule, 'id'>));
+  {
+    name: 'High mileage',
+    description: 'At 100,000 miles or more.',
+    mileage: 100_000,
+    adjustmentType: 'percent',
+    priceAdjustment: -800,
+  },
+  {
+    name: 'Very high mileage',
+    description: 'At 150,000 miles or more: wholesale only.',
+    mileage: 150_000,
+    adjustmentType: 'amount',
+    priceAdjustment: -75_000,
+  },
+  {
+    name: 'Older than ten years',
+    description: 'Priced to auction.',
+    maxVehicleYear: NOW_YEAR - 11,
+    adjustmentType: 'amount',
+    priceAdjustment: -50_000,
+  },
+  {
+    name: 'Late-model bonus',
+    description: 'Three years old or newer.',
+    minVehicleYear: NOW_YEAR - 3,
+    adjustmentType: 'amount',
+    priceAdjustment: 25_000,
+  },
+].map(
+  (r) =>
+    ({
+      minVehicleYear: null,
+      maxVehicleYear: null,
+      startDate: null,
+      endDate: null,
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleTrim: '',
+      mileage: null,
+      ...r,
+    }) as Omit<ScaleRule, 'id'>,
+);
 
 /**
  * Rule k (id k, 1-based): after the standing ones, a make's, a model's or a trim's, nearly all dated
@@ -96,7 +169,9 @@ const rulesAt = (now: Date) => {
   let rules = rulesCache.get(now.getTime());
   if (!rules) {
     const all = Array.from({ length: RULES }, (_, i) => ruleAt(i + 1, now));
-    const byMake = new Map(VEHICLES.map(([make]) => [make, all.filter((r) => r.vehicleMake === '' || r.vehicleMake === make)]));
+    const byMake = new Map(
+      VEHICLES.map(([make]) => [make, all.filter((r) => r.vehicleMake === '' || r.vehicleMake === make)]),
+    );
     rules = { all, byMake };
     rulesCache.set(now.getTime(), rules);
   }
@@ -125,44 +200,134 @@ export function appraisalAt(i: number, rows: number, now: Date) {
   const source = weighted(random, SOURCES);
   // Last week's leads are partly still new and unworked; older ones have all been offered.
   const fresh = ageDays < 7 && random.next() < 0.6;
-  const status: AppraisalStatus = fresh ? 'new' : ageDays < 30 ? weighted(random, SETTLED.slice(0, 4)) : weighted(random, SETTLED);
+  const status: AppraisalStatus = fresh
+    ? 'new'
+    : ageDays < 30
+      ? weighted(random, SETTLED.slice(0, 4))
+      : weighted(random, SETTLED);
   const working: WorkingStatus = fresh && random.next() < 0.7 ? 'unworked' : weighted(random, WORKED);
   const name = `${random.pick(firstNames)} ${random.pick(lastNames)}`;
-  const email = source === 'website' || random.next() < 0.3 ? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${i % 1000}@example.com` : '';
+  const email =
+    source === 'website' || random.next() < 0.3
+      ? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${i % 1000}@example.com`
+      : '';
   const phone = source === 'website' && random.next() < 0.2 ? '' : usPhone(random);
-  return { vehicle, condition, base, createdAt, offer, source, status, working, name, email, phone, locationOf: (locations: number) => (i % locations) + 1 };
+  return {
+    vehicle,
+    condition,
+    base,
+    createdAt,
+    offer,
+    source,
+    status,
+    working,
+    name,
+    email,
+    phone,
+    locationOf: (locations: number) => (i % locations) + 1,
+  };
 }
 
 defineGenerator({
   table: 'vehicle_offer_rules',
-  columns: ['name', 'min_vehicle_year', 'max_vehicle_year', 'start_date', 'end_date', 'vehicle_make', 'vehicle_model', 'vehicle_trim', 'mileage',
-    'adjustment_type', 'price_adjustment', 'description', 'created_at', 'updated_at'],
+  columns: [
+    'name',
+    'min_vehicle_year',
+    'max_vehicle_year',
+    'start_date',
+    'end_date',
+    'vehicle_make',
+    'vehicle_model',
+    'vehicle_trim',
+    'mileage',
+    'adjustment_type',
+    'price_adjustment',
+    'description',
+    'created_at',
+    'updated_at',
+  ],
   fullRows: RULES,
   minRows: RULES,
   *rows({ now }) {
     for (const r of rulesAt(now).all) {
       const created = new Date(now.getTime() - 2 * 365 * 86_400_000);
-      yield [r.name, r.minVehicleYear, r.maxVehicleYear, r.startDate, r.endDate, r.vehicleMake, r.vehicleModel, r.vehicleTrim,
-        r.mileage, r.adjustmentType, r.priceAdjustment, r.description, created, created];
+      yield [
+        r.name,
+        r.minVehicleYear,
+        r.maxVehicleYear,
+        r.startDate,
+        r.endDate,
+        r.vehicleMake,
+        r.vehicleModel,
+        r.vehicleTrim,
+        r.mileage,
+        r.adjustmentType,
+        r.priceAdjustment,
+        r.description,
+        created,
+        created,
+      ];
     }
   },
 });
 
 defineGenerator({
   table: 'appraisals',
-  columns: ['location_id', 'source', 'customer_name', 'phone', 'email', 'vin', 'year', 'make', 'model', 'trim', 'mileage', 'condition',
-    'base_value_cents', 'offer_cents', 'offered_at', 'status', 'working_status', 'assigned_user_id', 'notes', 'created_at', 'updated_at'],
+  columns: [
+    'location_id',
+    'source',
+    'customer_name',
+    'phone',
+    'email',
+    'vin',
+    'year',
+    'make',
+    'model',
+    'trim',
+    'mileage',
+    'condition',
+    'base_value_cents',
+    'offer_cents',
+    'offered_at',
+    'status',
+    'working_status',
+    'assigned_user_id',
+    'notes',
+    'created_at',
+    'updated_at',
+  ],
   fullRows: FULL_APPRAISALS,
   minRows: 60 * 20,
   after: ['locations', 'users', 'vehicle_offer_rules'],
   derived: ['appraisal_tallies'],
   *rows({ random, rows, counts, now }) {
     for (let i = 0; i < rows; i++) {
-      const { vehicle, condition, base, createdAt, offer, source, status, working, name, email, phone, locationOf } = appraisalAt(i, rows, now);
+      const { vehicle, condition, base, createdAt, offer, source, status, working, name, email, phone, locationOf } =
+        appraisalAt(i, rows, now);
       const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 10) * 86_400_000));
-      yield [locationOf(counts.locations), source, name, phone, email, '',
-        vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.mileage, condition, base, offer.offerCents, createdAt, status, working,
-        working === 'unworked' ? null : random.int(1, counts.users), working === 'dead' && random.next() < 0.5 ? 'Sold it privately.' : '', createdAt, updatedAt];
+      yield [
+        locationOf(counts.locations),
+        source,
+        name,
+        phone,
+        email,
+        '',
+        vehicle.year,
+        vehicle.make,
+        vehicle.model,
+        vehicle.trim,
+        vehicle.mileage,
+        condition,
+        base,
+        offer.offerCents,
+        createdAt,
+        status,
+        working,
+        working === 'unworked' ? null : random.int(1, counts.users),
+        working === 'dead' && random.next() < 0.5 ? 'Sold it privately.' : '',
+        createdAt,
+        updatedAt,
+      ];
     }
   },
 });

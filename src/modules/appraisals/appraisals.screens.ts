@@ -5,19 +5,50 @@ import { defineScreens } from '../../web/screens';
 // screens' addresses: they sit beside the downloads, under /clicklane/appraisals/.
 export default defineScreens([
   {
-    path: 'clicklane/appraisals', className: 'appraisal-manager', access: 'appraiser', load: () => import('./AppraisalManager'),
-    nav: { group: 'Stock', order: 46, label: 'Appraisals', href: '/clicklane/appraisals/', description: 'Trade-in offers from the website, the service lane, walk-ins and calls', icon: IconCashBanknote },
+    path: 'clicklane/appraisals',
+    className: 'appraisal-manager',
+    access: 'appraiser',
+    load: () => import('./AppraisalManager'),
+    nav: {
+      group: 'Stock',
+      order: 46,
+      label: 'Appraisals',
+      href: '/clicklane/appraisals/',
+      description: 'Trade-in offers from the website, the service lane, walk-ins and calls',
+      icon: IconCashBanknote,
+    },
   },
   {
-    path: 'clicklane/appraisals/locations', className: 'appraisal-locations', access: 'appraiser', load: () => import('./AppraisalLocations'),
-    nav: { group: 'Stock', order: 47, label: 'Appraisal locations', description: 'Appraisals and offers per store, by status', icon: IconMapPin },
+    path: 'clicklane/appraisals/locations',
+    className: 'appraisal-locations',
+    access: 'appraiser',
+    load: () => import('./AppraisalLocations'),
+    nav: {
+      group: 'Stock',
+      order: 47,
+      label: 'Appraisal locations',
+      description: 'Appraisals and offers per store, by status',
+      icon: IconMapPin,
+    },
   },
   {
-    path: 'clicklane/appraisals/rules', className: 'appraisal-rules', access: 'appraisalManager', load: () => import('./AppraisalRules'),
-    nav: { group: 'Stock', order: 48, label: 'Appraisal rules', description: 'The rules that adjust trade-in offers by year, make, mileage and date', icon: IconListCheck },
+    path: 'clicklane/appraisals/rules',
+    className: 'appraisal-rules',
+    access: 'appraisalManager',
+    load: () => import('./AppraisalRules'),
+    nav: {
+      group: 'Stock',
+      order: 48,
+      label: 'Appraisal rules',
+      description: 'The rules that adjust trade-in offers by year, make, mileage and date',
+      icon: IconListCheck,
+    },
   },
   {
-    path: 'clicklane/appraisals/vehicle', className: 'appraisal-vehicle-edit', access: 'appraiser', load: () => import('./AppraisalVehicleEdit'),
+    path: 'clicklane/appraisals/vehicle',
+    className: 'appraisal-vehicle-edit',
+    access: 'appraiser',
+    load: () => import('./AppraisalVehicleEdit'),
     title: 'Appraisal',
   },
 ]);

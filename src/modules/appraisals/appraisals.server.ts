@@ -17,11 +17,37 @@ import { centsToDecimal, formatNumber } from '../../shared/format';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
 import { nameOf, userName, userRecords, users } from '../users/users.db';
-import { appraisalAdjustments, appraisalRecords, appraisals, appraisalTallies as t, ruleRecords, vehicleOfferRules as rules } from './appraisals.db';
 import {
-  addRule, appraisalColumns, appraisalSourceLabels, appraisalStatusLabels, deleteRule, listAppraisers, loadAppraisal, loadAppraisals, loadLocations,
-  loadRule, loadRules, locationColumns, ruleColumns, saveAppraisal, saveRule, unixOfDay, vehicleConditionLabels, workingStatusLabels,
-  type AppraisalRecord, type RuleInput, type RuleRow, type VehicleOfferRuleRecord,
+  appraisalAdjustments,
+  appraisalRecords,
+  appraisals,
+  appraisalTallies as t,
+  ruleRecords,
+  vehicleOfferRules as rules,
+} from './appraisals.db';
+import {
+  addRule,
+  appraisalColumns,
+  appraisalSourceLabels,
+  appraisalStatusLabels,
+  deleteRule,
+  listAppraisers,
+  loadAppraisal,
+  loadAppraisals,
+  loadLocations,
+  loadRule,
+  loadRules,
+  locationColumns,
+  ruleColumns,
+  saveAppraisal,
+  saveRule,
+  unixOfDay,
+  vehicleConditionLabels,
+  workingStatusLabels,
+  type AppraisalRecord,
+  type RuleInput,
+  type RuleRow,
+  type VehicleOfferRuleRecord,
 } from './appraisals.contract';
 import type { AppraisalSource } from './appraisals.values';
 import { computeOffer } from './offer';
@@ -34,17 +60,49 @@ import { loadOfferRules, offerDay, writeAdjustments } from './pricing.server';
 export function adjustmentText(type: 'amount' | 'percent', hundredths: number): string {
   const sign = hundredths < 0 ? '-' : '+';
   const size = centsToDecimal(Math.abs(hundredths));
-  return type === 'percent' ? `${sign}${size}%` : `${sign}$${Number(size).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  return type === 'percent'
+    ? `${sign}${size}%`
+    : `${sign}$${Number(size).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 }
 
 /** The rule's criteria in words, from its own fields (the list's row and its html). */
-function ruleLabels(r: Pick<RuleRow, 'minVehicleYear' | 'maxVehicleYear' | 'startDay' | 'endDay' | 'vehicleMake' | 'vehicleModel' | 'vehicleTrim' | 'mileage' | 'adjustmentType' | 'priceAdjustment'>) {
-  const years = r.minVehicleYear && r.maxVehicleYear ? (r.minVehicleYear === r.maxVehicleYear ? `${r.minVehicleYear}` : `${r.minVehicleYear}–${r.maxVehicleYear}`)
-    : r.minVehicleYear ? `${r.minVehicleYear} and newer` : r.maxVehicleYear ? `${r.maxVehicleYear} and older` : 'Any';
-  const dates = r.startDay && r.endDay ? `${r.startDay} to ${r.endDay}` : r.startDay ? `From ${r.startDay}` : r.endDay ? `Until ${r.endDay}` : 'Always';
+function ruleLabels(
+  r: Pick<
+    RuleRow,
+    | 'minVehicleYear'
+    | 'maxVehicleYear'
+    | 'startDay'
+    | 'endDay'
+    | 'vehicleMake'
+    | 'vehicleModel'
+    | 'vehicleTrim'
+    | 'mileage'
+    | 'adjustmentType'
+    | 'priceAdjustment'
+  >,
+) {
+  const years =
+    r.minVehicleYear && r.maxVehicleYear
+      ? r.minVehicleYear === r.maxVehicleYear
+        ? `${r.minVehicleYear}`
+        : `${r.minVehicleYear}–${r.maxVehicleYear}`
+      : r.minVehicleYear
+        ? `${r.minVehicleYear} and newer`
+        : r.maxVehicleYear
+          ? `${r.maxVehicleYear} and older`
+          : 'Any';
+  const dates =
+    r.startDay && r.endDay
+      ? `${r.startDay} to ${r.endDay}`
+      : r.startDay
+        ? `From ${r.startDay}`
+        : r.endDay
+          ? `Until ${r.endDay}`
+          : 'Always';
   return {
     vehicle: [r.vehicleMake, r.vehicleModel, r.vehicleTrim].filter(Boolean).join(' ') || 'Any',
-    years, dates,
+    years,
+    dates,
     mileageLabel: r.mileage === null ? 'Any' : `${formatNumber(r.mileage)} or more`,
     adjustment: adjustmentText(r.adjustmentType, r.priceAdjustment),
   };
@@ -57,7 +115,10 @@ defineListAction({
   summary: 'The offer rules, by name: by adjustment type and part of a name, description, make or model.',
   permission: 'appraisalManager',
   reach: 'group',
-  bench: () => [{ name: 'all', filters: {} }, { name: 'search', filters: { search: 'toyota' } }],
+  bench: () => [
+    { name: 'all', filters: {} },
+    { name: 'search', filters: { search: 'toyota' } },
+  ],
   columns: ruleColumns,
   sorts: { name: rules.name },
   defaultSort: 'name',
@@ -65,20 +126,40 @@ defineListAction({
   rowFields: (row) => ruleLabels(row as unknown as RuleRow),
   filters: { adjustmentType: equals(rules.adjustmentType), search: matches(ruleSearch) },
   query: ({ db }) => ({
-    select: db.select({
-      ruleId: rules.id, name: rules.name, minVehicleYear: rules.minVehicleYear, maxVehicleYear: rules.maxVehicleYear,
-      startDay: rules.startDate, endDay: rules.endDate, vehicleMake: rules.vehicleMake, vehicleModel: rules.vehicleModel,
-      vehicleTrim: rules.vehicleTrim, mileage: rules.mileage, adjustmentType: rules.adjustmentType, priceAdjustment: rules.priceAdjustment,
-      description: rules.description,
-    }).from(rules).$dynamic(),
+    select: db
+      .select({
+        ruleId: rules.id,
+        name: rules.name,
+        minVehicleYear: rules.minVehicleYear,
+        maxVehicleYear: rules.maxVehicleYear,
+        startDay: rules.startDate,
+        endDay: rules.endDate,
+        vehicleMake: rules.vehicleMake,
+        vehicleModel: rules.vehicleModel,
+        vehicleTrim: rules.vehicleTrim,
+        mileage: rules.mileage,
+        adjustmentType: rules.adjustmentType,
+        priceAdjustment: rules.priceAdjustment,
+        description: rules.description,
+      })
+      .from(rules)
+      .$dynamic(),
   }),
 });
 
 const ruleValues = (input: RuleInput) => ({
-  name: input.name, minVehicleYear: input.minVehicleYear ?? null, maxVehicleYear: input.maxVehicleYear ?? null,
-  startDate: input.startDate ?? null, endDate: input.endDate ?? null, vehicleMake: input.vehicleMake ?? '', vehicleModel: input.vehicleModel ?? '',
-  vehicleTrim: input.vehicleTrim ?? '', mileage: input.mileage ?? null, adjustmentType: input.adjustmentType,
-  priceAdjustment: input.priceAdjustment, description: input.description ?? '',
+  name: input.name,
+  minVehicleYear: input.minVehicleYear ?? null,
+  maxVehicleYear: input.maxVehicleYear ?? null,
+  startDate: input.startDate ?? null,
+  endDate: input.endDate ?? null,
+  vehicleMake: input.vehicleMake ?? '',
+  vehicleModel: input.vehicleModel ?? '',
+  vehicleTrim: input.vehicleTrim ?? '',
+  mileage: input.mileage ?? null,
+  adjustmentType: input.adjustmentType,
+  priceAdjustment: input.priceAdjustment,
+  description: input.description ?? '',
 });
 
 defineAction({
@@ -112,12 +193,22 @@ defineAction({
   async handler(ctx) {
     const r = await loadRecord(ctx, ruleRecords, ctx.input.ruleId);
     const vehicleOfferRule: VehicleOfferRuleRecord = {
-      ruleId: r.id, name: r.name, minVehicleYear: r.minVehicleYear, maxVehicleYear: r.maxVehicleYear,
-      startDate: r.startDate ? unixOfDay(r.startDate) : null, endDate: r.endDate ? unixOfDay(r.endDate) : null,
-      vehicleMake: r.vehicleMake, vehicleModel: r.vehicleModel, vehicleTrim: r.vehicleTrim, mileage: r.mileage,
-      adjustmentType: r.adjustmentType, priceAdjustment: r.priceAdjustment,
+      ruleId: r.id,
+      name: r.name,
+      minVehicleYear: r.minVehicleYear,
+      maxVehicleYear: r.maxVehicleYear,
+      startDate: r.startDate ? unixOfDay(r.startDate) : null,
+      endDate: r.endDate ? unixOfDay(r.endDate) : null,
+      vehicleMake: r.vehicleMake,
+      vehicleModel: r.vehicleModel,
+      vehicleTrim: r.vehicleTrim,
+      mileage: r.mileage,
+      adjustmentType: r.adjustmentType,
+      priceAdjustment: r.priceAdjustment,
       priceAdjustmentText: `${r.priceAdjustment < 0 ? '-' : ''}${centsToDecimal(Math.abs(r.priceAdjustment))}`,
-      description: r.description, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+      description: r.description,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
     return { vehicleOfferRule };
   },
@@ -137,19 +228,27 @@ defineAction({
 // ---------------------------------------------------------------------------------------------------
 // Appraisals
 
-const appraisalSearch = searchText(appraisals.customerName, appraisals.phone, appraisals.email, appraisals.vin, appraisals.make, appraisals.model);
+const appraisalSearch = searchText(
+  appraisals.customerName,
+  appraisals.phone,
+  appraisals.email,
+  appraisals.vin,
+  appraisals.make,
+  appraisals.model,
+);
 const vehicleText = sql<string>`(${appraisals.year}::text || ' ' || ${appraisals.make} || ' ' || ${appraisals.model}
   || case when ${appraisals.trim} <> '' then ' ' || ${appraisals.trim} else '' end)`;
 
 defineListAction({
   contract: loadAppraisals,
-  summary: 'Appraisals within reach, newest first: by store, source, appraisal and working status, days created and part of a name, phone, email, VIN, make or model; `limit` from the screen\'s select (25, 50, 100, 250); also the CSV export.',
+  summary:
+    "Appraisals within reach, newest first: by store, source, appraisal and working status, days created and part of a name, phone, email, VIN, make or model; `limit` from the screen's select (25, 50, 100, 250); also the CSV export.",
   permission: 'appraiser',
   reach: appraisals.locationId,
   export: { filename: 'appraisals', bench: true },
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'offered, 100 rows', filters: { appraisalStatus: 'offered', limit: 100 } },
     { name: 'unworked website leads', filters: { workingStatus: 'unworked', source: 'website' } },
@@ -174,18 +273,34 @@ defineListAction({
     search: matches(appraisalSearch),
   },
   query: ({ db }) => ({
-    select: db.select({
-      appraisalId: appraisals.id, locationId: appraisals.locationId, locationName: locations.name, createdAt: appraisals.createdAt,
-      source: appraisals.source, sourceLabel: labelOf(appraisals.source, appraisalSourceLabels).as('source_label'),
-      customerName: appraisals.customerName, phone: appraisals.phone, email: appraisals.email, vin: appraisals.vin,
-      vehicle: vehicleText.as('vehicle'), mileage: appraisals.mileage, condition: appraisals.condition,
-      conditionLabel: labelOf(appraisals.condition, vehicleConditionLabels).as('condition_label'),
-      baseValue: hundredthsAsDecimal(appraisals.baseValueCents).as('base_value'), baseValueCents: appraisals.baseValueCents,
-      offer: hundredthsAsDecimal(appraisals.offerCents).as('offer'), offerCents: appraisals.offerCents,
-      appraisalStatus: appraisals.status, statusLabel: labelOf(appraisals.status, appraisalStatusLabels).as('status_label'),
-      workingStatus: appraisals.workingStatus, workingStatusLabel: labelOf(appraisals.workingStatus, workingStatusLabels).as('working_status_label'),
-      assignedUserId: appraisals.assignedUserId, assignedName: userName.as('assigned_name'),
-    }).from(appraisals)
+    select: db
+      .select({
+        appraisalId: appraisals.id,
+        locationId: appraisals.locationId,
+        locationName: locations.name,
+        createdAt: appraisals.createdAt,
+        source: appraisals.source,
+        sourceLabel: labelOf(appraisals.source, appraisalSourceLabels).as('source_label'),
+        customerName: appraisals.customerName,
+        phone: appraisals.phone,
+        email: appraisals.email,
+        vin: appraisals.vin,
+        vehicle: vehicleText.as('vehicle'),
+        mileage: appraisals.mileage,
+        condition: appraisals.condition,
+        conditionLabel: labelOf(appraisals.condition, vehicleConditionLabels).as('condition_label'),
+        baseValue: hundredthsAsDecimal(appraisals.baseValueCents).as('base_value'),
+        baseValueCents: appraisals.baseValueCents,
+        offer: hundredthsAsDecimal(appraisals.offerCents).as('offer'),
+        offerCents: appraisals.offerCents,
+        appraisalStatus: appraisals.status,
+        statusLabel: labelOf(appraisals.status, appraisalStatusLabels).as('status_label'),
+        workingStatus: appraisals.workingStatus,
+        workingStatusLabel: labelOf(appraisals.workingStatus, workingStatusLabels).as('working_status_label'),
+        assignedUserId: appraisals.assignedUserId,
+        assignedName: userName.as('assigned_name'),
+      })
+      .from(appraisals)
       .innerJoin(locations, eq(locations.id, appraisals.locationId))
       .leftJoin(users, eq(users.id, appraisals.assignedUserId))
       .$dynamic(),
@@ -206,8 +321,11 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const a = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
-    const rows = await ctx.db.select({ userId: users.id, name: nameOf() }).from(users)
-      .where(appraisersAt(a.locationId)).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    const rows = await ctx.db
+      .select({ userId: users.id, name: nameOf() })
+      .from(users)
+      .where(appraisersAt(a.locationId))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
     return { appraisers: rows };
   },
 });
@@ -217,24 +335,56 @@ async function appraisalRecord(ctx: Parameters<typeof loadRecord>[0], appraisalI
   const [[location], [assigned], adjustments] = await Promise.all([
     ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, a.locationId)),
     a.assignedUserId ? ctx.db.select({ name: nameOf() }).from(users).where(eq(users.id, a.assignedUserId)) : [],
-    ctx.db.select().from(appraisalAdjustments).where(eq(appraisalAdjustments.appraisalId, a.id)).orderBy(asc(appraisalAdjustments.position)),
+    ctx.db
+      .select()
+      .from(appraisalAdjustments)
+      .where(eq(appraisalAdjustments.appraisalId, a.id))
+      .orderBy(asc(appraisalAdjustments.position)),
   ]);
   return {
-    appraisalId: a.id, locationId: a.locationId, locationName: location.name, source: a.source, customerName: a.customerName,
-    phone: a.phone, email: a.email, vin: a.vin, year: a.year, make: a.make, model: a.model, trim: a.trim, mileage: a.mileage, condition: a.condition,
-    baseValue: centsToDecimal(a.baseValueCents), baseValueCents: a.baseValueCents, offer: centsToDecimal(a.offerCents), offerCents: a.offerCents,
-    offeredAt: a.offeredAt.toISOString(), appraisalStatus: a.status, workingStatus: a.workingStatus, assignedUserId: a.assignedUserId,
-    assignedName: assigned?.name ?? null, notes: a.notes, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
+    appraisalId: a.id,
+    locationId: a.locationId,
+    locationName: location.name,
+    source: a.source,
+    customerName: a.customerName,
+    phone: a.phone,
+    email: a.email,
+    vin: a.vin,
+    year: a.year,
+    make: a.make,
+    model: a.model,
+    trim: a.trim,
+    mileage: a.mileage,
+    condition: a.condition,
+    baseValue: centsToDecimal(a.baseValueCents),
+    baseValueCents: a.baseValueCents,
+    offer: centsToDecimal(a.offerCents),
+    offerCents: a.offerCents,
+    offeredAt: a.offeredAt.toISOString(),
+    appraisalStatus: a.status,
+    workingStatus: a.workingStatus,
+    assignedUserId: a.assignedUserId,
+    assignedName: assigned?.name ?? null,
+    notes: a.notes,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
     adjustments: adjustments.map((j) => ({
-      position: j.position, ruleId: j.ruleId, ruleName: j.ruleName, adjustmentType: j.adjustmentType, priceAdjustment: j.priceAdjustment,
-      amountCents: j.amountCents, adjustmentLabel: adjustmentText(j.adjustmentType, j.priceAdjustment), amount: adjustmentText('amount', j.amountCents),
+      position: j.position,
+      ruleId: j.ruleId,
+      ruleName: j.ruleName,
+      adjustmentType: j.adjustmentType,
+      priceAdjustment: j.priceAdjustment,
+      amountCents: j.amountCents,
+      adjustmentLabel: adjustmentText(j.adjustmentType, j.priceAdjustment),
+      amount: adjustmentText('amount', j.amountCents),
     })),
   };
 }
 
 defineAction({
   contract: loadAppraisal,
-  summary: 'One appraisal, for the appraisal vehicle edit screen: the vehicle, the customer, the statuses and the offer with the rules that made it.',
+  summary:
+    'One appraisal, for the appraisal vehicle edit screen: the vehicle, the customer, the statuses and the offer with the rules that made it.',
   permission: 'appraiser',
   reach: { appraisalId: appraisalRecords },
   readOnly: true,
@@ -243,7 +393,8 @@ defineAction({
 
 defineAction({
   contract: saveAppraisal,
-  summary: 'Saves an appraisal (behind the screen\'s confirmation). The offer is worked out again with today\'s rules when the appraisal is still new, when its vehicle or base value changed, or when asked (reprice); otherwise the offer given stands.',
+  summary:
+    "Saves an appraisal (behind the screen's confirmation). The offer is worked out again with today's rules when the appraisal is still new, when its vehicle or base value changed, or when asked (reprice); otherwise the offer given stands.",
   permission: 'appraiser',
   // The user assigned must be within the caller's reach too (then an appraiser at the appraisal's store).
   reach: { appraisalId: appraisalRecords, assignedUserId: userRecords },
@@ -253,19 +404,49 @@ defineAction({
     const phone = input.phone ? toE164(input.phone) : '';
     if (phone === null) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
     if (input.assignedUserId && input.assignedUserId !== before.assignedUserId) {
-      const [appraiser] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assignedUserId), appraisersAt(before.locationId)));
-      if (!appraiser) throw AppError.invalid('Assigned to must be an appraiser at the appraisal\'s store.', ['assignedUserId']);
+      const [appraiser] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.assignedUserId), appraisersAt(before.locationId)));
+      if (!appraiser)
+        throw AppError.invalid("Assigned to must be an appraiser at the appraisal's store.", ['assignedUserId']);
     }
-    const vehicle = { year: input.year, make: input.make, model: input.model, trim: input.trim ?? '', mileage: input.mileage };
-    const changed = vehicle.year !== before.year || vehicle.make !== before.make || vehicle.model !== before.model || vehicle.trim !== before.trim
-      || vehicle.mileage !== before.mileage || input.baseValue !== before.baseValueCents;
+    const vehicle = {
+      year: input.year,
+      make: input.make,
+      model: input.model,
+      trim: input.trim ?? '',
+      mileage: input.mileage,
+    };
+    const changed =
+      vehicle.year !== before.year ||
+      vehicle.make !== before.make ||
+      vehicle.model !== before.model ||
+      vehicle.trim !== before.trim ||
+      vehicle.mileage !== before.mileage ||
+      input.baseValue !== before.baseValueCents;
     const repriced = input.reprice || changed || before.status === 'new';
     const now = ctx.services.clock.now();
-    const offer = repriced ? computeOffer(input.baseValue, vehicle, await offerDay(ctx.db, before.locationId, now), await loadOfferRules(ctx.db)) : null;
+    const offer = repriced
+      ? computeOffer(
+          input.baseValue,
+          vehicle,
+          await offerDay(ctx.db, before.locationId, now),
+          await loadOfferRules(ctx.db),
+        )
+      : null;
     await updateRecord(ctx, appraisalRecords, input.appraisalId, {
-      customerName: input.customerName, phone, email: input.email ?? '', vin: input.vin ?? '', ...vehicle, condition: input.condition,
-      baseValueCents: input.baseValue, status: input.appraisalStatus, workingStatus: input.workingStatus,
-      assignedUserId: input.assignedUserId ?? null, notes: input.notes ?? '',
+      customerName: input.customerName,
+      phone,
+      email: input.email ?? '',
+      vin: input.vin ?? '',
+      ...vehicle,
+      condition: input.condition,
+      baseValueCents: input.baseValue,
+      status: input.appraisalStatus,
+      workingStatus: input.workingStatus,
+      assignedUserId: input.assignedUserId ?? null,
+      notes: input.notes ?? '',
       ...(offer ? { offerCents: offer.offerCents, offeredAt: now } : {}),
     });
     if (offer) await writeAdjustments(ctx.db, input.appraisalId, offer);
@@ -282,15 +463,23 @@ const ALL_SOURCES = '' as AppraisalSource;
 
 defineListAction({
   contract: loadLocations,
-  summary: 'One row per store within reach: its appraisals over the days created (all time without dates), by appraisal status, the offers made and their total; from the tallies kept by triggers. Also the CSV export.',
+  summary:
+    'One row per store within reach: its appraisals over the days created (all time without dates), by appraisal status, the offers made and their total; from the tallies kept by triggers. Also the CSV export.',
   permission: 'appraiser',
   reach: locations.id,
   export: { filename: 'appraisal-locations' },
   bench: (s) => [
     { name: 'all stores, all time', filters: {} },
     { name: 'all stores, a year', filters: { minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to } },
-    { name: 'a region\'s user, a year', filters: { minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to }, regional: true },
-    { name: 'location, 30 days, website', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to, source: 'website' } },
+    {
+      name: "a region's user, a year",
+      filters: { minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to },
+      regional: true,
+    },
+    {
+      name: 'location, 30 days, website',
+      filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to, source: 'website' },
+    },
   ],
   columns: locationColumns,
   sorts: { locationName: locations.name },
@@ -299,27 +488,75 @@ defineListAction({
   filters: { locationId: equals(locations.id) },
   // Both totals in one pass over the ranges, read from the period index alone.
   figures: ({ input, user }) => {
-    const narrowed = and(eq(t.source, input.source ?? ALL_SOURCES), withinReach(user.reach, t.locationId),
-      input.locationId ? eq(t.locationId, input.locationId) : undefined);
-    const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), { appraisals: t.appraisals, offers: t.offers }, narrowed);
+    const narrowed = and(
+      eq(t.source, input.source ?? ALL_SOURCES),
+      withinReach(user.reach, t.locationId),
+      input.locationId ? eq(t.locationId, input.locationId) : undefined,
+    );
+    const rows = tallyUnion(
+      t,
+      tallyRanges(t, input.minCreatedAt, input.maxCreatedAt),
+      { appraisals: t.appraisals, offers: t.offers },
+      narrowed,
+    );
     return sql`(select json_build_object('totalAppraisals', coalesce(sum(r.appraisals), 0)::int, 'offerCountFormatted', coalesce(sum(r.offers), 0)::int) from (${rows}) as r)`;
   },
   query: ({ db, input }) => {
     // Each store's sums, from its tallies' index alone (it holds the counts).
-    const counts = { appraisals: t.appraisals, new: t.new, offered: t.offered, accepted: t.accepted, declined: t.declined, purchased: t.purchased, expired: t.expired, offers: t.offers, offer_cents: t.offerCents };
-    const rows = tallyUnion(t, tallyRanges(t, input.minCreatedAt, input.maxCreatedAt), counts,
-      and(eq(t.locationId, locations.id), eq(t.source, input.source ?? ALL_SOURCES)));
-    const total = (name: keyof typeof counts, as: string = name) => sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(as);
-    const sums = db.select({
-      appraisals: total('appraisals'), newCount: total('new', 'new_count'), offered: total('offered'), accepted: total('accepted'), declined: total('declined'),
-      purchased: total('purchased'), expired: total('expired'), offers: total('offers'), offerCents: total('offer_cents'),
-    }).from(sql`(${rows}) as r`).as('sums');
+    const counts = {
+      appraisals: t.appraisals,
+      new: t.new,
+      offered: t.offered,
+      accepted: t.accepted,
+      declined: t.declined,
+      purchased: t.purchased,
+      expired: t.expired,
+      offers: t.offers,
+      offer_cents: t.offerCents,
+    };
+    const rows = tallyUnion(
+      t,
+      tallyRanges(t, input.minCreatedAt, input.maxCreatedAt),
+      counts,
+      and(eq(t.locationId, locations.id), eq(t.source, input.source ?? ALL_SOURCES)),
+    );
+    const total = (name: keyof typeof counts, as: string = name) =>
+      sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(
+        as,
+      );
+    const sums = db
+      .select({
+        appraisals: total('appraisals'),
+        newCount: total('new', 'new_count'),
+        offered: total('offered'),
+        accepted: total('accepted'),
+        declined: total('declined'),
+        purchased: total('purchased'),
+        expired: total('expired'),
+        offers: total('offers'),
+        offerCents: total('offer_cents'),
+      })
+      .from(sql`(${rows}) as r`)
+      .as('sums');
     return {
-      select: db.select({
-        locationId: locations.id, locationName: locations.name, appraisals: sums.appraisals, newCount: sums.newCount, offered: sums.offered,
-        accepted: sums.accepted, declined: sums.declined, purchased: sums.purchased, expired: sums.expired, offers: sums.offers,
-        offerTotal: sql<string>`((${sums.offerCents}::numeric / 100)::numeric(14, 2))::text`.as('offer_total'), offerTotalCents: sums.offerCents,
-      }).from(locations).leftJoinLateral(sums, sql`true`).$dynamic(),
+      select: db
+        .select({
+          locationId: locations.id,
+          locationName: locations.name,
+          appraisals: sums.appraisals,
+          newCount: sums.newCount,
+          offered: sums.offered,
+          accepted: sums.accepted,
+          declined: sums.declined,
+          purchased: sums.purchased,
+          expired: sums.expired,
+          offers: sums.offers,
+          offerTotal: sql<string>`((${sums.offerCents}::numeric / 100)::numeric(14, 2))::text`.as('offer_total'),
+          offerTotalCents: sums.offerCents,
+        })
+        .from(locations)
+        .leftJoinLateral(sums, sql`true`)
+        .$dynamic(),
       // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
       where: or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`),
     };

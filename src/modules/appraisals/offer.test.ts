@@ -3,8 +3,19 @@ import { computeOffer, OFFER_MAX_CENTS, percentOf, ruleMatches, type OfferRule, 
 
 /** A rule that matches everything, adjusted by `overrides`. */
 const rule = (id: number, overrides: Partial<OfferRule> = {}): OfferRule => ({
-  id, name: `Rule ${id}`, minVehicleYear: null, maxVehicleYear: null, startDate: null, endDate: null, vehicleMake: '', vehicleModel: '',
-  vehicleTrim: '', mileage: null, adjustmentType: 'amount', priceAdjustment: -10_000, ...overrides,
+  id,
+  name: `Rule ${id}`,
+  minVehicleYear: null,
+  maxVehicleYear: null,
+  startDate: null,
+  endDate: null,
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleTrim: '',
+  mileage: null,
+  adjustmentType: 'amount',
+  priceAdjustment: -10_000,
+  ...overrides,
 });
 const tacoma: OfferVehicle = { year: 2021, make: 'Toyota', model: 'Tacoma', trim: 'TRD Off-Road', mileage: 31_900 };
 const DAY = '2026-04-15';
@@ -26,7 +37,9 @@ describe('which rules match', () => {
   it('make, model and trim when set, ignoring case and spaces; blank matches any', () => {
     expect(ruleMatches(rule(1, { vehicleMake: ' toyota ', vehicleModel: 'TACOMA' }), tacoma, DAY)).toBe(true);
     expect(ruleMatches(rule(1, { vehicleMake: 'Toyota', vehicleModel: 'Tundra' }), tacoma, DAY)).toBe(false);
-    expect(ruleMatches(rule(1, { vehicleMake: 'Toyota', vehicleModel: 'Tacoma', vehicleTrim: 'SR5' }), tacoma, DAY)).toBe(false);
+    expect(
+      ruleMatches(rule(1, { vehicleMake: 'Toyota', vehicleModel: 'Tacoma', vehicleTrim: 'SR5' }), tacoma, DAY),
+    ).toBe(false);
     expect(ruleMatches(rule(1, { vehicleMake: 'Honda' }), tacoma, DAY)).toBe(false);
   });
 
@@ -65,20 +78,28 @@ describe('the offer', () => {
     ]);
     expect(offer.offerCents).toBe(3_136_050);
     expect(offer.adjustments.map((a) => [a.position, a.ruleId, a.amountCents])).toEqual([
-      [1, 3, 115_850], [2, 5, -264_800], [3, 1, -75_000], [4, 4, 50_000],
+      [1, 3, 115_850],
+      [2, 5, -264_800],
+      [3, 1, -75_000],
+      [4, 4, 50_000],
     ]);
     expect(offer.adjustments.reduce((n, a) => n + a.amountCents, 0)).toBe(offer.offerCents - 3_310_000);
   });
 
   it('never goes below zero: the deduction that would is cut to what reaches zero', () => {
     // Base $480.00 = 48,000 ¢; -$750.00 would leave -27,000 ¢: it takes 48,000 ¢ and the next one nothing.
-    const offer = computeOffer(48_000, tacoma, DAY, [rule(1, { priceAdjustment: -75_000 }), rule(2, { priceAdjustment: -5_000 })]);
+    const offer = computeOffer(48_000, tacoma, DAY, [
+      rule(1, { priceAdjustment: -75_000 }),
+      rule(2, { priceAdjustment: -5_000 }),
+    ]);
     expect(offer.offerCents).toBe(0);
     expect(offer.adjustments.map((a) => a.amountCents)).toEqual([-48_000, 0]);
   });
 
   it('never goes above the most an offer can be: 22 rules of +100 % on a $1,000,000 base stop at $1,000,000', () => {
-    const rules = Array.from({ length: 22 }, (_, i) => rule(i + 1, { adjustmentType: 'percent', priceAdjustment: 10_000 }));
+    const rules = Array.from({ length: 22 }, (_, i) =>
+      rule(i + 1, { adjustmentType: 'percent', priceAdjustment: 10_000 }),
+    );
     const offer = computeOffer(60_000_000, tacoma, DAY, rules);
     expect(offer.offerCents).toBe(OFFER_MAX_CENTS);
     expect(offer.adjustments[0].amountCents).toBe(40_000_000);
@@ -87,6 +108,9 @@ describe('the offer', () => {
   });
 
   it('with no matching rule, the offer is the base value and nothing is recorded', () => {
-    expect(computeOffer(1_234_567, tacoma, DAY, [rule(1, { vehicleMake: 'Ford' })])).toEqual({ offerCents: 1_234_567, adjustments: [] });
+    expect(computeOffer(1_234_567, tacoma, DAY, [rule(1, { vehicleMake: 'Ford' })])).toEqual({
+      offerCents: 1_234_567,
+      adjustments: [],
+    });
   });
 });

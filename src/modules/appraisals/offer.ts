@@ -69,14 +69,16 @@ const same = (criterion: string, value: string) => {
 
 /** Whether `rule` applies to `vehicle` for an offer made on `day` (YYYY-MM-DD). */
 export function ruleMatches(rule: OfferRule, vehicle: OfferVehicle, day: string): boolean {
-  return (rule.minVehicleYear === null || vehicle.year >= rule.minVehicleYear)
-    && (rule.maxVehicleYear === null || vehicle.year <= rule.maxVehicleYear)
-    && (rule.startDate === null || day >= rule.startDate)
-    && (rule.endDate === null || day <= rule.endDate)
-    && same(rule.vehicleMake, vehicle.make)
-    && same(rule.vehicleModel, vehicle.model)
-    && same(rule.vehicleTrim, vehicle.trim)
-    && (rule.mileage === null || vehicle.mileage >= rule.mileage);
+  return (
+    (rule.minVehicleYear === null || vehicle.year >= rule.minVehicleYear) &&
+    (rule.maxVehicleYear === null || vehicle.year <= rule.maxVehicleYear) &&
+    (rule.startDate === null || day >= rule.startDate) &&
+    (rule.endDate === null || day <= rule.endDate) &&
+    same(rule.vehicleMake, vehicle.make) &&
+    same(rule.vehicleModel, vehicle.model) &&
+    same(rule.vehicleTrim, vehicle.trim) &&
+    (rule.mileage === null || vehicle.mileage >= rule.mileage)
+  );
 }
 
 /** `cents × hundredthsOfAPercent / 10 000`, to the cent, halves away from zero; exact for any offer. */
@@ -93,16 +95,26 @@ export function applyOrder(a: OfferRule, b: OfferRule): number {
 }
 
 /** The offer for a vehicle valued at `baseValueCents`, made on `day`, and the rules that moved it. */
-export function computeOffer(baseValueCents: number, vehicle: OfferVehicle, day: string, rules: readonly OfferRule[]): Offer {
+export function computeOffer(
+  baseValueCents: number,
+  vehicle: OfferVehicle,
+  day: string,
+  rules: readonly OfferRule[],
+): Offer {
   let offerCents = baseValueCents;
   const adjustments: OfferAdjustment[] = [];
   for (const rule of rules.filter((r) => ruleMatches(r, vehicle, day)).sort(applyOrder)) {
-    const wanted = rule.adjustmentType === 'percent' ? percentOf(baseValueCents, rule.priceAdjustment) : rule.priceAdjustment;
+    const wanted =
+      rule.adjustmentType === 'percent' ? percentOf(baseValueCents, rule.priceAdjustment) : rule.priceAdjustment;
     const amountCents = Math.min(Math.max(wanted, -offerCents), OFFER_MAX_CENTS - offerCents) + 0; // + 0: never -0
     offerCents += amountCents;
     adjustments.push({
-      position: adjustments.length + 1, ruleId: rule.id, ruleName: rule.name,
-      adjustmentType: rule.adjustmentType, priceAdjustment: rule.priceAdjustment, amountCents,
+      position: adjustments.length + 1,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      adjustmentType: rule.adjustmentType,
+      priceAdjustment: rule.priceAdjustment,
+      amountCents,
     });
   }
   return { offerCents, adjustments };

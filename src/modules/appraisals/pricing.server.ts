@@ -11,12 +11,22 @@ import { computeOffer, type Offer, type OfferRule, type OfferVehicle } from './o
 
 /** Every offer rule (the group has dozens, not thousands: offer.ts picks the ones that match). */
 export async function loadOfferRules(db: Db): Promise<OfferRule[]> {
-  return db.select({
-    id: vehicleOfferRules.id, name: vehicleOfferRules.name, minVehicleYear: vehicleOfferRules.minVehicleYear,
-    maxVehicleYear: vehicleOfferRules.maxVehicleYear, startDate: vehicleOfferRules.startDate, endDate: vehicleOfferRules.endDate,
-    vehicleMake: vehicleOfferRules.vehicleMake, vehicleModel: vehicleOfferRules.vehicleModel, vehicleTrim: vehicleOfferRules.vehicleTrim,
-    mileage: vehicleOfferRules.mileage, adjustmentType: vehicleOfferRules.adjustmentType, priceAdjustment: vehicleOfferRules.priceAdjustment,
-  }).from(vehicleOfferRules);
+  return db
+    .select({
+      id: vehicleOfferRules.id,
+      name: vehicleOfferRules.name,
+      minVehicleYear: vehicleOfferRules.minVehicleYear,
+      maxVehicleYear: vehicleOfferRules.maxVehicleYear,
+      startDate: vehicleOfferRules.startDate,
+      endDate: vehicleOfferRules.endDate,
+      vehicleMake: vehicleOfferRules.vehicleMake,
+      vehicleModel: vehicleOfferRules.vehicleModel,
+      vehicleTrim: vehicleOfferRules.vehicleTrim,
+      mileage: vehicleOfferRules.mileage,
+      adjustmentType: vehicleOfferRules.adjustmentType,
+      priceAdjustment: vehicleOfferRules.priceAdjustment,
+    })
+    .from(vehicleOfferRules);
 }
 
 /** The store's day at `at`: the day an offer made then is dated, for the rules' start and end dates. */
@@ -38,13 +48,29 @@ export async function writeAdjustments(db: Db, appraisalId: number, offer: Offer
  * clock, and stores the offer, the moment and the rules that applied. Answers the offer.
  */
 export async function repriceAppraisal(db: Db, appraisalId: number, now = new Date()): Promise<Offer> {
-  const [row] = await db.select({
-    locationId: appraisals.locationId, baseValueCents: appraisals.baseValueCents, year: appraisals.year, make: appraisals.make,
-    model: appraisals.model, trim: appraisals.trim, mileage: appraisals.mileage,
-  }).from(appraisals).where(eq(appraisals.id, appraisalId));
+  const [row] = await db
+    .select({
+      locationId: appraisals.locationId,
+      baseValueCents: appraisals.baseValueCents,
+      year: appraisals.year,
+      make: appraisals.make,
+      model: appraisals.model,
+      trim: appraisals.trim,
+      mileage: appraisals.mileage,
+    })
+    .from(appraisals)
+    .where(eq(appraisals.id, appraisalId));
   const vehicle: OfferVehicle = row;
-  const offer = computeOffer(row.baseValueCents, vehicle, await offerDay(db, row.locationId, now), await loadOfferRules(db));
-  await db.update(appraisals).set({ offerCents: offer.offerCents, offeredAt: now, updatedAt: sql`now()` }).where(eq(appraisals.id, appraisalId));
+  const offer = computeOffer(
+    row.baseValueCents,
+    vehicle,
+    await offerDay(db, row.locationId, now),
+    await loadOfferRules(db),
+  );
+  await db
+    .update(appraisals)
+    .set({ offerCents: offer.offerCents, offeredAt: now, updatedAt: sql`now()` })
+    .where(eq(appraisals.id, appraisalId));
   await writeAdjustments(db, appraisalId, offer);
   return offer;
 }

@@ -4,8 +4,12 @@ import { testApp, type TestApp } from '../../../tests/helpers';
 import { appraisalAdjustments, appraisals, appraisalTallies } from './appraisals.db';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as Rows).rows;
@@ -15,15 +19,19 @@ const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as 
  * counts worked out from the appraisals themselves.
  */
 async function tallied() {
-  const monthRows = (sources: ReturnType<typeof sql>) => rowsOf(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered,
+  const monthRows = (sources: ReturnType<typeof sql>) =>
+    rowsOf(sql`select location_id, sum(appraisals)::int as n, sum(offered)::int as offered,
     sum(purchased)::int as purchased, sum(offers)::int as offers, sum(offer_cents)::bigint as cents from ${appraisalTallies}
     where grain = 'm' and ${sources} group by location_id order by location_id`);
   const kept = await monthRows(sql`source <> ''`);
   const keptTogether = await monthRows(sql`source = ''`);
-  const counted = await rowsOf(sql`select location_id, count(*)::int as n, (count(*) filter (where status = 'offered'))::int as offered,
+  const counted =
+    await rowsOf(sql`select location_id, count(*)::int as n, (count(*) filter (where status = 'offered'))::int as offered,
     (count(*) filter (where status = 'purchased'))::int as purchased, (count(*) filter (where status <> 'new'))::int as offers,
     coalesce(sum(offer_cents) filter (where status <> 'new'), 0)::bigint as cents from ${appraisals} group by location_id order by location_id`);
-  const days = await rowsOf(sql`select sum(appraisals)::int as n, (sum(appraisals) filter (where source = ''))::int as together from ${appraisalTallies} where grain = 'd'`);
+  const days = await rowsOf(
+    sql`select sum(appraisals)::int as n, (sum(appraisals) filter (where source = ''))::int as together from ${appraisalTallies} where grain = 'd'`,
+  );
   const { n, together } = days[0] as { n: number; together: number };
   return { kept, keptTogether, counted, days: n - together, daysTogether: together };
 }
@@ -42,7 +50,10 @@ describe('appraisal tallies', () => {
 
   it('follow a change of status and offer, and a deletion, in the same transaction', async () => {
     const [first] = await t.db.select().from(appraisals).where(eq(appraisals.status, 'new')).limit(1);
-    await t.db.update(appraisals).set({ status: 'purchased', offerCents: first.offerCents + 12_345 }).where(eq(appraisals.id, first.id));
+    await t.db
+      .update(appraisals)
+      .set({ status: 'purchased', offerCents: first.offerCents + 12_345 })
+      .where(eq(appraisals.id, first.id));
     let now = await tallied();
     expect(now.kept).toEqual(now.counted);
     expect(now.keptTogether).toEqual(now.counted);

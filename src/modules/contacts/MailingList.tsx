@@ -19,16 +19,39 @@ export default function MailingList() {
       filters={[
         { name: 'query', kind: 'search', placeholder: 'Name or email' },
         { name: 'locationId', kind: 'location' },
-        { name: 'reach', kind: 'select', data: [{ value: 'text', label: 'Text (not opted out)' }, { value: 'email', label: 'Email' }] },
+        {
+          name: 'reach',
+          kind: 'select',
+          data: [
+            { value: 'text', label: 'Text (not opted out)' },
+            { value: 'email', label: 'Email' },
+          ],
+        },
         { name: 'source', kind: 'select', data: optionsOf(contactSources, sourceLabels) },
-        { name: 'sold', kind: 'select', data: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
+        {
+          name: 'sold',
+          kind: 'select',
+          data: [
+            { value: '1', label: 'Yes' },
+            { value: '0', label: 'No' },
+          ],
+        },
       ]}
       updateUrl
       rowKey={(row) => row.contactId}
-      rowLabel={(row) => [row.firstName, row.lastName].filter(Boolean).join(' ') || formatPhone(row.mobilePhone ?? '') || row.email}
+      rowLabel={(row) =>
+        [row.firstName, row.lastName].filter(Boolean).join(' ') || formatPhone(row.mobilePhone ?? '') || row.email
+      }
       emptyText="No contact matches these filters."
       cells={{
-        optedOut: (row) => (row.optedOut ? <Badge color="orange" variant="light">Opted out</Badge> : ''),
+        optedOut: (row) =>
+          row.optedOut ? (
+            <Badge color="orange" variant="light">
+              Opted out
+            </Badge>
+          ) : (
+            ''
+          ),
         sold: (row) => (row.sold ? <Badge variant="light">Sold</Badge> : ''),
       }}
     />

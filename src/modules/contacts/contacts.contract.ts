@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { id, int, list, optionalChoice, optionalEmail, optionalId, optionalPhone, optionalText, yesNo } from '../../shared/fields';
+import {
+  id,
+  int,
+  list,
+  optionalChoice,
+  optionalEmail,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  yesNo,
+} from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -8,20 +18,31 @@ export const contactSources = ['staff', 'text', 'import', 'chat'] as const;
 export type ContactSource = (typeof contactSources)[number];
 
 /** contacts/add-contact (seed 001: the form; replies success): a mobile number or an email, or both. */
-export const contactInput = z.object({
-  locationId: id,
-  firstName: optionalText(60),
-  lastName: optionalText(60),
-  mobilePhone: optionalPhone,
-  email: optionalEmail,
-}).refine((c) => c.mobilePhone || c.email, { error: 'needs a mobile phone or an email', path: ['mobilePhone'] });
+export const contactInput = z
+  .object({
+    locationId: id,
+    firstName: optionalText(60),
+    lastName: optionalText(60),
+    mobilePhone: optionalPhone,
+    email: optionalEmail,
+  })
+  .refine((c) => c.mobilePhone || c.email, { error: 'needs a mobile phone or an email', path: ['mobilePhone'] });
 export type ContactInput = z.infer<typeof contactInput>;
 
-export const addContact = defineContract({ path: 'contacts/add-contact', input: contactInput, output: z.object({ contactId: z.number().int() }) });
+export const addContact = defineContract({
+  path: 'contacts/add-contact',
+  input: contactInput,
+  output: z.object({ contactId: z.number().int() }),
+});
 
 export const CONTACT_ADDED = 'Contact added!';
 
-export const sourceLabels: Record<ContactSource, string> = { staff: 'Added by staff', text: 'Texted the store', import: 'Imported', chat: 'Website chat' };
+export const sourceLabels: Record<ContactSource, string> = {
+  staff: 'Added by staff',
+  text: 'Texted the store',
+  import: 'Imported',
+  chat: 'Website chat',
+};
 export const MAILING_LIST_EXPORT = '/tools/mailing-list/export';
 /** What the export sends when the caller names no limit. */
 export const MAILING_LIST_EXPORT_LIMIT = 10_000;
@@ -51,13 +72,27 @@ export const mailingListColumns: ColumnSpec[] = [
   { key: 'createdAt', label: 'Added', format: 'date', sortable: true },
 ];
 const mailingRow = z.object({
-  contactId: z.number().int(), locationId: z.number().int(), locationName: z.string(), firstName: z.string(), lastName: z.string(),
-  mobilePhone: z.string().nullable(), email: z.string(), source: z.enum(contactSources), sourceLabel: z.string(), sold: z.boolean(),
-  optedOut: z.boolean(), autopilot: z.boolean(), createdAt: z.string(),
+  contactId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobilePhone: z.string().nullable(),
+  email: z.string(),
+  source: z.enum(contactSources),
+  sourceLabel: z.string(),
+  sold: z.boolean(),
+  optedOut: z.boolean(),
+  autopilot: z.boolean(),
+  createdAt: z.string(),
 });
 export type MailingRow = z.output<typeof mailingRow>;
 export const loadMailingList = listContract({
-  path: 'messenger/load-mailing-list', filters: mailingListFilters, row: mailingRow, countKey: 'contactCount', exportRoute: MAILING_LIST_EXPORT,
+  path: 'messenger/load-mailing-list',
+  filters: mailingListFilters,
+  row: mailingRow,
+  countKey: 'contactCount',
+  exportRoute: MAILING_LIST_EXPORT,
 });
 
 /** contacts/list-options: how many contacts a picker gets at most, and by default. */
@@ -78,7 +113,15 @@ export const contactOptionsInput = z.object({
 
 /** A contact as pickers show them: a name (or the number, for one not named) and how to reach them. */
 const contactOption = z.object({
-  id: z.number().int(), name: z.string(), mobilePhone: z.string().nullable(), email: z.string(), locationId: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  mobilePhone: z.string().nullable(),
+  email: z.string(),
+  locationId: z.number().int(),
 });
 export type ContactOption = z.output<typeof contactOption>;
-export const contactOptions = defineContract({ path: 'contacts/list-options', input: contactOptionsInput, output: z.object({ contacts: z.array(contactOption) }) });
+export const contactOptions = defineContract({
+  path: 'contacts/list-options',
+  input: contactOptionsInput,
+  output: z.object({ contacts: z.array(contactOption) }),
+});

@@ -14,7 +14,9 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     /** E.164; one contact per number per store. */
@@ -61,7 +63,10 @@ export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName
 export const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
 
 export const contactRecords = defineRecords({
-  table: contacts, type: 'contact', key: contacts.id, location: contacts.locationId,
+  table: contacts,
+  type: 'contact',
+  key: contacts.id,
+  location: contacts.locationId,
   missing: 'That contact does not exist; it may have been deleted.',
 });
 
@@ -72,7 +77,9 @@ export const contactRecords = defineRecords({
  * `phones - opted_out`. What changes with the clock (new in the last 30 days) is not kept here.
  */
 export const contactTallies = pgTable('contact_tallies', {
-  locationId: integer('location_id').primaryKey().references(() => locations.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
   contacts: integer('contacts').notNull().default(0),
   /** Contacts with a mobile number. */
   phones: integer('phones').notNull().default(0),

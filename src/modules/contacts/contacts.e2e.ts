@@ -1,6 +1,6 @@
 import { expect, pick, test } from '../../../tests/e2e/fixtures';
 
-test('the mailing list: a store\'s contacts a text reaches, in the address, and downloaded as CSV', async ({ page }) => {
+test("the mailing list: a store's contacts a text reaches, in the address, and downloaded as CSV", async ({ page }) => {
   await page.goto('/experience/contacts/mailing-list');
   await expect(page.locator('.mailing-list')).toBeVisible();
   await pick(page, 'Location', /\(ABG\)/);
@@ -19,5 +19,7 @@ test('the mailing list: a store\'s contacts a text reaches, in the address, and 
   expect(lines[0]).toBe('Last name,First name,Mobile phone,Email,Location,Source,Sold,Opted out,Added');
   expect(lines.length).toBeGreaterThan(1);
   // The store's, and none opted out (the column before Added).
-  expect(lines.slice(1).every((line) => line.includes('Albuquerque Toyota') && line.split(',').at(-2) === 'No')).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes('Albuquerque Toyota') && line.split(',').at(-2) === 'No')).toBe(
+    true,
+  );
 });

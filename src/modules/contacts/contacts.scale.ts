@@ -4,7 +4,18 @@ import { contactLocation, contactPhone } from './contacts.api';
 
 defineGenerator({
   table: 'contacts',
-  columns: ['location_id', 'first_name', 'last_name', 'mobile_phone', 'email', 'autopilot', 'source', 'sold', 'created_at', 'updated_at'],
+  columns: [
+    'location_id',
+    'first_name',
+    'last_name',
+    'mobile_phone',
+    'email',
+    'autopilot',
+    'source',
+    'sold',
+    'created_at',
+    'updated_at',
+  ],
   fullRows: FULL_SCALE.contacts,
   minRows: 5_000,
   after: ['locations'],
@@ -18,8 +29,18 @@ defineGenerator({
       const last = random.pick(lastNames);
       const createdAt = spreadOldestFirst(now, span, i, rows);
       const source = random.next() < 0.6 ? 'staff' : random.pick(['text', 'import', 'chat']);
-      yield [contactLocation(i, counts.locations), first, last, contactPhone(i), `${first}.${last}.${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
-        random.next() < 0.05, source, random.next() < 0.15, createdAt, createdAt];
+      yield [
+        contactLocation(i, counts.locations),
+        first,
+        last,
+        contactPhone(i),
+        `${first}.${last}.${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        random.next() < 0.05,
+        source,
+        random.next() < 0.15,
+        createdAt,
+        createdAt,
+      ];
     }
   },
 });
@@ -43,7 +64,13 @@ defineGenerator({
     const step = Math.max(1, Math.floor(counts.contacts / rows));
     for (let i = 0; i < rows; i++) {
       const contactId = i * step + 1;
-      yield [contactPhone(contactId), 'STOP', 'keyword', contactLocation(contactId, counts.locations), new Date(now.getTime() - random.int(0, 365) * 86_400_000)];
+      yield [
+        contactPhone(contactId),
+        'STOP',
+        'keyword',
+        contactLocation(contactId, counts.locations),
+        new Date(now.getTime() - random.int(0, 365) * 86_400_000),
+      ];
     }
   },
 });

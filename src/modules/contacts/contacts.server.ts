@@ -11,24 +11,40 @@ import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
 import { contactName, contactRecords, contacts, contactSearch } from './contacts.db';
 import {
-  addContact, CONTACT_OPTIONS_DEFAULT, contactOptions, loadMailingList, MAILING_LIST_EXPORT_LIMIT, mailingListColumns, sourceLabels,
+  addContact,
+  CONTACT_OPTIONS_DEFAULT,
+  contactOptions,
+  loadMailingList,
+  MAILING_LIST_EXPORT_LIMIT,
+  mailingListColumns,
+  sourceLabels,
 } from './contacts.contract';
 
 defineAction({
   contract: addContact,
-  summary: 'Adds a customer to a store\'s contacts: a mobile number, an email, or both.',
+  summary: "Adds a customer to a store's contacts: a mobile number, an email, or both.",
   permission: 'messenger',
   reach: {},
   async handler(ctx) {
     const { input } = ctx;
     const location = await loadRecord(ctx, locationRecords, input.locationId);
     const mobilePhone = input.mobilePhone ? toE164(input.mobilePhone) : null;
-    if (input.mobilePhone && !mobilePhone) throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
+    if (input.mobilePhone && !mobilePhone)
+      throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
     const contact = await refusingDuplicate(
-      () => insertRecord(ctx, contactRecords, {
-        locationId: input.locationId, firstName: input.firstName ?? '', lastName: input.lastName ?? '', mobilePhone, email: input.email ?? '', source: 'staff',
-      }),
-      () => AppError.conflict(`${location.name} already has a contact with the number ${formatPhone(mobilePhone ?? '')}.`, ['mobilePhone']),
+      () =>
+        insertRecord(ctx, contactRecords, {
+          locationId: input.locationId,
+          firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
+          mobilePhone,
+          email: input.email ?? '',
+          source: 'staff',
+        }),
+      () =>
+        AppError.conflict(`${location.name} already has a contact with the number ${formatPhone(mobilePhone ?? '')}.`, [
+          'mobilePhone',
+        ]),
     );
     return { contactId: contact.id };
   },
@@ -39,7 +55,8 @@ const optedOut = sql<boolean>`exists (select 1 from opt_outs o where o.phone_num
 
 defineListAction({
   contract: loadMailingList,
-  summary: 'A store\'s contacts to market to, by name, who a text or email reaches, source and whether they bought; also the CSV export.',
+  summary:
+    "A store's contacts to market to, by name, who a text or email reaches, source and whether they bought; also the CSV export.",
   permission: 'marketing',
   reach: contacts.locationId,
   export: { filename: 'mailing-list', defaultLimit: MAILING_LIST_EXPORT_LIMIT },
@@ -49,7 +66,7 @@ defineListAction({
   id: { key: 'contactId', column: contacts.id },
   bench: (s) => [
     { name: 'all', filters: {} },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'location, by text', filters: { locationId: s.locationId, reach: 'text' } },
     { name: 'newest', filters: { sort: 'createdAt', dir: 'desc' } },
@@ -59,18 +76,33 @@ defineListAction({
     locationId: equals(contacts.locationId),
     query: matches(contactSearch),
     // Who a text or an email reaches: a number or an address, not opted out.
-    reach: (by) => (by === 'text'
-      ? sql`${contacts.mobilePhone} is not null and not ${optedOut}`
-      : sql`${contacts.email} <> '' and not exists (select 1 from email_opt_outs o where o.email = lower(${contacts.email}))`),
+    reach: (by) =>
+      by === 'text'
+        ? sql`${contacts.mobilePhone} is not null and not ${optedOut}`
+        : sql`${contacts.email} <> '' and not exists (select 1 from email_opt_outs o where o.email = lower(${contacts.email}))`,
     source: equals(contacts.source),
     sold: yesNo(contacts.sold),
   },
   query: ({ db }) => ({
-    select: db.select({
-      contactId: contacts.id, locationId: contacts.locationId, locationName: locations.name, firstName: contacts.firstName, lastName: contacts.lastName,
-      mobilePhone: contacts.mobilePhone, email: contacts.email, source: contacts.source, sourceLabel: labelOf(contacts.source, sourceLabels).as('source_label'),
-      sold: contacts.sold, optedOut: optedOut.as('opted_out'), autopilot: contacts.autopilot, createdAt: contacts.createdAt,
-    }).from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId)).$dynamic(),
+    select: db
+      .select({
+        contactId: contacts.id,
+        locationId: contacts.locationId,
+        locationName: locations.name,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        mobilePhone: contacts.mobilePhone,
+        email: contacts.email,
+        source: contacts.source,
+        sourceLabel: labelOf(contacts.source, sourceLabels).as('source_label'),
+        sold: contacts.sold,
+        optedOut: optedOut.as('opted_out'),
+        autopilot: contacts.autopilot,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .innerJoin(locations, eq(locations.id, contacts.locationId))
+      .$dynamic(),
   }),
 });
 
@@ -79,7 +111,8 @@ const NUMBER_DIGITS = 3;
 
 defineAction({
   contract: contactOptions,
-  summary: 'Contacts for pickers: a store\'s contacts by name, email or the start of their number (search), or those with the given ids.',
+  summary:
+    "Contacts for pickers: a store's contacts by name, email or the start of their number (search), or those with the given ids.",
   permission: 'messenger',
   reach: 'query',
   readOnly: true,
@@ -91,12 +124,22 @@ defineAction({
     if (term && !input.ids.length) {
       const digits = typedNumber(term, NUMBER_DIGITS);
       // A US number typed from its area code (or with its 1); with a store, read from the store's (location, number) index.
-      where.push(digits ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}` : matchesSearch(contactSearch, term));
+      where.push(
+        digits
+          ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}`
+          : matchesSearch(contactSearch, term),
+      );
     }
-    const rows = await db.select({
-      id: contacts.id, name: sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, ${contacts.email})`, mobilePhone: contacts.mobilePhone,
-      email: contacts.email, locationId: contacts.locationId,
-    }).from(contacts).where(and(...where))
+    const rows = await db
+      .select({
+        id: contacts.id,
+        name: sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, ${contacts.email})`,
+        mobilePhone: contacts.mobilePhone,
+        email: contacts.email,
+        locationId: contacts.locationId,
+      })
+      .from(contacts)
+      .where(and(...where))
       // By last name, read from contacts_location_name_idx (or contacts_name_idx) in this order.
       .orderBy(asc(contacts.lastName), asc(contacts.id))
       .limit(input.ids.length || (input.limit ?? CONTACT_OPTIONS_DEFAULT));

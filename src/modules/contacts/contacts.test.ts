@@ -15,13 +15,25 @@ beforeAll(async () => {
   marketer = await t.signedIn(['marketing']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Row = { contactId: number; locationId: number; lastName: string; mobilePhone: string | null; email: string; optedOut: boolean; sold: boolean; sourceLabel: string };
-const rows = async (filters: ActInput<typeof loadMailingList>) => (await marketer.act(loadMailingList, { ...filters, view: 'rows', limit: 500 })).body.data.rows as Row[];
+type Row = {
+  contactId: number;
+  locationId: number;
+  lastName: string;
+  mobilePhone: string | null;
+  email: string;
+  optedOut: boolean;
+  sold: boolean;
+  sourceLabel: string;
+};
+const rows = async (filters: ActInput<typeof loadMailingList>) =>
+  (await marketer.act(loadMailingList, { ...filters, view: 'rows', limit: 500 })).body.data.rows as Row[];
 
 describe('the mailing list', () => {
-  it('lists a store\'s contacts by name, with who a text or email reaches, in html and a count', async () => {
+  it("lists a store's contacts by name, with who a text or email reaches, in html and a count", async () => {
     const res = await marketer.act(loadMailingList, { locationId: loc.ABG });
     expect(res.status).toBe(200);
     const [{ n }] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.locationId, loc.ABG));
@@ -31,7 +43,11 @@ describe('the mailing list', () => {
     expect(res.body.data.html).toContain('<th data-key="sourceLabel">Source</th>');
 
     // An opted-out contact is listed, marked, and left out of who a text reaches.
-    const [someone] = await t.db.select().from(contacts).where(and(eq(contacts.locationId, loc.ABG), isNotNull(contacts.mobilePhone))).limit(1);
+    const [someone] = await t.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.locationId, loc.ABG), isNotNull(contacts.mobilePhone)))
+      .limit(1);
     await t.db.insert(optOuts).values({ phoneNumber: someone.mobilePhone!, keyword: 'STOP' }).onConflictDoNothing();
     const listed = (await rows({ locationId: loc.ABG })).find((r) => r.contactId === someone.id);
     expect(listed).toMatchObject({ optedOut: true, mobilePhone: someone.mobilePhone });
@@ -50,22 +66,32 @@ describe('the mailing list', () => {
 
   it('keeps a user to the contacts of their region', async () => {
     const nm = await t.signedIn(['marketing'], { groupWide: false, regions: ['New Mexico'] });
-    const nmIds = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
+    const nmIds = (
+      await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))
+    ).map((l) => l.id);
     const listed = (await nm.act(loadMailingList, { view: 'rows', limit: 500 })).body.data.rows as Row[];
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((r) => nmIds.includes(r.locationId))).toBe(true);
     expect((await nm.act(loadMailingList, { locationId: loc.DNC })).status).toBe(404);
   });
 
-  it('downloads a store\'s list as CSV, limited as asked', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/tools/mailing-list/export?locationId=${loc.ABG}&limit=2`, cookies: { forecourt_session: marketer.cookie! } });
+  it("downloads a store's list as CSV, limited as asked", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/tools/mailing-list/export?locationId=${loc.ABG}&limit=2`,
+      cookies: { forecourt_session: marketer.cookie! },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('Last name,First name,Mobile phone,Email,Location,Source,Sold,Opted out,Added');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('Albuquerque Toyota');
-    const denied = await t.app.inject({ method: 'GET', url: '/tools/mailing-list/export', cookies: { forecourt_session: (await t.signedIn(['messenger'])).cookie! } });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/tools/mailing-list/export',
+      cookies: { forecourt_session: (await t.signedIn(['messenger'])).cookie! },
+    });
     expect(denied.statusCode).toBe(403);
   });
 });

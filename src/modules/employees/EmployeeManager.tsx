@@ -14,7 +14,9 @@ type EmployeeRow = RowOf<typeof loadEmployees>;
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
       <Text size="sm">{children || '—'}</Text>
     </div>
   );
@@ -28,9 +30,13 @@ function EmployeeDetail({ employee }: { employee: Employee }) {
         {/* The photo host may have no picture for this number: the avatar then shows initials. */}
         <Avatar src={employee.photoUrl} name={name} color="initials" size={88} radius="xl" alt={`Photo of ${name}`} />
         <div>
-          <Text fw={700} size="lg">{name}</Text>
+          <Text fw={700} size="lg">
+            {name}
+          </Text>
           <Text c="dimmed">{employee.title}</Text>
-          <Badge mt={4} color={employee.active ? 'teal' : 'gray'} variant="light">{employee.active ? 'Active' : 'Inactive'}</Badge>
+          <Badge mt={4} color={employee.active ? 'teal' : 'gray'} variant="light">
+            {employee.active ? 'Active' : 'Inactive'}
+          </Badge>
         </div>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -38,8 +44,18 @@ function EmployeeDetail({ employee }: { employee: Employee }) {
         <Detail label="Department">{employee.department}</Detail>
         <Detail label="Location">{employee.locationName}</Detail>
         <Detail label="Hired">{formatDate(employee.hiredOn)}</Detail>
-        <Detail label="Phone">{employee.primaryPhone && <Anchor href={`tel:${employee.primaryPhone}`}>{formatPhone(employee.primaryPhone)}</Anchor>}</Detail>
-        <Detail label="Email">{employee.email && <Anchor href={`mailto:${employee.email}`} style={{ overflowWrap: 'anywhere' }}>{employee.email}</Anchor>}</Detail>
+        <Detail label="Phone">
+          {employee.primaryPhone && (
+            <Anchor href={`tel:${employee.primaryPhone}`}>{formatPhone(employee.primaryPhone)}</Anchor>
+          )}
+        </Detail>
+        <Detail label="Email">
+          {employee.email && (
+            <Anchor href={`mailto:${employee.email}`} style={{ overflowWrap: 'anywhere' }}>
+              {employee.email}
+            </Anchor>
+          )}
+        </Detail>
       </SimpleGrid>
     </Stack>
   );
@@ -65,7 +81,15 @@ export default function EmployeeManager() {
         { name: 'query', kind: 'search', placeholder: 'Name, number, title or email' },
         { name: 'locationId', kind: 'location' },
         { name: 'department', kind: 'select', data: departments.data?.departments ?? [] },
-        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        {
+          name: 'active',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Active' },
+            { value: '0', label: 'Inactive' },
+          ],
+        },
       ]}
       rowKey={(row) => row.employeeNumber}
       rowLabel={(row) => `${row.firstName} ${row.lastName}`}

@@ -25,4 +25,10 @@ export const employees = pgTable(
   ],
 );
 
-export const employeeRecords = defineRecords({ table: employees, type: 'employee', key: employees.employeeNumber, location: employees.locationId, missing: (number) => `There is no employee number ${number}.` });
+export const employeeRecords = defineRecords({
+  table: employees,
+  type: 'employee',
+  key: employees.employeeNumber,
+  location: employees.locationId,
+  missing: (number) => `There is no employee number ${number}.`,
+});

@@ -21,17 +21,28 @@ test('employees: pages, search and the detail modal with an initials fallback', 
   await expect(detail).toContainText('General Manager');
   await expect(detail).toContainText('Albuquerque Toyota');
   await expect(detail).toContainText('(505) 555-1000');
-  await expect(detail.getByRole('link', { name: 'maria.garcia.10400@forecourt.test' })).toHaveAttribute('href', 'mailto:maria.garcia.10400@forecourt.test');
+  await expect(detail.getByRole('link', { name: 'maria.garcia.10400@forecourt.test' })).toHaveAttribute(
+    'href',
+    'mailto:maria.garcia.10400@forecourt.test',
+  );
   // The demo has no photo files: the avatar falls back to the initials.
   await expect(detail.locator('.mantine-Avatar-root').first()).toHaveText('MG');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 });
 
-test('employees: the department filter is a list of the directory\'s departments', async ({ page }) => {
+test("employees: the department filter is a list of the directory's departments", async ({ page }) => {
   await page.goto('/employees/');
   await page.getByRole('combobox', { name: 'Department' }).click();
-  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['BDC', 'Finance', 'Management', 'Marketing', 'Parts', 'Sales', 'Service']);
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+    'BDC',
+    'Finance',
+    'Management',
+    'Marketing',
+    'Parts',
+    'Sales',
+    'Service',
+  ]);
   await page.getByRole('option', { name: 'Service' }).click();
   await expect(page).toHaveURL(/department=Service/);
   await expect(page.getByRole('heading', { name: /^\d+ employees$/ })).not.toHaveText('60 employees');

@@ -4,4 +4,9 @@ import { seedEmployees } from './employees.seed';
 import { findEmployees } from './employees.shell';
 
 /** The staff directory. */
-export default defineModule({ name: 'employees', seed: seedEmployees, scale: () => import('./employees.scale'), find: [findEmployees] });
+export default defineModule({
+  name: 'employees',
+  seed: seedEmployees,
+  scale: () => import('./employees.scale'),
+  find: [findEmployees],
+});

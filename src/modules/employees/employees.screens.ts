@@ -3,7 +3,17 @@ import { defineScreens } from '../../web/screens';
 
 export default defineScreens([
   {
-    path: 'employees', className: 'employee-manager', access: 'signedIn', load: () => import('./EmployeeManager'),
-    nav: { group: 'People', order: 12, label: 'Employees', href: '/employees/', description: 'The staff directory of your locations', icon: IconId },
+    path: 'employees',
+    className: 'employee-manager',
+    access: 'signedIn',
+    load: () => import('./EmployeeManager'),
+    nav: {
+      group: 'People',
+      order: 12,
+      label: 'Employees',
+      href: '/employees/',
+      description: 'The staff directory of your locations',
+      icon: IconId,
+    },
   },
 ]);

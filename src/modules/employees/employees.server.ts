@@ -8,12 +8,26 @@ import { employeeRecords, employees } from './employees.db';
 import { employeeColumns, employeePhotoUrl, listDepartments, loadEmployee, loadEmployees } from './employees.contract';
 
 /** Name, number, title and email, as the employees_search_idx trigram index holds them. */
-export const employeeSearch = searchText(employees.firstName, employees.lastName, employees.employeeNumber, employees.title, employees.email);
+export const employeeSearch = searchText(
+  employees.firstName,
+  employees.lastName,
+  employees.employeeNumber,
+  employees.title,
+  employees.email,
+);
 
 const fields = {
-  employeeNumber: employees.employeeNumber, firstName: employees.firstName, lastName: employees.lastName,
-  title: employees.title, department: employees.department, locationId: employees.locationId, locationName: locations.name,
-  primaryPhone: employees.primaryPhone, email: employees.email, hiredOn: employees.hiredOn, active: employees.active,
+  employeeNumber: employees.employeeNumber,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  title: employees.title,
+  department: employees.department,
+  locationId: employees.locationId,
+  locationName: locations.name,
+  primaryPhone: employees.primaryPhone,
+  email: employees.email,
+  hiredOn: employees.hiredOn,
+  active: employees.active,
 };
 
 defineListAction({
@@ -23,7 +37,7 @@ defineListAction({
   reach: employees.locationId,
   bench: (s) => [
     { name: 'all', filters: {} },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'search', filters: { query: 'maria' } },
     { name: 'deep', filters: {}, depth: 10 },
@@ -50,7 +64,10 @@ defineAction({
   reach: { employeeNumber: employeeRecords },
   readOnly: true,
   async handler({ db, input, services }) {
-    const [row] = await db.select(fields).from(employees).leftJoin(locations, eq(locations.id, employees.locationId))
+    const [row] = await db
+      .select(fields)
+      .from(employees)
+      .leftJoin(locations, eq(locations.id, employees.locationId))
       .where(eq(employees.employeeNumber, input.employeeNumber));
     if (!row) throw AppError.notFound(`There is no employee number ${input.employeeNumber}.`);
     return { employee: { ...row, photoUrl: employeePhotoUrl(services.config.ASSETS_BASE_URL, row.employeeNumber) } };
@@ -64,7 +81,10 @@ defineAction({
   reach: 'group',
   readOnly: true,
   async handler({ db }) {
-    const rows = await db.selectDistinct({ department: employees.department }).from(employees).orderBy(employees.department);
+    const rows = await db
+      .selectDistinct({ department: employees.department })
+      .from(employees)
+      .orderBy(employees.department);
     return { departments: rows.map((r) => r.department).filter(Boolean) };
   },
 });

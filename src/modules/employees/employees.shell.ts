@@ -12,13 +12,26 @@ export const findEmployees = defineFind({
   label: 'Employees',
   access: 'signedIn',
   query({ db, reach }, term, limit) {
-    return db.select({ found: foundFields({ number: employees.employeeNumber, firstName: employees.firstName, lastName: employees.lastName, title: employees.title, location: locations.name }) })
-      .from(employees).leftJoin(locations, eq(locations.id, employees.locationId))
+    return db
+      .select({
+        found: foundFields({
+          number: employees.employeeNumber,
+          firstName: employees.firstName,
+          lastName: employees.lastName,
+          title: employees.title,
+          location: locations.name,
+        }),
+      })
+      .from(employees)
+      .leftJoin(locations, eq(locations.id, employees.locationId))
       .where(and(matchesSearch(employeeSearch, term), withinReach(reach, employees.locationId)))
-      .orderBy(asc(employees.lastName), asc(employees.employeeNumber)).limit(limit);
+      .orderBy(asc(employees.lastName), asc(employees.employeeNumber))
+      .limit(limit);
   },
   present: (r) => ({
-    id: r.number, title: `${r.firstName} ${r.lastName}`, detail: [r.title, r.location, `No. ${r.number}`].filter(Boolean).join(' · '),
+    id: r.number,
+    title: `${r.firstName} ${r.lastName}`,
+    detail: [r.title, r.location, `No. ${r.number}`].filter(Boolean).join(' · '),
     href: `/employees/?query=${encodeURIComponent(r.number)}`,
   }),
 });

@@ -9,7 +9,9 @@ beforeAll(async () => {
   t = await testApp({ env: { ASSETS_BASE_URL: 'https://assets.forecourt.test/static/' } });
   staff = await t.signedIn([]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('employees', () => {
   it('lists the directory with a count, searched by full name', async () => {
@@ -27,21 +29,35 @@ describe('employees', () => {
     const abg = locations.find((l: { code: string }) => l.code === 'ABG')!;
     const res = await staff.act(loadEmployees, { locationId: abg.id, department: 'Service' });
     expect(res.body.data.rows.length).toBeGreaterThan(0);
-    for (const row of res.body.data.rows) expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', department: 'Service' });
+    for (const row of res.body.data.rows)
+      expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', department: 'Service' });
   });
 
   it('lists the departments for the filter', async () => {
     const res = await staff.act(listDepartments, {});
-    expect(res.body.data.departments).toEqual(['BDC', 'Finance', 'Management', 'Marketing', 'Parts', 'Sales', 'Service']);
+    expect(res.body.data.departments).toEqual([
+      'BDC',
+      'Finance',
+      'Management',
+      'Marketing',
+      'Parts',
+      'Sales',
+      'Service',
+    ]);
   });
 
   it('loads one employee with the photo address keyed by employee number', async () => {
     const res = await staff.act(loadEmployee, { employeeNumber: '10400' });
     expect(res.body.data.employee).toMatchObject({
-      employeeNumber: '10400', firstName: 'Maria', lastName: 'Garcia', title: 'General Manager',
+      employeeNumber: '10400',
+      firstName: 'Maria',
+      lastName: 'Garcia',
+      title: 'General Manager',
       photoUrl: 'https://assets.forecourt.test/static/employees/10400.jpg',
     });
-    expect((await staff.act(loadEmployee, { employeeNumber: '1' })).body.errors[0]).toBe('There is no employee number 1.');
+    expect((await staff.act(loadEmployee, { employeeNumber: '1' })).body.errors[0]).toBe(
+      'There is no employee number 1.',
+    );
     const bad = await staff.act(loadEmployee, { employeeNumber: "1' or 1=1" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Employee number must be an employee number.');

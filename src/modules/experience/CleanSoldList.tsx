@@ -1,6 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Badge, Button, CopyButton, FileInput, Group, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  FileInput,
+  Group,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconCopy, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
@@ -13,7 +26,13 @@ import { countText } from '../../web/ui/PagedList';
 import { callAction, uploadAction } from '../../web/api';
 import { formatDateTime, formatPhone } from '../../shared/format';
 import type { Contract, InputOf, OutputOf } from '../../shared/contract';
-import { cleanSoldList, CSV_MAX_BYTES, importGubagooLeads, leadFieldLabels, previewGubagooLeads } from './experience.contract';
+import {
+  cleanSoldList,
+  CSV_MAX_BYTES,
+  importGubagooLeads,
+  leadFieldLabels,
+  previewGubagooLeads,
+} from './experience.contract';
 
 /** How many leads the preview shows; the rest are counted. */
 const PREVIEW_ROWS = 10;
@@ -22,7 +41,11 @@ const PREVIEW_ROWS = 10;
 function sender<C extends Contract>(contract: C, file: File | null) {
   return (input: InputOf<C>) => {
     if (!file) return callAction(contract, input);
-    const fields = Object.fromEntries(Object.entries(input as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
+    const fields = Object.fromEntries(
+      Object.entries(input as Record<string, unknown>).flatMap(([k, v]) =>
+        v === undefined || v === null ? [] : [[k, String(v)]],
+      ),
+    );
     return uploadAction(contract, { file }, fields);
   };
 }
@@ -35,22 +58,65 @@ function download(csv: string, filename: string) {
 }
 
 /** The CSV file picker beside a paste box: its error comes back from the server as the `file` field's. */
-function CsvFileInput({ file, onChange, error, description }: { file: File | null; onChange: (file: File | null) => void; error?: ReactNode; description: string }) {
+function CsvFileInput({
+  file,
+  onChange,
+  error,
+  description,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: ReactNode;
+  description: string;
+}) {
   return (
     <FileInput
-      label="CSV file" name="file" value={file} onChange={onChange} error={error} clearable clearButtonProps={{ 'aria-label': 'Remove the file' }} accept=".csv,.txt,text/csv,text/plain"
-      leftSection={<IconFileTypeCsv size={18} />} placeholder="Choose a file" description={`${description} At most ${CSV_MAX_BYTES / 1048576} MB.`}
+      label="CSV file"
+      name="file"
+      value={file}
+      onChange={onChange}
+      error={error}
+      clearable
+      clearButtonProps={{ 'aria-label': 'Remove the file' }}
+      accept=".csv,.txt,text/csv,text/plain"
+      leftSection={<IconFileTypeCsv size={18} />}
+      placeholder="Choose a file"
+      description={`${description} At most ${CSV_MAX_BYTES / 1048576} MB.`}
     />
   );
 }
 
 /** A small table that scrolls sideways on a phone rather than squeezing its columns. */
-function ResultTable({ label, head, rows, minWidth = 520 }: { label: string; head: string[]; rows: ReactNode[][]; minWidth?: number }) {
+function ResultTable({
+  label,
+  head,
+  rows,
+  minWidth = 520,
+}: {
+  label: string;
+  head: string[];
+  rows: ReactNode[][];
+  minWidth?: number;
+}) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table aria-label={label} striped>
-        <Table.Thead><Table.Tr>{head.map((h) => <Table.Th key={h}>{h}</Table.Th>)}</Table.Tr></Table.Thead>
-        <Table.Tbody>{rows.map((cells, i) => <Table.Tr key={i}>{cells.map((c, j) => <Table.Td key={j}>{c}</Table.Td>)}</Table.Tr>)}</Table.Tbody>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((cells, i) => (
+            <Table.Tr key={i}>
+              {cells.map((c, j) => (
+                <Table.Td key={j}>{c}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
@@ -78,22 +144,43 @@ function CleanPanel() {
     <Stack maw={820}>
       <RecordForm form={form} failTitle="The list was not cleaned" submitLabel="Clean the list" buttons="start">
         <SearchableSelect
-          {...form.field('locationId')} data={locationSelectData(locations.data)} clearable
+          {...form.field('locationId')}
+          data={locationSelectData(locations.data)}
+          clearable
           description="The store whose sold customers come off the list; leave it empty for every store you can reach."
         />
         <Textarea
-          {...form.field('list')} autosize minRows={6} maxRows={14} disabled={Boolean(file)}
-          description={file ? 'The CSV file is cleaned instead.' : 'Phone numbers or emails, one per line or separated by commas.'}
+          {...form.field('list')}
+          autosize
+          minRows={6}
+          maxRows={14}
+          disabled={Boolean(file)}
+          description={
+            file ? 'The CSV file is cleaned instead.' : 'Phone numbers or emails, one per line or separated by commas.'
+          }
         />
-        <CsvFileInput file={file} onChange={chooseFile} error={form.form.errors.file} description="Or a list with a Phone or Email column; its other columns stay as they are." />
+        <CsvFileInput
+          file={file}
+          onChange={chooseFile}
+          error={form.form.errors.file}
+          description="Or a list with a Phone or Email column; its other columns stay as they are."
+        />
       </RecordForm>
       {result && (
         <Stack className="clean-result">
-          <Title order={2} size="h4">{countText(result.removedCount, ['sold customer removed', 'sold customers removed'])}</Title>
+          <Title order={2} size="h4">
+            {countText(result.removedCount, ['sold customer removed', 'sold customers removed'])}
+          </Title>
           {result.removed.length > 0 && (
             <ResultTable
-              label="Sold customers removed" head={['Row', 'Entry', 'Customer', 'Store']}
-              rows={result.removed.map((r) => [r.row, r.entry.startsWith('+') ? formatPhone(r.entry) : r.entry, r.customer, r.locationName])}
+              label="Sold customers removed"
+              head={['Row', 'Entry', 'Customer', 'Store']}
+              rows={result.removed.map((r) => [
+                r.row,
+                r.entry.startsWith('+') ? formatPhone(r.entry) : r.entry,
+                r.customer,
+                r.locationName,
+              ])}
             />
           )}
           <Group justify="space-between">
@@ -103,15 +190,30 @@ function CleanPanel() {
             </Text>
             <Group gap="xs">
               <CopyButton value={clean}>
-                {({ copied, copy }) => <Button variant="light" leftSection={<IconCopy size={16} />} onClick={copy}>{copied ? 'Copied' : 'Copy the clean list'}</Button>}
+                {({ copied, copy }) => (
+                  <Button variant="light" leftSection={<IconCopy size={16} />} onClick={copy}>
+                    {copied ? 'Copied' : 'Copy the clean list'}
+                  </Button>
+                )}
               </CopyButton>
-              <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => download(result.csv, 'clean-list.csv')}>Download CSV</Button>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => download(result.csv, 'clean-list.csv')}
+              >
+                Download CSV
+              </Button>
             </Group>
           </Group>
           <Textarea label="Clean list" readOnly autosize minRows={3} maxRows={12} value={clean} />
           {result.rejected.length > 0 && (
             <Alert color="orange" title={`${countText(result.rejected.length, ['entry', 'entries'])} left out`}>
-              <ResultTable label="Entries left out" head={['Row', 'Entry', 'Why']} rows={result.rejected.map((r) => [r.row, r.entry, r.reason])} minWidth={0} />
+              <ResultTable
+                label="Entries left out"
+                head={['Row', 'Entry', 'Why']}
+                rows={result.rejected.map((r) => [r.row, r.entry, r.reason])}
+                minWidth={0}
+              />
             </Alert>
           )}
         </Stack>
@@ -126,11 +228,27 @@ type Preview = OutputOf<typeof previewGubagooLeads>;
 function LeadsTable({ leads, label }: { leads: Preview['clean']; label: string }) {
   return (
     <ResultTable
-      label={label} minWidth={760} head={['Row', 'Name', 'Phone', 'Email', 'Chatted', 'Message', 'Contact']}
+      label={label}
+      minWidth={760}
+      head={['Row', 'Name', 'Phone', 'Email', 'Chatted', 'Message', 'Contact']}
       rows={leads.map((l) => [
-        l.row, [l.firstName, l.lastName].filter(Boolean).join(' ') || '—', formatPhone(l.mobilePhone) || '—', l.email || '—',
-        l.chattedAt ? formatDateTime(l.chattedAt) : '—', <Text key="m" size="sm" lineClamp={2}>{l.message || '—'}</Text>,
-        l.contact === 'new' ? <Badge key="c" variant="light" color="green">New</Badge> : <Badge key="c" variant="light">Existing</Badge>,
+        l.row,
+        [l.firstName, l.lastName].filter(Boolean).join(' ') || '—',
+        formatPhone(l.mobilePhone) || '—',
+        l.email || '—',
+        l.chattedAt ? formatDateTime(l.chattedAt) : '—',
+        <Text key="m" size="sm" lineClamp={2}>
+          {l.message || '—'}
+        </Text>,
+        l.contact === 'new' ? (
+          <Badge key="c" variant="light" color="green">
+            New
+          </Badge>
+        ) : (
+          <Badge key="c" variant="light">
+            Existing
+          </Badge>
+        ),
       ])}
     />
   );
@@ -178,21 +296,50 @@ function ImportPanel() {
   const values = form.values;
   const field = <K extends 'locationId' | 'leads'>(name: K) => {
     const props = form.field(name);
-    return { ...props, onChange: (value: unknown) => { changed(); props.onChange(value); } };
+    return {
+      ...props,
+      onChange: (value: unknown) => {
+        changed();
+        props.onChange(value);
+      },
+    };
   };
   return (
     <Stack maw={980}>
       <RecordForm form={form} failTitle="The leads could not be read" submitLabel="Preview" buttons="start">
-        <LocationSelect form={form.form} {...field('locationId')} description="The store whose contacts the leads join." />
-        <Textarea
-          {...field('leads')} autosize minRows={5} maxRows={12} disabled={Boolean(file)}
-          description={file ? 'The CSV file is read instead.' : 'The chat export copied from its spreadsheet: the first row names the columns (First name, Last name, Phone, Email, Date, Message).'}
+        <LocationSelect
+          form={form.form}
+          {...field('locationId')}
+          description="The store whose contacts the leads join."
         />
-        <CsvFileInput file={file} onChange={(next) => { changed(); setFile(next); }} error={form.form.errors.file} description="Or the export saved as a CSV file." />
+        <Textarea
+          {...field('leads')}
+          autosize
+          minRows={5}
+          maxRows={12}
+          disabled={Boolean(file)}
+          description={
+            file
+              ? 'The CSV file is read instead.'
+              : 'The chat export copied from its spreadsheet: the first row names the columns (First name, Last name, Phone, Email, Date, Message).'
+          }
+        />
+        <CsvFileInput
+          file={file}
+          onChange={(next) => {
+            changed();
+            setFile(next);
+          }}
+          error={form.form.errors.file}
+          description="Or the export saved as a CSV file."
+        />
       </RecordForm>
       {preview && (
         <Stack className="leads-preview">
-          <Title order={2} size="h4">Preview: {countText(preview.clean.length, ['lead', 'leads'])} of {countText(preview.rowCount, ['row', 'rows'])} can be imported</Title>
+          <Title order={2} size="h4">
+            Preview: {countText(preview.clean.length, ['lead', 'leads'])} of{' '}
+            {countText(preview.rowCount, ['row', 'rows'])} can be imported
+          </Title>
           <Group gap="xs" aria-label="Columns read">
             {preview.columns.map((c, i) => (
               <Badge key={i} variant={c.field ? 'light' : 'outline'} color={c.field ? 'blue' : 'gray'} tt="none">
@@ -200,13 +347,21 @@ function ImportPanel() {
               </Badge>
             ))}
           </Group>
-          {preview.clean.length > 0 && <LeadsTable leads={preview.clean.slice(0, PREVIEW_ROWS)} label="Leads to import" />}
-          {preview.clean.length > PREVIEW_ROWS && <Text size="sm" c="dimmed">…and {countText(preview.clean.length - PREVIEW_ROWS, ['more lead', 'more leads'])}.</Text>}
+          {preview.clean.length > 0 && (
+            <LeadsTable leads={preview.clean.slice(0, PREVIEW_ROWS)} label="Leads to import" />
+          )}
+          {preview.clean.length > PREVIEW_ROWS && (
+            <Text size="sm" c="dimmed">
+              …and {countText(preview.clean.length - PREVIEW_ROWS, ['more lead', 'more leads'])}.
+            </Text>
+          )}
           <RejectedRows rows={preview.rejected} />
           <ActionAlert error={run.error} title="The leads were not imported" />
           <Group>
             <Button
-              onClick={() => run.mutate({ locationId: values.locationId, leads: values.leads })} loading={run.isPending} disabled={preview.clean.length === 0}
+              onClick={() => run.mutate({ locationId: values.locationId, leads: values.leads })}
+              loading={run.isPending}
+              disabled={preview.clean.length === 0}
             >
               Import {countText(preview.clean.length, ['lead', 'leads'])}
             </Button>
@@ -215,10 +370,15 @@ function ImportPanel() {
       )}
       {imported && (
         <Stack className="leads-imported">
-          <Title order={2} size="h4">{countText(imported.leadCount, ['chat lead', 'chat leads'])} imported</Title>
+          <Title order={2} size="h4">
+            {countText(imported.leadCount, ['chat lead', 'chat leads'])} imported
+          </Title>
           <Text>
-            {countText(imported.addedCount, ['new contact', 'new contacts'])}, {countText(imported.updatedCount, ['existing contact', 'existing contacts'])}
-            {imported.alreadyCount ? `; ${countText(imported.alreadyCount, ['chat was', 'chats were'])} imported before and skipped` : ''}
+            {countText(imported.addedCount, ['new contact', 'new contacts'])},{' '}
+            {countText(imported.updatedCount, ['existing contact', 'existing contacts'])}
+            {imported.alreadyCount
+              ? `; ${countText(imported.alreadyCount, ['chat was', 'chats were'])} imported before and skipped`
+              : ''}
             {imported.rejected.length ? `; ${countText(imported.rejected.length, ['row', 'rows'])} skipped` : ''}.
           </Text>
           <LeadsTable leads={imported.clean.slice(0, PREVIEW_ROWS)} label="Leads imported" />
@@ -235,14 +395,24 @@ export default function CleanSoldList() {
   const tab = params.get('tab') === 'import' ? 'import' : 'clean';
   return (
     <div className="clean-sold-list">
-      <Title order={1} mb="md">Clean sold list</Title>
-      <Tabs value={tab} onChange={(next) => setParams(next === 'import' ? { tab: 'import' } : {}, { replace: true })} keepMounted={false}>
+      <Title order={1} mb="md">
+        Clean sold list
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(next) => setParams(next === 'import' ? { tab: 'import' } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="clean">Clean a sold list</Tabs.Tab>
           <Tabs.Tab value="import">Import chat leads</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="clean"><CleanPanel /></Tabs.Panel>
-        <Tabs.Panel value="import"><ImportPanel /></Tabs.Panel>
+        <Tabs.Panel value="clean">
+          <CleanPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="import">
+          <ImportPanel />
+        </Tabs.Panel>
       </Tabs>
     </div>
   );

@@ -8,14 +8,23 @@ import type { UploadedFile } from '../../server/platform/actions';
 import type { LeadField } from './experience.contract';
 
 /** What was sent: the uploaded file, or the pasted text, with the field the screen marks when it is wrong. */
-export interface Source { text: string; field: string; label: string }
+export interface Source {
+  text: string;
+  field: string;
+  label: string;
+}
 
 /**
  * The upload (`file`) when there is one, otherwise the pasted text. A spreadsheet saved in its own
  * format (.xlsx, .xls) is refused with what to do; a file that is not UTF-8 is read as Windows-1252,
  * as older Excel saves CSV.
  */
-export function sourceOf(files: UploadedFile[], pasted: string | undefined, pastedField: string, pastedLabel: string): Source {
+export function sourceOf(
+  files: UploadedFile[],
+  pasted: string | undefined,
+  pastedField: string,
+  pastedLabel: string,
+): Source {
   const file = files.find((f) => f.field === 'file');
   if (!file) {
     if (!pasted) throw AppError.invalid(`${pastedLabel} is required: paste it or choose a CSV file.`, [pastedField]);
@@ -25,7 +34,10 @@ export function sourceOf(files: UploadedFile[], pasted: string | undefined, past
   const zip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const ole = bytes.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
   if (zip || ole || bytes.includes(0)) {
-    throw AppError.invalid('CSV file is a spreadsheet or another kind of file: save it as CSV (File, Save as, CSV) and choose that.', ['file']);
+    throw AppError.invalid(
+      'CSV file is a spreadsheet or another kind of file: save it as CSV (File, Save as, CSV) and choose that.',
+      ['file'],
+    );
   }
   let text: string;
   try {
@@ -44,7 +56,10 @@ const CSV_PROBLEMS: Record<string, string> = {
 };
 
 /** A row of a CSV file: its number as a spreadsheet shows it (the header is row 1) and its cells. */
-export interface CsvRow { row: number; cells: string[] }
+export interface CsvRow {
+  row: number;
+  cells: string[];
+}
 
 /**
  * The rows of a CSV text, every cell trimmed, blank rows left out (but counted, so row numbers are
@@ -61,7 +76,9 @@ export function readCsv(source: Source): CsvRow[] {
     if (!(error instanceof CsvError)) throw error;
     const problem = CSV_PROBLEMS[error.code] ?? 'it is not laid out as CSV';
     const line = (error as CsvError & { lines?: number }).lines;
-    throw AppError.invalid(`${source.label} could not be read: ${problem}${line ? ` (line ${line})` : ''}.`, [source.field]);
+    throw AppError.invalid(`${source.label} could not be read: ${problem}${line ? ` (line ${line})` : ''}.`, [
+      source.field,
+    ]);
   }
   return records.map((cells, i) => ({ row: i + 1, cells })).filter((r) => r.cells.some((c) => c !== ''));
 }
@@ -72,19 +89,71 @@ const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g,
 const HEADERS: Record<LeadField, string[]> = {
   firstName: ['firstname', 'first', 'fname', 'givenname', 'customerfirstname', 'visitorfirstname'],
   lastName: ['lastname', 'last', 'lname', 'surname', 'familyname', 'customerlastname', 'visitorlastname'],
-  name: ['name', 'fullname', 'customer', 'customername', 'visitor', 'visitorname', 'contact', 'contactname', 'leadname'],
+  name: [
+    'name',
+    'fullname',
+    'customer',
+    'customername',
+    'visitor',
+    'visitorname',
+    'contact',
+    'contactname',
+    'leadname',
+  ],
   mobilePhone: [
-    'phone', 'phonenumber', 'phoneno', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'telephone', 'tel',
-    'customerphone', 'visitorphone', 'contactphone', 'number',
+    'phone',
+    'phonenumber',
+    'phoneno',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'cell',
+    'cellphone',
+    'cellnumber',
+    'telephone',
+    'tel',
+    'customerphone',
+    'visitorphone',
+    'contactphone',
+    'number',
   ],
   email: ['email', 'emailaddress', 'mail', 'customeremail', 'visitoremail', 'contactemail'],
   chattedAt: [
-    'date', 'datetime', 'dateandtime', 'time', 'created', 'createdat', 'createddate', 'datecreated', 'chatdate', 'chatstarted', 'chatstart',
-    'leaddate', 'submitted', 'submittedat', 'timestamp', 'startedat', 'starttime',
+    'date',
+    'datetime',
+    'dateandtime',
+    'time',
+    'created',
+    'createdat',
+    'createddate',
+    'datecreated',
+    'chatdate',
+    'chatstarted',
+    'chatstart',
+    'leaddate',
+    'submitted',
+    'submittedat',
+    'timestamp',
+    'startedat',
+    'starttime',
   ],
   message: [
-    'message', 'messages', 'comment', 'comments', 'notes', 'note', 'question', 'transcript', 'chattranscript', 'chat', 'leadmessage',
-    'inquiry', 'enquiry', 'summary', 'customermessage', 'visitormessage',
+    'message',
+    'messages',
+    'comment',
+    'comments',
+    'notes',
+    'note',
+    'question',
+    'transcript',
+    'chattranscript',
+    'chat',
+    'leadmessage',
+    'inquiry',
+    'enquiry',
+    'summary',
+    'customermessage',
+    'visitormessage',
   ],
 };
 const FIELD_OF = new Map(Object.entries(HEADERS).flatMap(([field, keys]) => keys.map((k) => [k, field as LeadField])));
@@ -117,8 +186,16 @@ export const joinedForAny = (values: string[]) => values.join('\n');
  * zone) or US (3/14/2026 3:22 PM, 3/14/26); a time without a zone is the store's. Null: not a date.
  */
 export function parseChatDate(value: string, timeZone: string): Date | null {
-  let y: number, mo: number, d: number, h = 0, mi = 0, s = 0;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value);
+  let y: number,
+    mo: number,
+    d: number,
+    h = 0,
+    mi = 0,
+    s = 0;
+  const iso =
+    /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      value,
+    );
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?)?$/i.exec(value);
   let zone: string | undefined;
   if (iso) {
@@ -138,11 +215,27 @@ export function parseChatDate(value: string, timeZone: string): Date | null {
     return null;
   }
   const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (wall.getUTCFullYear() !== y || wall.getUTCMonth() !== mo - 1 || wall.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
-  if (zone) return new Date(Date.parse(`${wall.toISOString().slice(0, 19)}${zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`));
+  if (
+    wall.getUTCFullYear() !== y ||
+    wall.getUTCMonth() !== mo - 1 ||
+    wall.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59 ||
+    s > 59
+  )
+    return null;
+  if (zone)
+    return new Date(
+      Date.parse(
+        `${wall.toISOString().slice(0, 19)}${zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`,
+      ),
+    );
   // The zone's offset at that moment, taken twice so a time near a daylight-saving change lands right.
   const offsetAt = (at: Date) => {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const name =
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
     const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
     return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
   };

@@ -58,7 +58,13 @@ export const cleanSoldList = defineContract({
 export const leadFields = ['firstName', 'lastName', 'name', 'mobilePhone', 'email', 'chattedAt', 'message'] as const;
 export type LeadField = (typeof leadFields)[number];
 export const leadFieldLabels: Record<LeadField, string> = {
-  firstName: 'First name', lastName: 'Last name', name: 'Name', mobilePhone: 'Phone', email: 'Email', chattedAt: 'Date', message: 'Message',
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  mobilePhone: 'Phone',
+  email: 'Email',
+  chattedAt: 'Date',
+  message: 'Message',
 };
 
 /**
@@ -97,7 +103,9 @@ const leadsReply = {
 
 /** Reads an export and says what an import would do, changing nothing: the preview before importing. */
 export const previewGubagooLeads = defineContract({
-  path: 'experience/preview-gubagoo-leads', input: leadsInput, output: z.object(leadsReply),
+  path: 'experience/preview-gubagoo-leads',
+  input: leadsInput,
+  output: z.object(leadsReply),
 });
 
 export const importGubagooLeads = defineContract({

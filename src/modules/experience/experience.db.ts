@@ -12,8 +12,12 @@ export const chatLeads = pgTable(
   'chat_leads',
   {
     id: serial('id').primaryKey(),
-    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** When the customer chatted, as the export says; null when it gives no date. */
     chattedAt: timestamp('chatted_at', { withTimezone: true }),
     message: text('message').notNull().default(''),
@@ -22,6 +26,10 @@ export const chatLeads = pgTable(
   },
   (t) => [
     // The same export imported twice records each chat once (an undated chat is told apart by its message).
-    uniqueIndex('chat_leads_once_key').on(t.contactId, sql`coalesce(${t.chattedAt}, 'epoch'::timestamptz)`, sql`md5(${t.message})`),
+    uniqueIndex('chat_leads_once_key').on(
+      t.contactId,
+      sql`coalesce(${t.chattedAt}, 'epoch'::timestamptz)`,
+      sql`md5(${t.message})`,
+    ),
   ],
 );

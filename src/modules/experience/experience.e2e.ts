@@ -10,16 +10,21 @@ async function expectNoSeriousFaults(page: Page) {
 
 type Contact = { firstName: string; lastName: string; mobilePhone: string | null; email: string; sourceLabel: string };
 const contactsOf = async (request: Parameters<typeof callApi>[0], filters: Record<string, unknown>) =>
-  (await callApi<{ rows: Contact[] }>(request, 'messenger/load-mailing-list', { ...filters, view: 'rows', limit: 500 })).rows;
+  (await callApi<{ rows: Contact[] }>(request, 'messenger/load-mailing-list', { ...filters, view: 'rows', limit: 500 }))
+    .rows;
 const storeId = async (request: Parameters<typeof callApi>[0]) =>
-  (await callApi<{ locations: { id: number; code: string }[] }>(request, 'locations/list-options')).locations.find((l) => l.code === 'ABG')!.id;
+  (await callApi<{ locations: { id: number; code: string }[] }>(request, 'locations/list-options')).locations.find(
+    (l) => l.code === 'ABG',
+  )!.id;
 /** A fictional number of the 505 area no demo contact has (555-03xx to 555-09xx). */
 const freshNumber = () => `505555${String(300 + Math.floor(Math.random() * 700)).padStart(4, '0')}`;
 
 // Times show in the browser's zone: here the store's (Albuquerque), as at the store.
 test.use({ timezoneId: 'America/Denver' });
 
-test('clean a sold list: a store\'s buyers come off a pasted list, shown by name, and the rest is downloaded', async ({ page }) => {
+test("clean a sold list: a store's buyers come off a pasted list, shown by name, and the rest is downloaded", async ({
+  page,
+}) => {
   const abg = await storeId(page.request);
   // Two buyers: one matched by phone, one by email (a purchase's buyer may have given no email).
   const sold = (await contactsOf(page.request, { locationId: abg, sold: '1' })).filter((c) => c.mobilePhone);
@@ -27,7 +32,13 @@ test('clean a sold list: a store\'s buyers come off a pasted list, shown by name
   const b = sold.find((c) => c !== a && c.email)!;
   expect(b).toBeDefined();
   const keep = `+1${freshNumber()}`;
-  const pasted = [`(${a.mobilePhone!.slice(2, 5)}) ${a.mobilePhone!.slice(5, 8)}-${a.mobilePhone!.slice(8)}`, keep, b.email.toUpperCase(), keep, 'not-a-number'].join('\n');
+  const pasted = [
+    `(${a.mobilePhone!.slice(2, 5)}) ${a.mobilePhone!.slice(5, 8)}-${a.mobilePhone!.slice(8)}`,
+    keep,
+    b.email.toUpperCase(),
+    keep,
+    'not-a-number',
+  ].join('\n');
 
   await page.goto('/experience/clean-sold-list');
   await expect(page.locator('.clean-sold-list')).toBeVisible();
@@ -46,7 +57,10 @@ test('clean a sold list: a store\'s buyers come off a pasted list, shown by name
   await expect(page.getByRole('table', { name: 'Entries left out' })).toContainText('not-a-number');
   await expectNoSeriousFaults(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('clean-list.csv');
   const { readFile } = await import('node:fs/promises');
   expect(await readFile((await download.path())!, 'utf8')).toBe(`Phone or email\n${keep}\n`);
@@ -57,7 +71,9 @@ test('clean a sold list: a store\'s buyers come off a pasted list, shown by name
   await expect(page.getByText('List is required: paste it or choose a CSV file.').first()).toBeVisible();
 });
 
-test('import chat leads: a CSV file previewed with its columns and a bad row, then imported as the store\'s contacts', async ({ page }) => {
+test("import chat leads: a CSV file previewed with its columns and a bad row, then imported as the store's contacts", async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   const one = freshNumber();
   const two = `${one.slice(0, -1)}${(Number(one.at(-1)) + 1) % 10}`;
@@ -72,7 +88,9 @@ test('import chat leads: a CSV file previewed with its columns and a bad row, th
   await page.getByRole('tab', { name: 'Import chat leads' }).click();
   await expect(page).toHaveURL(/tab=import/);
   await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(/\(ABG\)/);
-  await page.locator('.clean-sold-list input[type="file"]').setInputFiles({ name: 'chats.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('.clean-sold-list input[type="file"]')
+    .setInputFiles({ name: 'chats.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('textbox', { name: 'Leads' })).toBeDisabled();
   await page.getByRole('button', { name: 'Preview' }).click();
 
@@ -86,7 +104,9 @@ test('import chat leads: a CSV file previewed with its columns and a bad row, th
   await expect(leads.locator('tbody tr').first()).toContainText(`Rita Vigil${stamp}`);
   await expect(leads.locator('tbody tr').first()).toContainText('2026-03-14 15:22');
   await expect(leads.locator('tbody tr').first()).toContainText('New');
-  await expect(page.getByRole('table', { name: 'Rows skipped' })).toContainText('Phone "555-12" is not a phone number.');
+  await expect(page.getByRole('table', { name: 'Rows skipped' })).toContainText(
+    'Phone "555-12" is not a phone number.',
+  );
   await expectNoSeriousFaults(page);
 
   await page.getByRole('button', { name: 'Import 2 leads' }).click();
@@ -96,6 +116,7 @@ test('import chat leads: a CSV file previewed with its columns and a bad row, th
 
   const stored = await contactsOf(page.request, { locationId: await storeId(page.request), query: stamp });
   expect(stored.map((c) => `${c.firstName} ${c.lastName} ${c.mobilePhone} ${c.sourceLabel}`).sort()).toEqual([
-    `Rita Vigil${stamp} +1${one} Website chat`, `Sam Ortiz${stamp} +1${two} Website chat`,
+    `Rita Vigil${stamp} +1${one} Website chat`,
+    `Sam Ortiz${stamp} +1${two} Website chat`,
   ]);
 });

@@ -9,9 +9,13 @@ import { LibraryImportForm } from './LibraryImport';
 const IMPORT_MODAL = 'vehicle-library-import';
 
 export const conditionOptions = conditions.map((value) => ({ value, label: conditionLabels[value] }));
-export const statusOptions = [{ value: 'in stock', label: 'In stock' }, { value: 'sold', label: 'Sold' }];
+export const statusOptions = [
+  { value: 'in stock', label: 'In stock' },
+  { value: 'sold', label: 'Sold' },
+];
 /** The price as people read it: "$31,900". */
-export const priceCell = (row: { price: number | null }) => (row.price === null ? '' : `$${row.price.toLocaleString('en-US')}`);
+export const priceCell = (row: { price: number | null }) =>
+  row.price === null ? '' : `$${row.price.toLocaleString('en-US')}`;
 
 /** store inventory (seed 001): the vehicles on the group's lots, counted as cars and the locations they are at. */
 export default function StoreInventory() {
@@ -22,7 +26,11 @@ export default function StoreInventory() {
       title="Store inventory"
       action={loadInventory}
       noun={['car', 'cars']}
-      countDetail={(reply) => (typeof reply.locationCountFormatted === 'string' ? `at ${reply.locationCountFormatted} ${reply.locationCountFormatted === '1' ? 'location' : 'locations'}` : '')}
+      countDetail={(reply) =>
+        typeof reply.locationCountFormatted === 'string'
+          ? `at ${reply.locationCountFormatted} ${reply.locationCountFormatted === '1' ? 'location' : 'locations'}`
+          : ''
+      }
       columns={inventoryColumns}
       filters={[
         { name: 'query', kind: 'search', placeholder: 'VIN or stock number' },
@@ -35,9 +43,20 @@ export default function StoreInventory() {
       rowLabel={(row) => `${row.vehicle}${row.stock ? ` ${row.stock}` : ''}`}
       cells={{
         price: priceCell,
-        conditionLabel: (row) => <Badge variant="light" color={row.condition === 'new' ? 'teal' : row.condition === 'certified' ? 'indigo' : 'gray'}>{row.conditionLabel}</Badge>,
+        conditionLabel: (row) => (
+          <Badge
+            variant="light"
+            color={row.condition === 'new' ? 'teal' : row.condition === 'certified' ? 'indigo' : 'gray'}
+          >
+            {row.conditionLabel}
+          </Badge>
+        ),
       }}
-      toolbar={<Button leftSection={<IconBooks size={16} />} onClick={() => openModal(IMPORT_MODAL)}>Import from library</Button>}
+      toolbar={
+        <Button leftSection={<IconBooks size={16} />} onClick={() => openModal(IMPORT_MODAL)}>
+          Import from library
+        </Button>
+      }
     >
       <IdModal id={IMPORT_MODAL} title="Import from the vehicle library" size="lg">
         <LibraryImportForm locationId={params.get('locationId') ?? undefined} done={() => closeModal(IMPORT_MODAL)} />

@@ -13,7 +13,14 @@ import { priceCell } from './StoreInventory';
 
 type Row = RowOf<typeof loadInventory>;
 const FIELDS = ['vin', 'stock', 'year', 'make', 'model', 'locationId'] as const;
-const LABELS: Record<(typeof FIELDS)[number], string> = { vin: 'VIN', stock: 'Stock number', year: 'Year', make: 'Make', model: 'Model', locationId: 'Location' };
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  vin: 'VIN',
+  stock: 'Stock number',
+  year: 'Year',
+  make: 'Make',
+  model: 'Model',
+  locationId: 'Location',
+};
 
 /**
  * vehicle-search (seed 000): inventory by VIN, stock number, year, make and model; the form submits on
@@ -28,26 +35,56 @@ export default function VehicleSearch() {
   const searched = FIELDS.some((f) => applied[f]);
   return (
     <div className="vehicle-search">
-      <Title order={1} mb="md">Vehicle search</Title>
-      <Form onSubmit={() => setParams(Object.fromEntries(Object.entries(form.getValues()).filter(([, v]) => String(v).trim())))} submitOnEnter>
+      <Title order={1} mb="md">
+        Vehicle search
+      </Title>
+      <Form
+        onSubmit={() =>
+          setParams(Object.fromEntries(Object.entries(form.getValues()).filter(([, v]) => String(v).trim())))
+        }
+        submitOnEnter
+      >
         <Stack maw={900}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput {...field('vin')} autoComplete="off" placeholder="Whole VIN" />
             <TextInput {...field('stock')} autoComplete="off" />
-            <SearchableSelect {...field('locationId')} data={locationSelectData(locations.data)} clearable placeholder="Any location" />
+            <SearchableSelect
+              {...field('locationId')}
+              data={locationSelectData(locations.data)}
+              clearable
+              placeholder="Any location"
+            />
           </SimpleGrid>
           <VehiclePicker form={{ form, field }} withoutTrim />
           <Group>
-            <Button type="submit" leftSection={<IconSearch size={16} />}>Search</Button>
-            {searched && <Button variant="subtle" onClick={() => { form.setValues(Object.fromEntries(FIELDS.map((f) => [f, '']))); setParams({}); }}>Clear</Button>}
+            <Button type="submit" leftSection={<IconSearch size={16} />}>
+              Search
+            </Button>
+            {searched && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  form.setValues(Object.fromEntries(FIELDS.map((f) => [f, ''])));
+                  setParams({});
+                }}
+              >
+                Clear
+              </Button>
+            )}
           </Group>
         </Stack>
       </Form>
       {searched && (
         <Stack mt="lg">
           <PagedList<Row>
-            action={loadInventory} params={{ ...applied, status: 'in stock' }} columns={inventoryColumns} noun={['vehicle in stock', 'vehicles in stock']} filtered
-            rowKey={(row) => row.id} rowLabel={(row) => row.vehicle} cells={{ price: priceCell }}
+            action={loadInventory}
+            params={{ ...applied, status: 'in stock' }}
+            columns={inventoryColumns}
+            noun={['vehicle in stock', 'vehicles in stock']}
+            filtered
+            rowKey={(row) => row.id}
+            rowLabel={(row) => row.vehicle}
+            cells={{ price: priceCell }}
           />
         </Stack>
       )}

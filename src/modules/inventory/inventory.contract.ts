@@ -6,7 +6,11 @@ import { modelYear } from '../vehicles/vehicles.contract';
 
 export const conditions = ['new', 'used', 'certified'] as const;
 export type Condition = (typeof conditions)[number];
-export const conditionLabels: Record<Condition, string> = { new: 'New', used: 'Used', certified: 'Certified pre-owned' };
+export const conditionLabels: Record<Condition, string> = {
+  new: 'New',
+  used: 'Used',
+  certified: 'Certified pre-owned',
+};
 export const inventoryStatuses = ['in stock', 'sold'] as const;
 export type InventoryStatus = (typeof inventoryStatuses)[number];
 export type InventorySource = 'stock' | 'library' | 'feed';
@@ -46,28 +50,56 @@ export const inventoryColumns: ColumnSpec[] = [
 ];
 
 const inventoryRow = z.object({
-  id: z.number().int(), vehicle: z.string(), stock: z.string().nullable(), vin: z.string().nullable(), condition: z.enum(conditions), conditionLabel: z.string(),
-  mileage: z.number().int().nullable(), price: z.number().int().nullable(), daysInStock: z.number().int(), status: z.enum(inventoryStatuses),
-  source: z.string(), locationId: z.number().int(), locationName: z.string(), createdAt: z.string(),
+  id: z.number().int(),
+  vehicle: z.string(),
+  stock: z.string().nullable(),
+  vin: z.string().nullable(),
+  condition: z.enum(conditions),
+  conditionLabel: z.string(),
+  mileage: z.number().int().nullable(),
+  price: z.number().int().nullable(),
+  daysInStock: z.number().int(),
+  status: z.enum(inventoryStatuses),
+  source: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  createdAt: z.string(),
 });
 export type InventoryRow = z.output<typeof inventoryRow>;
 
 /** Vehicles by store, condition and status, or as the vehicle search asks; counted as cars and the locations they are at. */
 export const loadInventory = listContract({
-  path: 'inventory/load-inventory', filters: inventoryFilters, row: inventoryRow, countKey: 'totalCarCountFormatted', exportRoute: INVENTORY_EXPORT_ROUTE,
+  path: 'inventory/load-inventory',
+  filters: inventoryFilters,
+  row: inventoryRow,
+  countKey: 'totalCarCountFormatted',
+  exportRoute: INVENTORY_EXPORT_ROUTE,
 });
 
-const libraryVehicle = z.object({ id: z.number().int(), image: z.string(), year: z.number().int(), make: z.string(), model: z.string(), description: z.string() });
+const libraryVehicle = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  description: z.string(),
+});
 export type LibraryVehicle = z.output<typeof libraryVehicle>;
 /** Seed 000: the library as a table (`html`) and as rows for the import modal. */
-export const listVehicleLibrary = defineContract({ path: 'common/list-vehicle-library', input: z.object({}), output: z.object({ html: z.string(), vehicles: z.array(libraryVehicle) }) });
+export const listVehicleLibrary = defineContract({
+  path: 'common/list-vehicle-library',
+  input: z.object({}),
+  output: z.object({ html: z.string(), vehicles: z.array(libraryVehicle) }),
+});
 
 /** Not in the spec's detail: library vehicles added to a store's inventory, all or none (docs/inventory.md). */
 export const importLibrary = defineContract({
   path: 'inventory/import-library',
   input: z.object({
     locationId: id,
-    libraryIds: list(id, MAX_IMPORT).refine((ids) => ids.length > 0, { error: 'must name at least one vehicle' }).meta({ title: 'Vehicles' }),
+    libraryIds: list(id, MAX_IMPORT)
+      .refine((ids) => ids.length > 0, { error: 'must name at least one vehicle' })
+      .meta({ title: 'Vehicles' }),
     price: z.preprocess((v) => (v === '' || v === null ? undefined : v), int(0, 10_000_000).optional()),
   }),
   output: z.object({ added: z.number().int(), vehicleIds: z.array(z.number().int()) }),

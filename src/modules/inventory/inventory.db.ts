@@ -12,7 +12,9 @@ export const inventoryVehicles = pgTable(
   'inventory_vehicles',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     stock: varchar('stock', { length: 20 }),
     vin: varchar('vin', { length: 17 }),
     year: smallint('year').notNull(),
@@ -40,22 +42,32 @@ export const inventoryVehicles = pgTable(
     index('inventory_vehicles_price_idx').on(t.price, t.id),
     // A make and model in stock: counted from the index alone, and probed per store for the location count.
     index('inventory_vehicles_vehicle_idx').on(t.make, t.model, t.status, t.locationId),
-    index('inventory_vehicles_search_idx').using('gin', sql`(coalesce(${t.vin}, '') || ' ' || coalesce(${t.stock}, '')) gin_trgm_ops`),
+    index('inventory_vehicles_search_idx').using(
+      'gin',
+      sql`(coalesce(${t.vin}, '') || ' ' || coalesce(${t.stock}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
 export const inventoryRecords = defineRecords({
-  table: inventoryVehicles, type: 'inventoryVehicle', key: inventoryVehicles.id, location: inventoryVehicles.locationId,
+  table: inventoryVehicles,
+  type: 'inventoryVehicle',
+  key: inventoryVehicles.id,
+  location: inventoryVehicles.locationId,
   missing: 'That vehicle is not in inventory.',
 });
 
 /** The vehicle library (seed 000, "Library vehicle"): models with a picture and a description, to import into a store's inventory. */
-export const vehicleLibrary = pgTable('vehicle_library', {
-  id: serial('id').primaryKey(),
-  /** A path on the static assets host (`ASSETS_BASE_URL`). */
-  image: text('image').notNull(),
-  year: smallint('year').notNull(),
-  make: text('make').notNull(),
-  model: text('model').notNull(),
-  description: text('description').notNull(),
-}, (t) => [index('vehicle_library_vehicle_idx').on(t.make, t.model, t.year)]);
+export const vehicleLibrary = pgTable(
+  'vehicle_library',
+  {
+    id: serial('id').primaryKey(),
+    /** A path on the static assets host (`ASSETS_BASE_URL`). */
+    image: text('image').notNull(),
+    year: smallint('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('vehicle_library_vehicle_idx').on(t.make, t.model, t.year)],
+);

@@ -1,6 +1,8 @@
 import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('import from the vehicle library: a search with no results offers Clear, two vehicles go to a store\'s inventory', async ({ page }) => {
+test("import from the vehicle library: a search with no results offers Clear, two vehicles go to a store's inventory", async ({
+  page,
+}) => {
   await page.goto('/inventory/?locationId=4');
   await expect(page.getByRole('heading', { name: /^\d+ cars at 1 location$/ })).toBeVisible();
   const before = Number((await page.getByRole('heading', { name: /cars at 1 location/ }).textContent())!.split(' ')[0]);
@@ -25,7 +27,11 @@ test('import from the vehicle library: a search with no results offers Clear, tw
 });
 
 test('the vehicle search submits on Enter and finds a vehicle in stock by its stock number', async ({ page }) => {
-  const found = await callApi<{ rows: { stock: string; vehicle: string }[] }>(page.request, 'inventory/load-inventory', { status: 'in stock', condition: 'used', limit: 1, view: 'rows' });
+  const found = await callApi<{ rows: { stock: string; vehicle: string }[] }>(
+    page.request,
+    'inventory/load-inventory',
+    { status: 'in stock', condition: 'used', limit: 1, view: 'rows' },
+  );
   const [vehicle] = found.rows;
   await page.goto('/inventory/search');
   await expect(page).toHaveTitle('Vehicle search · Forecourt');

@@ -27,16 +27,25 @@ function LocationForm({ location, canEdit }: { location?: Location; canEdit: boo
     },
     toInput: (values) => ({ ...values, locationId: location?.id }),
     // The contract lets an edit send only some fields; a new location needs its code and name.
-    check: (values) => (location ? {} : {
-      ...(values.code ? {} : { code: 'A new location needs a code.' }),
-      ...(values.name ? {} : { name: 'A new location needs a name.' }),
-    }),
+    check: (values) =>
+      location
+        ? {}
+        : {
+            ...(values.code ? {} : { code: 'A new location needs a code.' }),
+            ...(values.name ? {} : { name: 'A new location needs a name.' }),
+          },
     ...useSaveLocationOptions(location ? 'Location saved.' : 'Location added.'),
   });
 
   return (
     <Fieldset legend="Location" disabled={!canEdit}>
-      <RecordForm buttons="start" form={form} failTitle="The location was not saved" submitLabel={location ? 'Save location' : 'Add location'} readOnly={!canEdit}>
+      <RecordForm
+        buttons="start"
+        form={form}
+        failTitle="The location was not saved"
+        submitLabel={location ? 'Save location' : 'Add location'}
+        readOnly={!canEdit}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <TextInput description="2 to 8 letters or digits" {...form.field('code')} required={!location} />
           <TextInput {...form.field('name')} required={!location} />
@@ -66,7 +75,9 @@ function LocationForm({ location, canEdit }: { location?: Location; canEdit: boo
 export default function LocationEdit() {
   return (
     <LocationFrame className="location-edit" tab="edit">
-      {(location, canEdit) => <LocationForm key={location ? JSON.stringify(location) : 'new'} location={location} canEdit={canEdit} />}
+      {(location, canEdit) => (
+        <LocationForm key={location ? JSON.stringify(location) : 'new'} location={location} canEdit={canEdit} />
+      )}
     </LocationFrame>
   );
 }

@@ -6,7 +6,14 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { errorMessage } from '../../web/api';
 import { useCan } from '../../web/shell/session';
 import type { InputOf, OutputOf } from '../../shared/contract';
-import { loadLocation, loadLocations, loadShortcodes, locationOptions, saveLocation, type Location } from './locations.contract';
+import {
+  loadLocation,
+  loadLocations,
+  loadShortcodes,
+  locationOptions,
+  saveLocation,
+  type Location,
+} from './locations.contract';
 import { ShortcodesPanel } from './ShortcodesPanel';
 import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -14,7 +21,15 @@ import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
  * What location edit and location service edit share: the location loaded from `?id=`, the tabs
  * between the two screens, and the shortcodes panel. `children` gets the location (none when new).
  */
-export function LocationFrame({ className, tab, children }: { className: string; tab: 'edit' | 'service'; children: (location: Location | undefined, canEdit: boolean) => ReactNode }) {
+export function LocationFrame({
+  className,
+  tab,
+  children,
+}: {
+  className: string;
+  tab: 'edit' | 'service';
+  children: (location: Location | undefined, canEdit: boolean) => ReactNode;
+}) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
@@ -23,17 +38,38 @@ export function LocationFrame({ className, tab, children }: { className: string;
   const loc = location.data?.location;
 
   let body: ReactNode;
-  if (id && location.isPending) body = <Center h={240}><Loader aria-label="Loading" /></Center>;
-  else if (id && location.isError) body = <Alert color="red" title="This location could not be loaded">{errorMessage(location.error)}</Alert>;
+  if (id && location.isPending)
+    body = (
+      <Center h={240}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  else if (id && location.isError)
+    body = (
+      <Alert color="red" title="This location could not be loaded">
+        {errorMessage(location.error)}
+      </Alert>
+    );
   else body = children(loc, canEdit);
 
   return (
     <div className={className}>
       <Stack gap="lg">
         <div>
-          <Anchor component={Link} to="/locations/" size="sm"><Group gap={4}><IconArrowLeft size={14} />Locations</Group></Anchor>
-          <Title order={1} size="h2">{id ? (loc ? `${loc.name} (${loc.code})` : 'Location') : 'Add location'}</Title>
-          {!canEdit && <Text size="sm" c="dimmed">You can view this location; changes need the access admin permission.</Text>}
+          <Anchor component={Link} to="/locations/" size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={14} />
+              Locations
+            </Group>
+          </Anchor>
+          <Title order={1} size="h2">
+            {id ? (loc ? `${loc.name} (${loc.code})` : 'Location') : 'Add location'}
+          </Title>
+          {!canEdit && (
+            <Text size="sm" c="dimmed">
+              You can view this location; changes need the access admin permission.
+            </Text>
+          )}
         </div>
         {id > 0 && (
           <Tabs value={tab} onChange={(next) => navigate(`/locations/${next}?id=${id}`)}>

@@ -21,14 +21,24 @@ function ServiceForm({ location, canEdit }: { location: Location; canEdit: boole
 
   return (
     <Fieldset legend="Service department" disabled={!canEdit}>
-      <RecordForm buttons="start" form={form} failTitle="The service settings were not saved" submitLabel="Save service settings" readOnly={!canEdit}>
+      <RecordForm
+        buttons="start"
+        form={form}
+        failTitle="The service settings were not saved"
+        submitLabel="Save service settings"
+        readOnly={!canEdit}
+      >
         <Checkbox description="Customers can book service at this location." {...form.checkbox('serviceActive')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput type="tel" {...form.field('servicePhone')} />
           <TextInput type="email" {...form.field('serviceEmail')} />
           <TextInput type="url" placeholder="https://" {...form.field('serviceUrl')} />
         </SimpleGrid>
-        <CountedTextarea description="As customers should read them, e.g. Mon–Fri 7:00–18:00" maxLength={500} {...form.field('serviceHours')} />
+        <CountedTextarea
+          description="As customers should read them, e.g. Mon–Fri 7:00–18:00"
+          maxLength={500}
+          {...form.field('serviceHours')}
+        />
       </RecordForm>
     </Fieldset>
   );
@@ -38,9 +48,13 @@ function ServiceForm({ location, canEdit }: { location: Location; canEdit: boole
 export default function LocationServiceEdit() {
   return (
     <LocationFrame className="location-service-edit" tab="service">
-      {(location, canEdit) => location
-        ? <ServiceForm key={JSON.stringify(location)} location={location} canEdit={canEdit} />
-        : <Alert color="yellow">Add the location first; its service settings follow.</Alert>}
+      {(location, canEdit) =>
+        location ? (
+          <ServiceForm key={JSON.stringify(location)} location={location} canEdit={canEdit} />
+        ) : (
+          <Alert color="yellow">Add the location first; its service settings follow.</Alert>
+        )
+      }
     </LocationFrame>
   );
 }

@@ -35,7 +35,15 @@ export function ShortcodesPanel({ locationId }: { locationId: number }) {
                 <CopyButton value={row.shortcode}>
                   {({ copied, copy }) => (
                     <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                      <ActionIcon variant="subtle" size="sm" aria-label={`Copy ${row.shortcode}`} onClick={() => { copy(); notifySuccess('Text saved to clipboard.', 2000); }}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={`Copy ${row.shortcode}`}
+                        onClick={() => {
+                          copy();
+                          notifySuccess('Text saved to clipboard.', 2000);
+                        }}
+                      >
                         {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                       </ActionIcon>
                     </Tooltip>

@@ -4,7 +4,8 @@ import type { Shortcode } from './locations.contract';
 
 type Location = typeof locations.$inferSelect;
 
-const addressOf = (l: Location) => [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
+const addressOf = (l: Location) =>
+  [l.street, [l.city, l.state].filter(Boolean).join(', '), l.zip].filter(Boolean).join(' ');
 
 /** The `[code]`s templates, texts and shortcuts may use: each code, its label and its value for a store. */
 const SHORTCODES: [string, string, (l: Location) => string][] = [

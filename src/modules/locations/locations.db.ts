@@ -31,4 +31,10 @@ export const locations = pgTable(
 );
 
 /** A location reaches itself. */
-export const locationRecords = defineRecords({ table: locations, type: 'location', key: locations.id, location: locations.id, missing: 'That location does not exist.' });
+export const locationRecords = defineRecords({
+  table: locations,
+  type: 'location',
+  key: locations.id,
+  location: locations.id,
+  missing: 'That location does not exist.',
+});

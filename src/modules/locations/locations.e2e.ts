@@ -16,7 +16,10 @@ test('locations: filter by region, then edit a location and its service hours', 
   await page.getByRole('button', { name: 'Name' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('Phoenix Hyundai');
 
-  await page.getByRole('row', { name: /Phoenix Hyundai/ }).getByRole('button', { name: /Actions for/ }).click();
+  await page
+    .getByRole('row', { name: /Phoenix Hyundai/ })
+    .getByRole('button', { name: /Actions for/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Edit service settings' }).click();
   await expect(page.locator('.location-service-edit')).toBeVisible();
 
@@ -51,7 +54,9 @@ test('locations: filter by region, then edit a location and its service hours', 
   await page.getByRole('textbox', { name: 'Street' }).fill('4160 E Camelback Rd');
   await page.getByRole('button', { name: 'Save location' }).click();
   await expectNotification(page, 'Location saved.');
-  await expect(page.getByRole('row', { name: /\[location_address\]/ })).toContainText('4160 E Camelback Rd Phoenix, AZ 85016');
+  await expect(page.getByRole('row', { name: /\[location_address\]/ })).toContainText(
+    '4160 E Camelback Rd Phoenix, AZ 85016',
+  );
 });
 
 test('the shortcodes table searches its rows', async ({ page }) => {

@@ -9,7 +9,14 @@ import { withinReach } from '../../server/platform/reach';
 import { mayGiveRegion } from '../../shared/permissions';
 import { locationRecords, locations } from './locations.db';
 import {
-  DEFAULT_LOCATION_CODE, loadLocation, loadLocations, loadShortcodes, locationColumns, locationOptions, saveLocation, type Location,
+  DEFAULT_LOCATION_CODE,
+  loadLocation,
+  loadLocations,
+  loadShortcodes,
+  locationColumns,
+  locationOptions,
+  saveLocation,
+  type Location,
 } from './locations.contract';
 
 defineListAction({
@@ -17,7 +24,11 @@ defineListAction({
   summary: 'Locations of the group, by code, name, region or city.',
   permission: 'signedIn',
   reach: locations.id,
-  bench: () => [{ name: 'all', filters: {} }, { name: 'region', filters: { region: 'New Mexico' } }, { name: 'search', filters: { query: 'toy' } }],
+  bench: () => [
+    { name: 'all', filters: {} },
+    { name: 'region', filters: { region: 'New Mexico' } },
+    { name: 'search', filters: { query: 'toy' } },
+  ],
   columns: locationColumns,
   sorts: { code: locations.code, name: locations.name, region: locations.region },
   defaultSort: 'name',
@@ -28,10 +39,20 @@ defineListAction({
     active: yesNo(locations.active),
   },
   query: ({ db }) => ({
-    select: db.select({
-      id: locations.id, code: locations.code, name: locations.name, dealership: locations.dealership, region: locations.region,
-      city: locations.city, state: locations.state, phone: locations.phone, active: locations.active,
-    }).from(locations).$dynamic(),
+    select: db
+      .select({
+        id: locations.id,
+        code: locations.code,
+        name: locations.name,
+        dealership: locations.dealership,
+        region: locations.region,
+        city: locations.city,
+        state: locations.state,
+        phone: locations.phone,
+        active: locations.active,
+      })
+      .from(locations)
+      .$dynamic(),
   }),
 });
 
@@ -42,8 +63,18 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler({ db, user }) {
-    const rows = await db.select({ id: locations.id, code: locations.code, name: locations.name, region: locations.region, state: locations.state, active: locations.active })
-      .from(locations).where(withinReach(user.reach, locations.id)).orderBy(asc(locations.name));
+    const rows = await db
+      .select({
+        id: locations.id,
+        code: locations.code,
+        name: locations.name,
+        region: locations.region,
+        state: locations.state,
+        active: locations.active,
+      })
+      .from(locations)
+      .where(withinReach(user.reach, locations.id))
+      .orderBy(asc(locations.name));
     const regions = [...new Set(rows.map((r) => r.region).filter(Boolean))].sort();
     return { locations: rows, defaultCode: DEFAULT_LOCATION_CODE, regions };
   },
@@ -68,23 +99,36 @@ defineAction({
   async handler(ctx) {
     const { locationId, ...fields } = ctx.input;
     const { user } = ctx;
-    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof locations.$inferInsert>;
+    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+      typeof locations.$inferInsert
+    >;
     for (const key of ['phone', 'servicePhone'] as const) {
       if (values[key]) {
         const e164 = toE164(values[key]!);
-        if (!e164) throw AppError.invalid(`${key === 'phone' ? 'Phone' : 'Service phone'} must be a valid phone number.`, [key]);
+        if (!e164)
+          throw AppError.invalid(`${key === 'phone' ? 'Phone' : 'Service phone'} must be a valid phone number.`, [key]);
         values[key] = e164;
       }
     }
     if (values.code) {
-      await refuseTaken(ctx.db, locations.code, values.code, `Another location already uses the code ${values.code}.`, 'code',
-        locationId ? { key: locations.id, value: locationId } : undefined);
+      await refuseTaken(
+        ctx.db,
+        locations.code,
+        values.code,
+        `Another location already uses the code ${values.code}.`,
+        'code',
+        locationId ? { key: locations.id, value: locationId } : undefined,
+      );
     }
     const before = locationId ? await loadRecord(ctx, locationRecords, locationId) : undefined;
     // A location added or moved stays within its maker's reach: a region of theirs.
     const region = values.region ?? before?.region ?? '';
     if ((!before || region !== before.region) && !mayGiveRegion(user, region)) {
-      throw new AppError(403, `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`, ['region']);
+      throw new AppError(
+        403,
+        `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`,
+        ['region'],
+      );
     }
     if (!before) {
       if (!values.code || !values.name) {

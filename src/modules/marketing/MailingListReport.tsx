@@ -22,7 +22,11 @@ export default function MailingListReport() {
       href={`${storeMailingListHref(row.locationId)}${narrowed}`}
       size="sm"
       aria-label={`${formatNumber(count)} ${what} at ${row.name}`}
-      onClick={(e) => { e.preventDefault(); e.stopPropagation(); navigate(`${storeMailingListHref(row.locationId)}${narrowed}`); }}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        navigate(`${storeMailingListHref(row.locationId)}${narrowed}`);
+      }}
     >
       {formatNumber(count)}
     </Anchor>

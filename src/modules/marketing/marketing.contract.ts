@@ -7,7 +7,8 @@ import type { ColumnSpec } from '../../shared/lists';
 export const NEW_CONTACT_DAYS = 30;
 
 /** Where a store's own mailing list is (the contacts module's screen), narrowed to the store. */
-export const storeMailingListHref = (locationId: number) => `/experience/contacts/mailing-list?locationId=${locationId}`;
+export const storeMailingListHref = (locationId: number) =>
+  `/experience/contacts/mailing-list?locationId=${locationId}`;
 
 /**
  * The mailing-list report (seed 001: "mailing-list report", marketing/mailing-list/load-list →
@@ -30,11 +31,22 @@ export const mailingListReportColumns: ColumnSpec[] = [
 ];
 
 const reportRow = z.object({
-  locationId: z.number().int(), code: z.string(), name: z.string(), region: z.string(), active: z.boolean(),
-  contactCount: z.number().int(), textCount: z.number().int(), emailCount: z.number().int(), soldCount: z.number().int(), newCount: z.number().int(),
+  locationId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  region: z.string(),
+  active: z.boolean(),
+  contactCount: z.number().int(),
+  textCount: z.number().int(),
+  emailCount: z.number().int(),
+  soldCount: z.number().int(),
+  newCount: z.number().int(),
 });
 export type MailingListReportRow = z.output<typeof reportRow>;
 
 export const loadMailingListReport = listContract({
-  path: 'marketing/mailing-list/load-list', filters: mailingListReportFilters, row: reportRow, countKey: 'listCount',
+  path: 'marketing/mailing-list/load-list',
+  filters: mailingListReportFilters,
+  row: reportRow,
+  countKey: 'listCount',
 });

@@ -19,12 +19,13 @@ const newContacts = sql<number>`(select count(*)::int from contacts c where c.lo
 
 defineListAction({
   contract: loadMailingListReport,
-  summary: 'The mailing-list report: each store\'s contacts, how many a text or an email reaches, how many bought and how many are new, by region or store.',
+  summary:
+    "The mailing-list report: each store's contacts, how many a text or an email reaches, how many bought and how many are new, by region or store.",
   permission: 'marketing',
   reach: locations.id,
   bench: () => [
     { name: 'all', filters: {} },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'region', filters: { region: 'New Mexico' } },
     { name: 'search', filters: { query: 'toy' } },
     { name: 'by region', filters: { sort: 'region' } },
@@ -41,15 +42,23 @@ defineListAction({
     },
   },
   query: ({ db }) => ({
-    select: db.select({
-      locationId: locations.id, code: locations.code, name: locations.name, region: locations.region, active: locations.active,
-      contactCount: tallied(contactTallies.contacts).as('contact_count'),
-      textCount: tallied(sql`${contactTallies.phones} - ${contactTallies.optedOut}`).as('text_count'),
-      // Unsubscribes are few: each is looked up among the store's contacts by contacts_email_idx.
-      emailCount: sql<number>`${tallied(contactTallies.emails)} - (select count(*)::int from email_opt_outs o
+    select: db
+      .select({
+        locationId: locations.id,
+        code: locations.code,
+        name: locations.name,
+        region: locations.region,
+        active: locations.active,
+        contactCount: tallied(contactTallies.contacts).as('contact_count'),
+        textCount: tallied(sql`${contactTallies.phones} - ${contactTallies.optedOut}`).as('text_count'),
+        // Unsubscribes are few: each is looked up among the store's contacts by contacts_email_idx.
+        emailCount: sql<number>`${tallied(contactTallies.emails)} - (select count(*)::int from email_opt_outs o
           join contacts c on lower(c.email) = o.email where c.location_id = ${locations.id})`.as('email_count'),
-      soldCount: tallied(contactTallies.sold).as('sold_count'),
-      newCount: newContacts.as('new_count'),
-    }).from(locations).leftJoin(contactTallies, eq(contactTallies.locationId, locations.id)).$dynamic(),
+        soldCount: tallied(contactTallies.sold).as('sold_count'),
+        newCount: newContacts.as('new_count'),
+      })
+      .from(locations)
+      .leftJoin(contactTallies, eq(contactTallies.locationId, locations.id))
+      .$dynamic(),
   }),
 });

@@ -35,17 +35,31 @@ export default function BulkSends() {
       }}
       emptyText="No bulk sends yet. A mass text, mass call or list email shows here with its progress."
       cells={{
-        body: (row) => <Text size="sm" lineClamp={2} maw={360}>{row.body}</Text>,
-        stateLabel: (row) => <Badge variant="light" color={stateColors[row.state]}>{row.stateLabel}</Badge>,
+        body: (row) => (
+          <Text size="sm" lineClamp={2} maw={360}>
+            {row.body}
+          </Text>
+        ),
+        stateLabel: (row) => (
+          <Badge variant="light" color={stateColors[row.state]}>
+            {row.stateLabel}
+          </Badge>
+        ),
         createdBy: (row) => row.createdBy ?? '',
       }}
-      toolbar={(
+      toolbar={
         <>
-          <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>Mass text</Button>
-          <Button variant="default" leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MASS_CALL)}>Mass call</Button>
-          <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => openModal(LIST_EMAIL)}>List email</Button>
+          <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>
+            Mass text
+          </Button>
+          <Button variant="default" leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MASS_CALL)}>
+            Mass call
+          </Button>
+          <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => openModal(LIST_EMAIL)}>
+            List email
+          </Button>
         </>
-      )}
+      }
     >
       <IdModal id={SEND_PROGRESS} title={open ? `${open.kindLabel} from ${open.locationName}` : 'Bulk send'} size="xl">
         {open && <SendProgress sendId={open.sendId} heading={false} />}

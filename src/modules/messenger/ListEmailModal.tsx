@@ -50,18 +50,39 @@ function ListEmailForm({ onSent }: { onSent: (sendId: number) => void }) {
             <Tabs.Tab value="preview">Preview</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="write" pt="xs">
-            <Textarea autosize minRows={8} maxRows={18} description="HTML. An unsubscribe link is added under it." {...form.field('html')} />
+            <Textarea
+              autosize
+              minRows={8}
+              maxRows={18}
+              description="HTML. An unsubscribe link is added under it."
+              {...form.field('html')}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="preview" pt="xs">
             {/* A sandbox without scripts: the HTML is shown as a mail program would, and nothing in it runs here. */}
-            <iframe title="Preview of the email" sandbox="" srcDoc={form.values.html} className="list-email-preview"
-              style={{ width: '100%', height: 360, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: '#fff' }} />
+            <iframe
+              title="Preview of the email"
+              sandbox=""
+              srcDoc={form.values.html}
+              className="list-email-preview"
+              style={{
+                width: '100%',
+                height: 360,
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 8,
+                background: '#fff',
+              }}
+            />
           </Tabs.Panel>
         </Tabs>
         <ActionAlert error={form.banner} title={MESSAGE_NOT_SENT} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => closeModal(LIST_EMAIL)}>Cancel</Button>
-          <Button type="submit" leftSection={<IconMail size={16} />} loading={form.action.isPending}>Send</Button>
+          <Button variant="default" onClick={() => closeModal(LIST_EMAIL)}>
+            Cancel
+          </Button>
+          <Button type="submit" leftSection={<IconMail size={16} />} loading={form.action.isPending}>
+            Send
+          </Button>
         </Group>
       </Stack>
     </Form>
@@ -76,7 +97,9 @@ function ListEmail() {
       <Text size="sm">The email is on its way to the store's contacts.</Text>
       <SendProgress sendId={sendId} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => closeModal(LIST_EMAIL)}>Close</Button>
+        <Button variant="default" onClick={() => closeModal(LIST_EMAIL)}>
+          Close
+        </Button>
       </Group>
     </Stack>
   );

@@ -17,7 +17,14 @@ import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatCount, formatNumber } from '../../shared/format';
 import { smsSegments, smsSummary } from '../../shared/sms';
-import { loadSends, makeMassCall, MAX_TYPED_RECIPIENTS, MESSAGE_NOT_SENT, sendMassText, textContactList } from './messenger.contract';
+import {
+  loadSends,
+  makeMassCall,
+  MAX_TYPED_RECIPIENTS,
+  MESSAGE_NOT_SENT,
+  sendMassText,
+  textContactList,
+} from './messenger.contract';
 import { SendProgress } from './SendProgress';
 
 export const MASS_TEXT = 'mass-text';
@@ -98,17 +105,27 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
   const recipients = countRecipients(parseNumbers(values.numbers));
   const total = count.segments * recipients;
   const from = locations.data?.locations.find((l) => String(l.id) === values.locationId)?.name;
-  const reach = typed ? formatCount(recipients, 'recipient') : `the contacts of ${from ?? 'the store'}${values.sold === '1' ? ' who bought' : values.sold === '0' ? ' who have not bought' : ''}`;
+  const reach = typed
+    ? formatCount(recipients, 'recipient')
+    : `the contacts of ${from ?? 'the store'}${values.sold === '1' ? ' who bought' : values.sold === '0' ? ' who have not bought' : ''}`;
 
   const send = async () => {
     // The form's own checks first (they mark the fields and focus the first at fault), then the question.
     if (!form.form.isValid()) return form.submit();
     const ok = await confirm({
       title: words.confirmTitle,
-      message: kind === 'call'
-        ? `This marketing message is called to ${reach}${from && typed ? ` from ${from}` : ''}; each call lasts about ${formatCount(spokenSeconds(values.message), 'second')}.`
-        : `This marketing text goes to ${reach}${from && typed ? ` from ${from}` : ''}${typed ? `: ${formatCount(total, 'segment')} in all` : `: ${formatCount(count.segments, 'segment')} each`}.`,
-      confirmLabel: kind === 'call' ? (typed ? `Call ${formatCount(recipients, 'number')}` : 'Call them') : (typed ? `Send to ${formatCount(recipients, 'recipient')}` : 'Send to the contacts'),
+      message:
+        kind === 'call'
+          ? `This marketing message is called to ${reach}${from && typed ? ` from ${from}` : ''}; each call lasts about ${formatCount(spokenSeconds(values.message), 'second')}.`
+          : `This marketing text goes to ${reach}${from && typed ? ` from ${from}` : ''}${typed ? `: ${formatCount(total, 'segment')} in all` : `: ${formatCount(count.segments, 'segment')} each`}.`,
+      confirmLabel:
+        kind === 'call'
+          ? typed
+            ? `Call ${formatCount(recipients, 'number')}`
+            : 'Call them'
+          : typed
+            ? `Send to ${formatCount(recipients, 'recipient')}`
+            : 'Send to the contacts',
     });
     if (ok) form.submit();
   };
@@ -116,48 +133,90 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
   return (
     <Form onSubmit={() => void send()}>
       <Stack>
-        <LocationSelect form={form.form} {...form.field('locationId')} description={`The store's line the ${words.noun} goes out on.`} />
+        <LocationSelect
+          form={form.form}
+          {...form.field('locationId')}
+          description={`The store's line the ${words.noun} goes out on.`}
+        />
         <div>
-          <Textarea autosize minRows={3} maxRows={10} maxLength={kind === 'call' ? 1000 : 1600} data-autofocus {...form.field('message')}
-            description={kind === 'call' ? 'Read out to whoever answers; then the call ends.' : undefined} />
+          <Textarea
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={kind === 'call' ? 1000 : 1600}
+            data-autofocus
+            {...form.field('message')}
+            description={kind === 'call' ? 'Read out to whoever answers; then the call ends.' : undefined}
+          />
           <Box mt={4} aria-live="polite" className="mass-text-count">
-            {kind === 'call'
-              ? <Text size="xs" c="dimmed">About {formatCount(spokenSeconds(values.message), 'second')} to say.</Text>
-              : (
-                <>
-                  <Text size="xs" c="dimmed">{smsSummary(count)}</Text>
-                  {typed && <Text size="xs" c="dimmed">Cost: {formatCount(count.segments, 'segment')} × {formatCount(recipients, 'recipient')} = {formatCount(total, 'segment')}</Text>}
-                </>
-              )}
+            {kind === 'call' ? (
+              <Text size="xs" c="dimmed">
+                About {formatCount(spokenSeconds(values.message), 'second')} to say.
+              </Text>
+            ) : (
+              <>
+                <Text size="xs" c="dimmed">
+                  {smsSummary(count)}
+                </Text>
+                {typed && (
+                  <Text size="xs" c="dimmed">
+                    Cost: {formatCount(count.segments, 'segment')} × {formatCount(recipients, 'recipient')} ={' '}
+                    {formatCount(total, 'segment')}
+                  </Text>
+                )}
+              </>
+            )}
           </Box>
         </div>
-        {typed
-          ? (
-            <Textarea autosize minRows={3} maxRows={10} description={`One per line, or separated by commas; at most ${formatNumber(MAX_TYPED_RECIPIENTS)}.`}
-              placeholder={'(505) 555-0142\n(505) 555-0143'} {...form.field('numbers')} />
-          )
-          : (
-            <Radio.Group {...form.field('sold')} label="Which contacts" description="Those with a mobile number; opted-out numbers are never texted.">
-              <Group mt="xs">
-                <Radio value="" label="All of them" />
-                <Radio value="1" label="Those who bought" />
-                <Radio value="0" label="Those who have not bought" />
-              </Group>
-            </Radio.Group>
-          )}
-        <Radio.Group {...form.field('quietHours')} label="Outside 8:00–21:00 recipient time"
-          description={`${words.channel} only go out from 8:00 to 21:00 in the recipient's time zone.`}>
+        {typed ? (
+          <Textarea
+            autosize
+            minRows={3}
+            maxRows={10}
+            description={`One per line, or separated by commas; at most ${formatNumber(MAX_TYPED_RECIPIENTS)}.`}
+            placeholder={'(505) 555-0142\n(505) 555-0143'}
+            {...form.field('numbers')}
+          />
+        ) : (
+          <Radio.Group
+            {...form.field('sold')}
+            label="Which contacts"
+            description="Those with a mobile number; opted-out numbers are never texted."
+          >
+            <Group mt="xs">
+              <Radio value="" label="All of them" />
+              <Radio value="1" label="Those who bought" />
+              <Radio value="0" label="Those who have not bought" />
+            </Group>
+          </Radio.Group>
+        )}
+        <Radio.Group
+          {...form.field('quietHours')}
+          label="Outside 8:00–21:00 recipient time"
+          description={`${words.channel} only go out from 8:00 to 21:00 in the recipient's time zone.`}
+        >
           <Group mt="xs">
             <Radio value="wait" label="Wait for the morning" />
             <Radio value="refuse" label="Skip them" />
           </Group>
         </Radio.Group>
-        <Checkbox {...form.checkbox('confirm')} label={`I confirm this marketing ${words.noun} may be sent to ${typed ? 'these numbers' : 'these contacts'}`} />
+        <Checkbox
+          {...form.checkbox('confirm')}
+          label={`I confirm this marketing ${words.noun} may be sent to ${typed ? 'these numbers' : 'these contacts'}`}
+        />
         <ActionAlert error={form.banner} title={MESSAGE_NOT_SENT} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>Cancel</Button>
-          <Button type="submit" leftSection={kind === 'call' ? <IconPhoneOutgoing size={16} /> : <IconSend size={16} />} disabled={!values.confirm}
-            loading={form.action.isPending}>{kind === 'call' ? 'Call' : 'Send'}</Button>
+          <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            leftSection={kind === 'call' ? <IconPhoneOutgoing size={16} /> : <IconSend size={16} />}
+            disabled={!values.confirm}
+            loading={form.action.isPending}
+          >
+            {kind === 'call' ? 'Call' : 'Send'}
+          </Button>
         </Group>
       </Stack>
     </Form>
@@ -171,11 +230,19 @@ function BulkSend({ kind }: { kind: 'text' | 'call' }) {
   const [draft, setDraft] = useState<Values>(blank);
   if (!sent) {
     const onSent = (sendId: number, duplicates: number) => setSent({ sendId, duplicates });
-    if (kind === 'call') return <BulkSendForm kind="call" audience="numbers" draft={draft} onDraft={setDraft} onSent={onSent} />;
+    if (kind === 'call')
+      return <BulkSendForm kind="call" audience="numbers" draft={draft} onDraft={setDraft} onSent={onSent} />;
     return (
       <Stack>
-        <SegmentedControl value={audience} onChange={(v) => setAudience(v as Audience)} aria-label="Send to"
-          data={[{ value: 'numbers', label: 'Numbers I type' }, { value: 'contacts', label: "The store's contacts" }]} />
+        <SegmentedControl
+          value={audience}
+          onChange={(v) => setAudience(v as Audience)}
+          aria-label="Send to"
+          data={[
+            { value: 'numbers', label: 'Numbers I type' },
+            { value: 'contacts', label: "The store's contacts" },
+          ]}
+        />
         <BulkSendForm key={audience} kind="text" audience={audience} draft={draft} onDraft={setDraft} onSent={onSent} />
       </Stack>
     );
@@ -183,11 +250,15 @@ function BulkSend({ kind }: { kind: 'text' | 'call' }) {
   return (
     <Stack>
       {sent.duplicates > 0 && (
-        <Text size="sm">{formatCount(sent.duplicates, 'number was', 'numbers were')} given twice; each is {WORDING[kind].verb} once.</Text>
+        <Text size="sm">
+          {formatCount(sent.duplicates, 'number was', 'numbers were')} given twice; each is {WORDING[kind].verb} once.
+        </Text>
       )}
       <SendProgress sendId={sent.sendId} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>Close</Button>
+        <Button variant="default" onClick={() => closeModal(kind === 'call' ? MASS_CALL : MASS_TEXT)}>
+          Close
+        </Button>
       </Group>
     </Stack>
   );

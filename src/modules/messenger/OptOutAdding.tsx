@@ -16,21 +16,50 @@ export default function OptOutAdding() {
   const form = useContractForm(optOutNumbers, {
     initialValues: { numbers: '', confirm: false },
     success: OPT_OUTS_ADDED,
-    onSuccess: (data) => { setResult(data); form.form.reset(); },
+    onSuccess: (data) => {
+      setResult(data);
+      form.form.reset();
+    },
   });
   return (
     <div className="opt-out-adding">
-      <Title order={1} mb="md">Add to the opt-out list</Title>
+      <Title order={1} mb="md">
+        Add to the opt-out list
+      </Title>
       <Stack maw={640}>
-        <Text c="dimmed">No store of the group will text or call these numbers again, for marketing or otherwise, until the customer texts START.</Text>
-        <RecordForm form={form} failTitle="The numbers were not added" submitLabel="Add to the opt-out list" buttons="start">
-          <Textarea {...form.field('numbers')} autosize minRows={5} maxRows={14} description="One per line, or separated by commas" data-autofocus />
+        <Text c="dimmed">
+          No store of the group will text or call these numbers again, for marketing or otherwise, until the customer
+          texts START.
+        </Text>
+        <RecordForm
+          form={form}
+          failTitle="The numbers were not added"
+          submitLabel="Add to the opt-out list"
+          buttons="start"
+        >
+          <Textarea
+            {...form.field('numbers')}
+            autosize
+            minRows={5}
+            maxRows={14}
+            description="One per line, or separated by commas"
+            data-autofocus
+          />
           <Checkbox {...form.checkbox('confirm')} label="These customers asked not to be texted or called" />
         </RecordForm>
         {result && (
-          <Alert color={result.rejected.length ? 'orange' : 'green'} title={`${countText(result.added, ['number added', 'numbers added'])}${result.already ? `; ${countText(result.already, ['was', 'were'])} on the list already` : ''}`}>
+          <Alert
+            color={result.rejected.length ? 'orange' : 'green'}
+            title={`${countText(result.added, ['number added', 'numbers added'])}${result.already ? `; ${countText(result.already, ['was', 'were'])} on the list already` : ''}`}
+          >
             {result.rejected.length > 0 && (
-              <List size="sm">{result.rejected.map((r, i) => <List.Item key={i}>{r.number}: {r.reason}</List.Item>)}</List>
+              <List size="sm">
+                {result.rejected.map((r, i) => (
+                  <List.Item key={i}>
+                    {r.number}: {r.reason}
+                  </List.Item>
+                ))}
+              </List>
             )}
           </Alert>
         )}

@@ -11,7 +11,14 @@ import { confirm } from '../../web/ui/modals';
 import { StatCards } from '../../web/ui/StatCards';
 import { useAction } from '../../web/ui/useAction';
 import { formatDateTime, formatNumber } from '../../shared/format';
-import { cancelSend, loadSend, loadSends, SEND_CANCELLED, type SendProgress as Progressed, type SendState } from './messenger.contract';
+import {
+  cancelSend,
+  loadSend,
+  loadSends,
+  SEND_CANCELLED,
+  type SendProgress as Progressed,
+  type SendState,
+} from './messenger.contract';
 import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
 /** How often a send still going is asked about. */
@@ -19,7 +26,14 @@ const POLL_MS = 1000;
 const FINISHED: readonly SendState[] = ['done', 'cancelled', 'failed'];
 export const isFinished = (state: SendState) => FINISHED.includes(state);
 
-export const stateColors: Record<SendState, string> = { queued: 'gray', sending: 'blue', waiting: 'yellow', done: 'teal', cancelled: 'gray', failed: 'red' };
+export const stateColors: Record<SendState, string> = {
+  queued: 'gray',
+  sending: 'blue',
+  waiting: 'yellow',
+  done: 'teal',
+  cancelled: 'gray',
+  failed: 'red',
+};
 
 /** "about 2 min left", from the server's estimate at the line's pace. */
 export function timeLeft(seconds: number | null): string | null {
@@ -37,7 +51,8 @@ const stats = (figures: [string, number][]) => figures.map(([label, value]) => (
 const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
 /** A call is placed and answered where a text is sent and delivered. */
-const wordsFor = (kind: Progressed['kind']) => (kind === 'call' ? { sent: 'Placed', delivered: 'Answered' } : { sent: 'Sent', delivered: 'Delivered' });
+const wordsFor = (kind: Progressed['kind']) =>
+  kind === 'call' ? { sent: 'Placed', delivered: 'Answered' } : { sent: 'Sent', delivered: 'Delivered' };
 
 function ProgressBar({ send }: { send: Progressed }) {
   const whole = send.recipientCount;
@@ -45,24 +60,58 @@ function ProgressBar({ send }: { send: Progressed }) {
   const settled = send.sent + send.refused;
   const words = wordsFor(send.kind);
   const label = `${words.sent} ${formatNumber(send.sent)} of ${formatNumber(whole)}`;
-  const detail = [send.refused && `${formatNumber(send.refused)} refused`, send.failed && `${formatNumber(send.failed)} failed`].filter(Boolean).join(', ');
+  const detail = [
+    send.refused && `${formatNumber(send.refused)} refused`,
+    send.failed && `${formatNumber(send.failed)} failed`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Stack gap={4}>
       <Group justify="space-between">
-        <Text fw={600}>{label}{detail ? ` · ${detail}` : ''}</Text>
-        {timeLeft(send.secondsLeft) && <Text size="sm" c="dimmed" className="send-time-left">{timeLeft(send.secondsLeft)}</Text>}
+        <Text fw={600}>
+          {label}
+          {detail ? ` · ${detail}` : ''}
+        </Text>
+        {timeLeft(send.secondsLeft) && (
+          <Text size="sm" c="dimmed" className="send-time-left">
+            {timeLeft(send.secondsLeft)}
+          </Text>
+        )}
       </Group>
       {/* One bar for the screen reader, its parts for the eye: the parts carry no role of their own. */}
-      <Progress.Root size="xl" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={whole} aria-valuenow={settled}
-        aria-valuetext={`${label}${detail ? `, ${detail}` : ''}`}>
+      <Progress.Root
+        size="xl"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={whole}
+        aria-valuenow={settled}
+        aria-valuetext={`${label}${detail ? `, ${detail}` : ''}`}
+      >
         <Progress.Section value={percent(send.sent - send.failed, whole)} color="teal" withAria={false} />
         <Progress.Section value={percent(send.refused, whole)} color="yellow" withAria={false} />
         <Progress.Section value={percent(send.failed, whole)} color="red" withAria={false} />
       </Progress.Root>
       <Group gap="md">
-        {([['teal', words.sent], ['yellow', 'Refused'], ['red', 'Failed']] as const).map(([color, name]) => (
+        {(
+          [
+            ['teal', words.sent],
+            ['yellow', 'Refused'],
+            ['red', 'Failed'],
+          ] as const
+        ).map(([color, name]) => (
           <Group key={name} gap={6}>
-            <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: `var(--mantine-color-${color}-filled)` }} />
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 12,
+                height: 12,
+                borderRadius: 3,
+                background: `var(--mantine-color-${color}-filled)`,
+              }}
+            />
             <Text size="xs">{name}</Text>
           </Group>
         ))}
@@ -74,11 +123,15 @@ function ProgressBar({ send }: { send: Progressed }) {
 /** A bulk send's progress (messenger/bulk/load-send), polled every second until it is done, cancelled or failed. */
 export function SendProgress({ sendId, heading = true }: { sendId: number; heading?: boolean }) {
   const queryClient = useQueryClient();
-  const progress = useActionQuery(loadSend, { sendId }, {
-    select: (reply) => reply.send,
-    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.send.state) ? false : POLL_MS),
-    staleTime: 0,
-  });
+  const progress = useActionQuery(
+    loadSend,
+    { sendId },
+    {
+      select: (reply) => reply.send,
+      refetchInterval: (query) => (query.state.data && isFinished(query.state.data.send.state) ? false : POLL_MS),
+      staleTime: 0,
+    },
+  );
   const cancel = useAction(cancelSend, {
     success: SEND_CANCELLED,
     reload: [loadSends],
@@ -86,9 +139,13 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
   });
   const send = progress.data;
   if (!send) {
-    return progress.error
-      ? <ActionAlert error={progress.error} title="The send could not be loaded" />
-      : <Center h={160}><Loader aria-label="Loading" /></Center>;
+    return progress.error ? (
+      <ActionAlert error={progress.error} title="The send could not be loaded" />
+    ) : (
+      <Center h={160}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   }
   const over = isFinished(send.state);
   // Those waiting for their morning are among the queued.
@@ -97,7 +154,9 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
     const ok = await confirm({
       title: 'Cancel this send?',
       message: `The ${formatNumber(left)} ${left === 1 ? 'recipient' : 'recipients'} not sent yet will not be sent. Those already sent stay sent.`,
-      confirmLabel: 'Cancel send', cancelLabel: 'Keep sending', danger: true,
+      confirmLabel: 'Cancel send',
+      cancelLabel: 'Keep sending',
+      danger: true,
     });
     if (ok) cancel.mutate({ sendId });
   };
@@ -106,36 +165,87 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
     <Stack gap="md" className="send-progress">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2}>
-          {heading && <Text fw={700}>{send.kindLabel} from {send.locationName}</Text>}
+          {heading && (
+            <Text fw={700}>
+              {send.kindLabel} from {send.locationName}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
-            {formatNumber(send.recipientCount)} {send.recipientCount === 1 ? 'recipient' : 'recipients'} · started {formatDateTime(send.createdAt)}
-            {send.createdBy ? ` by ${send.createdBy}` : ''}{send.finishedAt ? ` · finished ${formatDateTime(send.finishedAt)}` : ''}
+            {formatNumber(send.recipientCount)} {send.recipientCount === 1 ? 'recipient' : 'recipients'} · started{' '}
+            {formatDateTime(send.createdAt)}
+            {send.createdBy ? ` by ${send.createdBy}` : ''}
+            {send.finishedAt ? ` · finished ${formatDateTime(send.finishedAt)}` : ''}
           </Text>
         </Stack>
-        <Badge size="lg" variant="light" color={stateColors[send.state]} className="send-state" style={{ flexShrink: 0 }}>{send.stateLabel}</Badge>
+        <Badge
+          size="lg"
+          variant="light"
+          color={stateColors[send.state]}
+          className="send-state"
+          style={{ flexShrink: 0 }}
+        >
+          {send.stateLabel}
+        </Badge>
       </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} p="sm" bg="var(--mantine-color-default-hover)" bdrs="md" lineClamp={12}>{send.body}</Text>
+      <Text
+        size="sm"
+        style={{ whiteSpace: 'pre-wrap' }}
+        p="sm"
+        bg="var(--mantine-color-default-hover)"
+        bdrs="md"
+        lineClamp={12}
+      >
+        {send.body}
+      </Text>
       <ProgressBar send={send} />
       {/* What became of those handled, then those not (yet) sent. */}
-      <StatCards stats={stats([[wordsFor(send.kind).sent, send.sent], [wordsFor(send.kind).delivered, send.delivered], ['Failed', send.failed], ['Refused', send.refused]])} />
-      <StatCards stats={stats([['Queued', send.queued], ['Waiting', send.waiting], ['Cancelled', send.cancelled]])} />
+      <StatCards
+        stats={stats([
+          [wordsFor(send.kind).sent, send.sent],
+          [wordsFor(send.kind).delivered, send.delivered],
+          ['Failed', send.failed],
+          ['Refused', send.refused],
+        ])}
+      />
+      <StatCards
+        stats={stats([
+          ['Queued', send.queued],
+          ['Waiting', send.waiting],
+          ['Cancelled', send.cancelled],
+        ])}
+      />
       {send.waiting > 0 && !over && (
         <Alert color="yellow" variant="light" title="Waiting for the morning">
-          {formatNumber(send.waiting)} {send.waiting === 1 ? 'recipient is' : 'recipients are'} outside 8:00–21:00 in their time zone; they are sent when it opens.
+          {formatNumber(send.waiting)} {send.waiting === 1 ? 'recipient is' : 'recipients are'} outside 8:00–21:00 in
+          their time zone; they are sent when it opens.
         </Alert>
       )}
       {send.reasons.length > 0 && (
         <Stack gap={4}>
-          <Text fw={600} size="sm">Why some were refused</Text>
+          <Text fw={600} size="sm">
+            Why some were refused
+          </Text>
           <List size="sm" spacing={4} className="send-reasons">
-            {send.reasons.map((r) => <List.Item key={r.reason}>{r.reason} ({formatNumber(r.count)})</List.Item>)}
+            {send.reasons.map((r) => (
+              <List.Item key={r.reason}>
+                {r.reason} ({formatNumber(r.count)})
+              </List.Item>
+            ))}
           </List>
         </Stack>
       )}
       <ActionAlert error={cancel.error} title="The send was not cancelled" />
       {!over && (
         <Group justify="flex-end">
-          <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} loading={cancel.isPending} onClick={() => void askCancel()}>Cancel send</Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconPlayerStop size={16} />}
+            loading={cancel.isPending}
+            onClick={() => void askCancel()}
+          >
+            Cancel send
+          </Button>
         </Group>
       )}
     </Stack>

@@ -33,16 +33,28 @@ export const autopilotAnswer = defineJob<{ messageId: number }>({
   async run({ db, services, payload }) {
     const [text] = await db.select().from(messages).where(eq(messages.id, payload.messageId));
     if (!text?.locationId || !text.phoneId) return;
-    const [contact] = await db.select({ autopilot: contacts.autopilot }).from(contacts)
+    const [contact] = await db
+      .select({ autopilot: contacts.autopilot })
+      .from(contacts)
       .where(and(eq(contacts.locationId, text.locationId), eq(contacts.mobilePhone, text.from)));
     if (!contact?.autopilot) return;
     const line = await lineById(db, text.phoneId);
     if (!line?.active) return;
-    const answered = (hours: number, body?: string) => db.select({ count: sql<number>`count(*)::int` }).from(messages).where(and(
-      eq(messages.to, text.from), eq(messages.locationId, text.locationId!), eq(messages.direction, 'outbound'), isNull(messages.userId),
-      eq(messages.purpose, 'transactional'), gte(messages.createdAt, sql`now() - make_interval(hours => ${hours})`),
-      body === undefined ? undefined : eq(messages.body, body),
-    ));
+    const answered = (hours: number, body?: string) =>
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.to, text.from),
+            eq(messages.locationId, text.locationId!),
+            eq(messages.direction, 'outbound'),
+            isNull(messages.userId),
+            eq(messages.purpose, 'transactional'),
+            gte(messages.createdAt, sql`now() - make_interval(hours => ${hours})`),
+            body === undefined ? undefined : eq(messages.body, body),
+          ),
+        );
     const [{ count: lastHour }] = await answered(1);
     if (lastHour >= ANSWERS_PER_HOUR) return;
     // The store's deployed shortcuts, never its drafts: what a customer gets was published on purpose.
@@ -50,7 +62,8 @@ export const autopilotAnswer = defineJob<{ messageId: number }>({
     let answer = answerFor(text.body, shortcuts);
     if (!answer) {
       const acknowledgement = shortcuts.find((s) => s.shortcut.toLowerCase() === ACKNOWLEDGEMENT);
-      if (acknowledgement && (await answered(ACKNOWLEDGE_HOURS, acknowledgement.message))[0].count === 0) answer = acknowledgement;
+      if (acknowledgement && (await answered(ACKNOWLEDGE_HOURS, acknowledgement.message))[0].count === 0)
+        answer = acknowledgement;
     }
     if (!answer) return;
     await sendText(db, services, { to: text.from, body: answer.message, purpose: 'transactional', line });
@@ -60,8 +73,13 @@ export const autopilotAnswer = defineJob<{ messageId: number }>({
 /** A text from a number the store does not know makes it a contact (source `text`), so staff can name it. */
 inboundTextListeners.push(async (db, text) => {
   if (!text.locationId) return;
-  await db.insert(contacts).values({ locationId: text.locationId, mobilePhone: text.from, source: 'text' }).onConflictDoNothing();
-  const [contact] = await db.select({ autopilot: contacts.autopilot }).from(contacts)
+  await db
+    .insert(contacts)
+    .values({ locationId: text.locationId, mobilePhone: text.from, source: 'text' })
+    .onConflictDoNothing();
+  const [contact] = await db
+    .select({ autopilot: contacts.autopilot })
+    .from(contacts)
     .where(and(eq(contacts.locationId, text.locationId), eq(contacts.mobilePhone, text.from)));
   if (contact?.autopilot) await enqueue(db, autopilotAnswer, { messageId: text.messageId });
 });

@@ -37,7 +37,11 @@ beforeAll(async () => {
   marketer = await t.signedIn(['marketing']);
   dataDir = mkdtempSync(join(tmpdir(), 'forecourt-worker-'));
   // Toll-free numbers follow the store's clock: an afternoon keeps the sends clear of quiet hours.
-  [{ id: locationId }] = await t.db.update(locations).set({ timeZone: afternoonZone() }).where(eq(locations.code, 'ABG')).returning({ id: locations.id });
+  [{ id: locationId }] = await t.db
+    .update(locations)
+    .set({ timeZone: afternoonZone() })
+    .where(eq(locations.code, 'ABG'))
+    .returning({ id: locations.id });
 });
 afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -47,17 +51,32 @@ afterAll(async () => {
 function startWorker(): ChildProcess {
   const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   return spawn(process.execPath, [SERVER_ENTRY, '--worker'], {
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, JOB_CONCURRENCY: '1', JOB_LEASE_SECONDS: '1', JOB_POLL_MS: '100', TELEPHONY: 'local', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      JOB_CONCURRENCY: '1',
+      JOB_LEASE_SECONDS: '1',
+      JOB_POLL_MS: '100',
+      TELEPHONY: 'local',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
-const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function progress(sendId: number) {
   const [[{ sent }], [send]] = await Promise.all([
-    t.db.select({ sent: count() }).from(bulkRecipients).where(and(eq(bulkRecipients.sendId, sendId), eq(bulkRecipients.state, 'sent'))),
+    t.db
+      .select({ sent: count() })
+      .from(bulkRecipients)
+      .where(and(eq(bulkRecipients.sendId, sendId), eq(bulkRecipients.state, 'sent'))),
     t.db.select({ state: bulkSends.state }).from(bulkSends).where(eq(bulkSends.id, sendId)),
   ]);
   return { sent, state: send.state };
@@ -72,7 +91,10 @@ describe.skipIf(!onPostgres)('a mass text whose workers are killed or stall', ()
     try {
       for (let run = 1; run <= RUNS; run++) {
         const body = `Crash run ${run}: year-end event this Saturday`;
-        const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `+1${['800', '888', '877'][i % 3]}555${String(Math.floor(i / 3)).padStart(4, '0')}`);
+        const numbers = Array.from(
+          { length: RECIPIENTS },
+          (_, i) => `+1${['800', '888', '877'][i % 3]}555${String(Math.floor(i / 3)).padStart(4, '0')}`,
+        );
         const res = await marketer.act(sendMassText, { locationId, message: body, numbers, confirm: 1 });
         expect(res.status).toBe(200);
         const { sendId } = res.body.data;
@@ -97,12 +119,19 @@ describe.skipIf(!onPostgres)('a mass text whose workers are killed or stall', ()
           }
           current = spare;
         }
-        for (let waited = 0; waited < 60_000 && (await progress(sendId)).state !== 'done'; waited += 20) await sleep(20);
+        for (let waited = 0; waited < 60_000 && (await progress(sendId)).state !== 'done'; waited += 20)
+          await sleep(20);
 
         expect(await progress(sendId)).toEqual({ sent: RECIPIENTS, state: 'done' });
-        const [texts] = await t.db.select({ rows: count(), numbers: countDistinct(outbox.to) }).from(outbox).where(eq(outbox.body, body));
+        const [texts] = await t.db
+          .select({ rows: count(), numbers: countDistinct(outbox.to) })
+          .from(outbox)
+          .where(eq(outbox.body, body));
         expect(texts).toEqual({ rows: RECIPIENTS, numbers: RECIPIENTS });
-        const [recorded] = await t.db.select({ rows: count(), numbers: countDistinct(messages.to) }).from(messages).where(eq(messages.body, body));
+        const [recorded] = await t.db
+          .select({ rows: count(), numbers: countDistinct(messages.to) })
+          .from(messages)
+          .where(eq(messages.body, body));
         expect(recorded).toEqual({ rows: RECIPIENTS, numbers: RECIPIENTS });
       }
     } finally {

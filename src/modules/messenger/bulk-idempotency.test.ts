@@ -18,11 +18,18 @@ beforeAll(async () => {
   marketer = await t.signedIn(['marketing', 'messenger', 'messengerDeploy']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const sendsWith = async (message: string) => t.db.select().from(bulkSends).where(eq(bulkSends.body, message));
 const keyRow = async (caller: Caller, key: string) =>
-  (await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, caller.userId!), eq(idempotencyKeys.key, key))))[0];
+  (
+    await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, caller.userId!), eq(idempotencyKeys.key, key)))
+  )[0];
 
 describe('a mass text with an Idempotency-Key', () => {
   const numbers = ['5055550111', '5055550112', '5755550113'];
@@ -45,7 +52,11 @@ describe('a mass text with an Idempotency-Key', () => {
       t.db.select({ j: count() }).from(jobs).where(eq(jobs.id, sends[0].jobId!)),
     ]);
     expect([r, j]).toEqual([3, 1]);
-    expect(await keyRow(marketer, 'mass-text-1f0c')).toMatchObject({ action: 'kits/text/send-mass-text', reply: a.body.data, errorStatus: null });
+    expect(await keyRow(marketer, 'mass-text-1f0c')).toMatchObject({
+      action: 'kits/text/send-mass-text',
+      reply: a.body.data,
+      errorStatus: null,
+    });
 
     // Sent again later with the key: the same reply, still one send.
     const later = await marketer.act(sendMassText, input, { idempotencyKey: 'mass-text-1f0c' });
@@ -57,10 +68,26 @@ describe('a mass text with an Idempotency-Key', () => {
   it('refuses the key with another message (409) or a malformed key (400), sending nothing', async () => {
     const input = { locationId: loc.ABG, message: 'Oil change special.', numbers, confirm: 1 };
     expect((await marketer.act(sendMassText, input, { idempotencyKey: 'mass-text-7b21' })).status).toBe(200);
-    const other = await marketer.act(sendMassText, { ...input, message: 'Brake special.' }, { idempotencyKey: 'mass-text-7b21' });
-    expect(other).toMatchObject({ status: 409, body: { errors: ['This Idempotency-Key was already used for a different request; send a new key with a new request.'] } });
-    const bad = await marketer.act(sendMassText, { ...input, message: 'Brake special.' }, { idempotencyKey: 'x'.repeat(256) });
-    expect(bad).toMatchObject({ status: 400, body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] } });
+    const other = await marketer.act(
+      sendMassText,
+      { ...input, message: 'Brake special.' },
+      { idempotencyKey: 'mass-text-7b21' },
+    );
+    expect(other).toMatchObject({
+      status: 409,
+      body: {
+        errors: ['This Idempotency-Key was already used for a different request; send a new key with a new request.'],
+      },
+    });
+    const bad = await marketer.act(
+      sendMassText,
+      { ...input, message: 'Brake special.' },
+      { idempotencyKey: 'x'.repeat(256) },
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] },
+    });
     expect(await sendsWith('Brake special.')).toHaveLength(0);
   });
 
@@ -79,7 +106,10 @@ describe('a mass text with an Idempotency-Key', () => {
     // Tucson has no contacts: refused, and nothing kept, the key included.
     const input = { locationId: loc.TUC, message: 'Hi', confirm: 1 };
     const refused = await marketer.act(textContactList, input, { idempotencyKey: 'contact-text-5d' });
-    expect(refused).toMatchObject({ status: 400, body: { errors: ['That store has no contacts with a mobile number to text.'] } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errors: ['That store has no contacts with a mobile number to text.'] },
+    });
     expect(await keyRow(marketer, 'contact-text-5d')).toBeUndefined();
     const again = await marketer.act(textContactList, input, { idempotencyKey: 'contact-text-5d' });
     expect(again.status).toBe(400);
@@ -89,7 +119,12 @@ describe('a mass text with an Idempotency-Key', () => {
 
 describe('a deploy with an Idempotency-Key', () => {
   it('deployed twice with the key is one new version, the second reply replayed', async () => {
-    const draft = await marketer.act(addShortcut, { locationId: loc.ABG, shortcut: 'TIRES', message: 'Tire sale at [location_name] this weekend.', keywords: ['tires'] });
+    const draft = await marketer.act(addShortcut, {
+      locationId: loc.ABG,
+      shortcut: 'TIRES',
+      message: 'Tire sale at [location_name] this weekend.',
+      keywords: ['tires'],
+    });
     expect(draft.status).toBe(200);
     const [before] = await t.db.select({ n: count() }).from(deployments).where(eq(deployments.locationId, loc.ABG));
     const [a, b] = await Promise.all([

@@ -18,14 +18,28 @@ import type { Services } from '../../server/services';
 /** Recipients per batch when the provider sets no pace (the local driver). */
 const BATCH = 500;
 
-interface Settled { id: number; state: RecipientState; sid?: string | null; reason?: string | null; notBefore?: Date | null; sentAt?: Date | null }
+interface Settled {
+  id: number;
+  state: RecipientState;
+  sid?: string | null;
+  reason?: string | null;
+  notBefore?: Date | null;
+  sentAt?: Date | null;
+}
 
 /** Writes the outcome of a batch in one statement. */
 async function settle(db: Db, rows: Settled[]) {
   if (!rows.length) return;
-  const json = JSON.stringify(rows.map((r) => ({
-    id: r.id, state: r.state, sid: r.sid ?? null, reason: r.reason ?? null, not_before: r.notBefore?.toISOString() ?? null, sent_at: r.sentAt?.toISOString() ?? null,
-  })));
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      state: r.state,
+      sid: r.sid ?? null,
+      reason: r.reason ?? null,
+      not_before: r.notBefore?.toISOString() ?? null,
+      sent_at: r.sentAt?.toISOString() ?? null,
+    })),
+  );
   await db.execute(sql`
     update bulk_recipients r set state = x.state, sid = coalesce(x.sid, r.sid), reason = x.reason, not_before = x.not_before,
       sent_at = x.sent_at, claimed_at = case when x.state = 'queued' then null else r.claimed_at end
@@ -37,13 +51,17 @@ async function settle(db: Db, rows: Settled[]) {
 function outcomeOf(id: number, outcome: BatchOutcome, send: Send, now: Date): Settled {
   const { decision } = outcome;
   if (decision.allowed) return { id, state: 'sent', sid: outcome.sid, sentAt: now };
-  if (decision.code === 'quiet-hours' && send.quietHours === 'wait') return { id, state: 'queued', notBefore: decision.opensAt, reason: decision.reason };
+  if (decision.code === 'quiet-hours' && send.quietHours === 'wait')
+    return { id, state: 'queued', notBefore: decision.opensAt, reason: decision.reason };
   return { id, state: 'refused', reason: decision.reason };
 }
 
 /** The recipients a dead worker left `sending`: sent if the provider has their text or call, queued again if not. */
 async function recover<From extends Paced>(db: Db, services: Services, channel: Channel<From>, send: Send, from: From) {
-  const orphans = await db.select().from(recipients).where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'sending')));
+  const orphans = await db
+    .select()
+    .from(recipients)
+    .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'sending')));
   const now = services.clock.now();
   const rows: Settled[] = [];
   for (const r of orphans) {
@@ -55,17 +73,34 @@ async function recover<From extends Paced>(db: Db, services: Services, channel: 
 
 /** Marks the next due recipients `sending` (committed before any is sent). */
 async function claimBatch(db: Db, sendId: number, size: number, now: Date) {
-  const due = db.select({ id: recipients.id }).from(recipients)
-    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'queued'), or(isNull(recipients.notBefore), lte(recipients.notBefore, now))))
-    .orderBy(recipients.id).limit(size).for('update', { skipLocked: true });
-  return db.update(recipients).set({ state: 'sending', claimedAt: now }).where(inArray(recipients.id, due))
+  const due = db
+    .select({ id: recipients.id })
+    .from(recipients)
+    .where(
+      and(
+        eq(recipients.sendId, sendId),
+        eq(recipients.state, 'queued'),
+        or(isNull(recipients.notBefore), lte(recipients.notBefore, now)),
+      ),
+    )
+    .orderBy(recipients.id)
+    .limit(size)
+    .for('update', { skipLocked: true });
+  return db
+    .update(recipients)
+    .set({ state: 'sending', claimedAt: now })
+    .where(inArray(recipients.id, due))
     .returning({ id: recipients.id, address: recipients.address });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Delivers a send through its channel, a fenced step at a time, until nobody due is left. */
-async function deliver<From extends Paced>({ db, services, heartbeat, fence }: Pick<JobContext<unknown>, 'db' | 'services' | 'heartbeat' | 'fence'>, channel: Channel<From>, send: Send): Promise<JobOutcome> {
+async function deliver<From extends Paced>(
+  { db, services, heartbeat, fence }: Pick<JobContext<unknown>, 'db' | 'services' | 'heartbeat' | 'fence'>,
+  channel: Channel<From>,
+  send: Send,
+): Promise<JobOutcome> {
   const from = await channel.from(db, send);
 
   await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
@@ -90,13 +125,25 @@ async function deliver<From extends Paced>({ db, services, heartbeat, fence }: P
     // local driver (whose outbox is this database) a crash here undoes the batch entirely.
     await db.transaction(async (tx) => {
       await fence(tx);
-      const outcomes = await channel.send(tx, services, send, from, batch.map((r) => r.address));
-      await settle(tx, batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)));
+      const outcomes = await channel.send(
+        tx,
+        services,
+        send,
+        from,
+        batch.map((r) => r.address),
+      );
+      await settle(
+        tx,
+        batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)),
+      );
     });
-    if (Number.isFinite(perSecond)) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
+    if (Number.isFinite(perSecond))
+      await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
   }
   // Those waiting for their morning: the job comes back when the first of them may be sent.
-  const [next] = await db.select({ at: sql<string | null>`min(${recipients.notBefore})` }).from(recipients)
+  const [next] = await db
+    .select({ at: sql<string | null>`min(${recipients.notBefore})` })
+    .from(recipients)
     .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'queued')));
   if (next?.at) {
     await db.update(bulkSends).set({ state: 'waiting' }).where(eq(bulkSends.id, send.id));
@@ -113,7 +160,9 @@ export const deliverBulkSend = defineJob<{ sendId: number }>({
   },
   async settled(db, _jobId, payload, state) {
     if (state === 'cancelled') {
-      await db.update(recipients).set({ state: 'cancelled' })
+      await db
+        .update(recipients)
+        .set({ state: 'cancelled' })
         .where(and(eq(recipients.sendId, payload.sendId), inArray(recipients.state, ['queued'])));
     }
     await db.update(bulkSends).set({ state, finishedAt: sql`now()` }).where(eq(bulkSends.id, payload.sendId));

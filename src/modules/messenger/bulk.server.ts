@@ -18,7 +18,19 @@ import { deliverBulkSend } from './bulk.job';
 import { pace } from './channels';
 import { textingLine } from './lines';
 import {
-  bulkKindLabels, cancelSend, emailContactList, loadSend, makeMassCall, loadSends, sendColumns, sendMassText, sendStateLabels, textContactList, type BulkKind, type QuietHours, type SendProgress,
+  bulkKindLabels,
+  cancelSend,
+  emailContactList,
+  loadSend,
+  makeMassCall,
+  loadSends,
+  sendColumns,
+  sendMassText,
+  sendStateLabels,
+  textContactList,
+  type BulkKind,
+  type QuietHours,
+  type SendProgress,
 } from './messenger.contract';
 import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
@@ -31,12 +43,21 @@ type SendContext = ActionContext<{ locationId: number }>;
  * delivers it. Texts and calls go out on the store's texting line. Answers the send and how many
  * recipients it has.
  */
-async function acceptSend(ctx: SendContext, send: { kind: BulkKind; body: string; subject?: string; quietHours?: QuietHours }, recipients: SQL) {
+async function acceptSend(
+  ctx: SendContext,
+  send: { kind: BulkKind; body: string; subject?: string; quietHours?: QuietHours },
+  recipients: SQL,
+) {
   const { input, db, user } = ctx;
   await loadRecord(ctx, locationRecords, input.locationId);
   const line = send.kind === 'email' ? null : await textingLine(db, input.locationId);
   const { id: sendId } = await insertRecord(ctx, bulkSendRecords, {
-    ...send, quietHours: send.quietHours ?? 'wait', locationId: input.locationId, phoneId: line?.id ?? null, recipientCount: 0, createdBy: user.id,
+    ...send,
+    quietHours: send.quietHours ?? 'wait',
+    locationId: input.locationId,
+    phoneId: line?.id ?? null,
+    recipientCount: 0,
+    createdBy: user.id,
   });
   const added = await db.execute(sql`insert into bulk_recipients (send_id, address, contact_id)
     select ${sendId}, address, contact_id from (${recipients}) r on conflict do nothing`);
@@ -55,14 +76,21 @@ function typedNumbers(numbers: string[]) {
 }
 
 /** A mass text or call to typed numbers: accepted like any send, answering how many were given twice. */
-const typedSend = (kind: 'text' | 'call') => async (ctx: ActionContext<{ locationId: number; message: string; quietHours: QuietHours; numbers: string[] }>) => {
-  const accepted = await acceptSend(ctx, { kind, body: ctx.input.message, quietHours: ctx.input.quietHours }, typedNumbers(ctx.input.numbers));
-  return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
-};
+const typedSend =
+  (kind: 'text' | 'call') =>
+  async (ctx: ActionContext<{ locationId: number; message: string; quietHours: QuietHours; numbers: string[] }>) => {
+    const accepted = await acceptSend(
+      ctx,
+      { kind, body: ctx.input.message, quietHours: ctx.input.quietHours },
+      typedNumbers(ctx.input.numbers),
+    );
+    return { ...accepted, duplicates: ctx.input.numbers.length - accepted.recipientCount };
+  };
 
 defineAction({
   contract: sendMassText,
-  summary: 'Texts one message to many numbers from a store\'s line as a marketing send: recorded with every recipient once, then delivered in the background through the send gate.',
+  summary:
+    "Texts one message to many numbers from a store's line as a marketing send: recorded with every recipient once, then delivered in the background through the send gate.",
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
@@ -71,7 +99,8 @@ defineAction({
 
 defineAction({
   contract: makeMassCall,
-  summary: 'Calls many numbers from a store\'s line as a marketing send; whoever answers hears the message read out. Recorded with every recipient once, then placed in the background through the send gate.',
+  summary:
+    "Calls many numbers from a store's line as a marketing send; whoever answers hears the message read out. Recorded with every recipient once, then placed in the background through the send gate.",
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
@@ -80,69 +109,120 @@ defineAction({
 
 defineAction({
   contract: textContactList,
-  summary: 'Texts one message to a store\'s contacts with a mobile number (or only those who bought, or who did not) as a marketing send, delivered like a mass text.',
+  summary:
+    "Texts one message to a store's contacts with a mobile number (or only those who bought, or who did not) as a marketing send, delivered like a mass text.",
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
     const sold = ctx.input.sold ? sql` and sold = ${ctx.input.sold === '1'}` : sql``;
-    const accepted = await acceptSend(ctx, { kind: 'text', body: ctx.input.message, quietHours: ctx.input.quietHours }, sql`select mobile_phone as address, id as contact_id from contacts
-      where location_id = ${ctx.input.locationId} and mobile_phone is not null${sold} order by id`);
-    if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with a mobile number to text.', ['locationId']);
+    const accepted = await acceptSend(
+      ctx,
+      { kind: 'text', body: ctx.input.message, quietHours: ctx.input.quietHours },
+      sql`select mobile_phone as address, id as contact_id from contacts
+      where location_id = ${ctx.input.locationId} and mobile_phone is not null${sold} order by id`,
+    );
+    if (accepted.recipientCount === 0)
+      throw AppError.invalid('That store has no contacts with a mobile number to text.', ['locationId']);
     return { ...accepted, duplicates: 0 };
   },
 });
 
 defineAction({
   contract: emailContactList,
-  summary: 'Emails a store\'s contacts with an email address (each address once) as a marketing send, delivered in the background through the mail provider; each email has an unsubscribe link.',
+  summary:
+    "Emails a store's contacts with an email address (each address once) as a marketing send, delivered in the background through the mail provider; each email has an unsubscribe link.",
   permission: 'marketing',
   reach: {},
   rateLimit: 30,
   async handler(ctx) {
-    const accepted = await acceptSend(ctx, { kind: 'email', body: ctx.input.html, subject: ctx.input.subject },
-      sql`select lower(email) as address, id as contact_id from contacts where location_id = ${ctx.input.locationId} and email <> '' order by id`);
-    if (accepted.recipientCount === 0) throw AppError.invalid('That store has no contacts with an email address.', ['locationId']);
+    const accepted = await acceptSend(
+      ctx,
+      { kind: 'email', body: ctx.input.html, subject: ctx.input.subject },
+      sql`select lower(email) as address, id as contact_id from contacts where location_id = ${ctx.input.locationId} and email <> '' order by id`,
+    );
+    if (accepted.recipientCount === 0)
+      throw AppError.invalid('That store has no contacts with an email address.', ['locationId']);
     return accepted;
   },
 });
 
 /** Where a send stands: the send, then its recipients counted in one indexed pass, then the refusals' reasons. */
 export async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
-  const [send] = await db.select({
-    sendId: bulkSends.id, kind: bulkSends.kind, state: bulkSends.state, locationName: locations.name, body: bulkSends.body, subject: bulkSends.subject,
-    recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, finishedAt: bulkSends.finishedAt, phoneId: bulkSends.phoneId,
-    messagingServiceSid: phones.messagingServiceSid, createdBy: userName,
-  }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy))
+  const [send] = await db
+    .select({
+      sendId: bulkSends.id,
+      kind: bulkSends.kind,
+      state: bulkSends.state,
+      locationName: locations.name,
+      body: bulkSends.body,
+      subject: bulkSends.subject,
+      recipientCount: bulkSends.recipientCount,
+      createdAt: bulkSends.createdAt,
+      finishedAt: bulkSends.finishedAt,
+      phoneId: bulkSends.phoneId,
+      messagingServiceSid: phones.messagingServiceSid,
+      createdBy: userName,
+    })
+    .from(bulkSends)
+    .innerJoin(locations, eq(locations.id, bulkSends.locationId))
+    .leftJoin(users, eq(users.id, bulkSends.createdBy))
     .leftJoin(phones, eq(phones.id, bulkSends.phoneId))
     .where(eq(bulkSends.id, sendId));
   const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
-  const [count] = await db.select({
-    left: counted(sql`${recipients.state} in ('queued', 'sending')`),
-    waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
-    sent: counted(sql`${recipients.state} = 'sent'`),
-    refused: counted(sql`${recipients.state} = 'refused'`),
-    cancelled: counted(sql`${recipients.state} = 'cancelled'`),
-    // A text delivered, a call answered; a text the carrier could not deliver, a call nobody took.
-    delivered: counted(sql`${messages.status} = 'delivered' or ${calls.status} = 'completed'`),
-    failed: counted(sql`${messages.status} in ('failed', 'undelivered') or ${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`),
-  }).from(recipients)
+  const [count] = await db
+    .select({
+      left: counted(sql`${recipients.state} in ('queued', 'sending')`),
+      waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
+      sent: counted(sql`${recipients.state} = 'sent'`),
+      refused: counted(sql`${recipients.state} = 'refused'`),
+      cancelled: counted(sql`${recipients.state} = 'cancelled'`),
+      // A text delivered, a call answered; a text the carrier could not deliver, a call nobody took.
+      delivered: counted(sql`${messages.status} = 'delivered' or ${calls.status} = 'completed'`),
+      failed: counted(
+        sql`${messages.status} in ('failed', 'undelivered') or ${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`,
+      ),
+    })
+    .from(recipients)
     .leftJoin(messages, and(eq(recipients.state, 'sent'), eq(messages.messageSid, recipients.sid)))
     .leftJoin(calls, and(eq(recipients.state, 'sent'), eq(calls.callSid, recipients.sid)))
     .where(eq(recipients.sendId, sendId));
-  const reasons = await db.select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` }).from(recipients)
-    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused'))).groupBy(recipients.reason).orderBy(sql`count(*) desc`).limit(5);
+  const reasons = await db
+    .select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` })
+    .from(recipients)
+    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused')))
+    .groupBy(recipients.reason)
+    .orderBy(sql`count(*) desc`)
+    .limit(5);
   const { left } = count;
   const perSecond = pace(services, send.kind, send);
   return {
-    sendId: send.sendId, kind: send.kind, kindLabel: bulkKindLabels[send.kind], state: send.state, stateLabel: sendStateLabels[send.state],
+    sendId: send.sendId,
+    kind: send.kind,
+    kindLabel: bulkKindLabels[send.kind],
+    state: send.state,
+    stateLabel: sendStateLabels[send.state],
     // A list email reads as its subject and its text, as a mail program's plain view shows it.
-    locationName: send.locationName, body: send.kind === 'email' ? `${send.subject}\n\n${convert(send.body, { wordwrap: false })}` : send.body,
+    locationName: send.locationName,
+    body: send.kind === 'email' ? `${send.subject}\n\n${convert(send.body, { wordwrap: false })}` : send.body,
     recipientCount: send.recipientCount,
-    queued: left, sent: count.sent, delivered: count.delivered, failed: count.failed,
-    refused: count.refused, waiting: count.waiting, cancelled: count.cancelled, reasons,
-    secondsLeft: left === 0 || ['done', 'cancelled', 'failed'].includes(send.state) ? null : Number.isFinite(perSecond) ? Math.ceil(left / perSecond) : Math.ceil(left / 1000),
-    createdAt: send.createdAt.toISOString(), createdBy: send.createdBy, finishedAt: send.finishedAt?.toISOString() ?? null,
+    queued: left,
+    sent: count.sent,
+    delivered: count.delivered,
+    failed: count.failed,
+    refused: count.refused,
+    waiting: count.waiting,
+    cancelled: count.cancelled,
+    reasons,
+    secondsLeft:
+      left === 0 || ['done', 'cancelled', 'failed'].includes(send.state)
+        ? null
+        : Number.isFinite(perSecond)
+          ? Math.ceil(left / perSecond)
+          : Math.ceil(left / 1000),
+    createdAt: send.createdAt.toISOString(),
+    createdBy: send.createdBy,
+    finishedAt: send.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -166,13 +246,17 @@ defineAction({
   async handler(ctx) {
     const send = await loadRecord(ctx, bulkSendRecords, ctx.input.sendId);
     if (send.jobId && (await cancelJob(ctx.db, send.jobId))) {
-      ctx.audit({ recordType: 'bulkSend', recordId: send.id, before: { state: send.state }, after: { state: 'cancelled' } });
+      ctx.audit({
+        recordType: 'bulkSend',
+        recordId: send.id,
+        before: { state: send.state },
+        after: { state: 'cancelled' },
+      });
       return { state: 'cancelled' as const };
     }
     return { state: send.state };
   },
 });
-
 
 defineListAction({
   contract: loadSends,
@@ -184,14 +268,32 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'sendId', column: bulkSends.id },
-  bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'location', filters: { locationId: s.locationId } },
+  ],
   filters: { locationId: equals(bulkSends.locationId), kind: equals(bulkSends.kind) },
   query: ({ db }) => ({
-    select: db.select({
-      sendId: bulkSends.id, kind: bulkSends.kind, kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'), state: bulkSends.state,
-      stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'), locationId: bulkSends.locationId, locationName: locations.name,
-      // A list email by its subject: its HTML is no summary.
-      body: sql<string>`case when ${bulkSends.kind} = 'email' then ${bulkSends.subject} else ${bulkSends.body} end`.as('body'), recipientCount: bulkSends.recipientCount, createdAt: bulkSends.createdAt, createdBy: userName.as('created_by_name'),
-    }).from(bulkSends).innerJoin(locations, eq(locations.id, bulkSends.locationId)).leftJoin(users, eq(users.id, bulkSends.createdBy)).$dynamic(),
+    select: db
+      .select({
+        sendId: bulkSends.id,
+        kind: bulkSends.kind,
+        kindLabel: labelOf(bulkSends.kind, bulkKindLabels).as('kind_label'),
+        state: bulkSends.state,
+        stateLabel: labelOf(bulkSends.state, sendStateLabels).as('state_label'),
+        locationId: bulkSends.locationId,
+        locationName: locations.name,
+        // A list email by its subject: its HTML is no summary.
+        body: sql<string>`case when ${bulkSends.kind} = 'email' then ${bulkSends.subject} else ${bulkSends.body} end`.as(
+          'body',
+        ),
+        recipientCount: bulkSends.recipientCount,
+        createdAt: bulkSends.createdAt,
+        createdBy: userName.as('created_by_name'),
+      })
+      .from(bulkSends)
+      .innerJoin(locations, eq(locations.id, bulkSends.locationId))
+      .leftJoin(users, eq(users.id, bulkSends.createdBy))
+      .$dynamic(),
   }),
 });

@@ -10,7 +10,14 @@ import type { Db } from '../../server/db/client';
 import type { Services } from '../../server/services';
 import { email as emailField } from '../../shared/fields';
 import { locations } from '../locations/locations.db';
-import { findPlacedCall, findSentText, placeCallBatch, sendTextBatch, type BatchOutcome, type Line } from '../../server/outreach/send-gate';
+import {
+  findPlacedCall,
+  findSentText,
+  placeCallBatch,
+  sendTextBatch,
+  type BatchOutcome,
+  type Line,
+} from '../../server/outreach/send-gate';
 import { bulkSends } from './messenger.db';
 import { emailOptOuts } from '../contacts/contacts.db';
 import { lineById } from './lines';
@@ -21,7 +28,9 @@ import { escapeHtml } from '../../shared/html';
 export type Send = typeof bulkSends.$inferSelect;
 
 /** What the pace depends on: a line that sends through a messaging service goes faster. */
-export interface Paced { messagingServiceSid?: string | null }
+export interface Paced {
+  messagingServiceSid?: string | null;
+}
 
 /** What a send goes out from: a store's line for texts and calls, the store's name for a list email. */
 export interface Channel<From extends Paced> {
@@ -54,30 +63,48 @@ export function spokenTwiml(message: string): string {
 
 const text: Channel<Line> = {
   from: sendingLine,
-  pace: (services, line) => (!services.telephony.paced ? Infinity
-    : line.messagingServiceSid ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND : services.config.TEXTS_PER_SECOND),
-  send: (db, services, send, line, addresses) => sendTextBatch(db, services, {
-    line, purpose: 'marketing', userId: send.createdBy, texts: addresses.map((to) => ({ to, body: send.body })),
-  }),
-  find: (db, services, send, line, to, since) => findSentText(db, services, { line, purpose: 'marketing', userId: send.createdBy, to, body: send.body, since }),
+  pace: (services, line) =>
+    !services.telephony.paced
+      ? Infinity
+      : line.messagingServiceSid
+        ? services.config.MESSAGING_SERVICE_TEXTS_PER_SECOND
+        : services.config.TEXTS_PER_SECOND,
+  send: (db, services, send, line, addresses) =>
+    sendTextBatch(db, services, {
+      line,
+      purpose: 'marketing',
+      userId: send.createdBy,
+      texts: addresses.map((to) => ({ to, body: send.body })),
+    }),
+  find: (db, services, send, line, to, since) =>
+    findSentText(db, services, { line, purpose: 'marketing', userId: send.createdBy, to, body: send.body, since }),
 };
 
 const call: Channel<Line> = {
   from: sendingLine,
   pace: (services) => (services.telephony.paced ? services.config.CALLS_PER_SECOND : Infinity),
-  send: (db, services, send, line, addresses) => placeCallBatch(db, services, {
-    line, purpose: 'marketing', userId: send.createdBy, calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
-  }),
-  find: (db, services, send, line, to, since) => findPlacedCall(db, services, { line, userId: send.createdBy, to, since }),
+  send: (db, services, send, line, addresses) =>
+    placeCallBatch(db, services, {
+      line,
+      purpose: 'marketing',
+      userId: send.createdBy,
+      calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
+    }),
+  find: (db, services, send, line, to, since) =>
+    findPlacedCall(db, services, { line, userId: send.createdBy, to, since }),
 };
 
 /** The list email as sent: the store's HTML, then why they get it and the unsubscribe link. */
 export function listEmail(services: Services, send: Send, store: string, to: string) {
   const link = unsubscribeUrl(services.config, to, send.id);
-  const html = `${send.body}\n<hr>\n<p style="font-size:12px;color:#666">You get this email as a customer of ${escapeHtml(store)}. `
-    + `<a href="${link}">Unsubscribe</a> from our marketing emails.</p>`;
+  const html =
+    `${send.body}\n<hr>\n<p style="font-size:12px;color:#666">You get this email as a customer of ${escapeHtml(store)}. ` +
+    `<a href="${link}">Unsubscribe</a> from our marketing emails.</p>`;
   return {
-    to, subject: send.subject, html, text: convert(html, { wordwrap: 100 }),
+    to,
+    subject: send.subject,
+    html,
+    text: convert(html, { wordwrap: 100 }),
     // One-click unsubscribe in the mail program (RFC 8058), as the large mailbox providers require of bulk senders.
     headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -90,13 +117,27 @@ const email: Channel<{ store: string; messagingServiceSid: null }> = {
   },
   pace: (services) => (services.mail.paced ? services.config.EMAILS_PER_SECOND : Infinity),
   async send(db, services, send, { store }, addresses) {
-    const unsubscribed = new Set((await db.select({ email: emailOptOuts.email }).from(emailOptOuts).where(inArray(emailOptOuts.email, addresses))).map((o) => o.email));
+    const unsubscribed = new Set(
+      (
+        await db.select({ email: emailOptOuts.email }).from(emailOptOuts).where(inArray(emailOptOuts.email, addresses))
+      ).map((o) => o.email),
+    );
     const outcomes: BatchOutcome[] = [];
     for (const to of addresses) {
       if (!emailField.safeParse(to).success) {
-        outcomes.push({ decision: { allowed: false, code: 'invalid-number', status: 400, reason: `"${to}" is not an email address.` } });
+        outcomes.push({
+          decision: { allowed: false, code: 'invalid-number', status: 400, reason: `"${to}" is not an email address.` },
+        });
       } else if (unsubscribed.has(to)) {
-        outcomes.push({ decision: { allowed: false, code: 'opted-out', status: 409, to, reason: `${to} unsubscribed from the group's marketing emails.` } });
+        outcomes.push({
+          decision: {
+            allowed: false,
+            code: 'opted-out',
+            status: 409,
+            to,
+            reason: `${to} unsubscribed from the group's marketing emails.`,
+          },
+        });
       } else {
         const sent = await services.mail.send(db, listEmail(services, send, store, to));
         outcomes.push({ decision: { allowed: true, to, timeZones: [] }, sid: sent.id });
@@ -110,7 +151,9 @@ const email: Channel<{ store: string; messagingServiceSid: null }> = {
   },
 };
 
-export const channels: { [K in BulkKind]: Channel<K extends 'email' ? { store: string; messagingServiceSid: null } : Line> } = { text, call, email };
+export const channels: {
+  [K in BulkKind]: Channel<K extends 'email' ? { store: string; messagingServiceSid: null } : Line>;
+} = { text, call, email };
 
 /** Recipients a second a send of this kind may go out at (for the time left). */
 export function pace(services: Services, kind: BulkKind, from: Paced): number {

@@ -18,10 +18,33 @@ import { fillShortcodes, shortcodesOf, unknownShortcodes } from '../locations/lo
 import { userName, users } from '../users/users.db';
 import { deploymentRecords, deployments, shortcutRecords, shortcuts } from './messenger.db';
 import {
-  addShortcut, deleteShortcut, deploy, deployKindLabels, deploymentColumns, deployStateLabels, loadDeployment, loadDeployments, loadDeployStatus,
-  loadShortcuts, MAX_SHORTCUTS, redeploy, saveShortcut, type DeployKind, type DeploymentOut, type DeployState,
+  addShortcut,
+  deleteShortcut,
+  deploy,
+  deployKindLabels,
+  deploymentColumns,
+  deployStateLabels,
+  loadDeployment,
+  loadDeployments,
+  loadDeployStatus,
+  loadShortcuts,
+  MAX_SHORTCUTS,
+  redeploy,
+  saveShortcut,
+  type DeployKind,
+  type DeploymentOut,
+  type DeployState,
 } from './messenger.contract';
-import { draftsDiffer, draftsOf, latestDeployment, latestDeployments, publish, refill, samePublication, storeShortcuts } from './shortcuts';
+import {
+  draftsDiffer,
+  draftsOf,
+  latestDeployment,
+  latestDeployments,
+  publish,
+  refill,
+  samePublication,
+  storeShortcuts,
+} from './shortcuts';
 
 type Location = typeof locations.$inferSelect;
 
@@ -29,21 +52,41 @@ type Location = typeof locations.$inferSelect;
 
 defineAction({
   contract: loadShortcuts,
-  summary: 'The draft shortcuts of the group, or those a store would deploy (its own and the group\'s it has none of), with a preview filled for the store.',
+  summary:
+    "The draft shortcuts of the group, or those a store would deploy (its own and the group's it has none of), with a preview filled for the store.",
   permission: 'messenger',
   reach: {},
   readOnly: true,
   async handler(ctx) {
     const { locationId } = ctx.input;
     if (!locationId) {
-      const rows = await ctx.db.select().from(shortcuts).where(isNull(shortcuts.locationId)).orderBy(asc(shortcuts.shortcut));
-      return { shortcuts: rows.map((r) => ({ shortcutId: r.id, locationId: null, shortcut: r.shortcut, message: r.message, keywords: r.keywords, inherited: false, preview: r.message })) };
+      const rows = await ctx.db
+        .select()
+        .from(shortcuts)
+        .where(isNull(shortcuts.locationId))
+        .orderBy(asc(shortcuts.shortcut));
+      return {
+        shortcuts: rows.map((r) => ({
+          shortcutId: r.id,
+          locationId: null,
+          shortcut: r.shortcut,
+          message: r.message,
+          keywords: r.keywords,
+          inherited: false,
+          preview: r.message,
+        })),
+      };
     }
     const location = await loadRecord(ctx, locationRecords, locationId);
     const codes = shortcodesOf(location);
     return {
       shortcuts: (await storeShortcuts(ctx.db, locationId)).map((r) => ({
-        shortcutId: r.id, locationId: r.locationId, shortcut: r.shortcut, message: r.message, keywords: r.keywords, inherited: r.inherited,
+        shortcutId: r.id,
+        locationId: r.locationId,
+        shortcut: r.shortcut,
+        message: r.message,
+        keywords: r.keywords,
+        inherited: r.inherited,
         preview: fillShortcodes(r.message, codes),
       })),
     };
@@ -54,7 +97,7 @@ defineAction({
 async function scopeOf(ctx: Pick<ActionContext<unknown>, 'db' | 'user'>, locationId: number | null) {
   if (locationId === null) {
     // The group's shortcuts are every store's drafts: only someone who reaches every store changes them.
-    if (ctx.user.reach !== 'group') throw AppError.forbidden('Only a group-wide user changes the group\'s shortcuts.');
+    if (ctx.user.reach !== 'group') throw AppError.forbidden("Only a group-wide user changes the group's shortcuts.");
     return { locationId: null, name: 'The group', where: isNull(shortcuts.locationId) };
   }
   const location = await loadRecord(ctx, locationRecords, locationId);
@@ -66,20 +109,31 @@ type Scope = Awaited<ReturnType<typeof scopeOf>>;
  * Refuses what customers would get wrong once deployed: a shortcode no store has a value for (it would
  * go out as typed), a name the scope has, and a keyword another of the store's shortcuts answers.
  */
-async function checkShortcut(db: Db, scope: Scope, values: { shortcut: string; message: string; keywords: string[] }, self?: number) {
+async function checkShortcut(
+  db: Db,
+  scope: Scope,
+  values: { shortcut: string; message: string; keywords: string[] },
+  self?: number,
+) {
   const [unknown] = unknownShortcodes(values.message);
   if (unknown) throw AppError.invalid(`Message names ${unknown}, which is not a shortcode.`, ['message']);
   const others = and(scope.where, self === undefined ? undefined : ne(shortcuts.id, self));
-  const [taken] = await db.select({ id: shortcuts.id }).from(shortcuts)
+  const [taken] = await db
+    .select({ id: shortcuts.id })
+    .from(shortcuts)
     .where(and(others, sql`lower(${shortcuts.shortcut}) = ${values.shortcut.toLowerCase()}`));
   if (taken) throw AppError.conflict(`${scope.name} already has a shortcut named ${values.shortcut}.`, ['shortcut']);
   // What the store's autopilot would choose from beside this one: a group default of the same name gives way to it.
-  const beside = scope.locationId === null
-    ? await db.select().from(shortcuts).where(others)
-    : (await storeShortcuts(db, scope.locationId)).filter((s) => s.id !== self && s.shortcut.toLowerCase() !== values.shortcut.toLowerCase());
+  const beside =
+    scope.locationId === null
+      ? await db.select().from(shortcuts).where(others)
+      : (await storeShortcuts(db, scope.locationId)).filter(
+          (s) => s.id !== self && s.shortcut.toLowerCase() !== values.shortcut.toLowerCase(),
+        );
   for (const word of values.keywords) {
     const clash = beside.find((s) => s.keywords.some((k) => k.toLowerCase() === word.toLowerCase()));
-    if (clash) throw AppError.conflict(`Keyword ${word} already answers with the ${clash.shortcut} shortcut.`, ['keywords']);
+    if (clash)
+      throw AppError.conflict(`Keyword ${word} already answers with the ${clash.shortcut} shortcut.`, ['keywords']);
   }
   const lower = [...new Set(values.keywords.map((k) => k.toLowerCase()))];
   return { shortcut: values.shortcut, message: values.message, keywords: lower };
@@ -87,14 +141,16 @@ async function checkShortcut(db: Db, scope: Scope, values: { shortcut: string; m
 
 defineAction({
   contract: addShortcut,
-  summary: 'Adds a draft shortcut to a store, or to the group (every store without one of its name); customers get it at the store\'s next deploy.',
+  summary:
+    "Adds a draft shortcut to a store, or to the group (every store without one of its name); customers get it at the store's next deploy.",
   permission: 'messenger',
   reach: {},
   async handler(ctx) {
     const scope = await scopeOf(ctx, ctx.input.locationId ?? null);
     const values = await checkShortcut(ctx.db, scope, ctx.input);
     const [{ n }] = await ctx.db.select({ n: count() }).from(shortcuts).where(scope.where);
-    if (n >= MAX_SHORTCUTS) throw AppError.conflict(`${scope.name} has ${MAX_SHORTCUTS} shortcuts, the most allowed: delete one first.`);
+    if (n >= MAX_SHORTCUTS)
+      throw AppError.conflict(`${scope.name} has ${MAX_SHORTCUTS} shortcuts, the most allowed: delete one first.`);
     const row = await refusingDuplicate(
       () => insertRecord(ctx, shortcutRecords, { locationId: scope.locationId, ...values }),
       () => AppError.conflict(`${scope.name} already has a shortcut named ${values.shortcut}.`, ['shortcut']),
@@ -105,7 +161,7 @@ defineAction({
 
 defineAction({
   contract: saveShortcut,
-  summary: 'Changes a draft shortcut\'s name, message or keywords; customers get the change at the store\'s next deploy.',
+  summary: "Changes a draft shortcut's name, message or keywords; customers get the change at the store's next deploy.",
   permission: 'messenger',
   reach: { shortcutId: shortcutRecords },
   async handler(ctx) {
@@ -122,7 +178,7 @@ defineAction({
 
 defineAction({
   contract: deleteShortcut,
-  summary: 'Deletes a draft shortcut; it stays in the versions already deployed until the store\'s next deploy.',
+  summary: "Deletes a draft shortcut; it stays in the versions already deployed until the store's next deploy.",
   permission: 'messenger',
   reach: { shortcutId: shortcutRecords },
   async handler(ctx) {
@@ -142,11 +198,23 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler(ctx) {
-    const stores = await ctx.db.select().from(locations).where(withinReach(ctx.user.reach, locations.id)).orderBy(asc(locations.name), asc(locations.id));
+    const stores = await ctx.db
+      .select()
+      .from(locations)
+      .where(withinReach(ctx.user.reach, locations.id))
+      .orderBy(asc(locations.name), asc(locations.id));
     const ids = stores.map((s) => s.id);
     const [drafts, latest] = await Promise.all([draftsOf(ctx.db, ids), latestDeployments(ctx.db, ids)]);
-    const deployers = [...new Set([...latest.values()].map((d) => d.deployedBy).filter((id): id is number => id !== null))];
-    const names = new Map(deployers.length === 0 ? [] : (await ctx.db.select({ id: users.id, name: userName }).from(users).where(inArray(users.id, deployers))).map((u) => [u.id, u.name]));
+    const deployers = [
+      ...new Set([...latest.values()].map((d) => d.deployedBy).filter((id): id is number => id !== null)),
+    ];
+    const names = new Map(
+      deployers.length === 0
+        ? []
+        : (await ctx.db.select({ id: users.id, name: userName }).from(users).where(inArray(users.id, deployers))).map(
+            (u) => [u.id, u.name],
+          ),
+    );
     return {
       stores: stores.map((store) => {
         const draft = drafts.get(store.id) ?? [];
@@ -155,9 +223,18 @@ defineAction({
         const detailsChanged = !!live && !samePublication(live.shortcuts, refill(store, live.shortcuts));
         const state: DeployState = !live ? 'never' : draftChanged ? 'draft' : detailsChanged ? 'details' : 'live';
         return {
-          locationId: store.id, locationName: store.name, locationCode: store.code, draftCount: draft.length,
-          version: live?.version ?? null, deployedAt: live?.deployedAt.toISOString() ?? null, deployedBy: (live?.deployedBy && names.get(live.deployedBy)) || null,
-          liveCount: live?.shortcuts.length ?? 0, draftChanged, detailsChanged, state, stateLabel: deployStateLabels[state],
+          locationId: store.id,
+          locationName: store.name,
+          locationCode: store.code,
+          draftCount: draft.length,
+          version: live?.version ?? null,
+          deployedAt: live?.deployedAt.toISOString() ?? null,
+          deployedBy: (live?.deployedBy && names.get(live.deployedBy)) || null,
+          liveCount: live?.shortcuts.length ?? 0,
+          draftChanged,
+          detailsChanged,
+          state,
+          stateLabel: deployStateLabels[state],
         };
       }),
     };
@@ -176,14 +253,31 @@ async function deployStore(ctx: ActionContext<unknown>, locationId: number, kind
   const [location] = await ctx.db.select().from(locations).where(eq(locations.id, locationId)).for('no key update');
   if (!location) throw AppError.notFound('That location does not exist.');
   const live = await latestDeployment(ctx.db, locationId);
-  const published = kind === 'deploy' ? await fromDrafts(ctx.db, location) : refill(location, live ? live.shortcuts : neverDeployed(location));
+  const published =
+    kind === 'deploy'
+      ? await fromDrafts(ctx.db, location)
+      : refill(location, live ? live.shortcuts : neverDeployed(location));
   if (live && samePublication(live.shortcuts, published)) {
-    throw AppError.conflict(`${location.name} is up to date: version ${live.version} is live and nothing has changed since.`);
+    throw AppError.conflict(
+      `${location.name} is up to date: version ${live.version} is live and nothing has changed since.`,
+    );
   }
-  const row = await insertRecord(ctx, deploymentRecords, { locationId, version: (live?.version ?? 0) + 1, kind, shortcuts: published, deployedBy: ctx.user.id });
+  const row = await insertRecord(ctx, deploymentRecords, {
+    locationId,
+    version: (live?.version ?? 0) + 1,
+    kind,
+    shortcuts: published,
+    deployedBy: ctx.user.id,
+  });
   return {
-    deploymentId: row.id, locationId, locationName: location.name, version: row.version, kind, shortcutCount: published.length,
-    deployedAt: row.deployedAt.toISOString(), deployedBy: `${ctx.user.firstName} ${ctx.user.lastName}`,
+    deploymentId: row.id,
+    locationId,
+    locationName: location.name,
+    version: row.version,
+    kind,
+    shortcutCount: published.length,
+    deployedAt: row.deployedAt.toISOString(),
+    deployedBy: `${ctx.user.firstName} ${ctx.user.lastName}`,
   };
 }
 
@@ -201,12 +295,16 @@ function neverDeployed(location: Location): never {
 const storesNamed = (input: { locationId?: number; locationIds?: number[] }) =>
   [...new Set([...(input.locationId ? [input.locationId] : []), ...(input.locationIds ?? [])])].sort((a, b) => a - b);
 
-for (const [contract, kind] of [[deploy, 'deploy'], [redeploy, 'redeploy']] as const) {
+for (const [contract, kind] of [
+  [deploy, 'deploy'],
+  [redeploy, 'redeploy'],
+] as const) {
   defineAction({
     contract,
-    summary: kind === 'deploy'
-      ? 'Publishes the stores\' draft shortcuts, filled with their details, as each store\'s next version: what autopilot and the shortcut menu answer with from then on.'
-      : 'Publishes each store\'s live version again with its shortcodes filled from the store\'s details now (after its name, phone, address or hours changed), without the drafts.',
+    summary:
+      kind === 'deploy'
+        ? "Publishes the stores' draft shortcuts, filled with their details, as each store's next version: what autopilot and the shortcut menu answer with from then on."
+        : "Publishes each store's live version again with its shortcodes filled from the store's details now (after its name, phone, address or hours changed), without the drafts.",
     permission: 'messengerDeploy',
     reach: { locationIds: locationRecords },
     async handler(ctx) {
@@ -232,14 +330,28 @@ defineListAction({
   defaultSort: 'deployedAt',
   defaultDir: 'desc',
   id: { key: 'deploymentId', column: deployments.id },
-  bench: (s) => [{ name: 'all', filters: {} }, { name: 'location', filters: { locationId: s.locationId } }],
+  bench: (s) => [
+    { name: 'all', filters: {} },
+    { name: 'location', filters: { locationId: s.locationId } },
+  ],
   filters: { locationId: equals(deployments.locationId) },
   query: ({ db }) => ({
-    select: db.select({
-      deploymentId: deployments.id, locationId: deployments.locationId, locationName: locations.name, version: deployments.version,
-      kind: deployments.kind, kindLabel: labelOf(deployments.kind, deployKindLabels).as('kind_label'), shortcutCount: shortcutCount.as('shortcut_count'),
-      deployedAt: deployments.deployedAt, deployedBy: userName.as('deployed_by_name'),
-    }).from(deployments).innerJoin(locations, eq(locations.id, deployments.locationId)).leftJoin(users, eq(users.id, deployments.deployedBy)).$dynamic(),
+    select: db
+      .select({
+        deploymentId: deployments.id,
+        locationId: deployments.locationId,
+        locationName: locations.name,
+        version: deployments.version,
+        kind: deployments.kind,
+        kindLabel: labelOf(deployments.kind, deployKindLabels).as('kind_label'),
+        shortcutCount: shortcutCount.as('shortcut_count'),
+        deployedAt: deployments.deployedAt,
+        deployedBy: userName.as('deployed_by_name'),
+      })
+      .from(deployments)
+      .innerJoin(locations, eq(locations.id, deployments.locationId))
+      .leftJoin(users, eq(users.id, deployments.deployedBy))
+      .$dynamic(),
   }),
 });
 
@@ -251,12 +363,22 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const row = await loadRecord(ctx, deploymentRecords, ctx.input.deploymentId);
-    const [{ locationName, deployedBy }] = await ctx.db.select({ locationName: locations.name, deployedBy: userName }).from(locations)
-      .leftJoin(users, eq(users.id, row.deployedBy ?? 0)).where(eq(locations.id, row.locationId));
+    const [{ locationName, deployedBy }] = await ctx.db
+      .select({ locationName: locations.name, deployedBy: userName })
+      .from(locations)
+      .leftJoin(users, eq(users.id, row.deployedBy ?? 0))
+      .where(eq(locations.id, row.locationId));
     return {
       deployment: {
-        deploymentId: row.id, locationId: row.locationId, locationName, version: row.version, kind: row.kind, shortcutCount: row.shortcuts.length,
-        deployedAt: row.deployedAt.toISOString(), deployedBy, shortcuts: row.shortcuts.map(({ shortcut, message, keywords }) => ({ shortcut, message, keywords })),
+        deploymentId: row.id,
+        locationId: row.locationId,
+        locationName,
+        version: row.version,
+        kind: row.kind,
+        shortcutCount: row.shortcuts.length,
+        deployedAt: row.deployedAt.toISOString(),
+        deployedBy,
+        shortcuts: row.shortcuts.map(({ shortcut, message, keywords }) => ({ shortcut, message, keywords })),
       },
     };
   },

@@ -15,7 +15,11 @@ import { contactName, contacts } from '../contacts/contacts.db';
 import { conversations } from './messenger.db';
 import { checkList, optOutNumbers, verifyPhoneNumbers } from './messenger.contract';
 
-interface Looked { number: string; phone: string | null; reason: string | null }
+interface Looked {
+  number: string;
+  phone: string | null;
+  reason: string | null;
+}
 
 /** Each typed number as E.164 and why a text would not reach it (null: it would), before opt-outs. */
 function lookUp(numbers: string[]): Looked[] {
@@ -34,7 +38,8 @@ async function optedOut(db: Db, phones: string[]) {
   const rows = await db.select().from(optOuts).where(inArray(optOuts.phoneNumber, phones));
   return new Map(rows.map((r) => [r.phoneNumber, r]));
 }
-const optedOutReason = (o: { keyword: string; createdAt: Date }) => `opted out (${o.keyword} on ${o.createdAt.toISOString().slice(0, 10)})`;
+const optedOutReason = (o: { keyword: string; createdAt: Date }) =>
+  `opted out (${o.keyword} on ${o.createdAt.toISOString().slice(0, 10)})`;
 
 defineAction({
   contract: verifyPhoneNumbers,
@@ -60,7 +65,8 @@ defineAction({
 
 defineAction({
   contract: optOutNumbers,
-  summary: 'Adds numbers to the group\'s opt-out list (a customer asked not to be texted or called); they can opt back in by texting START.',
+  summary:
+    "Adds numbers to the group's opt-out list (a customer asked not to be texted or called); they can opt back in by texting START.",
   permission: 'messenger',
   reach: 'group',
   async handler({ db, input, user, services, audit }) {
@@ -70,7 +76,16 @@ defineAction({
     let added = 0;
     const at = services.clock.now();
     for (const phone of phones) {
-      if (await recordOptOut(db, { phoneNumber: phone, keyword: 'STAFF', source: 'staff', locationId: user.locationId, at })) added++;
+      if (
+        await recordOptOut(db, {
+          phoneNumber: phone,
+          keyword: 'STAFF',
+          source: 'staff',
+          locationId: user.locationId,
+          at,
+        })
+      )
+        added++;
     }
     audit({ recordType: 'optOuts', recordId: user.id, after: { added, numbers: phones } });
     return { added, already: phones.length - added, rejected };
@@ -79,7 +94,8 @@ defineAction({
 
 defineAction({
   contract: checkList,
-  summary: 'Checks each number of a list against a store: whether a text reaches it, whether it opted out, the store\'s contact and its last text.',
+  summary:
+    "Checks each number of a list against a store: whether a text reaches it, whether it opted out, the store's contact and its last text.",
   permission: 'messenger',
   reach: {},
   readOnly: true,
@@ -90,21 +106,38 @@ defineAction({
     const phones = [...new Set(looked.flatMap((l) => (l.phone ? [l.phone] : [])))];
     const [opted, known, talked] = await Promise.all([
       optedOut(db, phones),
-      phones.length ? db.select({ id: contacts.id, phone: contacts.mobilePhone, name: contactName }).from(contacts)
-        .where(and(eq(contacts.locationId, input.locationId), inArray(contacts.mobilePhone, phones))) : [],
-      phones.length ? db.select({ phone: conversations.phone, at: sql<string>`${conversations.lastMessageAt}` }).from(conversations)
-        .where(and(eq(conversations.locationId, input.locationId), inArray(conversations.phone, phones))) : [],
+      phones.length
+        ? db
+            .select({ id: contacts.id, phone: contacts.mobilePhone, name: contactName })
+            .from(contacts)
+            .where(and(eq(contacts.locationId, input.locationId), inArray(contacts.mobilePhone, phones)))
+        : [],
+      phones.length
+        ? db
+            .select({ phone: conversations.phone, at: sql<string>`${conversations.lastMessageAt}` })
+            .from(conversations)
+            .where(and(eq(conversations.locationId, input.locationId), inArray(conversations.phone, phones)))
+        : [],
     ]);
     const rows = looked.map((l) => {
       const out = l.phone ? opted.get(l.phone) : undefined;
       const contact = known.find((c) => c.phone === l.phone);
       const last = talked.find((c) => c.phone === l.phone);
       return {
-        number: l.phone ? formatPhone(l.phone) : l.number, phone: l.phone, reachable: !l.reason && !out, reason: l.reason ?? (out ? optedOutReason(out) : null),
-        optedOut: Boolean(out), contactId: contact?.id ?? null, contactName: contact ? contact.name || formatPhone(l.phone!) : null,
+        number: l.phone ? formatPhone(l.phone) : l.number,
+        phone: l.phone,
+        reachable: !l.reason && !out,
+        reason: l.reason ?? (out ? optedOutReason(out) : null),
+        optedOut: Boolean(out),
+        contactId: contact?.id ?? null,
+        contactName: contact ? contact.name || formatPhone(l.phone!) : null,
         lastTextAt: last ? new Date(last.at).toISOString() : null,
       };
     });
-    return { rows, reachableCount: rows.filter((r) => r.reachable).length, contactCount: rows.filter((r) => r.contactId).length };
+    return {
+      rows,
+      reachableCount: rows.filter((r) => r.reachable).length,
+      contactCount: rows.filter((r) => r.contactId).length,
+    };
   },
 });

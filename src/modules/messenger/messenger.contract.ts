@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { choice, flag, id, int, list, optionalChoice, optionalId, optionalText, phone, text, yesNo } from '../../shared/fields';
+import {
+  choice,
+  flag,
+  id,
+  int,
+  list,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  phone,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 
@@ -40,7 +52,12 @@ const conversationRow = z.object({
 });
 export type ConversationRow = z.output<typeof conversationRow>;
 
-export const loadMessages = listContract({ path: 'messenger/load-messages', filters: messageFilters, row: conversationRow, countKey: 'conversationCount' });
+export const loadMessages = listContract({
+  path: 'messenger/load-messages',
+  filters: messageFilters,
+  row: conversationRow,
+  countKey: 'conversationCount',
+});
 
 const message = z.object({
   messageId: z.number().int(),
@@ -58,25 +75,38 @@ export const loadConversation = defineContract({
   path: 'messenger/load-conversation',
   input: z.object({ phone, locationId: optionalId }),
   output: z.object({
-    contactName: z.string(), html: z.string(), phone: z.string(), locationId: z.number().int().nullable(),
-    contactId: z.number().int().nullable(), autopilot: z.boolean(), optedOut: z.boolean(), messages: z.array(message),
+    contactName: z.string(),
+    html: z.string(),
+    phone: z.string(),
+    locationId: z.number().int().nullable(),
+    contactId: z.number().int().nullable(),
+    autopilot: z.boolean(),
+    optedOut: z.boolean(),
+    messages: z.array(message),
   }),
 });
 
 /** Seed 001: toggle-autopilot {contactId} → data.direction, the state the screen then shows. */
 export const autopilotStates = ['enabled', 'disabled'] as const;
 export const toggleAutopilot = defineContract({
-  path: 'messenger/toggle-autopilot', input: z.object({ contactId: id }), output: z.object({ direction: z.enum(autopilotStates) }),
+  path: 'messenger/toggle-autopilot',
+  input: z.object({ contactId: id }),
+  output: z.object({ direction: z.enum(autopilotStates) }),
 });
 
 /** Seed 001: load-shortcut {locationId, shortcut} → data.message, with the store's shortcodes filled in. */
 export const loadShortcut = defineContract({
-  path: 'messenger/load-shortcut', input: z.object({ locationId: id, shortcut: text(40) }), output: z.object({ message: z.string() }),
+  path: 'messenger/load-shortcut',
+  input: z.object({ locationId: id, shortcut: text(40) }),
+  output: z.object({ message: z.string() }),
 });
 /** The shortcuts a store can use (the conversation's shortcut menu). */
 export const listShortcuts = defineContract({
-  path: 'messenger/list-shortcuts', input: z.object({ locationId: id }),
-  output: z.object({ shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })) }),
+  path: 'messenger/list-shortcuts',
+  input: z.object({ locationId: id }),
+  output: z.object({
+    shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })),
+  }),
 });
 
 /**
@@ -90,8 +120,15 @@ export const sendText = defineContract({
     to: phone,
     message: text(1600),
     // Any http(s) address, the server's own included (a quote's page on a store's intranet host).
-    quoteUrl: z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.url({ protocol: /^https?$/, error: 'must be a web address starting with https://' })
-      .max(500, { error: 'must be at most 500 characters' }).optional()).meta({ title: 'Quote URL' }),
+    quoteUrl: z
+      .preprocess(
+        (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+        z
+          .url({ protocol: /^https?$/, error: 'must be a web address starting with https://' })
+          .max(500, { error: 'must be at most 500 characters' })
+          .optional(),
+      )
+      .meta({ title: 'Quote URL' }),
     locationId: optionalId,
   }),
   output: z.object({ messageId: z.number().int(), status: z.string(), to: z.string() }),
@@ -108,7 +145,12 @@ export type QuietHours = (typeof quietHoursChoices)[number];
 export const sendStates = ['queued', 'sending', 'waiting', 'done', 'cancelled', 'failed'] as const;
 export type SendState = (typeof sendStates)[number];
 export const sendStateLabels: Record<SendState, string> = {
-  queued: 'Queued', sending: 'Sending', waiting: 'Waiting for the morning', done: 'Done', cancelled: 'Cancelled', failed: 'Failed',
+  queued: 'Queued',
+  sending: 'Sending',
+  waiting: 'Waiting for the morning',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
 };
 export const recipientStates = ['queued', 'sending', 'sent', 'failed', 'refused', 'waiting', 'cancelled'] as const;
 export type RecipientState = (typeof recipientStates)[number];
@@ -117,7 +159,13 @@ export type RecipientState = (typeof recipientStates)[number];
  * Numbers typed or pasted as one text: one per line, or separated by commas or semicolons ("(505)
  * 555-0142" is one number with spaces in it).
  */
-const splitNumbers = (v: unknown) => (typeof v === 'string' ? v.split(/[\n,;]+/).map((n) => n.trim()).filter(Boolean) : v);
+const splitNumbers = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(/[\n,;]+/)
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : v;
 
 /** At most this many numbers typed or pasted into one send; a list send reaches a whole store. */
 export const MAX_TYPED_RECIPIENTS = 50_000;
@@ -129,13 +177,17 @@ export const MAX_TYPED_RECIPIENTS = 50_000;
 export const massTextInput = z.object({
   locationId: id,
   message: text(1600),
-  numbers: z.preprocess(splitNumbers, list(phone, MAX_TYPED_RECIPIENTS))
-    .refine((n) => n.length > 0, { error: 'needs at least one number' }).meta({ title: 'Numbers' }),
+  numbers: z
+    .preprocess(splitNumbers, list(phone, MAX_TYPED_RECIPIENTS))
+    .refine((n) => n.length > 0, { error: 'needs at least one number' })
+    .meta({ title: 'Numbers' }),
   quietHours: choice(quietHoursChoices).default('wait'),
   confirm: flag.refine((v) => v, { error: 'must be ticked to send' }).meta({ title: 'Confirm' }),
 });
 export const sendMassText = defineContract({
-  path: 'kits/text/send-mass-text', route: '/api/kits/text/send-mass-text', input: massTextInput,
+  path: 'kits/text/send-mass-text',
+  route: '/api/kits/text/send-mass-text',
+  input: massTextInput,
   output: z.object({ sendId: z.number().int(), recipientCount: z.number().int(), duplicates: z.number().int() }),
   idempotent: true,
 });
@@ -145,7 +197,8 @@ export const sendMassText = defineContract({
  * mobile number; `sold` narrows it to those who bought (1) or did not (0).
  */
 export const textContactList = defineContract({
-  path: 'kits/text/text-contact-list', route: '/api/kits/text/text-contact-list',
+  path: 'kits/text/text-contact-list',
+  route: '/api/kits/text/text-contact-list',
   input: massTextInput.omit({ numbers: true }).extend({ sold: yesNo.meta({ title: 'Bought from us' }) }),
   output: sendMassText.output,
   idempotent: true,
@@ -157,7 +210,8 @@ export const textContactList = defineContract({
  * ends. Answered like a mass text.
  */
 export const makeMassCall = defineContract({
-  path: 'kits/talk/outbound/make-mass-call', route: '/api/kits/talk/outbound/make-mass-call',
+  path: 'kits/talk/outbound/make-mass-call',
+  route: '/api/kits/talk/outbound/make-mass-call',
   input: massTextInput.extend({ message: text(1000) }),
   output: sendMassText.output,
   idempotent: true,
@@ -168,7 +222,8 @@ export const makeMassCall = defineContract({
  * contacts with an email address, delivered like a mass text, each with an unsubscribe link.
  */
 export const emailContactList = defineContract({
-  path: 'kits/email/email-contact-list', route: '/api/kits/email/email-contact-list',
+  path: 'kits/email/email-contact-list',
+  route: '/api/kits/email/email-contact-list',
   input: z.object({ locationId: id, subject: text(200), html: text(200_000).meta({ title: 'Message' }) }),
   output: z.object({ sendId: z.number().int(), recipientCount: z.number().int() }),
   idempotent: true,
@@ -201,9 +256,17 @@ const progress = z.object({
 export type SendProgress = z.output<typeof progress>;
 
 /** Where a bulk send stands: the progress bar polls it. */
-export const loadSend = defineContract({ path: 'messenger/bulk/load-send', input: z.object({ sendId: id }), output: z.object({ send: progress }) });
+export const loadSend = defineContract({
+  path: 'messenger/bulk/load-send',
+  input: z.object({ sendId: id }),
+  output: z.object({ send: progress }),
+});
 /** Stops a bulk send: the recipients not yet sent are not sent. */
-export const cancelSend = defineContract({ path: 'messenger/bulk/cancel-send', input: z.object({ sendId: id }), output: z.object({ state: z.enum(sendStates) }) });
+export const cancelSend = defineContract({
+  path: 'messenger/bulk/cancel-send',
+  input: z.object({ sendId: id }),
+  output: z.object({ state: z.enum(sendStates) }),
+});
 
 export const sendFilters = { locationId: optionalId, kind: optionalChoice(bulkKinds) };
 export const sendColumns: ColumnSpec[] = [
@@ -215,11 +278,27 @@ export const sendColumns: ColumnSpec[] = [
   { key: 'stateLabel', label: 'State' },
   { key: 'createdBy', label: 'By' },
 ];
-const sendRow = progress.pick({
-  sendId: true, kind: true, kindLabel: true, state: true, stateLabel: true, locationName: true, body: true, recipientCount: true, createdAt: true, createdBy: true,
-}).extend({ locationId: z.number().int() });
+const sendRow = progress
+  .pick({
+    sendId: true,
+    kind: true,
+    kindLabel: true,
+    state: true,
+    stateLabel: true,
+    locationName: true,
+    body: true,
+    recipientCount: true,
+    createdAt: true,
+    createdBy: true,
+  })
+  .extend({ locationId: z.number().int() });
 export type SendRow = z.output<typeof sendRow>;
-export const loadSends = listContract({ path: 'messenger/bulk/load-sends', filters: sendFilters, row: sendRow, countKey: 'sendCount' });
+export const loadSends = listContract({
+  path: 'messenger/bulk/load-sends',
+  filters: sendFilters,
+  row: sendRow,
+  countKey: 'sendCount',
+});
 
 export const SEND_CANCELLED = 'Send cancelled.';
 export const TEXT_SENT = 'Text sent!';
@@ -227,7 +306,10 @@ export const TEXT_SENT = 'Text sent!';
 /* ---------------------------------------------------------------- list cleaning and opt-outs */
 
 /** Numbers as pasted, each checked by the action itself (cleaning a list is the point). */
-const pastedNumbers = z.preprocess(splitNumbers, list(text(40), MAX_TYPED_RECIPIENTS)).refine((n) => n.length > 0, { error: 'needs at least one number' }).meta({ title: 'Numbers' });
+const pastedNumbers = z
+  .preprocess(splitNumbers, list(text(40), MAX_TYPED_RECIPIENTS))
+  .refine((n) => n.length > 0, { error: 'needs at least one number' })
+  .meta({ title: 'Numbers' });
 
 const rejected = z.object({ number: z.string(), reason: z.string() });
 
@@ -236,14 +318,18 @@ const rejected = z.object({ number: z.string(), reason: z.string() });
  * valid, not toll-free or premium, not opted out. The others come back with the reason.
  */
 export const verifyPhoneNumbers = defineContract({
-  path: 'messenger/verify-phone-numbers', input: z.object({ numbers: pastedNumbers }),
+  path: 'messenger/verify-phone-numbers',
+  input: z.object({ numbers: pastedNumbers }),
   output: z.object({ clean: z.array(z.string()), rejected: z.array(rejected), duplicates: z.number().int() }),
 });
 
 /** Seed 001: opt-out-numbers: numbers added to the group's opt-out list by staff (a customer asked by phone). */
 export const optOutNumbers = defineContract({
   path: 'messenger/opt-out-numbers',
-  input: z.object({ numbers: pastedNumbers, confirm: flag.refine((v) => v, { error: 'must be ticked to add the numbers' }).meta({ title: 'Confirm' }) }),
+  input: z.object({
+    numbers: pastedNumbers,
+    confirm: flag.refine((v) => v, { error: 'must be ticked to add the numbers' }).meta({ title: 'Confirm' }),
+  }),
   output: z.object({ added: z.number().int(), already: z.number().int(), rejected: z.array(rejected) }),
 });
 
@@ -252,13 +338,23 @@ export const optOutNumbers = defineContract({
  * reaches it, whether it opted out, the store's contact and its last text.
  */
 export const checkList = defineContract({
-  path: 'messenger/check-list', input: z.object({ locationId: id, numbers: pastedNumbers }),
+  path: 'messenger/check-list',
+  input: z.object({ locationId: id, numbers: pastedNumbers }),
   output: z.object({
-    rows: z.array(z.object({
-      number: z.string(), phone: z.string().nullable(), reachable: z.boolean(), reason: z.string().nullable(), optedOut: z.boolean(),
-      contactId: z.number().int().nullable(), contactName: z.string().nullable(), lastTextAt: z.string().nullable(),
-    })),
-    reachableCount: z.number().int(), contactCount: z.number().int(),
+    rows: z.array(
+      z.object({
+        number: z.string(),
+        phone: z.string().nullable(),
+        reachable: z.boolean(),
+        reason: z.string().nullable(),
+        optedOut: z.boolean(),
+        contactId: z.number().int().nullable(),
+        contactName: z.string().nullable(),
+        lastTextAt: z.string().nullable(),
+      }),
+    ),
+    reachableCount: z.number().int(),
+    contactCount: z.number().int(),
   }),
 });
 
@@ -287,8 +383,9 @@ export const ACKNOWLEDGEMENT = 'autopilot';
 /** At most this many shortcuts in one store's messenger (its own and the group's it uses). */
 export const MAX_SHORTCUTS = 50;
 
-const shortcutName = text(40)
-  .refine((v) => /^[a-z0-9][a-z0-9 _-]*$/i.test(v), { error: 'must be letters, digits, spaces or dashes, such as trade-in' });
+const shortcutName = text(40).refine((v) => /^[a-z0-9][a-z0-9 _-]*$/i.test(v), {
+  error: 'must be letters, digits, spaces or dashes, such as trade-in',
+});
 /** Keywords typed as one text ("hours, open") or sent as a list. */
 const splitWords = (v: unknown) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v);
 const keyword = text(30).refine((v) => /^[a-z0-9']+$/i.test(v), { error: 'must each be one word, such as hours' });
@@ -303,13 +400,19 @@ const shortcutFields = {
 
 /** A draft shortcut of the group (no `locationId`) or of a store. */
 export const addShortcut = defineContract({
-  path: 'messenger/add-shortcut', input: z.object({ locationId: optionalId, ...shortcutFields }), output: z.object({ shortcutId: z.number().int() }),
+  path: 'messenger/add-shortcut',
+  input: z.object({ locationId: optionalId, ...shortcutFields }),
+  output: z.object({ shortcutId: z.number().int() }),
 });
 export const saveShortcut = defineContract({
-  path: 'messenger/save-shortcut', input: z.object({ shortcutId: id, ...shortcutFields }), output: z.object({ shortcutId: z.number().int() }),
+  path: 'messenger/save-shortcut',
+  input: z.object({ shortcutId: id, ...shortcutFields }),
+  output: z.object({ shortcutId: z.number().int() }),
 });
 export const deleteShortcut = defineContract({
-  path: 'messenger/delete-shortcut', input: z.object({ shortcutId: id }), output: z.object({ shortcutId: z.number().int() }),
+  path: 'messenger/delete-shortcut',
+  input: z.object({ shortcutId: id }),
+  output: z.object({ shortcutId: z.number().int() }),
 });
 
 const draftShortcut = z.object({
@@ -328,14 +431,19 @@ export type DraftShortcut = z.output<typeof draftShortcut>;
 
 /** The draft shortcuts of the group (no `locationId`), or those a store would deploy: its own and the group's it has none of. */
 export const loadShortcuts = defineContract({
-  path: 'messenger/load-shortcuts', input: z.object({ locationId: optionalId }), output: z.object({ shortcuts: z.array(draftShortcut) }),
+  path: 'messenger/load-shortcuts',
+  input: z.object({ locationId: optionalId }),
+  output: z.object({ shortcuts: z.array(draftShortcut) }),
 });
 
 /** Where a store's messenger stands against its drafts and its details. */
 export const deployStates = ['never', 'draft', 'details', 'live'] as const;
 export type DeployState = (typeof deployStates)[number];
 export const deployStateLabels: Record<DeployState, string> = {
-  never: 'Never deployed', draft: 'Draft changes not deployed', details: 'Store details changed', live: 'Up to date',
+  never: 'Never deployed',
+  draft: 'Draft changes not deployed',
+  details: 'Store details changed',
+  live: 'Up to date',
 };
 
 const storeStatus = z.object({
@@ -358,7 +466,9 @@ const storeStatus = z.object({
 });
 export type StoreStatus = z.output<typeof storeStatus>;
 export const loadDeployStatus = defineContract({
-  path: 'messenger/load-deploy-status', input: z.object({}), output: z.object({ stores: z.array(storeStatus) }),
+  path: 'messenger/load-deploy-status',
+  input: z.object({}),
+  output: z.object({ stores: z.array(storeStatus) }),
 });
 
 const deploymentOut = z.object({
@@ -374,10 +484,24 @@ const deploymentOut = z.object({
 export type DeploymentOut = z.output<typeof deploymentOut>;
 
 /** One store (`locationId`) or several at once (`locationIds`), in one transaction: all or none. */
-const deployInput = z.object({ locationId: optionalId, locationIds: list(id, 100).optional().meta({ title: 'Locations' }) })
-  .refine((v) => v.locationId !== undefined || (v.locationIds ?? []).length > 0, { error: 'is required', path: ['locationId'] });
-export const deploy = defineContract({ path: 'messenger/deploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }), idempotent: true });
-export const redeploy = defineContract({ path: 'messenger/redeploy', input: deployInput, output: z.object({ deployments: z.array(deploymentOut) }), idempotent: true });
+const deployInput = z
+  .object({ locationId: optionalId, locationIds: list(id, 100).optional().meta({ title: 'Locations' }) })
+  .refine((v) => v.locationId !== undefined || (v.locationIds ?? []).length > 0, {
+    error: 'is required',
+    path: ['locationId'],
+  });
+export const deploy = defineContract({
+  path: 'messenger/deploy',
+  input: deployInput,
+  output: z.object({ deployments: z.array(deploymentOut) }),
+  idempotent: true,
+});
+export const redeploy = defineContract({
+  path: 'messenger/redeploy',
+  input: deployInput,
+  output: z.object({ deployments: z.array(deploymentOut) }),
+  idempotent: true,
+});
 
 export const deploymentColumns: ColumnSpec[] = [
   { key: 'deployedAt', label: 'When', format: 'datetime', sortable: true },
@@ -389,11 +513,19 @@ export const deploymentColumns: ColumnSpec[] = [
 ];
 const deploymentRow = deploymentOut.extend({ kindLabel: z.string() });
 export const loadDeployments = listContract({
-  path: 'messenger/load-deployments', filters: { locationId: optionalId }, row: deploymentRow, countKey: 'deploymentCount',
+  path: 'messenger/load-deployments',
+  filters: { locationId: optionalId },
+  row: deploymentRow,
+  countKey: 'deploymentCount',
 });
 
 /** One deployment with the shortcuts it published, as customers got them. */
 export const loadDeployment = defineContract({
-  path: 'messenger/load-deployment', input: z.object({ deploymentId: id }),
-  output: z.object({ deployment: deploymentOut.extend({ shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })) }) }),
+  path: 'messenger/load-deployment',
+  input: z.object({ deploymentId: id }),
+  output: z.object({
+    deployment: deploymentOut.extend({
+      shortcuts: z.array(z.object({ shortcut: z.string(), message: z.string(), keywords: z.array(z.string()) })),
+    }),
+  }),
 });

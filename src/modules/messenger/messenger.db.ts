@@ -1,11 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { defineRecords } from '../../server/platform/records';
-import type { BulkKind, DeployKind, DeployedShortcut, QuietHours, RecipientState, SendState } from './messenger.contract';
+import type {
+  BulkKind,
+  DeployKind,
+  DeployedShortcut,
+  QuietHours,
+  RecipientState,
+  SendState,
+} from './messenger.contract';
 
 /**
  * One customer number's texts with one store, newest first in the messenger. Kept by a trigger on
@@ -16,7 +36,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** The customer's number, E.164. */
     phone: varchar('phone', { length: 20 }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
@@ -73,7 +95,10 @@ export const shortcuts = pgTable(
  * Editing one changes no customer's answer until the store is deployed (docs/messenger.md).
  */
 export const shortcutRecords = defineRecords({
-  table: shortcuts, type: 'messengerShortcut', key: shortcuts.id, location: shortcuts.locationId,
+  table: shortcuts,
+  type: 'messengerShortcut',
+  key: shortcuts.id,
+  location: shortcuts.locationId,
   missing: 'That shortcut does not exist.',
 });
 
@@ -87,7 +112,9 @@ export const deployments = pgTable(
   'messenger_deployments',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** 1 for a store's first deploy, then one more each deploy or redeploy. */
     version: integer('version').notNull(),
     kind: varchar('kind', { length: 10 }).$type<DeployKind>().notNull(),
@@ -104,7 +131,10 @@ export const deployments = pgTable(
 );
 
 export const deploymentRecords = defineRecords({
-  table: deployments, type: 'messengerDeployment', key: deployments.id, location: deployments.locationId,
+  table: deployments,
+  type: 'messengerDeployment',
+  key: deployments.id,
+  location: deployments.locationId,
   missing: 'That deployment does not exist.',
 });
 
@@ -117,7 +147,9 @@ export const bulkSends = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: varchar('kind', { length: 10 }).$type<BulkKind>().notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** The line texts and calls go out on. */
     phoneId: integer('phone_id').references(() => phones.id, { onDelete: 'set null' }),
     subject: text('subject').notNull().default(''),
@@ -146,7 +178,9 @@ export const bulkRecipients = pgTable(
   'bulk_recipients',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sendId: integer('send_id').notNull().references(() => bulkSends.id, { onDelete: 'cascade' }),
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => bulkSends.id, { onDelete: 'cascade' }),
     /** E.164 for texts and calls, an address for emails. */
     address: varchar('address', { length: 320 }).notNull(),
     contactId: integer('contact_id'),
@@ -167,6 +201,9 @@ export const bulkRecipients = pgTable(
 );
 
 export const bulkSendRecords = defineRecords({
-  table: bulkSends, type: 'bulkSend', key: bulkSends.id, location: bulkSends.locationId,
+  table: bulkSends,
+  type: 'bulkSend',
+  key: bulkSends.id,
+  location: bulkSends.locationId,
   missing: 'That send does not exist.',
 });

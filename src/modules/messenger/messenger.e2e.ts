@@ -1,9 +1,16 @@
 import { callApi, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
 
 /** Marketing texts go out from 8:00 to 21:00 in the recipient's time zone (505: America/Denver). */
-const denverHour = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+const denverHour = () =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', hourCycle: 'h23' }).format(
+      new Date(),
+    ),
+  );
 
-test('a conversation: opened from the list, a new text arrives without a reload, a reply goes out and is in the outbox', async ({ page }) => {
+test('a conversation: opened from the list, a new text arrives without a reload, a reply goes out and is in the outbox', async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   await page.goto('/messenger/');
   await expect(page.locator('.messenger')).toBeVisible();
@@ -32,7 +39,11 @@ test('a conversation: opened from the list, a new text arrives without a reload,
   await expect(openRow.getByText('unread')).toHaveCount(0);
 
   // The customer texts the store's line: the open conversation shows it within a few seconds, with no reload.
-  const { rows: lines } = await callApi<{ rows: { phoneNumber: string; phoneType: string }[] }>(page.request, 'phones/load-phones', { locationId: l, view: 'rows' });
+  const { rows: lines } = await callApi<{ rows: { phoneNumber: string; phoneType: string }[] }>(
+    page.request,
+    'phones/load-phones',
+    { locationId: l, view: 'rows' },
+  );
   const line = lines.find((x) => x.phoneType === 'main') ?? lines[0];
   const inbound = `Are you open late tonight? (${stamp})`;
   await callApi(page.request, 'outbox/simulate-inbound-text', { from: `+1${p}`, to: line.phoneNumber, body: inbound });
@@ -80,12 +91,16 @@ test('a conversation: opened from the list, a new text arrives without a reload,
   await expect(sent).toContainText(`(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}`);
 });
 
-test('a mass text: its cost as it is written, a confirmation naming the recipients, then its progress to the end', async ({ page }) => {
+test('a mass text: its cost as it is written, a confirmation naming the recipients, then its progress to the end', async ({
+  page,
+}) => {
   await page.goto('/messenger/');
   await page.getByRole('button', { name: 'Mass text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mass text' });
   await expect(dialog.getByRole('combobox', { name: 'Location' })).toHaveValue('Albuquerque Toyota (ABG)');
-  await dialog.getByRole('textbox', { name: 'Message' }).fill('Spring service special: 20% off brakes this week at Albuquerque Toyota.');
+  await dialog
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Spring service special: 20% off brakes this week at Albuquerque Toyota.');
   await dialog.getByRole('textbox', { name: 'Numbers' }).fill('(505) 555-0181\n505-555-0182, +1 505 555 0183');
   await expect(dialog.locator('.mass-text-count')).toContainText('71 characters · 1 segment');
   await expect(dialog.locator('.mass-text-count')).toContainText('Cost: 1 segment × 3 recipients = 3 segments');
@@ -99,14 +114,24 @@ test('a mass text: its cost as it is written, a confirmation naming the recipien
   await expect(send).toBeEnabled();
   await send.click();
   const question = page.getByRole('dialog', { name: 'Send the mass text?' });
-  await expect(question).toContainText('This marketing text goes to 3 recipients from Albuquerque Toyota: 3 segments in all.');
+  await expect(question).toContainText(
+    'This marketing text goes to 3 recipients from Albuquerque Toyota: 3 segments in all.',
+  );
   await question.getByRole('button', { name: 'Send to 3 recipients' }).click();
 
   // The modal follows the send to its end.
   await expect(dialog.locator('.send-state')).toHaveText('Done', { timeout: 20_000 });
   const bar = dialog.getByRole('progressbar');
   await expect(bar).toHaveAccessibleName(/^Sent [0-3] of 3$/);
-  const count = async (label: string) => Number(await dialog.locator('.stat-card').filter({ hasText: new RegExp(`^${label}`) }).locator('p').last().textContent());
+  const count = async (label: string) =>
+    Number(
+      await dialog
+        .locator('.stat-card')
+        .filter({ hasText: new RegExp(`^${label}`) })
+        .locator('p')
+        .last()
+        .textContent(),
+    );
   const [sent, waiting, refused] = [await count('Sent'), await count('Waiting'), await count('Refused')];
   expect(sent + waiting + refused).toBe(3);
   if (open) {
@@ -125,13 +150,18 @@ test('a mass text: its cost as it is written, a confirmation naming the recipien
   await expect(row).toContainText('Albuquerque Toyota');
   await expect(row).toContainText('Done');
   await row.locator('.row-open').click();
-  await expect(page.getByRole('dialog', { name: 'Mass text from Albuquerque Toyota' }).getByRole('progressbar')).toHaveAccessibleName(`Sent ${sent} of 3`);
+  await expect(
+    page.getByRole('dialog', { name: 'Mass text from Albuquerque Toyota' }).getByRole('progressbar'),
+  ).toHaveAccessibleName(`Sent ${sent} of 3`);
 });
 
 test('a pasted list comes back clean to copy, and numbers go on the opt-out list', async ({ page }) => {
-  const stamp = String(Date.now() % 90 + 10);
+  const stamp = String((Date.now() % 90) + 10);
   await page.goto('/messenger/clean-list');
-  await page.getByRole('textbox', { name: 'Numbers' }).first().fill(`(505) 555-01${stamp}\n505-555-01${stamp}, 1-800-555-0123\nhello`);
+  await page
+    .getByRole('textbox', { name: 'Numbers' })
+    .first()
+    .fill(`(505) 555-01${stamp}\n505-555-01${stamp}, 1-800-555-0123\nhello`);
   await page.getByRole('button', { name: 'Clean the list' }).click();
   await expect(page.getByRole('heading', { name: '1 number a text reaches (1 duplicate removed)' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Clean list' })).toHaveValue(`+150555501${stamp}`);
@@ -153,14 +183,18 @@ test('a pasted list comes back clean to copy, and numbers go on the opt-out list
   await page.goto('/messenger/clean-list');
   await page.getByRole('textbox', { name: 'Numbers' }).first().fill(`575-555-01${stamp}`);
   await page.getByRole('button', { name: 'Clean the list' }).click();
-  await expect(page.getByRole('table', { name: 'Numbers left out' })).toContainText(/opted out \(STAFF on \d{4}-\d{2}-\d{2}\)/);
+  await expect(page.getByRole('table', { name: 'Numbers left out' })).toContainText(
+    /opted out \(STAFF on \d{4}-\d{2}-\d{2}\)/,
+  );
 });
 
 test('a mass call and a list email from the bulk sends, each confirmed, followed to the end', async ({ page }) => {
   await page.goto('/messenger/sends');
   await page.getByRole('button', { name: 'Mass call' }).click();
   const call = page.getByRole('dialog', { name: 'Mass call' });
-  await call.getByRole('textbox', { name: 'Message' }).fill('Albuquerque Toyota here: your vehicle is due for service. Call us to book.');
+  await call
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Albuquerque Toyota here: your vehicle is due for service. Call us to book.');
   await expect(call.locator('.mass-text-count')).toHaveText('About 6 seconds to say.');
   await call.getByRole('textbox', { name: 'Numbers' }).fill('(505) 555-0191\n505-555-0192');
   const open = denverHour() >= 8 && denverHour() < 21;
@@ -168,7 +202,9 @@ test('a mass call and a list email from the bulk sends, each confirmed, followed
   await call.getByRole('checkbox', { name: 'I confirm this marketing call may be sent to these numbers' }).check();
   await call.getByRole('button', { name: 'Call', exact: true }).click();
   const question = page.getByRole('dialog', { name: 'Place the mass call?' });
-  await expect(question).toContainText('This marketing message is called to 2 recipients from Albuquerque Toyota; each call lasts about 6 seconds.');
+  await expect(question).toContainText(
+    'This marketing message is called to 2 recipients from Albuquerque Toyota; each call lasts about 6 seconds.',
+  );
   await question.getByRole('button', { name: 'Call 2 numbers' }).click();
   await expect(call.locator('.send-state')).toHaveText('Done', { timeout: 20_000 });
   await expect(call.getByRole('progressbar')).toHaveAccessibleName(open ? 'Placed 2 of 2' : 'Placed 0 of 2');
@@ -179,18 +215,27 @@ test('a mass call and a list email from the bulk sends, each confirmed, followed
   await email.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: /Santa Fe Subaru/ }).click();
   await email.getByRole('textbox', { name: 'Subject' }).fill('Santa Fe Subaru spring event');
-  await email.getByRole('textbox', { name: 'Message' }).fill('<h1>Spring event</h1><p>Test drives and coffee all Saturday.</p>');
+  await email
+    .getByRole('textbox', { name: 'Message' })
+    .fill('<h1>Spring event</h1><p>Test drives and coffee all Saturday.</p>');
   await email.getByRole('tab', { name: 'Preview' }).click();
-  await expect(email.frameLocator('iframe[title="Preview of the email"]').getByRole('heading', { name: 'Spring event' })).toBeVisible();
+  await expect(
+    email.frameLocator('iframe[title="Preview of the email"]').getByRole('heading', { name: 'Spring event' }),
+  ).toBeVisible();
   await email.getByRole('button', { name: 'Send', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Send the list email?' });
-  await expect(ask).toContainText('"Santa Fe Subaru spring event" goes to every contact of Santa Fe Subaru with an email address');
+  await expect(ask).toContainText(
+    '"Santa Fe Subaru spring event" goes to every contact of Santa Fe Subaru with an email address',
+  );
   await ask.getByRole('button', { name: 'Send the email' }).click();
   await expect(email.locator('.send-state')).toHaveText('Done', { timeout: 20_000 });
   await expect(email.getByRole('progressbar')).toHaveAccessibleName(/^Sent ([1-9]\d*) of \1$/);
 
   // Each email is in the outbox with its unsubscribe link, which works without signing in.
-  const { rows } = await callApi<{ rows: { subject: string; body: string }[] }>(page.request, 'outbox/load-messages', { channel: 'email', limit: 5 });
+  const { rows } = await callApi<{ rows: { subject: string; body: string }[] }>(page.request, 'outbox/load-messages', {
+    channel: 'email',
+    limit: 5,
+  });
   const sent = rows.find((r) => r.subject === 'Santa Fe Subaru spring event')!;
   const link = /\/unsubscribe\?t=[\w.-]+/.exec(sent.body)![0];
   const customer = await page.context().browser()!.newPage();

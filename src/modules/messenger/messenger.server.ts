@@ -22,7 +22,15 @@ import { contactName, contactRecords, contacts, contactSearch } from '../contact
 import { conversations } from './messenger.db';
 import { liveShortcuts } from './shortcuts';
 import { textingLine } from './lines';
-import { listShortcuts, loadConversation, loadMessages, loadShortcut, sendText, toggleAutopilot, type ConversationMessage } from './messenger.contract';
+import {
+  listShortcuts,
+  loadConversation,
+  loadMessages,
+  loadShortcut,
+  sendText,
+  toggleAutopilot,
+  type ConversationMessage,
+} from './messenger.contract';
 import type { ColumnSpec } from '../../shared/lists';
 
 /** Digits typed before a search is a number's: an area code and an exchange name a few hundred numbers. */
@@ -41,7 +49,8 @@ const conversationColumns: ColumnSpec[] = [
 
 defineListAction({
   contract: loadMessages,
-  summary: 'Conversations, the newest first: by store, by who spoke last (inbound: awaiting a reply), unread, or a name or number.',
+  summary:
+    'Conversations, the newest first: by store, by who spoke last (inbound: awaiting a reply), unread, or a name or number.',
   permission: 'messenger',
   reach: conversations.locationId,
   columns: conversationColumns,
@@ -52,7 +61,7 @@ defineListAction({
   id: { key: 'conversationId', column: conversations.id },
   bench: (s) => [
     { name: 'all', filters: {} },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'awaiting a reply', filters: { direction: 'inbound' } },
     { name: 'location, awaiting a reply', filters: { locationId: s.locationId, direction: 'inbound' } },
@@ -72,30 +81,57 @@ defineListAction({
       if (digits) {
         // A number, typed from its start: the whole number, or the area code, exchange and more of a US one.
         const whole = digits.length >= 10 ? toE164(term) : null;
-        return whole ? eq(conversations.phone, whole) : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`;
+        return whole
+          ? eq(conversations.phone, whole)
+          : sql`${conversations.phone} like ${startingWith(`+1${digits.replace(/^1/, '')}`)}`;
       }
       // A filter is given no database: the subquery is built by Drizzle's query builder alone, as the same SQL.
-      const named = new QueryBuilder().select({ locationId: contacts.locationId, phone: contacts.mobilePhone }).from(contacts)
-        .where(matchesSearch(contactSearch, term)).limit(NAME_MATCHES);
+      const named = new QueryBuilder()
+        .select({ locationId: contacts.locationId, phone: contacts.mobilePhone })
+        .from(contacts)
+        .where(matchesSearch(contactSearch, term))
+        .limit(NAME_MATCHES);
       return sql`(${conversations.locationId}, ${conversations.phone}) in (${named})`;
     },
   },
   query: ({ db }) => ({
-    select: db.select({
-      conversationId: conversations.id, locationId: conversations.locationId, locationName: locations.name, phone: conversations.phone,
-      contactId: conversations.contactId, contactName: conversations.contactName, lastMessageAt: conversations.lastMessageAt,
-      lastDirection: conversations.lastDirection, lastBody: conversations.lastBody, unread: conversations.unread,
-      messageCount: conversations.messageCount, autopilot: conversations.autopilot,
-    }).from(conversations).innerJoin(locations, eq(locations.id, conversations.locationId)).$dynamic(),
+    select: db
+      .select({
+        conversationId: conversations.id,
+        locationId: conversations.locationId,
+        locationName: locations.name,
+        phone: conversations.phone,
+        contactId: conversations.contactId,
+        contactName: conversations.contactName,
+        lastMessageAt: conversations.lastMessageAt,
+        lastDirection: conversations.lastDirection,
+        lastBody: conversations.lastBody,
+        unread: conversations.unread,
+        messageCount: conversations.messageCount,
+        autopilot: conversations.autopilot,
+      })
+      .from(conversations)
+      .innerJoin(locations, eq(locations.id, conversations.locationId))
+      .$dynamic(),
   }),
 });
 
 /** The conversation as HTML, for callers of the old API (the screen draws its own from `messages`). */
 function conversationHtml(list: ConversationMessage[]): string {
-  return renderToStaticMarkup(h('ol', { className: 'conversation' }, ...list.map((m) =>
-    h('li', { key: m.messageId, className: `message ${m.direction}` },
-      h('p', null, m.body),
-      h('small', null, `${m.createdAt}${m.sentBy ? ` · ${m.sentBy}` : ''} · ${m.status}`)))));
+  return renderToStaticMarkup(
+    h(
+      'ol',
+      { className: 'conversation' },
+      ...list.map((m) =>
+        h(
+          'li',
+          { key: m.messageId, className: `message ${m.direction}` },
+          h('p', null, m.body),
+          h('small', null, `${m.createdAt}${m.sentBy ? ` · ${m.sentBy}` : ''} · ${m.status}`),
+        ),
+      ),
+    ),
+  );
 }
 
 /** The newest texts of a conversation shown at once. */
@@ -103,7 +139,8 @@ const CONVERSATION_TEXTS = 200;
 
 defineAction({
   contract: loadConversation,
-  summary: 'A conversation with a number (at one store, or every store within reach), oldest first; opening it marks it read.',
+  summary:
+    'A conversation with a number (at one store, or every store within reach), oldest first; opening it marks it read.',
   permission: 'messenger',
   reach: {},
   // A load to the platform: the screen polls it every few seconds, and the read mark it keeps is the
@@ -117,32 +154,65 @@ defineAction({
       input.locationId ? eq(messages.locationId, input.locationId) : withinReach(user.reach, messages.locationId),
       sql`${messages.locationId} is not null`,
     );
-    const rows = await db.select({
-      messageId: messages.id, direction: messages.direction, body: messages.body, status: messages.status, createdAt: messages.createdAt,
-      sentBy: userName,
-      purpose: messages.purpose, locationId: messages.locationId,
-    }).from(messages).leftJoin(users, eq(users.id, messages.userId))
+    const rows = await db
+      .select({
+        messageId: messages.id,
+        direction: messages.direction,
+        body: messages.body,
+        status: messages.status,
+        createdAt: messages.createdAt,
+        sentBy: userName,
+        purpose: messages.purpose,
+        locationId: messages.locationId,
+      })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.userId))
       .where(and(or(eq(messages.from, phone), eq(messages.to, phone)), here))
-      .orderBy(desc(messages.createdAt), desc(messages.id)).limit(CONVERSATION_TEXTS);
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(CONVERSATION_TEXTS);
     rows.reverse();
     const locationId = input.locationId ?? rows.at(-1)?.locationId ?? null;
     const [contact] = locationId
-      ? await db.select({ id: contacts.id, name: contactName, autopilot: contacts.autopilot }).from(contacts)
-        .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, phone)))
+      ? await db
+          .select({ id: contacts.id, name: contactName, autopilot: contacts.autopilot })
+          .from(contacts)
+          .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, phone)))
       : [];
-    const [optOut] = await db.select({ phone: optOuts.phoneNumber }).from(optOuts).where(eq(optOuts.phoneNumber, phone));
+    const [optOut] = await db
+      .select({ phone: optOuts.phoneNumber })
+      .from(optOuts)
+      .where(eq(optOuts.phoneNumber, phone));
     if (locationId) {
-      await db.update(conversations).set({ unread: 0, readAt: sql`now()` })
-        .where(and(eq(conversations.locationId, locationId), eq(conversations.phone, phone), sql`${conversations.unread} > 0`));
+      await db
+        .update(conversations)
+        .set({ unread: 0, readAt: sql`now()` })
+        .where(
+          and(
+            eq(conversations.locationId, locationId),
+            eq(conversations.phone, phone),
+            sql`${conversations.unread} > 0`,
+          ),
+        );
     }
     const list: ConversationMessage[] = rows.map((r) => ({
-      messageId: r.messageId, direction: r.direction, body: r.body, status: r.status, createdAt: r.createdAt.toISOString(), sentBy: r.sentBy,
+      messageId: r.messageId,
+      direction: r.direction,
+      body: r.body,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      sentBy: r.sentBy,
       // Texts nobody typed: autopilot's answers.
       automatic: r.direction === 'outbound' && r.purpose === 'transactional' && !r.sentBy,
     }));
     return {
-      contactName: contact?.name || formatPhone(phone), html: conversationHtml(list), phone, locationId, contactId: contact?.id ?? null,
-      autopilot: contact?.autopilot ?? false, optedOut: Boolean(optOut), messages: list,
+      contactName: contact?.name || formatPhone(phone),
+      html: conversationHtml(list),
+      phone,
+      locationId,
+      contactId: contact?.id ?? null,
+      autopilot: contact?.autopilot ?? false,
+      optedOut: Boolean(optOut),
+      messages: list,
     };
   },
 });
@@ -154,22 +224,27 @@ defineAction({
   reach: { contactId: contactRecords },
   async handler(ctx) {
     const before = await loadRecord(ctx, contactRecords, ctx.input.contactId);
-    const [after] = await ctx.db.update(contacts).set({ autopilot: sql`not ${contacts.autopilot}`, updatedAt: sql`now()` })
-      .where(eq(contacts.id, before.id)).returning({ autopilot: contacts.autopilot });
+    const [after] = await ctx.db
+      .update(contacts)
+      .set({ autopilot: sql`not ${contacts.autopilot}`, updatedAt: sql`now()` })
+      .where(eq(contacts.id, before.id))
+      .returning({ autopilot: contacts.autopilot });
     ctx.audit({ recordType: 'contact', recordId: before.id, before: { autopilot: before.autopilot }, after });
-    return { direction: after.autopilot ? 'enabled' as const : 'disabled' as const };
+    return { direction: after.autopilot ? ('enabled' as const) : ('disabled' as const) };
   },
 });
 
 defineAction({
   contract: loadShortcut,
-  summary: 'A store\'s canned reply by its name, as deployed (its shortcodes filled with the store\'s details).',
+  summary: "A store's canned reply by its name, as deployed (its shortcodes filled with the store's details).",
   permission: 'messenger',
   reach: {},
   readOnly: true,
   async handler(ctx) {
     await loadRecord(ctx, locationRecords, ctx.input.locationId);
-    const found = (await liveShortcuts(ctx.db, ctx.input.locationId)).find((s) => s.shortcut.toLowerCase() === ctx.input.shortcut.trim().toLowerCase());
+    const found = (await liveShortcuts(ctx.db, ctx.input.locationId)).find(
+      (s) => s.shortcut.toLowerCase() === ctx.input.shortcut.trim().toLowerCase(),
+    );
     if (!found) throw AppError.notFound(`There is no shortcut named ${ctx.input.shortcut}.`);
     return { message: found.message };
   },
@@ -189,7 +264,7 @@ defineAction({
 
 defineAction({
   contract: sendText,
-  summary: 'Texts a person from a store\'s line through the send gate (a reply, a quote with its link).',
+  summary: "Texts a person from a store's line through the send gate (a reply, a quote with its link).",
   permission: 'messenger',
   reach: {},
   rateLimit: 60,
@@ -200,8 +275,18 @@ defineAction({
     await loadRecord(ctx, locationRecords, locationId);
     const line = await textingLine(db, locationId);
     const body = input.quoteUrl ? `${input.message}\n${input.quoteUrl}` : input.message;
-    const sent = await sendThroughGate(db, services, { to: input.to, body, purpose: 'transactional', line, userId: user.id });
-    ctx.audit({ recordType: 'message', recordId: sent.messageId, after: { to: sent.to, locationId, phoneId: line.id } });
+    const sent = await sendThroughGate(db, services, {
+      to: input.to,
+      body,
+      purpose: 'transactional',
+      line,
+      userId: user.id,
+    });
+    ctx.audit({
+      recordType: 'message',
+      recordId: sent.messageId,
+      after: { to: sent.to, locationId, phoneId: line.id },
+    });
     return { messageId: sent.messageId, status: sent.status, to: sent.to };
   },
 });

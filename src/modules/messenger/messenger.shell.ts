@@ -23,13 +23,29 @@ export const findContacts = defineFind({
   access: 'messenger',
   query({ db, reach }, term, limit) {
     const number = /\d{7}/.test(term.replace(/\D/g, '')) ? toE164(term) : null;
-    const match = number ? eq(contacts.mobilePhone, number) : matchesSearch(searchText(contacts.firstName, contacts.lastName, contacts.email), term);
-    return db.select({ found: foundFields({ id: contacts.id, name: contactName, phone: contacts.mobilePhone, email: contacts.email, locationId: contacts.locationId, location: locations.name }) })
-      .from(contacts).innerJoin(locations, eq(locations.id, contacts.locationId))
-      .where(and(match, withinReach(reach, contacts.locationId))).orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)).limit(limit);
+    const match = number
+      ? eq(contacts.mobilePhone, number)
+      : matchesSearch(searchText(contacts.firstName, contacts.lastName, contacts.email), term);
+    return db
+      .select({
+        found: foundFields({
+          id: contacts.id,
+          name: contactName,
+          phone: contacts.mobilePhone,
+          email: contacts.email,
+          locationId: contacts.locationId,
+          location: locations.name,
+        }),
+      })
+      .from(contacts)
+      .innerJoin(locations, eq(locations.id, contacts.locationId))
+      .where(and(match, withinReach(reach, contacts.locationId)))
+      .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+      .limit(limit);
   },
   present: (r) => ({
-    id: String(r.id), title: r.name || (r.phone ? formatPhone(r.phone) : r.email),
+    id: String(r.id),
+    title: r.name || (r.phone ? formatPhone(r.phone) : r.email),
     detail: [r.phone ? formatPhone(r.phone) : r.email, r.location].filter(Boolean).join(' · '),
     href: r.phone ? conversationHref(r.phone, r.locationId) : `/messenger/?filter=${encodeURIComponent(r.email)}`,
   }),
@@ -40,8 +56,17 @@ export const messengerFigures: FigureSource[] = [
     key: 'textsAwaitingReply',
     access: 'messenger',
     async count({ db, reach }) {
-      const waiting = db.select({ one: sql`1` }).from(conversations)
-        .where(and(eq(conversations.lastDirection, 'inbound'), sql`${conversations.unread} > 0`, withinReach(reach, conversations.locationId))).limit(FIGURE_CAP);
+      const waiting = db
+        .select({ one: sql`1` })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.lastDirection, 'inbound'),
+            sql`${conversations.unread} > 0`,
+            withinReach(reach, conversations.locationId),
+          ),
+        )
+        .limit(FIGURE_CAP);
       const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(waiting.as('waiting'));
       return { label: 'Texts awaiting a reply', value: n, href: '/messenger/?direction=inbound&unread=1' };
     },

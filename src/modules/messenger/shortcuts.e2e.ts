@@ -1,6 +1,8 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('the shortcuts editor: a store\'s shortcut added and edited as a draft, deployed behind a confirm, its version shown', async ({ page }) => {
+test("the shortcuts editor: a store's shortcut added and edited as a draft, deployed behind a confirm, its version shown", async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   const name = `parts-${stamp}`;
   await page.goto('/messenger/shortcuts/');
@@ -17,7 +19,9 @@ test('the shortcuts editor: a store\'s shortcut added and edited as a draft, dep
   await santaFe.getByRole('link', { name: 'Santa Fe Subaru (SFS)' }).click();
   await expect(page).toHaveURL(/locationId=\d+/);
   const shortcuts = screen.getByRole('table', { name: 'Shortcuts of Santa Fe Subaru' });
-  await expect(shortcuts.getByRole('row', { name: /^address/ })).toContainText('We are at 3965 Cerrillos Rd Santa Fe, NM 87507.');
+  await expect(shortcuts.getByRole('row', { name: /^address/ })).toContainText(
+    'We are at 3965 Cerrillos Rd Santa Fe, NM 87507.',
+  );
   await expect(shortcuts.getByRole('row', { name: /^address/ })).toContainText('Group default');
 
   // Added: a misspelt shortcode is refused, naming the field; a shortcode button puts it in.
@@ -36,7 +40,7 @@ test('the shortcuts editor: a store\'s shortcut added and edited as a draft, dep
   await expectNotification(page, 'Shortcut added. Customers get it when the store is deployed.');
   const row = shortcuts.getByRole('row', { name: new RegExp(`^${name}`) });
   await expect(row).toContainText('Parts counter: (505) 471-0300');
-  await expect(row).toContainText('This store\'s');
+  await expect(row).toContainText("This store's");
   await expect(santaFe).toContainText('Draft changes not deployed');
 
   // Edited: opened from its row.
@@ -56,7 +60,10 @@ test('the shortcuts editor: a store\'s shortcut added and edited as a draft, dep
   await expect(ask).toBeHidden();
   await expect(santaFe).toContainText('Version 1 · 5 shortcuts');
   await santaFe.getByRole('button', { name: 'Deploy Santa Fe Subaru', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Deploy Santa Fe Subaru?' }).getByRole('button', { name: 'Deploy', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Deploy Santa Fe Subaru?' })
+    .getByRole('button', { name: 'Deploy', exact: true })
+    .click();
   await expectNotification(page, 'Santa Fe Subaru: version 2 is live with 6 shortcuts.');
   await expect(santaFe).toContainText('Version 2 · 6 shortcuts');
   await expect(santaFe).toContainText('Up to date');
@@ -71,5 +78,7 @@ test('the shortcuts editor: a store\'s shortcut added and edited as a draft, dep
   await history.locator('.row-open').first().click();
   const version = page.getByRole('dialog', { name: 'Santa Fe Subaru, version 2' });
   await expect(version).toContainText('6 shortcuts');
-  await expect(version.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText('Parts counter at Santa Fe Subaru: (505) 471-0300');
+  await expect(version.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText(
+    'Parts counter at Santa Fe Subaru: (505) 471-0300',
+  );
 });

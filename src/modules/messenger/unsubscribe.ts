@@ -15,7 +15,8 @@ import { emailOptOuts } from '../contacts/contacts.db';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
-const signature = (secret: string, payload: string) => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
+const signature = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 
 /** `<address>.<send>.<signature>`, the address in base64url. */
 export function unsubscribeToken(secret: string, email: string, sendId: number): string {
@@ -34,8 +35,15 @@ export function readUnsubscribeToken(secret: string, token: string): { email: st
   return { email: Buffer.from(address, 'base64url').toString(), sendId: Number(send) };
 }
 
-export function unsubscribeUrl(config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>, email: string, sendId: number): string {
-  return publicAddress(config.PUBLIC_URL, `${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(config.SESSION_SECRET, email, sendId)}`);
+export function unsubscribeUrl(
+  config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>,
+  email: string,
+  sendId: number,
+): string {
+  return publicAddress(
+    config.PUBLIC_URL,
+    `${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(config.SESSION_SECRET, email, sendId)}`,
+  );
 }
 
 export async function registerUnsubscribe(app: FastifyInstance, services: Services) {
@@ -45,23 +53,48 @@ export async function registerUnsubscribe(app: FastifyInstance, services: Servic
     const token = typeof query.t === 'string' ? query.t : typeof body.t === 'string' ? body.t : '';
     return readUnsubscribeToken(services.config.SESSION_SECRET, token);
   };
-  const invalid = (reply: FastifyReply) => page(reply, 400, 'This link does not work',
-    h('p', null, 'The unsubscribe link is incomplete or was changed. Open it again from the email, or reply to the email and ask to be taken off the list.'));
+  const invalid = (reply: FastifyReply) =>
+    page(
+      reply,
+      400,
+      'This link does not work',
+      h(
+        'p',
+        null,
+        'The unsubscribe link is incomplete or was changed. Open it again from the email, or reply to the email and ask to be taken off the list.',
+      ),
+    );
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
     const found = tokenOf(request);
     if (!found) return invalid(reply);
     const token = (request.query as { t: string }).t;
-    return page(reply, 200, 'Unsubscribe from our emails?', h('form', { method: 'post', action: `${UNSUBSCRIBE_PATH}?t=${token}` },
-      h('p', null, `${found.email} will get no more marketing emails from the group's stores.`),
-      h('button', { type: 'submit' }, 'Unsubscribe')));
+    return page(
+      reply,
+      200,
+      'Unsubscribe from our emails?',
+      h(
+        'form',
+        { method: 'post', action: `${UNSUBSCRIBE_PATH}?t=${token}` },
+        h('p', null, `${found.email} will get no more marketing emails from the group's stores.`),
+        h('button', { type: 'submit' }, 'Unsubscribe'),
+      ),
+    );
   });
 
   // The button above, and mail programs' one-click unsubscribe (a POST of List-Unsubscribe=One-Click).
   app.post(UNSUBSCRIBE_PATH, async (request, reply) => {
     const found = tokenOf(request);
     if (!found) return invalid(reply);
-    await services.database.db.insert(emailOptOuts).values({ email: found.email, sendId: found.sendId }).onConflictDoNothing();
-    return page(reply, 200, 'You are unsubscribed', h('p', null, `${found.email} will get no more marketing emails from us.`));
+    await services.database.db
+      .insert(emailOptOuts)
+      .values({ email: found.email, sendId: found.sendId })
+      .onConflictDoNothing();
+    return page(
+      reply,
+      200,
+      'You are unsubscribed',
+      h('p', null, `${found.email} will get no more marketing emails from us.`),
+    );
   });
 }

@@ -14,8 +14,18 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { userSource } from '../../web/options/userOptions';
 import { contactSource } from '../../web/options/contactOptions';
 import {
-  addGroup, editGroup, GROUP_ADDED, GROUP_UPDATED, loadGroup, loadGroupMembers, loadGroups, MAX_MEMBERS, notificationTopics, topicLabels,
-  type GroupRecord, type NotificationTopic,
+  addGroup,
+  editGroup,
+  GROUP_ADDED,
+  GROUP_UPDATED,
+  loadGroup,
+  loadGroupMembers,
+  loadGroups,
+  MAX_MEMBERS,
+  notificationTopics,
+  topicLabels,
+  type GroupRecord,
+  type NotificationTopic,
 } from './notification-groups.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
@@ -35,7 +45,7 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
     initialValues: {
       name: record?.name ?? '',
       // A new group is at the location the list is narrowed to, otherwise at the default one.
-      locationId: record ? String(record.locationId) : locationId ?? '',
+      locationId: record ? String(record.locationId) : (locationId ?? ''),
       topic: (record?.topic ?? '') as NotificationTopic | '',
       active: record?.active ?? true,
       userIds: (record?.members ?? []).flatMap((m) => (m.userId ? [String(m.userId)] : [])),
@@ -49,20 +59,48 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
   });
   const contacts = contactSource(form.values.locationId || undefined);
   return (
-    <RecordForm form={form} failTitle="The notification group was not saved" submitLabel={record ? 'Save group' : 'Add group'} onCancel={done}>
+    <RecordForm
+      form={form}
+      failTitle="The notification group was not saved"
+      submitLabel={record ? 'Save group' : 'Add group'}
+      onCancel={done}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput data-autofocus placeholder="e.g. ABG internet leads" {...form.field('name')} />
         <LocationSelect form={form.form} {...form.field('locationId')} />
-        <SearchableSelect data={topicOptions} allowDeselect={false} description="What the group is told of" {...form.field('topic')} />
-        <Checkbox mt={{ sm: 'xl' }} description="An inactive group keeps its members but is told of nothing" {...form.checkbox('active')} />
+        <SearchableSelect
+          data={topicOptions}
+          allowDeselect={false}
+          description="What the group is told of"
+          {...form.field('topic')}
+        />
+        <Checkbox
+          mt={{ sm: 'xl' }}
+          description="An inactive group keeps its members but is told of nothing"
+          {...form.checkbox('active')}
+        />
       </SimpleGrid>
-      <RemoteMultiSelect clearable source={members} description="Staff told of it, from any store; type a name to find them."
-        {...form.field('userIds')} value={form.values.userIds} onChange={(v) => form.form.setFieldValue('userIds', v)} />
-      <RemoteMultiSelect clearable source={contacts} disabled={!form.values.locationId && form.values.contactIds.length === 0}
-        description={form.values.locationId
-          ? `Customers or partners of the group's store told of it; type a name or a number. Up to ${MAX_MEMBERS} members in all.`
-          : 'Choose the location first: a group tells its own store\'s contacts.'}
-        {...form.field('contactIds')} value={form.values.contactIds} onChange={(v) => form.form.setFieldValue('contactIds', v)} />
+      <RemoteMultiSelect
+        clearable
+        source={members}
+        description="Staff told of it, from any store; type a name to find them."
+        {...form.field('userIds')}
+        value={form.values.userIds}
+        onChange={(v) => form.form.setFieldValue('userIds', v)}
+      />
+      <RemoteMultiSelect
+        clearable
+        source={contacts}
+        disabled={!form.values.locationId && form.values.contactIds.length === 0}
+        description={
+          form.values.locationId
+            ? `Customers or partners of the group's store told of it; type a name or a number. Up to ${MAX_MEMBERS} members in all.`
+            : "Choose the location first: a group tells its own store's contacts."
+        }
+        {...form.field('contactIds')}
+        value={form.values.contactIds}
+        onChange={(v) => form.form.setFieldValue('contactIds', v)}
+      />
     </RecordForm>
   );
 }
@@ -70,8 +108,12 @@ function GroupForm({ record, locationId, done }: { record?: GroupRecord; locatio
 /** The add-group and edit-group modals; `locationId` is the new group's location when the list is narrowed to one. */
 export function useGroupModals(locationId?: string) {
   return useRecordModals({
-    addId: 'add-group', editId: 'edit-group', addTitle: 'Add notification group', editTitle: (group: { name: string }) => `Edit ${group.name}`,
-    load: async (group: { groupId: number; name: string }) => (await callAction(loadGroup, { groupId: group.groupId })).group,
+    addId: 'add-group',
+    editId: 'edit-group',
+    addTitle: 'Add notification group',
+    editTitle: (group: { name: string }) => `Edit ${group.name}`,
+    load: async (group: { groupId: number; name: string }) =>
+      (await callAction(loadGroup, { groupId: group.groupId })).group,
     form: (record, done) => <GroupForm record={record} locationId={locationId} done={done} />,
   });
 }

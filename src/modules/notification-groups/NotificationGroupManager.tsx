@@ -21,7 +21,9 @@ export default function NotificationGroupManager() {
     edit: (row: Row) => records.edit(row),
     question: (row) => `Are you sure you want to delete the notification group ${row.name} of ${row.locationName}?`,
     input: (row) => ({ groupId: row.groupId }),
-    success: GROUP_DELETED, successMs: 4000, reload: GROUP_LISTS,
+    success: GROUP_DELETED,
+    successMs: 4000,
+    reload: GROUP_LISTS,
   });
 
   return (
@@ -35,7 +37,15 @@ export default function NotificationGroupManager() {
         { name: 'query', kind: 'search', placeholder: 'Group name' },
         { name: 'locationId', kind: 'location' },
         { name: 'topic', kind: 'select', placeholder: 'Any', data: topicOptions },
-        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        {
+          name: 'active',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Active' },
+            { value: '0', label: 'Inactive' },
+          ],
+        },
       ]}
       updateUrl
       rowKey={(row) => row.groupId}
@@ -47,18 +57,38 @@ export default function NotificationGroupManager() {
       ]}
       cells={{
         memberCount: (row) => (
-          <Anchor href={membersHref(row.groupId)} size="sm" onClick={(e) => { e.preventDefault(); e.stopPropagation(); navigate(membersHref(row.groupId)); }}>
+          <Anchor
+            href={membersHref(row.groupId)}
+            size="sm"
+            onClick={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              navigate(membersHref(row.groupId));
+            }}
+          >
             {formatNumber(row.memberCount)} {row.memberCount === 1 ? 'member' : 'members'}
           </Anchor>
         ),
-        active: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.active ? 'Active' : 'Inactive'}</Badge>,
+        active: (row) => (
+          <Badge color={row.active ? 'teal' : 'gray'} variant="light">
+            {row.active ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
       }}
-      toolbar={(
+      toolbar={
         <>
-          <Button variant="default" leftSection={<IconUsers size={16} />} onClick={() => navigate('/notification-groups/members')}>All members</Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add notification group</Button>
+          <Button
+            variant="default"
+            leftSection={<IconUsers size={16} />}
+            onClick={() => navigate('/notification-groups/members')}
+          >
+            All members
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+            Add notification group
+          </Button>
         </>
-      )}
+      }
     >
       {records.modals}
     </ListScreen>

@@ -16,7 +16,14 @@ const oneGroupColumns = memberColumns.filter((c) => c.key !== 'groupName');
 /** A group has at most 100 members, the export's default limit; every membership within reach needs a limit of its own. */
 const EVERY_MEMBERSHIP = 100_000;
 
-const back = <Anchor component={Link} to="/notification-groups/" size="sm"><Group gap={4}><IconArrowLeft size={14} />Notification groups</Group></Anchor>;
+const back = (
+  <Anchor component={Link} to="/notification-groups/" size="sm">
+    <Group gap={4}>
+      <IconArrowLeft size={14} />
+      Notification groups
+    </Group>
+  </Anchor>
+);
 
 /**
  * notification-group-members: one group's members (`?groupId=`), with its CSV export and its edit-group
@@ -27,7 +34,11 @@ export default function NotificationGroupMembers() {
   const groupId = Number(params.get('groupId')) || 0;
   const records = useGroupModals();
   // A saved group reloads its header with its members (GROUP_LISTS).
-  const group = useActionQuery(loadGroup, { groupId }, { enabled: groupId > 0, retry: false, select: (reply) => reply.group });
+  const group = useActionQuery(
+    loadGroup,
+    { groupId },
+    { enabled: groupId > 0, retry: false, select: (reply) => reply.group },
+  );
 
   if (group.isError) {
     return (
@@ -44,23 +55,38 @@ export default function NotificationGroupMembers() {
     <FilteredScreen
       className="notification-group-members"
       title={!groupId ? 'Members of notification groups' : g ? `Members of ${g.name}` : 'Members'}
-      toolbar={(
+      toolbar={
         <>
-          <Button component="a" variant="default" leftSection={<IconDownload size={16} />} href={groupId ? `${EXPORT_ROUTE}?groupId=${groupId}` : `${EXPORT_ROUTE}?limit=${EVERY_MEMBERSHIP}`}>Download CSV</Button>
-          {g && <Button leftSection={<IconEdit size={16} />} onClick={() => records.edit(g)}>Edit group</Button>}
+          <Button
+            component="a"
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            href={groupId ? `${EXPORT_ROUTE}?groupId=${groupId}` : `${EXPORT_ROUTE}?limit=${EVERY_MEMBERSHIP}`}
+          >
+            Download CSV
+          </Button>
+          {g && (
+            <Button leftSection={<IconEdit size={16} />} onClick={() => records.edit(g)}>
+              Edit group
+            </Button>
+          )}
         </>
-      )}
-      above={(
+      }
+      above={
         <Stack gap={4}>
           {back}
           {g && (
             <Group gap="xs">
-              <Text size="sm">{g.locationName} · told of {g.topicLabel.toLowerCase()}</Text>
-              <Badge color={g.active ? 'teal' : 'gray'} variant="light">{g.active ? 'Active' : 'Inactive'}</Badge>
+              <Text size="sm">
+                {g.locationName} · told of {g.topicLabel.toLowerCase()}
+              </Text>
+              <Badge color={g.active ? 'teal' : 'gray'} variant="light">
+                {g.active ? 'Active' : 'Inactive'}
+              </Badge>
             </Group>
           )}
         </Stack>
-      )}
+      }
     >
       {() => (
         <>
@@ -72,8 +98,23 @@ export default function NotificationGroupMembers() {
             rowKey={(row) => row.memberId}
             rowLabel={(row) => row.name}
             // A contact has no account to lock.
-            cells={{ accountLocked: (row) => (row.kind === 'contact' ? '' : row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
-            emptyText={groupId ? 'Nobody is in this group yet: edit the group to add staff or contacts.' : 'No notification group has members yet.'}
+            cells={{
+              accountLocked: (row) =>
+                row.kind === 'contact' ? (
+                  ''
+                ) : row.accountLocked ? (
+                  <Badge color="red" variant="light">
+                    Locked
+                  </Badge>
+                ) : (
+                  'No'
+                ),
+            }}
+            emptyText={
+              groupId
+                ? 'Nobody is in this group yet: edit the group to add staff or contacts.'
+                : 'No notification group has members yet.'
+            }
           />
           {records.modals}
         </>

@@ -25,7 +25,6 @@ export const memberKinds = ['user', 'contact'] as const;
 export type MemberKind = (typeof memberKinds)[number];
 export const memberKindLabels: Record<MemberKind, string> = { user: 'Staff', contact: 'Contact' };
 
-
 /**
  * The add-group and edit-group form: the group and its members, staff (`userIds`, picked by name) and
  * contacts of the group's store (`contactIds`, picked by name or number); at most 100 in all.
@@ -70,40 +69,91 @@ export const memberColumns: ColumnSpec[] = [
 ];
 
 const groupRow = z.object({
-  groupId: z.number().int(), name: z.string(), locationId: z.number().int(), locationName: z.string(), topic: z.enum(notificationTopics),
-  topicLabel: z.string(), active: z.boolean(), memberCount: z.number().int(),
+  groupId: z.number().int(),
+  name: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  topic: z.enum(notificationTopics),
+  topicLabel: z.string(),
+  active: z.boolean(),
+  memberCount: z.number().int(),
 });
 export type GroupRow = z.output<typeof groupRow>;
 
 const member = z.object({
-  memberId: z.number().int(), groupId: z.number().int(), groupName: z.string(), kind: z.enum(memberKinds), kindLabel: z.string(),
-  userId: z.number().int().nullable(), contactId: z.number().int().nullable(), name: z.string(),
-  email: z.string().nullable(), phone: z.string().nullable(), jobCode: z.string().nullable(), locationName: z.string().nullable(),
+  memberId: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  kind: z.enum(memberKinds),
+  kindLabel: z.string(),
+  userId: z.number().int().nullable(),
+  contactId: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  jobCode: z.string().nullable(),
+  locationName: z.string().nullable(),
   accountLocked: z.boolean().nullable(),
 });
 export type MemberRow = z.output<typeof member>;
 
 const group = groupRow.omit({ memberCount: true }).extend({
-  members: z.array(member.pick({ memberId: true, kind: true, userId: true, contactId: true, name: true, phone: true, accountLocked: true })),
-  createdAt: z.string(), updatedAt: z.string(),
+  members: z.array(
+    member.pick({
+      memberId: true,
+      kind: true,
+      userId: true,
+      contactId: true,
+      name: true,
+      phone: true,
+      accountLocked: true,
+    }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type GroupRecord = z.output<typeof group>;
 
 /** Notification groups within reach, by name, location, topic and state (seed 001: html and a count). */
-export const loadGroups = listContract({ path: 'notification-groups/load-groups', filters: groupFilters, row: groupRow, countKey: 'groupCount' });
+export const loadGroups = listContract({
+  path: 'notification-groups/load-groups',
+  filters: groupFilters,
+  row: groupRow,
+  countKey: 'groupCount',
+});
 /**
  * One group's members in the order they were added (without a group: every membership within reach);
  * also the CSV export.
  */
 export const loadGroupMembers = listContract({
-  path: 'notification-groups/load-group-members', filters: { groupId: optionalId }, row: member, countKey: 'memberCount', exportRoute: EXPORT_ROUTE,
+  path: 'notification-groups/load-group-members',
+  filters: { groupId: optionalId },
+  row: member,
+  countKey: 'memberCount',
+  exportRoute: EXPORT_ROUTE,
 });
 /** One group with its members (the edit-group modal, the members screen's header). */
-export const loadGroup = defineContract({ path: 'notification-groups/load-group', input: groupIdInput, output: z.object({ group }) });
-export const addGroup = defineContract({ path: 'notification-groups/add-group', input: groupInput, output: z.object({ groupId: z.number().int() }) });
-export const editGroup = defineContract({ path: 'notification-groups/edit-group', input: editGroupInput, output: z.object({ groupId: z.number().int() }) });
+export const loadGroup = defineContract({
+  path: 'notification-groups/load-group',
+  input: groupIdInput,
+  output: z.object({ group }),
+});
+export const addGroup = defineContract({
+  path: 'notification-groups/add-group',
+  input: groupInput,
+  output: z.object({ groupId: z.number().int() }),
+});
+export const editGroup = defineContract({
+  path: 'notification-groups/edit-group',
+  input: editGroupInput,
+  output: z.object({ groupId: z.number().int() }),
+});
 /** Not in the spec: the groups list's row menu needs it (docs/notification-groups.md). */
-export const deleteGroup = defineContract({ path: 'notification-groups/delete-group', input: groupIdInput, output: z.object({}) });
+export const deleteGroup = defineContract({
+  path: 'notification-groups/delete-group',
+  input: groupIdInput,
+  output: z.object({}),
+});
 
 export const GROUP_ADDED = 'Notification group added!';
 export const GROUP_UPDATED = 'Notification group updated!';

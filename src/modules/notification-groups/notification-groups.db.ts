@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
@@ -15,7 +26,9 @@ export const notificationGroups = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** What the group is told of (`notificationTopics`). */
     topic: varchar('topic', { length: 20 }).$type<NotificationTopic>().notNull(),
     /** An inactive group is kept with its members but notified of nothing. */
@@ -39,7 +52,9 @@ export const notificationGroupMembers = pgTable(
   'notification_group_members',
   {
     id: serial('id').primaryKey(),
-    groupId: integer('group_id').notNull().references(() => notificationGroups.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => notificationGroups.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 10 }).$type<MemberKind>().notNull().default('user'),
     /** A user who leaves the group's staff (deleted) leaves its groups too. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -48,9 +63,14 @@ export const notificationGroupMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('notification_group_members_kind_check', sql`(${t.kind} = 'user' and ${t.userId} is not null and ${t.contactId} is null) or (${t.kind} = 'contact' and ${t.contactId} is not null and ${t.userId} is null)`),
+    check(
+      'notification_group_members_kind_check',
+      sql`(${t.kind} = 'user' and ${t.userId} is not null and ${t.contactId} is null) or (${t.kind} = 'contact' and ${t.contactId} is not null and ${t.userId} is null)`,
+    ),
     uniqueIndex('notification_group_members_user_key').on(t.groupId, t.userId).where(sql`${t.userId} is not null`),
-    uniqueIndex('notification_group_members_contact_key').on(t.groupId, t.contactId).where(sql`${t.contactId} is not null`),
+    uniqueIndex('notification_group_members_contact_key')
+      .on(t.groupId, t.contactId)
+      .where(sql`${t.contactId} is not null`),
     // The members list: one group's members in the order they were added.
     index('notification_group_members_group_idx').on(t.groupId, t.id),
     index('notification_group_members_user_idx').on(t.userId),
@@ -59,7 +79,9 @@ export const notificationGroupMembers = pgTable(
 );
 
 export const groupRecords = defineRecords({
-  table: notificationGroups, type: 'notificationGroup', key: notificationGroups.id, location: notificationGroups.locationId,
+  table: notificationGroups,
+  type: 'notificationGroup',
+  key: notificationGroups.id,
+  location: notificationGroups.locationId,
   missing: 'That notification group does not exist.',
 });
-

@@ -7,7 +7,9 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('add a notification group with staff picked by name and a contact of the store, edit it, see and download its members, delete it', async ({ page }) => {
+test('add a notification group with staff picked by name and a contact of the store, edit it, see and download its members, delete it', async ({
+  page,
+}) => {
   await page.goto('/notification-groups/');
   const heading = page.getByRole('heading', { name: /^\d+ notification groups$/ });
   const before = Number((await heading.textContent())!.split(' ')[0]);
@@ -25,7 +27,9 @@ test('add a notification group with staff picked by name and a contact of the st
   await choose(page, add, 'Topic', 'Service appointments');
   // Members come from the server as a name is typed (users/list-options), labelled with where they work.
   const members = add.getByRole('combobox', { name: 'Staff members' });
-  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'trujillo');
+  const found = page.waitForRequest(
+    (r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'trujillo',
+  );
   await members.pressSequentially('trujillo');
   await found;
   await page.getByRole('option', { name: 'Carmen Trujillo · Albuquerque Honda' }).click();
@@ -33,7 +37,9 @@ test('add a notification group with staff picked by name and a contact of the st
   await page.getByRole('option', { name: 'James Smith · Albuquerque Honda' }).click();
   // Contacts of the group's store, found by name or number (contacts/list-options), labelled with their number.
   const customers = add.getByRole('combobox', { name: 'Contacts' });
-  const asked = page.waitForRequest((r) => r.url().endsWith('/api/actions/contacts/list-options') && r.postDataJSON()?.search === 'sanchez');
+  const asked = page.waitForRequest(
+    (r) => r.url().endsWith('/api/actions/contacts/list-options') && r.postDataJSON()?.search === 'sanchez',
+  );
   await customers.pressSequentially('sanchez');
   expect((await asked).postDataJSON()).toMatchObject({ search: 'sanchez', locationId: expect.anything() });
   await page.getByRole('option', { name: /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/ }).click();
@@ -55,14 +61,20 @@ test('add a notification group with staff picked by name and a contact of the st
   await choose(page, add, 'Location', 'Albuquerque Honda (ABH)');
   await choose(page, add, 'Topic', 'Missed calls');
   await add.getByRole('button', { name: 'Add group' }).click();
-  await expect(add.getByRole('alert')).toContainText('Albuquerque Honda already has a notification group named abh service appointments.');
+  await expect(add.getByRole('alert')).toContainText(
+    'Albuquerque Honda already has a notification group named abh service appointments.',
+  );
   await expect(add.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   // The edit modal loads the group afresh, its members named.
   await row.getByText('ABH service appointments').click();
   const edit = page.getByRole('dialog', { name: 'Edit ABH service appointments' });
-  await expect(edit.locator('.mantine-Pill-root')).toHaveText(['Carmen Trujillo · Albuquerque Honda', 'James Smith · Albuquerque Honda', /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/]);
+  await expect(edit.locator('.mantine-Pill-root')).toHaveText([
+    'Carmen Trujillo · Albuquerque Honda',
+    'James Smith · Albuquerque Honda',
+    /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/,
+  ]);
   await edit.locator('.mantine-Pill-root', { hasText: 'James Smith' }).locator('.mantine-Pill-remove').click();
   await edit.getByRole('textbox', { name: 'Name' }).fill('ABH service desk');
   await edit.getByRole('button', { name: 'Save group' }).click();
@@ -89,14 +101,21 @@ test('add a notification group with staff picked by name and a contact of the st
   expect(lines[0]).toBe('Group,Name,Member,Email,Mobile phone,Job code,Location,Locked');
   expect(lines.slice(1)).toEqual([
     expect.stringMatching(/^ABH service desk,Carmen Trujillo,Staff,carmen\.trujillo\.\d+@forecourt\.test,/),
-    expect.stringMatching(/^ABH service desk,Angela Sanchez,Contact,angela\.sanchez\d+@example\.com,\(\d{3}\) 555-02\d\d,,Albuquerque Honda,$/),
+    expect.stringMatching(
+      /^ABH service desk,Angela Sanchez,Contact,angela\.sanchez\d+@example\.com,\(\d{3}\) 555-02\d\d,,Albuquerque Honda,$/,
+    ),
   ]);
 
-  await page.locator('.notification-group-members').getByRole('link', { name: 'Notification groups', exact: true }).click();
+  await page
+    .locator('.notification-group-members')
+    .getByRole('link', { name: 'Notification groups', exact: true })
+    .click();
   await renamed.getByRole('button', { name: 'Actions for ABH service desk' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const prompt = page.getByRole('dialog', { name: 'Please confirm' });
-  await expect(prompt).toContainText('Are you sure you want to delete the notification group ABH service desk of Albuquerque Honda?');
+  await expect(prompt).toContainText(
+    'Are you sure you want to delete the notification group ABH service desk of Albuquerque Honda?',
+  );
   await prompt.getByRole('button', { name: 'Delete' }).click();
   await expectNotification(page, 'Notification group deleted!');
   await expect(renamed).toHaveCount(0);

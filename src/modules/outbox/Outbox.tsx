@@ -1,5 +1,11 @@
 import { Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight, IconChevronDown, IconMessage, IconPhoneIncoming } from '@tabler/icons-react';
+import {
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconChevronDown,
+  IconMessage,
+  IconPhoneIncoming,
+} from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { openModal } from '../../web/ui/modals';
 import { formatPhone } from '../../shared/format';
@@ -10,13 +16,24 @@ import { describeTwiml } from './twiml';
 
 /** Texts' and emails' statuses as staff say them; calls use the phones' own words. */
 const messageStatusLabels: Record<string, string> = {
-  accepted: 'Accepted', scheduled: 'Scheduled', queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read',
-  receiving: 'Receiving', received: 'Received', undelivered: 'Not delivered', failed: 'Failed', canceled: 'Canceled',
+  accepted: 'Accepted',
+  scheduled: 'Scheduled',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  receiving: 'Receiving',
+  received: 'Received',
+  undelivered: 'Not delivered',
+  failed: 'Failed',
+  canceled: 'Canceled',
 };
 const statusLabel = (row: OutboxRow) =>
   (row.channel === 'call' ? callStatusLabels[row.status as CallStatus] : messageStatusLabels[row.status]) ?? row.status;
 /** A number as the rest of the app shows it; an email address as it is. */
-const party = (row: OutboxRow, value: string) => (row.channel === 'sms' || row.channel === 'call' ? formatPhone(value) : value);
+const party = (row: OutboxRow, value: string) =>
+  row.channel === 'sms' || row.channel === 'call' ? formatPhone(value) : value;
 
 const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   sms: { label: 'Text', color: 'grape' },
@@ -39,7 +56,12 @@ export default function Outbox() {
       columns={outboxColumns}
       updateUrl
       filters={[
-        { name: 'channel', kind: 'select', placeholder: 'Any', data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })) },
+        {
+          name: 'channel',
+          kind: 'select',
+          placeholder: 'Any',
+          data: Object.entries(kinds).map(([value, k]) => ({ value, label: k.label })),
+        },
         { name: 'query', kind: 'search', placeholder: 'Recipient, subject or text' },
       ]}
       rowKey={(row) => row.id}
@@ -47,8 +69,12 @@ export default function Outbox() {
         channel: (row) => {
           const Arrow = row.direction === 'inbound' ? IconArrowDownLeft : IconArrowUpRight;
           return (
-            <Badge color={kinds[row.channel].color} variant="light" className="outbox-kind"
-              leftSection={<Arrow size={12} aria-label={row.direction === 'inbound' ? 'Inbound' : 'Outbound'} />}>
+            <Badge
+              color={kinds[row.channel].color}
+              variant="light"
+              className="outbox-kind"
+              leftSection={<Arrow size={12} aria-label={row.direction === 'inbound' ? 'Inbound' : 'Outbound'} />}
+            >
               {kinds[row.channel].label}
             </Badge>
           );
@@ -60,8 +86,19 @@ export default function Outbox() {
           const code = signInCode(row.body);
           return (
             <Stack gap={4}>
-              {code && <Group gap={6}><Text size="xs" c="dimmed">Sign-in code</Text><Badge variant="filled" size="lg" className="sign-in-code">{code}</Badge></Group>}
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{row.channel === 'call' ? describeTwiml(row.body) : row.body}</Text>
+              {code && (
+                <Group gap={6}>
+                  <Text size="xs" c="dimmed">
+                    Sign-in code
+                  </Text>
+                  <Badge variant="filled" size="lg" className="sign-in-code">
+                    {code}
+                  </Badge>
+                </Group>
+              )}
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                {row.channel === 'call' ? describeTwiml(row.body) : row.body}
+              </Text>
             </Stack>
           );
         },
@@ -70,11 +107,17 @@ export default function Outbox() {
         <>
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
-              <Button variant="light" rightSection={<IconChevronDown size={14} />}>Simulate</Button>
+              <Button variant="light" rightSection={<IconChevronDown size={14} />}>
+                Simulate
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => openModal(SIMULATE_TEXT)}>Simulate inbound text</Menu.Item>
-              <Menu.Item leftSection={<IconPhoneIncoming size={16} />} onClick={() => openModal(SIMULATE_CALL)}>Simulate inbound call</Menu.Item>
+              <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => openModal(SIMULATE_TEXT)}>
+                Simulate inbound text
+              </Menu.Item>
+              <Menu.Item leftSection={<IconPhoneIncoming size={16} />} onClick={() => openModal(SIMULATE_CALL)}>
+                Simulate inbound call
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </>

@@ -22,7 +22,12 @@ function TextForm() {
   const form = useContractForm(simulateInboundText, {
     initialValues: { from: CUSTOMER, to: '', body: '' },
     success: (data) => {
-      const replies = data.replies.length === 0 ? 'no reply' : data.replies.length === 1 ? 'one reply' : `${data.replies.length} replies`;
+      const replies =
+        data.replies.length === 0
+          ? 'no reply'
+          : data.replies.length === 1
+            ? 'one reply'
+            : `${data.replies.length} replies`;
       return `Text received (${replies})${data.optedOut ? '; the number is opted out' : data.optedIn ? '; the number is opted in again' : ''}.`;
     },
     reload: [OUTBOX],
@@ -34,8 +39,14 @@ function TextForm() {
       <LineNumberInput {...form.field('to')} />
       <CountedTextarea maxLength={1600} {...form.field('body')} />
       <Group gap="xs">
-        <Text size="sm" c="dimmed">Keywords:</Text>
-        {['STOP', 'START', 'HELP'].map((k) => <Button key={k} size="compact-sm" variant="default" onClick={() => form.form.setFieldValue('body', k)}>{k}</Button>)}
+        <Text size="sm" c="dimmed">
+          Keywords:
+        </Text>
+        {['STOP', 'START', 'HELP'].map((k) => (
+          <Button key={k} size="compact-sm" variant="default" onClick={() => form.form.setFieldValue('body', k)}>
+            {k}
+          </Button>
+        ))}
       </Group>
     </RecordForm>
   );
@@ -50,7 +61,8 @@ function CallForm() {
   const done = () => closeModal(SIMULATE_CALL);
   const form = useContractForm(simulateInboundCall, {
     initialValues: { from: CUSTOMER, to: '', durationSeconds: '' as number | string },
-    success: (data) => `Call received: ${outcomes[data.outcome] ?? 'the caller heard the line\'s message'}${data.status === 'completed' ? ', and it has ended' : '; it is live on the Live calls screen'}.`,
+    success: (data) =>
+      `Call received: ${outcomes[data.outcome] ?? "the caller heard the line's message"}${data.status === 'completed' ? ', and it has ended' : '; it is live on the Live calls screen'}.`,
     reload: [OUTBOX, loadCalls, loadProviderCalls],
     onSuccess: done,
   });
@@ -58,7 +70,12 @@ function CallForm() {
     <RecordForm form={form} failTitle="The call was not simulated" submitLabel="Receive call" onCancel={done}>
       <TextInput type="tel" {...form.field('from')} />
       <LineNumberInput {...form.field('to')} />
-      <NumberInput description="Empty: the call stays live until it is ended on the Live calls screen." min={0} max={7200} {...form.field('durationSeconds')} />
+      <NumberInput
+        description="Empty: the call stays live until it is ended on the Live calls screen."
+        min={0}
+        max={7200}
+        {...form.field('durationSeconds')}
+      />
     </RecordForm>
   );
 }
@@ -67,8 +84,12 @@ function CallForm() {
 export function SimulationModals() {
   return (
     <>
-      <IdModal id={SIMULATE_TEXT} title="Simulate inbound text" size="md"><TextForm /></IdModal>
-      <IdModal id={SIMULATE_CALL} title="Simulate inbound call" size="md"><CallForm /></IdModal>
+      <IdModal id={SIMULATE_TEXT} title="Simulate inbound text" size="md">
+        <TextForm />
+      </IdModal>
+      <IdModal id={SIMULATE_CALL} title="Simulate inbound call" size="md">
+        <CallForm />
+      </IdModal>
     </>
   );
 }

@@ -4,7 +4,12 @@ import type { ColumnSpec } from '../../shared/lists';
 import { listContract } from '../../shared/contract';
 
 export const outboxFilters = {
-  channel: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional()).meta({ title: 'Kind' }),
+  channel: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional(),
+    )
+    .meta({ title: 'Kind' }),
   query: optionalText(100).meta({ title: 'Search' }),
 };
 export const outboxColumns: ColumnSpec[] = [
@@ -18,10 +23,21 @@ export const outboxColumns: ColumnSpec[] = [
 ];
 /** What the local drivers would have sent (and the simulated inbound side), newest first. */
 export const loadOutbox = listContract({
-  path: 'outbox/load-messages', filters: outboxFilters, countKey: 'messageCount', exportRoute: '/tools/outbox/export',
+  path: 'outbox/load-messages',
+  filters: outboxFilters,
+  countKey: 'messageCount',
+  exportRoute: '/tools/outbox/export',
   row: z.object({
-    id: z.number().int(), createdAt: z.string(), channel: z.enum(['sms', 'email', 'call', 'lead']), to: z.string(), from: z.string(),
-    subject: z.string(), body: z.string(), status: z.string(), direction: z.enum(['inbound', 'outbound']), sid: z.string().nullable(),
+    id: z.number().int(),
+    createdAt: z.string(),
+    channel: z.enum(['sms', 'email', 'call', 'lead']),
+    to: z.string(),
+    from: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    status: z.string(),
+    direction: z.enum(['inbound', 'outbound']),
+    sid: z.string().nullable(),
   }),
 });
 export type OutboxRow = z.output<typeof loadOutbox.row>;

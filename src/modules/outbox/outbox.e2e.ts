@@ -23,15 +23,24 @@ test('the outbox lists what was sent, newest first, filtered by kind', async ({ 
   await page.getByRole('option', { name: 'Text' }).click();
   await expect(page).toHaveURL(/channel=sms/);
   // The CSV download takes the same filters as the list.
-  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/tools/outbox/export?channel=sms&query=rosa.baca.10484');
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/tools/outbox/export?channel=sms&query=rosa.baca.10484',
+  );
   const csv = await page.request.get('/tools/outbox/export?channel=email&query=rosa.baca');
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect(await csv.text()).toContain('rosa.baca.10484@forecourt.test');
   await expect(page.getByRole('row', { name: /rosa\.baca/ })).toHaveCount(0);
 });
 
-test('a call in the outbox reads as words: its kind, formatted numbers, what it does and its status', async ({ page, request }) => {
-  const { rows } = await callApi<{ rows: { phoneId: number }[] }>(request, 'phones/load-phones', { query: '(505) 265-0100', view: 'rows' });
+test('a call in the outbox reads as words: its kind, formatted numbers, what it does and its status', async ({
+  page,
+  request,
+}) => {
+  const { rows } = await callApi<{ rows: { phoneId: number }[] }>(request, 'phones/load-phones', {
+    query: '(505) 265-0100',
+    view: 'rows',
+  });
   await callApi(request, 'phones/calls/make-call', { phoneId: rows[0].phoneId, to: '(505) 555-0651' });
   await page.goto('/outbox?channel=call&query=5550651');
   const call = page.getByRole('row', { name: /\(505\) 555-0651/ }).first();

@@ -18,9 +18,15 @@ defineGenerator({
     const span = 2 * 365 * 86_400;
     for (let i = 0; i < rows; i++) {
       const email = random.next() < 0.15;
-      yield [email ? 'email' : 'sms', email ? `customer${random.int(1, 500_000)}@example.com` : usPhone(random), email ? 'no-reply@forecourt.test' : usPhone(random),
-        email ? 'Your service visit' : '', random.pick(texts), random.next() < 0.97 ? 'delivered' : 'failed',
-        spreadOldestFirst(now, span, i, rows)];
+      yield [
+        email ? 'email' : 'sms',
+        email ? `customer${random.int(1, 500_000)}@example.com` : usPhone(random),
+        email ? 'no-reply@forecourt.test' : usPhone(random),
+        email ? 'Your service visit' : '',
+        random.pick(texts),
+        random.next() < 0.97 ? 'delivered' : 'failed',
+        spreadOldestFirst(now, span, i, rows),
+      ];
     }
   },
 });

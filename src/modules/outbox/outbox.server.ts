@@ -10,7 +10,11 @@ defineListAction({
   permission: 'developer',
   reach: 'group',
   export: { filename: 'outbox', bench: true },
-  bench: () => [{ name: 'all', filters: {} }, { name: 'texts', filters: { channel: 'sms' } }, { name: 'deep', filters: {}, depth: 10 }],
+  bench: () => [
+    { name: 'all', filters: {} },
+    { name: 'texts', filters: { channel: 'sms' } },
+    { name: 'deep', filters: {}, depth: 10 },
+  ],
   columns: outboxColumns,
   sorts: { createdAt: outbox.id },
   defaultSort: 'createdAt',
@@ -24,9 +28,20 @@ defineListAction({
     },
   },
   query: ({ db }) => ({
-    select: db.select({
-      id: outbox.id, createdAt: outbox.createdAt, channel: outbox.channel, to: outbox.to, from: outbox.from,
-      subject: outbox.subject, body: outbox.body, status: outbox.status, direction: outbox.direction, sid: outbox.sid,
-    }).from(outbox).$dynamic(),
+    select: db
+      .select({
+        id: outbox.id,
+        createdAt: outbox.createdAt,
+        channel: outbox.channel,
+        to: outbox.to,
+        from: outbox.from,
+        subject: outbox.subject,
+        body: outbox.body,
+        status: outbox.status,
+        direction: outbox.direction,
+        sid: outbox.sid,
+      })
+      .from(outbox)
+      .$dynamic(),
   }),
 });

@@ -4,8 +4,12 @@ import { testApp, type TestApp } from '../../../tests/helpers';
 import { loadOutbox } from './outbox.contract';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('outbox', () => {
   it('shows what the local drivers sent, newest first, filterable by kind', async () => {
@@ -18,11 +22,16 @@ describe('outbox', () => {
     expect(res.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text', 'An email', 'First text']);
     const texts = await dev.act(loadOutbox, { channel: 'sms' });
     expect(texts.body.data.rows.map((r: { to: string }) => r.to)).toEqual(['+15055550143', '+15055550142']);
-    const page = await dev.act(loadOutbox, { limit: 1, cursor: res.body.data.rows.length ? (await dev.act(loadOutbox, { limit: 1 })).body.data.nextCursor : undefined });
+    const page = await dev.act(loadOutbox, {
+      limit: 1,
+      cursor: res.body.data.rows.length ? (await dev.act(loadOutbox, { limit: 1 })).body.data.nextCursor : undefined,
+    });
     expect(page.body.data.rows[0].body).toBe('An email');
     const bad = await dev.act(loadOutbox, { channel: 'fax' });
     expect(bad.body.errors[0]).toBe('Kind must be sms, email, call or lead.');
-    expect((await dev.act(loadOutbox, { cursor: 'garbage' })).body.errors[0]).toBe('The page cursor is not valid; reload the list.');
+    expect((await dev.act(loadOutbox, { cursor: 'garbage' })).body.errors[0]).toBe(
+      'The page cursor is not valid; reload the list.',
+    );
     const searched = await dev.act(loadOutbox, { query: 'second' });
     expect(searched.body.data.rows.map((r: { body: string }) => r.body)).toEqual(['Second text']);
     expect((await dev.act(loadOutbox, { query: '%' })).body.data.messageCount).toBe(0);
@@ -30,10 +39,15 @@ describe('outbox', () => {
 });
 
 describe('outbox export', () => {
-  it('streams every matching row as CSV with the list\'s columns, for developers only', async () => {
-    for (let i = 0; i < 12; i++) await t.app.services.telephony.sendText(t.db, { to: `+1505555${String(2000 + i)}`, body: `Bulk, "quoted" ${i}` });
+  it("streams every matching row as CSV with the list's columns, for developers only", async () => {
+    for (let i = 0; i < 12; i++)
+      await t.app.services.telephony.sendText(t.db, { to: `+1505555${String(2000 + i)}`, body: `Bulk, "quoted" ${i}` });
     const dev = await t.signedIn(['developer']);
-    const res = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=sms&limit=5', cookies: { forecourt_session: dev.cookie! } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/tools/outbox/export?channel=sms&limit=5',
+      cookies: { forecourt_session: dev.cookie! },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="outbox-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -41,12 +55,28 @@ describe('outbox export', () => {
     expect(lines[0]).toBe('When,Kind,To,From,Subject,Message,Status');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('"Bulk, ""quoted"" 11"');
-    const all = await t.app.inject({ method: 'GET', url: '/tools/outbox/export', cookies: { forecourt_session: dev.cookie! } });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/tools/outbox/export',
+      cookies: { forecourt_session: dev.cookie! },
+    });
     expect(all.body.trim().split('\n')).toHaveLength(1 + 3 + 12);
     const staff = await t.signedIn([]);
-    expect((await t.app.inject({ method: 'GET', url: '/tools/outbox/export', cookies: { forecourt_session: staff.cookie! } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/tools/outbox/export',
+          cookies: { forecourt_session: staff.cookie! },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/tools/outbox/export' })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=fax', cookies: { forecourt_session: dev.cookie! } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/tools/outbox/export?channel=fax',
+      cookies: { forecourt_session: dev.cookie! },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toBe('Kind must be sms, email, call or lead.');
   });
@@ -57,7 +87,9 @@ describe('counting a long list', () => {
     const dev = await t.signedIn(['developer']);
     const exact = await dev.act(loadOutbox, {});
     expect(exact.body.data.countEstimated).toBe(false);
-    await t.db.execute(sql`insert into outbox (channel, "to", body) select 'email', 'bulk' || g || '@forecourt.test', 'Bulk' from generate_series(1, 1500) g`);
+    await t.db.execute(
+      sql`insert into outbox (channel, "to", body) select 'email', 'bulk' || g || '@forecourt.test', 'Bulk' from generate_series(1, 1500) g`,
+    );
     await t.db.execute(sql`analyze outbox`);
     const res = await dev.act(loadOutbox, {});
     expect(res.body.data.countEstimated).toBe(true);

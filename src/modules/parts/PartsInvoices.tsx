@@ -23,7 +23,15 @@ export default function PartsInvoices() {
         { name: 'query', kind: 'search', placeholder: 'Invoice, customer or account' },
         { name: 'locationId', kind: 'location' },
         { name: 'invoiceType', kind: 'select', placeholder: 'Any', data: invoiceTypeOptions },
-        { name: 'collected', kind: 'select', placeholder: 'Any', data: [{ value: '0', label: 'To collect' }, { value: '1', label: 'Collected' }] },
+        {
+          name: 'collected',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '0', label: 'To collect' },
+            { value: '1', label: 'Collected' },
+          ],
+        },
         { name: 'minInvoiceDate', kind: 'date' },
         { name: 'maxInvoiceDate', kind: 'date' },
       ]}
@@ -34,9 +42,17 @@ export default function PartsInvoices() {
       emptyText="No parts invoices match these filters; clear a filter or add an invoice."
       cells={{
         amount: (row) => formatMoney(row.amountCents),
-        collected: (row) => <Badge color={row.collected ? 'teal' : 'orange'} variant="light">{row.collected ? 'Collected' : 'To collect'}</Badge>,
+        collected: (row) => (
+          <Badge color={row.collected ? 'teal' : 'orange'} variant="light">
+            {row.collected ? 'Collected' : 'To collect'}
+          </Badge>
+        ),
       }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add invoice</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add invoice
+        </Button>
+      }
     >
       {records.modals}
     </ListScreen>

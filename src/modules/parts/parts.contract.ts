@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { choice, date, flag, id, money, optionalChoice, optionalDate, optionalId, optionalText, text, yesNo } from '../../shared/fields';
+import {
+  choice,
+  date,
+  flag,
+  id,
+  money,
+  optionalChoice,
+  optionalDate,
+  optionalId,
+  optionalText,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
@@ -61,15 +73,27 @@ export const invoiceColumns: ColumnSpec[] = [
 ];
 
 const invoiceRow = z.object({
-  invoiceId: z.number().int(), locationId: z.number().int(), locationName: z.string(), invoiceNumber: z.string(),
-  invoiceType: z.enum(invoiceTypes), invoiceTypeLabel: z.string(), invoiceDate: z.string(), name: z.string(), account: z.string(),
+  invoiceId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  invoiceNumber: z.string(),
+  invoiceType: z.enum(invoiceTypes),
+  invoiceTypeLabel: z.string(),
+  invoiceDate: z.string(),
+  name: z.string(),
+  account: z.string(),
   /** Dollars as a plain decimal ("1234.50"), exact; `amountCents` is the same in whole cents. */
-  amount: z.string(), amountCents: z.number().int(), collected: z.boolean(),
+  amount: z.string(),
+  amountCents: z.number().int(),
+  collected: z.boolean(),
 });
 export type InvoiceRow = z.output<typeof invoiceRow>;
 
 const invoice = invoiceRow.extend({
-  notes: z.string(), createdByName: z.string().nullable(), createdAt: z.string(), updatedAt: z.string(),
+  notes: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type InvoiceRecord = z.output<typeof invoice>;
 
@@ -81,18 +105,43 @@ export const EXPORT_ROUTE = '/tools/parts-invoices/export';
  * null past 1,000 invoices).
  */
 export const loadInvoices = listContract({
-  path: 'service/parts-invoices/load-all', filters: invoiceFilters, row: invoiceRow, countKey: 'invoiceCount', exportRoute: EXPORT_ROUTE,
+  path: 'service/parts-invoices/load-all',
+  filters: invoiceFilters,
+  row: invoiceRow,
+  countKey: 'invoiceCount',
+  exportRoute: EXPORT_ROUTE,
 });
-export const loadInvoice = defineContract({ path: 'service/parts-invoices/load', input: invoiceIdInput, output: z.object({ invoice }) });
-export const addInvoice = defineContract({ path: 'service/parts-invoices/add', input: invoiceInput, output: z.object({ invoiceId: z.number().int() }) });
-export const updateInvoice = defineContract({ path: 'service/parts-invoices/update', input: updateInvoiceInput, output: z.object({ invoiceId: z.number().int() }) });
+export const loadInvoice = defineContract({
+  path: 'service/parts-invoices/load',
+  input: invoiceIdInput,
+  output: z.object({ invoice }),
+});
+export const addInvoice = defineContract({
+  path: 'service/parts-invoices/add',
+  input: invoiceInput,
+  output: z.object({ invoiceId: z.number().int() }),
+});
+export const updateInvoice = defineContract({
+  path: 'service/parts-invoices/update',
+  input: updateInvoiceInput,
+  output: z.object({ invoiceId: z.number().int() }),
+});
 
 // Not in the spec (its form only reports success): docs/parts.md.
 export const INVOICE_ADDED = 'Parts invoice added.';
 export const INVOICE_UPDATED = 'Parts invoice saved.';
 
 /** The catalogue's categories, as the parts counter shelves them (docs/parts.md). */
-export const partCategories = ['Brakes', 'Filters', 'Fluids', 'Electrical', 'Engine', 'Wipers', 'Tires', 'Suspension'] as const;
+export const partCategories = [
+  'Brakes',
+  'Filters',
+  'Fluids',
+  'Electrical',
+  'Engine',
+  'Wipers',
+  'Tires',
+  'Suspension',
+] as const;
 export type PartCategory = (typeof partCategories)[number];
 
 export const partFilters = {
@@ -109,11 +158,20 @@ export const partColumns: ColumnSpec[] = [
 ];
 
 const partRow = z.object({
-  partId: z.number().int(), partNumber: z.string(), description: z.string(), category: z.enum(partCategories),
+  partId: z.number().int(),
+  partNumber: z.string(),
+  description: z.string(),
+  category: z.enum(partCategories),
   /** Dollars as an exact decimal; `priceCents` the same in cents. */
-  price: z.string(), priceCents: z.number().int(),
+  price: z.string(),
+  priceCents: z.number().int(),
 });
 export type PartRow = z.output<typeof partRow>;
 
 /** The parts catalogue, by part number (not in the spec's calls: parts-select needs a source; docs/parts.md). */
-export const loadParts = listContract({ path: 'service/parts/load-parts', filters: partFilters, row: partRow, countKey: 'partCount' });
+export const loadParts = listContract({
+  path: 'service/parts/load-parts',
+  filters: partFilters,
+  row: partRow,
+  countKey: 'partCount',
+});

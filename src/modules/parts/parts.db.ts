@@ -1,4 +1,16 @@
-import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
@@ -13,7 +25,9 @@ export const partsInvoices = pgTable(
   'parts_invoices',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** As printed by the store's dealer system; unique within the store. */
     invoiceNumber: varchar('invoice_number', { length: 20 }).notNull(),
     invoiceType: varchar('invoice_type', { length: 20 }).$type<InvoiceType>().notNull(),
@@ -42,7 +56,10 @@ export const partsInvoices = pgTable(
 );
 
 export const invoiceRecords = defineRecords({
-  table: partsInvoices, type: 'partsInvoice', key: partsInvoices.id, location: partsInvoices.locationId,
+  table: partsInvoices,
+  type: 'partsInvoice',
+  key: partsInvoices.id,
+  location: partsInvoices.locationId,
   missing: 'That parts invoice does not exist.',
 });
 
@@ -69,6 +86,8 @@ export const partsCatalog = pgTable(
 );
 
 export const catalogRecords = defineRecords({
-  table: partsCatalog, type: 'part', key: partsCatalog.id,
+  table: partsCatalog,
+  type: 'part',
+  key: partsCatalog.id,
   missing: 'That part is not in the catalogue.',
 });

@@ -7,7 +7,9 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a parts invoice: added with its amount in dollars (a third decimal named at the field), then collected from its row', async ({ page }) => {
+test('a parts invoice: added with its amount in dollars (a third decimal named at the field), then collected from its row', async ({
+  page,
+}) => {
   await page.goto('/service/parts-invoices');
   const root = page.locator('.parts-invoices');
   const heading = page.getByRole('heading', { name: /^\d+ parts invoices for \$[\d,]+\.\d\d$/ });

@@ -11,7 +11,17 @@ import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { invoiceRecords, partsCatalog as catalog, partsInvoices as invoices } from './parts.db';
 import {
-  addInvoice, invoiceColumns, invoiceFilters, invoiceTypeLabels, loadInvoice, loadInvoices, loadParts, partColumns, updateInvoice, type InvoiceInput, type InvoiceRecord,
+  addInvoice,
+  invoiceColumns,
+  invoiceFilters,
+  invoiceTypeLabels,
+  loadInvoice,
+  loadInvoices,
+  loadParts,
+  partColumns,
+  updateInvoice,
+  type InvoiceInput,
+  type InvoiceRecord,
 } from './parts.contract';
 
 /** The most invoices the list sums (docs/parts.md). */
@@ -21,7 +31,8 @@ const invoiceSearch = searchText(invoices.invoiceNumber, invoices.name, invoices
 
 /** The type's label and the amount in dollars, in SQL: the html table and the CSV read only selected fields. */
 const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
-  Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`), sql` `,
+  Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`),
+  sql` `,
 )} else ${invoices.invoiceType} end)`;
 const amountDecimal = hundredthsAsDecimal(invoices.amount);
 
@@ -38,13 +49,14 @@ const invoiceConditions: ListFilters<typeof invoiceFilters> = {
 
 defineListAction({
   contract: loadInvoices,
-  summary: 'Parts invoices within reach, newest first: by location, type, payment, invoice dates and part of a number, name or account; with the sum of their amounts; also the CSV export.',
+  summary:
+    'Parts invoices within reach, newest first: by location, type, payment, invoice dates and part of a number, name or account; with the sum of their amounts; also the CSV export.',
   permission: 'serviceAdvisor',
   reach: invoices.locationId,
   export: { filename: 'parts-invoices' },
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minInvoiceDate: s.from, maxInvoiceDate: s.to } },
     { name: 'not collected', filters: { collected: '0' } },
     { name: 'search', filters: { query: 'garcia' } },
@@ -60,7 +72,10 @@ defineListAction({
   // page's own order, so from the index the page reads (a generic plan, not knowing how rare unpaid
   // invoices are, would scan the table for them); a search is planned for its term and needs no order.
   figures: ({ input, user }) => {
-    const where = and(withinReach(user.reach, invoices.locationId), ...givenFilters(invoiceConditions, { input: input as Record<string, unknown>, user }));
+    const where = and(
+      withinReach(user.reach, invoices.locationId),
+      ...givenFilters(invoiceConditions, { input: input as Record<string, unknown>, user }),
+    );
     return {
       amountTotal: sql<number>`(select case when count(*) <= ${sql.raw(String(TOTAL_LIMIT))} then coalesce(sum(capped.amount), 0)::bigint end
         from (select ${invoices.amount} as amount from ${invoices}${where ? sql` where ${where}` : sql``}
@@ -69,17 +84,37 @@ defineListAction({
   },
   filters: invoiceConditions,
   query: ({ db }) => ({
-    select: db.select({
-      invoiceId: invoices.id, locationId: invoices.locationId, locationName: locations.name, invoiceNumber: invoices.invoiceNumber,
-      invoiceType: invoices.invoiceType, invoiceTypeLabel: invoiceTypeLabel.as('invoice_type_label'), invoiceDate: invoices.invoiceDate,
-      name: invoices.name, account: invoices.account, amount: amountDecimal.as('amount_decimal'), amountCents: invoices.amount, collected: invoices.collected,
-    }).from(invoices).innerJoin(locations, eq(locations.id, invoices.locationId)).$dynamic(),
+    select: db
+      .select({
+        invoiceId: invoices.id,
+        locationId: invoices.locationId,
+        locationName: locations.name,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceType: invoices.invoiceType,
+        invoiceTypeLabel: invoiceTypeLabel.as('invoice_type_label'),
+        invoiceDate: invoices.invoiceDate,
+        name: invoices.name,
+        account: invoices.account,
+        amount: amountDecimal.as('amount_decimal'),
+        amountCents: invoices.amount,
+        collected: invoices.collected,
+      })
+      .from(invoices)
+      .innerJoin(locations, eq(locations.id, invoices.locationId))
+      .$dynamic(),
   }),
 });
 
 const invoiceValues = (input: InvoiceInput) => ({
-  locationId: input.locationId, invoiceNumber: input.invoiceNumber.toUpperCase(), invoiceType: input.invoiceType, invoiceDate: input.invoiceDate,
-  name: input.name, account: input.account ?? '', amount: input.amount, collected: input.collected, notes: input.notes ?? '',
+  locationId: input.locationId,
+  invoiceNumber: input.invoiceNumber.toUpperCase(),
+  invoiceType: input.invoiceType,
+  invoiceDate: input.invoiceDate,
+  name: input.name,
+  account: input.account ?? '',
+  amount: input.amount,
+  collected: input.collected,
+  notes: input.notes ?? '',
 });
 
 type Ctx = Parameters<typeof loadRecord>[0];
@@ -88,8 +123,17 @@ type Ctx = Parameters<typeof loadRecord>[0];
 async function refuseTakenNumber(ctx: Ctx, input: InvoiceInput, invoiceId?: number): Promise<string> {
   const location = await loadRecord(ctx, locationRecords, input.locationId);
   const number = input.invoiceNumber.toUpperCase();
-  const [clash] = await ctx.db.select({ id: invoices.id }).from(invoices)
-    .where(and(eq(invoices.locationId, input.locationId), eq(invoices.invoiceNumber, number), invoiceId ? ne(invoices.id, invoiceId) : undefined)).limit(1);
+  const [clash] = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.locationId, input.locationId),
+        eq(invoices.invoiceNumber, number),
+        invoiceId ? ne(invoices.id, invoiceId) : undefined,
+      ),
+    )
+    .limit(1);
   if (clash) throw takenNumber(number, location.name);
   return location.name;
 }
@@ -110,10 +154,22 @@ defineAction({
       row.createdBy ? ctx.db.select({ name: userName }).from(users).where(eq(users.id, row.createdBy)) : [],
     ]);
     const invoice: InvoiceRecord = {
-      invoiceId: row.id, locationId: row.locationId, locationName: location.name, invoiceNumber: row.invoiceNumber, invoiceType: row.invoiceType,
-      invoiceTypeLabel: invoiceTypeLabels[row.invoiceType], invoiceDate: row.invoiceDate, name: row.name, account: row.account,
-      amount: centsToDecimal(row.amount), amountCents: row.amount, collected: row.collected, notes: row.notes, createdByName: creator?.name ?? null,
-      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+      invoiceId: row.id,
+      locationId: row.locationId,
+      locationName: location.name,
+      invoiceNumber: row.invoiceNumber,
+      invoiceType: row.invoiceType,
+      invoiceTypeLabel: invoiceTypeLabels[row.invoiceType],
+      invoiceDate: row.invoiceDate,
+      name: row.name,
+      account: row.account,
+      amount: centsToDecimal(row.amount),
+      amountCents: row.amount,
+      collected: row.collected,
+      notes: row.notes,
+      createdByName: creator?.name ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     };
     return { invoice };
   },
@@ -126,8 +182,10 @@ defineAction({
   reach: {},
   async handler(ctx) {
     const locationName = await refuseTakenNumber(ctx, ctx.input);
-    const created = await refusingDuplicate(() => insertRecord(ctx, invoiceRecords, { ...invoiceValues(ctx.input), createdBy: ctx.user.id }),
-      () => takenNumber(ctx.input.invoiceNumber.toUpperCase(), locationName));
+    const created = await refusingDuplicate(
+      () => insertRecord(ctx, invoiceRecords, { ...invoiceValues(ctx.input), createdBy: ctx.user.id }),
+      () => takenNumber(ctx.input.invoiceNumber.toUpperCase(), locationName),
+    );
     return { invoiceId: created.id };
   },
 });
@@ -141,7 +199,10 @@ defineAction({
     const { input } = ctx;
     await loadRecord(ctx, invoiceRecords, input.invoiceId);
     const locationName = await refuseTakenNumber(ctx, input, input.invoiceId);
-    await refusingDuplicate(() => updateRecord(ctx, invoiceRecords, input.invoiceId, invoiceValues(input)), () => takenNumber(input.invoiceNumber.toUpperCase(), locationName));
+    await refusingDuplicate(
+      () => updateRecord(ctx, invoiceRecords, input.invoiceId, invoiceValues(input)),
+      () => takenNumber(input.invoiceNumber.toUpperCase(), locationName),
+    );
     return { invoiceId: input.invoiceId };
   },
 });
@@ -150,7 +211,8 @@ const partSearch = searchText(catalog.partNumber, catalog.description);
 
 defineListAction({
   contract: loadParts,
-  summary: 'The group\'s parts catalogue by part number: by category and part of a number or description, with list prices.',
+  summary:
+    "The group's parts catalogue by part number: by category and part of a number or description, with list prices.",
   permission: 'serviceAdvisor',
   reach: 'group',
   bench: () => [
@@ -164,9 +226,16 @@ defineListAction({
   id: { key: 'partId', column: catalog.id },
   filters: { category: equals(catalog.category), query: matches(partSearch) },
   query: ({ db }) => ({
-    select: db.select({
-      partId: catalog.id, partNumber: catalog.partNumber, description: catalog.description, category: catalog.category,
-      price: hundredthsAsDecimal(catalog.priceCents).as('price_decimal'), priceCents: catalog.priceCents,
-    }).from(catalog).$dynamic(),
+    select: db
+      .select({
+        partId: catalog.id,
+        partNumber: catalog.partNumber,
+        description: catalog.description,
+        category: catalog.category,
+        price: hundredthsAsDecimal(catalog.priceCents).as('price_decimal'),
+        priceCents: catalog.priceCents,
+      })
+      .from(catalog)
+      .$dynamic(),
   }),
 });

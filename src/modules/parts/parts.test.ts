@@ -15,16 +15,30 @@ beforeAll(async () => {
   advisor = await t.signedIn(['serviceAdvisor']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const byNumber = async (invoiceNumber: string) => (await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, invoiceNumber)).orderBy(desc(invoices.id)))[0];
+const byNumber = async (invoiceNumber: string) =>
+  (await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, invoiceNumber)).orderBy(desc(invoices.id)))[0];
 const tableCounts = async () => {
-  const [[{ i }], [{ a }]] = await Promise.all([t.db.select({ i: count() }).from(invoices), t.db.select({ a: count() }).from(auditLog)]);
+  const [[{ i }], [{ a }]] = await Promise.all([
+    t.db.select({ i: count() }).from(invoices),
+    t.db.select({ a: count() }).from(auditLog),
+  ]);
   return { i, a };
 };
 const form = (overrides: Record<string, unknown> = {}) => ({
-  locationId: loc.ABG, invoiceNumber: 'p-200001', invoiceType: 'counter', invoiceDate: '2026-11-20', name: 'Carmen Ortiz',
-  account: '', amount: '1,234.56', collected: 1, notes: 'Brake pads, 2020 Camry.', ...overrides,
+  locationId: loc.ABG,
+  invoiceNumber: 'p-200001',
+  invoiceType: 'counter',
+  invoiceDate: '2026-11-20',
+  name: 'Carmen Ortiz',
+  account: '',
+  amount: '1,234.56',
+  collected: 1,
+  notes: 'Brake pads, 2020 Camry.',
+  ...overrides,
 });
 
 describe('parts invoices', () => {
@@ -38,33 +52,71 @@ describe('parts invoices', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     const pump = res.body.data.rows.find((r: { invoiceNumber: string }) => r.invoiceNumber === 'P-104207');
     expect(pump).toMatchObject({
-      locationId: loc.ABG, locationName: 'Albuquerque Toyota', invoiceType: 'warranty', invoiceTypeLabel: 'Warranty', name: 'Toyota Motor Sales',
-      account: 'WTY-TMS', amount: '1189.50', amountCents: 118_950, collected: false,
+      locationId: loc.ABG,
+      locationName: 'Albuquerque Toyota',
+      invoiceType: 'warranty',
+      invoiceTypeLabel: 'Warranty',
+      name: 'Toyota Motor Sales',
+      account: 'WTY-TMS',
+      amount: '1189.50',
+      amountCents: 118_950,
+      collected: false,
     });
     expect(res.body.data.html).toContain('<th data-key="invoiceTypeLabel">Type</th>');
     expect(res.body.data.html).toContain('1189.50');
 
     // By store, type, payment and part of a customer's name; each narrows, and the sum with it.
     const abg = await advisor.act(loadInvoices, { locationId: loc.ABG, collected: '0' });
-    expect(abg.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual(['P-104207', 'P-104212']);
+    expect(abg.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual([
+      'P-104207',
+      'P-104212',
+    ]);
     expect(abg.body.data.amountTotal).toBe(118_950 + 41_236);
     const warranty = await advisor.act(loadInvoices, { invoiceType: 'warranty' });
     expect(warranty.body.data.rows.every((r: { invoiceType: string }) => r.invoiceType === 'warranty')).toBe(true);
     expect(warranty.body.data.invoiceCount).toBe(3);
     const rosa = await advisor.act(loadInvoices, { query: 'rosa mart' });
-    expect(rosa.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual(['P-104190', 'P-104211']);
+    expect(rosa.body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).sort()).toEqual([
+      'P-104190',
+      'P-104211',
+    ]);
     const byAmount = await advisor.act(loadInvoices, { sort: 'amount', dir: 'desc', limit: 3 });
-    expect(byAmount.body.data.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([412_560, 263_410, 153_025]);
+    expect(byAmount.body.data.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([
+      412_560, 263_410, 153_025,
+    ]);
   });
 
   it('reads the invoice dates as calendar days, first and last included, and names a bad one as labelled', async () => {
     await t.db.insert(invoices).values([
-      { locationId: loc.SFS, invoiceNumber: 'DAY-1', invoiceType: 'counter', invoiceDate: '2025-03-09', name: 'A', amount: 100 },
-      { locationId: loc.SFS, invoiceNumber: 'DAY-2', invoiceType: 'counter', invoiceDate: '2025-03-10', name: 'B', amount: 200 },
-      { locationId: loc.SFS, invoiceNumber: 'DAY-3', invoiceType: 'counter', invoiceDate: '2025-03-11', name: 'C', amount: 300 },
+      {
+        locationId: loc.SFS,
+        invoiceNumber: 'DAY-1',
+        invoiceType: 'counter',
+        invoiceDate: '2025-03-09',
+        name: 'A',
+        amount: 100,
+      },
+      {
+        locationId: loc.SFS,
+        invoiceNumber: 'DAY-2',
+        invoiceType: 'counter',
+        invoiceDate: '2025-03-10',
+        name: 'B',
+        amount: 200,
+      },
+      {
+        locationId: loc.SFS,
+        invoiceNumber: 'DAY-3',
+        invoiceType: 'counter',
+        invoiceDate: '2025-03-11',
+        name: 'C',
+        amount: 300,
+      },
     ]);
     const numbers = async (filters: Record<string, string>) =>
-      (await advisor.act(loadInvoices, { locationId: loc.SFS, ...filters })).body.data.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber).filter((n: string) => n.startsWith('DAY'));
+      (await advisor.act(loadInvoices, { locationId: loc.SFS, ...filters })).body.data.rows
+        .map((r: { invoiceNumber: string }) => r.invoiceNumber)
+        .filter((n: string) => n.startsWith('DAY'));
     expect(await numbers({ minInvoiceDate: '2025-03-10', maxInvoiceDate: '2025-03-10' })).toEqual(['DAY-2']);
     expect(await numbers({ minInvoiceDate: '2025-03-10', maxInvoiceDate: '2025-03-11' })).toEqual(['DAY-3', 'DAY-2']);
     const bad = await advisor.act(loadInvoices, { minInvoiceDate: '03/10/2025', collected: 'maybe' });
@@ -78,30 +130,66 @@ describe('parts invoices', () => {
     const stored = await byNumber('P-200001');
     expect(add.body.data).toEqual({ invoiceId: stored.id });
     expect(stored).toMatchObject({
-      locationId: loc.ABG, invoiceType: 'counter', invoiceDate: '2026-11-20', name: 'Carmen Ortiz', account: '', amount: 123_450, collected: true,
-      notes: 'Brake pads, 2020 Camry.', createdBy: advisor.userId,
+      locationId: loc.ABG,
+      invoiceType: 'counter',
+      invoiceDate: '2026-11-20',
+      name: 'Carmen Ortiz',
+      account: '',
+      amount: 123_450,
+      collected: true,
+      notes: 'Brake pads, 2020 Camry.',
+      createdBy: advisor.userId,
     });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'service/parts-invoices/add')).orderBy(desc(auditLog.id)).limit(1);
-    expect(audit).toMatchObject({ recordType: 'partsInvoice', recordId: String(stored.id), after: { invoiceNumber: 'P-200001', amount: 123_450 } });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'service/parts-invoices/add'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      recordType: 'partsInvoice',
+      recordId: String(stored.id),
+      after: { invoiceNumber: 'P-200001', amount: 123_450 },
+    });
 
     const loaded = await advisor.act(loadInvoice, { invoiceId: stored.id });
     const me = await userById(t.db, advisor.userId!);
     expect(loaded.body.data.invoice).toEqual({
-      invoiceId: stored.id, locationId: loc.ABG, locationName: 'Albuquerque Toyota', invoiceNumber: 'P-200001', invoiceType: 'counter', invoiceTypeLabel: 'Counter sale',
-      invoiceDate: '2026-11-20', name: 'Carmen Ortiz', account: '', amount: '1234.50', amountCents: 123_450, collected: true, notes: 'Brake pads, 2020 Camry.',
-      createdByName: `${me.firstName} ${me.lastName}`, createdAt: stored.createdAt.toISOString(), updatedAt: stored.updatedAt.toISOString(),
+      invoiceId: stored.id,
+      locationId: loc.ABG,
+      locationName: 'Albuquerque Toyota',
+      invoiceNumber: 'P-200001',
+      invoiceType: 'counter',
+      invoiceTypeLabel: 'Counter sale',
+      invoiceDate: '2026-11-20',
+      name: 'Carmen Ortiz',
+      account: '',
+      amount: '1234.50',
+      amountCents: 123_450,
+      collected: true,
+      notes: 'Brake pads, 2020 Camry.',
+      createdByName: `${me.firstName} ${me.lastName}`,
+      createdAt: stored.createdAt.toISOString(),
+      updatedAt: stored.updatedAt.toISOString(),
     });
   });
 
   it('sums to the cent where floating point would not: ten invoices of 0.10 are 1.00, 0.1 plus 0.2 is 0.30', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await advisor.act(addInvoice, form({ locationId: loc.DNC, invoiceNumber: `DIME-${i}`, amount: '0.10' }))).status).toBe(200);
+      expect(
+        (await advisor.act(addInvoice, form({ locationId: loc.DNC, invoiceNumber: `DIME-${i}`, amount: '0.10' })))
+          .status,
+      ).toBe(200);
     }
     await advisor.act(addInvoice, form({ locationId: loc.PHX, invoiceNumber: 'TENTH', amount: '0.1' }));
     await advisor.act(addInvoice, form({ locationId: loc.PHX, invoiceNumber: 'FIFTH', amount: 0.2 }));
     const dimes = await advisor.act(loadInvoices, { locationId: loc.DNC, query: 'dime' });
     expect(dimes.body.data.amountTotal).toBe(100);
-    const both = await advisor.act(loadInvoices, { locationId: loc.PHX, minInvoiceDate: '2026-11-20', maxInvoiceDate: '2026-11-20' });
+    const both = await advisor.act(loadInvoices, {
+      locationId: loc.PHX,
+      minInvoiceDate: '2026-11-20',
+      maxInvoiceDate: '2026-11-20',
+    });
     expect(both.body.data.amountTotal).toBe(30);
     expect(both.body.data.rows.map((r: { amount: string }) => r.amount).sort()).toEqual(['0.10', '0.20']);
   });
@@ -110,13 +198,34 @@ describe('parts invoices', () => {
     const first = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300001' }));
     const second = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300002' }));
     const invoiceId = second.body.data.invoiceId;
-    const saved = await advisor.act(updateInvoice, form({ invoiceId, invoiceNumber: 'P-300002', invoiceType: 'repair order', account: 'RO-1', amount: '99.99', collected: 0 }));
+    const saved = await advisor.act(
+      updateInvoice,
+      form({
+        invoiceId,
+        invoiceNumber: 'P-300002',
+        invoiceType: 'repair order',
+        account: 'RO-1',
+        amount: '99.99',
+        collected: 0,
+      }),
+    );
     expect(saved).toMatchObject({ status: 200, body: { data: { invoiceId } } });
-    expect(await byNumber('P-300002')).toMatchObject({ invoiceType: 'repair order', account: 'RO-1', amount: 9_999, collected: false });
+    expect(await byNumber('P-300002')).toMatchObject({
+      invoiceType: 'repair order',
+      account: 'RO-1',
+      amount: 9_999,
+      collected: false,
+    });
 
     const before = await tableCounts();
     const taken = await advisor.act(updateInvoice, form({ invoiceId, invoiceNumber: 'p-300001' }));
-    expect(taken).toMatchObject({ status: 409, body: { errors: ['Invoice P-300001 is already recorded at Albuquerque Toyota.'], data: { fields: ['invoiceNumber'] } } });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: {
+        errors: ['Invoice P-300001 is already recorded at Albuquerque Toyota.'],
+        data: { fields: ['invoiceNumber'] },
+      },
+    });
     const again = await advisor.act(addInvoice, form({ invoiceNumber: 'P-300001' }));
     expect(again.status).toBe(409);
     expect(await tableCounts()).toEqual(before);
@@ -128,13 +237,32 @@ describe('parts invoices', () => {
 
   it('names every field at fault as the form labels it, and stores nothing', async () => {
     const before = await tableCounts();
-    const blank = await advisor.act(addInvoice, { locationId: '', invoiceNumber: ' ', invoiceType: '', invoiceDate: '', name: '', amount: '' });
+    const blank = await advisor.act(addInvoice, {
+      locationId: '',
+      invoiceNumber: ' ',
+      invoiceType: '',
+      invoiceDate: '',
+      name: '',
+      amount: '',
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual([
-      'Location is required.', 'Invoice number is required.', 'Invoice type is required.', 'Invoice date must be a date as YYYY-MM-DD.', 'Customer is required.', 'Amount is required.',
+      'Location is required.',
+      'Invoice number is required.',
+      'Invoice type is required.',
+      'Invoice date must be a date as YYYY-MM-DD.',
+      'Customer is required.',
+      'Amount is required.',
     ]);
-    const wrong = await advisor.act(addInvoice, form({ invoiceType: 'gift', invoiceDate: '2026-02-30', amount: '12.345' }));
-    expect(wrong.body.errors).toEqual(['Invoice type must be one of: counter, repair order, warranty, internal, wholesale, return.', 'Invoice date must be a real date.', 'Amount must be an amount in dollars, such as 1,234.56.']);
+    const wrong = await advisor.act(
+      addInvoice,
+      form({ invoiceType: 'gift', invoiceDate: '2026-02-30', amount: '12.345' }),
+    );
+    expect(wrong.body.errors).toEqual([
+      'Invoice type must be one of: counter, repair order, warranty, internal, wholesale, return.',
+      'Invoice date must be a real date.',
+      'Amount must be an amount in dollars, such as 1,234.56.',
+    ]);
     const negative = await advisor.act(addInvoice, form({ amount: '-5' }));
     expect(negative.body.data.fields).toEqual(['amount']);
     expect(await tableCounts()).toEqual(before);
@@ -146,8 +274,11 @@ describe('parts invoices', () => {
     const names = new Set(mine.body.data.rows.map((r: { locationName: string }) => r.locationName));
     expect(names.has('Denver Chevrolet')).toBe(false);
     expect(names.has('Albuquerque Toyota')).toBe(true);
-    const [{ total }] = await t.db.select({ total: sum(invoices.amount) }).from(invoices)
-      .innerJoin(locations, eq(locations.id, invoices.locationId)).where(eq(locations.region, 'New Mexico'));
+    const [{ total }] = await t.db
+      .select({ total: sum(invoices.amount) })
+      .from(invoices)
+      .innerJoin(locations, eq(locations.id, invoices.locationId))
+      .where(eq(locations.region, 'New Mexico'));
     expect(mine.body.data.amountTotal).toBe(Number(total));
     const denver = await byNumber('C-71230');
     expect((await nm.act(loadInvoice, { invoiceId: denver.id })).status).toBe(404);
@@ -155,11 +286,17 @@ describe('parts invoices', () => {
   });
 
   it('downloads the list as CSV with its filters', async () => {
-    const csv = await t.app.inject({ method: 'GET', url: `/tools/parts-invoices/export?locationId=${loc.LCF}&sort=amount&dir=desc`, cookies: { forecourt_session: advisor.cookie! } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/tools/parts-invoices/export?locationId=${loc.LCF}&sort=amount&dir=desc`,
+      cookies: { forecourt_session: advisor.cookie! },
+    });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('Invoice,Date,Type,Customer,Account,Amount,Collected,Location');
-    expect(lines[1]).toMatch(/^F-30149,\d{4}-\d{2}-\d{2},Wholesale,Mesilla Valley Fleet,W-118,4125.60,No,Las Cruces Ford$/);
+    expect(lines[1]).toMatch(
+      /^F-30149,\d{4}-\d{2}-\d{2},Wholesale,Mesilla Valley Fleet,W-118,4125.60,No,Las Cruces Ford$/,
+    );
   });
 
   it('finds catalogue parts by part of a number or description and by category, priced to the cent', async () => {
@@ -169,9 +306,19 @@ describe('parts invoices', () => {
     expect(numbers).toEqual([...numbers].sort());
     expect(all.body.data.partCount).toBe(22);
     const filters = await advisor.act(loadParts, { query: 'oil filter' });
-    expect(filters.body.data.rows.map((r: { partNumber: string }) => r.partNumber)).toEqual(['04152-YZZA1', '15400-PLM-A02', 'FL-500S', 'SOA635071']);
+    expect(filters.body.data.rows.map((r: { partNumber: string }) => r.partNumber)).toEqual([
+      '04152-YZZA1',
+      '15400-PLM-A02',
+      'FL-500S',
+      'SOA635071',
+    ]);
     const brakes = await advisor.act(loadParts, { category: 'Brakes', sort: 'price', dir: 'desc' });
-    expect(brakes.body.data.rows[0]).toMatchObject({ partNumber: '43512-42070', description: 'Front brake rotor, RAV4', price: '114.75', priceCents: 11_475 });
+    expect(brakes.body.data.rows[0]).toMatchObject({
+      partNumber: '43512-42070',
+      description: 'Front brake rotor, RAV4',
+      price: '114.75',
+      priceCents: 11_475,
+    });
     const bad = await advisor.act(loadParts, { category: 'Gifts' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields).toEqual(['category']);

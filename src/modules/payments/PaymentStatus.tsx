@@ -17,7 +17,9 @@ type Loaded = OutputOf<typeof loadPayment>;
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
       <Text size="sm">{children}</Text>
     </div>
   );
@@ -28,19 +30,36 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
   return (
     <Stack className="payment-status">
       <Group justify="space-between" align="center">
-        <Badge size="lg" color={paymentStateColors[p.state]} variant="light" className="payment-state">{p.stateLabel}</Badge>
+        <Badge size="lg" color={paymentStateColors[p.state]} variant="light" className="payment-state">
+          {p.stateLabel}
+        </Badge>
         <Text fw={600}>{formatMoney(p.amountCents)}</Text>
       </Group>
       {steps.buttons(p)}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label="Seller">{p.payeeName}</Field>
         <Field label="Contact">{[p.payeeEmail, formatPhone(p.payeePhone)].filter(Boolean).join(' · ') || '—'}</Field>
-        <Field label="Vehicle">{p.vehicle}{p.vin ? ` · ${p.vin}` : ''}</Field>
+        <Field label="Vehicle">
+          {p.vehicle}
+          {p.vin ? ` · ${p.vin}` : ''}
+        </Field>
         <Field label="Location">{p.locationName}</Field>
         <Field label="Offer">{formatMoney(p.offerCents)}</Field>
-        <Field label="Requested by">{p.requestedByName ?? '—'}{p.approvedByName ? `; approved by ${p.approvedByName}` : ''}</Field>
-        {p.manualMethod && <Field label="Paid manually">{manualMethodLabels[p.manualMethod]}{p.manualDetails ? `: ${p.manualDetails}` : ''}</Field>}
-        {p.manualReference && <Field label="Cheque or wire number">{p.manualReference}, sent on {p.manualSentOn}</Field>}
+        <Field label="Requested by">
+          {p.requestedByName ?? '—'}
+          {p.approvedByName ? `; approved by ${p.approvedByName}` : ''}
+        </Field>
+        {p.manualMethod && (
+          <Field label="Paid manually">
+            {manualMethodLabels[p.manualMethod]}
+            {p.manualDetails ? `: ${p.manualDetails}` : ''}
+          </Field>
+        )}
+        {p.manualReference && (
+          <Field label="Cheque or wire number">
+            {p.manualReference}, sent on {p.manualSentOn}
+          </Field>
+        )}
         <Field label="Provider">
           {p.providerReference
             ? `${p.providerReference} · ${p.providerStatus ?? 'not asked'}${p.providerCheckedAt ? `, as of ${formatDateTime(p.providerCheckedAt)}` : ''}`
@@ -48,15 +67,21 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
         </Field>
         {payout && (
           <Field label="What the local provider sent">
-            {formatMoney(payout.amountCents)} to {payout.payeeName} ({payout.payeeEmail || formatPhone(payout.payeePhone) || 'no contact'}), “{payout.memo}”, key {payout.idempotencyKey}
+            {formatMoney(payout.amountCents)} to {payout.payeeName} (
+            {payout.payeeEmail || formatPhone(payout.payeePhone) || 'no contact'}), “{payout.memo}”, key{' '}
+            {payout.idempotencyKey}
           </Field>
         )}
       </SimpleGrid>
-      <Title order={3} size="h5">Steps</Title>
+      <Title order={3} size="h5">
+        Steps
+      </Title>
       <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} className="payment-events">
         {events.map((e) => (
           <Timeline.Item key={e.eventId} title={`${e.actionLabel}: ${e.toStateLabel}`}>
-            <Text size="xs" c="dimmed">{formatDateTime(e.at)} · {e.userName ?? 'a removed user'} · {formatMoney(e.amountCents)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(e.at)} · {e.userName ?? 'a removed user'} · {formatMoney(e.amountCents)}
+            </Text>
             {e.note && <Text size="sm">{e.note}</Text>}
           </Timeline.Item>
         ))}

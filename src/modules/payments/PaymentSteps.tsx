@@ -19,19 +19,45 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { useSession } from '../../web/shell/session';
 import { formatDate, formatMoney } from '../../shared/format';
 import {
-  approvePayment, cancelPayment, changePayment, checkPaymentStatus, loadPayments, manualStartPayment, REASON_MAX, startManualPayment,
-  startPayment, voidPayment, type PaymentReply,
+  approvePayment,
+  cancelPayment,
+  changePayment,
+  checkPaymentStatus,
+  loadPayments,
+  manualStartPayment,
+  REASON_MAX,
+  startManualPayment,
+  startPayment,
+  voidPayment,
+  type PaymentReply,
 } from './payments.contract';
-import { commandLabels, manualMethodLabels, manualMethods, nextCommands, type ManualMethod, type PaymentCommand, type PaymentState } from './payments.values';
+import {
+  commandLabels,
+  manualMethodLabels,
+  manualMethods,
+  nextCommands,
+  type ManualMethod,
+  type PaymentCommand,
+  type PaymentState,
+} from './payments.values';
 import { optionsOf } from '../../web/options/optionsOf';
 
 /** What a step needs to know of the payment. */
-export interface PaymentLike { paymentId: number; state: PaymentState; amountCents: number; payeeName: string }
+export interface PaymentLike {
+  paymentId: number;
+  state: PaymentState;
+  amountCents: number;
+  payeeName: string;
+}
 
 export const PAYMENT_LISTS = [loadPayments];
 /** The status view's modal: its record reloads after a step taken in it. */
 export const PAYMENT_STATUS = 'payment-status';
-const stepOptions = { errors: 'alert' as const, success: (data: PaymentReply) => data.stateLabel, reload: PAYMENT_LISTS };
+const stepOptions = {
+  errors: 'alert' as const,
+  success: (data: PaymentReply) => data.stateLabel,
+  reload: PAYMENT_LISTS,
+};
 
 type FormStep = 'change-payment' | 'cancel-payment' | 'start-manual' | 'manual-start';
 const formTitles: Record<FormStep, string> = {
@@ -43,31 +69,63 @@ const formTitles: Record<FormStep, string> = {
 
 function ChangeForm({ payment, done }: { payment: PaymentLike; done: () => void }) {
   const form = useContractForm(changePayment, {
-    initialValues: { amount: '' }, toInput: (v) => ({ ...v, paymentId: payment.paymentId }), ...stepOptions, onSuccess: done,
+    initialValues: { amount: '' },
+    toInput: (v) => ({ ...v, paymentId: payment.paymentId }),
+    ...stepOptions,
+    onSuccess: done,
   });
   const [asked, setAsked] = useState(false);
   return (
-    <RecordForm form={{ ...form, submit: () => {
-      // Seed 001: changing a payment asks for confirmation first.
-      if (asked || !form.form.isValid()) return form.submit();
-      setAsked(true);
-      void confirm({ message: `Change the payment to ${payment.payeeName} from ${formatMoney(payment.amountCents)} to $${form.values.amount}? The payout sent is stopped and a new one sent.`, confirmLabel: 'Change amount' })
-        .then((yes) => { setAsked(false); if (yes) form.submit(); });
-    } }} failTitle="The amount was not changed" submitLabel="Change amount" onCancel={done}>
-      <Text size="sm">Now {formatMoney(payment.amountCents)} to {payment.payeeName}.</Text>
-      <TextInput data-autofocus placeholder="e.g. 18,250.00" leftSection="$" {...form.field('amount')} label="New amount" />
+    <RecordForm
+      form={{
+        ...form,
+        submit: () => {
+          // Seed 001: changing a payment asks for confirmation first.
+          if (asked || !form.form.isValid()) return form.submit();
+          setAsked(true);
+          void confirm({
+            message: `Change the payment to ${payment.payeeName} from ${formatMoney(payment.amountCents)} to $${form.values.amount}? The payout sent is stopped and a new one sent.`,
+            confirmLabel: 'Change amount',
+          }).then((yes) => {
+            setAsked(false);
+            if (yes) form.submit();
+          });
+        },
+      }}
+      failTitle="The amount was not changed"
+      submitLabel="Change amount"
+      onCancel={done}
+    >
+      <Text size="sm">
+        Now {formatMoney(payment.amountCents)} to {payment.payeeName}.
+      </Text>
+      <TextInput
+        data-autofocus
+        placeholder="e.g. 18,250.00"
+        leftSection="$"
+        {...form.field('amount')}
+        label="New amount"
+      />
     </RecordForm>
   );
 }
 
 function CancelForm({ payment, done }: { payment: PaymentLike; done: () => void }) {
   const form = useContractForm(cancelPayment, {
-    initialValues: { reason: '' }, toInput: (v) => ({ ...v, paymentId: payment.paymentId }), ...stepOptions, onSuccess: done,
+    initialValues: { reason: '' },
+    toInput: (v) => ({ ...v, paymentId: payment.paymentId }),
+    ...stepOptions,
+    onSuccess: done,
   });
   return (
     <RecordForm form={form} failTitle="The payment was not cancelled" submitLabel="Cancel payment" onCancel={done}>
       <Text size="sm">No money goes to {payment.payeeName}; the appraisal may be paid by a new request.</Text>
-      <CountedTextarea data-autofocus maxLength={REASON_MAX} placeholder="e.g. Seller kept the car" {...form.field('reason')} />
+      <CountedTextarea
+        data-autofocus
+        maxLength={REASON_MAX}
+        placeholder="e.g. Seller kept the car"
+        {...form.field('reason')}
+      />
     </RecordForm>
   );
 }
@@ -76,23 +134,40 @@ const methodOptions = optionsOf(manualMethods, manualMethodLabels);
 
 function StartManualForm({ payment, done }: { payment: PaymentLike; done: () => void }) {
   const form = useContractForm(startManualPayment, {
-    initialValues: { method: '' as ManualMethod | '', details: '' }, toInput: (v) => ({ ...v, paymentId: payment.paymentId }), ...stepOptions, onSuccess: done,
+    initialValues: { method: '' as ManualMethod | '', details: '' },
+    toInput: (v) => ({ ...v, paymentId: payment.paymentId }),
+    ...stepOptions,
+    onSuccess: done,
   });
   return (
     <RecordForm form={form} failTitle="The manual payment was not started" submitLabel="Pay manually" onCancel={done}>
-      <Text size="sm">{formatMoney(payment.amountCents)} to {payment.payeeName}, made outside the payments provider.</Text>
+      <Text size="sm">
+        {formatMoney(payment.amountCents)} to {payment.payeeName}, made outside the payments provider.
+      </Text>
       <SearchableSelect data-autofocus data={methodOptions} allowDeselect={false} {...form.field('method')} />
-      <CountedTextarea maxLength={REASON_MAX} placeholder="e.g. Mail to the seller's address on the title" {...form.field('details')} />
+      <CountedTextarea
+        maxLength={REASON_MAX}
+        placeholder="e.g. Mail to the seller's address on the title"
+        {...form.field('details')}
+      />
     </RecordForm>
   );
 }
 
 function ManualStartForm({ payment, done }: { payment: PaymentLike; done: () => void }) {
   const form = useContractForm(manualStartPayment, {
-    initialValues: { reference: '', sentOn: formatDate(new Date()) }, toInput: (v) => ({ ...v, paymentId: payment.paymentId }), ...stepOptions, onSuccess: done,
+    initialValues: { reference: '', sentOn: formatDate(new Date()) },
+    toInput: (v) => ({ ...v, paymentId: payment.paymentId }),
+    ...stepOptions,
+    onSuccess: done,
   });
   return (
-    <RecordForm form={form} failTitle="The manual payment was not recorded" submitLabel="Record as sent" onCancel={done}>
+    <RecordForm
+      form={form}
+      failTitle="The manual payment was not recorded"
+      submitLabel="Record as sent"
+      onCancel={done}
+    >
       <TextInput data-autofocus placeholder="e.g. CHK 40112" {...form.field('reference')} />
       <DateField {...form.field('sentOn')} />
     </RecordForm>
@@ -100,7 +175,10 @@ function ManualStartForm({ payment, done }: { payment: PaymentLike; done: () => 
 }
 
 const forms: Record<FormStep, (props: { payment: PaymentLike; done: () => void }) => ReactNode> = {
-  'change-payment': ChangeForm, 'cancel-payment': CancelForm, 'start-manual': StartManualForm, 'manual-start': ManualStartForm,
+  'change-payment': ChangeForm,
+  'cancel-payment': CancelForm,
+  'start-manual': StartManualForm,
+  'manual-start': ManualStartForm,
 };
 
 /** The buttons of a payment's next steps (`buttons(payment)`), and the modals their forms open in (`modals`). */
@@ -120,7 +198,8 @@ export function usePaymentSteps() {
   const questions: Record<keyof typeof calls, ((p: PaymentLike) => string) | null> = {
     approve: (p) => `Approve the payment of ${formatMoney(p.amountCents)} to ${p.payeeName}?`,
     start: (p) => `Send ${formatMoney(p.amountCents)} to ${p.payeeName} now, through the payments provider?`,
-    void: (p) => `Void the payment of ${formatMoney(p.amountCents)} to ${p.payeeName}? The payout is stopped if it has not been paid.`,
+    void: (p) =>
+      `Void the payment of ${formatMoney(p.amountCents)} to ${p.payeeName}? The payout is stopped if it has not been paid.`,
     'check-status': null,
   };
   const run = (command: PaymentCommand, payment: PaymentLike) => {
@@ -133,7 +212,9 @@ export function usePaymentSteps() {
     const question = questions[command as keyof typeof calls];
     const go = () => call.mutate({ paymentId: payment.paymentId });
     if (!question) return go();
-    void confirm({ message: question(payment), confirmLabel: commandLabels[command], danger: command === 'void' }).then((yes) => yes && go());
+    void confirm({ message: question(payment), confirmLabel: commandLabels[command], danger: command === 'void' }).then(
+      (yes) => yes && go(),
+    );
   };
   const busy = (command: PaymentCommand) => command in calls && calls[command as keyof typeof calls].isPending;
   const buttons = (payment: PaymentLike) => {
@@ -141,9 +222,18 @@ export function usePaymentSteps() {
     return next.length ? (
       <Group gap={6} wrap="wrap" className="payment-steps">
         {next.map((command) => (
-          <Button key={command} size="compact-sm" variant={command === 'void' || command === 'cancel-payment' ? 'subtle' : 'light'}
-            color={command === 'void' || command === 'cancel-payment' ? 'red' : undefined} loading={busy(command)}
-            aria-label={`${commandLabels[command]}: ${payment.payeeName}`} onClick={(e) => { e.stopPropagation(); run(command, payment); }}>
+          <Button
+            key={command}
+            size="compact-sm"
+            variant={command === 'void' || command === 'cancel-payment' ? 'subtle' : 'light'}
+            color={command === 'void' || command === 'cancel-payment' ? 'red' : undefined}
+            loading={busy(command)}
+            aria-label={`${commandLabels[command]}: ${payment.payeeName}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              run(command, payment);
+            }}
+          >
             {commandLabels[command]}
           </Button>
         ))}

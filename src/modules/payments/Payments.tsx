@@ -57,14 +57,29 @@ export default function Payments() {
         vehicle: (row) => (row.vin ? `${row.vehicle} · ${row.vin.slice(-6)}` : row.vehicle),
         stateLabel: (row) => (
           <Stack gap={6} align="flex-start">
-            <Badge color={paymentStateColors[row.state]} variant="light" className="payment-state">{row.stateLabel}</Badge>
+            <Badge color={paymentStateColors[row.state]} variant="light" className="payment-state">
+              {row.stateLabel}
+            </Badge>
             {steps.buttons(row)}
           </Stack>
         ),
       }}
-      toolbar={canRequest && <Button leftSection={<IconPlus size={16} />} onClick={openRequestPayment}>Request payment</Button>}
+      toolbar={
+        canRequest && (
+          <Button leftSection={<IconPlus size={16} />} onClick={openRequestPayment}>
+            Request payment
+          </Button>
+        )
+      }
     >
-      <RequestPaymentModal onRequested={(paymentId) => setParams((p) => { p.set('payment', String(paymentId)); return p; })} />
+      <RequestPaymentModal
+        onRequested={(paymentId) =>
+          setParams((p) => {
+            p.set('payment', String(paymentId));
+            return p;
+          })
+        }
+      />
       {status.modal}
       {steps.modals}
     </ListScreen>

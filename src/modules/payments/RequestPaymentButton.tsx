@@ -33,15 +33,27 @@ const requestOptions = { success: (data: PaymentReply) => data.stateLabel, reloa
 /** The request with the appraisal chosen in the form. */
 function RequestForm({ done, onRequested }: { done: () => void; onRequested?: (paymentId: number) => void }) {
   const form = useContractForm(createPayment, {
-    initialValues: { appraisalId: '' }, ...requestOptions,
-    onSuccess: (data) => { done(); onRequested?.(data.paymentId); },
+    initialValues: { appraisalId: '' },
+    ...requestOptions,
+    onSuccess: (data) => {
+      done();
+      onRequested?.(data.paymentId);
+    },
   });
   return (
     <RecordForm form={form} failTitle="The payment was not requested" submitLabel="Request payment" onCancel={done}>
       <Stack gap="xs">
-        <Text size="sm">A payment of the appraisal&apos;s offer to its seller, sent once an appraisal manager approves it.</Text>
-        <RemoteSelect source={appraisalSource} placeholder="Type a customer, VIN or vehicle" description="Offers the customer accepted, and vehicles bought."
-          {...form.field('appraisalId')} value={form.values.appraisalId || null} onChange={(v) => form.form.setFieldValue('appraisalId', v ?? '')} />
+        <Text size="sm">
+          A payment of the appraisal&apos;s offer to its seller, sent once an appraisal manager approves it.
+        </Text>
+        <RemoteSelect
+          source={appraisalSource}
+          placeholder="Type a customer, VIN or vehicle"
+          description="Offers the customer accepted, and vehicles bought."
+          {...form.field('appraisalId')}
+          value={form.values.appraisalId || null}
+          onChange={(v) => form.form.setFieldValue('appraisalId', v ?? '')}
+        />
       </Stack>
     </RecordForm>
   );
@@ -64,11 +76,20 @@ export const openRequestPayment = () => openModal(REQUEST_PAYMENT);
 export default function RequestPaymentButton({ appraisalId }: { appraisalId: number }) {
   const allowed = useCan('appraiser');
   const [requested, setRequested] = useState<string | null>(null);
-  const create = useAction(createPayment, { ...requestOptions, errors: 'alert', onSuccess: (data) => setRequested(data.stateLabel) });
+  const create = useAction(createPayment, {
+    ...requestOptions,
+    errors: 'alert',
+    onSuccess: (data) => setRequested(data.stateLabel),
+  });
   if (!allowed) return null;
   return (
-    <Button leftSection={<IconCashBanknote size={16} />} variant="light" loading={create.isPending} disabled={!!requested}
-      onClick={() => create.mutate({ appraisalId })}>
+    <Button
+      leftSection={<IconCashBanknote size={16} />}
+      variant="light"
+      loading={create.isPending}
+      disabled={!!requested}
+      onClick={() => create.mutate({ appraisalId })}
+    >
       {requested ?? 'Request payment'}
     </Button>
   );

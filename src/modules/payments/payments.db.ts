@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { appraisals } from '../appraisals/appraisals.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -16,9 +29,13 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    appraisalId: integer('appraisal_id').notNull().references(() => appraisals.id),
+    appraisalId: integer('appraisal_id')
+      .notNull()
+      .references(() => appraisals.id),
     /** The appraisal's store, copied: reach and the list's filters read it without a join. */
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     state: varchar('state', { length: 12 }).$type<PaymentState>().notNull().default('requested'),
     amountCents: integer('amount_cents').notNull(),
     /** The appraisal's offer when the payment was requested. */
@@ -66,7 +83,10 @@ export const payments = pgTable(
 );
 
 export const paymentRecords = defineRecords({
-  table: payments, type: 'payment', key: payments.id, location: payments.locationId,
+  table: payments,
+  type: 'payment',
+  key: payments.id,
+  location: payments.locationId,
   missing: 'That payment does not exist.',
 });
 
@@ -75,7 +95,9 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 16 }).$type<PaymentCommand | 'create'>().notNull(),
     fromState: varchar('from_state', { length: 12 }).$type<PaymentState>(),
     toState: varchar('to_state', { length: 12 }).$type<PaymentState>().notNull(),

@@ -2,14 +2,29 @@ import { callApi, expect, expectNotification, signInStaff, test } from '../../..
 
 const LIST = '/clicklane/appraisals/payments';
 
-test('a payment from request to sent: an appraiser requests it, a manager approves it after confirming, it is sent and checked', async ({ browser, adminState, page }) => {
+test('a payment from request to sent: an appraiser requests it, a manager approves it after confirming, it is sent and checked', async ({
+  browser,
+  adminState,
+  page,
+}) => {
   // The appraiser who asks cannot be the manager who approves (decision 022).
   const admin = await browser.newContext({ storageState: adminState });
   await callApi(admin.request, 'users/save-user', {
-    username: 'appraiser.e2e', email: 'appraiser.e2e@forecourt.test', firstName: 'Ana', lastName: 'Tafoya', password: 'appraiser-e2e-password-1', jobCode: 'INV', emailFactor: 1, groupWide: 1,
+    username: 'appraiser.e2e',
+    email: 'appraiser.e2e@forecourt.test',
+    firstName: 'Ana',
+    lastName: 'Tafoya',
+    password: 'appraiser-e2e-password-1',
+    jobCode: 'INV',
+    emailFactor: 1,
+    groupWide: 1,
   });
   await admin.close();
-  const staff = await signInStaff(browser, adminState, { username: 'appraiser.e2e', email: 'appraiser.e2e@forecourt.test', password: 'appraiser-e2e-password-1' });
+  const staff = await signInStaff(browser, adminState, {
+    username: 'appraiser.e2e',
+    email: 'appraiser.e2e@forecourt.test',
+    password: 'appraiser-e2e-password-1',
+  });
 
   // The request: the appraisal chosen by its customer's name.
   await staff.page.goto(LIST);
@@ -56,7 +71,7 @@ test('a payment from request to sent: an appraiser requests it, a manager approv
   await expect(view.locator('.payment-events')).toContainText('Status checked: Payment Completed');
 });
 
-test('a sent payment\'s amount is changed in a modal after confirming, then voided', async ({ page }) => {
+test("a sent payment's amount is changed in a modal after confirming, then voided", async ({ page }) => {
   // The demo's payment at Denver, sent and out with the provider.
   await page.goto(`${LIST}?state=sent&query=joshua`);
   const row = page.getByRole('row', { name: /Joshua Davis/ });

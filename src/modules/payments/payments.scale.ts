@@ -10,8 +10,25 @@ import type { PaymentState } from './payments.values';
  */
 defineGenerator({
   table: 'payments',
-  columns: ['appraisal_id', 'location_id', 'state', 'amount_cents', 'offer_cents', 'payee_name', 'payee_email', 'payee_phone', 'vehicle', 'vin',
-    'revision', 'provider_reference', 'provider_status', 'requested_by', 'approved_by', 'created_at', 'updated_at'],
+  columns: [
+    'appraisal_id',
+    'location_id',
+    'state',
+    'amount_cents',
+    'offer_cents',
+    'payee_name',
+    'payee_email',
+    'payee_phone',
+    'vehicle',
+    'vin',
+    'revision',
+    'provider_reference',
+    'provider_status',
+    'requested_by',
+    'approved_by',
+    'created_at',
+    'updated_at',
+  ],
   fullRows: 40_000,
   minRows: 1,
   after: ['appraisals', 'locations', 'users'],
@@ -25,18 +42,49 @@ defineGenerator({
       const createdAt = new Date(Math.min(now.getTime(), a.createdAt.getTime() + 86_400_000));
       const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
       const roll = random.next();
-      const state: PaymentState = ageDays > 14
-        ? (roll < 0.9 ? 'paid' : roll < 0.95 ? 'cancelled' : roll < 0.98 ? 'manualSent' : 'voided')
-        : random.pick(['requested', 'approved', 'sent', 'changed', 'paid', 'failed', 'manual', 'cancelled'] as const);
+      const state: PaymentState =
+        ageDays > 14
+          ? roll < 0.9
+            ? 'paid'
+            : roll < 0.95
+              ? 'cancelled'
+              : roll < 0.98
+                ? 'manualSent'
+                : 'voided'
+          : random.pick(['requested', 'approved', 'sent', 'changed', 'paid', 'failed', 'manual', 'cancelled'] as const);
       const sent = ['sent', 'changed', 'paid', 'failed', 'voided'].includes(state);
       const offer = a.offer.offerCents;
       const { year, make, model, trim } = a.vehicle;
-      yield [i + 1, a.locationOf(counts.locations), state, state === 'changed' ? Math.max(100, offer - 10_000) : offer, offer, a.name, a.email, a.phone,
-        `${year} ${make} ${model} ${trim}`, '', sent ? (state === 'changed' ? 2 : 1) : 0, sent ? `lp_scale${made}` : null,
-        sent ? (state === 'voided' ? 'cancelled' : state === 'paid' ? 'paid' : state === 'failed' ? 'failed' : 'pending') : null,
-        random.int(1, counts.users), state === 'requested' || state === 'cancelled' ? null : random.int(1, counts.users), createdAt, createdAt];
+      yield [
+        i + 1,
+        a.locationOf(counts.locations),
+        state,
+        state === 'changed' ? Math.max(100, offer - 10_000) : offer,
+        offer,
+        a.name,
+        a.email,
+        a.phone,
+        `${year} ${make} ${model} ${trim}`,
+        '',
+        sent ? (state === 'changed' ? 2 : 1) : 0,
+        sent ? `lp_scale${made}` : null,
+        sent
+          ? state === 'voided'
+            ? 'cancelled'
+            : state === 'paid'
+              ? 'paid'
+              : state === 'failed'
+                ? 'failed'
+                : 'pending'
+          : null,
+        random.int(1, counts.users),
+        state === 'requested' || state === 'cancelled' ? null : random.int(1, counts.users),
+        createdAt,
+        createdAt,
+      ];
     }
     // The loader counts on the rows it asked for (the next load would otherwise start again).
-    if (made < rows) throw new Error(`Only ${made} appraisals can be paid at this scale; the payments generator asks for ${rows}.`);
+    if (made < rows)
+      throw new Error(`Only ${made} appraisals can be paid at this scale; the payments generator asks for ${rows}.`);
   },
 });

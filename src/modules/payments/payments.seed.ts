@@ -15,24 +15,81 @@ const HOUR = 3_600_000;
  * the seed ran). Two accepted offers at Albuquerque (David Chavez, Laura Sanchez) are left without a
  * payment, for a request to be made.
  */
-const demoPayments: { customer: string; steps: [PaymentCommand | 'create', PaymentState, number, string?][]; amountCents?: number; manual?: { reference: string; details: string } }[] = [
-  { customer: 'Kevin Nguyen', steps: [['create', 'requested', 290], ['cancel-payment', 'cancelled', 288, 'Seller asked to be paid by cheque at signing.']] },
-  { customer: 'Kevin Nguyen', steps: [['create', 'requested', 280], ['approve', 'approved', 279], ['start', 'sent', 278], ['check-status', 'paid', 250, 'The provider says paid.']] },
+const demoPayments: {
+  customer: string;
+  steps: [PaymentCommand | 'create', PaymentState, number, string?][];
+  amountCents?: number;
+  manual?: { reference: string; details: string };
+}[] = [
+  {
+    customer: 'Kevin Nguyen',
+    steps: [
+      ['create', 'requested', 290],
+      ['cancel-payment', 'cancelled', 288, 'Seller asked to be paid by cheque at signing.'],
+    ],
+  },
+  {
+    customer: 'Kevin Nguyen',
+    steps: [
+      ['create', 'requested', 280],
+      ['approve', 'approved', 279],
+      ['start', 'sent', 278],
+      ['check-status', 'paid', 250, 'The provider says paid.'],
+    ],
+  },
   { customer: 'Robert Vigil', steps: [['create', 'requested', 3]] },
-  { customer: 'Christopher Lucero', steps: [['create', 'requested', 30], ['approve', 'approved', 26]] },
-  { customer: 'Joshua Davis', steps: [['create', 'requested', 150], ['approve', 'approved', 149], ['start', 'sent', 148]] },
-  { customer: 'Stephanie Moore', steps: [['create', 'requested', 100], ['approve', 'approved', 99], ['start', 'sent', 98], ['change-payment', 'changed', 97, 'Title fee withheld']], amountCents: -15_000 },
-  { customer: 'Nicole Martinez', steps: [['create', 'requested', 300], ['approve', 'approved', 299], ['start-manual', 'manual', 298, 'Company cheque: Seller has no bank account for payouts.'], ['manual-start', 'manualSent', 296, 'CHK 40112, sent on the day']], manual: { reference: 'CHK 40112', details: 'Seller has no bank account for payouts.' } },
+  {
+    customer: 'Christopher Lucero',
+    steps: [
+      ['create', 'requested', 30],
+      ['approve', 'approved', 26],
+    ],
+  },
+  {
+    customer: 'Joshua Davis',
+    steps: [
+      ['create', 'requested', 150],
+      ['approve', 'approved', 149],
+      ['start', 'sent', 148],
+    ],
+  },
+  {
+    customer: 'Stephanie Moore',
+    steps: [
+      ['create', 'requested', 100],
+      ['approve', 'approved', 99],
+      ['start', 'sent', 98],
+      ['change-payment', 'changed', 97, 'Title fee withheld'],
+    ],
+    amountCents: -15_000,
+  },
+  {
+    customer: 'Nicole Martinez',
+    steps: [
+      ['create', 'requested', 300],
+      ['approve', 'approved', 299],
+      ['start-manual', 'manual', 298, 'Company cheque: Seller has no bank account for payouts.'],
+      ['manual-start', 'manualSent', 296, 'CHK 40112, sent on the day'],
+    ],
+    manual: { reference: 'CHK 40112', details: 'Seller has no bank account for payouts.' },
+  },
 ];
 
 export async function seedPayments(db: Db): Promise<void> {
   const now = Date.now();
   const provider = localPayments();
-  const staff = await db.select({ id: users.id, jobCode: users.jobCode, locationId: users.locationId }).from(users)
-    .where(and(inArray(users.jobCode, ['GM', 'GSM', 'INV', 'FIN']), eq(users.accountLocked, false))).orderBy(asc(users.id));
+  const staff = await db
+    .select({ id: users.id, jobCode: users.jobCode, locationId: users.locationId })
+    .from(users)
+    .where(and(inArray(users.jobCode, ['GM', 'GSM', 'INV', 'FIN']), eq(users.accountLocked, false)))
+    .orderBy(asc(users.id));
   for (const demo of demoPayments) {
-    const [appraisal] = await db.select().from(appraisals).innerJoin(locations, eq(locations.id, appraisals.locationId))
-      .where(eq(appraisals.customerName, demo.customer)).limit(1);
+    const [appraisal] = await db
+      .select()
+      .from(appraisals)
+      .innerJoin(locations, eq(locations.id, appraisals.locationId))
+      .where(eq(appraisals.customerName, demo.customer))
+      .limit(1);
     if (!appraisal) continue;
     const a = appraisal.appraisals;
     const local = staff.filter((u) => u.locationId === a.locationId);
@@ -40,35 +97,64 @@ export async function seedPayments(db: Db): Promise<void> {
     const asks = (u: (typeof staff)[number]) => ['GM', 'GSM', 'INV'].includes(u.jobCode ?? '');
     const approves = (u: (typeof staff)[number]) => ['GM', 'FIN'].includes(u.jobCode ?? '');
     const requester = (local.find(asks) ?? staff.find(asks))?.id ?? null;
-    const manager = (local.find((u) => approves(u) && u.id !== requester) ?? staff.find((u) => approves(u) && u.id !== requester))?.id ?? null;
+    const manager =
+      (local.find((u) => approves(u) && u.id !== requester) ?? staff.find((u) => approves(u) && u.id !== requester))
+        ?.id ?? null;
     const [first] = demo.steps;
     const last = demo.steps[demo.steps.length - 1];
     const at = (hours: number) => new Date(now - hours * HOUR);
     const amountCents = a.offerCents + (demo.amountCents ?? 0);
     const sent = demo.steps.some(([c]) => c === 'start');
-    const [payment] = await db.insert(payments).values({
-      appraisalId: a.id, locationId: a.locationId, state: last[1], amountCents, offerCents: a.offerCents,
-      payeeName: a.customerName, payeeEmail: a.email, payeePhone: a.phone, vehicle: [a.year, a.make, a.model, a.trim].filter(Boolean).join(' '), vin: a.vin,
-      revision: demo.steps.filter(([c]) => c === 'start' || c === 'change-payment').length,
-      manualMethod: demo.manual ? 'cheque' : null, manualDetails: demo.manual?.details ?? '', manualReference: demo.manual?.reference ?? null,
-      manualSentOn: demo.manual ? at(296).toISOString().slice(0, 10) : null,
-      requestedBy: requester, approvedBy: demo.steps.some(([c]) => c === 'approve') ? manager : null,
-      createdAt: at(first[2]), updatedAt: at(last[2]),
-    }).returning();
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        appraisalId: a.id,
+        locationId: a.locationId,
+        state: last[1],
+        amountCents,
+        offerCents: a.offerCents,
+        payeeName: a.customerName,
+        payeeEmail: a.email,
+        payeePhone: a.phone,
+        vehicle: [a.year, a.make, a.model, a.trim].filter(Boolean).join(' '),
+        vin: a.vin,
+        revision: demo.steps.filter(([c]) => c === 'start' || c === 'change-payment').length,
+        manualMethod: demo.manual ? 'cheque' : null,
+        manualDetails: demo.manual?.details ?? '',
+        manualReference: demo.manual?.reference ?? null,
+        manualSentOn: demo.manual ? at(296).toISOString().slice(0, 10) : null,
+        requestedBy: requester,
+        approvedBy: demo.steps.some(([c]) => c === 'approve') ? manager : null,
+        createdAt: at(first[2]),
+        updatedAt: at(last[2]),
+      })
+      .returning();
     if (sent) {
       // What the local provider holds for the current payout, as if it had been sent.
       const payout = await provider.send(db, {
-        idempotencyKey: `payment-${payment.id}-${payment.revision}`, amountCents, memo: `Trade-in: ${payment.vehicle}`,
+        idempotencyKey: `payment-${payment.id}-${payment.revision}`,
+        amountCents,
+        memo: `Trade-in: ${payment.vehicle}`,
         payee: { name: payment.payeeName, email: payment.payeeEmail, phone: payment.payeePhone },
       });
       const status = last[1] === 'paid' ? (await provider.status(db, payout.reference)).status : payout.status;
-      await db.update(payments).set({ providerReference: payout.reference, providerStatus: status, providerCheckedAt: at(last[2]) }).where(eq(payments.id, payment.id));
+      await db
+        .update(payments)
+        .set({ providerReference: payout.reference, providerStatus: status, providerCheckedAt: at(last[2]) })
+        .where(eq(payments.id, payment.id));
     }
     let from: PaymentState | null = null;
     for (const [action, to, hours, note] of demo.steps) {
-      const who = action === 'approve' || action === 'change-payment' || action === 'cancel-payment' ? manager : requester;
+      const who =
+        action === 'approve' || action === 'change-payment' || action === 'cancel-payment' ? manager : requester;
       await db.insert(paymentEvents).values({
-        paymentId: payment.id, action, fromState: from, toState: to, userId: who, note: note ?? '', at: at(hours),
+        paymentId: payment.id,
+        action,
+        fromState: from,
+        toState: to,
+        userId: who,
+        note: note ?? '',
+        at: at(hours),
         amountCents: action === 'change-payment' || from === 'changed' ? amountCents : a.offerCents,
         providerStatus: action === 'check-status' ? 'paid' : null,
       });

@@ -15,22 +15,47 @@ import { appraisalStatusLabels } from '../appraisals/appraisals.contract';
 import { locations } from '../locations/locations.db';
 import { nameOf, userName, users } from '../users/users.db';
 import {
-  appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment,
-  PAYABLE_APPRAISAL_STATUSES, paymentColumns, startManualPayment, startPayment, voidPayment, type PaymentReply,
+  appraisalOptions,
+  approvePayment,
+  cancelPayment,
+  changePayment,
+  checkPaymentStatus,
+  createPayment,
+  loadPayment,
+  loadPayments,
+  manualStartPayment,
+  PAYABLE_APPRAISAL_STATUSES,
+  paymentColumns,
+  startManualPayment,
+  startPayment,
+  voidPayment,
+  type PaymentReply,
 } from './payments.contract';
 import { localPayouts } from '../../server/platform/platform.db';
 import { paymentEvents, paymentRecords, payments } from './payments.db';
 import {
-  closedStates, commandPermissions, eventLabels, manualMethodLabels, paymentStateLabels, transitions,
-  type PaymentCommand, type PaymentState, type ProviderStatus,
+  closedStates,
+  commandPermissions,
+  eventLabels,
+  manualMethodLabels,
+  paymentStateLabels,
+  transitions,
+  type PaymentCommand,
+  type PaymentState,
+  type ProviderStatus,
 } from './payments.values';
 
 type Payment = typeof payments.$inferSelect;
 type Ctx = ActionContext<Record<string, unknown>>;
 
 const replyOf = (p: Payment): PaymentReply => ({
-  paymentId: p.id, appraisalId: p.appraisalId, state: p.state, stateLabel: paymentStateLabels[p.state],
-  amount: centsToDecimal(p.amountCents), amountCents: p.amountCents, providerStatus: p.providerStatus,
+  paymentId: p.id,
+  appraisalId: p.appraisalId,
+  state: p.state,
+  stateLabel: paymentStateLabels[p.state],
+  amount: centsToDecimal(p.amountCents),
+  amountCents: p.amountCents,
+  providerStatus: p.providerStatus,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -52,16 +77,28 @@ const quoted = (states: readonly PaymentState[]) => states.map((s) => `"${paymen
 
 /** The 409 of a step the table does not allow from where the payment stands. */
 export const refusal = (command: PaymentCommand, state: PaymentState) =>
-  AppError.conflict(`This payment is at "${paymentStateLabels[state]}": only a payment at ${quoted(transitions[command].from)} can be ${doneTo[command]}.`);
+  AppError.conflict(
+    `This payment is at "${paymentStateLabels[state]}": only a payment at ${quoted(transitions[command].from)} can be ${doneTo[command]}.`,
+  );
 
 /**
  * The same request again (a double click, a retry after a lost reply): the payment already stands
  * where this step took it, and the last step taken on it was this one, by this user, with the same
  * values. It is answered as the first time and nothing is written.
  */
-async function alreadyDone(ctx: Ctx, command: PaymentCommand, payment: Payment, same: (event: typeof paymentEvents.$inferSelect) => boolean = () => true) {
+async function alreadyDone(
+  ctx: Ctx,
+  command: PaymentCommand,
+  payment: Payment,
+  same: (event: typeof paymentEvents.$inferSelect) => boolean = () => true,
+) {
   if (!transitions[command].to.includes(payment.state)) return false;
-  const [last] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id)).orderBy(sql`${paymentEvents.id} desc`).limit(1);
+  const [last] = await ctx.db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, payment.id))
+    .orderBy(sql`${paymentEvents.id} desc`)
+    .limit(1);
   return !!last && last.action === command && last.userId === ctx.user.id && same(last);
 }
 
@@ -79,8 +116,11 @@ interface Step {
  * it gets no row. Writes the step's event and the audit row.
  */
 async function move(ctx: Ctx, payment: Payment, step: Step): Promise<Payment | null> {
-  const [after] = await ctx.db.update(payments).set({ ...step.values, state: step.to, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state))).returning();
+  const [after] = await ctx.db
+    .update(payments)
+    .set({ ...step.values, state: step.to, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)))
+    .returning();
   if (!after) return null;
   await record(ctx, payment, after, step);
   return after;
@@ -88,8 +128,14 @@ async function move(ctx: Ctx, payment: Payment, step: Step): Promise<Payment | n
 
 async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step, 'values'>) {
   await ctx.db.insert(paymentEvents).values({
-    paymentId: after.id, action: step.command, fromState: before.state, toState: after.state, amountCents: after.amountCents,
-    userId: ctx.user.id, note: step.note ?? '', providerStatus: step.providerStatus ?? after.providerStatus,
+    paymentId: after.id,
+    action: step.command,
+    fromState: before.state,
+    toState: after.state,
+    amountCents: after.amountCents,
+    userId: ctx.user.id,
+    note: step.note ?? '',
+    providerStatus: step.providerStatus ?? after.providerStatus,
   });
   ctx.audit({ recordType: paymentRecords.type, recordId: after.id, before, after });
 }
@@ -100,13 +146,18 @@ async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step
  * moves it. A move that finds the state already changed (another request won) is answered as that
  * request's result when it was this same request, and refused otherwise.
  */
-async function step(ctx: Ctx, command: PaymentCommand, paymentId: number, act: (payment: Payment) => Promise<Payment | null>,
-  same?: (event: typeof paymentEvents.$inferSelect) => boolean): Promise<PaymentReply> {
+async function step(
+  ctx: Ctx,
+  command: PaymentCommand,
+  paymentId: number,
+  act: (payment: Payment) => Promise<Payment | null>,
+  same?: (event: typeof paymentEvents.$inferSelect) => boolean,
+): Promise<PaymentReply> {
   const payment = await loadRecord(ctx, paymentRecords, paymentId);
   // A step that may be taken again from where it leads (a second change, a second check) is a
   // repeat only when `same` says so; any other finds its earlier self by where the payment stands.
   const allowed = transitions[command].from.includes(payment.state);
-  if ((!allowed || same) && await alreadyDone(ctx, command, payment, same)) return replyOf(payment);
+  if ((!allowed || same) && (await alreadyDone(ctx, command, payment, same))) return replyOf(payment);
   if (!allowed) throw refusal(command, payment.state);
   const after = await act(payment);
   if (after) return replyOf(after);
@@ -121,11 +172,16 @@ const memoOf = (p: Payment) => `Trade-in: ${p.vehicle}`;
 /** Asks the provider for this payment's payout (again, after a crash: the same key is the same payout). */
 async function sendPayout(ctx: Ctx, claimed: Payment): Promise<Payment> {
   const payout = await ctx.services.payments.send(ctx.db, {
-    idempotencyKey: providerKey(claimed), amountCents: claimed.amountCents, memo: memoOf(claimed),
+    idempotencyKey: providerKey(claimed),
+    amountCents: claimed.amountCents,
+    memo: memoOf(claimed),
     payee: { name: claimed.payeeName, email: claimed.payeeEmail, phone: claimed.payeePhone },
   });
-  const [after] = await ctx.db.update(payments).set({ providerReference: payout.reference, providerStatus: payout.status, providerCheckedAt: sql`now()` })
-    .where(eq(payments.id, claimed.id)).returning();
+  const [after] = await ctx.db
+    .update(payments)
+    .set({ providerReference: payout.reference, providerStatus: payout.status, providerCheckedAt: sql`now()` })
+    .where(eq(payments.id, claimed.id))
+    .returning();
   return after;
 }
 
@@ -138,15 +194,22 @@ async function stopPayout(ctx: Ctx, payment: Payment, command: PaymentCommand): 
   const stopped = await ctx.services.payments.cancel(ctx.db, payment.providerReference);
   if (stopped.status !== 'paid') return;
   await move(ctx, payment, {
-    command: 'check-status', to: 'paid', note: 'The provider had already paid the seller.', providerStatus: 'paid',
+    command: 'check-status',
+    to: 'paid',
+    note: 'The provider had already paid the seller.',
+    providerStatus: 'paid',
     values: { providerStatus: 'paid', providerCheckedAt: sql`now()` as never },
   });
-  throw AppError.conflict(`The seller has already been paid ${formatMoney(payment.amountCents)}; the payment cannot be ${doneTo[command]}.`).committing();
+  throw AppError.conflict(
+    `The seller has already been paid ${formatMoney(payment.amountCents)}; the payment cannot be ${doneTo[command]}.`,
+  ).committing();
 }
 
 const refuseRequester = (ctx: Ctx, payment: Payment) => {
   if (payment.requestedBy === ctx.user.id) {
-    throw AppError.forbidden('You requested this payment, so someone else must approve it: ask another appraisal manager.');
+    throw AppError.forbidden(
+      'You requested this payment, so someone else must approve it: ask another appraisal manager.',
+    );
   }
 };
 
@@ -155,26 +218,53 @@ const refuseRequester = (ctx: Ctx, payment: Payment) => {
 
 defineAction({
   contract: createPayment,
-  summary: 'Requests approval of a payment of an appraisal\'s offer to its seller; an appraisal with a payment already answers that one.',
+  summary:
+    "Requests approval of a payment of an appraisal's offer to its seller; an appraisal with a payment already answers that one.",
   permission: commandPermissions.create,
   reach: { appraisalId: appraisalRecords },
   async handler(ctx) {
     const appraisal = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
-    const [live] = await ctx.db.select().from(payments)
-      .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates]))).limit(1);
+    const [live] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates])))
+      .limit(1);
     // Asked again (by anyone): the appraisal's payment, never a second one.
     if (live) return replyOf(live);
     if (!(PAYABLE_APPRAISAL_STATUSES as readonly string[]).includes(appraisal.status)) {
-      throw AppError.conflict(`This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`, ['appraisalId']);
+      throw AppError.conflict(
+        `This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`,
+        ['appraisalId'],
+      );
     }
     if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
     const vehicle = [appraisal.year, appraisal.make, appraisal.model, appraisal.trim].filter(Boolean).join(' ');
-    const created = await refusingDuplicate(() => insertRecord(ctx, paymentRecords, {
-      appraisalId: appraisal.id, locationId: appraisal.locationId, amountCents: appraisal.offerCents, offerCents: appraisal.offerCents,
-      payeeName: appraisal.customerName, payeeEmail: appraisal.email, payeePhone: appraisal.phone, vehicle, vin: appraisal.vin, requestedBy: ctx.user.id,
-    }), () => AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', ['appraisalId']));
+    const created = await refusingDuplicate(
+      () =>
+        insertRecord(ctx, paymentRecords, {
+          appraisalId: appraisal.id,
+          locationId: appraisal.locationId,
+          amountCents: appraisal.offerCents,
+          offerCents: appraisal.offerCents,
+          payeeName: appraisal.customerName,
+          payeeEmail: appraisal.email,
+          payeePhone: appraisal.phone,
+          vehicle,
+          vin: appraisal.vin,
+          requestedBy: ctx.user.id,
+        }),
+      () =>
+        AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', [
+          'appraisalId',
+        ]),
+    );
     await ctx.db.insert(paymentEvents).values({
-      paymentId: created.id, action: 'create', fromState: null, toState: 'requested', amountCents: created.amountCents, userId: ctx.user.id,
+      paymentId: created.id,
+      action: 'create',
+      fromState: null,
+      toState: 'requested',
+      amountCents: created.amountCents,
+      userId: ctx.user.id,
       note: `Offer ${formatMoney(appraisal.offerCents)}`,
     });
     return replyOf(created);
@@ -186,11 +276,18 @@ defineAction({
  * around what it does; `same` tells a repeat of the same request. Its contract is idempotent: the
  * pipeline keeps its Idempotency-Key (decision 025).
  */
-function defineStep<C extends Contract>(command: PaymentCommand, contract: C, summary: string,
+function defineStep<C extends Contract>(
+  command: PaymentCommand,
+  contract: C,
+  summary: string,
   act: (ctx: Ctx & { input: z.output<C['input']> }, payment: Payment) => Promise<Payment | null>,
-  same?: (input: z.output<C['input']>) => (event: typeof paymentEvents.$inferSelect) => boolean) {
+  same?: (input: z.output<C['input']>) => (event: typeof paymentEvents.$inferSelect) => boolean,
+) {
   defineAction({
-    contract, summary, permission: commandPermissions[command], reach: { paymentId: paymentRecords },
+    contract,
+    summary,
+    permission: commandPermissions[command],
+    reach: { paymentId: paymentRecords },
     async handler(ctx) {
       const c = ctx as unknown as Ctx & { input: z.output<C['input']> & { paymentId: number } };
       return step(c, command, c.input.paymentId, (payment) => act(c, payment), same?.(c.input)) as never;
@@ -198,72 +295,151 @@ function defineStep<C extends Contract>(command: PaymentCommand, contract: C, su
   });
 }
 
-defineStep('approve', approvePayment, 'Approves a requested payment; the person who requested it cannot.', async (ctx, payment) => {
-  refuseRequester(ctx, payment);
-  return move(ctx, payment, { command: 'approve', to: 'approved', values: { approvedBy: ctx.user.id } });
-});
+defineStep(
+  'approve',
+  approvePayment,
+  'Approves a requested payment; the person who requested it cannot.',
+  async (ctx, payment) => {
+    refuseRequester(ctx, payment);
+    return move(ctx, payment, { command: 'approve', to: 'approved', values: { approvedBy: ctx.user.id } });
+  },
+);
 
-defineStep('start', startPayment, 'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.', async (ctx, payment) => {
-  const claimed = await move(ctx, payment, { command: 'start', to: 'sent', values: { revision: sql`${payments.revision} + 1` as never, providerStatus: null } });
-  return claimed && sendPayout(ctx, claimed);
-});
+defineStep(
+  'start',
+  startPayment,
+  'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.',
+  async (ctx, payment) => {
+    const claimed = await move(ctx, payment, {
+      command: 'start',
+      to: 'sent',
+      values: { revision: sql`${payments.revision} + 1` as never, providerStatus: null },
+    });
+    return claimed && sendPayout(ctx, claimed);
+  },
+);
 
-defineStep('change-payment', changePayment, 'Changes the amount of a payment out with the provider: the payout is stopped and a new one sent for the new amount.', async (ctx, payment) => {
-  const { amount } = ctx.input;
-  if (amount === payment.amountCents) throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
-  await stopPayout(ctx, payment, 'change-payment');
-  const claimed = await move(ctx, payment, {
-    command: 'change-payment', to: 'changed', note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
-    values: { amountCents: amount, revision: sql`${payments.revision} + 1` as never, providerStatus: null },
-  });
-  return claimed && sendPayout(ctx, claimed);
-}, (input) => (event) => event.amountCents === input.amount);
+defineStep(
+  'change-payment',
+  changePayment,
+  'Changes the amount of a payment out with the provider: the payout is stopped and a new one sent for the new amount.',
+  async (ctx, payment) => {
+    const { amount } = ctx.input;
+    if (amount === payment.amountCents)
+      throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
+    await stopPayout(ctx, payment, 'change-payment');
+    const claimed = await move(ctx, payment, {
+      command: 'change-payment',
+      to: 'changed',
+      note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
+      values: { amountCents: amount, revision: sql`${payments.revision} + 1` as never, providerStatus: null },
+    });
+    return claimed && sendPayout(ctx, claimed);
+  },
+  (input) => (event) => event.amountCents === input.amount,
+);
 
-defineStep('void', voidPayment, 'Voids a payment that was sent: the provider\'s payout is stopped (a manual payment\'s cheque is to be stopped at the bank).', async (ctx, payment) => {
-  if (payment.state === 'manualSent') return move(ctx, payment, { command: 'void', to: 'voided', note: 'Stop the cheque or recall the wire at the bank.' });
-  await stopPayout(ctx, payment, 'void');
-  return move(ctx, payment, { command: 'void', to: 'voided', providerStatus: 'cancelled', values: { providerStatus: 'cancelled', providerCheckedAt: sql`now()` as never } });
-});
+defineStep(
+  'void',
+  voidPayment,
+  "Voids a payment that was sent: the provider's payout is stopped (a manual payment's cheque is to be stopped at the bank).",
+  async (ctx, payment) => {
+    if (payment.state === 'manualSent')
+      return move(ctx, payment, {
+        command: 'void',
+        to: 'voided',
+        note: 'Stop the cheque or recall the wire at the bank.',
+      });
+    await stopPayout(ctx, payment, 'void');
+    return move(ctx, payment, {
+      command: 'void',
+      to: 'voided',
+      providerStatus: 'cancelled',
+      values: { providerStatus: 'cancelled', providerCheckedAt: sql`now()` as never },
+    });
+  },
+);
 
-defineStep('start-manual', startManualPayment, 'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.', (ctx, payment) => move(ctx, payment, {
-  command: 'start-manual', to: 'manual', note: [manualMethodLabels[ctx.input.method], ctx.input.details].filter(Boolean).join(': '),
-  values: { manualMethod: ctx.input.method, manualDetails: ctx.input.details ?? '' },
-}));
+defineStep(
+  'start-manual',
+  startManualPayment,
+  'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.',
+  (ctx, payment) =>
+    move(ctx, payment, {
+      command: 'start-manual',
+      to: 'manual',
+      note: [manualMethodLabels[ctx.input.method], ctx.input.details].filter(Boolean).join(': '),
+      values: { manualMethod: ctx.input.method, manualDetails: ctx.input.details ?? '' },
+    }),
+);
 
 const manualNote = (input: { reference: string; sentOn: string }) => `${input.reference}, sent on ${input.sentOn}`;
-defineStep('manual-start', manualStartPayment, 'Records a manual payment as sent: its cheque or wire number and the day it went out.', (ctx, payment) => move(ctx, payment, {
-  command: 'manual-start', to: 'manualSent', note: manualNote(ctx.input), values: { manualReference: ctx.input.reference, manualSentOn: ctx.input.sentOn },
-}), (input) => (event) => event.note === manualNote(input));
+defineStep(
+  'manual-start',
+  manualStartPayment,
+  'Records a manual payment as sent: its cheque or wire number and the day it went out.',
+  (ctx, payment) =>
+    move(ctx, payment, {
+      command: 'manual-start',
+      to: 'manualSent',
+      note: manualNote(ctx.input),
+      values: { manualReference: ctx.input.reference, manualSentOn: ctx.input.sentOn },
+    }),
+  (input) => (event) => event.note === manualNote(input),
+);
 
-defineStep('cancel-payment', cancelPayment, 'Cancels a payment before any money goes out: requested, approved, started manually or failed.', (ctx, payment) => move(ctx, payment, {
-  command: 'cancel-payment', to: 'cancelled', note: ctx.input.reason ?? '',
-}));
+defineStep(
+  'cancel-payment',
+  cancelPayment,
+  'Cancels a payment before any money goes out: requested, approved, started manually or failed.',
+  (ctx, payment) =>
+    move(ctx, payment, {
+      command: 'cancel-payment',
+      to: 'cancelled',
+      note: ctx.input.reason ?? '',
+    }),
+);
 
 /** What the provider's answer makes of a payment out with it. */
 const afterCheck = (state: PaymentState, status: ProviderStatus): PaymentState =>
   status === 'paid' ? 'paid' : status === 'failed' || status === 'cancelled' ? 'failed' : state;
 
-defineStep('check-status', checkPaymentStatus, 'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.', async (ctx, payment) => {
-  const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
-  return move(ctx, payment, {
-    command: 'check-status', to: afterCheck(payment.state, payout.status), providerStatus: payout.status, note: `The provider says ${payout.status}.`,
-    values: { providerStatus: payout.status, providerCheckedAt: sql`now()` as never },
-  });
-});
+defineStep(
+  'check-status',
+  checkPaymentStatus,
+  'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.',
+  async (ctx, payment) => {
+    const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
+    return move(ctx, payment, {
+      command: 'check-status',
+      to: afterCheck(payment.state, payout.status),
+      providerStatus: payout.status,
+      note: `The provider says ${payout.status}.`,
+      values: { providerStatus: payout.status, providerCheckedAt: sql`now()` as never },
+    });
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // The list, the status view and the request's picker.
 
-const paymentSearch = searchText(payments.payeeName, payments.payeeEmail, payments.payeePhone, payments.vin, payments.vehicle);
+const paymentSearch = searchText(
+  payments.payeeName,
+  payments.payeeEmail,
+  payments.payeePhone,
+  payments.vin,
+  payments.vehicle,
+);
 
 defineListAction({
   contract: loadPayments,
-  summary: 'Payments to sellers within reach, newest request first: by store, state, appraisal, request dates and part of a name, phone, email, VIN or vehicle.',
+  summary:
+    'Payments to sellers within reach, newest request first: by store, state, appraisal, request dates and part of a name, phone, email, VIN or vehicle.',
   permission: 'appraiser',
   reach: payments.locationId,
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'awaiting approval', filters: { state: 'requested' } },
     { name: 'location, sent', filters: { locationId: s.locationId, state: 'sent' } },
@@ -271,7 +447,12 @@ defineListAction({
     { name: 'deep', filters: {}, depth: 10 },
   ],
   columns: paymentColumns,
-  sorts: { createdAt: payments.createdAt, updatedAt: payments.updatedAt, amount: payments.amountCents, payeeName: payments.payeeName },
+  sorts: {
+    createdAt: payments.createdAt,
+    updatedAt: payments.updatedAt,
+    amount: payments.amountCents,
+    payeeName: payments.payeeName,
+  },
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'paymentId', column: payments.id },
@@ -285,14 +466,31 @@ defineListAction({
     query: matches(paymentSearch),
   },
   query: ({ db }) => ({
-    select: db.select({
-      paymentId: payments.id, appraisalId: payments.appraisalId, locationId: payments.locationId, locationName: locations.name,
-      state: payments.state, stateLabel: labelOf(payments.state, paymentStateLabels).as('state_label'), payeeName: payments.payeeName,
-      payeeEmail: payments.payeeEmail, payeePhone: payments.payeePhone, vehicle: payments.vehicle, vin: payments.vin,
-      amount: hundredthsAsDecimal(payments.amountCents).as('amount_decimal'), amountCents: payments.amountCents, offerCents: payments.offerCents,
-      requestedBy: payments.requestedBy, requestedByName: sql<string | null>`${userName}`.as('requested_by_name'),
-      createdAt: payments.createdAt, updatedAt: payments.updatedAt,
-    }).from(payments).innerJoin(locations, eq(locations.id, payments.locationId)).leftJoin(users, eq(users.id, payments.requestedBy)).$dynamic(),
+    select: db
+      .select({
+        paymentId: payments.id,
+        appraisalId: payments.appraisalId,
+        locationId: payments.locationId,
+        locationName: locations.name,
+        state: payments.state,
+        stateLabel: labelOf(payments.state, paymentStateLabels).as('state_label'),
+        payeeName: payments.payeeName,
+        payeeEmail: payments.payeeEmail,
+        payeePhone: payments.payeePhone,
+        vehicle: payments.vehicle,
+        vin: payments.vin,
+        amount: hundredthsAsDecimal(payments.amountCents).as('amount_decimal'),
+        amountCents: payments.amountCents,
+        offerCents: payments.offerCents,
+        requestedBy: payments.requestedBy,
+        requestedByName: sql<string | null>`${userName}`.as('requested_by_name'),
+        createdAt: payments.createdAt,
+        updatedAt: payments.updatedAt,
+      })
+      .from(payments)
+      .innerJoin(locations, eq(locations.id, payments.locationId))
+      .leftJoin(users, eq(users.id, payments.requestedBy))
+      .$dynamic(),
   }),
 });
 
@@ -300,49 +498,107 @@ const approver = alias(users, 'approver');
 
 defineAction({
   contract: loadPayment,
-  summary: 'One payment for its status view: where it stands, every step it took and who took it, and what the provider holds.',
+  summary:
+    'One payment for its status view: where it stands, every step it took and who took it, and what the provider holds.',
   permission: 'appraiser',
   reach: { paymentId: paymentRecords },
   readOnly: true,
   async handler(ctx) {
     const p = await loadRecord(ctx, paymentRecords, ctx.input.paymentId);
     const [[names], events, [payout]] = await Promise.all([
-      ctx.db.select({ location: locations.name, requestedBy: userName, approvedBy: sql<string | null>`${nameOf(approver)}` }).from(locations)
-        .leftJoin(users, eq(users.id, p.requestedBy ?? 0)).leftJoin(approver, eq(approver.id, p.approvedBy ?? 0)).where(eq(locations.id, p.locationId)),
-      ctx.db.select({ event: paymentEvents, userName }).from(paymentEvents).leftJoin(users, eq(users.id, paymentEvents.userId))
-        .where(eq(paymentEvents.paymentId, p.id)).orderBy(asc(paymentEvents.id)),
+      ctx.db
+        .select({
+          location: locations.name,
+          requestedBy: userName,
+          approvedBy: sql<string | null>`${nameOf(approver)}`,
+        })
+        .from(locations)
+        .leftJoin(users, eq(users.id, p.requestedBy ?? 0))
+        .leftJoin(approver, eq(approver.id, p.approvedBy ?? 0))
+        .where(eq(locations.id, p.locationId)),
+      ctx.db
+        .select({ event: paymentEvents, userName })
+        .from(paymentEvents)
+        .leftJoin(users, eq(users.id, paymentEvents.userId))
+        .where(eq(paymentEvents.paymentId, p.id))
+        .orderBy(asc(paymentEvents.id)),
       ctx.services.payments.name === 'local' && p.providerReference
         ? ctx.db.select().from(localPayouts).where(eq(localPayouts.reference, p.providerReference))
         : [],
     ]);
     return {
       payment: {
-        paymentId: p.id, appraisalId: p.appraisalId, locationId: p.locationId, locationName: names.location, state: p.state,
-        stateLabel: paymentStateLabels[p.state], payeeName: p.payeeName, payeeEmail: p.payeeEmail, payeePhone: p.payeePhone,
-        vehicle: p.vehicle, vin: p.vin, amount: centsToDecimal(p.amountCents), amountCents: p.amountCents, offerCents: p.offerCents,
-        requestedBy: p.requestedBy, requestedByName: names.requestedBy, approvedByName: names.approvedBy,
-        createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), revision: p.revision,
-        providerReference: p.providerReference, providerStatus: p.providerStatus, providerCheckedAt: p.providerCheckedAt?.toISOString() ?? null,
-        manualMethod: p.manualMethod, manualDetails: p.manualDetails, manualReference: p.manualReference, manualSentOn: p.manualSentOn,
+        paymentId: p.id,
+        appraisalId: p.appraisalId,
+        locationId: p.locationId,
+        locationName: names.location,
+        state: p.state,
+        stateLabel: paymentStateLabels[p.state],
+        payeeName: p.payeeName,
+        payeeEmail: p.payeeEmail,
+        payeePhone: p.payeePhone,
+        vehicle: p.vehicle,
+        vin: p.vin,
+        amount: centsToDecimal(p.amountCents),
+        amountCents: p.amountCents,
+        offerCents: p.offerCents,
+        requestedBy: p.requestedBy,
+        requestedByName: names.requestedBy,
+        approvedByName: names.approvedBy,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+        revision: p.revision,
+        providerReference: p.providerReference,
+        providerStatus: p.providerStatus,
+        providerCheckedAt: p.providerCheckedAt?.toISOString() ?? null,
+        manualMethod: p.manualMethod,
+        manualDetails: p.manualDetails,
+        manualReference: p.manualReference,
+        manualSentOn: p.manualSentOn,
       },
       events: events.map(({ event: e, userName: who }) => ({
-        eventId: e.id, action: e.action, actionLabel: eventLabels[e.action], fromState: e.fromState, toState: e.toState,
-        toStateLabel: paymentStateLabels[e.toState], amountCents: e.amountCents, userName: who, note: e.note, providerStatus: e.providerStatus,
+        eventId: e.id,
+        action: e.action,
+        actionLabel: eventLabels[e.action],
+        fromState: e.fromState,
+        toState: e.toState,
+        toStateLabel: paymentStateLabels[e.toState],
+        amountCents: e.amountCents,
+        userName: who,
+        note: e.note,
+        providerStatus: e.providerStatus,
         at: e.at.toISOString(),
       })),
-      payout: payout ? {
-        reference: payout.reference, idempotencyKey: payout.idempotencyKey, payeeName: payout.payeeName, payeeEmail: payout.payeeEmail,
-        payeePhone: payout.payeePhone, amountCents: payout.amountCents, memo: payout.memo, status: payout.status, checks: payout.checks,
-      } : null,
+      payout: payout
+        ? {
+            reference: payout.reference,
+            idempotencyKey: payout.idempotencyKey,
+            payeeName: payout.payeeName,
+            payeeEmail: payout.payeeEmail,
+            payeePhone: payout.payeePhone,
+            amountCents: payout.amountCents,
+            memo: payout.memo,
+            status: payout.status,
+            checks: payout.checks,
+          }
+        : null,
     };
   },
 });
 
-const appraisalSearch = searchText(appraisals.customerName, appraisals.phone, appraisals.email, appraisals.vin, appraisals.make, appraisals.model);
+const appraisalSearch = searchText(
+  appraisals.customerName,
+  appraisals.phone,
+  appraisals.email,
+  appraisals.vin,
+  appraisals.make,
+  appraisals.model,
+);
 
 defineAction({
   contract: appraisalOptions,
-  summary: 'Appraisals a payment may be requested for (the customer accepted, or the car is bought), within reach: by customer, phone, email, VIN or vehicle, or by id.',
+  summary:
+    'Appraisals a payment may be requested for (the customer accepted, or the car is bought), within reach: by customer, phone, email, VIN or vehicle, or by id.',
   permission: commandPermissions.create,
   reach: 'query',
   readOnly: true,
@@ -353,14 +609,23 @@ defineAction({
       where.push(inArray(appraisals.status, [...PAYABLE_APPRAISAL_STATUSES]));
       if (input.search) where.push(matchesSearch(appraisalSearch, input.search));
     }
-    const rows = await db.select({
-      appraisalId: appraisals.id, customerName: appraisals.customerName,
-      vehicle: sql<string>`concat_ws(' ', ${appraisals.year}, ${appraisals.make}, ${appraisals.model}, nullif(${appraisals.trim}, ''))`,
-      vin: appraisals.vin, offerCents: appraisals.offerCents, locationName: locations.name, status: appraisals.status, paymentId: payments.id,
-    }).from(appraisals).innerJoin(locations, eq(locations.id, appraisals.locationId))
+    const rows = await db
+      .select({
+        appraisalId: appraisals.id,
+        customerName: appraisals.customerName,
+        vehicle: sql<string>`concat_ws(' ', ${appraisals.year}, ${appraisals.make}, ${appraisals.model}, nullif(${appraisals.trim}, ''))`,
+        vin: appraisals.vin,
+        offerCents: appraisals.offerCents,
+        locationName: locations.name,
+        status: appraisals.status,
+        paymentId: payments.id,
+      })
+      .from(appraisals)
+      .innerJoin(locations, eq(locations.id, appraisals.locationId))
       .leftJoin(payments, and(eq(payments.appraisalId, appraisals.id), notInArray(payments.state, [...closedStates])))
-      .where(and(...where)).orderBy(sql`${appraisals.createdAt} desc`, sql`${appraisals.id} desc`).limit(input.limit ?? 10);
+      .where(and(...where))
+      .orderBy(sql`${appraisals.createdAt} desc`, sql`${appraisals.id} desc`)
+      .limit(input.limit ?? 10);
     return { appraisals: rows.map((r) => ({ ...r, status: appraisalStatusLabels[r.status] })) };
   },
 });
-

@@ -6,8 +6,28 @@ import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
 import { idempotencyKeys, localPayouts } from '../../server/platform/platform.db';
 import { paymentEvents, payments } from './payments.db';
-import { paymentCommands, paymentStateLabels, paymentStates, transitions, type PaymentCommand, type PaymentState } from './payments.values';
-import { appraisalOptions, approvePayment, cancelPayment, changePayment, checkPaymentStatus, createPayment, loadPayment, loadPayments, manualStartPayment, startManualPayment, startPayment, voidPayment } from './payments.contract';
+import {
+  paymentCommands,
+  paymentStateLabels,
+  paymentStates,
+  transitions,
+  type PaymentCommand,
+  type PaymentState,
+} from './payments.values';
+import {
+  appraisalOptions,
+  approvePayment,
+  cancelPayment,
+  changePayment,
+  checkPaymentStatus,
+  createPayment,
+  loadPayment,
+  loadPayments,
+  manualStartPayment,
+  startManualPayment,
+  startPayment,
+  voidPayment,
+} from './payments.contract';
 
 let t: TestApp;
 let appraiser: Caller;
@@ -26,25 +46,49 @@ beforeAll(async () => {
   both = await t.signedIn(['appraiser', 'appraisalManager']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 let made = 0;
 /** A fresh appraisal the customer accepted, at a store, with this offer (cents). */
-async function acceptedAppraisal(offerCents = 1_834_500, code = 'ABG', status: 'accepted' | 'purchased' | 'offered' = 'accepted') {
+async function acceptedAppraisal(
+  offerCents = 1_834_500,
+  code = 'ABG',
+  status: 'accepted' | 'purchased' | 'offered' = 'accepted',
+) {
   made += 1;
-  const [row] = await t.db.insert(appraisals).values({
-    locationId: loc[code], source: 'walk-in', customerName: `Seller ${made} Quintana`, phone: '+15055550199', email: `seller${made}@example.com`,
-    vin: `1HGCV1F3${String(made).padStart(9, '0')}`, year: 2020, make: 'Honda', model: 'Accord', trim: 'EX', mileage: 40_000, condition: 'good',
-    baseValueCents: offerCents, offerCents, status,
-  }).returning();
+  const [row] = await t.db
+    .insert(appraisals)
+    .values({
+      locationId: loc[code],
+      source: 'walk-in',
+      customerName: `Seller ${made} Quintana`,
+      phone: '+15055550199',
+      email: `seller${made}@example.com`,
+      vin: `1HGCV1F3${String(made).padStart(9, '0')}`,
+      year: 2020,
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX',
+      mileage: 40_000,
+      condition: 'good',
+      baseValueCents: offerCents,
+      offerCents,
+      status,
+    })
+    .returning();
   return row;
 }
 
 const paymentById = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
-const eventsOf = async (id: number) => t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(paymentEvents.id);
+const eventsOf = async (id: number) =>
+  t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(paymentEvents.id);
 const counts = async () => {
   const [[{ p }], [{ e }], [{ o }]] = await Promise.all([
-    t.db.select({ p: count() }).from(payments), t.db.select({ e: count() }).from(paymentEvents), t.db.select({ o: count() }).from(localPayouts),
+    t.db.select({ p: count() }).from(payments),
+    t.db.select({ e: count() }).from(paymentEvents),
+    t.db.select({ o: count() }).from(localPayouts),
   ]);
   return { p, e, o };
 };
@@ -93,7 +137,8 @@ const inputs: Record<PaymentCommand, (paymentId: number) => Record<string, unkno
 };
 
 /** Who takes each step: the requester is the appraiser; a manager who did not request approves. */
-const callerFor = (command: PaymentCommand) => (['approve', 'change-payment', 'void', 'cancel-payment'].includes(command) ? manager : appraiser);
+const callerFor = (command: PaymentCommand) =>
+  ['approve', 'change-payment', 'void', 'cancel-payment'].includes(command) ? manager : appraiser;
 /** The step tried in the matrix comes from someone else than who took the payment there: never a repeat of their own request. */
 const otherCallerFor = (command: PaymentCommand) => (callerFor(command) === manager ? otherManager : otherAppraiser);
 
@@ -114,7 +159,8 @@ describe('payments list', () => {
     const [{ n }] = await t.db.select({ n: count() }).from(payments);
     expect(res.body.data.paymentCount).toBe(n);
     const states = new Set(res.body.data.rows.map((r: { state: string }) => r.state));
-    for (const s of ['requested', 'approved', 'sent', 'changed', 'paid', 'cancelled', 'manualSent']) expect(states).toContain(s);
+    for (const s of ['requested', 'approved', 'sent', 'changed', 'paid', 'cancelled', 'manualSent'])
+      expect(states).toContain(s);
     const moore = res.body.data.rows.find((r: { payeeName: string }) => r.payeeName === 'Stephanie Moore')!;
     expect(moore).toMatchObject({ state: 'changed', stateLabel: 'Payment Changed', locationName: expect.any(String) });
     expect(moore.amountCents).toBe(moore.offerCents - 15_000);
@@ -142,7 +188,9 @@ describe('payments list', () => {
     const mine = await nm.act(loadPayments, {});
     const nmIds = (await t.db.select({ id: appraisals.locationId }).from(appraisals)).length;
     expect(nmIds).toBeGreaterThan(0);
-    expect(mine.body.data.rows.some((r: { locationId: number }) => [loc.DNC, loc.CSK, loc.PHX].includes(r.locationId))).toBe(false);
+    expect(
+      mine.body.data.rows.some((r: { locationId: number }) => [loc.DNC, loc.CSK, loc.PHX].includes(r.locationId)),
+    ).toBe(false);
     expect(mine.body.data.paymentCount).toBeLessThan(Number(sent.body.data.paymentCount) + 100);
 
     const bad = await appraiser.act(loadPayments, { state: 'lost', minCreatedAt: '11/02/2026' });
@@ -153,20 +201,41 @@ describe('payments list', () => {
 });
 
 describe('a payment from request to sent', () => {
-  it('requests the appraisal\'s offer for its seller, stored with the payee and the vehicle, an event and an audit row', async () => {
+  it("requests the appraisal's offer for its seller, stored with the payee and the vehicle, an event and an audit row", async () => {
     const appraisal = await acceptedAppraisal(2_012_345);
     const res = await appraiser.call('payments/create', { appraisalId: appraisal.id }, { form: true });
     expect(res.status).toBe(200);
     const stored = await paymentById(res.body.data.paymentId);
     expect(res.body.data).toEqual({
-      paymentId: stored.id, appraisalId: appraisal.id, state: 'requested', stateLabel: 'Approval Request Sent', amount: '20123.45', amountCents: 2_012_345, providerStatus: null,
+      paymentId: stored.id,
+      appraisalId: appraisal.id,
+      state: 'requested',
+      stateLabel: 'Approval Request Sent',
+      amount: '20123.45',
+      amountCents: 2_012_345,
+      providerStatus: null,
     });
     expect(stored).toMatchObject({
-      locationId: loc.ABG, amountCents: 2_012_345, offerCents: 2_012_345, payeeName: appraisal.customerName, payeeEmail: appraisal.email,
-      payeePhone: '+15055550199', vehicle: '2020 Honda Accord EX', vin: appraisal.vin, requestedBy: appraiser.userId, revision: 0,
+      locationId: loc.ABG,
+      amountCents: 2_012_345,
+      offerCents: 2_012_345,
+      payeeName: appraisal.customerName,
+      payeeEmail: appraisal.email,
+      payeePhone: '+15055550199',
+      vehicle: '2020 Honda Accord EX',
+      vin: appraisal.vin,
+      requestedBy: appraiser.userId,
+      revision: 0,
     });
-    expect(await eventsOf(stored.id)).toMatchObject([{ action: 'create', fromState: null, toState: 'requested', amountCents: 2_012_345, userId: appraiser.userId }]);
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'payments/create')).orderBy(desc(auditLog.id)).limit(1);
+    expect(await eventsOf(stored.id)).toMatchObject([
+      { action: 'create', fromState: null, toState: 'requested', amountCents: 2_012_345, userId: appraiser.userId },
+    ]);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payments/create'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ recordType: 'payment', recordId: String(stored.id), userId: appraiser.userId });
 
     // Asked again, by anyone: the same payment, nothing new.
@@ -180,7 +249,15 @@ describe('a payment from request to sent', () => {
     const offered = await acceptedAppraisal(900_000, 'ABG', 'offered');
     const before = await counts();
     const early = await appraiser.act(createPayment, { appraisalId: offered.id });
-    expect(early).toMatchObject({ status: 409, body: { errors: ['This appraisal is Offered: a payment is requested once the customer accepts the offer or the vehicle is bought.'], data: { fields: ['appraisalId'] } } });
+    expect(early).toMatchObject({
+      status: 409,
+      body: {
+        errors: [
+          'This appraisal is Offered: a payment is requested once the customer accepts the offer or the vehicle is bought.',
+        ],
+        data: { fields: ['appraisalId'] },
+      },
+    });
     const bad = await appraiser.act(createPayment, { appraisalId: 'abc' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Appraisal must be a record number.'] } });
     const missing = await appraiser.act(createPayment, {});
@@ -195,7 +272,10 @@ describe('a payment from request to sent', () => {
     // The requester holds both flags: still not theirs to approve.
     const selfApproval = await both.act(createPayment, { appraisalId: (await acceptedAppraisal(700_000)).id });
     const own = await both.act(approvePayment, { paymentId: selfApproval.body.data.paymentId });
-    expect(own).toMatchObject({ status: 403, body: { errors: ['You requested this payment, so someone else must approve it: ask another appraisal manager.'] } });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { errors: ['You requested this payment, so someone else must approve it: ask another appraisal manager.'] },
+    });
     expect((await paymentById(selfApproval.body.data.paymentId)).state).toBe('requested');
 
     const approved = await manager.act(approvePayment, { paymentId });
@@ -203,33 +283,68 @@ describe('a payment from request to sent', () => {
     expect(await paymentById(paymentId)).toMatchObject({ state: 'approved', approvedBy: manager.userId });
 
     const sent = await appraiser.act(startPayment, { paymentId });
-    expect(sent.body.data).toMatchObject({ state: 'sent', stateLabel: 'Payment Sent', providerStatus: 'pending', amountCents: 1_250_000 });
+    expect(sent.body.data).toMatchObject({
+      state: 'sent',
+      stateLabel: 'Payment Sent',
+      providerStatus: 'pending',
+      amountCents: 1_250_000,
+    });
     const stored = await paymentById(paymentId);
     expect(stored.revision).toBe(1);
-    const [payout] = await t.db.select().from(localPayouts).where(eq(localPayouts.reference, stored.providerReference!));
-    expect(payout).toMatchObject({ idempotencyKey: `payment-${paymentId}-1`, amountCents: 1_250_000, payeeName: stored.payeeName, payeeEmail: stored.payeeEmail, status: 'pending', memo: 'Trade-in: 2020 Honda Accord EX' });
+    const [payout] = await t.db
+      .select()
+      .from(localPayouts)
+      .where(eq(localPayouts.reference, stored.providerReference!));
+    expect(payout).toMatchObject({
+      idempotencyKey: `payment-${paymentId}-1`,
+      amountCents: 1_250_000,
+      payeeName: stored.payeeName,
+      payeeEmail: stored.payeeEmail,
+      status: 'pending',
+      memo: 'Trade-in: 2020 Honda Accord EX',
+    });
 
     const checked = await appraiser.act(checkPaymentStatus, { paymentId });
     expect(checked.body.data).toMatchObject({ state: 'paid', stateLabel: 'Payment Completed', providerStatus: 'paid' });
     expect((await eventsOf(paymentId)).map((e) => [e.action, e.fromState, e.toState, e.userId])).toEqual([
-      ['create', null, 'requested', appraiser.userId], ['approve', 'requested', 'approved', manager.userId],
-      ['start', 'approved', 'sent', appraiser.userId], ['check-status', 'sent', 'paid', appraiser.userId],
+      ['create', null, 'requested', appraiser.userId],
+      ['approve', 'requested', 'approved', manager.userId],
+      ['start', 'approved', 'sent', appraiser.userId],
+      ['check-status', 'sent', 'paid', appraiser.userId],
     ]);
 
     const status = await appraiser.act(loadPayment, { paymentId });
-    expect(status.body.data.payment).toMatchObject({ paymentId, state: 'paid', providerReference: stored.providerReference, revision: 1 });
-    expect(status.body.data.events.map((e: { actionLabel: string }) => e.actionLabel)).toEqual(['Approval requested', 'Approved', 'Sent through the provider', 'Status checked']);
+    expect(status.body.data.payment).toMatchObject({
+      paymentId,
+      state: 'paid',
+      providerReference: stored.providerReference,
+      revision: 1,
+    });
+    expect(status.body.data.events.map((e: { actionLabel: string }) => e.actionLabel)).toEqual([
+      'Approval requested',
+      'Approved',
+      'Sent through the provider',
+      'Status checked',
+    ]);
     expect(status.body.data.payout).toMatchObject({ reference: stored.providerReference, status: 'paid', checks: 1 });
   });
 
   it('a send retried after a crash (the provider took it, our write was lost) is the same payout, never a second one', async () => {
     const paymentId = await paymentAt('approved');
     // The provider received the first attempt; the server died before recording it.
-    const first = await localPayments().send(t.db, { idempotencyKey: `payment-${paymentId}-1`, payee: { name: 'X', email: '', phone: '' }, amountCents: 1_500_000, memo: '' });
+    const first = await localPayments().send(t.db, {
+      idempotencyKey: `payment-${paymentId}-1`,
+      payee: { name: 'X', email: '', phone: '' },
+      amountCents: 1_500_000,
+      memo: '',
+    });
     const retry = await appraiser.act(startPayment, { paymentId });
     expect(retry.status).toBe(200);
     expect((await paymentById(paymentId)).providerReference).toBe(first.reference);
-    const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(localPayouts)
+      .where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
     expect(n).toBe(1);
   });
 
@@ -237,54 +352,107 @@ describe('a payment from request to sent', () => {
     const paymentId = await paymentAt('sent');
     const old = await paymentById(paymentId);
     const before = await counts();
-    for (const [amount, sentence] of [['12.345', 'Amount must be an amount in dollars, such as 1,234.56.'], ['', 'Amount is required.'], ['0', 'Amount must be more than 0.00.'], ['600,000', 'Amount must be at most 500,000 dollars.']]) {
+    for (const [amount, sentence] of [
+      ['12.345', 'Amount must be an amount in dollars, such as 1,234.56.'],
+      ['', 'Amount is required.'],
+      ['0', 'Amount must be more than 0.00.'],
+      ['600,000', 'Amount must be at most 500,000 dollars.'],
+    ]) {
       const bad = await manager.act(changePayment, { paymentId, amount });
       expect(bad, amount).toMatchObject({ status: 400, body: { errors: [sentence], data: { fields: ['amount'] } } });
     }
     const same = await manager.act(changePayment, { paymentId, amount: '15,000' });
-    expect(same).toMatchObject({ status: 400, body: { errors: ['Amount is already $15,000.00; type the new amount.'] } });
+    expect(same).toMatchObject({
+      status: 400,
+      body: { errors: ['Amount is already $15,000.00; type the new amount.'] },
+    });
     expect(await counts()).toEqual(before);
     expect(await paymentById(paymentId)).toEqual(old);
 
     const changed = await manager.call('payments/change-payment', { paymentId, amount: '$14,250.5' }, { form: true });
-    expect(changed.body.data).toMatchObject({ state: 'changed', stateLabel: 'Payment Changed', amount: '14250.50', amountCents: 1_425_050, providerStatus: 'pending' });
+    expect(changed.body.data).toMatchObject({
+      state: 'changed',
+      stateLabel: 'Payment Changed',
+      amount: '14250.50',
+      amountCents: 1_425_050,
+      providerStatus: 'pending',
+    });
     const now = await paymentById(paymentId);
     expect(now.revision).toBe(2);
-    const payouts = await t.db.select().from(localPayouts).where(inArray(localPayouts.reference, [old.providerReference!, now.providerReference!]));
+    const payouts = await t.db
+      .select()
+      .from(localPayouts)
+      .where(inArray(localPayouts.reference, [old.providerReference!, now.providerReference!]));
     expect(payouts.map((p) => [p.idempotencyKey, p.amountCents, p.status]).sort()).toEqual([
-      [`payment-${paymentId}-1`, 1_500_000, 'cancelled'], [`payment-${paymentId}-2`, 1_425_050, 'pending'],
+      [`payment-${paymentId}-1`, 1_500_000, 'cancelled'],
+      [`payment-${paymentId}-2`, 1_425_050, 'pending'],
     ]);
     const [event] = (await eventsOf(paymentId)).slice(-1);
-    expect(event).toMatchObject({ action: 'change-payment', fromState: 'sent', toState: 'changed', amountCents: 1_425_050, userId: manager.userId, note: 'From $15,000.00 to $14,250.50' });
+    expect(event).toMatchObject({
+      action: 'change-payment',
+      fromState: 'sent',
+      toState: 'changed',
+      amountCents: 1_425_050,
+      userId: manager.userId,
+      note: 'From $15,000.00 to $14,250.50',
+    });
   });
 
   it('voids a sent payment, stopping its payout; a payout already paid cannot be voided, and the payment is recorded as paid', async () => {
     const paymentId = await paymentAt('sent');
     const voided = await manager.act(voidPayment, { paymentId });
-    expect(voided.body.data).toMatchObject({ state: 'voided', stateLabel: 'Payment Voided', providerStatus: 'cancelled' });
+    expect(voided.body.data).toMatchObject({
+      state: 'voided',
+      stateLabel: 'Payment Voided',
+      providerStatus: 'cancelled',
+    });
     const { providerReference } = await paymentById(paymentId);
-    expect((await t.db.select().from(localPayouts).where(eq(localPayouts.reference, providerReference!)))[0].status).toBe('cancelled');
+    expect(
+      (await t.db.select().from(localPayouts).where(eq(localPayouts.reference, providerReference!)))[0].status,
+    ).toBe('cancelled');
 
     const late = await paymentAt('sent');
     await localPayments().status(t.db, (await paymentById(late)).providerReference!); // the seller is paid meanwhile
     const refused = await manager.act(voidPayment, { paymentId: late });
-    expect(refused).toMatchObject({ status: 409, body: { errors: ['The seller has already been paid $15,000.00; the payment cannot be voided.'] } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { errors: ['The seller has already been paid $15,000.00; the payment cannot be voided.'] },
+    });
     expect(await paymentById(late)).toMatchObject({ state: 'paid', providerStatus: 'paid' });
-    expect((await eventsOf(late)).slice(-1)[0]).toMatchObject({ action: 'check-status', fromState: 'sent', toState: 'paid', note: 'The provider had already paid the seller.' });
+    expect((await eventsOf(late)).slice(-1)[0]).toMatchObject({
+      action: 'check-status',
+      fromState: 'sent',
+      toState: 'paid',
+      note: 'The provider had already paid the seller.',
+    });
   });
 
   it('pays manually: start-manual keeps the method and details, manual-start records the cheque number and day; bad forms named', async () => {
     const paymentId = await paymentAt('approved');
     const bad = await appraiser.act(startManualPayment, { paymentId, method: 'cash' });
-    expect(bad).toMatchObject({ status: 400, body: { errors: ['Method must be one of: cheque, wire, ach, cashiers-cheque.'] } });
-    const started = await appraiser.call('payments/start-manual', { paymentId, method: 'wire', details: 'Seller\'s credit union, account on file.' }, { form: true });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { errors: ['Method must be one of: cheque, wire, ach, cashiers-cheque.'] },
+    });
+    const started = await appraiser.call(
+      'payments/start-manual',
+      { paymentId, method: 'wire', details: "Seller's credit union, account on file." },
+      { form: true },
+    );
     expect(started.body.data).toMatchObject({ state: 'manual', stateLabel: 'Manual Payment Started' });
-    expect(await paymentById(paymentId)).toMatchObject({ manualMethod: 'wire', manualDetails: 'Seller\'s credit union, account on file.', providerReference: null });
+    expect(await paymentById(paymentId)).toMatchObject({
+      manualMethod: 'wire',
+      manualDetails: "Seller's credit union, account on file.",
+      providerReference: null,
+    });
     // Not through the provider any more.
     expect((await appraiser.act(startPayment, { paymentId })).status).toBe(409);
 
     const noRef = await appraiser.act(manualStartPayment, { paymentId, reference: ' ', sentOn: '2026-02-30' });
-    expect(noRef).toMatchObject({ status: 400, body: { errors: ['Cheque or wire number is required.', 'Sent on must be a real date.'] } });
+    expect(noRef).toMatchObject({
+      status: 400,
+      body: { errors: ['Cheque or wire number is required.', 'Sent on must be a real date.'] },
+    });
     const sent = await appraiser.act(manualStartPayment, { paymentId, reference: 'WIRE 88120', sentOn: '2026-11-03' });
     expect(sent.body.data).toMatchObject({ state: 'manualSent', stateLabel: 'Manual Payment Sent' });
     expect(await paymentById(paymentId)).toMatchObject({ manualReference: 'WIRE 88120', manualSentOn: '2026-11-03' });
@@ -297,7 +465,11 @@ describe('a payment from request to sent', () => {
     const paymentId = await paymentAt('approved');
     const res = await manager.act(cancelPayment, { paymentId, reason: 'Seller kept the car.' });
     expect(res.body.data).toMatchObject({ state: 'cancelled', stateLabel: 'Payment Cancelled' });
-    expect((await eventsOf(paymentId)).slice(-1)[0]).toMatchObject({ action: 'cancel-payment', note: 'Seller kept the car.', userId: manager.userId });
+    expect((await eventsOf(paymentId)).slice(-1)[0]).toMatchObject({
+      action: 'cancel-payment',
+      note: 'Seller kept the car.',
+      userId: manager.userId,
+    });
     // A cancelled payment frees its appraisal for a new request.
     const { appraisalId } = await paymentById(paymentId);
     const again = await appraiser.act(createPayment, { appraisalId });
@@ -322,10 +494,17 @@ describe('the state machine', () => {
           expect(res.body.data.state).toBe(after.state);
           const events = await eventsOf(paymentId);
           expect(events).toHaveLength(before.length + 1);
-          expect(events.at(-1)).toMatchObject({ action: command, fromState: state, toState: after.state, userId: caller.userId });
+          expect(events.at(-1)).toMatchObject({
+            action: command,
+            fromState: state,
+            toState: after.state,
+            userId: caller.userId,
+          });
         } else {
           expect(res.status).toBe(409);
-          expect(res.body.errors[0]).toMatch(new RegExp(`^This payment is at "${paymentStateLabels[state]}": only a payment at `));
+          expect(res.body.errors[0]).toMatch(
+            new RegExp(`^This payment is at "${paymentStateLabels[state]}": only a payment at `),
+          );
           expect(after.state).toBe(state);
           expect(await eventsOf(paymentId)).toHaveLength(before.length);
         }
@@ -341,30 +520,52 @@ describe('the state machine', () => {
     expect((await eventsOf(paymentId)).filter((e) => e.action === 'approve')).toHaveLength(1);
     // Someone else's approval of an approved payment is not a repeat.
     const other = await otherManager.act(approvePayment, { paymentId });
-    expect(other).toMatchObject({ status: 409, body: { errors: ['This payment is at "Payment Approved": only a payment at "Approval Request Sent" can be approved.'] } });
+    expect(other).toMatchObject({
+      status: 409,
+      body: {
+        errors: ['This payment is at "Payment Approved": only a payment at "Approval Request Sent" can be approved.'],
+      },
+    });
   });
 
   it('two approvals at once give exactly one approval', async () => {
     const paymentId = await requested();
-    const [a, b] = await Promise.all([manager.act(approvePayment, { paymentId }), manager.act(approvePayment, { paymentId })]);
+    const [a, b] = await Promise.all([
+      manager.act(approvePayment, { paymentId }),
+      manager.act(approvePayment, { paymentId }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data).toEqual(b.body.data);
     const two = await requested();
-    const [c, d] = await Promise.all([manager.act(approvePayment, { paymentId: two }), otherManager.act(approvePayment, { paymentId: two })]);
+    const [c, d] = await Promise.all([
+      manager.act(approvePayment, { paymentId: two }),
+      otherManager.act(approvePayment, { paymentId: two }),
+    ]);
     expect([c.status, d.status].sort()).toEqual([200, 409]);
-    for (const id of [paymentId, two]) expect((await eventsOf(id)).filter((e) => e.action === 'approve')).toHaveLength(1);
-    const starts = await Promise.all([appraiser.act(startPayment, { paymentId }), appraiser.act(startPayment, { paymentId })]);
+    for (const id of [paymentId, two])
+      expect((await eventsOf(id)).filter((e) => e.action === 'approve')).toHaveLength(1);
+    const starts = await Promise.all([
+      appraiser.act(startPayment, { paymentId }),
+      appraiser.act(startPayment, { paymentId }),
+    ]);
     expect(starts.map((s) => s.status)).toEqual([200, 200]);
     expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(1);
-    const [{ n }] = await t.db.select({ n: count() }).from(localPayouts).where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(localPayouts)
+      .where(eq(localPayouts.idempotencyKey, `payment-${paymentId}-1`));
     expect(n).toBe(1);
   });
 
   it('replays a request with the same Idempotency-Key: the stored reply, no second step; the key with another body is refused', async () => {
     const paymentId = await paymentAt('sent');
-    const send = (caller: Caller, body: Record<string, unknown>, key: string) => caller.send({
-      method: 'POST', url: '/api/actions/payments/change-payment', headers: { 'idempotency-key': key, 'x-csrf-token': caller.csrfToken! }, payload: body,
-    });
+    const send = (caller: Caller, body: Record<string, unknown>, key: string) =>
+      caller.send({
+        method: 'POST',
+        url: '/api/actions/payments/change-payment',
+        headers: { 'idempotency-key': key, 'x-csrf-token': caller.csrfToken! },
+        payload: body,
+      });
     const first = await send(manager, { paymentId, amount: '14,000' }, 'change-7f3a');
     expect(first.status).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -377,14 +578,25 @@ describe('the state machine', () => {
     expect((await paymentById(paymentId)).revision).toBe(2);
 
     const otherBody = await send(manager, { paymentId, amount: '13,000' }, 'change-7f3a');
-    expect(otherBody).toMatchObject({ status: 409, body: { errors: ['This Idempotency-Key was already used for a different request; send a new key with a new request.'] } });
+    expect(otherBody).toMatchObject({
+      status: 409,
+      body: {
+        errors: ['This Idempotency-Key was already used for a different request; send a new key with a new request.'],
+      },
+    });
     expect((await paymentById(paymentId)).amountCents).toBe(1_400_000);
     // Keys are per user: another manager's same key is their own request.
     const theirs = await send(otherManager, { paymentId, amount: '13,000' }, 'change-7f3a');
     expect(theirs.body.data).toMatchObject({ amountCents: 1_300_000 });
     const badKey = await send(manager, { paymentId, amount: '12,000' }, 'has space');
-    expect(badKey).toMatchObject({ status: 400, body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] } });
-    const [stored] = await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, manager.userId!), eq(idempotencyKeys.key, 'change-7f3a')));
+    expect(badKey).toMatchObject({
+      status: 400,
+      body: { errors: ['Idempotency-Key must be 1 to 255 visible characters, such as a UUID.'] },
+    });
+    const [stored] = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, manager.userId!), eq(idempotencyKeys.key, 'change-7f3a')));
     expect(stored).toMatchObject({ action: 'payments/change-payment', reply: first.body.data });
   });
 
@@ -395,12 +607,15 @@ describe('the state machine', () => {
     expect(resent.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
     const now = await paymentById(paymentId);
     expect(now.revision).toBe(2);
-    expect((await t.db.select().from(localPayouts).where(eq(localPayouts.reference, now.providerReference!)))[0].idempotencyKey).toBe(`payment-${paymentId}-2`);
+    expect(
+      (await t.db.select().from(localPayouts).where(eq(localPayouts.reference, now.providerReference!)))[0]
+        .idempotencyKey,
+    ).toBe(`payment-${paymentId}-2`);
   });
 });
 
 describe('who may take each step, and where', () => {
-  it('refuses an appraiser the manager\'s steps and a manager the appraiser\'s (403), changing nothing', async () => {
+  it("refuses an appraiser the manager's steps and a manager the appraiser's (403), changing nothing", async () => {
     const paymentId = await paymentAt('sent');
     for (const command of ['approve', 'change-payment', 'void', 'cancel-payment'] as const) {
       expect((await appraiser.call(`payments/${command}`, inputs[command](paymentId))).status, command).toBe(403);
@@ -423,16 +638,26 @@ describe('who may take each step, and where', () => {
     expect((await nm.act(loadPayment, { paymentId })).status).toBe(404);
     expect((await paymentById(paymentId)).state).toBe('requested');
     const options = await nm.act(appraisalOptions, { search: 'quintana' });
-    expect(options.body.data.appraisals.every((a: { locationName: string }) => !a.locationName.includes('Denver'))).toBe(true);
+    expect(
+      options.body.data.appraisals.every((a: { locationName: string }) => !a.locationName.includes('Denver')),
+    ).toBe(true);
   });
 
   it('offers accepted and bought appraisals within reach for a request, by customer or VIN, with their live payment', async () => {
     const appraisal = await acceptedAppraisal(1_999_900, 'SFS', 'purchased');
     const found = await appraiser.act(appraisalOptions, { search: appraisal.vin.slice(-6) });
-    expect(found.body.data.appraisals).toEqual([{
-      appraisalId: appraisal.id, customerName: appraisal.customerName, vehicle: '2020 Honda Accord EX', vin: appraisal.vin, offerCents: 1_999_900,
-      locationName: expect.any(String), status: 'Purchased', paymentId: null,
-    }]);
+    expect(found.body.data.appraisals).toEqual([
+      {
+        appraisalId: appraisal.id,
+        customerName: appraisal.customerName,
+        vehicle: '2020 Honda Accord EX',
+        vin: appraisal.vin,
+        offerCents: 1_999_900,
+        locationName: expect.any(String),
+        status: 'Purchased',
+        paymentId: null,
+      },
+    ]);
     const created = await appraiser.act(createPayment, { appraisalId: appraisal.id });
     const named = await appraiser.act(appraisalOptions, { ids: [appraisal.id] });
     expect(named.body.data.appraisals[0].paymentId).toBe(created.body.data.paymentId);

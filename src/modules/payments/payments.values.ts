@@ -6,7 +6,18 @@
  */
 import type { Flag } from '../../shared/permissions';
 
-export const paymentStates = ['requested', 'approved', 'sent', 'changed', 'paid', 'failed', 'voided', 'cancelled', 'manual', 'manualSent'] as const;
+export const paymentStates = [
+  'requested',
+  'approved',
+  'sent',
+  'changed',
+  'paid',
+  'failed',
+  'voided',
+  'cancelled',
+  'manual',
+  'manualSent',
+] as const;
 export type PaymentState = (typeof paymentStates)[number];
 
 /** The first five are the spec's button labels and success messages, word for word; the rest are designed. */
@@ -25,8 +36,16 @@ export const paymentStateLabels: Record<PaymentState, string> = {
 
 /** Badge colours on the list and the status view. */
 export const paymentStateColors: Record<PaymentState, string> = {
-  requested: 'yellow', approved: 'blue', sent: 'indigo', changed: 'grape', paid: 'teal', failed: 'red',
-  voided: 'gray', cancelled: 'gray', manual: 'orange', manualSent: 'cyan',
+  requested: 'yellow',
+  approved: 'blue',
+  sent: 'indigo',
+  changed: 'grape',
+  paid: 'teal',
+  failed: 'red',
+  voided: 'gray',
+  cancelled: 'gray',
+  manual: 'orange',
+  manualSent: 'cyan',
 };
 
 /** A payment that is neither voided nor cancelled: an appraisal has at most one (a unique index). */
@@ -35,7 +54,16 @@ export const closedStates: readonly PaymentState[] = ['voided', 'cancelled'];
 export const withProvider: readonly PaymentState[] = ['sent', 'changed'];
 
 /** The steps after the request, each a call under /api/actions/payments/. */
-export const paymentCommands = ['approve', 'start', 'change-payment', 'void', 'start-manual', 'manual-start', 'cancel-payment', 'check-status'] as const;
+export const paymentCommands = [
+  'approve',
+  'start',
+  'change-payment',
+  'void',
+  'start-manual',
+  'manual-start',
+  'cancel-payment',
+  'check-status',
+] as const;
 export type PaymentCommand = (typeof paymentCommands)[number];
 
 /**
@@ -78,11 +106,14 @@ export const commandLabels: Record<PaymentCommand, string> = {
   'check-status': 'Check status',
 };
 
-export const allows = (command: PaymentCommand, state: PaymentState): boolean => transitions[command].from.includes(state);
+export const allows = (command: PaymentCommand, state: PaymentState): boolean =>
+  transitions[command].from.includes(state);
 
 /** The steps a payment in this state offers to someone holding these flags, in the table's order. */
-export const nextCommands = (state: PaymentState, flags: readonly string[] = Object.values(commandPermissions)): PaymentCommand[] =>
-  paymentCommands.filter((c) => allows(c, state) && flags.includes(commandPermissions[c]));
+export const nextCommands = (
+  state: PaymentState,
+  flags: readonly string[] = Object.values(commandPermissions),
+): PaymentCommand[] => paymentCommands.filter((c) => allows(c, state) && flags.includes(commandPermissions[c]));
 
 /** What the event timeline calls each step. */
 export const eventLabels: Record<PaymentCommand | 'create', string> = {
@@ -104,7 +135,7 @@ export const manualMethodLabels: Record<ManualMethod, string> = {
   cheque: 'Company cheque',
   wire: 'Bank wire',
   ach: 'ACH from the bank portal',
-  'cashiers-cheque': 'Cashier\'s cheque',
+  'cashiers-cheque': "Cashier's cheque",
 };
 
 /** What the provider says of a payment it holds. */

@@ -10,8 +10,16 @@ import { FilteredScreen, type Filters } from '../../web/ui/ListScreen';
 import { formatNumber } from '../../shared/format';
 import type { ColumnSpec } from '../../shared/lists';
 import {
-  callActivityColumns, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns, userActivity,
-  type ActivityReport, type CallActivityRow, type MessageActivityRow,
+  callActivityColumns,
+  gecUserActivity,
+  lineActivity,
+  locationActivity,
+  messageActivity,
+  messageActivityColumns,
+  userActivity,
+  type ActivityReport,
+  type CallActivityRow,
+  type MessageActivityRow,
 } from './phones.contract';
 import { directionOptions } from './phoneScreens';
 import { lastDays } from '../../shared/format';
@@ -33,57 +41,132 @@ interface Report {
 
 // People are credited with the calls they answered or placed, so their bars split by direction;
 // a location's or line's bars show what happened to its calls.
-const directionSeries = [{ name: 'inbound', label: 'Inbound', color: 'blue.6' }, { name: 'outbound', label: 'Outbound', color: 'grape.5' }];
-const callSeries = [{ name: 'answered', label: 'Answered', color: 'teal.6' }, { name: 'missed', label: 'Missed', color: 'orange.5' }];
-const callStats = [{ key: 'calls', label: 'Calls' }, { key: 'answered', label: 'Answered' }, { key: 'missed', label: 'Missed' }, { key: 'totalDuration', label: 'Talk time' }];
+const directionSeries = [
+  { name: 'inbound', label: 'Inbound', color: 'blue.6' },
+  { name: 'outbound', label: 'Outbound', color: 'grape.5' },
+];
+const callSeries = [
+  { name: 'answered', label: 'Answered', color: 'teal.6' },
+  { name: 'missed', label: 'Missed', color: 'orange.5' },
+];
+const callStats = [
+  { key: 'calls', label: 'Calls' },
+  { key: 'answered', label: 'Answered' },
+  { key: 'missed', label: 'Missed' },
+  { key: 'totalDuration', label: 'Talk time' },
+];
 
 /** One tab per activity report of seed 001 (user, GEC user, location, line and message location activity). */
 const reports: Record<string, Report> = {
-  users: { label: 'Users', noun: ['user', 'users'], measure: 'Calls', contract: userActivity, columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
-  gec: { label: 'GEC users', noun: ['GEC user', 'GEC users'], measure: 'Calls', contract: gecUserActivity, columns: callActivityColumns('User'), series: directionSeries, stats: callStats },
-  locations: { label: 'Locations', noun: ['location', 'locations'], measure: 'Calls', contract: locationActivity, columns: callActivityColumns('Location'), series: callSeries, stats: callStats },
-  lines: { label: 'Lines', noun: ['line', 'lines'], measure: 'Calls', contract: lineActivity, columns: callActivityColumns('Line'), series: callSeries, stats: callStats },
+  users: {
+    label: 'Users',
+    noun: ['user', 'users'],
+    measure: 'Calls',
+    contract: userActivity,
+    columns: callActivityColumns('User'),
+    series: directionSeries,
+    stats: callStats,
+  },
+  gec: {
+    label: 'GEC users',
+    noun: ['GEC user', 'GEC users'],
+    measure: 'Calls',
+    contract: gecUserActivity,
+    columns: callActivityColumns('User'),
+    series: directionSeries,
+    stats: callStats,
+  },
+  locations: {
+    label: 'Locations',
+    noun: ['location', 'locations'],
+    measure: 'Calls',
+    contract: locationActivity,
+    columns: callActivityColumns('Location'),
+    series: callSeries,
+    stats: callStats,
+  },
+  lines: {
+    label: 'Lines',
+    noun: ['line', 'lines'],
+    measure: 'Calls',
+    contract: lineActivity,
+    columns: callActivityColumns('Line'),
+    series: callSeries,
+    stats: callStats,
+  },
   texts: {
     label: 'Texts',
     noun: ['location', 'locations'],
     measure: 'Texts',
     contract: messageActivity,
     columns: messageActivityColumns,
-    series: [{ name: 'inbound', label: 'Received', color: 'blue.6' }, { name: 'outbound', label: 'Sent', color: 'grape.5' }],
-    stats: [{ key: 'messages', label: 'Texts' }, { key: 'inbound', label: 'Received' }, { key: 'outbound', label: 'Sent' }, { key: 'failed', label: 'Failed' }, { key: 'optOuts', label: 'Opt-outs' }],
+    series: [
+      { name: 'inbound', label: 'Received', color: 'blue.6' },
+      { name: 'outbound', label: 'Sent', color: 'grape.5' },
+    ],
+    stats: [
+      { key: 'messages', label: 'Texts' },
+      { key: 'inbound', label: 'Received' },
+      { key: 'outbound', label: 'Sent' },
+      { key: 'failed', label: 'Failed' },
+      { key: 'optOuts', label: 'Opt-outs' },
+    ],
   },
 };
 /** The chart shows the busiest rows; the table below has them all. */
 const CHART_ROWS = 12;
 
-interface ActivityReply { rows: Row[]; totals: Record<string, number | string>; minCreatedAt: string; maxCreatedAt: string }
+interface ActivityReply {
+  rows: Row[];
+  totals: Record<string, number | string>;
+  minCreatedAt: string;
+  maxCreatedAt: string;
+}
 
 function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
   const query = useActionQuery(report.contract, params, { placeholderData: keepPreviousData });
   const data = query.data as ActivityReply | undefined;
-  const chartRows = useMemo(() => (data?.rows ?? [])
-    .filter((r) => report.series.some((s) => (r as Record<string, unknown>)[s.name] as number > 0))
-    .slice(0, CHART_ROWS), [data, report]);
+  const chartRows = useMemo(
+    () =>
+      (data?.rows ?? [])
+        .filter((r) => report.series.some((s) => ((r as Record<string, unknown>)[s.name] as number) > 0))
+        .slice(0, CHART_ROWS),
+    [data, report],
+  );
 
   return (
     <Stack gap="md" className="activity-report">
       <ActionAlert error={query.error} title="The report could not be loaded" />
-      <StatCards stats={report.stats.map((s) => {
-        const value = data?.totals[s.key];
-        return { label: s.label, value: value === undefined ? '…' : typeof value === 'number' ? formatNumber(value) : value };
-      })} />
+      <StatCards
+        stats={report.stats.map((s) => {
+          const value = data?.totals[s.key];
+          return {
+            label: s.label,
+            value: value === undefined ? '…' : typeof value === 'number' ? formatNumber(value) : value,
+          };
+        })}
+      />
       {chartRows.length > 0 && (
         <Paper withBorder p="md" radius="md">
           <Text fw={600} mb="sm">
-            {report.measure} per {report.noun[0]}{chartRows.length < (data?.rows.length ?? 0) ? `: the ${chartRows.length} busiest` : ''}
+            {report.measure} per {report.noun[0]}
+            {chartRows.length < (data?.rows.length ?? 0) ? `: the ${chartRows.length} busiest` : ''}
           </Text>
-          <StackedBars rows={chartRows} label={(row) => row.name} series={report.series} format={formatNumber} aria-label={`${report.label} chart`} />
+          <StackedBars
+            rows={chartRows}
+            label={(row) => row.name}
+            series={report.series}
+            format={formatNumber}
+            aria-label={`${report.label} chart`}
+          />
         </Paper>
       )}
       <Stack gap={4}>
         <Title order={3} size="h4">
-          {data ? `${formatNumber(data.rows.length)} ${data.rows.length === 1 ? report.noun[0] : report.noun[1]}, ${data.minCreatedAt} to ${data.maxCreatedAt}` : 'Loading…'}
+          {data
+            ? `${formatNumber(data.rows.length)} ${data.rows.length === 1 ? report.noun[0] : report.noun[1]}, ${data.minCreatedAt} to ${data.maxCreatedAt}`
+            : 'Loading…'}
           {query.isFetching && <Loader size="xs" ml="xs" aria-label="Loading" />}
         </Title>
         <DataTable<Row>
@@ -117,13 +200,22 @@ export default function CallActivity() {
       ]}
       updateUrl
       above={
-        <Tabs value={tab in reports ? tab : 'users'} onChange={(next) => setParams((p) => {
-          p.set('report', next ?? 'users');
-          return p;
-        })}>
+        <Tabs
+          value={tab in reports ? tab : 'users'}
+          onChange={(next) =>
+            setParams((p) => {
+              p.set('report', next ?? 'users');
+              return p;
+            })
+          }
+        >
           {/* One row of tabs that scrolls sideways on a phone, rather than wrapping. */}
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-            {Object.entries(reports).map(([key, r]) => <Tabs.Tab key={key} value={key}>{r.label}</Tabs.Tab>)}
+            {Object.entries(reports).map(([key, r]) => (
+              <Tabs.Tab key={key} value={key}>
+                {r.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
         </Tabs>
       }

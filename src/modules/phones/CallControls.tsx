@@ -16,16 +16,26 @@ import { CALL_LISTS } from './MakeCall';
 import { endCall, formatDuration, transferCall, type CallDirection, type CallStatus } from './phones.contract';
 import { callStatusColors, callStatusLabels } from './phoneScreens';
 
-export interface ControlledCall { callSid: string; direction: CallDirection; from: string; to: string; status: CallStatus }
+export interface ControlledCall {
+  callSid: string;
+  direction: CallDirection;
+  from: string;
+  to: string;
+  status: CallStatus;
+}
 
 /** The customer's side of a call: who called us, or whom we called. */
-export const otherParty = (call: Pick<ControlledCall, 'direction' | 'from' | 'to'>) => (call.direction === 'inbound' ? call.from : call.to);
+export const otherParty = (call: Pick<ControlledCall, 'direction' | 'from' | 'to'>) =>
+  call.direction === 'inbound' ? call.from : call.to;
 
 export function DirectionLabel({ direction }: { direction: CallDirection }) {
   const Icon = direction === 'inbound' ? IconArrowDownLeft : IconArrowUpRight;
   return (
     <Group gap={4} wrap="nowrap">
-      <Icon size={14} color={direction === 'inbound' ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-grape-6)'} />
+      <Icon
+        size={14}
+        color={direction === 'inbound' ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-grape-6)'}
+      />
       <Text size="sm">{direction === 'inbound' ? 'Inbound' : 'Outbound'}</Text>
     </Group>
   );
@@ -33,7 +43,11 @@ export function DirectionLabel({ direction }: { direction: CallDirection }) {
 
 export function CallStatusBadge({ status }: { status: CallStatus }) {
   // Title case and no ellipsis: the status is the point of the row, it must read in full.
-  return <Badge variant="light" color={callStatusColors[status]} className="call-status" tt="none">{callStatusLabels[status] ?? status}</Badge>;
+  return (
+    <Badge variant="light" color={callStatusColors[status]} className="call-status" tt="none">
+      {callStatusLabels[status] ?? status}
+    </Badge>
+  );
 }
 
 function TransferForm({ call }: { call: ControlledCall }) {
@@ -49,12 +63,27 @@ function TransferForm({ call }: { call: ControlledCall }) {
   });
   // Checked first, then confirmed, then sent.
   const submit = async () => {
-    if (form.form.isValid() && !(await confirm({ message: `Are you sure you want to transfer this call to ${formatPhone(form.values.to)}?`, confirmLabel: 'Transfer' }))) return;
+    if (
+      form.form.isValid() &&
+      !(await confirm({
+        message: `Are you sure you want to transfer this call to ${formatPhone(form.values.to)}?`,
+        confirmLabel: 'Transfer',
+      }))
+    )
+      return;
     form.submit();
   };
   return (
-    <RecordForm form={{ ...form, submit: () => void submit() }} failTitle="The call was not transferred" submitLabel="Transfer" onCancel={done}>
-      <Text size="sm">The caller, {formatPhone(otherParty(call))}, is connected to the line or number you choose; this call's line hangs up.</Text>
+    <RecordForm
+      form={{ ...form, submit: () => void submit() }}
+      failTitle="The call was not transferred"
+      submitLabel="Transfer"
+      onCancel={done}
+    >
+      <Text size="sm">
+        The caller, {formatPhone(otherParty(call))}, is connected to the line or number you choose; this call's line
+        hangs up.
+      </Text>
       <LineNumberInput description="One of our lines, or any number." autoFocus {...form.field('to')} required />
     </RecordForm>
   );
@@ -65,10 +94,19 @@ export function useCallControls() {
   const allowed = useCan('phoneAdmin');
   const [transferring, setTransferring] = useState<ControlledCall | null>(null);
   const end = useAction(endCall, {
-    success: (data) => data.message, errors: 'alert', alertPrefix: 'unexpected', reload: CALL_LISTS,
+    success: (data) => data.message,
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: CALL_LISTS,
   });
   const askEnd = async (call: ControlledCall) => {
-    if (await confirm({ message: `Are you sure you want to end this call with ${formatPhone(otherParty(call))}?`, confirmLabel: 'End call', danger: true })) {
+    if (
+      await confirm({
+        message: `Are you sure you want to end this call with ${formatPhone(otherParty(call))}?`,
+        confirmLabel: 'End call',
+        danger: true,
+      })
+    ) {
       end.mutate({ callSid: call.callSid });
     }
   };
@@ -76,26 +114,47 @@ export function useCallControls() {
     setTransferring(call);
     openModal('transfer-call');
   };
-  const buttons = (call: ControlledCall) => allowed && (
-    <Group gap={6} wrap="nowrap">
-      <Button size="compact-sm" color="red" variant="light" leftSection={<IconPhoneOff size={14} />}
-        loading={end.isPending && end.variables?.callSid === call.callSid} onClick={(e) => { e.stopPropagation(); void askEnd(call); }}>
-        End
-      </Button>
-      <Button size="compact-sm" variant="light" leftSection={<IconArrowForwardUp size={14} />} onClick={(e) => { e.stopPropagation(); askTransfer(call); }}>
-        Transfer
-      </Button>
-    </Group>
-  );
+  const buttons = (call: ControlledCall) =>
+    allowed && (
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          color="red"
+          variant="light"
+          leftSection={<IconPhoneOff size={14} />}
+          loading={end.isPending && end.variables?.callSid === call.callSid}
+          onClick={(e) => {
+            e.stopPropagation();
+            void askEnd(call);
+          }}
+        >
+          End
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconArrowForwardUp size={14} />}
+          onClick={(e) => {
+            e.stopPropagation();
+            askTransfer(call);
+          }}
+        >
+          Transfer
+        </Button>
+      </Group>
+    );
   const modal = (
     <IdModal id="transfer-call" title="Transfer call" size="md">
       {transferring && <TransferForm call={transferring} />}
     </IdModal>
   );
-  const menuItems = (call: ControlledCall) => (allowed ? [
-    { label: 'End call', icon: <IconPhoneOff size={16} />, color: 'red', onClick: () => void askEnd(call) },
-    { label: 'Transfer call', icon: <IconArrowForwardUp size={16} />, onClick: () => askTransfer(call) },
-  ] : []);
+  const menuItems = (call: ControlledCall) =>
+    allowed
+      ? [
+          { label: 'End call', icon: <IconPhoneOff size={16} />, color: 'red', onClick: () => void askEnd(call) },
+          { label: 'Transfer call', icon: <IconArrowForwardUp size={16} />, onClick: () => askTransfer(call) },
+        ]
+      : [];
   return { allowed, buttons, menuItems, modal };
 }
 
@@ -109,5 +168,7 @@ export function LiveDuration({ since }: { since: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <span className="live-duration">{formatDuration(Math.max(0, Math.floor((now - Date.parse(since)) / 1000)))}</span>;
+  return (
+    <span className="live-duration">{formatDuration(Math.max(0, Math.floor((now - Date.parse(since)) / 1000)))}</span>
+  );
 }

@@ -40,19 +40,42 @@ export default function CallManager() {
       ]}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.callSid}
-      rowActions={canCall || controls.allowed ? (row) => [
-        ...(isLiveStatus(row.status) ? controls.menuItems(row) : []),
-        ...(canCall ? [{ label: 'Call back', icon: <IconPhoneOutgoing size={16} />, onClick: () => call({ to: otherParty(row), phoneId: row.phoneId ?? undefined }) }] : []),
-      ] : undefined}
+      rowActions={
+        canCall || controls.allowed
+          ? (row) => [
+              ...(isLiveStatus(row.status) ? controls.menuItems(row) : []),
+              ...(canCall
+                ? [
+                    {
+                      label: 'Call back',
+                      icon: <IconPhoneOutgoing size={16} />,
+                      onClick: () => call({ to: otherParty(row), phoneId: row.phoneId ?? undefined }),
+                    },
+                  ]
+                : []),
+            ]
+          : undefined
+      }
       cells={{
         direction: (row) => <DirectionLabel direction={row.direction} />,
         status: (row) => <CallStatusBadge status={row.status} />,
-        userName: (row) => row.userName ?? <Text size="sm" c="dimmed">—</Text>,
+        userName: (row) =>
+          row.userName ?? (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
       }}
       toolbar={
         <>
-          <Button component={Link} to="/phones/calls/twilio" variant="default" leftSection={<IconHeadset size={16} />}>Live calls</Button>
-          {canCall && <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => call({})}>Make a call</Button>}
+          <Button component={Link} to="/phones/calls/twilio" variant="default" leftSection={<IconHeadset size={16} />}>
+            Live calls
+          </Button>
+          {canCall && (
+            <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => call({})}>
+              Make a call
+            </Button>
+          )}
         </>
       }
     >

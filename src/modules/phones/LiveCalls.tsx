@@ -12,7 +12,14 @@ import { useAction } from '../../web/ui/useAction';
 import { formatNumber } from '../../shared/format';
 import { CallStatusBadge, DirectionLabel, LiveDuration, otherParty, useCallControls } from './CallControls';
 import { CALL_LISTS, MAKE_CALL, MakeCallModal } from './MakeCall';
-import { loadProviderCalls, nextCallStatuses, simulateCallStatus, providerCallColumns, type CallStatus, type ProviderCall } from './phones.contract';
+import {
+  loadProviderCalls,
+  nextCallStatuses,
+  simulateCallStatus,
+  providerCallColumns,
+  type CallStatus,
+  type ProviderCall,
+} from './phones.contract';
 import { callStatusLabels, callStatusOptions } from './phoneScreens';
 import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -29,33 +36,49 @@ function CallsBody({ filters }: { filters: Filters }) {
   const controls = useCallControls();
   const canSimulate = useCan('developer') && calls.data?.provider === 'local';
   const simulate = useAction(simulateCallStatus, {
-    success: (_d, input) => `The call is now ${callStatusLabels[input.status as CallStatus].toLowerCase()}.`, errors: 'alert', reload: CALL_LISTS,
+    success: (_d, input) => `The call is now ${callStatusLabels[input.status as CallStatus].toLowerCase()}.`,
+    errors: 'alert',
+    reload: CALL_LISTS,
   });
   // Live calls first, each group newest first, as the provider lists them.
   const rows = [...(calls.data?.rows ?? [])].sort((a, b) => Number(b.live) - Number(a.live));
-  const menu = (row: ProviderCall): PopoutItem[] => (row.live ? [
-    ...controls.menuItems(row),
-    ...(canSimulate ? nextCallStatuses(row.status).map((status) => ({
-      label: `Simulate: ${callStatusLabels[status].toLowerCase()}`, icon: <IconPlayerPlay size={16} />,
-      onClick: () => simulate.mutate({ callSid: row.callSid, status }),
-    })) : []),
-  ] : []);
+  const menu = (row: ProviderCall): PopoutItem[] =>
+    row.live
+      ? [
+          ...controls.menuItems(row),
+          ...(canSimulate
+            ? nextCallStatuses(row.status).map((status) => ({
+                label: `Simulate: ${callStatusLabels[status].toLowerCase()}`,
+                icon: <IconPlayerPlay size={16} />,
+                onClick: () => simulate.mutate({ callSid: row.callSid, status }),
+              }))
+            : []),
+        ]
+      : [];
 
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={3} size="h4" className="list-count">
-            {calls.data ? `${formatNumber(calls.data.liveCount)} live ${calls.data.liveCount === 1 ? 'call' : 'calls'} of ${formatNumber(calls.data.callCount)} recent` : 'Loading calls…'}
+            {calls.data
+              ? `${formatNumber(calls.data.liveCount)} live ${calls.data.liveCount === 1 ? 'call' : 'calls'} of ${formatNumber(calls.data.callCount)} recent`
+              : 'Loading calls…'}
           </Title>
           {calls.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
-        {calls.data && <Badge variant="outline" color="gray">{calls.data.provider === 'local' ? 'Local telephony driver' : 'Twilio'}</Badge>}
+        {calls.data && (
+          <Badge variant="outline" color="gray">
+            {calls.data.provider === 'local' ? 'Local telephony driver' : 'Twilio'}
+          </Badge>
+        )}
       </Group>
       <ActionAlert error={calls.error} title="The calls could not be loaded" />
       <DataTable<ProviderCall>
         label="Provider calls"
-        columns={controls.allowed ? [...providerCallColumns, { key: 'controls', label: 'Live call' }] : providerCallColumns}
+        columns={
+          controls.allowed ? [...providerCallColumns, { key: 'controls', label: 'Live call' }] : providerCallColumns
+        }
         rows={rows}
         rowKey={(row) => row.callSid}
         rowLabel={(row) => `call with ${otherParty(row)}`}
@@ -91,9 +114,21 @@ export default function LiveCalls() {
       updateUrl
       toolbar={
         <>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => reloadActions(queryClient, ACTION)}>Refresh</Button>
-          <Button component={Link} to="/phones/calls/" variant="default" leftSection={<IconList size={16} />}>All calls</Button>
-          {canCall && <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MAKE_CALL)}>Make a call</Button>}
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => reloadActions(queryClient, ACTION)}
+          >
+            Refresh
+          </Button>
+          <Button component={Link} to="/phones/calls/" variant="default" leftSection={<IconList size={16} />}>
+            All calls
+          </Button>
+          {canCall && (
+            <Button leftSection={<IconPhoneOutgoing size={16} />} onClick={() => openModal(MAKE_CALL)}>
+              Make a call
+            </Button>
+          )}
         </>
       }
     >

@@ -20,10 +20,19 @@ function MakeCallForm({ phoneId, to }: { phoneId?: number; to?: string }) {
   });
   return (
     <RecordForm form={form} failTitle="The call was not placed" submitLabel="Call" onCancel={done}>
-      <Text size="sm" c="dimmed">We call the customer from the line; when they answer, the call is put through to your phone (the number on your profile).</Text>
+      <Text size="sm" c="dimmed">
+        We call the customer from the line; when they answer, the call is put through to your phone (the number on your
+        profile).
+      </Text>
       <TextInput type="tel" placeholder="(505) 555-0142" data-autofocus {...form.field('to')} />
-      <RemoteSelect clearable description="Empty: the outbound line of your location." source={lineSource({ active: '1' })}
-        {...form.field('phoneId')} value={form.values.phoneId || null} onChange={(v) => form.form.setFieldValue('phoneId', v ?? '')} />
+      <RemoteSelect
+        clearable
+        description="Empty: the outbound line of your location."
+        source={lineSource({ active: '1' })}
+        {...form.field('phoneId')}
+        value={form.values.phoneId || null}
+        onChange={(v) => form.form.setFieldValue('phoneId', v ?? '')}
+      />
     </RecordForm>
   );
 }

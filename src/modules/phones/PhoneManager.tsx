@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconListNumbers, IconPhoneCall, IconPhoneOff, IconPhoneOutgoing, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import {
+  IconListNumbers,
+  IconPhoneCall,
+  IconPhoneOff,
+  IconPhoneOutgoing,
+  IconPlus,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { useCan } from '../../web/shell/session';
@@ -17,8 +24,24 @@ import { countText } from '../../web/ui/PagedList';
 import { fieldLabel } from '../../shared/validation';
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import {
-  addPhone, deactivatePhones, deletePhone, loadLocalNumbers, loadPhone, loadPhoneActions, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED,
-  PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow, type PhoneRecord, type PhoneRow,
+  addPhone,
+  deactivatePhones,
+  deletePhone,
+  loadLocalNumbers,
+  loadPhone,
+  loadPhoneActions,
+  loadPhones,
+  localNumberColumns,
+  PHONE_ADDED,
+  PHONE_DELETED,
+  PHONE_UPDATED,
+  phoneColumns,
+  phoneOptions,
+  replaceOutboundNumber,
+  savePhone,
+  type AvailableNumberRow,
+  type PhoneRecord,
+  type PhoneRow,
 } from './phones.contract';
 import { activeOptions, phoneTypeOptions } from './phoneScreens';
 import { lineLabel, lineSource } from '../../web/options/lineOptions';
@@ -28,7 +51,17 @@ import { useActionQuery } from '../../web/ui/useActionQuery';
 const LIST = loadPhones;
 const LINES = [LIST, phoneOptions];
 
-function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bought?: AvailableNumberRow; done: () => void; canEdit: boolean }) {
+function PhoneForm({
+  record,
+  bought,
+  done,
+  canEdit,
+}: {
+  record?: PhoneRecord;
+  bought?: AvailableNumberRow;
+  done: () => void;
+  canEdit: boolean;
+}) {
   const form = useContractForm(record ? savePhone : addPhone, {
     initialValues: {
       description: record?.description ?? '',
@@ -51,25 +84,51 @@ function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bo
   const locked = !!bought || !!record?.bought;
 
   return (
-    <RecordForm form={form} failTitle="The phone was not saved" submitLabel={record ? 'Save phone' : bought ? 'Buy and add phone' : 'Add phone'}
-      onCancel={done} readOnly={!canEdit}>
+    <RecordForm
+      form={form}
+      failTitle="The phone was not saved"
+      submitLabel={record ? 'Save phone' : bought ? 'Buy and add phone' : 'Add phone'}
+      onCancel={done}
+      readOnly={!canEdit}
+    >
       {bought && (
         <Alert color="blue" icon={<IconShoppingCart />} title={`Buying ${bought.phoneNumberFormatted}`}>
-          {bought.locality ? `${bought.locality}, ${bought.region}. ` : ''}The number is bought from the telephony provider when you add the phone.
+          {bought.locality ? `${bought.locality}, ${bought.region}. ` : ''}The number is bought from the telephony
+          provider when you add the phone.
         </Alert>
       )}
       <Fieldset disabled={!canEdit} variant="unstyled" p={0}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput data-autofocus placeholder="e.g. Albuquerque Toyota sales" {...form.field('description')} />
-            <TextInput type="tel" readOnly={locked}
-              description={locked ? 'Bought through the provider: add a new number as a phone of its own.' : undefined} {...form.field('phoneNumber')} />
+            <TextInput
+              type="tel"
+              readOnly={locked}
+              description={locked ? 'Bought through the provider: add a new number as a phone of its own.' : undefined}
+              {...form.field('phoneNumber')}
+            />
             <LocationSelect form={form.form} {...form.field('locationId')} />
             <SearchableSelect data={phoneTypeOptions} allowDeselect={false} {...form.field('phoneType')} />
-            <TextInput type="tel" description="The store's phone system, rung after the call plan" {...form.field('bridge')} />
-            <TextInput label={fieldLabel('sid', savePhone.input)} readOnly variant="filled" value={record?.sid ?? ''} name="sid" error={form.form.errors.sid}
-              placeholder={bought ? 'Given by the purchase' : 'None: not bought through the provider'} description="The telephony provider's id of the number (PN…)" />
-            <TextInput placeholder="MG…" description="Optional: texts from this line go through it" {...form.field('messagingServiceSid')} />
+            <TextInput
+              type="tel"
+              description="The store's phone system, rung after the call plan"
+              {...form.field('bridge')}
+            />
+            <TextInput
+              label={fieldLabel('sid', savePhone.input)}
+              readOnly
+              variant="filled"
+              value={record?.sid ?? ''}
+              name="sid"
+              error={form.form.errors.sid}
+              placeholder={bought ? 'Given by the purchase' : 'None: not bought through the provider'}
+              description="The telephony provider's id of the number (PN…)"
+            />
+            <TextInput
+              placeholder="MG…"
+              description="Optional: texts from this line go through it"
+              {...form.field('messagingServiceSid')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="sm">
             <Checkbox description="Inactive lines take no calls and send nothing" {...form.checkbox('active')} />
@@ -79,8 +138,18 @@ function PhoneForm({ record, bought, done, canEdit }: { record?: PhoneRecord; bo
           </SimpleGrid>
         </Stack>
       </Fieldset>
-      {record?.outbound && <Text size="sm" c="dimmed">This is the outbound line of {record.locationName}: its outbound calls show this number.</Text>}
-      {!canEdit && <Group justify="flex-end"><Button variant="default" onClick={done}>Close</Button></Group>}
+      {record?.outbound && (
+        <Text size="sm" c="dimmed">
+          This is the outbound line of {record.locationName}: its outbound calls show this number.
+        </Text>
+      )}
+      {!canEdit && (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={done}>
+            Close
+          </Button>
+        </Group>
+      )}
     </RecordForm>
   );
 }
@@ -100,7 +169,11 @@ function BuyNumber({ onChoose }: { onChoose: (row: AvailableNumberRow) => void }
           </SimpleGrid>
         </RecordForm>
       </div>
-      {found && <Text size="sm" fw={600}>{found.numbers.length === 1 ? '1 number' : `${found.numbers.length} numbers`} for sale</Text>}
+      {found && (
+        <Text size="sm" fw={600}>
+          {found.numbers.length === 1 ? '1 number' : `${found.numbers.length} numbers`} for sale
+        </Text>
+      )}
       {found && (
         <DataTable<AvailableNumberRow>
           label="Numbers for sale"
@@ -108,7 +181,18 @@ function BuyNumber({ onChoose }: { onChoose: (row: AvailableNumberRow) => void }
           rows={found.numbers}
           rowKey={(row) => row.phoneNumber}
           emptyText="No numbers for sale match; try another area code or fewer digits."
-          cells={{ choose: (row) => <Button size="xs" variant="light" onClick={() => onChoose(row)} aria-label={`Choose ${row.phoneNumberFormatted}`}>Choose</Button> }}
+          cells={{
+            choose: (row) => (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => onChoose(row)}
+                aria-label={`Choose ${row.phoneNumberFormatted}`}
+              >
+                Choose
+              </Button>
+            ),
+          }}
         />
       )}
     </Stack>
@@ -123,21 +207,43 @@ function ReplaceOutbound({ phone }: { phone: PhoneRow }) {
   const form = useContractForm(replaceOutboundNumber, {
     initialValues: { newPhoneId: phone.outbound ? '' : String(phone.phoneId), number: '' },
     // A number typed stands for the line: the line picked is then not sent.
-    toInput: (values) => ({ phoneId: phone.phoneId, newPhoneId: values.number ? '' : values.newPhoneId, number: values.number }),
-    check: (values) => (values.newPhoneId || values.number ? {} : { newPhoneId: 'Choose the new outbound line or type its number.' }),
+    toInput: (values) => ({
+      phoneId: phone.phoneId,
+      newPhoneId: values.number ? '' : values.newPhoneId,
+      number: values.number,
+    }),
+    check: (values) =>
+      values.newPhoneId || values.number ? {} : { newPhoneId: 'Choose the new outbound line or type its number.' },
     success: (data) => data.message,
     reload: LINES,
     onSuccess: done,
   });
   return (
-    <RecordForm form={form} failTitle="The outbound number was not replaced" submitLabel="Replace outbound number" onCancel={done}>
+    <RecordForm
+      form={form}
+      failTitle="The outbound number was not replaced"
+      submitLabel="Replace outbound number"
+      onCancel={done}
+    >
       <Text size="sm">
-        Outbound calls of {phone.locationName} show {current ? <b>{lineLabel(current)}</b> : outbound.isPending ? '…' : 'no number yet'}.
-        Replace it, for example when carriers start labelling the number as spam.
+        Outbound calls of {phone.locationName} show{' '}
+        {current ? <b>{lineLabel(current)}</b> : outbound.isPending ? '…' : 'no number yet'}. Replace it, for example
+        when carriers start labelling the number as spam.
       </Text>
-      <RemoteSelect source={lineSource({ locationId: phone.locationId, active: '1', outbound: '0' })} clearable disabled={!!form.values.number}
-        {...form.field('newPhoneId')} value={form.values.newPhoneId || null} onChange={(v) => form.form.setFieldValue('newPhoneId', v ?? '')} />
-      <TextInput type="tel" placeholder="(505) 555-0142" description="Or type the number of the new outbound line." {...form.field('number')} />
+      <RemoteSelect
+        source={lineSource({ locationId: phone.locationId, active: '1', outbound: '0' })}
+        clearable
+        disabled={!!form.values.number}
+        {...form.field('newPhoneId')}
+        value={form.values.newPhoneId || null}
+        onChange={(v) => form.form.setFieldValue('newPhoneId', v ?? '')}
+      />
+      <TextInput
+        type="tel"
+        placeholder="(505) 555-0142"
+        description="Or type the number of the new outbound line."
+        {...form.field('number')}
+      />
     </RecordForm>
   );
 }
@@ -150,13 +256,18 @@ export default function PhoneManager() {
   const [bought, setBought] = useState<AvailableNumberRow | undefined>();
   const [selected, setSelected] = useState<PhoneRow | null>(null);
   const records = useRecordModals({
-    addId: 'add-phone', editId: 'edit-phone', size: 'xl',
+    addId: 'add-phone',
+    editId: 'edit-phone',
+    size: 'xl',
     addTitle: bought ? `Add phone ${bought.phoneNumberFormatted}` : 'Add phone',
     editTitle: (row: PhoneRow) => `${canEdit ? 'Edit phone' : 'Phone'}: ${row.description}`,
     load: async (row) => (await callAction(loadPhone, { phoneId: row.phoneId })).phone,
-    form: (record, done) => (record
-      ? <PhoneForm record={record} done={done} canEdit={canEdit} />
-      : <PhoneForm key={bought?.phoneNumber ?? 'new'} bought={bought} done={done} canEdit={canEdit} />),
+    form: (record, done) =>
+      record ? (
+        <PhoneForm record={record} done={done} canEdit={canEdit} />
+      ) : (
+        <PhoneForm key={bought?.phoneNumber ?? 'new'} bought={bought} done={done} canEdit={canEdit} />
+      ),
   });
   const rowActions = useRowActions(deletePhone, {
     edit: records.edit,
@@ -200,35 +311,75 @@ export default function PhoneManager() {
       rowKey={(row) => row.phoneId}
       rowLabel={(row) => row.description}
       onRowClick={records.edit}
-      bulkActions={canEdit ? [{
-        label: 'Deactivate lines',
-        icon: <IconPhoneOff size={16} />,
-        question: (rows) => `Deactivate ${countText(rows.length, ['line', 'lines'])}? They keep their settings and history, and take no calls or texts until made active again.`,
-        run: (rows) => deactivate.mutateAsync({ phoneIds: rows.map((row) => row.phoneId) }),
-      }] : undefined}
+      bulkActions={
+        canEdit
+          ? [
+              {
+                label: 'Deactivate lines',
+                icon: <IconPhoneOff size={16} />,
+                question: (rows) =>
+                  `Deactivate ${countText(rows.length, ['line', 'lines'])}? They keep their settings and history, and take no calls or texts until made active again.`,
+                run: (rows) => deactivate.mutateAsync({ phoneIds: rows.map((row) => row.phoneId) }),
+              },
+            ]
+          : undefined
+      }
       rowActions={(row) => {
         const [edit, remove] = rowActions(row);
         return [
           { ...edit, label: canEdit ? 'Edit' : 'View' },
-          { label: 'Call plan', icon: <IconListNumbers size={16} />, onClick: () => navigate(`/phones/actions/?phoneId=${row.phoneId}`) },
-          ...(canCall ? [{ label: 'Call from this line', icon: <IconPhoneOutgoing size={16} />, disabled: !row.active, onClick: () => act(row, MAKE_CALL) }] : []),
-          ...(canEdit ? [
-            { label: 'Replace outbound number', icon: <IconPhoneCall size={16} />, onClick: () => act(row, 'replace-outbound-number') },
-            remove,
-          ] : []),
+          {
+            label: 'Call plan',
+            icon: <IconListNumbers size={16} />,
+            onClick: () => navigate(`/phones/actions/?phoneId=${row.phoneId}`),
+          },
+          ...(canCall
+            ? [
+                {
+                  label: 'Call from this line',
+                  icon: <IconPhoneOutgoing size={16} />,
+                  disabled: !row.active,
+                  onClick: () => act(row, MAKE_CALL),
+                },
+              ]
+            : []),
+          ...(canEdit
+            ? [
+                {
+                  label: 'Replace outbound number',
+                  icon: <IconPhoneCall size={16} />,
+                  onClick: () => act(row, 'replace-outbound-number'),
+                },
+                remove,
+              ]
+            : []),
         ];
       }}
       cells={{
         phoneNumber: (row) => row.phoneNumberFormatted,
         outbound: (row) => (row.outbound ? <Badge variant="light">Outbound</Badge> : ''),
-        active: (row) => <Badge variant="light" color={row.active ? 'teal' : 'gray'}>{row.active ? 'Active' : 'Inactive'}</Badge>,
+        active: (row) => (
+          <Badge variant="light" color={row.active ? 'teal' : 'gray'}>
+            {row.active ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
       }}
-      toolbar={canEdit && (
-        <>
-          <Button variant="light" leftSection={<IconShoppingCart size={16} />} onClick={() => openModal('buy-number')}>Buy a number</Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => add()}>Add phone</Button>
-        </>
-      )}
+      toolbar={
+        canEdit && (
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconShoppingCart size={16} />}
+              onClick={() => openModal('buy-number')}
+            >
+              Buy a number
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => add()}>
+              Add phone
+            </Button>
+          </>
+        )
+      }
     >
       {records.modals}
       <IdModal id="buy-number" title="Buy a number" size="lg">

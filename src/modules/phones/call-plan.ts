@@ -17,20 +17,30 @@ export type PlanStep =
 
 const BRIDGE_TIMEOUT = 30;
 
-export function planSteps(line: { bridge: string; directRing: boolean }, actions: PlanAction[], userPhones: Map<number, string>): PlanStep[] {
-  const bridge: PlanStep[] = line.bridge ? [{ kind: 'dial', numbers: [{ number: line.bridge }], timeoutSeconds: BRIDGE_TIMEOUT }] : [];
+export function planSteps(
+  line: { bridge: string; directRing: boolean },
+  actions: PlanAction[],
+  userPhones: Map<number, string>,
+): PlanStep[] {
+  const bridge: PlanStep[] = line.bridge
+    ? [{ kind: 'dial', numbers: [{ number: line.bridge }], timeoutSeconds: BRIDGE_TIMEOUT }]
+    : [];
   if (line.directRing && line.bridge) return bridge;
   const steps = actions.flatMap((action): PlanStep[] => {
     switch (action.kind) {
       case 'ring-group': {
         const numbers = [
           ...action.targets.map((number) => ({ number })),
-          ...action.userIds.flatMap((userId) => (userPhones.get(userId) ? [{ number: userPhones.get(userId)!, userId }] : [])),
+          ...action.userIds.flatMap((userId) =>
+            userPhones.get(userId) ? [{ number: userPhones.get(userId)!, userId }] : [],
+          ),
         ];
         return numbers.length ? [{ kind: 'dial', numbers, timeoutSeconds: action.timeoutSeconds }] : [];
       }
       case 'forward':
-        return action.targets[0] ? [{ kind: 'dial', numbers: [{ number: action.targets[0] }], timeoutSeconds: action.timeoutSeconds }] : [];
+        return action.targets[0]
+          ? [{ kind: 'dial', numbers: [{ number: action.targets[0] }], timeoutSeconds: action.timeoutSeconds }]
+          : [];
       case 'voicemail':
         return [{ kind: 'voicemail', greeting: action.greeting }];
       case 'hours':
@@ -44,8 +54,17 @@ export function planSteps(line: { bridge: string; directRing: boolean }, actions
 
 /** Whether `now` falls within the opening hours, on the wall clock of the location. */
 export function isOpen(hours: OpeningHours, now: Date, timeZone: string): boolean {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const day = parts.find((p) => p.type === 'weekday')!.value.slice(0, 3).toLowerCase() as Weekday;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const day = parts
+    .find((p) => p.type === 'weekday')!
+    .value.slice(0, 3)
+    .toLowerCase() as Weekday;
   const time = `${parts.find((p) => p.type === 'hour')!.value}:${parts.find((p) => p.type === 'minute')!.value}`;
   const today = weekdays.includes(day) ? hours[day] : null;
   return !!today && time >= today[0] && time < today[1];
@@ -82,7 +101,9 @@ export function renderCall(steps: PlanStep[], from: number, ctx: RenderContext):
         }
         const voicemail = steps.findIndex((s, j) => j > i && s.kind === 'voicemail');
         if (voicemail === -1) {
-          response.say(`Thank you for calling ${ctx.name}. We are closed right now; please call again during our opening hours.`);
+          response.say(
+            `Thank you for calling ${ctx.name}. We are closed right now; please call again during our opening hours.`,
+          );
           response.hangup();
           return { twiml: response.toString(), outcome: { kind: 'closed' } };
         }
@@ -99,16 +120,25 @@ export function renderCall(steps: PlanStep[], from: number, ctx: RenderContext):
       }
       case 'voicemail':
         response.say(step.greeting || `You have reached ${ctx.name}. Please leave a message after the tone.`);
-        response.record({ maxLength: 180, playBeep: true, action: ctx.voiceUrl('done'), method: 'POST', recordingStatusCallback: ctx.recordingUrl, recordingStatusCallbackMethod: 'POST' });
+        response.record({
+          maxLength: 180,
+          playBeep: true,
+          action: ctx.voiceUrl('done'),
+          method: 'POST',
+          recordingStatusCallback: ctx.recordingUrl,
+          recordingStatusCallbackMethod: 'POST',
+        });
         response.hangup();
         return { twiml: response.toString(), outcome: { kind: 'voicemail', step: i } };
       default:
         return assertUnreachable(step);
     }
   }
-  response.say(from === 0
-    ? `Thank you for calling ${ctx.name}. No one can take your call right now; please call again later.`
-    : 'Sorry, no one is available to take your call. Goodbye.');
+  response.say(
+    from === 0
+      ? `Thank you for calling ${ctx.name}. No one can take your call right now; please call again later.`
+      : 'Sorry, no one is available to take your call. Goodbye.',
+  );
   response.hangup();
   return { twiml: response.toString(), outcome: { kind: 'unanswered' } };
 }

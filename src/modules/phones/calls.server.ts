@@ -13,22 +13,34 @@ import { locations } from '../locations/locations.db';
 import { nameOf, userName, users } from '../users/users.db';
 import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
-  callColumns, endCall, formatDuration, loadCalls, loadProviderCalls, makeCall, providerCallColumns, transferCall, type CallStatus,
+  callColumns,
+  endCall,
+  formatDuration,
+  loadCalls,
+  loadProviderCalls,
+  makeCall,
+  providerCallColumns,
+  transferCall,
+  type CallStatus,
 } from './phones.contract';
 import { durationSql, e164, findPhone } from './phones.queries';
 import { DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
 
 defineListAction({
   contract: loadCalls,
-  summary: 'Calls of the group, newest first: by location, line, agent, direction, status, days (minCreatedAt, maxCreatedAt) and number.',
+  summary:
+    'Calls of the group, newest first: by location, line, agent, direction, status, days (minCreatedAt, maxCreatedAt) and number.',
   permission: 'phoneLookup',
   reach: calls.locationId,
   records: { phoneId: phoneRecords },
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
-    { name: 'location, missed inbound', filters: { locationId: s.locationId, direction: 'inbound', status: 'no-answer' } },
+    {
+      name: 'location, missed inbound',
+      filters: { locationId: s.locationId, direction: 'inbound', status: 'no-answer' },
+    },
     { name: 'agent, 30 days', filters: { userId: s.userId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 10 },
     { name: 'number', filters: { query: '5055550142' } },
@@ -49,13 +61,27 @@ defineListAction({
     query: callSearch,
   },
   query: ({ db }) => ({
-    select: db.select({
-      id: calls.id, callSid: calls.callSid, startedAt: calls.startedAt, direction: calls.direction, from: calls.from, to: calls.to,
-      status: calls.status, durationSeconds: calls.durationSeconds, duration: durationSql(calls.durationSeconds).as('duration'),
-      locationId: calls.locationId, locationName: locations.name, phoneId: calls.phoneId, phoneDescription: phones.description,
-      userId: calls.userId, userName: userName.as('user_name'),
-      recordingUrl: calls.recordingUrl, transferredTo: calls.transferredTo,
-    }).from(calls)
+    select: db
+      .select({
+        id: calls.id,
+        callSid: calls.callSid,
+        startedAt: calls.startedAt,
+        direction: calls.direction,
+        from: calls.from,
+        to: calls.to,
+        status: calls.status,
+        durationSeconds: calls.durationSeconds,
+        duration: durationSql(calls.durationSeconds).as('duration'),
+        locationId: calls.locationId,
+        locationName: locations.name,
+        phoneId: calls.phoneId,
+        phoneDescription: phones.description,
+        userId: calls.userId,
+        userName: userName.as('user_name'),
+        recordingUrl: calls.recordingUrl,
+        transferredTo: calls.transferredTo,
+      })
+      .from(calls)
       .leftJoin(locations, eq(locations.id, calls.locationId))
       .leftJoin(phones, eq(phones.id, calls.phoneId))
       .leftJoin(users, eq(users.id, calls.userId))
@@ -84,14 +110,29 @@ defineAction({
     const found = await services.telephony.listCalls(db, {
       status: input.status,
       after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
-      before: input.maxCreatedAt ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000) : undefined,
+      before: input.maxCreatedAt
+        ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000)
+        : undefined,
       limit: input.limit ?? 50,
     });
     const numbers = [...new Set(found.flatMap((c) => [c.from, c.to]))];
     const lines = numbers.length
-      ? await db.select({ id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId, locationName: locations.name })
-        .from(phones).innerJoin(locations, eq(locations.id, phones.locationId))
-        .where(sql`${phones.phoneNumber} in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`)
+      ? await db
+          .select({
+            id: phones.id,
+            phoneNumber: phones.phoneNumber,
+            description: phones.description,
+            locationId: phones.locationId,
+            locationName: locations.name,
+          })
+          .from(phones)
+          .innerJoin(locations, eq(locations.id, phones.locationId))
+          .where(
+            sql`${phones.phoneNumber} in (${sql.join(
+              numbers.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+          )
       : [];
     const lineOf = new Map(lines.map((l) => [l.phoneNumber, l]));
     // The provider knows every call of the account: only those on lines within reach are shown.
@@ -100,14 +141,26 @@ defineAction({
       if (!reachesLocation(user.reach, line?.locationId)) return [];
       // As JSON sends them: ISO timestamps; the provider's statuses are Twilio's call statuses.
       return {
-        callSid: c.sid, startedAt: c.startedAt?.toISOString() ?? null, endedAt: c.endedAt?.toISOString() ?? null, direction: c.direction,
-        from: c.from, to: c.to, status: c.status as CallStatus,
-        durationSeconds: c.durationSeconds, duration: formatDuration(c.durationSeconds), live: !isFinalCallStatus(c.status),
-        phoneId: line?.id ?? null, phoneDescription: line?.description ?? null, locationName: line?.locationName ?? null,
+        callSid: c.sid,
+        startedAt: c.startedAt?.toISOString() ?? null,
+        endedAt: c.endedAt?.toISOString() ?? null,
+        direction: c.direction,
+        from: c.from,
+        to: c.to,
+        status: c.status as CallStatus,
+        durationSeconds: c.durationSeconds,
+        duration: formatDuration(c.durationSeconds),
+        live: !isFinalCallStatus(c.status),
+        phoneId: line?.id ?? null,
+        phoneDescription: line?.description ?? null,
+        locationName: line?.locationName ?? null,
       };
     });
     return {
-      rows, html: renderTable(providerCallColumns, rows), callCount: rows.length, liveCount: rows.filter((r) => r.live).length,
+      rows,
+      html: renderTable(providerCallColumns, rows),
+      callCount: rows.length,
+      liveCount: rows.filter((r) => r.live).length,
       provider: services.telephony.name,
     };
   },
@@ -116,7 +169,8 @@ defineAction({
 async function liveCall(db: Parameters<typeof findPhone>[0], callSid: string) {
   const [row] = await db.select().from(calls).where(eq(calls.callSid, callSid));
   if (!row) throw AppError.notFound(`There is no call ${callSid}.`);
-  if (isFinalCallStatus(row.status)) throw AppError.conflict(`This call has already ended (${row.status}).`, ['callSid']);
+  if (isFinalCallStatus(row.status))
+    throw AppError.conflict(`This call has already ended (${row.status}).`, ['callSid']);
   return row;
 }
 
@@ -130,9 +184,17 @@ defineAction({
     const ended = await services.telephony.endCall(db, input.callSid);
     if (!ended) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
     for (const event of ended.events) {
-      await applyCallStatus(db, { sid: input.callSid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+      await applyCallStatus(db, {
+        sid: input.callSid,
+        status: event.status,
+        at: event.at,
+        durationSeconds: event.durationSeconds,
+      });
     }
-    const [after] = await db.select({ status: calls.status, durationSeconds: calls.durationSeconds }).from(calls).where(eq(calls.id, before.id));
+    const [after] = await db
+      .select({ status: calls.status, durationSeconds: calls.durationSeconds })
+      .from(calls)
+      .where(eq(calls.id, before.id));
     audit({ recordType: 'call', recordId: input.callSid, before: { status: before.status }, after });
     return { callSid: input.callSid, status: after.status, message: 'The call has been ended.' };
   },
@@ -149,20 +211,37 @@ defineAction({
     if (input.phoneId) target = (await findPhone(db, input.phoneId)).phoneNumber;
     else if (input.to) target = e164(input.to, 'to', 'Number');
     else throw AppError.invalid('Choose a line or type a number to transfer the call to.', ['to', 'phoneId']);
-    if (target === call.from || target === call.to) throw AppError.invalid('The call is already on that number; choose another.', ['to']);
-    target = await passGate(db, { to: target, channel: 'call', purpose: 'transactional', locationId: call.locationId, now: services.clock.now() });
+    if (target === call.from || target === call.to)
+      throw AppError.invalid('The call is already on that number; choose another.', ['to']);
+    target = await passGate(db, {
+      to: target,
+      channel: 'call',
+      purpose: 'transactional',
+      locationId: call.locationId,
+      now: services.clock.now(),
+    });
     const ours = call.direction === 'inbound' ? call.to : call.from;
     const moved = await services.telephony.transferCall(db, input.callSid, target, ours);
     if (!moved) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
     await db.update(calls).set({ transferredTo: target, updatedAt: sql`now()` }).where(eq(calls.id, call.id));
-    audit({ recordType: 'call', recordId: input.callSid, before: { transferredTo: call.transferredTo }, after: { transferredTo: target } });
-    return { callSid: input.callSid, transferredTo: target, message: `The call has been transferred to ${formatPhone(target)}.` };
+    audit({
+      recordType: 'call',
+      recordId: input.callSid,
+      before: { transferredTo: call.transferredTo },
+      after: { transferredTo: target },
+    });
+    return {
+      callSid: input.callSid,
+      transferredTo: target,
+      message: `The call has been transferred to ${formatPhone(target)}.`,
+    };
   },
 });
 
 defineAction({
   contract: makeCall,
-  summary: 'Calls a customer from a line (or the location\'s outbound line) and connects them to your phone; goes through the send gate.',
+  summary:
+    "Calls a customer from a line (or the location's outbound line) and connects them to your phone; goes through the send gate.",
   permission: 'messenger',
   reach: { phoneId: phoneRecords },
   rateLimit: 30,
@@ -172,21 +251,58 @@ defineAction({
       line = await findPhone(db, input.phoneId);
     } else {
       const locationId = input.locationId ?? user.locationId;
-      if (!locationId) throw AppError.invalid('Choose the line or the location to call from.', ['phoneId', 'locationId']);
-      [line] = await db.select().from(phones).where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
-      if (!line) throw AppError.invalid('That location has no outbound line; choose a line to call from, or set one with replace outbound number.', ['phoneId']);
+      if (!locationId)
+        throw AppError.invalid('Choose the line or the location to call from.', ['phoneId', 'locationId']);
+      [line] = await db
+        .select()
+        .from(phones)
+        .where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
+      if (!line)
+        throw AppError.invalid(
+          'That location has no outbound line; choose a line to call from, or set one with replace outbound number.',
+          ['phoneId'],
+        );
     }
-    if (!line.active) throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; choose an active line.`, ['phoneId']);
-    const [me] = await db.select({ phone: users.phone, firstName: users.firstName }).from(users).where(eq(users.id, user.id));
-    if (!me?.phone) throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', ['to']);
-    const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, line.locationId));
+    if (!line.active)
+      throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; choose an active line.`, ['phoneId']);
+    const [me] = await db
+      .select({ phone: users.phone, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (!me?.phone)
+      throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', [
+        'to',
+      ]);
+    const [location] = await db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, line.locationId));
     const response = new VoiceResponse();
     response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
     response.dial({ callerId: line.phoneNumber }, me.phone);
-    const gateLine: Line = { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId, active: line.active };
-    const placed = await placeCall(db, services, { to: input.to, purpose: 'transactional', line: gateLine, userId: user.id, twiml: response.toString() });
-    audit({ recordType: 'call', recordId: placed.callSid, after: { to: placed.to, from: placed.from, phoneId: line.id } });
+    const gateLine: Line = {
+      id: line.id,
+      phoneNumber: line.phoneNumber,
+      locationId: line.locationId,
+      active: line.active,
+    };
+    const placed = await placeCall(db, services, {
+      to: input.to,
+      purpose: 'transactional',
+      line: gateLine,
+      userId: user.id,
+      twiml: response.toString(),
+    });
+    audit({
+      recordType: 'call',
+      recordId: placed.callSid,
+      after: { to: placed.to, from: placed.from, phoneId: line.id },
+    });
     // The gate reads the status back from the calls table, where it is a CallStatus.
-    return { ...placed, status: placed.status as CallStatus, message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.` };
+    return {
+      ...placed,
+      status: placed.status as CallStatus,
+      message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.`,
+    };
   },
 });

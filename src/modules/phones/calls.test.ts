@@ -8,7 +8,18 @@ import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus } from './phones.contract';
 import { DEMO_ADMIN_PHONE } from './phones.seed';
-import { endCall, gecUserActivity, lineActivity, loadCalls, loadProviderCalls, locationActivity, makeCall, messageActivity, transferCall, userActivity } from './phones.contract';
+import {
+  endCall,
+  gecUserActivity,
+  lineActivity,
+  loadCalls,
+  loadProviderCalls,
+  locationActivity,
+  makeCall,
+  messageActivity,
+  transferCall,
+  userActivity,
+} from './phones.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -24,9 +35,22 @@ const callSid = () => `CA${String((seq += 1)).padStart(32, '0')}`;
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signedIn(['phoneAdmin', 'phoneLookup']);
-  store = await createLine(t, { description: 'Main', outbound: true }, { name: 'Mesa Mazda', timeZone: 'America/Denver' });
-  [service] = await t.db.insert(phones).values({ description: 'Service desk', phoneNumber: '+15052669050', locationId: store.location.id }).returning();
-  const me = await t.createUser({ flags: ['messenger'], phone: '+15055552000', firstName: 'Rosa', lastName: 'Baca', locationId: store.location.id });
+  store = await createLine(
+    t,
+    { description: 'Main', outbound: true },
+    { name: 'Mesa Mazda', timeZone: 'America/Denver' },
+  );
+  [service] = await t.db
+    .insert(phones)
+    .values({ description: 'Service desk', phoneNumber: '+15052669050', locationId: store.location.id })
+    .returning();
+  const me = await t.createUser({
+    flags: ['messenger'],
+    phone: '+15055552000',
+    firstName: 'Rosa',
+    lastName: 'Baca',
+    locationId: store.location.id,
+  });
   agentId = me.id;
   agent = await t.sessionFor(me.id);
   const gec = await t.createUser({ jobCode: 'BDC', firstName: 'Gil', lastName: 'Otero', phone: '+15055552001' });
@@ -40,21 +64,46 @@ beforeAll(async () => {
     ['2026-11-03T16:00:00Z', 'inbound', 'completed', 45, bdc.id, service.id],
     ['2026-11-04T16:00:00Z', 'outbound', 'busy', 0, bdc.id, service.id],
   ];
-  await t.db.insert(calls).values(rows.map(([at, direction, status, duration, userId, phoneId], i) => {
-    const line = phoneId === service.id ? service : store.line;
-    const customer = `+1505555${String(600 + i).padStart(4, '0')}`;
-    const startedAt = new Date(at);
-    return {
-      callSid: callSid(), phoneId, locationId: store.location.id, direction, status, userId, durationSeconds: duration, startedAt,
-      from: direction === 'inbound' ? customer : line.phoneNumber, to: direction === 'inbound' ? line.phoneNumber : customer,
-      answeredAt: status === 'completed' ? startedAt : null, endedAt: new Date(startedAt.getTime() + duration * 1000),
-    };
-  }));
+  await t.db.insert(calls).values(
+    rows.map(([at, direction, status, duration, userId, phoneId], i) => {
+      const line = phoneId === service.id ? service : store.line;
+      const customer = `+1505555${String(600 + i).padStart(4, '0')}`;
+      const startedAt = new Date(at);
+      return {
+        callSid: callSid(),
+        phoneId,
+        locationId: store.location.id,
+        direction,
+        status,
+        userId,
+        durationSeconds: duration,
+        startedAt,
+        from: direction === 'inbound' ? customer : line.phoneNumber,
+        to: direction === 'inbound' ? line.phoneNumber : customer,
+        answeredAt: status === 'completed' ? startedAt : null,
+        endedAt: new Date(startedAt.getTime() + duration * 1000),
+      };
+    }),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => setClock(t, '2026-11-05T18:00:00Z'));
 
-type Row = { callSid: string; startedAt: string; direction: string; status: string; durationSeconds: number; duration: string; from: string; to: string; userName: string | null; phoneDescription: string | null; locationName: string };
+type Row = {
+  callSid: string;
+  startedAt: string;
+  direction: string;
+  status: string;
+  durationSeconds: number;
+  duration: string;
+  from: string;
+  to: string;
+  userName: string | null;
+  phoneDescription: string | null;
+  locationName: string;
+};
 
 describe('phones/calls/load-calls', () => {
   const load = async (filters: Record<string, unknown>) => {
@@ -63,11 +112,25 @@ describe('phones/calls/load-calls', () => {
     return res.body.data as { rows: Row[]; callCount: number; html: string; nextCursor: string | null };
   };
 
-  it('lists a location\'s calls newest first with names, durations, callCount and html', async () => {
+  it("lists a location's calls newest first with names, durations, callCount and html", async () => {
     const data = await load({});
     expect(data.callCount).toBe(5);
-    expect(data.rows.map((r) => r.startedAt)).toEqual(['2026-11-04T16:00:00+00:00', '2026-11-03T16:00:00+00:00', '2026-11-03T03:30:00+00:00', '2026-11-02T16:00:00+00:00', '2026-11-01T16:00:00+00:00']);
-    expect(data.rows[2]).toMatchObject({ direction: 'outbound', status: 'completed', durationSeconds: 300, duration: '5:00', userName: 'Rosa Baca', phoneDescription: 'Main', locationName: 'Mesa Mazda' });
+    expect(data.rows.map((r) => r.startedAt)).toEqual([
+      '2026-11-04T16:00:00+00:00',
+      '2026-11-03T16:00:00+00:00',
+      '2026-11-03T03:30:00+00:00',
+      '2026-11-02T16:00:00+00:00',
+      '2026-11-01T16:00:00+00:00',
+    ]);
+    expect(data.rows[2]).toMatchObject({
+      direction: 'outbound',
+      status: 'completed',
+      durationSeconds: 300,
+      duration: '5:00',
+      userName: 'Rosa Baca',
+      phoneDescription: 'Main',
+      locationName: 'Mesa Mazda',
+    });
     expect(data.html).toContain('<td>Mesa Mazda</td>');
     expect(data.html).toContain('<td>Rosa Baca</td>');
   });
@@ -79,7 +142,7 @@ describe('phones/calls/load-calls', () => {
     expect((await load({ userId: agentId })).callCount).toBe(2);
   });
 
-  it('reads minCreatedAt and maxCreatedAt as days on the location\'s clock', async () => {
+  it("reads minCreatedAt and maxCreatedAt as days on the location's clock", async () => {
     const day = await load({ minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
     expect(day.rows.map((r) => r.startedAt)).toEqual(['2026-11-03T03:30:00+00:00', '2026-11-02T16:00:00+00:00']);
     expect((await load({ minCreatedAt: '2026-11-03' })).callCount).toBe(2);
@@ -114,19 +177,36 @@ describe('phones/calls/load-calls', () => {
 });
 
 describe('calls through the provider', () => {
-  it('make-call calls the customer from the line and connects them to the agent\'s phone', async () => {
+  it("make-call calls the customer from the line and connects them to the agent's phone", async () => {
     setClock(t, '2026-11-05T18:00:00Z');
-    const res = await agent.call('phones/calls/make-call', { phoneId: service.id, to: '(505) 555-0650' }, { form: true });
+    const res = await agent.call(
+      'phones/calls/make-call',
+      { phoneId: service.id, to: '(505) 555-0650' },
+      { form: true },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ to: '+15055550650', from: service.phoneNumber, status: 'in-progress', message: 'Calling (505) 555-0650 from (505) 266-9050.' });
+    expect(res.body.data).toMatchObject({
+      to: '+15055550650',
+      from: service.phoneNumber,
+      status: 'in-progress',
+      message: 'Calling (505) 555-0650 from (505) 266-9050.',
+    });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
-    expect(row).toMatchObject({ direction: 'outbound', userId: agentId, phoneId: service.id, status: 'in-progress', answeredAt: new Date('2026-11-05T18:00:05Z') });
+    expect(row).toMatchObject({
+      direction: 'outbound',
+      userId: agentId,
+      phoneId: service.id,
+      status: 'in-progress',
+      answeredAt: new Date('2026-11-05T18:00:05Z'),
+    });
     const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, res.body.data.callSid));
-    expect(local.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Hello, this is Rosa from Mesa Mazda. Please hold while we connect you.</Say>'
-      + `<Dial callerId="${service.phoneNumber}">+15055552000</Dial></Response>`);
+    expect(local.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Hello, this is Rosa from Mesa Mazda. Please hold while we connect you.</Say>' +
+        `<Dial callerId="${service.phoneNumber}">+15055552000</Dial></Response>`,
+    );
   });
 
-  it('make-call without a line uses the location\'s outbound line', async () => {
+  it("make-call without a line uses the location's outbound line", async () => {
     const res = await agent.act(makeCall, { to: '5055550651' });
     expect(res.body.data.from).toBe(store.line.phoneNumber);
   });
@@ -135,7 +215,10 @@ describe('calls through the provider', () => {
     const [demoAdmin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
     expect(demoAdmin.phone).toBe(DEMO_ADMIN_PHONE);
     // The demo's ring groups and calls stay the staff's.
-    const groups = await t.db.select({ userIds: phoneActions.userIds }).from(phoneActions).where(eq(phoneActions.kind, 'ring-group'));
+    const groups = await t.db
+      .select({ userIds: phoneActions.userIds })
+      .from(phoneActions)
+      .where(eq(phoneActions.kind, 'ring-group'));
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.some((g) => g.userIds.includes(demoAdmin.id))).toBe(false);
     expect(await t.db.select().from(calls).where(eq(calls.userId, demoAdmin.id))).toEqual([]);
@@ -143,9 +226,18 @@ describe('calls through the provider', () => {
     setClock(t, '2026-11-05T18:00:00Z');
     const res = await (await t.sessionFor(demoAdmin.id)).act(makeCall, { to: '(575) 555-0142' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ from: '+15052650100', to: '+15755550142', message: 'Calling (575) 555-0142 from (505) 265-0100.' });
+    expect(res.body.data).toMatchObject({
+      from: '+15052650100',
+      to: '+15755550142',
+      message: 'Calling (575) 555-0142 from (505) 265-0100.',
+    });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
-    expect(row).toMatchObject({ direction: 'outbound', userId: demoAdmin.id, from: '+15052650100', to: '+15755550142' });
+    expect(row).toMatchObject({
+      direction: 'outbound',
+      userId: demoAdmin.id,
+      from: '+15052650100',
+      to: '+15755550142',
+    });
     const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, res.body.data.callSid));
     expect(local.body).toContain(`<Dial callerId="+15052650100">${DEMO_ADMIN_PHONE}</Dial>`);
   });
@@ -154,16 +246,46 @@ describe('calls through the provider', () => {
     const { line: idle } = await createLine(t, { active: false });
     const { location: bare } = await createLine(t);
     const nobody = await t.signedIn(['messenger']);
-    await recordOptOut(t.db, { phoneNumber: '+15055550652', keyword: 'STOP', source: 'keyword', at: new Date('2026-11-01T00:00:00Z') });
+    await recordOptOut(t.db, {
+      phoneNumber: '+15055550652',
+      keyword: 'STOP',
+      source: 'keyword',
+      at: new Date('2026-11-01T00:00:00Z'),
+    });
     const [{ n: before }] = await t.db.select({ n: count() }).from(calls);
     const cases: [Caller, Record<string, unknown>, number, string][] = [
-      [agent, { phoneId: service.id, to: '5055550652' }, 409, '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.'],
-      [agent, { phoneId: service.id, to: '+1 555 123 4567' }, 400, 'The number "+1 555 123 4567" is not a valid phone number.'],
+      [
+        agent,
+        { phoneId: service.id, to: '5055550652' },
+        409,
+        '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.',
+      ],
+      [
+        agent,
+        { phoneId: service.id, to: '+1 555 123 4567' },
+        400,
+        'The number "+1 555 123 4567" is not a valid phone number.',
+      ],
       [agent, { phoneId: service.id, to: 'abc' }, 400, 'Number to call must be a phone number such as (505) 555-0142.'],
-      [agent, { phoneId: idle.id, to: '5055550653' }, 409, `(505) ${idle.phoneNumber.slice(5, 8)}-${idle.phoneNumber.slice(8)} is not active; choose an active line.`],
-      [agent, { locationId: bare.id, to: '5055550653' }, 400, 'That location has no outbound line; choose a line to call from, or set one with replace outbound number.'],
+      [
+        agent,
+        { phoneId: idle.id, to: '5055550653' },
+        409,
+        `(505) ${idle.phoneNumber.slice(5, 8)}-${idle.phoneNumber.slice(8)} is not active; choose an active line.`,
+      ],
+      [
+        agent,
+        { locationId: bare.id, to: '5055550653' },
+        400,
+        'That location has no outbound line; choose a line to call from, or set one with replace outbound number.',
+      ],
       [agent, { phoneId: 999_999, to: '5055550653' }, 404, 'That phone does not exist; it may have been deleted.'],
-      [nobody, { phoneId: service.id, to: '5055550653' }, 400, 'Add your phone number to your profile first: the call connects the customer to it.'],
+      [
+        nobody,
+        { phoneId: service.id, to: '5055550653' },
+        400,
+        'Add your phone number to your profile first: the call connects the customer to it.',
+      ],
       [admin, { phoneId: service.id, to: '5055550653' }, 403, 'You do not have permission to do that.'],
     ];
     for (const [caller, body, status, message] of cases) {
@@ -181,21 +303,33 @@ describe('calls through the provider', () => {
     setClock(t, '2026-11-05T18:03:05Z');
     const res = await admin.call('phones/calls/end-call', { callSid: made.body.data.callSid }, { form: true });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ callSid: made.body.data.callSid, status: 'completed', message: 'The call has been ended.' });
+    expect(res.body.data).toEqual({
+      callSid: made.body.data.callSid,
+      status: 'completed',
+      message: 'The call has been ended.',
+    });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, made.body.data.callSid));
     expect(row).toMatchObject({ status: 'completed', durationSeconds: 180, endedAt: new Date('2026-11-05T18:03:05Z') });
     const again = await admin.act(endCall, { callSid: made.body.data.callSid });
     expect(again.status).toBe(409);
     expect(again.body.errors).toEqual(['This call has already ended (completed).']);
-    expect((await admin.act(endCall, { callSid: `CA${'e'.repeat(32)}` })).body.errors).toEqual([`There is no call CA${'e'.repeat(32)}.`]);
-    expect((await admin.act(endCall, { callSid: 'CA12' })).body.errors).toEqual(['Call sid must be a call id starting with CA.']);
+    expect((await admin.act(endCall, { callSid: `CA${'e'.repeat(32)}` })).body.errors).toEqual([
+      `There is no call CA${'e'.repeat(32)}.`,
+    ]);
+    expect((await admin.act(endCall, { callSid: 'CA12' })).body.errors).toEqual([
+      'Call sid must be a call id starting with CA.',
+    ]);
   });
 
   it('transfer-call moves a live call to a number or a line, through the gate', async () => {
     const made = await agent.act(makeCall, { phoneId: store.line.id, to: '5055550655' });
     const sid = made.body.data.callSid;
     const toLine = await admin.act(transferCall, { callSid: sid, phoneId: service.id });
-    expect(toLine.body.data).toEqual({ callSid: sid, transferredTo: service.phoneNumber, message: 'The call has been transferred to (505) 266-9050.' });
+    expect(toLine.body.data).toEqual({
+      callSid: sid,
+      transferredTo: service.phoneNumber,
+      message: 'The call has been transferred to (505) 266-9050.',
+    });
     const toNumber = await admin.act(transferCall, { callSid: sid, to: '505 555 2001' });
     expect(toNumber.body.data.transferredTo).toBe('+15055552001');
     const [local] = await t.db.select().from(outbox).where(eq(outbox.sid, sid));
@@ -205,19 +339,30 @@ describe('calls through the provider', () => {
     await recordOptOut(t.db, { phoneNumber: '+15055550656', keyword: 'STOP', source: 'keyword', at: new Date() });
     const refused = await admin.act(transferCall, { callSid: sid, to: '5055550656' });
     expect(refused.status).toBe(409);
-    expect((await admin.act(transferCall, { callSid: sid })).body.errors).toEqual(['Choose a line or type a number to transfer the call to.']);
-    expect((await admin.act(transferCall, { callSid: sid, to: '5055550655' })).body.errors).toEqual(['The call is already on that number; choose another.']);
+    expect((await admin.act(transferCall, { callSid: sid })).body.errors).toEqual([
+      'Choose a line or type a number to transfer the call to.',
+    ]);
+    expect((await admin.act(transferCall, { callSid: sid, to: '5055550655' })).body.errors).toEqual([
+      'The call is already on that number; choose another.',
+    ]);
     await admin.act(endCall, { callSid: sid });
     const ended = await admin.act(transferCall, { callSid: sid, to: '5055552002' });
     expect(ended.status).toBe(409);
   });
 
-  it('load-twilio-calls shows the local driver\'s calls, live ones marked, filterable by status', async () => {
+  it("load-twilio-calls shows the local driver's calls, live ones marked, filterable by status", async () => {
     const made = await agent.act(makeCall, { phoneId: service.id, to: '5055550657' });
     const res = await admin.act(loadProviderCalls, {});
     expect(res.status).toBe(200);
     expect(res.body.data.provider).toBe('local');
-    expect(res.body.data.rows[0]).toMatchObject({ callSid: made.body.data.callSid, live: true, status: 'in-progress', phoneDescription: 'Service desk', locationName: 'Mesa Mazda', to: '+15055550657' });
+    expect(res.body.data.rows[0]).toMatchObject({
+      callSid: made.body.data.callSid,
+      live: true,
+      status: 'in-progress',
+      phoneDescription: 'Service desk',
+      locationName: 'Mesa Mazda',
+      to: '+15055550657',
+    });
     const live = await admin.act(loadProviderCalls, { status: 'in-progress' });
     expect(live.body.data.rows.every((r: { live: boolean }) => r.live)).toBe(true);
     expect(live.body.data.liveCount).toBe(live.body.data.callCount);
@@ -229,16 +374,47 @@ describe('calls through the provider', () => {
 
 describe('activity reports', () => {
   const range = { locationId: 0, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' };
-  beforeAll(() => { range.locationId = store.location.id; });
+  beforeAll(() => {
+    range.locationId = store.location.id;
+  });
 
   it('phones/calls/users: calls, answered, missed and talk time per user, busiest first, then by name', async () => {
     const res = await admin.act(userActivity, range);
     expect(res.status).toBe(200);
     expect(res.body.data.rows).toEqual([
-      { key: bdc.id, name: 'Gil Otero', calls: 2, inbound: 1, outbound: 1, answered: 1, missed: 1, totalSeconds: 45, totalDuration: '0:45', averageSeconds: 45, averageDuration: '0:45' },
-      { key: agentId, name: 'Rosa Baca', calls: 2, inbound: 1, outbound: 1, answered: 2, missed: 0, totalSeconds: 420, totalDuration: '7:00', averageSeconds: 210, averageDuration: '3:30' },
+      {
+        key: bdc.id,
+        name: 'Gil Otero',
+        calls: 2,
+        inbound: 1,
+        outbound: 1,
+        answered: 1,
+        missed: 1,
+        totalSeconds: 45,
+        totalDuration: '0:45',
+        averageSeconds: 45,
+        averageDuration: '0:45',
+      },
+      {
+        key: agentId,
+        name: 'Rosa Baca',
+        calls: 2,
+        inbound: 1,
+        outbound: 1,
+        answered: 2,
+        missed: 0,
+        totalSeconds: 420,
+        totalDuration: '7:00',
+        averageSeconds: 210,
+        averageDuration: '3:30',
+      },
     ]);
-    expect(res.body.data).toMatchObject({ userCount: 2, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04', totals: { calls: 4, totalSeconds: 465, totalDuration: '7:45' } });
+    expect(res.body.data).toMatchObject({
+      userCount: 2,
+      minCreatedAt: '2026-11-01',
+      maxCreatedAt: '2026-11-04',
+      totals: { calls: 4, totalSeconds: 465, totalDuration: '7:45' },
+    });
     expect(res.body.data.html).toContain('<td>Rosa Baca</td>');
     const inbound = await admin.act(userActivity, { ...range, direction: 'inbound' });
     expect(inbound.body.data.totals.calls).toBe(2);
@@ -249,19 +425,46 @@ describe('activity reports', () => {
     const res = await admin.act(gecUserActivity, range);
     const byId = new Map(res.body.data.rows.map((r) => [r.key, r] as const));
     expect(byId.get(bdc.id)).toMatchObject({ name: 'Gil Otero', calls: 2, missed: 1, totalSeconds: 45 });
-    expect(byId.get(idle.id)).toMatchObject({ name: 'Zed Quiet', calls: 0, inbound: 0, answered: 0, totalSeconds: 0, totalDuration: '0:00' });
+    expect(byId.get(idle.id)).toMatchObject({
+      name: 'Zed Quiet',
+      calls: 0,
+      inbound: 0,
+      answered: 0,
+      totalSeconds: 0,
+      totalDuration: '0:00',
+    });
     expect(byId.has(agentId)).toBe(false);
-    const [{ n }] = await t.db.select({ n: count() }).from(users).where(and(eq(users.jobCode, 'BDC'), eq(users.accountLocked, false)));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.jobCode, 'BDC'), eq(users.accountLocked, false)));
     expect(res.body.data.userCount).toBe(n);
   });
 
   it('phones/calls/locations and phones/calls/phones: per location and per line', async () => {
     const locations = await admin.act(locationActivity, range);
-    expect(locations.body.data.rows).toEqual([expect.objectContaining({ key: store.location.id, name: 'Mesa Mazda', calls: 5, inbound: 3, outbound: 2, missed: 2, totalSeconds: 465 })]);
+    expect(locations.body.data.rows).toEqual([
+      expect.objectContaining({
+        key: store.location.id,
+        name: 'Mesa Mazda',
+        calls: 5,
+        inbound: 3,
+        outbound: 2,
+        missed: 2,
+        totalSeconds: 465,
+      }),
+    ]);
     expect(locations.body.data.locationCount).toBe(1);
     const lines = await admin.act(lineActivity, range);
-    expect(lines.body.data.rows.map((r: { name: string; calls: number }) => [r.name, r.calls])).toEqual([['Main (Mesa Mazda)', 3], ['Service desk (Mesa Mazda)', 2]]);
-    const oneDay = await admin.act(locationActivity, { ...range, minCreatedAt: '2026-11-02', maxCreatedAt: '2026-11-02' });
+    expect(lines.body.data.rows.map((r: { name: string; calls: number }) => [r.name, r.calls])).toEqual([
+      ['Main (Mesa Mazda)', 3],
+      ['Service desk (Mesa Mazda)', 2],
+    ]);
+    const oneDay = await admin.act(locationActivity, {
+      ...range,
+      minCreatedAt: '2026-11-02',
+      maxCreatedAt: '2026-11-02',
+    });
     expect(oneDay.body.data.rows[0].calls).toBe(2);
   });
 
@@ -277,17 +480,76 @@ describe('activity reports', () => {
 
   it('phones/messages/locations: texts in and out, delivered, failed and opt-outs per location', async () => {
     const { location, line } = await createLine(t, {}, { name: 'Taos Toyota' });
-    const base = { phoneId: line.id, locationId: location.id, from: line.phoneNumber, body: 'x', createdAt: new Date('2026-11-02T18:00:00Z') };
+    const base = {
+      phoneId: line.id,
+      locationId: location.id,
+      from: line.phoneNumber,
+      body: 'x',
+      createdAt: new Date('2026-11-02T18:00:00Z'),
+    };
     await t.db.insert(messages).values([
-      { ...base, messageSid: `SM${'1'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550701', status: 'delivered' },
-      { ...base, messageSid: `SM${'2'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550702', status: 'undelivered' },
-      { ...base, messageSid: `SM${'3'.repeat(32)}`, direction: 'inbound', purpose: 'inbound', from: '+15055550701', to: line.phoneNumber, status: 'received' },
-      { ...base, messageSid: `SM${'4'.repeat(32)}`, direction: 'outbound', purpose: 'marketing', to: '+15055550703', status: 'read', createdAt: new Date('2026-10-01T18:00:00Z') },
+      {
+        ...base,
+        messageSid: `SM${'1'.repeat(32)}`,
+        direction: 'outbound',
+        purpose: 'marketing',
+        to: '+15055550701',
+        status: 'delivered',
+      },
+      {
+        ...base,
+        messageSid: `SM${'2'.repeat(32)}`,
+        direction: 'outbound',
+        purpose: 'marketing',
+        to: '+15055550702',
+        status: 'undelivered',
+      },
+      {
+        ...base,
+        messageSid: `SM${'3'.repeat(32)}`,
+        direction: 'inbound',
+        purpose: 'inbound',
+        from: '+15055550701',
+        to: line.phoneNumber,
+        status: 'received',
+      },
+      {
+        ...base,
+        messageSid: `SM${'4'.repeat(32)}`,
+        direction: 'outbound',
+        purpose: 'marketing',
+        to: '+15055550703',
+        status: 'read',
+        createdAt: new Date('2026-10-01T18:00:00Z'),
+      },
     ]);
-    await t.db.insert(optOuts).values({ phoneNumber: '+15055550701', keyword: 'STOP', phoneId: line.id, locationId: location.id, createdAt: new Date('2026-11-02T18:01:00Z') });
-    const res = await admin.act(messageActivity, { locationId: location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
+    await t.db
+      .insert(optOuts)
+      .values({
+        phoneNumber: '+15055550701',
+        keyword: 'STOP',
+        phoneId: line.id,
+        locationId: location.id,
+        createdAt: new Date('2026-11-02T18:01:00Z'),
+      });
+    const res = await admin.act(messageActivity, {
+      locationId: location.id,
+      minCreatedAt: '2026-11-01',
+      maxCreatedAt: '2026-11-04',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.rows).toEqual([{ key: location.id, name: 'Taos Toyota', messages: 3, inbound: 1, outbound: 2, delivered: 1, failed: 1, optOuts: 1 }]);
+    expect(res.body.data.rows).toEqual([
+      {
+        key: location.id,
+        name: 'Taos Toyota',
+        messages: 3,
+        inbound: 1,
+        outbound: 2,
+        delivered: 1,
+        failed: 1,
+        optOuts: 1,
+      },
+    ]);
     expect(res.body.data).toMatchObject({ locationCount: 1, totals: { messages: 3, optOuts: 1 } });
     expect(res.body.data.html).toContain('<td>Taos Toyota</td>');
   });

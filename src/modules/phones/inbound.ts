@@ -30,18 +30,43 @@ export interface InboundServices {
 
 type Params = Record<string, unknown>;
 
-const sidParam = (prefix: string) => z.string({ error: 'is required' }).regex(new RegExp(`^${prefix}[0-9a-zA-Z]{32}$`), { error: `must be a ${prefix} id` });
+const sidParam = (prefix: string) =>
+  z
+    .string({ error: 'is required' })
+    .regex(new RegExp(`^${prefix}[0-9a-zA-Z]{32}$`), { error: `must be a ${prefix} id` });
 const numberParam = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40);
 const optionalString = z.string().optional();
 
-const inboundTextParams = z.object({ MessageSid: sidParam('(SM|MM)'), From: numberParam, To: numberParam, Body: z.string().max(1600).default('') });
-const messageStatusParams = z.object({ MessageSid: sidParam('(SM|MM)'), MessageStatus: z.string({ error: 'is required' }).min(1).max(20), ErrorCode: optionalString });
-const voiceParams = z.object({ CallSid: sidParam('CA'), From: numberParam, To: numberParam, CallStatus: optionalString, DialCallStatus: optionalString });
+const inboundTextParams = z.object({
+  MessageSid: sidParam('(SM|MM)'),
+  From: numberParam,
+  To: numberParam,
+  Body: z.string().max(1600).default(''),
+});
+const messageStatusParams = z.object({
+  MessageSid: sidParam('(SM|MM)'),
+  MessageStatus: z.string({ error: 'is required' }).min(1).max(20),
+  ErrorCode: optionalString,
+});
+const voiceParams = z.object({
+  CallSid: sidParam('CA'),
+  From: numberParam,
+  To: numberParam,
+  CallStatus: optionalString,
+  DialCallStatus: optionalString,
+});
 /** Seconds, as a column of whole numbers holds them. */
-const durationParam = z.string().regex(/^\d{1,10}$/, { error: 'must be a whole number of seconds' })
-  .refine((v) => Number(v) <= 2_147_483_647, { error: 'must be a whole number of seconds' }).optional();
+const durationParam = z
+  .string()
+  .regex(/^\d{1,10}$/, { error: 'must be a whole number of seconds' })
+  .refine((v) => Number(v) <= 2_147_483_647, { error: 'must be a whole number of seconds' })
+  .optional();
 const callStatusParams = z.object({
-  CallSid: sidParam('CA'), CallStatus: optionalString, CallDuration: durationParam, Timestamp: optionalString, RecordingUrl: optionalString,
+  CallSid: sidParam('CA'),
+  CallStatus: optionalString,
+  CallDuration: durationParam,
+  Timestamp: optionalString,
+  RecordingUrl: optionalString,
 });
 const answeredParams = z.object({ CallSid: sidParam('CA'), ParentCallSid: sidParam('CA').optional() });
 
@@ -62,11 +87,22 @@ function when(services: InboundServices, timestamp?: string): Date {
 }
 
 async function lineFor(db: Db, phoneNumber: string) {
-  const [row] = await db.select({
-    id: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId,
-    bridge: phones.bridge, directRing: phones.directRing, active: phones.active,
-    locationName: locations.name, locationPhone: locations.phone, timeZone: locations.timeZone,
-  }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.phoneNumber, phoneNumber));
+  const [row] = await db
+    .select({
+      id: phones.id,
+      phoneNumber: phones.phoneNumber,
+      description: phones.description,
+      locationId: phones.locationId,
+      bridge: phones.bridge,
+      directRing: phones.directRing,
+      active: phones.active,
+      locationName: locations.name,
+      locationPhone: locations.phone,
+      timeZone: locations.timeZone,
+    })
+    .from(phones)
+    .innerJoin(locations, eq(locations.id, phones.locationId))
+    .where(eq(phones.phoneNumber, phoneNumber));
   return row ?? null;
 }
 
@@ -91,31 +127,63 @@ export async function receiveInboundText(db: Db, services: InboundServices, raw:
   const to = number(params.To);
   const line = await lineFor(db, to);
   const now = services.clock.now();
-  const [recorded] = await db.insert(messages).values({
-    messageSid: params.MessageSid, phoneId: line?.id ?? null, locationId: line?.locationId ?? null, direction: 'inbound',
-    purpose: 'inbound', from, to, body: params.Body, status: 'received', createdAt: now, statusAt: now,
-  }).returning({ id: messages.id });
+  const [recorded] = await db
+    .insert(messages)
+    .values({
+      messageSid: params.MessageSid,
+      phoneId: line?.id ?? null,
+      locationId: line?.locationId ?? null,
+      direction: 'inbound',
+      purpose: 'inbound',
+      from,
+      to,
+      body: params.Body,
+      status: 'received',
+      createdAt: now,
+      statusAt: now,
+    })
+    .returning({ id: messages.id });
 
   const keyword = keywordOf(params.Body);
   const sender = line?.locationName ?? 'this number';
   switch (keyword?.kind) {
     case 'opt-out':
-      result.optedOut = await recordOptOut(db, { phoneNumber: from, keyword: keyword.keyword, source: 'keyword', phoneId: line?.id, locationId: line?.locationId, at: now });
+      result.optedOut = await recordOptOut(db, {
+        phoneNumber: from,
+        keyword: keyword.keyword,
+        source: 'keyword',
+        phoneId: line?.id,
+        locationId: line?.locationId,
+        at: now,
+      });
       // Only the first STOP is confirmed: carriers treat repeated confirmations as spam.
-      if (result.optedOut) result.replies.push(`You have been unsubscribed from ${sender} and will receive no more messages or calls from us. Reply START to resubscribe.`);
+      if (result.optedOut)
+        result.replies.push(
+          `You have been unsubscribed from ${sender} and will receive no more messages or calls from us. Reply START to resubscribe.`,
+        );
       break;
     case 'opt-in':
       result.optedIn = await removeOptOut(db, from);
-      if (result.optedIn) result.replies.push(`You have been resubscribed to messages from ${sender}. Reply STOP to unsubscribe.`);
+      if (result.optedIn)
+        result.replies.push(`You have been resubscribed to messages from ${sender}. Reply STOP to unsubscribe.`);
       break;
     case 'help': {
       const callUs = formatPhone(line?.locationPhone || line?.phoneNumber || to);
-      result.replies.push(`${line?.locationName ?? 'Forecourt'}: for help, call us at ${callUs}. Reply STOP to unsubscribe.`);
+      result.replies.push(
+        `${line?.locationName ?? 'Forecourt'}: for help, call us at ${callUs}. Reply STOP to unsubscribe.`,
+      );
       break;
     }
     default:
       for (const listener of inboundTextListeners) {
-        await listener(db, { messageId: recorded.id, from, to, body: params.Body, locationId: line?.locationId ?? null, phoneId: line?.id ?? null });
+        await listener(db, {
+          messageId: recorded.id,
+          from,
+          to,
+          body: params.Body,
+          locationId: line?.locationId ?? null,
+          phoneId: line?.id ?? null,
+        });
       }
       break;
   }
@@ -126,7 +194,12 @@ export async function receiveInboundText(db: Db, services: InboundServices, raw:
 export async function receiveMessageStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
   const params = parseInput(messageStatusParams, raw);
   const errorCode = params.ErrorCode && /^\d{1,9}$/.test(params.ErrorCode) ? Number(params.ErrorCode) : null;
-  return applyMessageStatus(db, { sid: params.MessageSid, status: params.MessageStatus, at: services.clock.now(), errorCode });
+  return applyMessageStatus(db, {
+    sid: params.MessageSid,
+    status: params.MessageStatus,
+    at: services.clock.now(),
+    errorCode,
+  });
 }
 
 export interface InboundCallResult {
@@ -140,7 +213,12 @@ export interface InboundCallResult {
  * A call to one of our lines: recorded once, then answered with the line's call plan. Twilio comes
  * back after each unanswered ring (`step`) and after a voicemail (`done`).
  */
-export async function receiveInboundCall(db: Db, services: InboundServices, raw: Params, query: { step?: unknown; done?: unknown } = {}): Promise<InboundCallResult> {
+export async function receiveInboundCall(
+  db: Db,
+  services: InboundServices,
+  raw: Params,
+  query: { step?: unknown; done?: unknown } = {},
+): Promise<InboundCallResult> {
   const params = parseInput(voiceParams, raw);
   const to = number(params.To);
   const line = await lineFor(db, to);
@@ -157,14 +235,30 @@ export async function receiveInboundCall(db: Db, services: InboundServices, raw:
   const now = services.clock.now();
   const step = Number(query.step);
   if (!Number.isInteger(step) || step <= 0) {
-    await db.insert(calls).values({
-      callSid: params.CallSid, phoneId: line.id, locationId: line.locationId, direction: 'inbound', from: number(params.From), to,
-      status: params.CallStatus === 'in-progress' ? 'in-progress' : 'ringing', startedAt: now, statusAt: now,
-    }).onConflictDoNothing();
+    await db
+      .insert(calls)
+      .values({
+        callSid: params.CallSid,
+        phoneId: line.id,
+        locationId: line.locationId,
+        direction: 'inbound',
+        from: number(params.From),
+        to,
+        status: params.CallStatus === 'in-progress' ? 'in-progress' : 'ringing',
+        startedAt: now,
+        statusAt: now,
+      })
+      .onConflictDoNothing();
   }
-  const actions = await db.select().from(phoneActions).where(eq(phoneActions.phoneId, line.id)).orderBy(asc(phoneActions.position), asc(phoneActions.id));
+  const actions = await db
+    .select()
+    .from(phoneActions)
+    .where(eq(phoneActions.phoneId, line.id))
+    .orderBy(asc(phoneActions.position), asc(phoneActions.id));
   const userIds = [...new Set(actions.flatMap((a) => a.userIds))];
-  const staff = userIds.length ? await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds)) : [];
+  const staff = userIds.length
+    ? await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds))
+    : [];
   const steps = planSteps(line, actions, new Map(staff.filter((u) => u.phone).map((u) => [u.id, u.phone])));
   const url = (path: string) => publicAddress(services.config.PUBLIC_URL, path);
   const rendered = renderCall(steps, Number.isInteger(step) && step > 0 ? step : 0, {

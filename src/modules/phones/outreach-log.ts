@@ -12,34 +12,74 @@ registerOutreachLog({
   optOuts: (db, numbers) => db.select().from(optOuts).where(inArray(optOuts.phoneNumber, numbers)),
 
   async recordOptOut(db, values) {
-    const inserted = await db.insert(optOuts).values({
-      phoneNumber: values.phoneNumber, keyword: values.keyword, source: values.source,
-      phoneId: values.phoneId ?? null, locationId: values.locationId ?? null, createdAt: values.at,
-    }).onConflictDoNothing().returning({ phoneNumber: optOuts.phoneNumber });
+    const inserted = await db
+      .insert(optOuts)
+      .values({
+        phoneNumber: values.phoneNumber,
+        keyword: values.keyword,
+        source: values.source,
+        phoneId: values.phoneId ?? null,
+        locationId: values.locationId ?? null,
+        createdAt: values.at,
+      })
+      .onConflictDoNothing()
+      .returning({ phoneNumber: optOuts.phoneNumber });
     return inserted.length > 0;
   },
 
   async removeOptOut(db, phoneNumber) {
-    const removed = await db.delete(optOuts).where(eq(optOuts.phoneNumber, phoneNumber)).returning({ phoneNumber: optOuts.phoneNumber });
+    const removed = await db
+      .delete(optOuts)
+      .where(eq(optOuts.phoneNumber, phoneNumber))
+      .returning({ phoneNumber: optOuts.phoneNumber });
     return removed.length > 0;
   },
 
   // A text sent from no line (a sign-in code) belongs to no store.
   async recordTexts(db, sent, from) {
     if (!sent.length) return [];
-    return db.insert(messages).values(sent.map((m) => ({
-      messageSid: m.sid, phoneId: from.line?.id ?? null, locationId: from.line?.locationId ?? null, direction: 'outbound' as const, purpose: from.purpose,
-      from: from.fromNumber, to: m.to, body: m.body, status: m.status as typeof messages.$inferInsert.status, userId: from.userId ?? null,
-      createdAt: m.at, statusAt: m.at,
-    }))).onConflictDoNothing({ target: messages.messageSid }).returning({ id: messages.id });
+    return db
+      .insert(messages)
+      .values(
+        sent.map((m) => ({
+          messageSid: m.sid,
+          phoneId: from.line?.id ?? null,
+          locationId: from.line?.locationId ?? null,
+          direction: 'outbound' as const,
+          purpose: from.purpose,
+          from: from.fromNumber,
+          to: m.to,
+          body: m.body,
+          status: m.status as typeof messages.$inferInsert.status,
+          userId: from.userId ?? null,
+          createdAt: m.at,
+          statusAt: m.at,
+        })),
+      )
+      .onConflictDoNothing({ target: messages.messageSid })
+      .returning({ id: messages.id });
   },
 
   async recordCalls(db, placed, from) {
     if (!placed.length) return [];
-    return db.insert(calls).values(placed.map((c) => ({
-      callSid: c.sid, phoneId: from.line.id, locationId: from.line.locationId, direction: 'outbound' as const, from: from.fromNumber, to: c.to,
-      status: c.status as typeof calls.$inferInsert.status, userId: from.userId ?? null, startedAt: c.at, statusAt: c.at,
-    }))).onConflictDoNothing({ target: calls.callSid }).returning({ id: calls.id });
+    return db
+      .insert(calls)
+      .values(
+        placed.map((c) => ({
+          callSid: c.sid,
+          phoneId: from.line.id,
+          locationId: from.line.locationId,
+          direction: 'outbound' as const,
+          from: from.fromNumber,
+          to: c.to,
+          status: c.status as typeof calls.$inferInsert.status,
+          userId: from.userId ?? null,
+          startedAt: c.at,
+          statusAt: c.at,
+        })),
+      )
+      .onConflictDoNothing({ target: calls.callSid })
+      .returning({ id: calls.id });
   },
 
   applyMessageStatus,

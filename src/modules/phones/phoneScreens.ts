@@ -3,7 +3,14 @@
  * options of their pickers (a call plan in words is in plan-summary.ts). Isomorphic, screens only.
  */
 import {
-  callDirections, callStatusLabels, callStatuses, isFinalCallStatus, phoneTypeLabels, phoneTypes, type CallStatus, type PhoneActionKind,
+  callDirections,
+  callStatusLabels,
+  callStatuses,
+  isFinalCallStatus,
+  phoneTypeLabels,
+  phoneTypes,
+  type CallStatus,
+  type PhoneActionKind,
 } from './phones.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
@@ -12,16 +19,31 @@ export { callStatusLabels };
 export const isLiveStatus = (status: CallStatus) => !isFinalCallStatus(status);
 
 export const callStatusColors: Record<CallStatus, string> = {
-  queued: 'gray', initiated: 'blue', ringing: 'blue', 'in-progress': 'green', completed: 'teal',
-  busy: 'orange', failed: 'red', 'no-answer': 'orange', canceled: 'gray',
+  queued: 'gray',
+  initiated: 'blue',
+  ringing: 'blue',
+  'in-progress': 'green',
+  completed: 'teal',
+  busy: 'orange',
+  failed: 'red',
+  'no-answer': 'orange',
+  canceled: 'gray',
 };
 
 export const phoneTypeOptions = optionsOf(phoneTypes, phoneTypeLabels);
 export const callStatusOptions = optionsOf(callStatuses, callStatusLabels);
-export const directionOptions = callDirections.map((d) => ({ value: d, label: d === 'inbound' ? 'Inbound' : 'Outbound' }));
-export const activeOptions = [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }];
-
+export const directionOptions = callDirections.map((d) => ({
+  value: d,
+  label: d === 'inbound' ? 'Inbound' : 'Outbound',
+}));
+export const activeOptions = [
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Inactive' },
+];
 
 export const phoneActionKindLabels: Record<PhoneActionKind, string> = {
-  'ring-group': 'Ring group', forward: 'Forward', hours: 'Opening hours', voicemail: 'Voicemail',
+  'ring-group': 'Ring group',
+  forward: 'Forward',
+  hours: 'Opening hours',
+  voicemail: 'Voicemail',
 };

@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { choice, flag, id, int, list, optionalChoice, optionalDate, optionalId, optionalPhone, optionalText, phone, text, yesNo } from '../../shared/fields';
+import {
+  choice,
+  flag,
+  id,
+  int,
+  list,
+  optionalChoice,
+  optionalDate,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  phone,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract, type RowOf } from '../../shared/contract';
 
@@ -11,28 +25,57 @@ export const PHONE_DELETED = 'Phone has been deleted!';
 export const phoneTypes = ['main', 'sales', 'service', 'parts', 'collision', 'bdc', 'tracking'] as const;
 export type PhoneType = (typeof phoneTypes)[number];
 export const phoneTypeLabels: Record<PhoneType, string> = {
-  main: 'Main line', sales: 'Sales', service: 'Service', parts: 'Parts', collision: 'Collision', bdc: 'BDC', tracking: 'Campaign tracking',
+  main: 'Main line',
+  sales: 'Sales',
+  service: 'Service',
+  parts: 'Parts',
+  collision: 'Collision',
+  bdc: 'BDC',
+  tracking: 'Campaign tracking',
 };
 
 export const callDirections = ['inbound', 'outbound'] as const;
 export type CallDirection = (typeof callDirections)[number];
 
 /** Twilio's call statuses; the last five are final. */
-export const callStatuses = ['queued', 'initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer', 'canceled'] as const;
+export const callStatuses = [
+  'queued',
+  'initiated',
+  'ringing',
+  'in-progress',
+  'completed',
+  'busy',
+  'failed',
+  'no-answer',
+  'canceled',
+] as const;
 export type CallStatus = (typeof callStatuses)[number];
 export const finalCallStatuses: readonly CallStatus[] = ['completed', 'busy', 'failed', 'no-answer', 'canceled'];
 export const isFinalCallStatus = (status: string) => (finalCallStatuses as readonly string[]).includes(status);
 /** A call's status in words (the phone screens, the Outbox). */
 export const callStatusLabels: Record<CallStatus, string> = {
-  queued: 'Queued', initiated: 'Dialling', ringing: 'Ringing', 'in-progress': 'In progress', completed: 'Completed',
-  busy: 'Busy', failed: 'Failed', 'no-answer': 'No answer', canceled: 'Canceled',
+  queued: 'Queued',
+  initiated: 'Dialling',
+  ringing: 'Ringing',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  busy: 'Busy',
+  failed: 'Failed',
+  'no-answer': 'No answer',
+  canceled: 'Canceled',
 };
 
 /**
  * The carrier's order of a call: queued (initiated is Twilio's queued for a call it dials itself)
  * → ringing → in-progress (answered) → completed. Status callbacks and the simulations both read it.
  */
-export const callProgress: Readonly<Partial<Record<CallStatus, number>>> = { queued: 1, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4 };
+export const callProgress: Readonly<Partial<Record<CallStatus, number>>> = {
+  queued: 1,
+  initiated: 1,
+  ringing: 2,
+  'in-progress': 3,
+  completed: 4,
+};
 /** How a call that was never answered ends. */
 const unansweredEndings: readonly CallStatus[] = ['busy', 'no-answer', 'failed', 'canceled'];
 
@@ -46,12 +89,25 @@ export function nextCallStatuses(status: CallStatus): CallStatus[] {
   if (rank === undefined || isFinalCallStatus(status)) return [];
   const answered = callProgress['in-progress']!;
   // queued and initiated share a rank: a call moves on from either to ringing, never between them.
-  const later = callStatuses.filter((next) => (callProgress[next] ?? 0) > rank && (next !== 'completed' || rank === answered));
+  const later = callStatuses.filter(
+    (next) => (callProgress[next] ?? 0) > rank && (next !== 'completed' || rank === answered),
+  );
   return [...later, ...(rank < answered ? unansweredEndings : [])];
 }
 /** Twilio's message statuses. */
 export const messageStatuses = [
-  'accepted', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'read', 'receiving', 'received', 'undelivered', 'failed', 'canceled',
+  'accepted',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'receiving',
+  'received',
+  'undelivered',
+  'failed',
+  'canceled',
 ] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
@@ -72,8 +128,15 @@ export type OpeningHours = z.output<typeof storedHours>;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(blank, s.optional());
 
-const sid = (prefix: string) => optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: 'must be text' }).regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), { error: `must be a provider id starting with ${prefix}` })));
+const sid = (prefix: string) =>
+  optional(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: 'must be text' })
+        .regex(new RegExp(`^${prefix}[0-9a-fA-F]{32}$`), { error: `must be a provider id starting with ${prefix}` }),
+    ),
+  );
 
 /** add-phone and save-phone (the add-phone and edit-phone modals); checkboxes arrive as 1 or 0. */
 export const phoneFields = {
@@ -127,7 +190,6 @@ const phoneRecord = z.object({
 });
 export type PhoneRecord = z.output<typeof phoneRecord>;
 
-
 export const phoneFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
@@ -146,10 +208,24 @@ export const phoneColumns: ColumnSpec[] = [
   { key: 'squad', label: 'Squad', format: 'flag' },
 ];
 /** A row of phones/load-phones. */
-const phoneRow = phoneRecord.pick({
-  phoneId: true, description: true, phoneNumber: true, phoneNumberFormatted: true, locationId: true, locationName: true, phoneType: true,
-  bridge: true, directRing: true, sid: true, outbound: true, active: true, autopilot: true, squad: true,
-}).extend({ phoneTypeLabel: z.string() });
+const phoneRow = phoneRecord
+  .pick({
+    phoneId: true,
+    description: true,
+    phoneNumber: true,
+    phoneNumberFormatted: true,
+    locationId: true,
+    locationName: true,
+    phoneType: true,
+    bridge: true,
+    directRing: true,
+    sid: true,
+    outbound: true,
+    active: true,
+    autopilot: true,
+    squad: true,
+  })
+  .extend({ phoneTypeLabel: z.string() });
 
 /** phones/list-options: how many lines a picker gets at most, and by default. */
 export const PHONE_OPTIONS_MAX = 50;
@@ -169,18 +245,35 @@ export const phoneOptionsInput = z.object({
 });
 /** A line as pickers show it. */
 const phoneLineOption = phoneRecord.pick({
-  phoneId: true, phoneNumber: true, phoneNumberFormatted: true, description: true, locationId: true, active: true, outbound: true,
+  phoneId: true,
+  phoneNumber: true,
+  phoneNumberFormatted: true,
+  description: true,
+  locationId: true,
+  active: true,
+  outbound: true,
 });
 export type PhoneLineOption = z.output<typeof phoneLineOption>;
 
 /** twilio/load-local-numbers: numbers the provider has for sale in an area code. */
 export const localNumbersInput = z.object({
-  areaCode: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'is required' }).regex(/^[2-9]\d{2}$/, { error: 'must be a three-digit area code' })),
-  contains: optional(z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
-    z.string().regex(/^[0-9A-Za-z*]{1,10}$/, { error: 'may use digits, letters and * only, up to 10' }))),
+  areaCode: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'is required' }).regex(/^[2-9]\d{2}$/, { error: 'must be a three-digit area code' }),
+  ),
+  contains: optional(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().regex(/^[0-9A-Za-z*]{1,10}$/, { error: 'may use digits, letters and * only, up to 10' }),
+    ),
+  ),
 });
-const availableNumber = z.object({ phoneNumber: z.string(), phoneNumberFormatted: z.string(), locality: z.string(), region: z.string() });
+const availableNumber = z.object({
+  phoneNumber: z.string(),
+  phoneNumberFormatted: z.string(),
+  locality: z.string(),
+  region: z.string(),
+});
 export type AvailableNumberRow = z.output<typeof availableNumber>;
 export const localNumberColumns: ColumnSpec[] = [
   { key: 'phoneNumber', label: 'Number', format: 'phone' },
@@ -198,7 +291,10 @@ export const replaceOutboundInput = z.object({
 
 // ---- calls
 
-const dateRange = { minCreatedAt: optionalDate.meta({ title: 'From' }), maxCreatedAt: optionalDate.meta({ title: 'To' }) };
+const dateRange = {
+  minCreatedAt: optionalDate.meta({ title: 'From' }),
+  maxCreatedAt: optionalDate.meta({ title: 'To' }),
+};
 
 export const callFilters = {
   locationId: optionalId,
@@ -222,10 +318,23 @@ export const callColumns: ColumnSpec[] = [
 ];
 /** A row of phones/calls/load-calls. */
 const callRow = z.object({
-  id: recordId, callSid: z.string(), startedAt: z.string(), direction: z.enum(callDirections), from: z.string(), to: z.string(),
-  status: z.enum(callStatuses), durationSeconds: count, duration: z.string(), locationId: recordId.nullable(), locationName: z.string().nullable(),
-  phoneId: recordId.nullable(), phoneDescription: z.string().nullable(), userId: recordId.nullable(), userName: z.string().nullable(),
-  recordingUrl: z.string().nullable(), transferredTo: z.string().nullable(),
+  id: recordId,
+  callSid: z.string(),
+  startedAt: z.string(),
+  direction: z.enum(callDirections),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(callStatuses),
+  durationSeconds: count,
+  duration: z.string(),
+  locationId: recordId.nullable(),
+  locationName: z.string().nullable(),
+  phoneId: recordId.nullable(),
+  phoneDescription: z.string().nullable(),
+  userId: recordId.nullable(),
+  userName: z.string().nullable(),
+  recordingUrl: z.string().nullable(),
+  transferredTo: z.string().nullable(),
 });
 
 /** load-twilio-calls: the provider's own view, live calls first. */
@@ -245,16 +354,32 @@ export const providerCallColumns: ColumnSpec[] = [
 ];
 /** A call as the provider sees it (ISO timestamps), on one of our lines when `phoneId` is known. */
 const providerCall = z.object({
-  callSid: z.string(), startedAt: z.string().nullable(), endedAt: z.string().nullable(), direction: z.enum(callDirections), from: z.string(),
-  to: z.string(), status: z.enum(callStatuses), durationSeconds: count, duration: z.string(), live: z.boolean(), phoneId: recordId.nullable(),
-  phoneDescription: z.string().nullable(), locationName: z.string().nullable(),
+  callSid: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  direction: z.enum(callDirections),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(callStatuses),
+  durationSeconds: count,
+  duration: z.string(),
+  live: z.boolean(),
+  phoneId: recordId.nullable(),
+  phoneDescription: z.string().nullable(),
+  locationName: z.string().nullable(),
 });
 export type ProviderCall = z.output<typeof providerCall>;
 
-export const callSidField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: 'is required' }).regex(/^CA[0-9a-fA-F]{32}$/, { error: 'must be a call id starting with CA' }));
+export const callSidField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: 'is required' }).regex(/^CA[0-9a-fA-F]{32}$/, { error: 'must be a call id starting with CA' }),
+);
 export const callSidInput = z.object({ callSid: callSidField });
-export const transferCallInput = z.object({ callSid: callSidField, to: optionalPhone.meta({ title: 'Transfer to' }), phoneId: optionalId });
+export const transferCallInput = z.object({
+  callSid: callSidField,
+  to: optionalPhone.meta({ title: 'Transfer to' }),
+  phoneId: optionalId,
+});
 export const makeCallInput = z.object({
   to: phone.meta({ title: 'Number to call' }),
   /** The line to call from; without it, the location's outbound line. */
@@ -269,11 +394,20 @@ export const activityInput = z.object({
   direction: optionalChoice(callDirections, 'must be inbound or outbound'),
 });
 const callFigures = z.object({
-  calls: count, inbound: count, outbound: count, answered: count, missed: count, totalSeconds: count, totalDuration: z.string(),
+  calls: count,
+  inbound: count,
+  outbound: count,
+  answered: count,
+  missed: count,
+  totalSeconds: count,
+  totalDuration: z.string(),
 });
 /** A row of a call activity report: a user, a location or a line (`key` its id; null for calls without one). */
 const callActivityRow = callFigures.extend({
-  key: recordId.nullable(), name: z.string(), averageSeconds: count, averageDuration: z.string(),
+  key: recordId.nullable(),
+  name: z.string(),
+  averageSeconds: count,
+  averageDuration: z.string(),
 });
 export type CallActivityRow = z.output<typeof callActivityRow>;
 export const callActivityColumns = (nameLabel: string): ColumnSpec[] => [
@@ -286,7 +420,14 @@ export const callActivityColumns = (nameLabel: string): ColumnSpec[] => [
   { key: 'totalDuration', label: 'Talk time' },
   { key: 'averageDuration', label: 'Average' },
 ];
-const messageFigures = z.object({ messages: count, inbound: count, outbound: count, delivered: count, failed: count, optOuts: count });
+const messageFigures = z.object({
+  messages: count,
+  inbound: count,
+  outbound: count,
+  delivered: count,
+  failed: count,
+  optOuts: count,
+});
 const messageActivityRow = messageFigures.extend({ key: recordId.nullable(), name: z.string() });
 export type MessageActivityRow = z.output<typeof messageActivityRow>;
 export const messageActivityColumns: ColumnSpec[] = [
@@ -302,17 +443,29 @@ export const messageActivityColumns: ColumnSpec[] = [
 // ---- phone actions
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be HH:MM' });
-const dayHours = z.union([z.null(), z.tuple([hhmm, hhmm]).refine(([open, close]) => open < close, { error: 'must open before it closes' })]);
-export const openingHours = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, z.strictObject(Object.fromEntries(weekdays.map((d) => [d, dayHours.optional()])) as Record<Weekday, z.ZodOptional<typeof dayHours>>, {
-  error: 'must be opening hours per weekday, for example {"mon":["08:00","18:00"]}',
-}));
+const dayHours = z.union([
+  z.null(),
+  z.tuple([hhmm, hhmm]).refine(([open, close]) => open < close, { error: 'must open before it closes' }),
+]);
+export const openingHours = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.strictObject(
+    Object.fromEntries(weekdays.map((d) => [d, dayHours.optional()])) as Record<
+      Weekday,
+      z.ZodOptional<typeof dayHours>
+    >,
+    {
+      error: 'must be opening hours per weekday, for example {"mon":["08:00","18:00"]}',
+    },
+  ),
+);
 
 export const phoneActionFields = {
   phoneId: id,
@@ -330,7 +483,11 @@ export const savePhoneActionInput = z.object({ actionId: id, ...phoneActionField
 export const actionIdInput = z.object({ actionId: id });
 export type PhoneActionInput = z.infer<typeof addPhoneActionInput>;
 
-export const phoneActionFilters = { phoneId: optionalId.meta({ title: 'Line' }), locationId: optionalId, kind: optionalChoice(phoneActionKinds) };
+export const phoneActionFilters = {
+  phoneId: optionalId.meta({ title: 'Line' }),
+  locationId: optionalId,
+  kind: optionalChoice(phoneActionKinds),
+};
 export const phoneActionColumns: ColumnSpec[] = [
   { key: 'position', label: 'Order', format: 'number', sortable: true },
   { key: 'phoneDescription', label: 'Line' },
@@ -339,13 +496,23 @@ export const phoneActionColumns: ColumnSpec[] = [
   { key: 'summary', label: 'What happens' },
 ];
 const phoneActionRecord = z.object({
-  actionId: recordId, phoneId: recordId, kind: z.enum(phoneActionKinds), label: z.string(), targets: z.array(z.string()),
-  userIds: z.array(recordId), hours: storedHours.nullable(), greeting: z.string(), timeoutSeconds: count, position: count,
+  actionId: recordId,
+  phoneId: recordId,
+  kind: z.enum(phoneActionKinds),
+  label: z.string(),
+  targets: z.array(z.string()),
+  userIds: z.array(recordId),
+  hours: storedHours.nullable(),
+  greeting: z.string(),
+  timeoutSeconds: count,
+  position: count,
 });
 export type PhoneActionRecord = z.output<typeof phoneActionRecord>;
 /** A row of phones/actions/load-actions: the step, its line, and the step in words (plan-summary.ts). */
 const phoneActionListRow = phoneActionRecord.extend({
-  phoneDescription: z.string(), phoneNumber: z.string(), locationId: recordId,
+  phoneDescription: z.string(),
+  phoneNumber: z.string(),
+  locationId: recordId,
   /** The ring group's users by id: "Ana Lucero". */
   memberNames: z.record(z.string(), z.string()),
   /** What this step does, e.g. "Rings Ana Lucero and (505) 555-3001 for 25 s". */
@@ -358,7 +525,9 @@ const simulatedFrom = phone.meta({ title: 'From (the customer)' });
 const simulatedTo = phone.meta({ title: 'To (our line)' });
 export const simulateTextInput = z.object({ from: simulatedFrom, to: simulatedTo, body: text(1600) });
 export const simulateCallInput = z.object({
-  from: simulatedFrom, to: simulatedTo, durationSeconds: optional(int(0, 7200)).meta({ title: 'End after (seconds)' }),
+  from: simulatedFrom,
+  to: simulatedTo,
+  durationSeconds: optional(int(0, 7200)).meta({ title: 'End after (seconds)' }),
 });
 export const simulateCallStatusInput = z.object({
   callSid: callSidField,
@@ -367,18 +536,31 @@ export const simulateCallStatusInput = z.object({
 // The Outbox screen's tools: their paths stay under outbox/, where the developer finds them.
 /** A customer's text arriving on one of our lines (STOP, START and HELP included), with what we answered. */
 export const simulateInboundText = defineContract({
-  path: 'outbox/simulate-inbound-text', input: simulateTextInput,
-  output: z.object({ messageSid: z.string(), replies: z.array(z.string()), twiml: z.string(), optedOut: z.boolean(), optedIn: z.boolean() }),
+  path: 'outbox/simulate-inbound-text',
+  input: simulateTextInput,
+  output: z.object({
+    messageSid: z.string(),
+    replies: z.array(z.string()),
+    twiml: z.string(),
+    optedOut: z.boolean(),
+    optedIn: z.boolean(),
+  }),
 });
 /** A customer calling one of our lines: how the line's phone actions answered. */
 export const simulateInboundCall = defineContract({
-  path: 'outbox/simulate-inbound-call', input: simulateCallInput,
+  path: 'outbox/simulate-inbound-call',
+  input: simulateCallInput,
   output: z.object({ callSid: z.string(), twiml: z.string(), outcome: z.string(), status: z.string() }),
 });
 /** A live call moving on, as a carrier would report it. */
 export const simulateCallStatus = defineContract({
-  path: 'outbox/simulate-call-status', input: simulateCallStatusInput,
-  output: z.object({ callSid: z.string(), status: z.enum(callStatuses), applied: z.enum(['applied', 'unchanged', 'unknown']) }),
+  path: 'outbox/simulate-call-status',
+  input: simulateCallStatusInput,
+  output: z.object({
+    callSid: z.string(),
+    status: z.enum(callStatuses),
+    applied: z.enum(['applied', 'unchanged', 'unknown']),
+  }),
 });
 
 /** "1:02:03" or "4:05". */
@@ -389,7 +571,6 @@ export function formatDuration(seconds: number): string {
   const rest = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
-
 
 /** What one step of a line's call plan holds, as the call plan runs it and the screens describe it. */
 export interface PhoneActionFields {
@@ -406,91 +587,187 @@ export interface PhoneActionFields {
 const message = z.string();
 
 /** The group's lines (within reach), searchable by description or number, filtered by location, type and state. */
-export const loadPhones = listContract({ path: 'phones/load-phones', filters: phoneFilters, row: phoneRow, countKey: 'phoneCount' });
+export const loadPhones = listContract({
+  path: 'phones/load-phones',
+  filters: phoneFilters,
+  row: phoneRow,
+  countKey: 'phoneCount',
+});
 export type PhoneRow = RowOf<typeof loadPhones>;
 /** Lines for pickers: a page of matches for `search`, or the lines with the given `ids`. */
-export const phoneOptions = defineContract({ path: 'phones/list-options', input: phoneOptionsInput, output: z.object({ phones: z.array(phoneLineOption) }) });
-export const loadPhone = defineContract({ path: 'phones/load-phone', input: phoneIdInput, output: z.object({ phone: phoneRecord }) });
+export const phoneOptions = defineContract({
+  path: 'phones/list-options',
+  input: phoneOptionsInput,
+  output: z.object({ phones: z.array(phoneLineOption) }),
+});
+export const loadPhone = defineContract({
+  path: 'phones/load-phone',
+  input: phoneIdInput,
+  output: z.object({ phone: phoneRecord }),
+});
 /** Adds a line; with buy=1 the number is bought from the provider first. */
 export const addPhone = defineContract({
-  path: 'phones/add-phone', input: addPhoneInput, output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
+  path: 'phones/add-phone',
+  input: addPhoneInput,
+  output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
 });
 export const savePhone = defineContract({
-  path: 'phones/save-phone', input: savePhoneInput, output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
+  path: 'phones/save-phone',
+  input: savePhoneInput,
+  output: z.object({ phoneId: recordId, phone: phoneRecord, message }),
 });
 /** Deletes a line; `released` when its number, bought through the provider, went back. */
 export const deletePhone = defineContract({
-  path: 'phones/delete-phone', input: phoneIdInput, output: z.object({ phoneId: recordId, released: z.boolean(), message }),
+  path: 'phones/delete-phone',
+  input: phoneIdInput,
+  output: z.object({ phoneId: recordId, released: z.boolean(), message }),
 });
 /** The most lines deactivated at once: a page of the phone manager at its largest. */
 export const MAX_BULK_PHONES = 250;
 /** Deactivates many lines at once (a bulk action of the phone manager); `deactivatedCount` were active. */
 export const deactivatePhones = defineContract({
   path: 'phones/deactivate-phones',
-  input: z.object({ phoneIds: list(id, MAX_BULK_PHONES).refine((ids) => ids.length > 0, 'must name at least one line').meta({ title: 'Lines' }) }),
+  input: z.object({
+    phoneIds: list(id, MAX_BULK_PHONES)
+      .refine((ids) => ids.length > 0, 'must name at least one line')
+      .meta({ title: 'Lines' }),
+  }),
   output: z.object({ deactivatedCount: z.number().int() }),
 });
 /** Numbers for sale in an area code; `rows`, `numberCount` and `html` for callers of the old API. */
 export const loadLocalNumbers = defineContract({
-  path: 'phones/twilio/load-local-numbers', input: localNumbersInput,
-  output: z.object({ numbers: z.array(availableNumber), rows: z.array(availableNumber), numberCount: count, html: z.string() }),
+  path: 'phones/twilio/load-local-numbers',
+  input: localNumbersInput,
+  output: z.object({
+    numbers: z.array(availableNumber),
+    rows: z.array(availableNumber),
+    numberCount: count,
+    html: z.string(),
+  }),
 });
 export const replaceOutboundNumber = defineContract({
-  path: 'phones/replace-outbound-number', input: replaceOutboundInput,
+  path: 'phones/replace-outbound-number',
+  input: replaceOutboundInput,
   output: z.object({ phone: phoneRecord, previousPhoneId: recordId.nullable(), message }),
 });
 
 /** Calls of the group, newest first. */
-export const loadCalls = listContract({ path: 'phones/calls/load-calls', filters: callFilters, row: callRow, countKey: 'callCount' });
+export const loadCalls = listContract({
+  path: 'phones/calls/load-calls',
+  filters: callFilters,
+  row: callRow,
+  countKey: 'callCount',
+});
 export type CallRow = RowOf<typeof loadCalls>;
 /** The provider's own view of recent calls, live ones to end or transfer. */
 export const loadProviderCalls = defineContract({
-  path: 'phones/calls/load-twilio-calls', input: providerCallsInput,
+  path: 'phones/calls/load-twilio-calls',
+  input: providerCallsInput,
   output: z.object({
-    rows: z.array(providerCall), html: z.string(), callCount: count, liveCount: count, provider: z.enum(['local', 'twilio']),
+    rows: z.array(providerCall),
+    html: z.string(),
+    callCount: count,
+    liveCount: count,
+    provider: z.enum(['local', 'twilio']),
   }),
 });
 export const endCall = defineContract({
-  path: 'phones/calls/end-call', input: callSidInput, output: z.object({ callSid: z.string(), status: z.enum(callStatuses), message }),
+  path: 'phones/calls/end-call',
+  input: callSidInput,
+  output: z.object({ callSid: z.string(), status: z.enum(callStatuses), message }),
 });
 export const transferCall = defineContract({
-  path: 'phones/calls/transfer-call', input: transferCallInput, output: z.object({ callSid: z.string(), transferredTo: z.string(), message }),
+  path: 'phones/calls/transfer-call',
+  input: transferCallInput,
+  output: z.object({ callSid: z.string(), transferredTo: z.string(), message }),
 });
 /** An outbound call, through the send gate: the call placed and the sentence to show. */
 export const makeCall = defineContract({
-  path: 'phones/calls/make-call', input: makeCallInput,
-  output: z.object({ callId: recordId, callSid: z.string(), to: z.string(), from: z.string(), status: z.enum(callStatuses), message }),
+  path: 'phones/calls/make-call',
+  input: makeCallInput,
+  output: z.object({
+    callId: recordId,
+    callSid: z.string(),
+    to: z.string(),
+    from: z.string(),
+    status: z.enum(callStatuses),
+    message,
+  }),
 });
 
 /** A call activity report: its rows, their totals and the days they cover, with the count its spec names. */
 const callActivityReply = {
-  rows: z.array(callActivityRow), html: z.string(), totals: callFigures, minCreatedAt: z.string(), maxCreatedAt: z.string(),
+  rows: z.array(callActivityRow),
+  html: z.string(),
+  totals: callFigures,
+  minCreatedAt: z.string(),
+  maxCreatedAt: z.string(),
 };
-export const userActivity = defineContract({ path: 'phones/calls/users', input: activityInput, output: z.object({ ...callActivityReply, userCount: count }) });
-export const gecUserActivity = defineContract({ path: 'phones/calls/gec-users', input: activityInput, output: z.object({ ...callActivityReply, userCount: count }) });
-export const locationActivity = defineContract({ path: 'phones/calls/locations', input: activityInput, output: z.object({ ...callActivityReply, locationCount: count }) });
-export const lineActivity = defineContract({ path: 'phones/calls/phones', input: activityInput, output: z.object({ ...callActivityReply, phoneCount: count }) });
+export const userActivity = defineContract({
+  path: 'phones/calls/users',
+  input: activityInput,
+  output: z.object({ ...callActivityReply, userCount: count }),
+});
+export const gecUserActivity = defineContract({
+  path: 'phones/calls/gec-users',
+  input: activityInput,
+  output: z.object({ ...callActivityReply, userCount: count }),
+});
+export const locationActivity = defineContract({
+  path: 'phones/calls/locations',
+  input: activityInput,
+  output: z.object({ ...callActivityReply, locationCount: count }),
+});
+export const lineActivity = defineContract({
+  path: 'phones/calls/phones',
+  input: activityInput,
+  output: z.object({ ...callActivityReply, phoneCount: count }),
+});
 export const messageActivity = defineContract({
-  path: 'phones/messages/locations', input: activityInput,
+  path: 'phones/messages/locations',
+  input: activityInput,
   output: z.object({
-    rows: z.array(messageActivityRow), html: z.string(), locationCount: count, totals: messageFigures, minCreatedAt: z.string(), maxCreatedAt: z.string(),
+    rows: z.array(messageActivityRow),
+    html: z.string(),
+    locationCount: count,
+    totals: messageFigures,
+    minCreatedAt: z.string(),
+    maxCreatedAt: z.string(),
   }),
 });
 /** Any of the activity reports (the call-activity screen's tabs). */
-export type ActivityReport = typeof userActivity | typeof gecUserActivity | typeof locationActivity | typeof lineActivity | typeof messageActivity;
+export type ActivityReport =
+  | typeof userActivity
+  | typeof gecUserActivity
+  | typeof locationActivity
+  | typeof lineActivity
+  | typeof messageActivity;
 
 /** What a call to each line does, step by step. */
 export const loadPhoneActions = listContract({
-  path: 'phones/actions/load-actions', filters: phoneActionFilters, row: phoneActionListRow, countKey: 'actionCount',
+  path: 'phones/actions/load-actions',
+  filters: phoneActionFilters,
+  row: phoneActionListRow,
+  countKey: 'actionCount',
 });
 export type PhoneActionListRow = RowOf<typeof loadPhoneActions>;
-export const loadPhoneAction = defineContract({ path: 'phones/actions/load-action', input: actionIdInput, output: z.object({ action: phoneActionRecord }) });
+export const loadPhoneAction = defineContract({
+  path: 'phones/actions/load-action',
+  input: actionIdInput,
+  output: z.object({ action: phoneActionRecord }),
+});
 export const addPhoneAction = defineContract({
-  path: 'phones/actions/add-action', input: addPhoneActionInput, output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
+  path: 'phones/actions/add-action',
+  input: addPhoneActionInput,
+  output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
 });
 export const savePhoneAction = defineContract({
-  path: 'phones/actions/save-action', input: savePhoneActionInput, output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
+  path: 'phones/actions/save-action',
+  input: savePhoneActionInput,
+  output: z.object({ actionId: recordId, action: phoneActionRecord, message }),
 });
 export const deletePhoneAction = defineContract({
-  path: 'phones/actions/delete-action', input: actionIdInput, output: z.object({ actionId: recordId, message }),
+  path: 'phones/actions/delete-action',
+  input: actionIdInput,
+  output: z.object({ actionId: recordId, message }),
 });

@@ -1,11 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import type { CallDirection, CallStatus, MessageStatus, OpeningHours, PhoneActionKind, PhoneType, SendPurpose } from './phones.contract';
+import type {
+  CallDirection,
+  CallStatus,
+  MessageStatus,
+  OpeningHours,
+  PhoneActionKind,
+  PhoneType,
+  SendPurpose,
+} from './phones.contract';
 
 /** A line of the group (seed 000, section 3 "Phone"): a number on the telephony provider. */
 export const phones = pgTable(
@@ -15,7 +33,9 @@ export const phones = pgTable(
     description: text('description').notNull().default(''),
     /** E.164, one row per number. */
     phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** The number calls to this line connect to when no phone action answers (the store's phone system). */
     bridge: varchar('bridge', { length: 20 }).notNull().default(''),
     phoneType: varchar('phone_type', { length: 20 }).$type<PhoneType>().notNull().default('main'),
@@ -79,7 +99,9 @@ export const calls = pgTable(
     index('calls_user_started_idx').on(t.userId, t.startedAt, t.id),
     index('calls_from_idx').on(t.from, t.startedAt),
     index('calls_to_idx').on(t.to, t.startedAt),
-    index('calls_live_idx').on(t.startedAt).where(sql`${t.status} in ('queued', 'initiated', 'ringing', 'in-progress')`),
+    index('calls_live_idx')
+      .on(t.startedAt)
+      .where(sql`${t.status} in ('queued', 'initiated', 'ringing', 'in-progress')`),
   ],
 );
 
@@ -135,7 +157,9 @@ export const phoneActions = pgTable(
   'phone_actions',
   {
     id: serial('id').primaryKey(),
-    phoneId: integer('phone_id').notNull().references(() => phones.id, { onDelete: 'cascade' }),
+    phoneId: integer('phone_id')
+      .notNull()
+      .references(() => phones.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 20 }).$type<PhoneActionKind>().notNull(),
     label: text('label').notNull().default(''),
     /** Numbers to ring (E.164). */
@@ -157,9 +181,25 @@ export const phoneActions = pgTable(
 );
 
 /** How each record of the phones reaches a location (the platform's reach checks, docs/permissions.md). */
-export const phoneRecords = defineRecords({ table: phones, type: 'phone', key: phones.id, location: phones.locationId, missing: 'That phone does not exist; it may have been deleted.' });
-export const callRecords = defineRecords({ table: calls, type: 'call', key: calls.callSid, location: calls.locationId, missing: (sid) => `There is no call ${sid}.` });
+export const phoneRecords = defineRecords({
+  table: phones,
+  type: 'phone',
+  key: phones.id,
+  location: phones.locationId,
+  missing: 'That phone does not exist; it may have been deleted.',
+});
+export const callRecords = defineRecords({
+  table: calls,
+  type: 'call',
+  key: calls.callSid,
+  location: calls.locationId,
+  missing: (sid) => `There is no call ${sid}.`,
+});
 export const phoneActionRecords = defineRecords({
-  table: phoneActions, type: 'phoneAction', key: phoneActions.id, location: phones.locationId, join: { table: phones, on: eq(phones.id, phoneActions.phoneId) },
+  table: phoneActions,
+  type: 'phoneAction',
+  key: phoneActions.id,
+  location: phones.locationId,
+  join: { table: phones, on: eq(phones.id, phoneActions.phoneId) },
   missing: 'That phone action does not exist; it may have been deleted.',
 });

@@ -10,7 +10,7 @@ async function pickIn(page: Page, dialog: ReturnType<Page['getByRole']>, label: 
   await page.getByRole('option', { name: option }).click();
 }
 
-test('add, edit and delete a phone with the spec\'s messages', async ({ page }) => {
+test("add, edit and delete a phone with the spec's messages", async ({ page }) => {
   await page.goto('/phones/');
   await expect(page.locator('.phone-manager')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ phones$/ })).toBeVisible();
@@ -54,7 +54,12 @@ test('add, edit and delete a phone with the spec\'s messages', async ({ page }) 
 
   // A phone that fails to load alerts and closes its modal.
   await page.route('**/api/actions/phones/load-phone', (route) =>
-    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, data: {}, errors: ['There is no such phone.'] }) }));
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, data: {}, errors: ['There is no such phone.'] }),
+    }),
+  );
   await page.getByRole('row', { name: /Santa Fe Subaru e2e sales line/ }).click();
   const alert = page.getByRole('dialog', { name: 'This record could not be loaded' });
   await expect(alert).toContainText('There is no such phone.');
@@ -71,7 +76,9 @@ test('add, edit and delete a phone with the spec\'s messages', async ({ page }) 
   await expect(page.getByRole('heading', { name: '0 phones' })).toBeVisible();
 });
 
-test('buying a number: a local-numbers search fills the add modal, and the purchase gives the provider id', async ({ page }) => {
+test('buying a number: a local-numbers search fills the add modal, and the purchase gives the provider id', async ({
+  page,
+}) => {
   await page.goto('/phones/');
   await page.getByRole('button', { name: 'Buy a number' }).click();
   const search = page.getByRole('dialog', { name: 'Buy a number' });
@@ -103,7 +110,9 @@ test('buying a number: a local-numbers search fills the add modal, and the purch
   await expect(edit.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('readonly', '');
 });
 
-test('a simulated inbound call shows on live calls; it can be transferred, and ending it, after confirming, completes it', async ({ page }) => {
+test('a simulated inbound call shows on live calls; it can be transferred, and ending it, after confirming, completes it', async ({
+  page,
+}) => {
   await page.goto('/outbox');
   await page.getByRole('button', { name: 'Simulate' }).click();
   await page.getByRole('menuitem', { name: 'Simulate inbound call' }).click();
@@ -171,10 +180,12 @@ test('a STOP text simulated from the outbox gets the opt-out confirmation, shown
   await expect(page.getByRole('row').nth(1)).toContainText('You have been unsubscribed');
 });
 
-test('call activity shows the demo data\'s real figures, per report', async ({ page }) => {
+test("call activity shows the demo data's real figures, per report", async ({ page }) => {
   const { from, to } = lastDays(7);
-  const expected = await callApi<{ rows: { name: string; calls: number }[]; totals: { calls: number; answered: number; missed: number; totalDuration: string } }>(
-    page.request, 'phones/calls/locations', { minCreatedAt: from, maxCreatedAt: to });
+  const expected = await callApi<{
+    rows: { name: string; calls: number }[];
+    totals: { calls: number; answered: number; missed: number; totalDuration: string };
+  }>(page.request, 'phones/calls/locations', { minCreatedAt: from, maxCreatedAt: to });
   expect(expected.totals.calls).toBeGreaterThan(0);
 
   await page.goto('/phones/activity?report=locations');
@@ -187,12 +198,20 @@ test('call activity shows the demo data\'s real figures, per report', async ({ p
   await expect(stat('Answered')).toContainText(formatNumber(expected.totals.answered));
   await expect(stat('Talk time')).toContainText(expected.totals.totalDuration);
   const top = expected.rows[0];
-  await expect(page.getByRole('row', { name: new RegExp(top.name) }).getByRole('cell').nth(1)).toHaveText(formatNumber(top.calls));
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(top.name) })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText(formatNumber(top.calls));
   // The chart draws the busiest location first, with its total.
   await expect(page.locator('.stacked-bars-row').first()).toContainText(top.name);
   await expect(page.locator('.stacked-bars-row').first()).toContainText(formatNumber(top.calls));
 
-  const texts = await callApi<{ totals: { messages: number } }>(page.request, 'phones/messages/locations', { minCreatedAt: from, maxCreatedAt: to });
+  const texts = await callApi<{ totals: { messages: number } }>(page.request, 'phones/messages/locations', {
+    minCreatedAt: from,
+    maxCreatedAt: to,
+  });
   await page.getByRole('tab', { name: 'Texts' }).click();
   await expect(page).toHaveURL(/report=texts/);
   await expect(stat('Texts')).toContainText(formatNumber(texts.totals.messages));
@@ -202,7 +221,7 @@ test('call activity shows the demo data\'s real figures, per report', async ({ p
   await expect(page.getByRole('heading', { name: /^\d+ GEC users?, / })).toBeVisible();
 });
 
-test('a line\'s call plan: add a forward step, move it first, then delete it', async ({ page }) => {
+test("a line's call plan: add a forward step, move it first, then delete it", async ({ page }) => {
   await page.goto('/phones/actions/');
   await page.getByRole('row', { name: /Albuquerque Toyota main line/ }).click();
   await expect(page).toHaveURL(/phoneId=\d+/);
@@ -238,7 +257,7 @@ test('a line\'s call plan: add a forward step, move it first, then delete it', a
   await expect(plan.locator('.call-plan-step').first()).toContainText('Opening hours');
 });
 
-test('a ring group\'s member is picked by typing a name; the step and the plan say so in words', async ({ page }) => {
+test("a ring group's member is picked by typing a name; the step and the plan say so in words", async ({ page }) => {
   await page.goto('/phones/actions/');
   await page.getByRole('row', { name: /Albuquerque Honda sales/ }).click();
   const plan = page.locator('.call-plan');
@@ -249,7 +268,9 @@ test('a ring group\'s member is picked by typing a name; the step and the plan s
   const add = page.getByRole('dialog', { name: /Add a step/ });
   await add.getByRole('textbox', { name: 'Label' }).fill('Sales desk');
   // The choices come from the server as the name is typed (users/list-options).
-  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'garc');
+  const found = page.waitForRequest(
+    (r) => r.url().endsWith('/api/actions/users/list-options') && r.postDataJSON()?.search === 'garc',
+  );
   await add.getByRole('combobox', { name: 'Users to ring' }).pressSequentially('garc');
   await found;
   await page.getByRole('option', { name: 'Maria Garcia · Albuquerque Toyota' }).click();
@@ -259,7 +280,9 @@ test('a ring group\'s member is picked by typing a name; the step and the plan s
   await expectNotification(page, 'Phone action added.');
   await expect(plan.locator('.call-plan-step')).toHaveCount(1);
   await expect(plan.locator('.call-plan-step')).toContainText('Rings Maria Garcia for 20 s');
-  await expect(plan.locator('.call-plan-summary')).toHaveText('Rings 1 user for 20 s, then rings the bridge (505) 265-0200.');
+  await expect(plan.locator('.call-plan-summary')).toHaveText(
+    'Rings 1 user for 20 s, then rings the bridge (505) 265-0200.',
+  );
 
   // Editing names the member chosen before, asked for by id.
   await plan.getByRole('button', { name: 'Actions for Sales desk' }).click();
@@ -275,61 +298,87 @@ test('a ring group\'s member is picked by typing a name; the step and the plan s
   await expect(plan.locator('.call-plan-step')).toHaveCount(0);
 });
 
-test('make a call: the line to call from is picked by typing; the demo admin\'s phone takes the call', async ({ page }) => {
+test("make a call: the line to call from is picked by typing; the demo admin's phone takes the call", async ({
+  page,
+}) => {
   await page.goto('/phones/calls/');
   await page.getByRole('button', { name: 'Make a call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make a call' });
   await dialog.getByRole('textbox', { name: 'Number to call' }).fill('(505) 555-0643');
-  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'Santa Fe Subaru s');
+  const found = page.waitForRequest(
+    (r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'Santa Fe Subaru s',
+  );
   await dialog.getByRole('combobox', { name: 'Call from' }).pressSequentially('Santa Fe Subaru s');
   await found;
-  await expect(page.getByRole('listbox', { name: 'Call from' }).getByRole('option')).toHaveText(['Santa Fe Subaru sales · (505) 471-0310', 'Santa Fe Subaru service · (505) 471-0350']);
+  await expect(page.getByRole('listbox', { name: 'Call from' }).getByRole('option')).toHaveText([
+    'Santa Fe Subaru sales · (505) 471-0310',
+    'Santa Fe Subaru service · (505) 471-0350',
+  ]);
   await page.getByRole('option', { name: 'Santa Fe Subaru sales · (505) 471-0310' }).click();
-  await expect(dialog.getByRole('combobox', { name: 'Call from' })).toHaveValue('Santa Fe Subaru sales · (505) 471-0310');
+  await expect(dialog.getByRole('combobox', { name: 'Call from' })).toHaveValue(
+    'Santa Fe Subaru sales · (505) 471-0310',
+  );
   const sent = page.waitForRequest('**/api/actions/phones/calls/make-call');
   await dialog.getByRole('button', { name: 'Call' }).click();
   await expectNotification(page, 'Calling (505) 555-0643 from (505) 471-0310.');
-  const lines = await callApi<{ phones: { phoneId: number }[] }>(page.request, 'phones/list-options', { search: '(505) 471-0310' });
+  const lines = await callApi<{ phones: { phoneId: number }[] }>(page.request, 'phones/list-options', {
+    search: '(505) 471-0310',
+  });
   expect((await sent).postDataJSON()).toMatchObject({ to: '(505) 555-0643', phoneId: String(lines.phones[0].phoneId) });
 
   const call = page.getByRole('row', { name: /\(505\) 555-0643/ });
   await expect(call).toContainText('Santa Fe Subaru sales');
   await expect(call).toContainText('Group Administrator');
   // Hang up, so the call does not stay live for the other tests.
-  const calls = await callApi<{ rows: { callSid: string }[] }>(page.request, 'phones/calls/load-calls', { query: '5055550643' });
+  const calls = await callApi<{ rows: { callSid: string }[] }>(page.request, 'phones/calls/load-calls', {
+    query: '5055550643',
+  });
   await callApi(page.request, 'phones/calls/end-call', { callSid: calls.rows[0].callSid });
 });
 
-test('replace outbound number names the current outbound line and offers the location\'s other active lines', async ({ page }) => {
+test("replace outbound number names the current outbound line and offers the location's other active lines", async ({
+  page,
+}) => {
   await page.goto('/phones/?query=Albuquerque%20Toyota');
   await page.getByRole('button', { name: 'Actions for Albuquerque Toyota sales' }).click();
   await page.getByRole('menuitem', { name: 'Replace outbound number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace outbound number' });
-  await expect(dialog).toContainText('Outbound calls of Albuquerque Toyota show Albuquerque Toyota main line · (505) 265-0100.');
+  await expect(dialog).toContainText(
+    'Outbound calls of Albuquerque Toyota show Albuquerque Toyota main line · (505) 265-0100.',
+  );
   // The line the menu was opened on is chosen, and named.
   const picker = dialog.getByRole('combobox', { name: 'New outbound line' });
   await expect(picker).toHaveValue('Albuquerque Toyota sales · (505) 265-0110');
   await picker.clear();
   await picker.pressSequentially('serv');
-  await expect(page.getByRole('listbox', { name: 'New outbound line' }).getByRole('option')).toHaveText(['Albuquerque Toyota service · (505) 265-0150']);
+  await expect(page.getByRole('listbox', { name: 'New outbound line' }).getByRole('option')).toHaveText([
+    'Albuquerque Toyota service · (505) 265-0150',
+  ]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
 
 test('the calls list narrows to a line picked by typing part of its name; the address keeps it', async ({ page }) => {
-  const { phones } = await callApi<{ phones: { phoneId: number; description: string; phoneNumberFormatted: string }[] }>(
-    page.request, 'phones/list-options', { search: 'honda sales' });
+  const { phones } = await callApi<{
+    phones: { phoneId: number; description: string; phoneNumberFormatted: string }[];
+  }>(page.request, 'phones/list-options', { search: 'honda sales' });
   const line = phones[0];
-  const { callCount } = await callApi<{ callCount: number }>(page.request, 'phones/calls/load-calls', { phoneId: line.phoneId });
+  const { callCount } = await callApi<{ callCount: number }>(page.request, 'phones/calls/load-calls', {
+    phoneId: line.phoneId,
+  });
   expect(callCount).toBeGreaterThan(0);
 
   await page.goto('/phones/calls/');
-  const found = page.waitForRequest((r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'honda sales');
+  const found = page.waitForRequest(
+    (r) => r.url().endsWith('/api/actions/phones/list-options') && r.postDataJSON()?.search === 'honda sales',
+  );
   await page.getByRole('combobox', { name: 'Line' }).pressSequentially('honda sales');
   await found;
   await page.getByRole('option', { name: `${line.description} · ${line.phoneNumberFormatted}` }).click();
   await expect(page).toHaveURL(new RegExp(`phoneId=${line.phoneId}`));
-  await expect(page.locator('.list-count')).toHaveText(`${formatNumber(callCount)} ${callCount === 1 ? 'call' : 'calls'}`);
+  await expect(page.locator('.list-count')).toHaveText(
+    `${formatNumber(callCount)} ${callCount === 1 ? 'call' : 'calls'}`,
+  );
   const lines = page.getByRole('table').locator('tbody tr td:nth-child(8)');
   await expect(lines.first()).toHaveText(line.description);
   expect(new Set(await lines.allTextContents())).toEqual(new Set([line.description]));
@@ -339,13 +388,24 @@ test('a plan that ends at its voicemail says so, and draws nothing after it', as
   const { locations } = await callApi<{ locations: { id: number; code: string }[] }>(request, 'locations/list-options');
   const suffix = String(Date.now()).slice(-4);
   const { phoneId } = await callApi<{ phoneId: number }>(request, 'phones/add-phone', {
-    description: `Voicemail line ${suffix}`, phoneNumber: `(505) 266-${suffix}`, locationId: locations.find((l) => l.code === 'ABG')!.id,
-    bridge: '(505) 265-0100', phoneType: 'sales', active: 1,
+    description: `Voicemail line ${suffix}`,
+    phoneNumber: `(505) 266-${suffix}`,
+    locationId: locations.find((l) => l.code === 'ABG')!.id,
+    bridge: '(505) 265-0100',
+    phoneType: 'sales',
+    active: 1,
   });
-  await callApi(request, 'phones/actions/add-action', { phoneId, kind: 'voicemail', label: 'After hours', greeting: 'Leave a message.' });
+  await callApi(request, 'phones/actions/add-action', {
+    phoneId,
+    kind: 'voicemail',
+    label: 'After hours',
+    greeting: 'Leave a message.',
+  });
   await page.goto(`/phones/actions/?phoneId=${phoneId}`);
   const plan = page.locator('.call-plan');
-  await expect(plan.locator('.plan-ends-note')).toHaveText('The voicemail ends the call, so nothing can follow it: new steps go just before it.');
+  await expect(plan.locator('.plan-ends-note')).toHaveText(
+    'The voicemail ends the call, so nothing can follow it: new steps go just before it.',
+  );
   await expect(plan.getByRole('button', { name: 'Move After hours up' })).toBeDisabled();
   await expect(plan).toContainText('The voicemail ends the call; the bridge is not rung.');
   await expect(plan.locator('.call-plan-summary')).toHaveText('Voicemail.');

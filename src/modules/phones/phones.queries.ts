@@ -17,24 +17,48 @@ export function e164(value: string, field: string, label: string): string {
 }
 
 export async function requireLocation(db: Db, locationId: number) {
-  const [row] = await db.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId));
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
+    .from(locations)
+    .where(eq(locations.id, locationId));
   if (!row) throw AppError.invalid('That location does not exist.', ['locationId']);
   return row;
 }
 
 export async function phoneRecord(db: Db, phoneId: number): Promise<PhoneRecord> {
   const [[row], steps] = await Promise.all([
-    db.select({ phone: phones, locationName: locations.name })
-      .from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).where(eq(phones.id, phoneId)),
-    db.select().from(phoneActions).where(eq(phoneActions.phoneId, phoneId)).orderBy(phoneActions.position, phoneActions.id),
+    db
+      .select({ phone: phones, locationName: locations.name })
+      .from(phones)
+      .innerJoin(locations, eq(locations.id, phones.locationId))
+      .where(eq(phones.id, phoneId)),
+    db
+      .select()
+      .from(phoneActions)
+      .where(eq(phoneActions.phoneId, phoneId))
+      .orderBy(phoneActions.position, phoneActions.id),
   ]);
   if (!row) throw AppError.notFound('That phone does not exist; it may have been deleted.');
   const p = row.phone;
   return {
-    phoneId: p.id, description: p.description, phoneNumber: p.phoneNumber, phoneNumberFormatted: formatPhone(p.phoneNumber),
-    locationId: p.locationId, locationName: row.locationName, bridge: p.bridge, bridgeFormatted: formatPhone(p.bridge),
-    phoneType: p.phoneType, directRing: p.directRing, sid: p.sid, messagingServiceSid: p.messagingServiceSid, bought: p.bought,
-    outbound: p.outbound, active: p.active, autopilot: p.autopilot, squad: p.squad, actionCount: steps.length,
+    phoneId: p.id,
+    description: p.description,
+    phoneNumber: p.phoneNumber,
+    phoneNumberFormatted: formatPhone(p.phoneNumber),
+    locationId: p.locationId,
+    locationName: row.locationName,
+    bridge: p.bridge,
+    bridgeFormatted: formatPhone(p.bridge),
+    phoneType: p.phoneType,
+    directRing: p.directRing,
+    sid: p.sid,
+    messagingServiceSid: p.messagingServiceSid,
+    bought: p.bought,
+    outbound: p.outbound,
+    active: p.active,
+    autopilot: p.autopilot,
+    squad: p.squad,
+    actionCount: steps.length,
     planSummary: planSummary(p, steps),
   };
 }
@@ -50,11 +74,11 @@ export const formattedPhoneSql = (column: AnyPgColumn) =>
   sql<string>`case when ${column} ~ '^\\+1[0-9]{10}$' then '(' || substr(${column}, 3, 3) || ') ' || substr(${column}, 6, 3) || '-' || substr(${column}, 9, 4) else ${column} end`;
 
 export const phoneTypeLabelSql = sql<string>`case ${phones.phoneType} ${sql.join(
-  phoneTypes.map((t) => sql`when ${t} then ${phoneTypeLabels[t]}`), sql` `,
+  phoneTypes.map((t) => sql`when ${t} then ${phoneTypeLabels[t]}`),
+  sql` `,
 )} else ${phones.phoneType} end`;
 
 /** "4:05" or "1:02:03", the same as formatDuration. */
 export const durationSql = (seconds: AnyPgColumn | SQL) => sql<string>`case when ${seconds} >= 3600
   then (${seconds} / 3600)::text || ':' || lpad(((${seconds} % 3600) / 60)::text, 2, '0') || ':' || lpad((${seconds} % 60)::text, 2, '0')
   else (${seconds} / 60)::text || ':' || lpad((${seconds} % 60)::text, 2, '0') end`;
-

@@ -7,7 +7,6 @@ import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus, PhoneType } from './phones.contract';
 import { DEFAULT_TIME_ZONE, dayIn, zonedDayStart } from '../../server/platform/days';
 
-
 const sidOf = (prefix: string, seed: string) => `${prefix}${createHash('md5').update(seed).digest('hex')}`;
 
 /** The same numbers every time, so the demo looks the same on every start. */
@@ -27,7 +26,12 @@ function random(seed: number) {
  */
 export const DEMO_ADMIN_PHONE = '+15055550120';
 
-const CUSTOMER_AREA_CODES: Record<string, string[]> = { NM: ['575'], CO: ['303', '720', '719'], AZ: ['602', '520'], TX: ['915'] };
+const CUSTOMER_AREA_CODES: Record<string, string[]> = {
+  NM: ['575'],
+  CO: ['303', '720', '719'],
+  AZ: ['602', '520'],
+  TX: ['915'],
+};
 
 /**
  * Lines for every demo location, a month of calls and texts while each store is open (on its own
@@ -35,12 +39,27 @@ const CUSTOMER_AREA_CODES: Record<string, string[]> = { NM: ['575'], CO: ['303',
  */
 export async function seedPhones(db: Db): Promise<void> {
   const stores = await db.select().from(locations).orderBy(asc(locations.id));
-  const staff = await db.select({ id: users.id, locationId: users.locationId }).from(users).where(ne(users.phone, '')).orderBy(asc(users.id));
+  const staff = await db
+    .select({ id: users.id, locationId: users.locationId })
+    .from(users)
+    .where(ne(users.phone, ''))
+    .orderBy(asc(users.id));
   const lines = stores.flatMap((store) => {
     const base = store.phone.slice(0, -2);
-    const line = (description: string, phoneType: PhoneType, suffix: string, extra: Partial<typeof phones.$inferInsert> = {}) => ({
-      description, phoneType, phoneNumber: `${base}${suffix}`, locationId: store.id, sid: sidOf('PN', `${base}${suffix}`),
-      bridge: store.phone, active: store.active, ...extra,
+    const line = (
+      description: string,
+      phoneType: PhoneType,
+      suffix: string,
+      extra: Partial<typeof phones.$inferInsert> = {},
+    ) => ({
+      description,
+      phoneType,
+      phoneNumber: `${base}${suffix}`,
+      locationId: store.id,
+      sid: sidOf('PN', `${base}${suffix}`),
+      bridge: store.phone,
+      active: store.active,
+      ...extra,
     });
     return [
       line(`${store.name} main line`, 'main', '00', { outbound: true, bridge: '' }),
@@ -67,61 +86,130 @@ export async function seedPhones(db: Db): Promise<void> {
       const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
       if (weekday === 0) continue;
       const [open, close] = weekday === 6 ? [9, 17] : [8, 19];
-      const at = new Date(zonedDayStart(day, zone).getTime() + (open * 60 + Math.floor(next() * ((close - open) * 60 - 20))) * 60_000);
+      const at = new Date(
+        zonedDayStart(day, zone).getTime() + (open * 60 + Math.floor(next() * ((close - open) * 60 - 20))) * 60_000,
+      );
       if (at.getTime() < now) return at;
     }
   };
 
-  const plans = created.filter((p) => p.phoneType === 'main' || p.phoneType === 'service').flatMap((p) => {
-    const team = staff.filter((u) => u.locationId === p.locationId).slice(0, 3).map((u) => u.id);
-    return [
-      { phoneId: p.id, kind: 'hours' as const, label: 'Opening hours', position: 0, hours: { mon: ['08:00', '19:00'], tue: ['08:00', '19:00'], wed: ['08:00', '19:00'], thu: ['08:00', '19:00'], fri: ['08:00', '19:00'], sat: ['09:00', '17:00'] } as Record<string, [string, string]> },
-      ...(team.length ? [{ phoneId: p.id, kind: 'ring-group' as const, label: 'Front desk', position: 1, userIds: team, timeoutSeconds: 20 }] : []),
-      { phoneId: p.id, kind: 'voicemail' as const, label: 'After hours', position: 2, greeting: '' },
-    ];
-  });
+  const plans = created
+    .filter((p) => p.phoneType === 'main' || p.phoneType === 'service')
+    .flatMap((p) => {
+      const team = staff
+        .filter((u) => u.locationId === p.locationId)
+        .slice(0, 3)
+        .map((u) => u.id);
+      return [
+        {
+          phoneId: p.id,
+          kind: 'hours' as const,
+          label: 'Opening hours',
+          position: 0,
+          hours: {
+            mon: ['08:00', '19:00'],
+            tue: ['08:00', '19:00'],
+            wed: ['08:00', '19:00'],
+            thu: ['08:00', '19:00'],
+            fri: ['08:00', '19:00'],
+            sat: ['09:00', '17:00'],
+          } as Record<string, [string, string]>,
+        },
+        ...(team.length
+          ? [
+              {
+                phoneId: p.id,
+                kind: 'ring-group' as const,
+                label: 'Front desk',
+                position: 1,
+                userIds: team,
+                timeoutSeconds: 20,
+              },
+            ]
+          : []),
+        { phoneId: p.id, kind: 'voicemail' as const, label: 'After hours', position: 2, greeting: '' },
+      ];
+    });
   await db.insert(phoneActions).values(plans);
 
-  const statuses: [CallStatus, number][] = [['completed', 0.78], ['no-answer', 0.13], ['busy', 0.05], ['failed', 0.04]];
+  const statuses: [CallStatus, number][] = [
+    ['completed', 0.78],
+    ['no-answer', 0.13],
+    ['busy', 0.05],
+    ['failed', 0.04],
+  ];
   const status = () => {
     let roll = next();
     for (const [s, p] of statuses) if ((roll -= p) < 0) return s;
     return 'completed' as CallStatus;
   };
-  const callRows = created.flatMap((p) => Array.from({ length: p.active ? 14 : 3 }, (_, i) => {
-    const startedAt = openMoment(p.locationId);
-    const inbound = next() < 0.7;
-    const customer = demoCustomer(p.locationId);
-    const result = status();
-    const duration = result === 'completed' ? 30 + Math.floor(next() * 870) : 0;
-    const agents = staff.filter((u) => u.locationId === p.locationId);
-    return {
-      callSid: sidOf('CA', `demo-call-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
-      direction: inbound ? 'inbound' as const : 'outbound' as const,
-      from: inbound ? customer : p.phoneNumber, to: inbound ? p.phoneNumber : customer, status: result,
-      userId: result === 'completed' && agents.length ? pick(agents).id : null,
-      startedAt, answeredAt: result === 'completed' ? new Date(startedAt.getTime() + 6000) : null,
-      endedAt: new Date(startedAt.getTime() + 6000 + duration * 1000), durationSeconds: duration, statusAt: startedAt,
-    };
-  }));
+  const callRows = created.flatMap((p) =>
+    Array.from({ length: p.active ? 14 : 3 }, (_, i) => {
+      const startedAt = openMoment(p.locationId);
+      const inbound = next() < 0.7;
+      const customer = demoCustomer(p.locationId);
+      const result = status();
+      const duration = result === 'completed' ? 30 + Math.floor(next() * 870) : 0;
+      const agents = staff.filter((u) => u.locationId === p.locationId);
+      return {
+        callSid: sidOf('CA', `demo-call-${p.id}-${i}`),
+        phoneId: p.id,
+        locationId: p.locationId,
+        direction: inbound ? ('inbound' as const) : ('outbound' as const),
+        from: inbound ? customer : p.phoneNumber,
+        to: inbound ? p.phoneNumber : customer,
+        status: result,
+        userId: result === 'completed' && agents.length ? pick(agents).id : null,
+        startedAt,
+        answeredAt: result === 'completed' ? new Date(startedAt.getTime() + 6000) : null,
+        endedAt: new Date(startedAt.getTime() + 6000 + duration * 1000),
+        durationSeconds: duration,
+        statusAt: startedAt,
+      };
+    }),
+  );
   await db.insert(calls).values(callRows);
 
-  const bodies = ['Is the car still available?', 'Your service appointment is confirmed for tomorrow at 9:00.', 'Can I come by after work?', 'Your vehicle is ready for pickup.'];
-  const messageRows = created.filter((p) => p.active).flatMap((p) => Array.from({ length: 6 }, (_, i) => {
-    const createdAt = openMoment(p.locationId);
-    const inbound = i % 2 === 0;
-    const customer = demoCustomer(p.locationId);
-    return {
-      messageSid: sidOf('SM', `demo-text-${p.id}-${i}`), phoneId: p.id, locationId: p.locationId,
-      direction: inbound ? 'inbound' as const : 'outbound' as const, purpose: inbound ? 'inbound' as const : 'transactional' as const,
-      from: inbound ? customer : p.phoneNumber, to: inbound ? p.phoneNumber : customer, body: bodies[i % bodies.length],
-      status: inbound ? 'received' as const : (i === 5 ? 'undelivered' as const : 'delivered' as const), errorCode: !inbound && i === 5 ? 30006 : null,
-      createdAt, statusAt: createdAt,
-    };
-  }));
+  const bodies = [
+    'Is the car still available?',
+    'Your service appointment is confirmed for tomorrow at 9:00.',
+    'Can I come by after work?',
+    'Your vehicle is ready for pickup.',
+  ];
+  const messageRows = created
+    .filter((p) => p.active)
+    .flatMap((p) =>
+      Array.from({ length: 6 }, (_, i) => {
+        const createdAt = openMoment(p.locationId);
+        const inbound = i % 2 === 0;
+        const customer = demoCustomer(p.locationId);
+        return {
+          messageSid: sidOf('SM', `demo-text-${p.id}-${i}`),
+          phoneId: p.id,
+          locationId: p.locationId,
+          direction: inbound ? ('inbound' as const) : ('outbound' as const),
+          purpose: inbound ? ('inbound' as const) : ('transactional' as const),
+          from: inbound ? customer : p.phoneNumber,
+          to: inbound ? p.phoneNumber : customer,
+          body: bodies[i % bodies.length],
+          status: inbound ? ('received' as const) : i === 5 ? ('undelivered' as const) : ('delivered' as const),
+          errorCode: !inbound && i === 5 ? 30006 : null,
+          createdAt,
+          statusAt: createdAt,
+        };
+      }),
+    );
   await db.insert(messages).values(messageRows);
   const main = created[0];
-  await db.insert(optOuts).values({ phoneNumber: '+15755550199', keyword: 'STOP', phoneId: main.id, locationId: main.locationId, createdAt: new Date(now - 5 * 86_400_000) });
+  await db
+    .insert(optOuts)
+    .values({
+      phoneNumber: '+15755550199',
+      keyword: 'STOP',
+      phoneId: main.id,
+      locationId: main.locationId,
+      createdAt: new Date(now - 5 * 86_400_000),
+    });
   // Last, so the admin stays out of the stores' ring groups and call history: those are the staff's.
   await db.update(users).set({ phone: DEMO_ADMIN_PHONE }).where(eq(users.username, 'admin'));
 }

@@ -9,20 +9,34 @@ import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
 import { phoneRecords, phones } from './phones.db';
 import {
-  addPhone, deactivatePhones, deletePhone, loadLocalNumbers, loadPhone, loadPhones, localNumberColumns, PHONE_ADDED, PHONE_DELETED, PHONE_OPTIONS_DEFAULT,
-  PHONE_UPDATED, phoneColumns, phoneOptions, replaceOutboundNumber, savePhone, type AvailableNumberRow,
+  addPhone,
+  deactivatePhones,
+  deletePhone,
+  loadLocalNumbers,
+  loadPhone,
+  loadPhones,
+  localNumberColumns,
+  PHONE_ADDED,
+  PHONE_DELETED,
+  PHONE_OPTIONS_DEFAULT,
+  PHONE_UPDATED,
+  phoneColumns,
+  phoneOptions,
+  replaceOutboundNumber,
+  savePhone,
+  type AvailableNumberRow,
 } from './phones.contract';
 import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
 import type { Db } from '../../server/db/client';
 
 defineListAction({
   contract: loadPhones,
-  summary: 'The group\'s lines, searchable by description or number, filtered by location, type and state.',
+  summary: "The group's lines, searchable by description or number, filtered by location, type and state.",
   permission: 'phoneLookup',
   reach: phones.locationId,
   bench: (s) => [
     { name: 'all', filters: {} },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'search', filters: { query: 'service' } },
     { name: 'number', filters: { query: '555' } },
@@ -43,13 +57,27 @@ defineListAction({
     active: yesNo(phones.active),
   },
   query: ({ db }) => ({
-    select: db.select({
-      phoneId: phones.id, description: phones.description, phoneNumber: phones.phoneNumber,
-      phoneNumberFormatted: formattedPhoneSql(phones.phoneNumber).as('phone_number_formatted'),
-      locationId: phones.locationId, locationName: locations.name, phoneType: phones.phoneType,
-      phoneTypeLabel: phoneTypeLabelSql.as('phone_type_label'), bridge: phones.bridge, directRing: phones.directRing,
-      sid: phones.sid, outbound: phones.outbound, active: phones.active, autopilot: phones.autopilot, squad: phones.squad,
-    }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId)).$dynamic(),
+    select: db
+      .select({
+        phoneId: phones.id,
+        description: phones.description,
+        phoneNumber: phones.phoneNumber,
+        phoneNumberFormatted: formattedPhoneSql(phones.phoneNumber).as('phone_number_formatted'),
+        locationId: phones.locationId,
+        locationName: locations.name,
+        phoneType: phones.phoneType,
+        phoneTypeLabel: phoneTypeLabelSql.as('phone_type_label'),
+        bridge: phones.bridge,
+        directRing: phones.directRing,
+        sid: phones.sid,
+        outbound: phones.outbound,
+        active: phones.active,
+        autopilot: phones.autopilot,
+        squad: phones.squad,
+      })
+      .from(phones)
+      .innerJoin(locations, eq(locations.id, phones.locationId))
+      .$dynamic(),
   }),
 });
 
@@ -60,7 +88,8 @@ defineListAction({
  */
 defineAction({
   contract: phoneOptions,
-  summary: 'Lines for pickers: by description or number digits (search), location, active and outbound, or the lines with the given ids.',
+  summary:
+    'Lines for pickers: by description or number digits (search), location, active and outbound, or the lines with the given ids.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
@@ -76,10 +105,17 @@ defineAction({
     if (input.locationId) where.push(eq(phones.locationId, input.locationId));
     if (input.active) where.push(eq(phones.active, input.active === '1'));
     if (input.outbound) where.push(eq(phones.outbound, input.outbound === '1'));
-    const rows = await db.select({
-      phoneId: phones.id, phoneNumber: phones.phoneNumber, description: phones.description, locationId: phones.locationId,
-      active: phones.active, outbound: phones.outbound,
-    }).from(phones).where(and(...where))
+    const rows = await db
+      .select({
+        phoneId: phones.id,
+        phoneNumber: phones.phoneNumber,
+        description: phones.description,
+        locationId: phones.locationId,
+        active: phones.active,
+        outbound: phones.outbound,
+      })
+      .from(phones)
+      .where(and(...where))
       .orderBy(asc(phones.description), asc(phones.id))
       .limit(input.ids.length || (input.limit ?? PHONE_OPTIONS_DEFAULT));
     return { phones: rows.map((row) => ({ ...row, phoneNumberFormatted: formatPhone(row.phoneNumber) })) };
@@ -101,10 +137,19 @@ defineAction({
  */
 async function refuseTaken(db: Db, values: { phoneNumber: string; sid?: string | null }, exceptId?: number) {
   const notSelf = exceptId ? ne(phones.id, exceptId) : undefined;
-  const [number] = await db.select({ description: phones.description }).from(phones).where(and(eq(phones.phoneNumber, values.phoneNumber), notSelf));
-  if (number) throw AppError.conflict(`${formatPhone(values.phoneNumber)} is already a phone here ("${number.description}").`, ['phoneNumber']);
+  const [number] = await db
+    .select({ description: phones.description })
+    .from(phones)
+    .where(and(eq(phones.phoneNumber, values.phoneNumber), notSelf));
+  if (number)
+    throw AppError.conflict(`${formatPhone(values.phoneNumber)} is already a phone here ("${number.description}").`, [
+      'phoneNumber',
+    ]);
   if (values.sid) {
-    const [sid] = await db.select({ description: phones.description }).from(phones).where(and(eq(phones.sid, values.sid), notSelf));
+    const [sid] = await db
+      .select({ description: phones.description })
+      .from(phones)
+      .where(and(eq(phones.sid, values.sid), notSelf));
     if (sid) throw AppError.conflict(`Provider id ${values.sid} already belongs to "${sid.description}".`, ['sid']);
   }
 }
@@ -119,14 +164,24 @@ defineAction({
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
     const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
     await requireLocation(db, input.locationId);
-    if (input.buy && input.sid) throw AppError.invalid('Leave the provider id empty when buying a number: the purchase gives it.', ['sid']);
+    if (input.buy && input.sid)
+      throw AppError.invalid('Leave the provider id empty when buying a number: the purchase gives it.', ['sid']);
     await refuseTaken(db, { phoneNumber, sid: input.sid });
     // Everything that can refuse has been checked: only now is money spent.
     const bought = input.buy ? await services.telephony.buyNumber(db, phoneNumber, input.description) : null;
     const row = await insertRecord(ctx, phoneRecords, {
-      description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
-      directRing: input.directRing, sid: bought?.sid ?? input.sid ?? null, messagingServiceSid: input.messagingServiceSid ?? null,
-      bought: !!bought, active: input.active, autopilot: input.autopilot, squad: input.squad,
+      description: input.description,
+      phoneNumber,
+      locationId: input.locationId,
+      bridge,
+      phoneType: input.phoneType,
+      directRing: input.directRing,
+      sid: bought?.sid ?? input.sid ?? null,
+      messagingServiceSid: input.messagingServiceSid ?? null,
+      bought: !!bought,
+      active: input.active,
+      autopilot: input.autopilot,
+      squad: input.squad,
     }).catch(async (error: unknown) => {
       if (bought) await services.telephony.releaseNumber(db, bought.sid);
       throw error;
@@ -137,7 +192,7 @@ defineAction({
 
 defineAction({
   contract: savePhone,
-  summary: 'Saves a line\'s settings (active, autopilot, squad and direct ring as 1 or 0).',
+  summary: "Saves a line's settings (active, autopilot, squad and direct ring as 1 or 0).",
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords },
   async handler(ctx) {
@@ -146,16 +201,27 @@ defineAction({
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
     const bridge = input.bridge ? e164(input.bridge, 'bridge', 'Bridge') : '';
     if (before.bought && phoneNumber !== before.phoneNumber) {
-      throw AppError.conflict('This number was bought through the provider and cannot change; add the new number as a phone of its own.', ['phoneNumber']);
+      throw AppError.conflict(
+        'This number was bought through the provider and cannot change; add the new number as a phone of its own.',
+        ['phoneNumber'],
+      );
     }
     await requireLocation(db, input.locationId);
     // A blank provider id keeps the one on file: the form never erases what a purchase gave.
     const sid = input.sid ?? before.sid;
     await refuseTaken(db, { phoneNumber, sid }, before.id);
     await updateRecord(ctx, phoneRecords, before.id, {
-      description: input.description, phoneNumber, locationId: input.locationId, bridge, phoneType: input.phoneType,
-      directRing: input.directRing, sid, messagingServiceSid: input.messagingServiceSid ?? null,
-      active: input.active, autopilot: input.autopilot, squad: input.squad,
+      description: input.description,
+      phoneNumber,
+      locationId: input.locationId,
+      bridge,
+      phoneType: input.phoneType,
+      directRing: input.directRing,
+      sid,
+      messagingServiceSid: input.messagingServiceSid ?? null,
+      active: input.active,
+      autopilot: input.autopilot,
+      squad: input.squad,
       // The outbound line belongs to its location: moving the line leaves the old location without one.
       outbound: before.outbound && before.locationId === input.locationId,
     });
@@ -165,7 +231,8 @@ defineAction({
 
 defineAction({
   contract: deletePhone,
-  summary: 'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
+  summary:
+    'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords },
   async handler(ctx) {
@@ -178,11 +245,15 @@ defineAction({
 
 defineAction({
   contract: deactivatePhones,
-  summary: 'Deactivates many lines at once: they keep their settings and history and take no calls or texts until made active again.',
+  summary:
+    'Deactivates many lines at once: they keep their settings and history and take no calls or texts until made active again.',
   permission: 'phoneAdmin',
   reach: { phoneIds: phoneRecords },
   async handler(ctx) {
-    const found = await ctx.db.select({ id: phones.id, active: phones.active }).from(phones).where(inArray(phones.id, ctx.input.phoneIds));
+    const found = await ctx.db
+      .select({ id: phones.id, active: phones.active })
+      .from(phones)
+      .where(inArray(phones.id, ctx.input.phoneIds));
     const missing = ctx.input.phoneIds.find((id) => !found.some((p) => p.id === id));
     if (missing) throw notFound(phoneRecords, String(missing));
     const active = found.filter((p) => p.active);
@@ -198,11 +269,28 @@ defineAction({
   reach: 'group',
   readOnly: true,
   async handler({ db, input, services }) {
-    const found = await services.telephony.searchLocalNumbers(db, { areaCode: input.areaCode, contains: input.contains, limit: 30 });
+    const found = await services.telephony.searchLocalNumbers(db, {
+      areaCode: input.areaCode,
+      contains: input.contains,
+      limit: 30,
+    });
     const ours = found.length
-      ? new Set((await db.select({ n: phones.phoneNumber }).from(phones).where(inArray(phones.phoneNumber, found.map((f) => f.phoneNumber)))).map((r) => r.n))
+      ? new Set(
+          (
+            await db
+              .select({ n: phones.phoneNumber })
+              .from(phones)
+              .where(
+                inArray(
+                  phones.phoneNumber,
+                  found.map((f) => f.phoneNumber),
+                ),
+              )
+          ).map((r) => r.n),
+        )
       : new Set<string>();
-    const rows: AvailableNumberRow[] = found.filter((f) => !ours.has(f.phoneNumber))
+    const rows: AvailableNumberRow[] = found
+      .filter((f) => !ours.has(f.phoneNumber))
       .map((f) => ({ ...f, phoneNumberFormatted: formatPhone(f.phoneNumber) }));
     return { numbers: rows, rows, numberCount: rows.length, html: renderTable(localNumberColumns, rows) };
   },
@@ -210,7 +298,8 @@ defineAction({
 
 defineAction({
   contract: replaceOutboundNumber,
-  summary: 'Makes another line of the same location the one its outbound calls show (a number flagged as spam is replaced).',
+  summary:
+    'Makes another line of the same location the one its outbound calls show (a number flagged as spam is replaced).',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords, newPhoneId: phoneRecords },
   async handler(ctx) {
@@ -222,20 +311,38 @@ defineAction({
     } else if (input.number) {
       const number = e164(input.number, 'number', 'Number');
       [replacement] = await db.select().from(phones).where(eq(phones.phoneNumber, number));
-      if (!replacement) throw AppError.notFound(`${formatPhone(number)} is not a line of the group; add it as a phone first.`);
+      if (!replacement)
+        throw AppError.notFound(`${formatPhone(number)} is not a line of the group; add it as a phone first.`);
     } else {
       throw AppError.invalid('Choose the new outbound line or type its number.', ['newPhoneId', 'number']);
     }
     if (replacement.locationId !== current.locationId) {
       throw AppError.invalid('The new outbound line must belong to the same location.', ['newPhoneId']);
     }
-    if (!replacement.active) throw AppError.conflict(`${formatPhone(replacement.phoneNumber)} is not active; activate it before making it the outbound line.`, ['newPhoneId']);
-    const [previous] = await db.select({ id: phones.id, phoneNumber: phones.phoneNumber }).from(phones)
+    if (!replacement.active)
+      throw AppError.conflict(
+        `${formatPhone(replacement.phoneNumber)} is not active; activate it before making it the outbound line.`,
+        ['newPhoneId'],
+      );
+    const [previous] = await db
+      .select({ id: phones.id, phoneNumber: phones.phoneNumber })
+      .from(phones)
       .where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
-    await db.update(phones).set({ outbound: false, updatedAt: sql`now()` }).where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
+    await db
+      .update(phones)
+      .set({ outbound: false, updatedAt: sql`now()` })
+      .where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
     await db.update(phones).set({ outbound: true, updatedAt: sql`now()` }).where(eq(phones.id, replacement.id));
-    const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, current.locationId));
-    audit({ recordType: 'location', recordId: current.locationId, before: { outboundPhoneId: previous?.id ?? null }, after: { outboundPhoneId: replacement.id } });
+    const [location] = await db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, current.locationId));
+    audit({
+      recordType: 'location',
+      recordId: current.locationId,
+      before: { outboundPhoneId: previous?.id ?? null },
+      after: { outboundPhoneId: replacement.id },
+    });
     return {
       phone: await phoneRecord(db, replacement.id),
       previousPhoneId: previous?.id ?? null,

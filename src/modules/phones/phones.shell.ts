@@ -17,13 +17,26 @@ export const findPhones = defineFind({
     const digits = term.replace(/\D/g, '');
     const byNumber = digits.length >= 3 ? sql`${phones.phoneNumber} like ${containing(digits)}` : undefined;
     const byName = sql`lower(${phones.description}) like ${containing(term)}`;
-    return db.select({ found: foundFields({ id: phones.id, description: phones.description, number: formattedPhoneSql(phones.phoneNumber), location: locations.name, active: phones.active }) })
-      .from(phones).leftJoin(locations, eq(locations.id, phones.locationId))
+    return db
+      .select({
+        found: foundFields({
+          id: phones.id,
+          description: phones.description,
+          number: formattedPhoneSql(phones.phoneNumber),
+          location: locations.name,
+          active: phones.active,
+        }),
+      })
+      .from(phones)
+      .leftJoin(locations, eq(locations.id, phones.locationId))
       .where(and(byNumber ? or(byNumber, byName) : byName, withinReach(reach, phones.locationId)))
-      .orderBy(asc(phones.description), asc(phones.id)).limit(limit);
+      .orderBy(asc(phones.description), asc(phones.id))
+      .limit(limit);
   },
   present: (r) => ({
-    id: String(r.id), title: r.description || r.number, detail: [r.number, r.location, r.active ? '' : 'inactive'].filter(Boolean).join(' · '),
+    id: String(r.id),
+    title: r.description || r.number,
+    detail: [r.number, r.location, r.active ? '' : 'inactive'].filter(Boolean).join(' · '),
     href: `/phones/?query=${encodeURIComponent(r.number)}`,
   }),
 });
@@ -44,18 +57,32 @@ export const phoneFigures: FigureSource[] = [
     async count({ db, reach, now }) {
       const day = today(now);
       const zone = zoneOf(undefined);
-      const [{ n }] = await db.select({ n: count() }).from(calls).where(and(
-        eq(calls.direction, 'inbound'), eq(calls.status, 'no-answer'),
-        gte(calls.startedAt, dayStart(day, zone)), lt(calls.startedAt, dayEnd(day, zone)), withinReach(reach, calls.locationId),
-      ));
-      return { label: 'Missed calls today', value: n, href: `/phones/calls/?direction=inbound&status=no-answer&minCreatedAt=${day}&maxCreatedAt=${day}` };
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(calls)
+        .where(
+          and(
+            eq(calls.direction, 'inbound'),
+            eq(calls.status, 'no-answer'),
+            gte(calls.startedAt, dayStart(day, zone)),
+            lt(calls.startedAt, dayEnd(day, zone)),
+            withinReach(reach, calls.locationId),
+          ),
+        );
+      return {
+        label: 'Missed calls today',
+        value: n,
+        href: `/phones/calls/?direction=inbound&status=no-answer&minCreatedAt=${day}&maxCreatedAt=${day}`,
+      };
     },
   },
   {
     key: 'liveCalls',
     access: 'phoneLookup',
     async count({ db, reach }) {
-      const [{ n }] = await db.select({ n: count() }).from(calls)
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(calls)
         .where(and(inArray(calls.status, liveStatuses), withinReach(reach, calls.locationId)));
       return { label: 'Calls on the line now', value: n, href: '/phones/calls/twilio' };
     },

@@ -6,7 +6,15 @@
 import { formatPhone } from '../../shared/format';
 import { weekdays, type OpeningHours, type PhoneActionFields, type Weekday } from './phones.contract';
 
-export const weekdayLabels: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+export const weekdayLabels: Record<Weekday, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
 
 /** "Mon–Fri 08:00–19:00, Sat 09:00–17:00": consecutive days with the same hours are joined. */
 export function hoursSummary(hours: OpeningHours | null): string {
@@ -17,11 +25,14 @@ export function hoursSummary(hours: OpeningHours | null): string {
     if (!today) continue;
     const span = `${today[0]}–${today[1]}`;
     const previous = runs.at(-1);
-    if (previous && previous.span === span && weekdays.indexOf(previous.last) === weekdays.indexOf(day) - 1) previous.last = day;
+    if (previous && previous.span === span && weekdays.indexOf(previous.last) === weekdays.indexOf(day) - 1)
+      previous.last = day;
     else runs.push({ first: day, last: day, span });
   }
   if (runs.length === 0) return 'Closed every day';
-  return runs.map((r) => `${weekdayLabels[r.first]}${r.first === r.last ? '' : `–${weekdayLabels[r.last]}`} ${r.span}`).join(', ');
+  return runs
+    .map((r) => `${weekdayLabels[r.first]}${r.first === r.last ? '' : `–${weekdayLabels[r.last]}`} ${r.span}`)
+    .join(', ');
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -52,7 +63,9 @@ export function stepSummary(step: PlanStepFields, userName?: (id: number) => str
     case 'hours':
       return `Open ${hoursSummary(step.hours)}; outside them, skips to voicemail`;
     case 'voicemail':
-      return step.greeting ? `Plays "${step.greeting}" and records a message` : 'Plays the default greeting and records a message';
+      return step.greeting
+        ? `Plays "${step.greeting}" and records a message`
+        : 'Plays the default greeting and records a message';
   }
 }
 
@@ -62,7 +75,11 @@ function planPhrase(step: PlanStepFields): string {
     case 'ring-group': {
       const who = [
         ...(step.userIds.length ? [counted(step.userIds.length, 'user', 'users')] : []),
-        ...(step.targets.length === 1 ? [formatPhone(step.targets[0])] : step.targets.length ? [counted(step.targets.length, 'number', 'numbers')] : []),
+        ...(step.targets.length === 1
+          ? [formatPhone(step.targets[0])]
+          : step.targets.length
+            ? [counted(step.targets.length, 'number', 'numbers')]
+            : []),
       ];
       return `rings ${joinWords(who) || 'nobody'} for ${step.timeoutSeconds} s`;
     }
@@ -94,7 +111,8 @@ function pathPhrases(steps: PlanStepFields[], bridge: string): string[] {
  * skips to the next voicemail, or hears that the store is closed.
  */
 export function planSummary(line: { bridge: string; directRing: boolean }, steps: PlanStepFields[]): string {
-  if (line.directRing && line.bridge) return `Rings the bridge ${formatPhone(line.bridge)} at once; the steps are skipped`;
+  if (line.directRing && line.bridge)
+    return `Rings the bridge ${formatPhone(line.bridge)} at once; the steps are skipped`;
   const open = pathPhrases(steps, line.bridge).join(', then ');
   const hoursAt = steps.findIndex((s) => s.kind === 'hours');
   if (hoursAt === -1) return capitalised(open);

@@ -6,8 +6,17 @@ import { locations } from '../locations/locations.db';
 import { nameOf, users } from '../users/users.db';
 import { calls, messages, optOuts, phones } from './phones.db';
 import {
-  activityInput, callActivityColumns, formatDuration, gecUserActivity, lineActivity, locationActivity, messageActivity, messageActivityColumns,
-  userActivity, type CallActivityRow, type MessageActivityRow,
+  activityInput,
+  callActivityColumns,
+  formatDuration,
+  gecUserActivity,
+  lineActivity,
+  locationActivity,
+  messageActivity,
+  messageActivityColumns,
+  userActivity,
+  type CallActivityRow,
+  type MessageActivityRow,
 } from './phones.contract';
 
 import { withinReach } from '../../server/platform/reach';
@@ -48,13 +57,29 @@ type Counted = Omit<CallActivityRow, 'totalDuration' | 'averageSeconds' | 'avera
 function finish<K extends string>(rows: Counted[], nameLabel: string, countKey: K, r: ReturnType<typeof range>) {
   const done: CallActivityRow[] = rows.map((row) => {
     const averageSeconds = row.answered ? Math.round(row.totalSeconds / row.answered) : 0;
-    return { ...row, totalDuration: formatDuration(row.totalSeconds), averageSeconds, averageDuration: formatDuration(averageSeconds) };
+    return {
+      ...row,
+      totalDuration: formatDuration(row.totalSeconds),
+      averageSeconds,
+      averageDuration: formatDuration(averageSeconds),
+    };
   });
   const sum = (k: keyof Counted) => done.reduce((n, row) => n + (row[k] as number), 0);
-  const totals = { calls: sum('calls'), inbound: sum('inbound'), outbound: sum('outbound'), answered: sum('answered'), missed: sum('missed'), totalSeconds: sum('totalSeconds') };
+  const totals = {
+    calls: sum('calls'),
+    inbound: sum('inbound'),
+    outbound: sum('outbound'),
+    answered: sum('answered'),
+    missed: sum('missed'),
+    totalSeconds: sum('totalSeconds'),
+  };
   return {
-    rows: done, html: renderTable(callActivityColumns(nameLabel), done), ...({ [countKey]: done.length } as Record<K, number>),
-    totals: { ...totals, totalDuration: formatDuration(totals.totalSeconds) }, minCreatedAt: r.from, maxCreatedAt: r.to,
+    rows: done,
+    html: renderTable(callActivityColumns(nameLabel), done),
+    ...({ [countKey]: done.length } as Record<K, number>),
+    totals: { ...totals, totalDuration: formatDuration(totals.totalSeconds) },
+    minCreatedAt: r.from,
+    maxCreatedAt: r.to,
   };
 }
 
@@ -64,12 +89,16 @@ const fullName = nameOf();
 function namedApart<R extends { name: string; username: string }>(rows: R[]): Omit<R, 'username'>[] {
   const seen = new Map<string, number>();
   for (const row of rows) seen.set(row.name, (seen.get(row.name) ?? 0) + 1);
-  return rows.map(({ username, ...row }) => ((seen.get(row.name) ?? 0) > 1 ? { ...row, name: `${row.name} (${username})` } : row));
+  return rows.map(({ username, ...row }) =>
+    (seen.get(row.name) ?? 0) > 1 ? { ...row, name: `${row.name} (${username})` } : row,
+  );
 }
 
 async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
   const r = range(input, now);
-  const rows = await db.select({ key: calls.userId, name: fullName, username: users.username, ...figures }).from(calls)
+  const rows = await db
+    .select({ key: calls.userId, name: fullName, username: users.username, ...figures })
+    .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
     .where(and(...callScope(input, r, reach)))
     .groupBy(calls.userId, users.firstName, users.lastName, users.username)
@@ -79,7 +108,8 @@ async function usersReport(db: Db, input: Activity, now: Date, reach: Reach) {
 
 defineAction({
   contract: userActivity,
-  summary: 'User activity: calls, answered and missed calls and talk time per user over a range of days (default the last 30).',
+  summary:
+    'User activity: calls, answered and missed calls and talk time per user over a range of days (default the last 30).',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
@@ -95,9 +125,13 @@ defineAction({
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     // The range sits in the join, so a BDC user without calls still has a row of zeros.
-    const rows = await db.select({ key: users.id, name: fullName, username: users.username, ...figures }).from(users)
+    const rows = await db
+      .select({ key: users.id, name: fullName, username: users.username, ...figures })
+      .from(users)
       .leftJoin(calls, and(eq(calls.userId, users.id), ...callScope(input, r, user.reach)))
-      .where(and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false), withinReach(user.reach, users.locationId)))
+      .where(
+        and(eq(users.jobCode, GEC_JOB_CODE), eq(users.accountLocked, false), withinReach(user.reach, users.locationId)),
+      )
       .groupBy(users.id, users.firstName, users.lastName, users.username)
       .orderBy(desc(figures.calls), asc(fullName));
     return finish(namedApart(rows), 'User', 'userCount', r);
@@ -112,7 +146,9 @@ defineAction({
   readOnly: true,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
-    const rows = await db.select({ key: calls.locationId, name: sql<string>`coalesce(${locations.name}, 'No location')`, ...figures }).from(calls)
+    const rows = await db
+      .select({ key: calls.locationId, name: sql<string>`coalesce(${locations.name}, 'No location')`, ...figures })
+      .from(calls)
       .leftJoin(locations, eq(locations.id, calls.locationId))
       .where(and(...callScope(input, r, user.reach)))
       .groupBy(calls.locationId, locations.name)
@@ -130,7 +166,9 @@ defineAction({
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
     const name = sql<string>`coalesce(${phones.description} || ' (' || ${locations.name} || ')', 'Deleted line')`;
-    const rows = await db.select({ key: calls.phoneId, name, ...figures }).from(calls)
+    const rows = await db
+      .select({ key: calls.phoneId, name, ...figures })
+      .from(calls)
       .leftJoin(phones, eq(phones.id, calls.phoneId))
       .leftJoin(locations, eq(locations.id, phones.locationId))
       .where(and(...callScope(input, r, user.reach)))
@@ -142,36 +180,53 @@ defineAction({
 
 defineAction({
   contract: messageActivity,
-  summary: 'Message location activity: texts received, sent, delivered and failed, and opt-outs, per location over a range of days.',
+  summary:
+    'Message location activity: texts received, sent, delivered and failed, and opt-outs, per location over a range of days.',
   permission: 'phoneLookup',
   reach: 'query',
   readOnly: true,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
-    const where = [gte(messages.createdAt, r.start), lt(messages.createdAt, r.end), withinReach(user.reach, messages.locationId)];
+    const where = [
+      gte(messages.createdAt, r.start),
+      lt(messages.createdAt, r.end),
+      withinReach(user.reach, messages.locationId),
+    ];
     if (input.locationId) where.push(eq(messages.locationId, input.locationId));
     if (input.direction) where.push(eq(messages.direction, input.direction));
     const optOutCount = sql<number>`(select count(*)::int from ${optOuts} o where o.location_id = ${messages.locationId}
       and o.created_at >= ${r.start} and o.created_at < ${r.end})`;
-    const rows: MessageActivityRow[] = await db.select({
-      key: messages.locationId,
-      name: sql<string>`coalesce(${locations.name}, 'No location')`,
-      messages: sql<number>`count(*)::int`,
-      inbound: sql<number>`(count(*) filter (where ${messages.direction} = 'inbound'))::int`,
-      outbound: sql<number>`(count(*) filter (where ${messages.direction} = 'outbound'))::int`,
-      delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered', 'read')))::int`,
-      failed: sql<number>`(count(*) filter (where ${messages.status} in ('failed', 'undelivered')))::int`,
-      optOuts: optOutCount,
-    }).from(messages)
+    const rows: MessageActivityRow[] = await db
+      .select({
+        key: messages.locationId,
+        name: sql<string>`coalesce(${locations.name}, 'No location')`,
+        messages: sql<number>`count(*)::int`,
+        inbound: sql<number>`(count(*) filter (where ${messages.direction} = 'inbound'))::int`,
+        outbound: sql<number>`(count(*) filter (where ${messages.direction} = 'outbound'))::int`,
+        delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered', 'read')))::int`,
+        failed: sql<number>`(count(*) filter (where ${messages.status} in ('failed', 'undelivered')))::int`,
+        optOuts: optOutCount,
+      })
+      .from(messages)
       .leftJoin(locations, eq(locations.id, messages.locationId))
       .where(and(...where))
       .groupBy(messages.locationId, locations.name)
       .orderBy(desc(sql`count(*)`), asc(locations.name));
     const sum = (k: keyof MessageActivityRow) => rows.reduce((n, row) => n + (row[k] as number), 0);
     return {
-      rows, html: renderTable(messageActivityColumns, rows), locationCount: rows.length,
-      totals: { messages: sum('messages'), inbound: sum('inbound'), outbound: sum('outbound'), delivered: sum('delivered'), failed: sum('failed'), optOuts: sum('optOuts') },
-      minCreatedAt: r.from, maxCreatedAt: r.to,
+      rows,
+      html: renderTable(messageActivityColumns, rows),
+      locationCount: rows.length,
+      totals: {
+        messages: sum('messages'),
+        inbound: sum('inbound'),
+        outbound: sum('outbound'),
+        delivered: sum('delivered'),
+        failed: sum('failed'),
+        optOuts: sum('optOuts'),
+      },
+      minCreatedAt: r.from,
+      maxCreatedAt: r.to,
     };
   },
 });

@@ -19,21 +19,36 @@ beforeAll(async () => {
   agentId = (await t.createUser({ phone: '+15055551900' })).id;
   await t.db.insert(phoneActions).values({ phoneId: line.id, kind: 'ring-group', userIds: [agentId], position: 0 });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 beforeEach(() => setClock(t, '2026-11-02T18:00:00Z'));
 
 describe('outbox/simulate-inbound-text', () => {
   it('delivers a text to one of our lines as the webhook would, and shows the answer in the outbox', async () => {
-    const res = await dev.call('outbox/simulate-inbound-text', { from: '(505) 555-0170', to: line.phoneNumber, body: 'stop' }, { form: true });
+    const res = await dev.call(
+      'outbox/simulate-inbound-text',
+      { from: '(505) 555-0170', to: line.phoneNumber, body: 'stop' },
+      { form: true },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      optedOut: true, optedIn: false,
-      replies: ['You have been unsubscribed from Sandia Kia and will receive no more messages or calls from us. Reply START to resubscribe.'],
+      optedOut: true,
+      optedIn: false,
+      replies: [
+        'You have been unsubscribed from Sandia Kia and will receive no more messages or calls from us. Reply START to resubscribe.',
+      ],
       twiml: expect.stringContaining('<Message>You have been unsubscribed'),
     });
     expect(await t.db.select().from(optOuts).where(eq(optOuts.phoneNumber, '+15055550170'))).toHaveLength(1);
     const [inbound] = await t.db.select().from(messages).where(eq(messages.messageSid, res.body.data.messageSid));
-    expect(inbound).toMatchObject({ direction: 'inbound', from: '+15055550170', to: line.phoneNumber, body: 'stop', phoneId: line.id });
+    expect(inbound).toMatchObject({
+      direction: 'inbound',
+      from: '+15055550170',
+      to: line.phoneNumber,
+      body: 'stop',
+      phoneId: line.id,
+    });
     const shown = await t.db.select().from(outbox).where(eq(outbox.channel, 'sms')).orderBy(desc(outbox.id)).limit(2);
     expect(shown.map((r) => [r.direction, r.from, r.to, r.body.slice(0, 20)])).toEqual([
       ['outbound', line.phoneNumber, '+15055550170', 'You have been unsubs'],
@@ -47,7 +62,9 @@ describe('outbox/simulate-inbound-text', () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(outbox);
     const stranger = await dev.act(simulateInboundText, { from: '5055550171', to: '5052660000', body: 'hi' });
     expect(stranger.status).toBe(404);
-    expect(stranger.body.errors).toEqual(['(505) 266-0000 is not a line of the group; add it on the phone manager first.']);
+    expect(stranger.body.errors).toEqual([
+      '(505) 266-0000 is not a line of the group; add it on the phone manager first.',
+    ]);
     const bad = await dev.act(simulateInboundText, { from: '5055550171', to: '555', body: 'hi' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('To (our line) must be a phone number such as (505) 555-0142.');
@@ -62,20 +79,36 @@ describe('outbox/simulate-inbound-call and simulate-call-status', () => {
   it('rings the line: the ring group answers five seconds in, and the call stays live', async () => {
     const res = await dev.act(simulateInboundCall, { from: '5055550172', to: line.phoneNumber });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ outcome: 'dial', status: 'in-progress', twiml: expect.stringContaining('+15055551900</Number>') });
+    expect(res.body.data).toMatchObject({
+      outcome: 'dial',
+      status: 'in-progress',
+      twiml: expect.stringContaining('+15055551900</Number>'),
+    });
     const [row] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
     expect(row).toMatchObject({
-      direction: 'inbound', status: 'in-progress', userId: agentId, phoneId: line.id, from: '+15055550172',
-      startedAt: new Date('2026-11-02T18:00:00Z'), answeredAt: new Date('2026-11-02T18:00:05Z'), endedAt: null,
+      direction: 'inbound',
+      status: 'in-progress',
+      userId: agentId,
+      phoneId: line.id,
+      from: '+15055550172',
+      startedAt: new Date('2026-11-02T18:00:00Z'),
+      answeredAt: new Date('2026-11-02T18:00:05Z'),
+      endedAt: null,
     });
     setClock(t, '2026-11-02T18:02:05Z');
     const ended = await dev.act(simulateCallStatus, { callSid: res.body.data.callSid, status: 'completed' });
     expect(ended.body.data).toMatchObject({ status: 'completed', applied: 'applied' });
     const [after] = await t.db.select().from(calls).where(eq(calls.callSid, res.body.data.callSid));
-    expect(after).toMatchObject({ status: 'completed', durationSeconds: 120, endedAt: new Date('2026-11-02T18:02:05Z') });
+    expect(after).toMatchObject({
+      status: 'completed',
+      durationSeconds: 120,
+      endedAt: new Date('2026-11-02T18:02:05Z'),
+    });
     const twice = await dev.act(simulateCallStatus, { callSid: res.body.data.callSid, status: 'completed' });
     expect(twice.status).toBe(400);
-    expect(twice.body.errors).toEqual(['This call has already ended (completed); a carrier reports nothing after that.']);
+    expect(twice.body.errors).toEqual([
+      'This call has already ended (completed); a carrier reports nothing after that.',
+    ]);
   });
 
   it('ends the call after durationSeconds, and records a voicemail when that is the plan', async () => {
@@ -86,7 +119,11 @@ describe('outbox/simulate-inbound-call and simulate-call-status', () => {
 
     const { line: mailbox } = await createLine(t);
     await t.db.insert(phoneActions).values({ phoneId: mailbox.id, kind: 'voicemail', greeting: 'Leave a message.' });
-    const left = await dev.act(simulateInboundCall, { from: '5055550174', to: mailbox.phoneNumber, durationSeconds: 20 });
+    const left = await dev.act(simulateInboundCall, {
+      from: '5055550174',
+      to: mailbox.phoneNumber,
+      durationSeconds: 20,
+    });
     expect(left.body.data).toMatchObject({ outcome: 'voicemail', status: 'completed' });
     const [mail] = await t.db.select().from(calls).where(eq(calls.callSid, left.body.data.callSid));
     expect(mail).toMatchObject({ recordingUrl: `local://recordings/${left.body.data.callSid}`, durationSeconds: 20 });
@@ -115,9 +152,14 @@ describe('the order a carrier reports a call in', () => {
       initiated: ['ringing', 'in-progress', 'busy', 'no-answer', 'failed', 'canceled'],
       ringing: ['in-progress', 'busy', 'no-answer', 'failed', 'canceled'],
       'in-progress': ['completed'],
-      completed: [], busy: [], failed: [], 'no-answer': [], canceled: [],
+      completed: [],
+      busy: [],
+      failed: [],
+      'no-answer': [],
+      canceled: [],
     };
-    for (const [current, next] of Object.entries(expected)) expect(nextCallStatuses(current as CallStatus), current).toEqual(next);
+    for (const [current, next] of Object.entries(expected))
+      expect(nextCallStatuses(current as CallStatus), current).toEqual(next);
   });
 });
 
@@ -127,38 +169,74 @@ describe('outbox/simulate-call-status refuses what a carrier could not report', 
     const callSid = localSid('CA');
     const at = new Date('2026-11-02T18:00:00Z');
     await t.db.insert(outbox).values({
-      channel: 'call', direction: 'inbound', sid: callSid, from: '+15055550180', to: line.phoneNumber, status: 'ringing',
-      meta: { events: [{ status: 'ringing', at: at.toISOString() }] }, createdAt: at,
+      channel: 'call',
+      direction: 'inbound',
+      sid: callSid,
+      from: '+15055550180',
+      to: line.phoneNumber,
+      status: 'ringing',
+      meta: { events: [{ status: 'ringing', at: at.toISOString() }] },
+      createdAt: at,
     });
     await t.db.insert(calls).values({
-      callSid, direction: 'inbound', from: '+15055550180', to: line.phoneNumber, status: 'ringing', phoneId: line.id,
-      locationId: line.locationId, startedAt: at, statusAt: at,
+      callSid,
+      direction: 'inbound',
+      from: '+15055550180',
+      to: line.phoneNumber,
+      status: 'ringing',
+      phoneId: line.id,
+      locationId: line.locationId,
+      startedAt: at,
+      statusAt: at,
     });
     return callSid;
   }
   const stored = async (callSid: string) => ({
-    local: (await t.db.select({ status: outbox.status, meta: outbox.meta }).from(outbox).where(eq(outbox.sid, callSid)))[0],
+    local: (
+      await t.db.select({ status: outbox.status, meta: outbox.meta }).from(outbox).where(eq(outbox.sid, callSid))
+    )[0],
     call: (await t.db.select().from(calls).where(eq(calls.callSid, callSid)))[0],
   });
   const refuses = async (callSid: string, status: CallStatus, sentence: string) => {
     const before = await stored(callSid);
     const res = await dev.act(simulateCallStatus, { callSid, status });
     expect(res.status, `${status}: ${sentence}`).toBe(400);
-    expect(res.body).toEqual({ success: false, data: { fields: ['status'], fieldErrors: { status: sentence } }, errors: [sentence] });
+    expect(res.body).toEqual({
+      success: false,
+      data: { fields: ['status'], fieldErrors: { status: sentence } },
+      errors: [sentence],
+    });
     expect(await stored(callSid)).toEqual(before);
   };
 
   it('before the answer: no going back, no completing; an unanswered ending is final', async () => {
     const callSid = await ringingCall();
-    await refuses(callSid, 'ringing', 'The call is ringing, so it cannot become ringing: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
-    await refuses(callSid, 'queued', 'The call is ringing, so it cannot become queued: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
-    await refuses(callSid, 'completed', 'The call is ringing, so it cannot become completed: a carrier could report in-progress, busy, no-answer, failed or canceled next.');
+    await refuses(
+      callSid,
+      'ringing',
+      'The call is ringing, so it cannot become ringing: a carrier could report in-progress, busy, no-answer, failed or canceled next.',
+    );
+    await refuses(
+      callSid,
+      'queued',
+      'The call is ringing, so it cannot become queued: a carrier could report in-progress, busy, no-answer, failed or canceled next.',
+    );
+    await refuses(
+      callSid,
+      'completed',
+      'The call is ringing, so it cannot become completed: a carrier could report in-progress, busy, no-answer, failed or canceled next.',
+    );
 
     setClock(t, '2026-11-02T18:00:30Z');
     const missed = await dev.act(simulateCallStatus, { callSid, status: 'no-answer' });
     expect(missed.status).toBe(200);
     expect(missed.body.data).toMatchObject({ status: 'no-answer', applied: 'applied' });
-    expect((await stored(callSid)).call).toMatchObject({ status: 'no-answer', answeredAt: null, durationSeconds: 0, endedAt: new Date('2026-11-02T18:00:30Z') });
+    expect((await stored(callSid)).call).toMatchObject({
+      status: 'no-answer',
+      answeredAt: null,
+      durationSeconds: 0,
+      endedAt: new Date('2026-11-02T18:00:30Z'),
+    });
 
     for (const status of ['in-progress', 'completed', 'busy', 'ringing'] as const) {
       await refuses(callSid, status, 'This call has already ended (no-answer); a carrier reports nothing after that.');
@@ -170,7 +248,11 @@ describe('outbox/simulate-call-status refuses what a carrier could not report', 
     const callSid = live.body.data.callSid as string;
     expect((await stored(callSid)).call.status).toBe('in-progress');
     for (const status of ['ringing', 'queued', 'in-progress', 'busy', 'no-answer', 'failed', 'canceled'] as const) {
-      await refuses(callSid, status, `The call is in-progress, so it cannot become ${status}: a carrier could report completed next.`);
+      await refuses(
+        callSid,
+        status,
+        `The call is in-progress, so it cannot become ${status}: a carrier could report completed next.`,
+      );
     }
     setClock(t, '2026-11-02T18:01:05Z');
     const ended = await dev.act(simulateCallStatus, { callSid, status: 'completed' });

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { calls, messages } from './phones.db';
-import { callProgress, finalCallStatuses, isFinalCallStatus, type CallStatus, type MessageStatus } from './phones.contract';
+import {
+  callProgress,
+  finalCallStatuses,
+  isFinalCallStatus,
+  type CallStatus,
+  type MessageStatus,
+} from './phones.contract';
 
 /**
  * Status callbacks arrive late, twice or out of order. A status is applied only when it moves the
@@ -9,7 +15,15 @@ import { callProgress, finalCallStatuses, isFinalCallStatus, type CallStatus, ty
  * and a repeated callback changes nothing at all.
  */
 const messageRank: Partial<Record<MessageStatus, number>> = {
-  accepted: 1, scheduled: 1, queued: 2, sending: 3, sent: 4, receiving: 4, received: 5, delivered: 5, read: 6,
+  accepted: 1,
+  scheduled: 1,
+  queued: 2,
+  sending: 3,
+  sent: 4,
+  receiving: 4,
+  received: 5,
+  delivered: 5,
+  read: 6,
 };
 const messageErrors = new Set<string>(['failed', 'undelivered', 'canceled']);
 
@@ -46,15 +60,22 @@ export interface MessageStatusUpdate {
 }
 
 export async function applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied> {
-  const [row] = await db.select({ status: messages.status }).from(messages).where(eq(messages.messageSid, update.sid)).for('update');
+  const [row] = await db
+    .select({ status: messages.status })
+    .from(messages)
+    .where(eq(messages.messageSid, update.sid))
+    .for('update');
   if (!row) return 'unknown';
   if (!messageStatusWins(row.status, update.status)) return 'unchanged';
-  await db.update(messages).set({
-    status: update.status as MessageStatus,
-    statusAt: update.at,
-    ...(update.errorCode ? { errorCode: update.errorCode } : {}),
-    updatedAt: sql`now()`,
-  }).where(eq(messages.messageSid, update.sid));
+  await db
+    .update(messages)
+    .set({
+      status: update.status as MessageStatus,
+      statusAt: update.at,
+      ...(update.errorCode ? { errorCode: update.errorCode } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(messages.messageSid, update.sid));
   return 'applied';
 }
 
@@ -80,11 +101,15 @@ export async function applyCallStatus(db: Db, update: CallStatusUpdate): Promise
     if (status === 'in-progress') changes.answeredAt = answeredAt;
     if (callFinal.has(status)) {
       changes.endedAt = update.at;
-      changes.durationSeconds = update.durationSeconds
-        ?? (answeredAt ? Math.max(0, Math.round((update.at.getTime() - answeredAt.getTime()) / 1000)) : 0);
+      changes.durationSeconds =
+        update.durationSeconds ??
+        (answeredAt ? Math.max(0, Math.round((update.at.getTime() - answeredAt.getTime()) / 1000)) : 0);
     }
   }
   if (Object.keys(changes).length === 0) return 'unchanged';
-  await db.update(calls).set({ ...changes, updatedAt: sql`now()` }).where(eq(calls.callSid, update.sid));
+  await db
+    .update(calls)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(calls.callSid, update.sid));
   return 'applied';
 }

@@ -3,7 +3,13 @@ import { MessagingResponse, validWebhookSignature } from '../../server/providers
 import type { Services } from '../../server/services';
 import type { Tx } from '../../server/db/client';
 import { screenInput } from '../../server/platform/input-guard';
-import { receiveAnswered, receiveCallStatus, receiveInboundCall, receiveInboundText, receiveMessageStatus } from './inbound';
+import {
+  receiveAnswered,
+  receiveCallStatus,
+  receiveInboundCall,
+  receiveInboundText,
+  receiveMessageStatus,
+} from './inbound';
 import { publicAddress } from '../../shared/address';
 import { webhookPaths } from '../../server/providers/telephony/telephony';
 
@@ -27,9 +33,14 @@ export async function registerTelephonyWebhooks(app: FastifyInstance, services: 
       const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
       const signature = request.headers['x-twilio-signature'];
       const url = publicAddress(services.config.PUBLIC_URL, request.url);
-      if (typeof signature !== 'string' || !validWebhookSignature(services.config.TWILIO_AUTH_TOKEN, signature, url, params)) {
+      if (
+        typeof signature !== 'string' ||
+        !validWebhookSignature(services.config.TWILIO_AUTH_TOKEN, signature, url, params)
+      ) {
         request.log.warn({ url }, 'telephony webhook with a bad signature');
-        return reply.code(403).header('cache-control', 'no-store')
+        return reply
+          .code(403)
+          .header('cache-control', 'no-store')
           .send({ success: false, data: {}, errors: ['The request signature is not valid.'] });
       }
       // Signed is not well-formed: a NUL or half a surrogate pair is refused (400) before anything is stored.

@@ -6,7 +6,13 @@ import { openModal } from '../../web/ui/modals';
 import { RecordModal } from '../../web/ui/RecordModal';
 import { formatDateTime, formatPhone } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
-import { loadQuestions, loadReport, questionnaireColumns, type QuestionAnswer, type Questionnaire } from './questionnaire.contract';
+import {
+  loadQuestions,
+  loadReport,
+  questionnaireColumns,
+  type QuestionAnswer,
+  type Questionnaire,
+} from './questionnaire.contract';
 
 type Row = RowOf<typeof loadReport>;
 
@@ -15,20 +21,38 @@ const MODAL_ID = 'view-questions';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{children || '—'}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
     </div>
   );
 }
 
 /** The view-questions modal's body: who sent it, the vehicle, the comments, then each question and its answer. */
-function QuestionsView({ questionnaire: lead, questions }: { questionnaire: Questionnaire; questions: QuestionAnswer[] }) {
+function QuestionsView({
+  questionnaire: lead,
+  questions,
+}: {
+  questionnaire: Questionnaire;
+  questions: QuestionAnswer[];
+}) {
   return (
     <Stack className="view-questions">
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Detail label="Vehicle">{lead.vehicle}</Detail>
-        <Detail label="VIN">{lead.vehicleVin && <Text component="span" ff="monospace" size="sm">{lead.vehicleVin}</Text>}</Detail>
-        <Detail label="Phone">{lead.phone && <Anchor href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</Anchor>}</Detail>
+        <Detail label="VIN">
+          {lead.vehicleVin && (
+            <Text component="span" ff="monospace" size="sm">
+              {lead.vehicleVin}
+            </Text>
+          )}
+        </Detail>
+        <Detail label="Phone">
+          {lead.phone && <Anchor href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</Anchor>}
+        </Detail>
         <Detail label="Email">{lead.email && <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor>}</Detail>
         <Detail label="Location">{lead.locationName}</Detail>
         <Detail label="Received">{formatDateTime(lead.createdAt)}</Detail>
@@ -39,12 +63,17 @@ function QuestionsView({ questionnaire: lead, questions }: { questionnaire: Ques
       ) : (
         <Table striped withTableBorder aria-label="Questions and answers">
           <Table.Thead>
-            <Table.Tr><Table.Th scope="col">Question</Table.Th><Table.Th scope="col">Answer</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="col">Question</Table.Th>
+              <Table.Th scope="col">Answer</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {questions.map((q, i) => (
               <Table.Tr key={i}>
-                <Table.Th scope="row" fw={400}>{q.question}</Table.Th>
+                <Table.Th scope="row" fw={400}>
+                  {q.question}
+                </Table.Th>
                 <Table.Td>{q.answer}</Table.Td>
               </Table.Tr>
             ))}
@@ -83,10 +112,21 @@ export default function VehicleQuestionnaireReport() {
       emptyText="No questionnaires match these filters; clear a filter or pick other days."
       cells={{
         createdAt: (row) => formatDateTime(row.createdAt),
-        vehicleVin: (row) => (row.vehicleVin ? <Text component="span" ff="monospace" size="sm">{row.vehicleVin}</Text> : '—'),
+        vehicleVin: (row) =>
+          row.vehicleVin ? (
+            <Text component="span" ff="monospace" size="sm">
+              {row.vehicleVin}
+            </Text>
+          ) : (
+            '—'
+          ),
         phone: (row) => formatPhone(row.phone) || '—',
         email: (row) => row.email || '—',
-        answerCount: (row) => <Badge variant="light" color={row.answerCount ? 'blue' : 'gray'}>{row.answerCount}</Badge>,
+        answerCount: (row) => (
+          <Badge variant="light" color={row.answerCount ? 'blue' : 'gray'}>
+            {row.answerCount}
+          </Badge>
+        ),
       }}
     >
       <RecordModal

@@ -49,9 +49,17 @@ export const questionnaireColumns: ColumnSpec[] = [
 ];
 
 const questionnaireRow = z.object({
-  questionnaireId: z.number().int(), locationId: z.number().int(), locationName: z.string(),
-  firstName: z.string(), lastName: z.string(), customerName: z.string(),
-  vehicleVin: z.string(), vehicleYear: z.number().int(), vehicleMake: z.string(), vehicleModel: z.string(), vehicleTrim: z.string(),
+  questionnaireId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  customerName: z.string(),
+  vehicleVin: z.string(),
+  vehicleYear: z.number().int(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleTrim: z.string(),
   /** Year, make, model and trim as one label ("2019 Toyota RAV4 XLE"). */
   vehicle: z.string(),
   email: z.string(),
@@ -76,7 +84,11 @@ export const QUESTIONNAIRE_EXPORT_LIMIT = 2_000;
  * number of questionnaires matching), newest first; also the CSV export.
  */
 export const loadReport = listContract({
-  path: 'questionnaire/load-report', filters: questionnaireFilters, row: questionnaireRow, countKey: 'questionCount', exportRoute: EXPORT_ROUTE,
+  path: 'questionnaire/load-report',
+  filters: questionnaireFilters,
+  row: questionnaireRow,
+  countKey: 'questionCount',
+  exportRoute: EXPORT_ROUTE,
 });
 
 /** The view-questions modal (seed 002: load-questions with questionnaireId): the answers and the lead's fields. */

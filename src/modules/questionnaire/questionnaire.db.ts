@@ -14,7 +14,9 @@ export const questionnaires = pgTable(
   'vehicle_questionnaires',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** Upper case; blank when the customer did not give it. */
@@ -41,6 +43,9 @@ export const questionnaires = pgTable(
 );
 
 export const questionnaireRecords = defineRecords({
-  table: questionnaires, type: 'questionnaire', key: questionnaires.id, location: questionnaires.locationId,
+  table: questionnaires,
+  type: 'questionnaire',
+  key: questionnaires.id,
+  location: questionnaires.locationId,
   missing: 'That questionnaire does not exist.',
 });

@@ -1,6 +1,8 @@
 import { expect, pick, test } from '../../../tests/e2e/fixtures';
 
-test('a store\'s questionnaires: filtered by store, one lead opened from its row by keyboard, its answers shown', async ({ page }) => {
+test("a store's questionnaires: filtered by store, one lead opened from its row by keyboard, its answers shown", async ({
+  page,
+}) => {
   await page.goto('/reports/vehicle-questionnaire');
   const root = page.locator('.vehicle-questionnaire-report');
   await expect(page.getByRole('heading', { name: /^\d+ questionnaires$/ })).toBeVisible();
@@ -28,8 +30,12 @@ test('a store\'s questionnaires: filtered by store, one lead opened from its row
   const answers = modal.getByRole('table', { name: 'Questions and answers' });
   await expect(answers.getByRole('row', { name: /Has the vehicle been in an accident\?/ })).toContainText('No');
   await expect(answers.getByRole('row', { name: /What is the title status\?/ })).toContainText('Clean');
-  await expect(answers.getByRole('row', { name: /Are there any mechanical issues\?/ })).toContainText('Head gasket done at 90,000 miles');
-  await expect(answers.getByRole('row', { name: /How much tread is left on the tires\?/ })).toContainText('Winter set and summer set');
+  await expect(answers.getByRole('row', { name: /Are there any mechanical issues\?/ })).toContainText(
+    'Head gasket done at 90,000 miles',
+  );
+  await expect(answers.getByRole('row', { name: /How much tread is left on the tires\?/ })).toContainText(
+    'Winter set and summer set',
+  );
   await expect(answers.getByRole('row')).toHaveCount(11);
 
   await page.keyboard.press('Escape');

@@ -4,10 +4,17 @@ import { defineScreens } from '../../web/screens';
 // Seed 002 names the screen (vehicle-questionnaire-report) but not its URL: /reports/vehicle-questionnaire (docs/questionnaire.md).
 export default defineScreens([
   {
-    path: 'reports/vehicle-questionnaire', className: 'vehicle-questionnaire-report', access: 'appraiser', load: () => import('./VehicleQuestionnaireReport'),
+    path: 'reports/vehicle-questionnaire',
+    className: 'vehicle-questionnaire-report',
+    access: 'appraiser',
+    load: () => import('./VehicleQuestionnaireReport'),
     nav: {
-      group: 'Stock', order: 46.5, label: 'Vehicle questionnaires', href: '/reports/vehicle-questionnaire',
-      description: 'Customers who answered questions about the vehicle they want to sell or trade', icon: IconClipboardList,
+      group: 'Stock',
+      order: 46.5,
+      label: 'Vehicle questionnaires',
+      href: '/reports/vehicle-questionnaire',
+      description: 'Customers who answered questions about the vehicle they want to sell or trade',
+      icon: IconClipboardList,
     },
   },
 ]);

@@ -6,7 +6,13 @@ import { searchText } from '../../server/platform/search';
 import { typedNumber } from '../../server/platform/phone';
 import { locations } from '../locations/locations.db';
 import { questionnaireRecords, questionnaires as q } from './questionnaire.db';
-import { loadQuestions, loadReport, QUESTIONNAIRE_EXPORT_LIMIT, questionnaireColumns, type Questionnaire } from './questionnaire.contract';
+import {
+  loadQuestions,
+  loadReport,
+  QUESTIONNAIRE_EXPORT_LIMIT,
+  questionnaireColumns,
+  type Questionnaire,
+} from './questionnaire.contract';
 
 const questionnaireSearch = searchText(q.firstName, q.lastName, q.email, q.phone, q.vehicleVin);
 
@@ -23,13 +29,14 @@ const answerCount = sql<number>`jsonb_array_length(${q.questions})::int`;
 
 defineListAction({
   contract: loadReport,
-  summary: 'Vehicle questionnaires (leads) within reach, newest first: by location, days created (minCreatedAt, maxCreatedAt) and part of the customer\'s name, email, phone or the VIN; the count as questionCount; also the CSV export (2,000 rows unless a limit is given).',
+  summary:
+    "Vehicle questionnaires (leads) within reach, newest first: by location, days created (minCreatedAt, maxCreatedAt) and part of the customer's name, email, phone or the VIN; the count as questionCount; also the CSV export (2,000 rows unless a limit is given).",
   permission: 'appraiser',
   reach: q.locationId,
   export: { filename: 'vehicle-questionnaires', defaultLimit: QUESTIONNAIRE_EXPORT_LIMIT },
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 5 },
     { name: 'search', filters: { query: 'garcia' } },
@@ -47,30 +54,61 @@ defineListAction({
     query: matches(questionnaireSearch, searchTerm),
   },
   query: ({ db }) => ({
-    select: db.select({
-      questionnaireId: q.id, locationId: q.locationId, locationName: locations.name,
-      firstName: q.firstName, lastName: q.lastName, customerName: customerName.as('customer_name'),
-      vehicleVin: q.vehicleVin, vehicleYear: q.vehicleYear, vehicleMake: q.vehicleMake, vehicleModel: q.vehicleModel, vehicleTrim: q.vehicleTrim,
-      vehicle: vehicleLabel.as('vehicle_label'), email: q.email, phone: q.phone, answerCount: answerCount.as('answer_count'), createdAt: q.createdAt,
-    }).from(q).innerJoin(locations, eq(locations.id, q.locationId)).$dynamic(),
+    select: db
+      .select({
+        questionnaireId: q.id,
+        locationId: q.locationId,
+        locationName: locations.name,
+        firstName: q.firstName,
+        lastName: q.lastName,
+        customerName: customerName.as('customer_name'),
+        vehicleVin: q.vehicleVin,
+        vehicleYear: q.vehicleYear,
+        vehicleMake: q.vehicleMake,
+        vehicleModel: q.vehicleModel,
+        vehicleTrim: q.vehicleTrim,
+        vehicle: vehicleLabel.as('vehicle_label'),
+        email: q.email,
+        phone: q.phone,
+        answerCount: answerCount.as('answer_count'),
+        createdAt: q.createdAt,
+      })
+      .from(q)
+      .innerJoin(locations, eq(locations.id, q.locationId))
+      .$dynamic(),
   }),
 });
 
 defineAction({
   contract: loadQuestions,
-  summary: 'One questionnaire for the view-questions modal: the questions and the customer\'s answers, with the lead\'s name, contact, vehicle and comments.',
+  summary:
+    "One questionnaire for the view-questions modal: the questions and the customer's answers, with the lead's name, contact, vehicle and comments.",
   permission: 'appraiser',
   reach: { questionnaireId: questionnaireRecords },
   readOnly: true,
   async handler(ctx) {
     const row = await loadRecord(ctx, questionnaireRecords, ctx.input.questionnaireId);
-    const [location] = await ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId));
+    const [location] = await ctx.db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, row.locationId));
     const questionnaire: Questionnaire = {
-      questionnaireId: row.id, locationId: row.locationId, locationName: location.name,
-      firstName: row.firstName, lastName: row.lastName, customerName: `${row.firstName} ${row.lastName}`,
-      vehicleVin: row.vehicleVin, vehicleYear: row.vehicleYear, vehicleMake: row.vehicleMake, vehicleModel: row.vehicleModel, vehicleTrim: row.vehicleTrim,
+      questionnaireId: row.id,
+      locationId: row.locationId,
+      locationName: location.name,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      customerName: `${row.firstName} ${row.lastName}`,
+      vehicleVin: row.vehicleVin,
+      vehicleYear: row.vehicleYear,
+      vehicleMake: row.vehicleMake,
+      vehicleModel: row.vehicleModel,
+      vehicleTrim: row.vehicleTrim,
       vehicle: [row.vehicleYear, row.vehicleMake, row.vehicleModel, row.vehicleTrim].filter(Boolean).join(' '),
-      email: row.email, phone: row.phone, comments: row.comments, createdAt: row.createdAt.toISOString(),
+      email: row.email,
+      phone: row.phone,
+      comments: row.comments,
+      createdAt: row.createdAt.toISOString(),
     };
     return { questionnaire, questions: row.questions.map(({ question, answer }) => ({ question, answer })) };
   },

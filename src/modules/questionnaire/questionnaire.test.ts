@@ -15,18 +15,36 @@ beforeAll(async () => {
   appraiser = await t.signedIn(['appraiser']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Row = { questionnaireId: number; locationId: number; customerName: string; vehicleVin: string; createdAt: string; lastName: string };
+type Row = {
+  questionnaireId: number;
+  locationId: number;
+  customerName: string;
+  vehicleVin: string;
+  createdAt: string;
+  lastName: string;
+};
 const names = (rows: Row[]) => rows.map((r) => r.customerName);
 const byName = async (firstName: string, lastName: string) =>
-  (await t.db.select().from(questionnaires).where(eq(questionnaires.lastName, lastName))).find((r) => r.firstName === firstName)!;
+  (await t.db.select().from(questionnaires).where(eq(questionnaires.lastName, lastName))).find(
+    (r) => r.firstName === firstName,
+  )!;
 const tableCounts = async () => {
-  const [[{ q }], [{ a }]] = await Promise.all([t.db.select({ q: count() }).from(questionnaires), t.db.select({ a: count() }).from(auditLog)]);
+  const [[{ q }], [{ a }]] = await Promise.all([
+    t.db.select({ q: count() }).from(questionnaires),
+    t.db.select({ a: count() }).from(auditLog),
+  ]);
   return { q, a };
 };
 const download = (caller: Caller, query: string) =>
-  t.app.inject({ method: 'GET', url: `/tools/vehicle-questionnaire/export${query}`, cookies: caller.cookie ? { forecourt_session: caller.cookie } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/tools/vehicle-questionnaire/export${query}`,
+    cookies: caller.cookie ? { forecourt_session: caller.cookie } : {},
+  });
 
 describe('the vehicle questionnaire report', () => {
   it('lists every demo questionnaire newest first, counted as questionCount, with its store, vehicle and answers, in html too', async () => {
@@ -40,9 +58,22 @@ describe('the vehicle questionnaire report', () => {
     const rosa = res.body.data.rows.find((r: Row) => r.customerName === 'Rosa Martinez')!;
     const stored = await byName('Rosa', 'Martinez');
     expect(rosa).toEqual({
-      questionnaireId: stored.id, locationId: loc.ABG, locationName: 'Albuquerque Toyota', firstName: 'Rosa', lastName: 'Martinez', customerName: 'Rosa Martinez',
-      vehicleVin: '2T3P1RFV8KW012345', vehicleYear: 2019, vehicleMake: 'Toyota', vehicleModel: 'RAV4', vehicleTrim: 'XLE', vehicle: '2019 Toyota RAV4 XLE',
-      email: 'rosa.martinez@example.com', phone: '+15055550142', answerCount: standardQuestions.length, createdAt: expect.any(String),
+      questionnaireId: stored.id,
+      locationId: loc.ABG,
+      locationName: 'Albuquerque Toyota',
+      firstName: 'Rosa',
+      lastName: 'Martinez',
+      customerName: 'Rosa Martinez',
+      vehicleVin: '2T3P1RFV8KW012345',
+      vehicleYear: 2019,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'RAV4',
+      vehicleTrim: 'XLE',
+      vehicle: '2019 Toyota RAV4 XLE',
+      email: 'rosa.martinez@example.com',
+      phone: '+15055550142',
+      answerCount: standardQuestions.length,
+      createdAt: expect.any(String),
     });
     expect(Date.parse(rosa.createdAt)).toBe(stored.createdAt.getTime());
     // A blank trim leaves no trailing space; a skipped question is not counted.
@@ -55,18 +86,32 @@ describe('the vehicle questionnaire report', () => {
     expect(page.body.data.questionCount).toBe(n);
   });
 
-  it('filters by store, by days created on the store\'s clock (first and last day included), and by part of a name, email, phone or VIN', async () => {
+  it("filters by store, by days created on the store's clock (first and last day included), and by part of a name, email, phone or VIN", async () => {
     const abg = await appraiser.act(loadReport, { locationId: loc.ABG });
     expect(names(abg.body.data.rows)).toEqual(['Rosa Martinez', 'David Chavez', 'Laura Sanchez']);
     expect(abg.body.data.questionCount).toBe(3);
 
     // Three leads at Phoenix on its own clock (no daylight saving): 23:30 on the 9th, 00:30 and 23:59 on the 10th, 00:10 on the 11th.
-    await t.db.insert(questionnaires).values([
-      ['Day', 'One', '2025-03-10T06:30:00Z'], ['Day', 'Two', '2025-03-10T07:30:00Z'], ['Day', 'Three', '2025-03-11T06:59:00Z'], ['Day', 'Four', '2025-03-11T07:10:00Z'],
-    ].map(([firstName, lastName, at]) => ({
-      locationId: loc.PHX, firstName, lastName, vehicleYear: 2015, vehicleMake: 'Hyundai', vehicleModel: 'Elantra', createdAt: new Date(at),
-    })));
-    const days = async (filters: ActInput<typeof loadReport>) => names((await appraiser.act(loadReport, { locationId: loc.PHX, ...filters })).body.data.rows).filter((x) => x.startsWith('Day '));
+    await t.db.insert(questionnaires).values(
+      [
+        ['Day', 'One', '2025-03-10T06:30:00Z'],
+        ['Day', 'Two', '2025-03-10T07:30:00Z'],
+        ['Day', 'Three', '2025-03-11T06:59:00Z'],
+        ['Day', 'Four', '2025-03-11T07:10:00Z'],
+      ].map(([firstName, lastName, at]) => ({
+        locationId: loc.PHX,
+        firstName,
+        lastName,
+        vehicleYear: 2015,
+        vehicleMake: 'Hyundai',
+        vehicleModel: 'Elantra',
+        createdAt: new Date(at),
+      })),
+    );
+    const days = async (filters: ActInput<typeof loadReport>) =>
+      names((await appraiser.act(loadReport, { locationId: loc.PHX, ...filters })).body.data.rows).filter((x) =>
+        x.startsWith('Day '),
+      );
     expect(await days({ minCreatedAt: '2025-03-10', maxCreatedAt: '2025-03-10' })).toEqual(['Day Three', 'Day Two']);
     expect(await days({ minCreatedAt: '2025-03-10' })).toEqual(['Day Four', 'Day Three', 'Day Two']);
     expect(await days({ maxCreatedAt: '2025-03-09' })).toEqual(['Day One']);
@@ -87,26 +132,53 @@ describe('the vehicle questionnaire report', () => {
   });
 
   it('refuses bad filters with a sentence naming each as the screen labels it', async () => {
-    const bad = await appraiser.act(loadReport, { minCreatedAt: '03/10/2025', maxCreatedAt: '2025-02-30', locationId: 'abg', query: 'x'.repeat(61) });
+    const bad = await appraiser.act(loadReport, {
+      minCreatedAt: '03/10/2025',
+      maxCreatedAt: '2025-02-30',
+      locationId: 'abg',
+      query: 'x'.repeat(61),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
-      'Search must be at most 60 characters.', 'Location must be a record number.', 'From must be a date as YYYY-MM-DD.', 'To must be a real date.',
+      'Search must be at most 60 characters.',
+      'Location must be a record number.',
+      'From must be a date as YYYY-MM-DD.',
+      'To must be a real date.',
     ]);
-    expect((await appraiser.act(loadReport, { locationId: 999_999 })).body.data).toMatchObject({ questionCount: 0, rows: [] });
+    expect((await appraiser.act(loadReport, { locationId: 999_999 })).body.data).toMatchObject({
+      questionCount: 0,
+      rows: [],
+    });
   });
 
-  it('opens a lead\'s questions: each question and its answer in the order asked, with the lead\'s fields; nothing written', async () => {
+  it("opens a lead's questions: each question and its answer in the order asked, with the lead's fields; nothing written", async () => {
     const stored = await byName('Angela', 'Baca');
     const before = await tableCounts();
     const res = await appraiser.act(loadQuestions, { questionnaireId: stored.id });
     expect(res.status).toBe(200);
     expect(res.body.data.questionnaire).toEqual({
-      questionnaireId: stored.id, locationId: loc.ABH, locationName: 'Albuquerque Honda', firstName: 'Angela', lastName: 'Baca', customerName: 'Angela Baca',
-      vehicleVin: '19XFC2F59HE004455', vehicleYear: 2017, vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleTrim: 'LX', vehicle: '2017 Honda Civic LX',
-      email: 'angela.baca@example.com', phone: '+15055550123', comments: '', createdAt: stored.createdAt.toISOString(),
+      questionnaireId: stored.id,
+      locationId: loc.ABH,
+      locationName: 'Albuquerque Honda',
+      firstName: 'Angela',
+      lastName: 'Baca',
+      customerName: 'Angela Baca',
+      vehicleVin: '19XFC2F59HE004455',
+      vehicleYear: 2017,
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      vehicleTrim: 'LX',
+      vehicle: '2017 Honda Civic LX',
+      email: 'angela.baca@example.com',
+      phone: '+15055550123',
+      comments: '',
+      createdAt: stored.createdAt.toISOString(),
     });
     expect(res.body.data.questions).toEqual(stored.questions);
-    expect(res.body.data.questions[0]).toEqual({ question: 'Has the vehicle been in an accident?', answer: 'Yes, front end, insurance claim' });
+    expect(res.body.data.questions[0]).toEqual({
+      question: 'Has the vehicle been in an accident?',
+      answer: 'Yes, front end, insurance claim',
+    });
     expect(res.body.data.questions[1]).toEqual({ question: 'What is the title status?', answer: 'Rebuilt' });
     expect(res.body.data.questions.map((q: { question: string }) => q.question)).toEqual([...standardQuestions]);
     // A skipped question is left out, not shown blank.
@@ -115,7 +187,10 @@ describe('the vehicle questionnaire report', () => {
     expect(laura.body.data.questionnaire.comments).toBe('Just want to know what it is worth; not sure of the VIN.');
     expect(await tableCounts()).toEqual(before);
 
-    expect(await appraiser.act(loadQuestions, { questionnaireId: 999_999 })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
+    expect(await appraiser.act(loadQuestions, { questionnaireId: 999_999 })).toMatchObject({
+      status: 404,
+      body: { errors: ['That questionnaire does not exist.'] },
+    });
     const bad = await appraiser.act(loadQuestions, { questionnaireId: 'x' });
     expect(bad).toMatchObject({ status: 400, body: { errors: ['Questionnaire must be a record number.'] } });
     expect((await appraiser.act(loadQuestions, {})).body.errors).toEqual(['Questionnaire is required.']);
@@ -142,10 +217,16 @@ describe('the vehicle questionnaire report', () => {
     expect(list.body.data.rows.every((r: Row) => newMexico.includes(r.locationId))).toBe(true);
     expect(list.body.data.html).not.toContain('Phoenix Hyundai');
     expect(names(list.body.data.rows)).not.toContain('Michael Johnson');
-    expect(await nm.act(loadReport, { locationId: loc.PHX })).toMatchObject({ status: 404, body: { errors: ['That location does not exist.'] } });
+    expect(await nm.act(loadReport, { locationId: loc.PHX })).toMatchObject({
+      status: 404,
+      body: { errors: ['That location does not exist.'] },
+    });
 
     const denver = await byName('Michael', 'Johnson');
-    expect(await nm.act(loadQuestions, { questionnaireId: denver.id })).toMatchObject({ status: 404, body: { errors: ['That questionnaire does not exist.'] } });
+    expect(await nm.act(loadQuestions, { questionnaireId: denver.id })).toMatchObject({
+      status: 404,
+      body: { errors: ['That questionnaire does not exist.'] },
+    });
     expect((await nm.act(loadQuestions, { questionnaireId: (await byName('Miguel', 'Garcia')).id })).status).toBe(200);
 
     const csv = await download(nm, '?limit=100000');

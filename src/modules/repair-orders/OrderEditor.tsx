@@ -5,7 +5,18 @@
  * was loaded at.
  */
 import { useRef, useState } from 'react';
-import { ActionIcon, Button, Group, SegmentedControl, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconListSearch, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ActionAlert } from '../../web/ui/ActionAlert';
@@ -13,10 +24,24 @@ import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import { formatDateTime } from '../../shared/format';
 import { cleanAmount, sumAmounts } from './amounts';
-import { addItem, loadOrders, ORDER_SAVED, orderStatuses, orderStatusLabels, saveOrder, type OrderStatus, type RepairOrder } from './repair-orders.contract';
+import {
+  addItem,
+  loadOrders,
+  ORDER_SAVED,
+  orderStatuses,
+  orderStatusLabels,
+  saveOrder,
+  type OrderStatus,
+  type RepairOrder,
+} from './repair-orders.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
-interface Line { key: string; description: string; value: string; hours: string }
+interface Line {
+  key: string;
+  description: string;
+  value: string;
+  hours: string;
+}
 
 /** As typed: minus signs and what is not a number go at once; an empty input is 0 once left. */
 const asTyped = (raw: string) => raw.replace(/[^\d.]/g, '');
@@ -26,12 +51,16 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
   const [services, setServices] = useState(order.servicesRequested);
   const [notes, setNotes] = useState(order.notes);
   const [status, setStatus] = useState<OrderStatus>(order.status);
-  const [lines, setLines] = useState<Line[]>(order.items.map((i) => ({ key: String(i.itemId), description: i.description, value: i.value, hours: i.hours })));
+  const [lines, setLines] = useState<Line[]>(
+    order.items.map((i) => ({ key: String(i.itemId), description: i.description, value: i.value, hours: i.hours })),
+  );
   const saved = useRef(JSON.stringify({ services, notes, status, lines }));
   useLeaveWarning(() => JSON.stringify({ services, notes, status, lines }) !== saved.current);
 
   const save = useAction(saveOrder, {
-    success: ORDER_SAVED, successMs: 4000, reload: [loadOrders],
+    success: ORDER_SAVED,
+    successMs: 4000,
+    reload: [loadOrders],
     onSuccess: (reply) => {
       setVersion(reply.version);
       saved.current = JSON.stringify({ services, notes, status, lines });
@@ -41,11 +70,16 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
   const add = useAction(addItem, {
     onSuccess: (reply) => {
       setVersion(reply.version);
-      setLines((current) => [...current, { key: String(reply.item.itemId), description: '', value: reply.item.value, hours: reply.item.hours }]);
+      setLines((current) => [
+        ...current,
+        { key: String(reply.item.itemId), description: '', value: reply.item.value, hours: reply.item.hours },
+      ]);
     },
   });
   const change = (key: string, field: keyof Omit<Line, 'key'>, value: string) =>
-    setLines((current) => current.map((l) => (l.key === key ? { ...l, [field]: field === 'description' ? value : asTyped(value) } : l)));
+    setLines((current) =>
+      current.map((l) => (l.key === key ? { ...l, [field]: field === 'description' ? value : asTyped(value) } : l)),
+    );
   const settle = (key: string, field: 'value' | 'hours') =>
     setLines((current) => current.map((l) => (l.key === key ? { ...l, [field]: cleanAmount(l[field]) } : l)));
 
@@ -55,21 +89,63 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
         {order.customerName} · {order.vehicle} · {order.locationName} · opened {formatDateTime(order.createdAt)}
         {order.updatedByName ? ` · last saved by ${order.updatedByName}` : ''}
       </Text>
-      <Textarea label="Services requested" required autosize minRows={2} value={services} onChange={(e) => setServices(e.currentTarget.value)} />
+      <Textarea
+        label="Services requested"
+        required
+        autosize
+        minRows={2}
+        value={services}
+        onChange={(e) => setServices(e.currentTarget.value)}
+      />
       {/* On a phone the table scrolls sideways rather than squeezing the item names to nothing. */}
       <Table.ScrollContainer minWidth={560}>
         <Table className="repair-order-items" verticalSpacing="xs">
           <Table.Thead>
-            <Table.Tr><Table.Th>Item</Table.Th><Table.Th w={140}>Value ($)</Table.Th><Table.Th w={110}>Hours</Table.Th><Table.Th w={48}><VisuallyHidden>Remove</VisuallyHidden></Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th w={140}>Value ($)</Table.Th>
+              <Table.Th w={110}>Hours</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines.map((line, i) => (
               <Table.Tr key={line.key}>
-                <Table.Td><TextInput aria-label={`Item ${i + 1}`} placeholder="What was done or fitted" value={line.description} onChange={(e) => change(line.key, 'description', e.currentTarget.value)} /></Table.Td>
-                <Table.Td><TextInput aria-label={`Value of item ${i + 1}`} inputMode="decimal" value={line.value} onChange={(e) => change(line.key, 'value', e.currentTarget.value)} onBlur={() => settle(line.key, 'value')} /></Table.Td>
-                <Table.Td><TextInput aria-label={`Hours of item ${i + 1}`} inputMode="decimal" value={line.hours} onChange={(e) => change(line.key, 'hours', e.currentTarget.value)} onBlur={() => settle(line.key, 'hours')} /></Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove item ${i + 1}`} onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}>
+                  <TextInput
+                    aria-label={`Item ${i + 1}`}
+                    placeholder="What was done or fitted"
+                    value={line.description}
+                    onChange={(e) => change(line.key, 'description', e.currentTarget.value)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Value of item ${i + 1}`}
+                    inputMode="decimal"
+                    value={line.value}
+                    onChange={(e) => change(line.key, 'value', e.currentTarget.value)}
+                    onBlur={() => settle(line.key, 'value')}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Hours of item ${i + 1}`}
+                    inputMode="decimal"
+                    value={line.hours}
+                    onChange={(e) => change(line.key, 'hours', e.currentTarget.value)}
+                    onBlur={() => settle(line.key, 'hours')}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove item ${i + 1}`}
+                    onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -87,19 +163,53 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
         </Table>
       </Table.ScrollContainer>
       <Group>
-        <Button variant="default" leftSection={<IconPlus size={16} />} loading={add.isPending} onClick={() => add.mutate({ repairOrderId: order.repairOrderId })}>Add item</Button>
-        <Button variant="default" component={Link} to={`/tools/repair-orders/parts?orderId=${order.repairOrderId}`} leftSection={<IconListSearch size={16} />}>Choose parts</Button>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          loading={add.isPending}
+          onClick={() => add.mutate({ repairOrderId: order.repairOrderId })}
+        >
+          Add item
+        </Button>
+        <Button
+          variant="default"
+          component={Link}
+          to={`/tools/repair-orders/parts?orderId=${order.repairOrderId}`}
+          leftSection={<IconListSearch size={16} />}
+        >
+          Choose parts
+        </Button>
       </Group>
       <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-      <SegmentedControl aria-label="Status" value={status} onChange={(v) => setStatus(v as OrderStatus)}
-        data={optionsOf(orderStatuses, orderStatusLabels)} w="fit-content" />
+      <SegmentedControl
+        aria-label="Status"
+        value={status}
+        onChange={(v) => setStatus(v as OrderStatus)}
+        data={optionsOf(orderStatuses, orderStatusLabels)}
+        w="fit-content"
+      />
       <ActionAlert error={save.error ?? add.error} title="The repair order was not saved" />
       <Group justify="flex-end">
-        {done && <Button variant="default" onClick={done}>Cancel</Button>}
-        <Button loading={save.isPending} onClick={() => save.mutate({
-          repairOrderId: order.repairOrderId, version, servicesRequested: services, notes, status,
-          items: lines.map((l) => ({ description: l.description, value: l.value, hours: l.hours })),
-        })}>Save order</Button>
+        {done && (
+          <Button variant="default" onClick={done}>
+            Cancel
+          </Button>
+        )}
+        <Button
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({
+              repairOrderId: order.repairOrderId,
+              version,
+              servicesRequested: services,
+              notes,
+              status,
+              items: lines.map((l) => ({ description: l.description, value: l.value, hours: l.hours })),
+            })
+          }
+        >
+          Save order
+        </Button>
       </Group>
     </Stack>
   );

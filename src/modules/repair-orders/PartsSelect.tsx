@@ -29,7 +29,12 @@ export default function PartsSelect() {
       columns={partColumns}
       filters={[
         { name: 'query', kind: 'search', placeholder: 'Part number or description' },
-        { name: 'category', kind: 'select', placeholder: 'Any', data: partCategories.map((c) => ({ value: c, label: c })) },
+        {
+          name: 'category',
+          kind: 'select',
+          placeholder: 'Any',
+          data: partCategories.map((c) => ({ value: c, label: c })),
+        },
       ]}
       filtersToggle
       updateUrl
@@ -37,12 +42,19 @@ export default function PartsSelect() {
       rowLabel={(row) => row.partNumber}
       emptyText="No parts match; try part of the number or a word of the description."
       cells={{ price: (row) => formatMoney(row.priceCents) }}
-      bulkActions={orderId ? [{
-        label: `Add to repair order ${orderId}`,
-        icon: <IconPlus size={16} />,
-        question: (rows) => `Add ${countText(rows.length, ['part', 'parts'])} to repair order ${orderId} at list price?`,
-        run: (rows) => add.mutateAsync({ repairOrderId: orderId, partIds: rows.map((r) => r.partId) }),
-      }] : undefined}
+      bulkActions={
+        orderId
+          ? [
+              {
+                label: `Add to repair order ${orderId}`,
+                icon: <IconPlus size={16} />,
+                question: (rows) =>
+                  `Add ${countText(rows.length, ['part', 'parts'])} to repair order ${orderId} at list price?`,
+                run: (rows) => add.mutateAsync({ repairOrderId: orderId, partIds: rows.map((r) => r.partId) }),
+              },
+            ]
+          : undefined
+      }
     />
   );
 }

@@ -9,19 +9,28 @@ import { useActionQuery } from '../../web/ui/useActionQuery';
 export default function RepairOrderPage() {
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId'));
-  const order = useActionQuery(loadOrder, { repairOrderId: orderId }, {
-    select: (reply) => reply.repairOrder,
-    enabled: Number.isInteger(orderId) && orderId > 0,
-    // Loaded once, as the edit modal is: a reload while someone edits would throw their changes away.
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const order = useActionQuery(
+    loadOrder,
+    { repairOrderId: orderId },
+    {
+      select: (reply) => reply.repairOrder,
+      enabled: Number.isInteger(orderId) && orderId > 0,
+      // Loaded once, as the edit modal is: a reload while someone edits would throw their changes away.
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    },
+  );
   return (
     <Stack className="repair-order-view" maw={960}>
-      <Anchor component={Link} to="/tools/repair-orders/" size="sm">← Manage Repair Orders</Anchor>
+      <Anchor component={Link} to="/tools/repair-orders/" size="sm">
+        ← Manage Repair Orders
+      </Anchor>
       <Title order={1}>Repair order {Number.isInteger(orderId) && orderId > 0 ? orderId : ''}</Title>
       {order.isPending && order.fetchStatus !== 'idle' && <Loader aria-label="Loading" />}
-      <ActionAlert error={order.error ?? (orderId > 0 ? null : 'This address names no repair order.')} title="The repair order did not open" />
+      <ActionAlert
+        error={order.error ?? (orderId > 0 ? null : 'This address names no repair order.')}
+        title="The repair order did not open"
+      />
       {order.data && <OrderEditor order={order.data} />}
     </Stack>
   );

@@ -10,7 +10,17 @@ import { RecordForm, useRecordModal } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
-import { addOrder, loadOrder, loadOrders, NOTES_MAX, ORDER_ADDED, orderColumns, orderPage, orderStatuses, orderStatusLabels } from './repair-orders.contract';
+import {
+  addOrder,
+  loadOrder,
+  loadOrders,
+  NOTES_MAX,
+  ORDER_ADDED,
+  orderColumns,
+  orderPage,
+  orderStatuses,
+  orderStatusLabels,
+} from './repair-orders.contract';
 import { OrderEditor } from './OrderEditor';
 import { optionsOf } from '../../web/options/optionsOf';
 
@@ -47,7 +57,8 @@ function NewOrderForm({ locationId, done }: { locationId?: string; done: () => v
 export default function RepairOrders() {
   const [params] = useSearchParams();
   const editor = useRecordModal({
-    id: 'edit-repair-order', size: 'xl',
+    id: 'edit-repair-order',
+    size: 'xl',
     title: (row: Row) => `Repair order ${row.repairOrderId} · ${row.customerName}`,
     load: async (row: Row) => (await callAction(loadOrder, { repairOrderId: row.repairOrderId })).repairOrder,
     form: (order, done) => <OrderEditor order={order} done={done} />,
@@ -73,9 +84,17 @@ export default function RepairOrders() {
       emptyText="No repair orders match these filters; clear a filter or create an order."
       cells={{
         totalValue: (row) => formatMoney(row.valueCents),
-        statusLabel: (row) => <Badge color={row.status === 'open' ? 'blue' : 'gray'} variant="light" miw="fit-content">{row.statusLabel}</Badge>,
+        statusLabel: (row) => (
+          <Badge color={row.status === 'open' ? 'blue' : 'gray'} variant="light" miw="fit-content">
+            {row.statusLabel}
+          </Badge>
+        ),
       }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => openModal(ADD_MODAL)}>New repair order</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal(ADD_MODAL)}>
+          New repair order
+        </Button>
+      }
     >
       <IdModal id={ADD_MODAL} title="New repair order" size="lg">
         <NewOrderForm locationId={params.get('locationId') ?? undefined} done={() => closeModal(ADD_MODAL)} />

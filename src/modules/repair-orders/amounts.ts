@@ -15,7 +15,7 @@ export function cleanAmount(raw: string): string {
 /** A cleaned amount as a whole number of `10^-scale` units, exactly (a BigInt: no floating point). */
 function scaled(value: string, scale: number): bigint {
   const [whole, fraction = ''] = cleanAmount(value).split('.');
-  return BigInt(whole || '0') * 10n ** BigInt(scale) + BigInt((fraction.slice(0, scale).padEnd(scale, '0')) || '0');
+  return BigInt(whole || '0') * 10n ** BigInt(scale) + BigInt(fraction.slice(0, scale).padEnd(scale, '0') || '0');
 }
 
 /** A whole number of `10^-scale` units, rounded half up to hundredths when it has more decimals. */
@@ -31,7 +31,6 @@ export function toHundredths(raw: string): number {
   const scale = value.split('.')[1]?.length ?? 0;
   return Number(hundredths(scaled(value, scale), scale));
 }
-
 
 /**
  * The sum of the inputs as the screen shows it: exact, and rounded to 2 decimals only when it has

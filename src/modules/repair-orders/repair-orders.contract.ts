@@ -29,8 +29,15 @@ export const ITEM_HOURS_MAX = 1_000;
 
 /** A value or hours as typed (up to 30 characters), read by the rules of `amounts.ts`, at most `max`. */
 const typedAmount = (max: number, unit: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : String(v)), z.string().max(30, { error: 'must be at most 30 characters' })
-    .refine((typed) => toHundredths(typed) <= max * 100, { error: `must be at most ${max.toLocaleString('en-US')} ${unit}` }));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : String(v)),
+    z
+      .string()
+      .max(30, { error: 'must be at most 30 characters' })
+      .refine((typed) => toHundredths(typed) <= max * 100, {
+        error: `must be at most ${max.toLocaleString('en-US')} ${unit}`,
+      }),
+  );
 
 /** An item as the table sends it: a value and hours as typed (the rules of `amounts.ts` read them). */
 const itemInput = z.object({
@@ -75,10 +82,20 @@ export const orderColumns: ColumnSpec[] = [
 ];
 
 const orderRow = z.object({
-  repairOrderId: z.number().int(), locationId: z.number().int(), locationName: z.string(), customerName: z.string(), vehicle: z.string(),
-  servicesRequested: z.string(), status: z.enum(orderStatuses), statusLabel: z.string(),
+  repairOrderId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  customerName: z.string(),
+  vehicle: z.string(),
+  servicesRequested: z.string(),
+  status: z.enum(orderStatuses),
+  statusLabel: z.string(),
   /** Dollars and hours as exact decimals with two places; the cents and hundredths beside them. */
-  totalValue: z.string(), totalHours: z.string(), valueCents: z.number().int(), hoursHundredths: z.number().int(), createdAt: z.string(),
+  totalValue: z.string(),
+  totalHours: z.string(),
+  valueCents: z.number().int(),
+  hoursHundredths: z.number().int(),
+  createdAt: z.string(),
 });
 export type OrderRow = z.output<typeof orderRow>;
 
@@ -86,36 +103,61 @@ const item = z.object({ itemId: z.number().int(), description: z.string(), value
 export type OrderItem = z.output<typeof item>;
 
 const repairOrder = orderRow.extend({
-  notes: z.string(), version: z.number().int(), items: z.array(item), updatedAt: z.string(), updatedByName: z.string().nullable(),
+  notes: z.string(),
+  version: z.number().int(),
+  items: z.array(item),
+  updatedAt: z.string(),
+  updatedByName: z.string().nullable(),
 });
 export type RepairOrder = z.output<typeof repairOrder>;
 
 /** 'Manage Repair Orders' (seed 002): the list, with `repairOrderCountFormatted` and `html`. */
-export const loadOrders = listContract({ path: 'service/repair-orders/load-orders', filters: orderFilters, row: orderRow, countKey: 'repairOrderCountFormatted' });
+export const loadOrders = listContract({
+  path: 'service/repair-orders/load-orders',
+  filters: orderFilters,
+  row: orderRow,
+  countKey: 'repairOrderCountFormatted',
+});
 /** The edit modal's one load (seed 002: `data.repairOrder`). */
-export const loadOrder = defineContract({ path: 'service/repair-orders/load-order', input: orderIdInput, output: z.object({ repairOrder }) });
+export const loadOrder = defineContract({
+  path: 'service/repair-orders/load-order',
+  input: orderIdInput,
+  output: z.object({ repairOrder }),
+});
 /** The item table as the old screens inserted it: value inputs (`html`) and hour inputs (`hoursHtml`). */
 export const generateItemizedList = defineContract({
-  path: 'service/repair-orders/generate-itemized-list', input: orderIdInput, output: z.object({ html: z.string(), hoursHtml: z.string(), items: z.array(item) }),
+  path: 'service/repair-orders/generate-itemized-list',
+  input: orderIdInput,
+  output: z.object({ html: z.string(), hoursHtml: z.string(), items: z.array(item) }),
 });
 /** Adds a blank item to an order: its row's `html`, and the item. */
 export const addItem = defineContract({
-  path: 'service/repair-orders/items/add-item', input: orderIdInput, output: z.object({ html: z.string(), item, version: z.number().int() }),
+  path: 'service/repair-orders/items/add-item',
+  input: orderIdInput,
+  output: z.object({ html: z.string(), item, version: z.number().int() }),
 });
 /** Seed 001: the reply nests the new order's id as `create.data.orderId`. */
 export const addOrder = defineContract({
-  path: 'service/repair-orders/add', input: addOrderInput, output: z.object({ create: z.object({ data: z.object({ orderId: z.number().int() }) }) }),
+  path: 'service/repair-orders/add',
+  input: addOrderInput,
+  output: z.object({ create: z.object({ data: z.object({ orderId: z.number().int() }) }) }),
 });
 /** Parts chosen in parts-select, added as items at their list price (designed: docs/repair-orders.md). */
 export const addParts = defineContract({
   path: 'service/repair-orders/items/add-parts',
   input: z.object({
     repairOrderId: id,
-    partIds: list(id, 50).refine((ids) => ids.length > 0, { error: 'must name at least one part' }).meta({ title: 'Parts' }),
+    partIds: list(id, 50)
+      .refine((ids) => ids.length > 0, { error: 'must name at least one part' })
+      .meta({ title: 'Parts' }),
   }),
   output: z.object({ repairOrderId: z.number().int(), version: z.number().int(), added: z.number().int() }),
 });
-export const saveOrder = defineContract({ path: 'service/repair-orders/save', input: saveOrderInput, output: z.object({ repairOrderId: z.number().int(), version: z.number().int() }) });
+export const saveOrder = defineContract({
+  path: 'service/repair-orders/save',
+  input: saveOrderInput,
+  output: z.object({ repairOrderId: z.number().int(), version: z.number().int() }),
+});
 
 // Not in the spec: docs/repair-orders.md.
 export const ORDER_ADDED = 'Repair order created.';

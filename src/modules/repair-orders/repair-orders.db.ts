@@ -15,7 +15,9 @@ export const repairOrders = pgTable(
   'repair_orders',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     customerName: text('customer_name').notNull(),
     vehicle: text('vehicle').notNull(),
     servicesRequested: text('services_requested').notNull(),
@@ -43,7 +45,9 @@ export const repairOrderItems = pgTable(
   'repair_order_items',
   {
     id: serial('id').primaryKey(),
-    repairOrderId: integer('repair_order_id').notNull().references(() => repairOrders.id, { onDelete: 'cascade' }),
+    repairOrderId: integer('repair_order_id')
+      .notNull()
+      .references(() => repairOrders.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     description: text('description').notNull().default(''),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
@@ -53,7 +57,9 @@ export const repairOrderItems = pgTable(
 );
 
 export const orderRecords = defineRecords({
-  table: repairOrders, type: 'repairOrder', key: repairOrders.id, location: repairOrders.locationId,
+  table: repairOrders,
+  type: 'repairOrder',
+  key: repairOrders.id,
+  location: repairOrders.locationId,
   missing: 'That repair order does not exist.',
 });
-

@@ -1,6 +1,8 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('a new repair order opens on its page; its items follow the input rules and the totals add up exactly', async ({ page }) => {
+test('a new repair order opens on its page; its items follow the input rules and the totals add up exactly', async ({
+  page,
+}) => {
   await page.goto('/tools/repair-orders/');
   await expect(page.getByRole('heading', { name: /^\d+ repair orders$/ })).toBeVisible();
   await page.getByRole('button', { name: 'New repair order' }).click();
@@ -49,7 +51,10 @@ test('a new repair order opens on its page; its items follow the input rules and
   await expect(edit.getByRole('textbox', { name: 'Value of item 2' })).toHaveValue('0.00');
 });
 
-test("a second advisor's save of an order opened before the first's is refused, naming who saved it", async ({ page, browser }) => {
+test("a second advisor's save of an order opened before the first's is refused, naming who saved it", async ({
+  page,
+  browser,
+}) => {
   await page.goto('/tools/repair-orders/');
   const row = page.getByRole('row', { name: /Rosa Martinez/ });
   await row.getByRole('button').first().click();
@@ -68,12 +73,20 @@ test("a second advisor's save of an order opened before the first's is refused, 
 
   await edit.getByRole('textbox', { name: 'Hours of item 2' }).fill('0.75');
   await edit.getByRole('button', { name: 'Save order' }).click();
-  await expect(edit.getByRole('alert')).toContainText(/This repair order was saved by Group Administrator at .* since you opened it/);
+  await expect(edit.getByRole('alert')).toContainText(
+    /This repair order was saved by Group Administrator at .* since you opened it/,
+  );
 });
 
-test('parts-select: the filters fold behind Show filters; parts chosen join the order at list price', async ({ page }) => {
+test('parts-select: the filters fold behind Show filters; parts chosen join the order at list price', async ({
+  page,
+}) => {
   await page.goto('/tools/repair-orders/?query=angela');
-  await page.getByRole('row', { name: /Angela Baca/ }).getByRole('button').first().click();
+  await page
+    .getByRole('row', { name: /Angela Baca/ })
+    .getByRole('button')
+    .first()
+    .click();
   const edit = page.getByRole('dialog', { name: /Angela Baca/ });
   await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
   await edit.getByRole('link', { name: 'Choose parts' }).click();
@@ -93,11 +106,16 @@ test('parts-select: the filters fold behind Show filters; parts chosen join the 
 
   await page.getByRole('checkbox', { name: /Select 17220-5PA-A00/ }).check();
   await page.getByRole('button', { name: `Add to repair order ${orderId}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Add to repair order ${orderId}` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Add to repair order ${orderId}` })
+    .click();
   await expectNotification(page, `1 part added to repair order ${orderId}.`);
   await expect(page).toHaveURL(new RegExp(`/tools/repair-orders/order\\?orderId=${orderId}$`));
   const view = page.locator('.repair-order-view');
-  await expect(view.getByRole('textbox', { name: 'Item 4', exact: true })).toHaveValue('17220-5PA-A00 Engine air filter, CR-V');
+  await expect(view.getByRole('textbox', { name: 'Item 4', exact: true })).toHaveValue(
+    '17220-5PA-A00 Engine air filter, CR-V',
+  );
   await expect(view.getByRole('textbox', { name: 'Value of item 4' })).toHaveValue('28.75');
   // 69.95 + 129.00 + 189.50 + 28.75.
   await expect(view.locator('.repair-order-total-value')).toHaveText('417.20');

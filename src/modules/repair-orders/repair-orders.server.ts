@@ -15,19 +15,30 @@ import { nameOf, users } from '../users/users.db';
 import { toHundredths } from './amounts';
 import { orderRecords, repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import {
-  addItem, addOrder, addParts, generateItemizedList, loadOrder, loadOrders, orderColumns, orderStatusLabels, saveOrder, type OrderItem, type RepairOrder,
+  addItem,
+  addOrder,
+  addParts,
+  generateItemizedList,
+  loadOrder,
+  loadOrders,
+  orderColumns,
+  orderStatusLabels,
+  saveOrder,
+  type OrderItem,
+  type RepairOrder,
 } from './repair-orders.contract';
 
 const orderSearch = searchText(orders.customerName, orders.vehicle);
 
 defineListAction({
   contract: loadOrders,
-  summary: 'Repair orders within reach, newest first: by location, status, days opened and part of a customer\'s name or vehicle; each with its value and hours.',
+  summary:
+    "Repair orders within reach, newest first: by location, status, days opened and part of a customer's name or vehicle; each with its value and hours.",
   permission: 'serviceAdvisor',
   reach: orders.locationId,
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'open', filters: { status: 'open' } },
     // A customer's surname and initial, as an advisor types it (the scale data has 130 such names).
@@ -44,31 +55,68 @@ defineListAction({
     minCreatedAt: fromDay(orders.createdAt),
     maxCreatedAt: toDay(orders.createdAt),
     // Digits alone are an order's number.
-    query: (term) => (/^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orderSearch, term)),
+    query: (term) =>
+      /^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orderSearch, term),
   },
   query: ({ db }) => ({
-    select: db.select({
-      repairOrderId: orders.id, locationId: orders.locationId, locationName: locations.name, customerName: orders.customerName, vehicle: orders.vehicle,
-      servicesRequested: orders.servicesRequested, status: orders.status, statusLabel: labelOf(orders.status, orderStatusLabels).as('status_label'),
-      totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'), totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
-      valueCents: orders.valueCents, hoursHundredths: orders.hoursHundredths, createdAt: orders.createdAt,
-    }).from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).$dynamic(),
+    select: db
+      .select({
+        repairOrderId: orders.id,
+        locationId: orders.locationId,
+        locationName: locations.name,
+        customerName: orders.customerName,
+        vehicle: orders.vehicle,
+        servicesRequested: orders.servicesRequested,
+        status: orders.status,
+        statusLabel: labelOf(orders.status, orderStatusLabels).as('status_label'),
+        totalValue: hundredthsAsDecimal(orders.valueCents).as('total_value'),
+        totalHours: hundredthsAsDecimal(orders.hoursHundredths).as('total_hours'),
+        valueCents: orders.valueCents,
+        hoursHundredths: orders.hoursHundredths,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(locations, eq(locations.id, orders.locationId))
+      .$dynamic(),
   }),
 });
 
 type Ctx = ActionContext<unknown>;
 
 async function orderItems(ctx: Ctx, repairOrderId: number): Promise<OrderItem[]> {
-  const rows = await ctx.db.select().from(items).where(eq(items.repairOrderId, repairOrderId)).orderBy(asc(items.position), asc(items.id));
-  return rows.map((r) => ({ itemId: r.id, description: r.description, value: centsToDecimal(r.valueCents), hours: centsToDecimal(r.hoursHundredths) }));
+  const rows = await ctx.db
+    .select()
+    .from(items)
+    .where(eq(items.repairOrderId, repairOrderId))
+    .orderBy(asc(items.position), asc(items.id));
+  return rows.map((r) => ({
+    itemId: r.id,
+    description: r.description,
+    value: centsToDecimal(r.valueCents),
+    hours: centsToDecimal(r.hoursHundredths),
+  }));
 }
 
 /** The item table's inputs as the old screens inserted them: a row per item, values and hours apart. */
 const itemRow = (item: OrderItem, field: 'value' | 'hours') =>
-  h('tr', { key: item.itemId, 'data-item-id': item.itemId },
+  h(
+    'tr',
+    { key: item.itemId, 'data-item-id': item.itemId },
     h('td', null, item.description),
-    h('td', null, h('input', { type: 'text', inputMode: 'decimal', name: `${field}[${item.itemId}]`, defaultValue: item[field], 'aria-label': `${field === 'value' ? 'Value' : 'Hours'} of ${item.description || 'item'}` })));
-const itemsHtml = (list: OrderItem[], field: 'value' | 'hours') => renderToStaticMarkup(h(Fragment, null, ...list.map((i) => itemRow(i, field))));
+    h(
+      'td',
+      null,
+      h('input', {
+        type: 'text',
+        inputMode: 'decimal',
+        name: `${field}[${item.itemId}]`,
+        defaultValue: item[field],
+        'aria-label': `${field === 'value' ? 'Value' : 'Hours'} of ${item.description || 'item'}`,
+      }),
+    ),
+  );
+const itemsHtml = (list: OrderItem[], field: 'value' | 'hours') =>
+  renderToStaticMarkup(h(Fragment, null, ...list.map((i) => itemRow(i, field))));
 
 defineAction({
   contract: loadOrder,
@@ -84,10 +132,24 @@ defineAction({
       orderItems(ctx, row.id),
     ]);
     const repairOrder: RepairOrder = {
-      repairOrderId: row.id, locationId: row.locationId, locationName: location.name, customerName: row.customerName, vehicle: row.vehicle,
-      servicesRequested: row.servicesRequested, notes: row.notes, status: row.status, statusLabel: orderStatusLabels[row.status],
-      totalValue: centsToDecimal(row.valueCents), totalHours: centsToDecimal(row.hoursHundredths), valueCents: row.valueCents, hoursHundredths: row.hoursHundredths,
-      version: row.version, items: list, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), updatedByName: editor?.name ?? null,
+      repairOrderId: row.id,
+      locationId: row.locationId,
+      locationName: location.name,
+      customerName: row.customerName,
+      vehicle: row.vehicle,
+      servicesRequested: row.servicesRequested,
+      notes: row.notes,
+      status: row.status,
+      statusLabel: orderStatusLabels[row.status],
+      totalValue: centsToDecimal(row.valueCents),
+      totalHours: centsToDecimal(row.hoursHundredths),
+      valueCents: row.valueCents,
+      hoursHundredths: row.hoursHundredths,
+      version: row.version,
+      items: list,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      updatedByName: editor?.name ?? null,
     };
     return { repairOrder };
   },
@@ -95,7 +157,7 @@ defineAction({
 
 defineAction({
   contract: generateItemizedList,
-  summary: 'A repair order\'s items as the item table\'s value inputs (`html`) and hour inputs (`hoursHtml`).',
+  summary: "A repair order's items as the item table's value inputs (`html`) and hour inputs (`hoursHtml`).",
   permission: 'serviceAdvisor',
   reach: { repairOrderId: orderRecords },
   readOnly: true,
@@ -113,13 +175,31 @@ defineAction({
   reach: { repairOrderId: orderRecords },
   async handler(ctx) {
     const order = await loadRecord(ctx, orderRecords, ctx.input.repairOrderId);
-    const [{ last }] = await ctx.db.select({ last: max(items.position) }).from(items).where(eq(items.repairOrderId, order.id));
-    const [created] = await ctx.db.insert(items).values({ repairOrderId: order.id, position: (last ?? -1) + 1 }).returning();
-    const [after] = await ctx.db.update(orders).set({ version: sql`${orders.version} + 1`, updatedBy: ctx.user.id, updatedAt: new Date() })
-      .where(eq(orders.id, order.id)).returning({ version: orders.version });
-    ctx.audit({ recordType: 'repairOrder', recordId: String(order.id), before: { version: order.version }, after: { version: after.version, addedItem: created.id } });
+    const [{ last }] = await ctx.db
+      .select({ last: max(items.position) })
+      .from(items)
+      .where(eq(items.repairOrderId, order.id));
+    const [created] = await ctx.db
+      .insert(items)
+      .values({ repairOrderId: order.id, position: (last ?? -1) + 1 })
+      .returning();
+    const [after] = await ctx.db
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedBy: ctx.user.id, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning({ version: orders.version });
+    ctx.audit({
+      recordType: 'repairOrder',
+      recordId: String(order.id),
+      before: { version: order.version },
+      after: { version: after.version, addedItem: created.id },
+    });
     const item: OrderItem = { itemId: created.id, description: '', value: '0.00', hours: '0.00' };
-    return { html: renderToStaticMarkup(h('table', null, h('tbody', null, itemRow(item, 'value'), itemRow(item, 'hours')))), item, version: after.version };
+    return {
+      html: renderToStaticMarkup(h('table', null, h('tbody', null, itemRow(item, 'value'), itemRow(item, 'hours')))),
+      item,
+      version: after.version,
+    };
   },
 });
 
@@ -132,8 +212,13 @@ defineAction({
     const { input } = ctx;
     await loadRecord(ctx, locationRecords, input.locationId);
     const created = await insertRecord(ctx, orderRecords, {
-      locationId: input.locationId, customerName: input.customerName, vehicle: input.vehicle, servicesRequested: input.servicesRequested,
-      notes: input.notes ?? '', createdBy: ctx.user.id, updatedBy: ctx.user.id,
+      locationId: input.locationId,
+      customerName: input.customerName,
+      vehicle: input.vehicle,
+      servicesRequested: input.servicesRequested,
+      notes: input.notes ?? '',
+      createdBy: ctx.user.id,
+      updatedBy: ctx.user.id,
     });
     return { create: { data: { orderId: created.id } } };
   },
@@ -141,57 +226,110 @@ defineAction({
 
 defineAction({
   contract: saveOrder,
-  summary: 'Saves an edited repair order and its whole item list, refused (409) when another save came after the version it was loaded at.',
+  summary:
+    'Saves an edited repair order and its whole item list, refused (409) when another save came after the version it was loaded at.',
   permission: 'serviceAdvisor',
   reach: { repairOrderId: orderRecords },
   async handler(ctx) {
     const { input } = ctx;
     const before = await loadRecord(ctx, orderRecords, input.repairOrderId);
     const lines = input.items.map((item, position) => ({
-      repairOrderId: before.id, position, description: item.description ?? '', valueCents: toHundredths(item.value), hoursHundredths: toHundredths(item.hours),
+      repairOrderId: before.id,
+      position,
+      description: item.description ?? '',
+      valueCents: toHundredths(item.value),
+      hoursHundredths: toHundredths(item.hours),
     }));
     const valueCents = lines.reduce((sum, l) => sum + l.valueCents, 0);
     const hoursHundredths = lines.reduce((sum, l) => sum + l.hoursHundredths, 0);
     // The version check is the update's own condition: of two saves of one version, the second waits
     // for the first's row lock, then finds the version gone and changes nothing.
-    const [after] = await ctx.db.update(orders).set({
-      servicesRequested: input.servicesRequested, notes: input.notes ?? '', status: input.status ?? before.status, valueCents, hoursHundredths,
-      version: sql`${orders.version} + 1`, updatedBy: ctx.user.id, updatedAt: new Date(),
-    }).where(and(eq(orders.id, before.id), eq(orders.version, input.version))).returning();
+    const [after] = await ctx.db
+      .update(orders)
+      .set({
+        servicesRequested: input.servicesRequested,
+        notes: input.notes ?? '',
+        status: input.status ?? before.status,
+        valueCents,
+        hoursHundredths,
+        version: sql`${orders.version} + 1`,
+        updatedBy: ctx.user.id,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, before.id), eq(orders.version, input.version)))
+      .returning();
     if (!after) throw await savedSince(ctx, before.id);
     await ctx.db.delete(items).where(eq(items.repairOrderId, before.id));
     if (lines.length) await ctx.db.insert(items).values(lines);
-    ctx.audit({ recordType: 'repairOrder', recordId: String(before.id), before, after: { ...after, items: lines.map(({ repairOrderId: _, ...l }) => l) } });
+    ctx.audit({
+      recordType: 'repairOrder',
+      recordId: String(before.id),
+      before,
+      after: { ...after, items: lines.map(({ repairOrderId: _, ...l }) => l) },
+    });
     return { repairOrderId: after.id, version: after.version };
   },
 });
 
 /** The 409 for a save of an older version: who saved the order since, and when, on the group's clock. */
 async function savedSince(ctx: Ctx, repairOrderId: number): Promise<AppError> {
-  const [latest] = await ctx.db.select({ updatedAt: orders.updatedAt, name: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
-    .from(orders).leftJoin(users, eq(users.id, orders.updatedBy)).where(eq(orders.id, repairOrderId));
+  const [latest] = await ctx.db
+    .select({ updatedAt: orders.updatedAt, name: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.updatedBy))
+    .where(eq(orders.id, repairOrderId));
   const by = latest.name ? ` by ${latest.name}` : '';
-  return AppError.conflict(`This repair order was saved${by} at ${formatDateTime(latest.updatedAt, DEFAULT_TIME_ZONE)} since you opened it. Reload it to see those changes, then make yours again.`, ['version']);
+  return AppError.conflict(
+    `This repair order was saved${by} at ${formatDateTime(latest.updatedAt, DEFAULT_TIME_ZONE)} since you opened it. Reload it to see those changes, then make yours again.`,
+    ['version'],
+  );
 }
 
 defineAction({
   contract: addParts,
-  summary: 'Adds catalogue parts to a repair order as items at their list price, after its other items; a new version of the order.',
+  summary:
+    'Adds catalogue parts to a repair order as items at their list price, after its other items; a new version of the order.',
   permission: 'serviceAdvisor',
   reach: { repairOrderId: orderRecords, partIds: catalogRecords },
   async handler(ctx) {
     const order = await loadRecord(ctx, orderRecords, ctx.input.repairOrderId);
     const ids = [...new Set(ctx.input.partIds)];
-    const parts = await ctx.db.select().from(partsCatalog).where(inArray(partsCatalog.id, ids)).orderBy(asc(partsCatalog.partNumber));
-    if (parts.length !== ids.length) throw AppError.invalid('Parts: a part chosen is no longer in the catalogue; search again.', ['partIds']);
-    const [{ last }] = await ctx.db.select({ last: max(items.position) }).from(items).where(eq(items.repairOrderId, order.id));
-    const lines = parts.map((p, i) => ({ repairOrderId: order.id, position: (last ?? -1) + 1 + i, description: `${p.partNumber} ${p.description}`, valueCents: p.priceCents, hoursHundredths: 0 }));
+    const parts = await ctx.db
+      .select()
+      .from(partsCatalog)
+      .where(inArray(partsCatalog.id, ids))
+      .orderBy(asc(partsCatalog.partNumber));
+    if (parts.length !== ids.length)
+      throw AppError.invalid('Parts: a part chosen is no longer in the catalogue; search again.', ['partIds']);
+    const [{ last }] = await ctx.db
+      .select({ last: max(items.position) })
+      .from(items)
+      .where(eq(items.repairOrderId, order.id));
+    const lines = parts.map((p, i) => ({
+      repairOrderId: order.id,
+      position: (last ?? -1) + 1 + i,
+      description: `${p.partNumber} ${p.description}`,
+      valueCents: p.priceCents,
+      hoursHundredths: 0,
+    }));
     await ctx.db.insert(items).values(lines);
     const added = lines.reduce((sum, l) => sum + l.valueCents, 0);
-    const [after] = await ctx.db.update(orders).set({
-      valueCents: sql`${orders.valueCents} + ${added}`, version: sql`${orders.version} + 1`, updatedBy: ctx.user.id, updatedAt: new Date(),
-    }).where(eq(orders.id, order.id)).returning({ version: orders.version });
-    ctx.audit({ recordType: 'repairOrder', recordId: String(order.id), before: { version: order.version }, after: { version: after.version, addedParts: lines.map((l) => l.description) } });
+    const [after] = await ctx.db
+      .update(orders)
+      .set({
+        valueCents: sql`${orders.valueCents} + ${added}`,
+        version: sql`${orders.version} + 1`,
+        updatedBy: ctx.user.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning({ version: orders.version });
+    ctx.audit({
+      recordType: 'repairOrder',
+      recordId: String(order.id),
+      before: { version: order.version },
+      after: { version: after.version, addedParts: lines.map((l) => l.description) },
+    });
     return { repairOrderId: order.id, version: after.version, added: lines.length };
   },
 });

@@ -19,8 +19,21 @@ import { formatDate, formatMoney } from '../../shared/format';
 import type { RowOf } from '../../shared/contract';
 import { listYears } from '../vehicles/vehicles.contract';
 import {
-  addIncentive, deleteIncentive, INCENTIVE_ADDED, INCENTIVE_DELETE_QUESTION, INCENTIVE_DELETED, INCENTIVE_TERMS_MAX, INCENTIVE_UPDATED,
-  incentiveColumns, incentiveTypeLabels, incentiveTypes, loadIncentive, loadIncentives, saveIncentive, type IncentiveRecord, type IncentiveType,
+  addIncentive,
+  deleteIncentive,
+  INCENTIVE_ADDED,
+  INCENTIVE_DELETE_QUESTION,
+  INCENTIVE_DELETED,
+  INCENTIVE_TERMS_MAX,
+  INCENTIVE_UPDATED,
+  incentiveColumns,
+  incentiveTypeLabels,
+  incentiveTypes,
+  loadIncentive,
+  loadIncentives,
+  saveIncentive,
+  type IncentiveRecord,
+  type IncentiveType,
 } from './incentives.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 import { useActionQuery } from '../../web/ui/useActionQuery';
@@ -28,7 +41,17 @@ import { useActionQuery } from '../../web/ui/useActionQuery';
 type Row = RowOf<typeof loadIncentives>;
 const typeOptions = optionsOf(incentiveTypes, incentiveTypeLabels);
 
-function IncentiveForm({ record, locationId, readOnly, done }: { record?: IncentiveRecord; locationId?: string; readOnly?: boolean; done: () => void }) {
+function IncentiveForm({
+  record,
+  locationId,
+  readOnly,
+  done,
+}: {
+  record?: IncentiveRecord;
+  locationId?: string;
+  readOnly?: boolean;
+  done: () => void;
+}) {
   const locations = useLocationOptions();
   const groupWide = useSignedIn().user.reach === 'group';
   const years = useActionQuery(listYears, {}, { staleTime: 60 * 60_000 });
@@ -39,7 +62,7 @@ function IncentiveForm({ record, locationId, readOnly, done }: { record?: Incent
       name: record?.name ?? '',
       amount: record?.amount ?? '',
       type: (record?.type ?? '') as IncentiveType | '',
-      locationId: record ? (record.locationId ? String(record.locationId) : '') : locationId ?? '',
+      locationId: record ? (record.locationId ? String(record.locationId) : '') : (locationId ?? ''),
       minYear: record ? String(record.minYear) : thisYear,
       maxYear: record ? String(record.maxYear) : thisYear,
       make: record?.make ?? '',
@@ -59,21 +82,53 @@ function IncentiveForm({ record, locationId, readOnly, done }: { record?: Incent
   const yearData = (years.data?.years ?? []).map(String);
 
   return (
-    <RecordForm form={form} failTitle="The incentive was not saved" submitLabel={record ? 'Save incentive' : 'Add incentive'} onCancel={done} readOnly={readOnly}>
-      {readOnly && <Text size="sm" c="dimmed">{record?.locationId === null ? 'The group\'s incentive: a manager of every store changes it.' : 'A sales manager changes incentives.'}</Text>}
+    <RecordForm
+      form={form}
+      failTitle="The incentive was not saved"
+      submitLabel={record ? 'Save incentive' : 'Add incentive'}
+      onCancel={done}
+      readOnly={readOnly}
+    >
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {record?.locationId === null
+            ? "The group's incentive: a manager of every store changes it."
+            : 'A sales manager changes incentives.'}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput data-autofocus autoComplete="off" placeholder="Such as RAV4 customer cash" {...form.field('name')} />
-        <TextInput inputMode="decimal" autoComplete="off" leftSection="$" placeholder="0.00" {...form.field('amount')} />
+        <TextInput
+          inputMode="decimal"
+          autoComplete="off"
+          leftSection="$"
+          placeholder="0.00"
+          {...form.field('amount')}
+        />
         <SearchableSelect data={typeOptions} allowDeselect={false} {...form.field('type')} />
-        <SearchableSelect data={locationSelectData(locations.data)} clearable placeholder="Whole group (every store)"
-          description={groupWide ? 'Leave empty for every store of the group' : undefined} {...form.field('locationId')} />
+        <SearchableSelect
+          data={locationSelectData(locations.data)}
+          clearable
+          placeholder="Whole group (every store)"
+          description={groupWide ? 'Leave empty for every store of the group' : undefined}
+          {...form.field('locationId')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <SearchableSelect data={form.values.minYear && !yearData.includes(form.values.minYear) ? [form.values.minYear, ...yearData] : yearData}
-          allowDeselect={false} {...form.field('minYear')} />
+        <SearchableSelect
+          data={
+            form.values.minYear && !yearData.includes(form.values.minYear)
+              ? [form.values.minYear, ...yearData]
+              : yearData
+          }
+          allowDeselect={false}
+          {...form.field('minYear')}
+        />
       </SimpleGrid>
       <VehiclePicker form={form} names={{ year: 'maxYear' }} withoutTrim />
-      <Text size="xs" c="dimmed">Leave the make empty for any vehicle, or the model for any model of the make.</Text>
+      <Text size="xs" c="dimmed">
+        Leave the make empty for any vehicle, or the model for any model of the make.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DateField {...form.field('startDate')} />
         <DateField {...form.field('endDate')} />
@@ -95,18 +150,28 @@ export default function Incentives() {
   // The group's incentives are changed only by a manager of every store.
   const changeable = (row: { locationId: number | null }) => manager && (row.locationId !== null || groupWide);
   const records = useRecordModals({
-    addId: 'add-incentive', editId: 'edit-incentive', addTitle: 'Add incentive',
+    addId: 'add-incentive',
+    editId: 'edit-incentive',
+    addTitle: 'Add incentive',
     editTitle: (row: { name: string }) => `Incentive: ${row.name}`,
-    load: async (row: { incentiveId: number; name: string }) => (await callAction(loadIncentive, { incentiveId: row.incentiveId })).incentive,
+    load: async (row: { incentiveId: number; name: string }) =>
+      (await callAction(loadIncentive, { incentiveId: row.incentiveId })).incentive,
     form: (record, done) => (
-      <IncentiveForm record={record} locationId={params.get('locationId') ?? undefined} readOnly={record && !changeable(record)} done={done} />
+      <IncentiveForm
+        record={record}
+        locationId={params.get('locationId') ?? undefined}
+        readOnly={record && !changeable(record)}
+        done={done}
+      />
     ),
   });
   const rowActions = useRowActions(deleteIncentive, {
     edit: (row: Row) => records.edit(row),
     question: () => INCENTIVE_DELETE_QUESTION,
     input: (row) => ({ incentiveId: row.incentiveId }),
-    success: INCENTIVE_DELETED, successMs: 4000, reload: [loadIncentives],
+    success: INCENTIVE_DELETED,
+    successMs: 4000,
+    reload: [loadIncentives],
   });
 
   return (
@@ -120,7 +185,15 @@ export default function Incentives() {
         { name: 'query', kind: 'search', placeholder: 'Incentive name' },
         { name: 'locationId', kind: 'location' },
         { name: 'type', kind: 'select', placeholder: 'Any', data: typeOptions },
-        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Active' }, { value: '0', label: 'Inactive' }] },
+        {
+          name: 'active',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Active' },
+            { value: '0', label: 'Inactive' },
+          ],
+        },
         { name: 'currentOn', kind: 'date' },
       ]}
       updateUrl
@@ -131,10 +204,27 @@ export default function Incentives() {
       emptyText="No incentives match these filters; clear a filter or add an incentive."
       cells={{
         amount: (row) => formatMoney(row.amountCents),
-        locationName: (row) => (row.locationId === null ? <Badge variant="light" color="grape">Whole group</Badge> : row.locationName),
-        active: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.active ? 'Active' : 'Inactive'}</Badge>,
+        locationName: (row) =>
+          row.locationId === null ? (
+            <Badge variant="light" color="grape">
+              Whole group
+            </Badge>
+          ) : (
+            row.locationName
+          ),
+        active: (row) => (
+          <Badge color={row.active ? 'teal' : 'gray'} variant="light">
+            {row.active ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
       }}
-      toolbar={manager && <Button leftSection={<IconPlus size={16} />} onClick={records.add}>Add incentive</Button>}
+      toolbar={
+        manager && (
+          <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+            Add incentive
+          </Button>
+        )
+      }
     >
       {records.modals}
     </ListScreen>

@@ -28,7 +28,10 @@ export default function MarketplaceLead() {
   return (
     <Stack className="marketplace-lead" maw={760}>
       <Title order={1}>Marketplace lead</Title>
-      <Text c="dimmed">A buyer wrote about a vehicle the store lists on the social marketplace: record them here. They join the store's contacts and the lead is sent on.</Text>
+      <Text c="dimmed">
+        A buyer wrote about a vehicle the store lists on the social marketplace: record them here. They join the store's
+        contacts and the lead is sent on.
+      </Text>
       <Paper withBorder p="md">
         <RecordForm form={form} failTitle="The lead was not sent" submitLabel="Send lead" buttons="start">
           <LocationSelect form={form.form} {...form.field('locationId')} />
@@ -39,7 +42,13 @@ export default function MarketplaceLead() {
             <TextInput type="tel" autoComplete="off" placeholder="(505) 555-0142" {...form.field('phone')} />
             <TextInput type="email" autoComplete="off" {...form.field('email')} />
           </SimpleGrid>
-          <CountedTextarea maxLength={LEAD_MESSAGE_MAX} autosize minRows={3} description="What the buyer wrote" {...form.field('message')} />
+          <CountedTextarea
+            maxLength={LEAD_MESSAGE_MAX}
+            autosize
+            minRows={3}
+            description="What the buyer wrote"
+            {...form.field('message')}
+          />
         </RecordForm>
       </Paper>
     </Stack>

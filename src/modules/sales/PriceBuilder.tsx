@@ -1,5 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconCopy, IconMessage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -17,7 +32,15 @@ import { sendText } from '../messenger/messenger.contract';
 import { listIncentivesForVehicle } from './incentives.contract';
 import { findQuoteVehicles, QUOTE_SENT, saveQuote, TEXT_COPIED, type QuoteInput } from './price-builder.contract';
 import type { OutputOf } from '../../shared/contract';
-import { discountApplies, formatDollars, QUOTE_APR, QUOTE_TERM, quoteFigures, STATE_VEHICLE_TAX, vehicleName } from './quote';
+import {
+  discountApplies,
+  formatDollars,
+  QUOTE_APR,
+  QUOTE_TERM,
+  quoteFigures,
+  STATE_VEHICLE_TAX,
+  vehicleName,
+} from './quote';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
 const TEXT_QUOTE = 'text-price-builder-quote';
@@ -27,8 +50,16 @@ const amount = money(1_000_000);
 const cents = (typed: string) => amount.safeParse(typed).data ?? 0;
 
 interface Values {
-  locationId: string; inventoryVehicleId: string; year: string; make: string; model: string; trim: string; stock: string; vin: string;
-  customerName: string; price: string;
+  locationId: string;
+  inventoryVehicleId: string;
+  year: string;
+  make: string;
+  model: string;
+  trim: string;
+  stock: string;
+  vin: string;
+  customerName: string;
+  price: string;
   discounts: { name: string; amount: string; optional: boolean; applied: boolean }[];
   addenda: { name: string; amount: string }[];
   taxes: { name: string; rate: string }[];
@@ -36,7 +67,16 @@ interface Values {
 }
 type Vehicle = Pick<Values, 'inventoryVehicleId' | 'year' | 'make' | 'model' | 'trim' | 'stock' | 'vin' | 'price'>;
 
-const blankVehicle: Vehicle = { inventoryVehicleId: '', year: '', make: '', model: '', trim: '', stock: '', vin: '', price: '' };
+const blankVehicle: Vehicle = {
+  inventoryVehicleId: '',
+  year: '',
+  make: '',
+  model: '',
+  trim: '',
+  stock: '',
+  vin: '',
+  price: '',
+};
 
 /** The quote as the server takes it. */
 const quoteOf = (v: Values): QuoteInput => ({
@@ -52,10 +92,16 @@ const quoteOf = (v: Values): QuoteInput => ({
 function useSavedQuote(values: Values) {
   const key = JSON.stringify(quoteOf(values));
   const [kept, setKept] = useState<{ key: string; quote: SavedQuote } | null>(null);
-  const save = useMutation({ mutationFn: (input: string) => callAction(saveQuote, JSON.parse(input) as QuoteInput), onSuccess: (quote, input) => setKept({ key: input, quote }) });
+  const save = useMutation({
+    mutationFn: (input: string) => callAction(saveQuote, JSON.parse(input) as QuoteInput),
+    onSuccess: (quote, input) => setKept({ key: input, quote }),
+  });
   const current = kept?.key === key ? kept.quote : undefined;
   const { mutateAsync } = save;
-  const ensure = useCallback(() => (current ? Promise.resolve(current) : mutateAsync(key)), [current, key, mutateAsync]);
+  const ensure = useCallback(
+    () => (current ? Promise.resolve(current) : mutateAsync(key)),
+    [current, key, mutateAsync],
+  );
   return { current, ensure, pending: save.isPending, error: save.error };
 }
 type SavedQuoteState = ReturnType<typeof useSavedQuote>;
@@ -71,7 +117,15 @@ export default function PriceBuilder() {
   const locations = useLocationOptions();
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { locationId: '', ...blankVehicle, customerName: '', discounts: [], addenda: [], taxes: [], incentives: [] },
+    initialValues: {
+      locationId: '',
+      ...blankVehicle,
+      customerName: '',
+      discounts: [],
+      addenda: [],
+      taxes: [],
+      incentives: [],
+    },
   });
   const values = form.getValues();
   const saved = useSavedQuote(values);
@@ -82,24 +136,41 @@ export default function PriceBuilder() {
   const state = locations.data?.locations.find((l) => String(l.id) === values.locationId)?.state ?? '';
   useEffect(() => {
     const tax = STATE_VEHICLE_TAX[state];
-    if (tax && form.getValues().taxes.length === 0) form.setFieldValue('taxes', [{ name: tax.name, rate: String(tax.rate) }]);
+    if (tax && form.getValues().taxes.length === 0)
+      form.setFieldValue('taxes', [{ name: tax.name, rate: String(tax.rate) }]);
   }, [state, form]);
 
   const vehicleKnown = Boolean(values.year && values.make && values.model && values.locationId);
-  const incentives = useActionQuery(listIncentivesForVehicle, { locationId: values.locationId, year: values.year, make: values.make, model: values.model }, { enabled: chosen && vehicleKnown });
+  const incentives = useActionQuery(
+    listIncentivesForVehicle,
+    { locationId: values.locationId, year: values.year, make: values.make, model: values.model },
+    { enabled: chosen && vehicleKnown },
+  );
   useEffect(() => {
     if (incentives.data) {
-      form.setFieldValue('incentives', incentives.data.incentives.map((i) => ({ incentiveId: i.incentiveId, name: i.name, amount: i.amountCents, applied: i.enabledByDefault })));
+      form.setFieldValue(
+        'incentives',
+        incentives.data.incentives.map((i) => ({
+          incentiveId: i.incentiveId,
+          name: i.name,
+          amount: i.amountCents,
+          applied: i.enabledByDefault,
+        })),
+      );
     }
   }, [incentives.data, form]);
 
-  const figures = useMemo(() => quoteFigures({
-    price: cents(values.price),
-    discounts: values.discounts.map((d) => ({ ...d, amount: cents(d.amount) })),
-    addenda: values.addenda.map((a) => ({ ...a, amount: cents(a.amount) })),
-    taxes: values.taxes.map((t) => ({ ...t, rate: Number(t.rate) || 0 })),
-    incentives: values.incentives,
-  }), [values]);
+  const figures = useMemo(
+    () =>
+      quoteFigures({
+        price: cents(values.price),
+        discounts: values.discounts.map((d) => ({ ...d, amount: cents(d.amount) })),
+        addenda: values.addenda.map((a) => ({ ...a, amount: cents(a.amount) })),
+        taxes: values.taxes.map((t) => ({ ...t, rate: Number(t.rate) || 0 })),
+        incentives: values.incentives,
+      }),
+    [values],
+  );
 
   const choose = (vehicle: Vehicle & { locationId?: string }) => {
     form.setValues({ ...vehicle, incentives: [] });
@@ -112,39 +183,106 @@ export default function PriceBuilder() {
 
   return (
     <div className="price-builder">
-      <Title order={1} mb="md">Price builder</Title>
-      {!chosen && <VehicleFinder form={form} onChoose={choose} onByHand={() => { form.setValues(blankVehicle); setByHand(true); }} />}
+      <Title order={1} mb="md">
+        Price builder
+      </Title>
+      {!chosen && (
+        <VehicleFinder
+          form={form}
+          onChoose={choose}
+          onByHand={() => {
+            form.setValues(blankVehicle);
+            setByHand(true);
+          }}
+        />
+      )}
       {chosen && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack>
             <Card withBorder>
               <Group justify="space-between" align="start">
                 <div>
-                  <Title order={2} size="h4">{vehicleKnown ? vehicleName({ year: Number(values.year), make: values.make, model: values.model, trim: values.trim }) : 'The vehicle'}</Title>
-                  {values.inventoryVehicleId && <Text size="sm" c="dimmed">{[values.stock && `Stock ${values.stock}`, values.vin && `VIN ${values.vin}`].filter(Boolean).join(' · ')}</Text>}
+                  <Title order={2} size="h4">
+                    {vehicleKnown
+                      ? vehicleName({
+                          year: Number(values.year),
+                          make: values.make,
+                          model: values.model,
+                          trim: values.trim,
+                        })
+                      : 'The vehicle'}
+                  </Title>
+                  {values.inventoryVehicleId && (
+                    <Text size="sm" c="dimmed">
+                      {[values.stock && `Stock ${values.stock}`, values.vin && `VIN ${values.vin}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  )}
                 </div>
-                <Button variant="subtle" size="compact-sm" onClick={startOver}>Choose another vehicle</Button>
+                <Button variant="subtle" size="compact-sm" onClick={startOver}>
+                  Choose another vehicle
+                </Button>
               </Group>
               <Stack mt="sm" gap="xs">
                 {byHand && (
                   <>
-                    <LocationSelect form={form} name="locationId" label="Location" {...form.getInputProps('locationId')} />
-                    <VehiclePicker form={{ form, field: (name: string) => ({ ...form.getInputProps(name), name, label: name.charAt(0).toUpperCase() + name.slice(1) }) }} />
+                    <LocationSelect
+                      form={form}
+                      name="locationId"
+                      label="Location"
+                      {...form.getInputProps('locationId')}
+                    />
+                    <VehiclePicker
+                      form={{
+                        form,
+                        field: (name: string) => ({
+                          ...form.getInputProps(name),
+                          name,
+                          label: name.charAt(0).toUpperCase() + name.slice(1),
+                        }),
+                      }}
+                    />
                   </>
                 )}
                 <SimpleGrid cols={2}>
-                  <TextInput label="Price" leftSection="$" inputMode="decimal" autoComplete="off" {...form.getInputProps('price')} />
-                  <TextInput label="Customer" autoComplete="off" placeholder="Optional" {...form.getInputProps('customerName')} />
+                  <TextInput
+                    label="Price"
+                    leftSection="$"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    {...form.getInputProps('price')}
+                  />
+                  <TextInput
+                    label="Customer"
+                    autoComplete="off"
+                    placeholder="Optional"
+                    {...form.getInputProps('customerName')}
+                  />
                 </SimpleGrid>
               </Stack>
             </Card>
             <Card withBorder>
-              <Title order={2} size="h4">Incentives</Title>
-              {incentives.isError && <Alert color="red" mt="xs">{errorMessage(incentives.error)}</Alert>}
-              {values.incentives.length === 0 && !incentives.isFetching && <Text size="sm" c="dimmed" mt="xs">No incentive applies to this vehicle at this store today.</Text>}
+              <Title order={2} size="h4">
+                Incentives
+              </Title>
+              {incentives.isError && (
+                <Alert color="red" mt="xs">
+                  {errorMessage(incentives.error)}
+                </Alert>
+              )}
+              {values.incentives.length === 0 && !incentives.isFetching && (
+                <Text size="sm" c="dimmed" mt="xs">
+                  No incentive applies to this vehicle at this store today.
+                </Text>
+              )}
               <Stack gap="xs" mt="xs">
                 {values.incentives.map((incentive, index) => (
-                  <Checkbox key={incentive.incentiveId} label={`${incentive.name} (${formatMoney(incentive.amount)})`} {...form.getInputProps(`incentives.${index}.applied`, { type: 'checkbox' })} />
+                  <Checkbox
+                    key={incentive.incentiveId}
+                    label={`${incentive.name} (${formatMoney(incentive.amount)})`}
+                    {...form.getInputProps(`incentives.${index}.applied`, { type: 'checkbox' })}
+                  />
                 ))}
               </Stack>
             </Card>
@@ -159,7 +297,15 @@ export default function PriceBuilder() {
 }
 
 /** The search form (seed 000: it submits on Enter) and what it found. */
-function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<Values>; onChoose: (v: Vehicle & { locationId: string }) => void; onByHand: () => void }) {
+function VehicleFinder({
+  form,
+  onChoose,
+  onByHand,
+}: {
+  form: UseFormReturnType<Values>;
+  onChoose: (v: Vehicle & { locationId: string }) => void;
+  onByHand: () => void;
+}) {
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState<{ query: string; locationId: string } | null>(null);
   const found = useActionQuery(findQuoteVehicles, searched ?? {}, { enabled: Boolean(searched?.query) });
@@ -167,28 +313,68 @@ function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<V
     <Stack maw={900}>
       <Form onSubmit={() => setSearched({ query, locationId: form.getValues().locationId })} submitOnEnter>
         <Group align="end">
-          <TextInput label="Stock number or VIN" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" style={{ flex: '1 1 14rem' }} />
-          <LocationSelect form={form} name="locationId" label="Location" {...form.getInputProps('locationId')} style={{ flex: '1 1 14rem' }} />
-          <Button type="submit" leftSection={<IconSearch size={16} />}>Search</Button>
+          <TextInput
+            label="Stock number or VIN"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            autoComplete="off"
+            style={{ flex: '1 1 14rem' }}
+          />
+          <LocationSelect
+            form={form}
+            name="locationId"
+            label="Location"
+            {...form.getInputProps('locationId')}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} />}>
+            Search
+          </Button>
         </Group>
       </Form>
       {found.isError && <Alert color="red">{errorMessage(found.error)}</Alert>}
-      {found.data && (found.data.vehicles.length === 0
-        ? <Text>No vehicle in stock there has a stock number or VIN containing “{searched?.query}”.</Text>
-        : (
+      {found.data &&
+        (found.data.vehicles.length === 0 ? (
+          <Text>No vehicle in stock there has a stock number or VIN containing “{searched?.query}”.</Text>
+        ) : (
           <Table.ScrollContainer minWidth={600}>
             <Table highlightOnHover>
-              <Table.Thead><Table.Tr><Table.Th>Vehicle</Table.Th><Table.Th>Stock number</Table.Th><Table.Th>Location</Table.Th><Table.Th ta="right">Price</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Vehicle</Table.Th>
+                  <Table.Th>Stock number</Table.Th>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {found.data.vehicles.map((v) => (
                   <Table.Tr key={v.inventoryVehicleId}>
-                    <Table.Td>{v.vehicle}</Table.Td><Table.Td>{v.stock}</Table.Td><Table.Td>{v.locationName}</Table.Td>
+                    <Table.Td>{v.vehicle}</Table.Td>
+                    <Table.Td>{v.stock}</Table.Td>
+                    <Table.Td>{v.locationName}</Table.Td>
                     <Table.Td ta="right">{v.price === null ? 'Not priced' : formatMoney(v.price)}</Table.Td>
                     <Table.Td ta="right">
-                      <Button size="compact-sm" aria-label={`Quote the ${v.vehicle}, stock ${v.stock}`} onClick={() => onChoose({
-                        inventoryVehicleId: String(v.inventoryVehicleId), locationId: String(v.locationId), year: String(v.year), make: v.make, model: v.model, trim: v.trim,
-                        stock: v.stock, vin: v.vin, price: v.price === null ? '' : String(v.price / 100),
-                      })}>Quote</Button>
+                      <Button
+                        size="compact-sm"
+                        aria-label={`Quote the ${v.vehicle}, stock ${v.stock}`}
+                        onClick={() =>
+                          onChoose({
+                            inventoryVehicleId: String(v.inventoryVehicleId),
+                            locationId: String(v.locationId),
+                            year: String(v.year),
+                            make: v.make,
+                            model: v.model,
+                            trim: v.trim,
+                            stock: v.stock,
+                            vin: v.vin,
+                            price: v.price === null ? '' : String(v.price / 100),
+                          })
+                        }
+                      >
+                        Quote
+                      </Button>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -196,7 +382,9 @@ function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<V
             </Table>
           </Table.ScrollContainer>
         ))}
-      <Anchor component="button" type="button" onClick={onByHand} w="fit-content">Enter a vehicle by hand</Anchor>
+      <Anchor component="button" type="button" onClick={onByHand} w="fit-content">
+        Enter a vehicle by hand
+      </Anchor>
     </Stack>
   );
 }
@@ -205,52 +393,146 @@ function VehicleFinder({ form, onChoose, onByHand }: { form: UseFormReturnType<V
 function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
   const { discounts, addenda, taxes } = form.getValues();
   const remove = (list: 'discounts' | 'addenda' | 'taxes', index: number, name: string) => (
-    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name || 'this line'}`} onClick={() => form.removeListItem(list, index)} mb={4}><IconTrash size={16} /></ActionIcon>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Remove ${name || 'this line'}`}
+      onClick={() => form.removeListItem(list, index)}
+      mb={4}
+    >
+      <IconTrash size={16} />
+    </ActionIcon>
   );
   return (
     <Card withBorder>
-      <Title order={2} size="h4">Discounts</Title>
+      <Title order={2} size="h4">
+        Discounts
+      </Title>
       <Stack gap="xs" mt="xs">
         {discounts.map((d, i) => (
           <Group key={i} align="end" gap="xs">
-            <TextInput label={`Discount ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`discounts.${i}.name`)} />
-            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`discounts.${i}.amount`)} />
+            <TextInput
+              label={`Discount ${i + 1}`}
+              autoComplete="off"
+              style={{ flex: '2 1 10rem' }}
+              {...form.getInputProps(`discounts.${i}.name`)}
+            />
+            <TextInput
+              label="Amount"
+              leftSection="$"
+              inputMode="decimal"
+              autoComplete="off"
+              style={{ flex: '1 1 6rem' }}
+              {...form.getInputProps(`discounts.${i}.amount`)}
+            />
             <Stack gap={4} mb={4}>
-              <Checkbox size="xs" label="Optional" {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })} />
-              {d.optional && <Checkbox size="xs" label="Applied" {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })} />}
+              <Checkbox
+                size="xs"
+                label="Optional"
+                {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })}
+              />
+              {d.optional && (
+                <Checkbox
+                  size="xs"
+                  label="Applied"
+                  {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })}
+                />
+              )}
             </Stack>
             {remove('discounts', i, d.name)}
           </Group>
         ))}
-        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('discounts', { name: '', amount: '', optional: false, applied: false })}>Add discount</Button>
+        <Button
+          variant="light"
+          size="compact-sm"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('discounts', { name: '', amount: '', optional: false, applied: false })}
+        >
+          Add discount
+        </Button>
       </Stack>
-      <Title order={2} size="h4" mt="md">Addenda</Title>
+      <Title order={2} size="h4" mt="md">
+        Addenda
+      </Title>
       <Stack gap="xs" mt="xs">
         {addenda.map((a, i) => (
           <Group key={i} align="end" gap="xs">
-            <TextInput label={`Addendum ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`addenda.${i}.name`)} />
-            <TextInput label="Amount" leftSection="$" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`addenda.${i}.amount`)} />
+            <TextInput
+              label={`Addendum ${i + 1}`}
+              autoComplete="off"
+              style={{ flex: '2 1 10rem' }}
+              {...form.getInputProps(`addenda.${i}.name`)}
+            />
+            <TextInput
+              label="Amount"
+              leftSection="$"
+              inputMode="decimal"
+              autoComplete="off"
+              style={{ flex: '1 1 6rem' }}
+              {...form.getInputProps(`addenda.${i}.amount`)}
+            />
             {remove('addenda', i, a.name)}
           </Group>
         ))}
-        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('addenda', { name: '', amount: '' })}>Add addendum</Button>
+        <Button
+          variant="light"
+          size="compact-sm"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('addenda', { name: '', amount: '' })}
+        >
+          Add addendum
+        </Button>
       </Stack>
-      <Title order={2} size="h4" mt="md">Taxes</Title>
+      <Title order={2} size="h4" mt="md">
+        Taxes
+      </Title>
       <Stack gap="xs" mt="xs">
         {taxes.map((t, i) => (
           <Group key={i} align="end" gap="xs">
-            <TextInput label={`Tax ${i + 1}`} autoComplete="off" style={{ flex: '2 1 10rem' }} {...form.getInputProps(`taxes.${i}.name`)} />
-            <TextInput label="Rate" rightSection="%" inputMode="decimal" autoComplete="off" style={{ flex: '1 1 6rem' }} {...form.getInputProps(`taxes.${i}.rate`)} />
+            <TextInput
+              label={`Tax ${i + 1}`}
+              autoComplete="off"
+              style={{ flex: '2 1 10rem' }}
+              {...form.getInputProps(`taxes.${i}.name`)}
+            />
+            <TextInput
+              label="Rate"
+              rightSection="%"
+              inputMode="decimal"
+              autoComplete="off"
+              style={{ flex: '1 1 6rem' }}
+              {...form.getInputProps(`taxes.${i}.rate`)}
+            />
             {remove('taxes', i, t.name)}
           </Group>
         ))}
-        <Button variant="light" size="compact-sm" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('taxes', { name: '', rate: '' })}>Add tax</Button>
+        <Button
+          variant="light"
+          size="compact-sm"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('taxes', { name: '', rate: '' })}
+        >
+          Add tax
+        </Button>
       </Stack>
     </Card>
   );
 }
 
-function QuoteSummary({ values, figures, canText, saved }: { values: Values; figures: ReturnType<typeof quoteFigures>; canText: boolean; saved: SavedQuoteState }) {
+function QuoteSummary({
+  values,
+  figures,
+  canText,
+  saved,
+}: {
+  values: Values;
+  figures: ReturnType<typeof quoteFigures>;
+  canText: boolean;
+  saved: SavedQuoteState;
+}) {
   const [copyError, setCopyError] = useState('');
   const copy = async () => {
     setCopyError('');
@@ -263,32 +545,73 @@ function QuoteSummary({ values, figures, canText, saved }: { values: Values; fig
       setCopyError(`The browser did not allow copying. The quote's page is ${quote.quoteUrl}`);
     }
   };
-  const row = (label: string, value: string, key = label) => <Table.Tr key={key}><Table.Th fw={400}>{label}</Table.Th><Table.Td ta="right">{value}</Table.Td></Table.Tr>;
+  const row = (label: string, value: string, key = label) => (
+    <Table.Tr key={key}>
+      <Table.Th fw={400}>{label}</Table.Th>
+      <Table.Td ta="right">{value}</Table.Td>
+    </Table.Tr>
+  );
   return (
     <Card withBorder component="section" aria-labelledby="quote-heading" style={{ alignSelf: 'start' }}>
-      <Title order={2} size="h4" id="quote-heading">Quote</Title>
+      <Title order={2} size="h4" id="quote-heading">
+        Quote
+      </Title>
       <Table mt="xs">
         <Table.Tbody>
           {row('Price', formatMoney(cents(values.price)))}
-          {values.discounts.filter((d) => discountApplies({ ...d, amount: 0 })).map((d, i) => row(d.name || `Discount ${i + 1}`, `−${formatMoney(cents(d.amount))}`, `d${i}`))}
-          {values.incentives.filter((i) => i.applied).map((i) => row(i.name, `−${formatMoney(i.amount)}`, `i${i.incentiveId}`))}
+          {values.discounts
+            .filter((d) => discountApplies({ ...d, amount: 0 }))
+            .map((d, i) => row(d.name || `Discount ${i + 1}`, `−${formatMoney(cents(d.amount))}`, `d${i}`))}
+          {values.incentives
+            .filter((i) => i.applied)
+            .map((i) => row(i.name, `−${formatMoney(i.amount)}`, `i${i.incentiveId}`))}
           {values.addenda.map((a, i) => row(a.name || `Addendum ${i + 1}`, formatMoney(cents(a.amount)), `a${i}`))}
           {figures.taxes.map((t, i) => row(`${t.name || `Tax ${i + 1}`} (${t.rate}%)`, formatMoney(t.amount), `t${i}`))}
         </Table.Tbody>
       </Table>
       <Group justify="space-between" mt="md">
         <Text fw={700}>Total</Text>
-        <Text fw={700} fz={28} data-testid="quote-total">{formatDollars(figures.total)}</Text>
+        <Text fw={700} fz={28} data-testid="quote-total">
+          {formatDollars(figures.total)}
+        </Text>
       </Group>
-      <Text size="sm">Savings <strong data-testid="quote-savings">{formatMoney(figures.savings)}</strong></Text>
-      <Text size="sm">Estimated payment <strong data-testid="quote-payment">{formatDollars(figures.payment)}</strong> a month ({QUOTE_TERM} months at {QUOTE_APR.toFixed(1)}%)</Text>
-      {saved.error && <Alert color="red" mt="sm">{errorMessage(saved.error)}</Alert>}
-      {copyError && <Alert color="orange" mt="sm">{copyError}</Alert>}
+      <Text size="sm">
+        Savings <strong data-testid="quote-savings">{formatMoney(figures.savings)}</strong>
+      </Text>
+      <Text size="sm">
+        Estimated payment <strong data-testid="quote-payment">{formatDollars(figures.payment)}</strong> a month (
+        {QUOTE_TERM} months at {QUOTE_APR.toFixed(1)}%)
+      </Text>
+      {saved.error && (
+        <Alert color="red" mt="sm">
+          {errorMessage(saved.error)}
+        </Alert>
+      )}
+      {copyError && (
+        <Alert color="orange" mt="sm">
+          {copyError}
+        </Alert>
+      )}
       <Group mt="md">
-        <Button variant="default" leftSection={<IconCopy size={16} />} loading={saved.pending} onClick={() => void copy()}>Copy quote</Button>
-        {canText && <Button leftSection={<IconMessage size={16} />} onClick={() => openModal(TEXT_QUOTE)}>Text quote</Button>}
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} />}
+          loading={saved.pending}
+          onClick={() => void copy()}
+        >
+          Copy quote
+        </Button>
+        {canText && (
+          <Button leftSection={<IconMessage size={16} />} onClick={() => openModal(TEXT_QUOTE)}>
+            Text quote
+          </Button>
+        )}
       </Group>
-      {!canText && <Text size="xs" c="dimmed" mt="xs">Texting a quote needs the Messenger permission.</Text>}
+      {!canText && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Texting a quote needs the Messenger permission.
+        </Text>
+      )}
     </Card>
   );
 }
@@ -306,24 +629,59 @@ function TextQuoteModal({ locationId, saved }: { locationId: string; saved: Save
   }, [opened, ensure]);
   // The quote's text until the salesperson edits it (for that quote: a new quote starts from its own text).
   const [edited, setEdited] = useState<{ quote: SavedQuote; text: string } | null>(null);
-  const message = quote && edited?.quote === quote ? edited.text : quote?.message ?? '';
+  const message = quote && edited?.quote === quote ? edited.text : (quote?.message ?? '');
   const send = useMutation({
     mutationFn: () => callAction(sendText, { to, message, quoteUrl: quote!.quoteUrl, locationId }),
-    onSuccess: () => { notifySuccess(QUOTE_SENT); closeModal(TEXT_QUOTE); },
+    onSuccess: () => {
+      notifySuccess(QUOTE_SENT);
+      closeModal(TEXT_QUOTE);
+    },
   });
   const error = send.error ?? saved.error;
   return (
     <IdModal id={TEXT_QUOTE} title="Text the quote" onClose={() => send.reset()}>
       <Form onSubmit={() => send.mutate()}>
         <Stack>
-          {error ? <Alert color="red" role="alert">{errorMessage(error)}</Alert> : null}
-          <TextInput label="To" name="to" type="tel" autoComplete="off" placeholder="(505) 555-0142" value={to} onChange={(e) => setTo(e.currentTarget.value)}
-            error={isActionError(send.error) ? send.error.fieldErrors.to : undefined} data-autofocus />
-          <Textarea label="Message" name="message" autosize minRows={3} value={message} onChange={(e) => setEdited({ quote: quote!, text: e.currentTarget.value })} disabled={!quote} />
-          {quote && <Text size="sm">The quote’s page, added on its own line: <Anchor href={quote.quoteUrl} target="_blank" rel="noreferrer">{quote.quoteUrl}</Anchor></Text>}
+          {error ? (
+            <Alert color="red" role="alert">
+              {errorMessage(error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="To"
+            name="to"
+            type="tel"
+            autoComplete="off"
+            placeholder="(505) 555-0142"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={isActionError(send.error) ? send.error.fieldErrors.to : undefined}
+            data-autofocus
+          />
+          <Textarea
+            label="Message"
+            name="message"
+            autosize
+            minRows={3}
+            value={message}
+            onChange={(e) => setEdited({ quote: quote!, text: e.currentTarget.value })}
+            disabled={!quote}
+          />
+          {quote && (
+            <Text size="sm">
+              The quote’s page, added on its own line:{' '}
+              <Anchor href={quote.quoteUrl} target="_blank" rel="noreferrer">
+                {quote.quoteUrl}
+              </Anchor>
+            </Text>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>Cancel</Button>
-            <Button type="submit" loading={send.isPending || saved.pending} disabled={!quote}>Send quote</Button>
+            <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending || saved.pending} disabled={!quote}>
+              Send quote
+            </Button>
           </Group>
         </Stack>
       </Form>

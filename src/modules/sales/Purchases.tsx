@@ -16,7 +16,15 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate, formatMoney, formatPhone } from '../../shared/format';
 import { userSource } from '../../web/options/userOptions';
-import { addPurchase, dealTypeLabels, dealTypes, loadPurchases, PURCHASE_ADDED, purchaseColumns, type DealType } from './purchases.contract';
+import {
+  addPurchase,
+  dealTypeLabels,
+  dealTypes,
+  loadPurchases,
+  PURCHASE_ADDED,
+  purchaseColumns,
+  type DealType,
+} from './purchases.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
 export const SQUAD_PURCHASE = 'squad-purchase';
@@ -27,8 +35,21 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
   const locationName = (id: number) => locations.data?.locations.find((l) => l.id === id)?.name;
   const form = useContractForm(addPurchase, {
     initialValues: {
-      locationId: locationId ?? '', stock: '', vin: '', year: '', make: '', model: '', firstName: '', lastName: '', mobilePhone: '', email: '',
-      salespersonId: '', secondSalespersonId: '', price: '', soldDate: formatDate(new Date()), dealType: '' as DealType | '',
+      locationId: locationId ?? '',
+      stock: '',
+      vin: '',
+      year: '',
+      make: '',
+      model: '',
+      firstName: '',
+      lastName: '',
+      mobilePhone: '',
+      email: '',
+      salespersonId: '',
+      secondSalespersonId: '',
+      price: '',
+      soldDate: formatDate(new Date()),
+      dealType: '' as DealType | '',
     },
     success: PURCHASE_ADDED,
     successMs: 4000,
@@ -38,16 +59,29 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
   // The store's own staff: a purchase credits the squad of the store that sold it.
   const staff = { ...userSource(locationName), params: { locationId: form.values.locationId || undefined } };
   const person = (name: 'salespersonId' | 'secondSalespersonId') => (
-    <RemoteSelect source={staff} clearable placeholder="Type to search..." {...form.field(name)}
-      value={form.values[name] || null} onChange={(v) => form.form.setFieldValue(name, v ?? '')} />
+    <RemoteSelect
+      source={staff}
+      clearable
+      placeholder="Type to search..."
+      {...form.field(name)}
+      value={form.values[name] || null}
+      onChange={(v) => form.form.setFieldValue(name, v ?? '')}
+    />
   );
 
   return (
     <RecordForm form={form} failTitle="The purchase was not added" submitLabel="Add purchase" onCancel={done}>
       <LocationSelect form={form.form} {...form.field('locationId')} />
-      <Text size="sm" fw={600}>Vehicle</Text>
+      <Text size="sm" fw={600}>
+        Vehicle
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput data-autofocus autoComplete="off" description="Fills the vehicle from the store's inventory" {...form.field('stock')} />
+        <TextInput
+          data-autofocus
+          autoComplete="off"
+          description="Fills the vehicle from the store's inventory"
+          {...form.field('stock')}
+        />
         <TextInput autoComplete="off" maxLength={17} {...form.field('vin')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -55,14 +89,18 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
         <TextInput autoComplete="off" placeholder="From inventory" {...form.field('make')} />
         <TextInput autoComplete="off" placeholder="From inventory" {...form.field('model')} />
       </SimpleGrid>
-      <Text size="sm" fw={600}>Customer</Text>
+      <Text size="sm" fw={600}>
+        Customer
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput autoComplete="off" {...form.field('firstName')} />
         <TextInput autoComplete="off" {...form.field('lastName')} />
         <TextInput type="tel" autoComplete="off" placeholder="(505) 555-0142" {...form.field('mobilePhone')} />
         <TextInput type="email" autoComplete="off" {...form.field('email')} />
       </SimpleGrid>
-      <Text size="sm" fw={600}>Deal</Text>
+      <Text size="sm" fw={600}>
+        Deal
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {person('salespersonId')}
         {person('secondSalespersonId')}
@@ -101,11 +139,17 @@ export default function Purchases() {
         customerName: (row) => (
           <>
             <Text size="sm">{row.customerName}</Text>
-            <Text size="xs" c="dimmed">{formatPhone(row.mobilePhone)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatPhone(row.mobilePhone)}
+            </Text>
           </>
         ),
       }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => openModal(SQUAD_PURCHASE)}>Add purchase</Button>}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal(SQUAD_PURCHASE)}>
+          Add purchase
+        </Button>
+      }
     >
       <IdModal id={SQUAD_PURCHASE} title="Add purchase" size="lg">
         <PurchaseForm locationId={params.get('locationId') ?? undefined} done={done} />

@@ -26,23 +26,49 @@ export default function Quotes() {
         { name: 'query', kind: 'search', placeholder: 'Customer, model or stock number' },
         { name: 'locationId', kind: 'location' },
         { name: 'mine', kind: 'select', placeholder: 'Anyone', data: [{ value: '1', label: 'Me' }] },
-        { name: 'viewed', kind: 'select', placeholder: 'Either', data: [{ value: '1', label: 'Opened' }, { value: '0', label: 'Not yet opened' }] },
+        {
+          name: 'viewed',
+          kind: 'select',
+          placeholder: 'Either',
+          data: [
+            { value: '1', label: 'Opened' },
+            { value: '0', label: 'Not yet opened' },
+          ],
+        },
         { name: 'minCreatedAt', kind: 'date' },
         { name: 'maxCreatedAt', kind: 'date' },
       ]}
       updateUrl
       rowKey={(row) => row.quoteId}
       rowLabel={(row) => `${row.vehicle} for ${row.customerName || 'a customer'}`}
-      onRowClick={(row) => { setShown(row); openModal(QUOTE); }}
+      onRowClick={(row) => {
+        setShown(row);
+        openModal(QUOTE);
+      }}
       emptyText="No quotes match these filters; quotes appear here once copied or texted from the price builder."
       cells={{
-        views: (row) => (row.firstViewedAt
-          ? <Badge color="teal" variant="light" title={`First opened ${formatDateTime(row.firstViewedAt)}`}>{row.views === 1 ? 'Once' : `${row.views} times`}</Badge>
-          : <Badge color="gray" variant="light">Not yet</Badge>),
-        expiresAt: (row) => (row.expired ? <Badge color="orange" variant="light">Expired</Badge> : undefined),
+        views: (row) =>
+          row.firstViewedAt ? (
+            <Badge color="teal" variant="light" title={`First opened ${formatDateTime(row.firstViewedAt)}`}>
+              {row.views === 1 ? 'Once' : `${row.views} times`}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              Not yet
+            </Badge>
+          ),
+        expiresAt: (row) =>
+          row.expired ? (
+            <Badge color="orange" variant="light">
+              Expired
+            </Badge>
+          ) : undefined,
       }}
     >
-      <IdModal id={QUOTE} title={shown ? `${shown.vehicle}${shown.customerName ? ` for ${shown.customerName}` : ''}` : 'Quote'}>
+      <IdModal
+        id={QUOTE}
+        title={shown ? `${shown.vehicle}${shown.customerName ? ` for ${shown.customerName}` : ''}` : 'Quote'}
+      >
         {shown && <QuoteDetail quote={shown} />}
       </IdModal>
     </ListScreen>
@@ -55,21 +81,47 @@ const QUOTE = 'price-builder-quote';
 function QuoteDetail({ quote }: { quote: Row }) {
   // Addressed as save-quote addresses it: from the server's public address, whatever host staff reach it by.
   const url = publicAddress(useSignedIn().publicUrl!, `${QUOTE_PATH}/${quote.token}`);
-  const row = (label: string, value: string) => <Table.Tr><Table.Th fw={400}>{label}</Table.Th><Table.Td>{value}</Table.Td></Table.Tr>;
+  const row = (label: string, value: string) => (
+    <Table.Tr>
+      <Table.Th fw={400}>{label}</Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
   return (
     <Stack>
       <Table>
         <Table.Tbody>
           {row('Total', quote.total)}
-          {row('Made', `${formatDateTime(quote.createdAt)}${quote.userName ? ` by ${quote.userName}` : ''}, ${quote.locationName}`)}
-          {row('Opened', quote.firstViewedAt ? `${quote.views === 1 ? 'Once' : `${quote.views} times`}, first ${formatDateTime(quote.firstViewedAt)}` : 'Not yet')}
+          {row(
+            'Made',
+            `${formatDateTime(quote.createdAt)}${quote.userName ? ` by ${quote.userName}` : ''}, ${quote.locationName}`,
+          )}
+          {row(
+            'Opened',
+            quote.firstViewedAt
+              ? `${quote.views === 1 ? 'Once' : `${quote.views} times`}, first ${formatDateTime(quote.firstViewedAt)}`
+              : 'Not yet',
+          )}
           {row(quote.expired ? 'Expired' : 'Good until', formatDate(quote.expiresAt))}
         </Table.Tbody>
       </Table>
       <Group>
-        <Anchor href={url} target="_blank" rel="noopener">Open the customer's page</Anchor>
+        <Anchor href={url} target="_blank" rel="noopener">
+          Open the customer's page
+        </Anchor>
         <CopyButton value={url}>
-          {({ copy }) => <Button variant="default" size="compact-sm" onClick={() => { copy(); notifySuccess(TEXT_COPIED, 2000); }}>Copy the link</Button>}
+          {({ copy }) => (
+            <Button
+              variant="default"
+              size="compact-sm"
+              onClick={() => {
+                copy();
+                notifySuccess(TEXT_COPIED, 2000);
+              }}
+            >
+              Copy the link
+            </Button>
+          )}
         </CopyButton>
       </Group>
     </Stack>

@@ -3,12 +3,18 @@ import { expect, test } from '../../../tests/e2e/fixtures';
 
 const output = (page: Page, name: string) => page.locator(`output[name="${name}"]`);
 
-test('a lease deal: the lease fields and defaults, then the payments worked out as the salesperson types', async ({ page }) => {
+test('a lease deal: the lease fields and defaults, then the payments worked out as the salesperson types', async ({
+  page,
+}) => {
   await page.goto('/sales/desking');
   await expect(page.getByRole('textbox', { name: 'MSRP' })).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Deal type' }).getByText('Lease').click();
   // Seed 000: a lease shows its own fields and starts at 24, 36 and 48 months at 0.0029.
-  for (const [n, term] of [[1, '24'], [2, '36'], [3, '48']] as const) {
+  for (const [n, term] of [
+    [1, '24'],
+    [2, '36'],
+    [3, '48'],
+  ] as const) {
     await expect(page.getByRole('textbox', { name: `Term ${n}` })).toHaveValue(term);
     await expect(page.getByRole('textbox', { name: `Rate ${n}` })).toHaveValue('0.0029');
   }
@@ -35,11 +41,16 @@ test('a lease deal: the lease fields and defaults, then the payments worked out 
 
 test('a finance deal: 60, 72 and 84 months at 9.99 %, with a trade and taxes', async ({ page }) => {
   await page.goto('/sales/desking');
-  for (const [n, term] of [[1, '60'], [2, '72'], [3, '84']] as const) {
+  for (const [n, term] of [
+    [1, '60'],
+    [2, '72'],
+    [3, '84'],
+  ] as const) {
     await expect(page.getByRole('textbox', { name: `Term ${n}` })).toHaveValue(term);
     await expect(page.getByRole('textbox', { name: `Rate ${n}` })).toHaveValue('9.99');
   }
-  const fill = async (label: string, value: string) => page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  const fill = async (label: string, value: string) =>
+    page.getByRole('textbox', { name: label, exact: true }).fill(value);
   await fill('Selling price', '30000');
   await fill('Dealer fees', '499');
   await fill('Title and registration', '350');

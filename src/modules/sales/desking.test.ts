@@ -3,8 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { amortizedPayment, deskDeal, financeColumn, leaseColumn, tax, type Deal } from './desking';
 
 const deal = (values: Partial<Deal>): Deal => ({
-  dealType: 'Finance', sellingPrice: 0, msrp: 0, dealerFees: 0, governmentFees: 0, acquisitionFee: 0, rebates: 0, downPayment: 0,
-  tradeAllowance: 0, tradePayoff: 0, taxRate: 0, tradeTaxCredit: false, taxMethod: 'payment', columns: [], ...values,
+  dealType: 'Finance',
+  sellingPrice: 0,
+  msrp: 0,
+  dealerFees: 0,
+  governmentFees: 0,
+  acquisitionFee: 0,
+  rebates: 0,
+  downPayment: 0,
+  tradeAllowance: 0,
+  tradePayoff: 0,
+  taxRate: 0,
+  tradeTaxCredit: false,
+  taxMethod: 'payment',
+  columns: [],
+  ...values,
 });
 
 describe('worked examples (each figure computed outside this code, as its comment says)', () => {
@@ -22,36 +35,74 @@ describe('worked examples (each figure computed outside this code, as its commen
     // Taxed: 30000 + 499 − 8000 = 22499; × 7 % = 1574.93.
     // Financed: 30000 + 499 + 350 + 1574.93 − 1000 − 2000 − (8000 − 5000) = 26423.93.
     // bc -l: i=0.0999/12; 26423.93*i/(1-1/(1+i)^72) = 489.3921998909.
-    const figures = financeColumn(deal({
-      sellingPrice: 3_000_000, dealerFees: 49_900, governmentFees: 35_000, rebates: 100_000, downPayment: 200_000,
-      tradeAllowance: 800_000, tradePayoff: 500_000, taxRate: 7, tradeTaxCredit: true,
-    }), { term: 72, rate: 9.99 });
-    expect(figures).toMatchObject({ salesTax: 157_493, amountFinanced: 2_642_393, payment: 48_939, totalOfPayments: 48_939 * 72 });
+    const figures = financeColumn(
+      deal({
+        sellingPrice: 3_000_000,
+        dealerFees: 49_900,
+        governmentFees: 35_000,
+        rebates: 100_000,
+        downPayment: 200_000,
+        tradeAllowance: 800_000,
+        tradePayoff: 500_000,
+        taxRate: 7,
+        tradeTaxCredit: true,
+      }),
+      { term: 72, rate: 9.99 },
+    );
+    expect(figures).toMatchObject({
+      salesTax: 157_493,
+      amountFinanced: 2_642_393,
+      payment: 48_939,
+      totalOfPayments: 48_939 * 72,
+    });
     expect(figures.financeCharge).toBe(48_939 * 72 - 2_642_393);
   });
 
-  const lease = deal({ dealType: 'Lease', msrp: 3_500_000, sellingPrice: 3_200_000, acquisitionFee: 69_500, downPayment: 200_000 });
+  const lease = deal({
+    dealType: 'Lease',
+    msrp: 3_500_000,
+    sellingPrice: 3_200_000,
+    acquisitionFee: 69_500,
+    downPayment: 200_000,
+  });
   const column = { term: 36, rate: 0.0029, residual: 58 };
 
   it('a lease: residual, depreciation and rent charge', () => {
     // Residual 35000 × 58 % = 20300. Adjusted cap cost 32000 + 695 − 2000 = 30695.
     // Depreciation (30695 − 20300) / 36 = 288.75; rent (30695 + 20300) × 0.0029 = 147.8855 → 147.89.
     expect(leaseColumn(lease, column)).toMatchObject({
-      grossCapCost: 3_269_500, capCostReduction: 200_000, adjustedCapCost: 3_069_500, residualValue: 2_030_000,
-      depreciation: 28_875, rentCharge: 14_789, basePayment: 43_664, monthlyTax: 0, payment: 43_664, dueAtSigning: 243_664,
+      grossCapCost: 3_269_500,
+      capCostReduction: 200_000,
+      adjustedCapCost: 3_069_500,
+      residualValue: 2_030_000,
+      depreciation: 28_875,
+      rentCharge: 14_789,
+      basePayment: 43_664,
+      monthlyTax: 0,
+      payment: 43_664,
+      dueAtSigning: 243_664,
     });
   });
 
   it('a lease taxed on the monthly payment', () => {
     // 436.64 × 7.75 % = 33.8396 → 33.84; 436.64 + 33.84 = 470.48.
-    expect(leaseColumn({ ...lease, taxRate: 7.75 }, column)).toMatchObject({ monthlyTax: 3_384, payment: 47_048, upfrontTax: 0 });
+    expect(leaseColumn({ ...lease, taxRate: 7.75 }, column)).toMatchObject({
+      monthlyTax: 3_384,
+      payment: 47_048,
+      upfrontTax: 0,
+    });
   });
 
   it('a lease taxed on the selling price, capitalised', () => {
     // 32000 × 6.25 % = 2000 capitalised: adjusted 32695; depreciation (32695 − 20300) / 36 = 344.3055… → 344.31;
     // rent (32695 + 20300) × 0.0029 = 153.6855 → 153.69; payment 498.00, untaxed each month.
     expect(leaseColumn({ ...lease, taxRate: 6.25, taxMethod: 'price' }, column)).toMatchObject({
-      upfrontTax: 200_000, adjustedCapCost: 3_269_500, depreciation: 34_431, rentCharge: 15_369, monthlyTax: 0, payment: 49_800,
+      upfrontTax: 200_000,
+      adjustedCapCost: 3_269_500,
+      depreciation: 34_431,
+      rentCharge: 15_369,
+      monthlyTax: 0,
+      payment: 49_800,
     });
   });
 
@@ -59,7 +110,10 @@ describe('worked examples (each figure computed outside this code, as its commen
     // 2000 × 7.25 % = 145.00 at signing; 436.64 × 7.25 % = 31.6564 → 31.66; payment 468.30;
     // due at signing 468.30 + 2000 + 145 = 2613.30.
     expect(leaseColumn({ ...lease, taxRate: 7.25, taxMethod: 'reduction' }, column)).toMatchObject({
-      upfrontTax: 14_500, monthlyTax: 3_166, payment: 46_830, dueAtSigning: 261_330,
+      upfrontTax: 14_500,
+      monthlyTax: 3_166,
+      payment: 46_830,
+      dueAtSigning: 261_330,
     });
   });
 
@@ -70,8 +124,17 @@ describe('worked examples (each figure computed outside this code, as its commen
   });
 
   it('answers each figure by its field name, column by column', () => {
-    const items = deskDeal({ ...lease, columns: [{ term: 24, rate: 0.0029, residual: 64 }, column, { term: 48, rate: 0.0029, residual: 52 }] });
-    expect(items).toMatchObject({ payment2: '436.64', residualValue2: '20300.00', rentCharge2: '147.89', apr2: '6.96', tradeEquity: '0.00' });
+    const items = deskDeal({
+      ...lease,
+      columns: [{ term: 24, rate: 0.0029, residual: 64 }, column, { term: 48, rate: 0.0029, residual: 52 }],
+    });
+    expect(items).toMatchObject({
+      payment2: '436.64',
+      residualValue2: '20300.00',
+      rentCharge2: '147.89',
+      apr2: '6.96',
+      tradeEquity: '0.00',
+    });
     expect(Object.keys(items)).toContain('payment3');
     const finance = deskDeal(deal({ sellingPrice: 2_000_000, columns: [{ term: 60, rate: 6 }] }));
     expect(finance).toMatchObject({ payment1: '386.66', amountFinanced1: '20000.00', financeCharge1: '3199.60' });
@@ -81,9 +144,15 @@ describe('worked examples (each figure computed outside this code, as its commen
 describe('properties', () => {
   const cents = (max: number) => fc.integer({ min: 0, max });
   const finance = fc.record({
-    sellingPrice: cents(20_000_000), dealerFees: cents(200_000), governmentFees: cents(200_000), rebates: cents(500_000),
-    downPayment: cents(2_000_000), tradeAllowance: cents(3_000_000), tradePayoff: cents(3_000_000),
-    taxRate: fc.integer({ min: 0, max: 120_000 }).map((n) => n / 10_000), tradeTaxCredit: fc.boolean(),
+    sellingPrice: cents(20_000_000),
+    dealerFees: cents(200_000),
+    governmentFees: cents(200_000),
+    rebates: cents(500_000),
+    downPayment: cents(2_000_000),
+    tradeAllowance: cents(3_000_000),
+    tradePayoff: cents(3_000_000),
+    taxRate: fc.integer({ min: 0, max: 120_000 }).map((n) => n / 10_000),
+    tradeTaxCredit: fc.boolean(),
   });
   const term = fc.integer({ min: 12, max: 96 });
 
@@ -91,39 +160,81 @@ describe('properties', () => {
     // Each payment is rounded to the nearest cent, so a loan whose interest comes to less than half a
     // cent a month (cents lent, or a rate near 0 %) could fall short by the rounding alone: from $100
     // at a dealer's rates (1 % and up) it never does, and at any rate it falls short by rounding only.
-    fc.assert(fc.property(fc.integer({ min: 10_000, max: 20_000_000 }), term, fc.integer({ min: 100, max: 3_000 }).map((n) => n / 100), (principal, n, apr) => {
-      expect(amortizedPayment(principal, n, apr) * n).toBeGreaterThanOrEqual(principal);
-    }));
-    fc.assert(fc.property(cents(20_000_000), term, fc.integer({ min: 1, max: 3_000 }).map((n) => n / 100), (principal, n, apr) => {
-      expect(amortizedPayment(principal, n, apr) * n).toBeGreaterThanOrEqual(principal - n / 2);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10_000, max: 20_000_000 }),
+        term,
+        fc.integer({ min: 100, max: 3_000 }).map((n) => n / 100),
+        (principal, n, apr) => {
+          expect(amortizedPayment(principal, n, apr) * n).toBeGreaterThanOrEqual(principal);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        cents(20_000_000),
+        term,
+        fc.integer({ min: 1, max: 3_000 }).map((n) => n / 100),
+        (principal, n, apr) => {
+          expect(amortizedPayment(principal, n, apr) * n).toBeGreaterThanOrEqual(principal - n / 2);
+        },
+      ),
+    );
   });
 
   it('at rate 0 the payment is exactly the principal over the term, to the cent', () => {
-    fc.assert(fc.property(cents(20_000_000), term, (principal, n) => {
-      const payment = amortizedPayment(principal, n, 0);
-      expect(Math.abs(payment * n - principal)).toBeLessThanOrEqual(n / 2);
-      expect(payment).toBe(Math.round(principal / n));
-    }));
+    fc.assert(
+      fc.property(cents(20_000_000), term, (principal, n) => {
+        const payment = amortizedPayment(principal, n, 0);
+        expect(Math.abs(payment * n - principal)).toBeLessThanOrEqual(n / 2);
+        expect(payment).toBe(Math.round(principal / n));
+      }),
+    );
   });
 
   it('more down payment never raises the payment, financed or leased, however taxed', () => {
-    fc.assert(fc.property(finance, cents(1_000_000), term, fc.constantFrom('payment', 'price', 'reduction') as fc.Arbitrary<Deal['taxMethod']>,
-      fc.integer({ min: 0, max: 40 }).map((n) => n / 10_000), fc.integer({ min: 30, max: 75 }), (values, more, n, taxMethod, mf, residual) => {
-        const base = deal({ ...values, taxMethod, msrp: values.sellingPrice });
-        const richer = { ...base, downPayment: base.downPayment + more };
-        expect(financeColumn(richer, { term: n, rate: 7.9 }).payment).toBeLessThanOrEqual(financeColumn(base, { term: n, rate: 7.9 }).payment);
-        const column = { term: n, rate: mf, residual };
-        expect(leaseColumn({ ...richer, dealType: 'Lease' }, column).payment).toBeLessThanOrEqual(leaseColumn({ ...base, dealType: 'Lease' }, column).payment);
-      }));
+    fc.assert(
+      fc.property(
+        finance,
+        cents(1_000_000),
+        term,
+        fc.constantFrom('payment', 'price', 'reduction') as fc.Arbitrary<Deal['taxMethod']>,
+        fc.integer({ min: 0, max: 40 }).map((n) => n / 10_000),
+        fc.integer({ min: 30, max: 75 }),
+        (values, more, n, taxMethod, mf, residual) => {
+          const base = deal({ ...values, taxMethod, msrp: values.sellingPrice });
+          const richer = { ...base, downPayment: base.downPayment + more };
+          expect(financeColumn(richer, { term: n, rate: 7.9 }).payment).toBeLessThanOrEqual(
+            financeColumn(base, { term: n, rate: 7.9 }).payment,
+          );
+          const column = { term: n, rate: mf, residual };
+          expect(leaseColumn({ ...richer, dealType: 'Lease' }, column).payment).toBeLessThanOrEqual(
+            leaseColumn({ ...base, dealType: 'Lease' }, column).payment,
+          );
+        },
+      ),
+    );
   });
 
   it('every figure is a whole number of cents', () => {
-    fc.assert(fc.property(finance, term, fc.integer({ min: 0, max: 2_500 }).map((n) => n / 100), (values, n, apr) => {
-      for (const figure of Object.values(financeColumn(deal(values), { term: n, rate: apr }))) expect(Number.isInteger(figure)).toBe(true);
-      const leased = leaseColumn(deal({ ...values, dealType: 'Lease', msrp: values.sellingPrice }), { term: n, rate: apr / 2400, residual: 55.5 });
-      for (const figure of Object.values(leased)) expect(Number.isInteger(figure)).toBe(true);
-      for (const value of Object.values(deskDeal(deal({ ...values, columns: [{ term: n, rate: apr }] })))) expect(value).toMatch(/^-?\d+\.\d{2}$/);
-    }));
+    fc.assert(
+      fc.property(
+        finance,
+        term,
+        fc.integer({ min: 0, max: 2_500 }).map((n) => n / 100),
+        (values, n, apr) => {
+          for (const figure of Object.values(financeColumn(deal(values), { term: n, rate: apr })))
+            expect(Number.isInteger(figure)).toBe(true);
+          const leased = leaseColumn(deal({ ...values, dealType: 'Lease', msrp: values.sellingPrice }), {
+            term: n,
+            rate: apr / 2400,
+            residual: 55.5,
+          });
+          for (const figure of Object.values(leased)) expect(Number.isInteger(figure)).toBe(true);
+          for (const value of Object.values(deskDeal(deal({ ...values, columns: [{ term: n, rate: apr }] }))))
+            expect(value).toMatch(/^-?\d+\.\d{2}$/);
+        },
+      ),
+    );
   });
 });

@@ -125,22 +125,43 @@ export interface LeaseFigures {
 }
 
 /** The trade's equity: what it is worth less what is owed on it (negative when upside down). */
-export const tradeEquity = (deal: Pick<Deal, 'tradeAllowance' | 'tradePayoff'>) => deal.tradeAllowance - deal.tradePayoff;
+export const tradeEquity = (deal: Pick<Deal, 'tradeAllowance' | 'tradePayoff'>) =>
+  deal.tradeAllowance - deal.tradePayoff;
 
 export function financeColumn(deal: Deal, column: DealColumn): FinanceFigures {
   const taxed = deal.sellingPrice + deal.dealerFees - (deal.tradeTaxCredit ? deal.tradeAllowance : 0);
   const salesTax = tax(taxed, deal.taxRate);
-  const amountFinanced = Math.max(0, deal.sellingPrice + deal.dealerFees + deal.governmentFees + salesTax - deal.rebates - deal.downPayment - tradeEquity(deal));
+  const amountFinanced = Math.max(
+    0,
+    deal.sellingPrice +
+      deal.dealerFees +
+      deal.governmentFees +
+      salesTax -
+      deal.rebates -
+      deal.downPayment -
+      tradeEquity(deal),
+  );
   const payment = amortizedPayment(amountFinanced, column.term, column.rate);
   const totalOfPayments = payment * column.term;
-  return { salesTax, amountFinanced, payment, totalOfPayments, financeCharge: totalOfPayments - amountFinanced, dueAtSigning: deal.downPayment };
+  return {
+    salesTax,
+    amountFinanced,
+    payment,
+    totalOfPayments,
+    financeCharge: totalOfPayments - amountFinanced,
+    dueAtSigning: deal.downPayment,
+  };
 }
 
 export function leaseColumn(deal: Deal, column: DealColumn): LeaseFigures {
   const equity = tradeEquity(deal);
   // Taxed once on the price (less the trade where the state credits it) and capitalised.
-  const priceTax = deal.taxMethod === 'price' ? tax(deal.sellingPrice - (deal.tradeTaxCredit ? deal.tradeAllowance : 0), deal.taxRate) : 0;
-  const grossCapCost = deal.sellingPrice + deal.dealerFees + deal.governmentFees + deal.acquisitionFee + Math.max(0, -equity) + priceTax;
+  const priceTax =
+    deal.taxMethod === 'price'
+      ? tax(deal.sellingPrice - (deal.tradeTaxCredit ? deal.tradeAllowance : 0), deal.taxRate)
+      : 0;
+  const grossCapCost =
+    deal.sellingPrice + deal.dealerFees + deal.governmentFees + deal.acquisitionFee + Math.max(0, -equity) + priceTax;
   const capCostReduction = deal.downPayment + deal.rebates + Math.max(0, equity);
   const adjustedCapCost = grossCapCost - capCostReduction;
   const residualValue = divideRound(deal.msrp * Math.round((column.residual ?? 0) * 100), 10_000);
@@ -152,8 +173,17 @@ export function leaseColumn(deal: Deal, column: DealColumn): LeaseFigures {
   const reductionTax = deal.taxMethod === 'reduction' ? tax(deal.downPayment + deal.rebates, deal.taxRate) : 0;
   const payment = basePayment + monthlyTax;
   return {
-    grossCapCost, capCostReduction, adjustedCapCost, residualValue, depreciation, rentCharge, basePayment, monthlyTax,
-    upfrontTax: priceTax + reductionTax, payment, totalOfPayments: payment * column.term,
+    grossCapCost,
+    capCostReduction,
+    adjustedCapCost,
+    residualValue,
+    depreciation,
+    rentCharge,
+    basePayment,
+    monthlyTax,
+    upfrontTax: priceTax + reductionTax,
+    payment,
+    totalOfPayments: payment * column.term,
     dueAtSigning: payment + deal.downPayment + reductionTax,
   };
 }
@@ -165,7 +195,8 @@ export function leaseColumn(deal: Deal, column: DealColumn): LeaseFigures {
 export function deskDeal(deal: Deal): Items {
   const items: Items = { tradeEquity: centsToDecimal(tradeEquity(deal)) };
   deal.columns.forEach((column, index) => {
-    const figures: Record<string, number> = deal.dealType === 'Lease' ? { ...leaseColumn(deal, column) } : { ...financeColumn(deal, column) };
+    const figures: Record<string, number> =
+      deal.dealType === 'Lease' ? { ...leaseColumn(deal, column) } : { ...financeColumn(deal, column) };
     for (const [name, cents] of Object.entries(figures)) items[`${name}${index + 1}`] = centsToDecimal(cents);
     // A money factor reads as an APR of 2,400 times it (0.0029 is 6.96 %).
     if (deal.dealType === 'Lease') items[`apr${index + 1}`] = (column.rate * 2400).toFixed(2);

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { choice, date, flag, id, money, optionalChoice, optionalDate, optionalId, optionalText, text, yesNo } from '../../shared/fields';
+import {
+  choice,
+  date,
+  flag,
+  id,
+  money,
+  optionalChoice,
+  optionalDate,
+  optionalId,
+  optionalText,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { modelYear } from '../vehicles/vehicles.contract';
@@ -44,10 +56,11 @@ const incentiveFields = z.object({
 });
 
 /** The checks across fields, each on the field the form marks. */
-const checked = <T extends z.ZodType<z.output<typeof incentiveFields>>>(schema: T) => schema
-  .refine((i) => i.maxYear >= i.minYear, { error: 'must not be before Model year from', path: ['maxYear'] })
-  .refine((i) => i.endDate >= i.startDate, { error: 'must not be before Starts', path: ['endDate'] })
-  .refine((i) => !i.model || i.make, { error: 'is required when a model is chosen', path: ['make'] });
+const checked = <T extends z.ZodType<z.output<typeof incentiveFields>>>(schema: T) =>
+  schema
+    .refine((i) => i.maxYear >= i.minYear, { error: 'must not be before Model year from', path: ['maxYear'] })
+    .refine((i) => i.endDate >= i.startDate, { error: 'must not be before Starts', path: ['endDate'] })
+    .refine((i) => !i.model || i.make, { error: 'is required when a model is chosen', path: ['make'] });
 
 /** add-incentive (seed 000: the form). */
 export const incentiveInput = checked(incentiveFields);
@@ -80,30 +93,65 @@ export const incentiveColumns: ColumnSpec[] = [
 ];
 
 const incentiveRow = z.object({
-  incentiveId: z.number().int(), name: z.string(), type: z.enum(incentiveTypes), typeLabel: z.string(),
+  incentiveId: z.number().int(),
+  name: z.string(),
+  type: z.enum(incentiveTypes),
+  typeLabel: z.string(),
   /** Dollars as an exact decimal ("1500.00"); `amountCents` the same in cents. */
-  amount: z.string(), amountCents: z.number().int(),
-  minYear: z.number().int(), maxYear: z.number().int(), make: z.string(), model: z.string(),
+  amount: z.string(),
+  amountCents: z.number().int(),
+  minYear: z.number().int(),
+  maxYear: z.number().int(),
+  make: z.string(),
+  model: z.string(),
   /** The vehicles it applies to, in words: "2025–2026 Toyota RAV4", "2026 Honda (any model)". */
   vehicle: z.string(),
   /** Null: the whole group. */
-  locationId: z.number().int().nullable(), locationName: z.string(),
-  startDate: z.string(), endDate: z.string(), active: z.boolean(), enabledByDefault: z.boolean(),
+  locationId: z.number().int().nullable(),
+  locationName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  active: z.boolean(),
+  enabledByDefault: z.boolean(),
 });
 export type IncentiveRow = z.output<typeof incentiveRow>;
 
 const incentive = incentiveRow.extend({
-  description: z.string(), createdByName: z.string().nullable(), createdAt: z.string(), updatedAt: z.string(),
+  description: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type IncentiveRecord = z.output<typeof incentive>;
 
 /** The incentives within reach (a store's and the group's), newest programme first. */
-export const loadIncentives = listContract({ path: 'vehicles/incentives/load-incentives', filters: incentiveFilters, row: incentiveRow, countKey: 'incentiveCount' });
+export const loadIncentives = listContract({
+  path: 'vehicles/incentives/load-incentives',
+  filters: incentiveFilters,
+  row: incentiveRow,
+  countKey: 'incentiveCount',
+});
 /** One incentive, for the edit modal. */
-export const loadIncentive = defineContract({ path: 'vehicles/incentives/load-incentive', input: incentiveIdInput, output: z.object({ incentive }) });
-export const addIncentive = defineContract({ path: 'vehicles/incentives/add-incentive', input: incentiveInput, output: z.object({ incentiveId: z.number().int() }) });
-export const saveIncentive = defineContract({ path: 'vehicles/incentives/save-incentive', input: saveIncentiveInput, output: z.object({ incentiveId: z.number().int() }) });
-export const deleteIncentive = defineContract({ path: 'vehicles/incentives/delete-incentive', input: incentiveIdInput, output: z.object({}) });
+export const loadIncentive = defineContract({
+  path: 'vehicles/incentives/load-incentive',
+  input: incentiveIdInput,
+  output: z.object({ incentive }),
+});
+export const addIncentive = defineContract({
+  path: 'vehicles/incentives/add-incentive',
+  input: incentiveInput,
+  output: z.object({ incentiveId: z.number().int() }),
+});
+export const saveIncentive = defineContract({
+  path: 'vehicles/incentives/save-incentive',
+  input: saveIncentiveInput,
+  output: z.object({ incentiveId: z.number().int() }),
+});
+export const deleteIncentive = defineContract({
+  path: 'vehicles/incentives/delete-incentive',
+  input: incentiveIdInput,
+  output: z.object({}),
+});
 
 /** What the price builder asks: a vehicle at a store. Blank make or model: the incentives for any. */
 export const incentivesForVehicleInput = z.object({
@@ -114,7 +162,11 @@ export const incentivesForVehicleInput = z.object({
 });
 
 const applicableIncentive = z.object({
-  incentiveId: z.number().int(), name: z.string(), type: z.enum(incentiveTypes), amountCents: z.number().int(), enabledByDefault: z.boolean(),
+  incentiveId: z.number().int(),
+  name: z.string(),
+  type: z.enum(incentiveTypes),
+  amountCents: z.number().int(),
+  enabledByDefault: z.boolean(),
 });
 export type ApplicableIncentive = z.output<typeof applicableIncentive>;
 
@@ -124,5 +176,7 @@ export type ApplicableIncentive = z.output<typeof applicableIncentive>;
  * vehicle's or left blank (any). Largest first. For the price builder (docs/sales.md).
  */
 export const listIncentivesForVehicle = defineContract({
-  path: 'vehicles/incentives/list-for-vehicle', input: incentivesForVehicleInput, output: z.object({ incentives: z.array(applicableIncentive) }),
+  path: 'vehicles/incentives/list-for-vehicle',
+  input: incentivesForVehicleInput,
+  output: z.object({ incentives: z.array(applicableIncentive) }),
 });

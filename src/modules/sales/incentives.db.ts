@@ -1,4 +1,16 @@
-import { bigint, boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
@@ -52,6 +64,9 @@ export const incentives = pgTable(
 );
 
 export const incentiveRecords = defineRecords({
-  table: incentives, type: 'incentive', key: incentives.id, location: incentives.locationId,
+  table: incentives,
+  type: 'incentive',
+  key: incentives.id,
+  location: incentives.locationId,
   missing: 'That incentive does not exist; it may have been deleted.',
 });

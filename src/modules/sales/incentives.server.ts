@@ -12,8 +12,16 @@ import type { Reach } from '../../shared/session';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import {
-  addIncentive, deleteIncentive, incentiveColumns, incentiveTypeLabels, listIncentivesForVehicle, loadIncentive, loadIncentives, saveIncentive,
-  type IncentiveInput, type IncentiveRecord,
+  addIncentive,
+  deleteIncentive,
+  incentiveColumns,
+  incentiveTypeLabels,
+  listIncentivesForVehicle,
+  loadIncentive,
+  loadIncentives,
+  saveIncentive,
+  type IncentiveInput,
+  type IncentiveRecord,
 } from './incentives.contract';
 import { incentiveRecords, incentives } from './incentives.db';
 
@@ -30,11 +38,23 @@ const vehicleLabel = sql<string>`(case when ${incentives.minYear} = ${incentives
 
 /** An incentive as the list and the edit modal read it. */
 const incentiveFields = {
-  incentiveId: incentives.id, name: incentives.name, type: incentives.type, typeLabel: labelOf(incentives.type, incentiveTypeLabels).as('type_label'),
-  amount: hundredthsAsDecimal(incentives.amountCents).as('amount_decimal'), amountCents: incentives.amountCents,
-  minYear: incentives.minYear, maxYear: incentives.maxYear, make: incentives.make, model: incentives.model, vehicle: vehicleLabel.as('vehicle'),
-  locationId: incentives.locationId, locationName: sql<string>`coalesce(${locations.name}, ${WHOLE_GROUP})`.as('location_name'),
-  startDate: incentives.startDate, endDate: incentives.endDate, active: incentives.active, enabledByDefault: incentives.enabledByDefault,
+  incentiveId: incentives.id,
+  name: incentives.name,
+  type: incentives.type,
+  typeLabel: labelOf(incentives.type, incentiveTypeLabels).as('type_label'),
+  amount: hundredthsAsDecimal(incentives.amountCents).as('amount_decimal'),
+  amountCents: incentives.amountCents,
+  minYear: incentives.minYear,
+  maxYear: incentives.maxYear,
+  make: incentives.make,
+  model: incentives.model,
+  vehicle: vehicleLabel.as('vehicle'),
+  locationId: incentives.locationId,
+  locationName: sql<string>`coalesce(${locations.name}, ${WHOLE_GROUP})`.as('location_name'),
+  startDate: incentives.startDate,
+  endDate: incentives.endDate,
+  active: incentives.active,
+  enabledByDefault: incentives.enabledByDefault,
 };
 
 /** A store's and the group's incentives: the rows a user of some stores sees (the group's are everyone's). */
@@ -45,20 +65,26 @@ const reachable = (reach: Reach): SQL | undefined => {
 
 defineListAction({
   contract: loadIncentives,
-  summary: 'Vehicle incentives: a store\'s own and the group\'s, by store, status, type, a day they run on and part of their name; newest start first.',
+  summary:
+    "Vehicle incentives: a store's own and the group's, by store, status, type, a day they run on and part of their name; newest start first.",
   permission: 'sales',
   // The group's incentives (no store) are everyone's; a store's only within reach (the query's own condition).
   reach: 'group',
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'location, current', filters: { locationId: s.locationId, currentOn: s.to, active: '1' } },
     { name: 'active, by amount', filters: { active: '1', sort: 'amount', dir: 'desc' } },
     { name: 'search', filters: { query: 'loyalty' } },
   ],
   columns: incentiveColumns,
-  sorts: { startDate: incentives.startDate, endDate: incentives.endDate, name: incentives.name, amount: incentives.amountCents },
+  sorts: {
+    startDate: incentives.startDate,
+    endDate: incentives.endDate,
+    name: incentives.name,
+    amount: incentives.amountCents,
+  },
   defaultSort: 'startDate',
   defaultDir: 'desc',
   id: { key: 'incentiveId', column: incentives.id },
@@ -71,7 +97,11 @@ defineListAction({
     query: matches(incentiveSearch),
   },
   query: ({ db, user }) => ({
-    select: db.select(incentiveFields).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).$dynamic(),
+    select: db
+      .select(incentiveFields)
+      .from(incentives)
+      .leftJoin(locations, eq(locations.id, incentives.locationId))
+      .$dynamic(),
     where: reachable(user.reach),
   }),
 });
@@ -84,32 +114,55 @@ type Ctx = Parameters<typeof loadRecord>[0];
  */
 function refuseGroupWide(ctx: Ctx, input: IncentiveInput) {
   if (input.locationId === undefined && ctx.user.reach !== 'group') {
-    throw new AppError(403, 'Choose your store: an incentive for the whole group is set by a manager of every store.', ['locationId']);
+    throw new AppError(403, 'Choose your store: an incentive for the whole group is set by a manager of every store.', [
+      'locationId',
+    ]);
   }
 }
 
 const incentiveValues = (input: IncentiveInput) => ({
-  locationId: input.locationId ?? null, name: input.name, type: input.type, amountCents: input.amount, minYear: input.minYear, maxYear: input.maxYear,
-  make: input.make ?? '', model: input.model ?? '', startDate: input.startDate, endDate: input.endDate, description: input.description ?? '',
-  active: input.active, enabledByDefault: input.enabledByDefault,
+  locationId: input.locationId ?? null,
+  name: input.name,
+  type: input.type,
+  amountCents: input.amount,
+  minYear: input.minYear,
+  maxYear: input.maxYear,
+  make: input.make ?? '',
+  model: input.model ?? '',
+  startDate: input.startDate,
+  endDate: input.endDate,
+  description: input.description ?? '',
+  active: input.active,
+  enabledByDefault: input.enabledByDefault,
 });
 
 defineAction({
   contract: loadIncentive,
-  summary: 'One incentive, for the edit modal: a store\'s within reach, or the group\'s.',
+  summary: "One incentive, for the edit modal: a store's within reach, or the group's.",
   permission: 'sales',
   // The group's incentives are everyone's to read: the handler's own condition keeps a store's within reach.
   reach: 'query',
   readOnly: true,
   async handler(ctx) {
-    const [row] = await ctx.db.select({
-      ...incentiveFields, description: incentives.description, createdByName: userName, createdAt: incentives.createdAt, updatedAt: incentives.updatedAt,
-    }).from(incentives).leftJoin(locations, eq(locations.id, incentives.locationId)).leftJoin(users, eq(users.id, incentives.createdBy))
-      .where(and(eq(incentives.id, ctx.input.incentiveId), reachable(ctx.user.reach))).limit(1);
+    const [row] = await ctx.db
+      .select({
+        ...incentiveFields,
+        description: incentives.description,
+        createdByName: userName,
+        createdAt: incentives.createdAt,
+        updatedAt: incentives.updatedAt,
+      })
+      .from(incentives)
+      .leftJoin(locations, eq(locations.id, incentives.locationId))
+      .leftJoin(users, eq(users.id, incentives.createdBy))
+      .where(and(eq(incentives.id, ctx.input.incentiveId), reachable(ctx.user.reach)))
+      .limit(1);
     if (!row) throw AppError.notFound(incentiveRecords.missing);
     const incentive: IncentiveRecord = {
-      ...row, createdByName: row.createdByName ?? null,
-      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+      ...row,
+      createdByName: row.createdByName ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     };
     return { incentive };
   },
@@ -123,7 +176,10 @@ defineAction({
   async handler(ctx) {
     refuseGroupWide(ctx, ctx.input);
     if (ctx.input.locationId) await loadRecord(ctx, locationRecords, ctx.input.locationId);
-    const created = await insertRecord(ctx, incentiveRecords, { ...incentiveValues(ctx.input), createdBy: ctx.user.id });
+    const created = await insertRecord(ctx, incentiveRecords, {
+      ...incentiveValues(ctx.input),
+      createdBy: ctx.user.id,
+    });
     return { incentiveId: created.id };
   },
 });
@@ -159,26 +215,44 @@ defineAction({
  * the year in range, make and model matching or left blank (any); largest first. The price builder's
  * question, and what its saved quote prices incentives by.
  */
-export async function incentivesForVehicle(db: Db, location: { id: number; timeZone: string }, vehicle: { year: number; make?: string; model?: string }, now: Date) {
+export async function incentivesForVehicle(
+  db: Db,
+  location: { id: number; timeZone: string },
+  vehicle: { year: number; make?: string; model?: string },
+  now: Date,
+) {
   const today = dayIn(location.timeZone, now);
   const make = (vehicle.make ?? '').toLowerCase();
   const model = (vehicle.model ?? '').toLowerCase();
-  return db.select({
-    incentiveId: incentives.id, name: incentives.name, type: incentives.type, amountCents: incentives.amountCents, enabledByDefault: incentives.enabledByDefault,
-  }).from(incentives).where(and(
-    or(eq(incentives.locationId, location.id), isNull(incentives.locationId)),
-    eq(incentives.active, true),
-    lte(incentives.startDate, today), gte(incentives.endDate, today),
-    lte(incentives.minYear, vehicle.year), gte(incentives.maxYear, vehicle.year),
-    // Blank on the incentive: any. A vehicle without a make or model matches only those for any.
-    or(eq(incentives.make, ''), make ? sql`lower(${incentives.make}) = ${make}` : sql`false`),
-    or(eq(incentives.model, ''), model ? sql`lower(${incentives.model}) = ${model}` : sql`false`),
-  )).orderBy(desc(incentives.amountCents), incentives.name, incentives.id);
+  return db
+    .select({
+      incentiveId: incentives.id,
+      name: incentives.name,
+      type: incentives.type,
+      amountCents: incentives.amountCents,
+      enabledByDefault: incentives.enabledByDefault,
+    })
+    .from(incentives)
+    .where(
+      and(
+        or(eq(incentives.locationId, location.id), isNull(incentives.locationId)),
+        eq(incentives.active, true),
+        lte(incentives.startDate, today),
+        gte(incentives.endDate, today),
+        lte(incentives.minYear, vehicle.year),
+        gte(incentives.maxYear, vehicle.year),
+        // Blank on the incentive: any. A vehicle without a make or model matches only those for any.
+        or(eq(incentives.make, ''), make ? sql`lower(${incentives.make}) = ${make}` : sql`false`),
+        or(eq(incentives.model, ''), model ? sql`lower(${incentives.model}) = ${model}` : sql`false`),
+      ),
+    )
+    .orderBy(desc(incentives.amountCents), incentives.name, incentives.id);
 }
 
 defineAction({
   contract: listIncentivesForVehicle,
-  summary: 'The active incentives for a vehicle at a store today: the store\'s and the group\'s, the year in range, the make and model matching or left blank.',
+  summary:
+    "The active incentives for a vehicle at a store today: the store's and the group's, the year in range, the make and model matching or left blank.",
   permission: 'sales',
   reach: {},
   readOnly: true,

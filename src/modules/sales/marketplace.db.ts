@@ -13,7 +13,9 @@ export const marketplaceLeads = pgTable(
   'marketplace_leads',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     stock: varchar('stock', { length: 20 }).notNull().default(''),
     listing: text('listing').notNull().default(''),
@@ -35,6 +37,9 @@ export const marketplaceLeads = pgTable(
 );
 
 export const marketplaceLeadRecords = defineRecords({
-  table: marketplaceLeads, type: 'marketplaceLead', key: marketplaceLeads.id, location: marketplaceLeads.locationId,
+  table: marketplaceLeads,
+  type: 'marketplaceLead',
+  key: marketplaceLeads.id,
+  location: marketplaceLeads.locationId,
   missing: 'That lead does not exist.',
 });

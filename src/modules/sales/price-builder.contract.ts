@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { defineContract, listContract } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
-import { decimal, flag, id, list, money, optionalDate, optionalId, optionalText, text, yesNo } from '../../shared/fields';
+import {
+  decimal,
+  flag,
+  id,
+  list,
+  money,
+  optionalDate,
+  optionalId,
+  optionalText,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import { modelYear } from '../vehicles/vehicles.contract';
 
 /** Seed 000, section 9: what the quote modal and the copy button say. */
@@ -13,13 +24,24 @@ export const findQuoteVehicles = defineContract({
   path: 'sales/price-builder/find-vehicles',
   input: z.object({ query: text(20).meta({ title: 'Stock number or VIN' }), locationId: optionalId }),
   output: z.object({
-    vehicles: z.array(z.object({
-      inventoryVehicleId: z.number().int(), vehicle: z.string(), year: z.number().int(), make: z.string(), model: z.string(), trim: z.string(),
-      stock: z.string(), vin: z.string(), condition: z.string(), mileage: z.number().int().nullable(),
-      /** Cents; null when the store has not priced it. */
-      price: z.number().int().nullable(),
-      locationId: z.number().int(), locationName: z.string(),
-    })),
+    vehicles: z.array(
+      z.object({
+        inventoryVehicleId: z.number().int(),
+        vehicle: z.string(),
+        year: z.number().int(),
+        make: z.string(),
+        model: z.string(),
+        trim: z.string(),
+        stock: z.string(),
+        vin: z.string(),
+        condition: z.string(),
+        mileage: z.number().int().nullable(),
+        /** Cents; null when the store has not priced it. */
+        price: z.number().int().nullable(),
+        locationId: z.number().int(),
+        locationName: z.string(),
+      }),
+    ),
   }),
 });
 
@@ -49,7 +71,14 @@ export type QuoteInput = z.input<typeof quoteInput>;
 export const saveQuote = defineContract({
   path: 'sales/price-builder/save-quote',
   input: quoteInput,
-  output: z.object({ quoteId: z.number().int(), quoteUrl: z.string(), expiresAt: z.string(), message: z.string(), total: z.number().int(), payment: z.number().int() }),
+  output: z.object({
+    quoteId: z.number().int(),
+    quoteUrl: z.string(),
+    expiresAt: z.string(),
+    message: z.string(),
+    total: z.number().int(),
+    payment: z.number().int(),
+  }),
 });
 
 /** The quotes made (docs/sales.md): who made which, for whom, and whether the customer has opened it. */
@@ -75,10 +104,27 @@ export const quoteColumns: ColumnSpec[] = [
 ];
 
 const quoteRow = z.object({
-  quoteId: z.number().int(), token: z.string(), createdAt: z.string(), vehicle: z.string(), stock: z.string(), customerName: z.string(),
+  quoteId: z.number().int(),
+  token: z.string(),
+  createdAt: z.string(),
+  vehicle: z.string(),
+  stock: z.string(),
+  customerName: z.string(),
   /** Whole dollars as the customer saw it ("$32,240"); `totalCents` the same in cents. */
-  total: z.string(), totalCents: z.number().int(), userName: z.string().nullable(), views: z.number().int(), firstViewedAt: z.string().nullable(),
-  expiresAt: z.string(), expired: z.boolean(), locationId: z.number().int(), locationName: z.string(),
+  total: z.string(),
+  totalCents: z.number().int(),
+  userName: z.string().nullable(),
+  views: z.number().int(),
+  firstViewedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  locationId: z.number().int(),
+  locationName: z.string(),
 });
 
-export const loadQuotes = listContract({ path: 'sales/price-builder/load-quotes', filters: quoteFilters, row: quoteRow, countKey: 'quoteCount' });
+export const loadQuotes = listContract({
+  path: 'sales/price-builder/load-quotes',
+  filters: quoteFilters,
+  row: quoteRow,
+  countKey: 'quoteCount',
+});

@@ -1,13 +1,20 @@
 import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('a quote built from inventory, texted to the customer, in the outbox and opened as the customer\'s page', async ({ page, browser }) => {
+test("a quote built from inventory, texted to the customer, in the outbox and opened as the customer's page", async ({
+  page,
+  browser,
+}) => {
   const year = new Date().getFullYear();
   await page.goto('/sales/price-builder');
   await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Albuquerque Toyota (ABG)');
   // The search form submits on Enter (seed 000): the RAV4s' VINs start 2T3P1RFV.
   await page.getByRole('textbox', { name: 'Stock number or VIN' }).fill('2t3p1rfv');
   await page.getByRole('textbox', { name: 'Stock number or VIN' }).press('Enter');
-  await page.getByRole('row', { name: new RegExp(`${year} Toyota RAV4 XLE`) }).first().getByRole('button', { name: /^Quote the/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(`${year} Toyota RAV4 XLE`) })
+    .first()
+    .getByRole('button', { name: /^Quote the/ })
+    .click();
   await expect(page.getByRole('heading', { name: `${year} Toyota RAV4 XLE` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Price' })).toHaveValue('34500');
 
@@ -35,7 +42,9 @@ test('a quote built from inventory, texted to the customer, in the outbox and op
 
   await page.getByRole('button', { name: 'Text quote' }).click();
   const modal = page.getByRole('dialog', { name: 'Text the quote' });
-  await expect(modal.getByRole('textbox', { name: 'Message' })).toHaveValue(/^Hi Maria, here is your price quote for the \d{4} Toyota RAV4 XLE \(stock \w+\): \$32,240, or about \$504 a month\./);
+  await expect(modal.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    /^Hi Maria, here is your price quote for the \d{4} Toyota RAV4 XLE \(stock \w+\): \$32,240, or about \$504 a month\./,
+  );
   const link = await modal.getByRole('link').textContent();
   // Nothing changed since the copy: the text carries the quote already kept, not a second one.
   expect(copied.endsWith(`\n${link}`)).toBe(true);
@@ -50,7 +59,11 @@ test('a quote built from inventory, texted to the customer, in the outbox and op
   expect((await page.evaluate(() => navigator.clipboard.readText())).endsWith(`\n${link}`)).toBe(false);
 
   // Through the send gate and the local driver: in the outbox, the link on its own line.
-  const { rows } = await callApi<{ rows: { to: string; body: string }[] }>(page.request, 'outbox/load-messages', { channel: 'sms', query: '5550188', limit: 5 });
+  const { rows } = await callApi<{ rows: { to: string; body: string }[] }>(page.request, 'outbox/load-messages', {
+    channel: 'sms',
+    query: '5550188',
+    limit: 5,
+  });
   expect(rows[0].body).toContain(`$32,240, or about $504 a month.`);
   expect(rows[0].body.endsWith(`\n${link}`)).toBe(true);
 
@@ -71,5 +84,5 @@ test('a quote built from inventory, texted to the customer, in the outbox and op
   await row.locator('.row-open').click();
   const detail = page.getByRole('dialog', { name: /Toyota RAV4 XLE for Maria Sandoval/ });
   await expect(detail).toContainText('Once, first');
-  await expect(detail.getByRole('link', { name: 'Open the customer\'s page' })).toHaveAttribute('href', link!);
+  await expect(detail.getByRole('link', { name: "Open the customer's page" })).toHaveAttribute('href', link!);
 });

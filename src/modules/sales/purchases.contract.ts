@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { choice, date, id, money, optionalDate, optionalEmail, optionalId, optionalText, phone, text } from '../../shared/fields';
+import {
+  choice,
+  date,
+  id,
+  money,
+  optionalDate,
+  optionalEmail,
+  optionalId,
+  optionalText,
+  phone,
+  text,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { modelYear, vinText } from '../vehicles/vehicles.contract';
@@ -15,37 +26,44 @@ export const PURCHASE_ADDED = 'Purchase has been added!';
 export const PURCHASE_PRICE_MAX = 2_000_000;
 
 const optionalYear = z.preprocess((v) => (v === '' || v === null ? undefined : v), modelYear.optional());
-const optionalVin = z.preprocess((v) => (v === '' || v === null ? undefined : v), vinText.optional()).meta({ title: 'VIN' });
+const optionalVin = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), vinText.optional())
+  .meta({ title: 'VIN' });
 
 /**
  * vehicles/add-purchase (seed 000: the squad-purchase form): a vehicle the store's sales squad sold.
  * A stock number or VIN found in the store's inventory fills the year, make and model; otherwise
  * they are typed (the server says so on `year`).
  */
-export const purchaseInput = z.object({
-  locationId: id,
-  stock: optionalText(20).meta({ title: 'Stock number' }),
-  vin: optionalVin,
-  year: optionalYear,
-  make: optionalText(60),
-  model: optionalText(80),
-  firstName: text(60),
-  lastName: text(60),
-  mobilePhone: phone,
-  email: optionalEmail,
-  salespersonId: id.meta({ title: 'Salesperson' }),
-  /** A split deal credits a second salesperson. */
-  secondSalespersonId: optionalId.meta({ title: 'Split with' }),
-  price: money(PURCHASE_PRICE_MAX).meta({ title: 'Sale price' }),
-  soldDate: date.meta({ title: 'Sold on' }),
-  dealType: choice(dealTypes).meta({ title: 'Deal type' }),
-})
+export const purchaseInput = z
+  .object({
+    locationId: id,
+    stock: optionalText(20).meta({ title: 'Stock number' }),
+    vin: optionalVin,
+    year: optionalYear,
+    make: optionalText(60),
+    model: optionalText(80),
+    firstName: text(60),
+    lastName: text(60),
+    mobilePhone: phone,
+    email: optionalEmail,
+    salespersonId: id.meta({ title: 'Salesperson' }),
+    /** A split deal credits a second salesperson. */
+    secondSalespersonId: optionalId.meta({ title: 'Split with' }),
+    price: money(PURCHASE_PRICE_MAX).meta({ title: 'Sale price' }),
+    soldDate: date.meta({ title: 'Sold on' }),
+    dealType: choice(dealTypes).meta({ title: 'Deal type' }),
+  })
   .refine((p) => p.stock || p.vin, { error: 'or VIN is required', path: ['stock'] })
-  .refine((p) => !p.secondSalespersonId || p.secondSalespersonId !== p.salespersonId, { error: 'must be another salesperson', path: ['secondSalespersonId'] });
+  .refine((p) => !p.secondSalespersonId || p.secondSalespersonId !== p.salespersonId, {
+    error: 'must be another salesperson',
+    path: ['secondSalespersonId'],
+  });
 export type PurchaseInput = z.infer<typeof purchaseInput>;
 
 export const addPurchase = defineContract({
-  path: 'vehicles/add-purchase', input: purchaseInput,
+  path: 'vehicles/add-purchase',
+  input: purchaseInput,
   output: z.object({ purchaseId: z.number().int(), contactId: z.number().int(), fromInventory: z.boolean() }),
 });
 
@@ -71,15 +89,35 @@ export const purchaseColumns: ColumnSpec[] = [
 ];
 
 const purchaseRow = z.object({
-  purchaseId: z.number().int(), locationId: z.number().int(), locationName: z.string(), soldDate: z.string(),
-  stock: z.string(), vin: z.string(), year: z.number().int(), make: z.string(), model: z.string(), vehicle: z.string(),
-  customerName: z.string(), mobilePhone: z.string(), email: z.string(), contactId: z.number().int().nullable(),
-  salespersonId: z.number().int(), secondSalespersonId: z.number().int().nullable(), salespeople: z.string(),
-  dealType: z.enum(dealTypes), dealTypeLabel: z.string(),
+  purchaseId: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  soldDate: z.string(),
+  stock: z.string(),
+  vin: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  vehicle: z.string(),
+  customerName: z.string(),
+  mobilePhone: z.string(),
+  email: z.string(),
+  contactId: z.number().int().nullable(),
+  salespersonId: z.number().int(),
+  secondSalespersonId: z.number().int().nullable(),
+  salespeople: z.string(),
+  dealType: z.enum(dealTypes),
+  dealTypeLabel: z.string(),
   /** Dollars as an exact decimal; `priceCents` the same in cents. */
-  price: z.string(), priceCents: z.number().int(),
+  price: z.string(),
+  priceCents: z.number().int(),
 });
 export type PurchaseRow = z.output<typeof purchaseRow>;
 
 /** The store's purchases, newest sale first (not in the spec's calls: the squad-purchase modal needs a home; docs/sales.md). */
-export const loadPurchases = listContract({ path: 'vehicles/load-purchases', filters: purchaseFilters, row: purchaseRow, countKey: 'purchaseCount' });
+export const loadPurchases = listContract({
+  path: 'vehicles/load-purchases',
+  filters: purchaseFilters,
+  row: purchaseRow,
+  countKey: 'purchaseCount',
+});

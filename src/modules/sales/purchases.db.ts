@@ -17,7 +17,9 @@ export const purchases = pgTable(
   'purchases',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** '' when sold by VIN alone. */
     stock: varchar('stock', { length: 20 }).notNull().default(''),
     /** '' when sold by stock number alone. */
@@ -26,14 +28,18 @@ export const purchases = pgTable(
     make: text('make').notNull(),
     model: text('model').notNull(),
     /** The inventory vehicle it was filled from (now marked sold there). */
-    inventoryVehicleId: integer('inventory_vehicle_id').references(() => inventoryVehicles.id, { onDelete: 'set null' }),
+    inventoryVehicleId: integer('inventory_vehicle_id').references(() => inventoryVehicles.id, {
+      onDelete: 'set null',
+    }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** E.164. */
     mobilePhone: varchar('mobile_phone', { length: 20 }).notNull(),
     email: text('email').notNull().default(''),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    salespersonId: integer('salesperson_id').notNull().references(() => users.id),
+    salespersonId: integer('salesperson_id')
+      .notNull()
+      .references(() => users.id),
     secondSalespersonId: integer('second_salesperson_id').references(() => users.id),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     soldDate: date('sold_date').notNull(),
@@ -47,12 +53,17 @@ export const purchases = pgTable(
     index('purchases_price_idx').on(t.priceCents, t.id),
     index('purchases_location_sold_idx').on(t.locationId, t.soldDate, t.id),
     index('purchases_salesperson_sold_idx').on(t.salespersonId, t.soldDate, t.id),
-    index('purchases_second_salesperson_sold_idx').on(t.secondSalespersonId, t.soldDate, t.id).where(sql`${t.secondSalespersonId} is not null`),
+    index('purchases_second_salesperson_sold_idx')
+      .on(t.secondSalespersonId, t.soldDate, t.id)
+      .where(sql`${t.secondSalespersonId} is not null`),
     searchIndex('purchases_search_idx', t.stock, t.vin, t.firstName, t.lastName),
   ],
 );
 
 export const purchaseRecords = defineRecords({
-  table: purchases, type: 'purchase', key: purchases.id, location: purchases.locationId,
+  table: purchases,
+  type: 'purchase',
+  key: purchases.id,
+  location: purchases.locationId,
   missing: 'That purchase does not exist.',
 });

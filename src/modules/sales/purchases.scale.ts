@@ -6,8 +6,18 @@ import { dealTypes } from './purchases.contract';
 const FULL_ROWS = 200_000;
 const SPAN_DAYS = 5 * 365;
 const vehicles: [string, string][] = [
-  ['Toyota', 'RAV4'], ['Toyota', 'Camry'], ['Toyota', 'Tacoma'], ['Honda', 'CR-V'], ['Honda', 'Civic'], ['Ford', 'F-150'], ['Ford', 'Escape'],
-  ['Chevrolet', 'Silverado 1500'], ['Subaru', 'Outback'], ['Hyundai', 'Tucson'], ['Kia', 'Sportage'], ['Nissan', 'Rogue'],
+  ['Toyota', 'RAV4'],
+  ['Toyota', 'Camry'],
+  ['Toyota', 'Tacoma'],
+  ['Honda', 'CR-V'],
+  ['Honda', 'Civic'],
+  ['Ford', 'F-150'],
+  ['Ford', 'Escape'],
+  ['Chevrolet', 'Silverado 1500'],
+  ['Subaru', 'Outback'],
+  ['Hyundai', 'Tucson'],
+  ['Kia', 'Sportage'],
+  ['Nissan', 'Rogue'],
 ];
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
@@ -18,7 +28,25 @@ const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
  */
 defineGenerator({
   table: 'purchases',
-  columns: ['location_id', 'stock', 'vin', 'year', 'make', 'model', 'first_name', 'last_name', 'mobile_phone', 'email', 'salesperson_id', 'second_salesperson_id', 'price_cents', 'sold_date', 'deal_type', 'created_by', 'created_at'],
+  columns: [
+    'location_id',
+    'stock',
+    'vin',
+    'year',
+    'make',
+    'model',
+    'first_name',
+    'last_name',
+    'mobile_phone',
+    'email',
+    'salesperson_id',
+    'second_salesperson_id',
+    'price_cents',
+    'sold_date',
+    'deal_type',
+    'created_by',
+    'created_at',
+  ],
   fullRows: FULL_ROWS,
   minRows: 1_000,
   after: ['locations', 'users'],
@@ -30,10 +58,25 @@ defineGenerator({
       const last = random.pick(lastNames);
       const salesperson = (i % counts.users) + 1;
       const vin = Array.from({ length: 17 }, () => VIN_CHARS[random.int(0, VIN_CHARS.length - 1)]).join('');
-      yield [(i % counts.locations) + 1, `S${String(i + 1).padStart(7, '0')}`, vin, soldAt.getUTCFullYear() - random.int(0, 6), make, model, first, last,
-        `+1505${String(2_000_000 + (i % 7_999_999)).padStart(7, '0')}`, i % 3 === 0 ? `${first}.${last}${i}@example.com`.toLowerCase() : '',
-        salesperson, i % 5 === 4 ? (salesperson % counts.users) + 1 : null, random.int(800, 9_000) * 1_000, soldAt.toISOString().slice(0, 10),
-        random.pick(dealTypes), salesperson, soldAt];
+      yield [
+        (i % counts.locations) + 1,
+        `S${String(i + 1).padStart(7, '0')}`,
+        vin,
+        soldAt.getUTCFullYear() - random.int(0, 6),
+        make,
+        model,
+        first,
+        last,
+        `+1505${String(2_000_000 + (i % 7_999_999)).padStart(7, '0')}`,
+        i % 3 === 0 ? `${first}.${last}${i}@example.com`.toLowerCase() : '',
+        salesperson,
+        i % 5 === 4 ? (salesperson % counts.users) + 1 : null,
+        random.int(800, 9_000) * 1_000,
+        soldAt.toISOString().slice(0, 10),
+        random.pick(dealTypes),
+        salesperson,
+        soldAt,
+      ];
     }
   },
 });

@@ -22,12 +22,25 @@ type Ctx = Parameters<typeof insertRecord>[0];
  * who bought" and the sold-list cleaning read it). Audited as contacts are.
  */
 export async function contactFor(
-  ctx: Ctx, locationId: number, person: { firstName: string; lastName: string; mobilePhone: string | null; email: string }, sold: boolean,
+  ctx: Ctx,
+  locationId: number,
+  person: { firstName: string; lastName: string; mobilePhone: string | null; email: string },
+  sold: boolean,
 ): Promise<number> {
   const [found] = person.mobilePhone
-    ? await ctx.db.select().from(contacts).where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, person.mobilePhone))).limit(1)
+    ? await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, person.mobilePhone)))
+        .limit(1)
     : person.email
-      ? await ctx.db.select().from(contacts).where(and(eq(contacts.locationId, locationId), sql`lower(${contacts.email}) = ${person.email.toLowerCase()}`)).limit(1)
+      ? await ctx.db
+          .select()
+          .from(contacts)
+          .where(
+            and(eq(contacts.locationId, locationId), sql`lower(${contacts.email}) = ${person.email.toLowerCase()}`),
+          )
+          .limit(1)
       : [];
   if (!found) {
     const added = await refusingDuplicate(
@@ -49,36 +62,58 @@ export async function contactFor(
 
 defineAction({
   contract: addPurchase,
-  summary: 'Records a vehicle the store\'s sales squad sold: filled from inventory (and marked sold there) when its stock number or VIN is on the lot; the customer\'s contact is found or added and marked sold.',
+  summary:
+    "Records a vehicle the store's sales squad sold: filled from inventory (and marked sold there) when its stock number or VIN is on the lot; the customer's contact is found or added and marked sold.",
   permission: 'sales',
   reach: { salespersonId: userRecords, secondSalespersonId: userRecords },
   async handler(ctx) {
     const { input } = ctx;
     const location = await loadRecord(ctx, locationRecords, input.locationId);
     const mobilePhone = toE164(input.mobilePhone);
-    if (!mobilePhone) throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
+    if (!mobilePhone)
+      throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
 
     // Each salesperson credited works at the store.
     for (const field of ['salespersonId', 'secondSalespersonId'] as const) {
       const userId = input[field];
       if (!userId) continue;
-      const [user] = await ctx.db.select({ locationId: users.locationId, locked: users.accountLocked, name: nameOf() }).from(users).where(eq(users.id, userId));
+      const [user] = await ctx.db
+        .select({ locationId: users.locationId, locked: users.accountLocked, name: nameOf() })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!user) throw AppError.notFound('That user does not exist.');
       if (user.locationId !== location.id || user.locked) {
-        throw AppError.invalid(`${field === 'salespersonId' ? 'Salesperson' : 'Split with'} must be on the staff of ${location.name}: ${user.name} is not.`, [field]);
+        throw AppError.invalid(
+          `${field === 'salespersonId' ? 'Salesperson' : 'Split with'} must be on the staff of ${location.name}: ${user.name} is not.`,
+          [field],
+        );
       }
     }
 
     // The vehicle on the store's lot, by stock number or VIN.
     const stock = input.stock?.toUpperCase() ?? '';
-    const [onLot] = await ctx.db.select().from(inventoryVehicles).where(and(
-      eq(inventoryVehicles.locationId, location.id), eq(inventoryVehicles.status, 'in stock'),
-      or(stock ? eq(inventoryVehicles.stock, stock) : undefined, input.vin ? eq(inventoryVehicles.vin, input.vin) : undefined),
-    )).orderBy(desc(inventoryVehicles.createdAt)).limit(1);
+    const [onLot] = await ctx.db
+      .select()
+      .from(inventoryVehicles)
+      .where(
+        and(
+          eq(inventoryVehicles.locationId, location.id),
+          eq(inventoryVehicles.status, 'in stock'),
+          or(
+            stock ? eq(inventoryVehicles.stock, stock) : undefined,
+            input.vin ? eq(inventoryVehicles.vin, input.vin) : undefined,
+          ),
+        ),
+      )
+      .orderBy(desc(inventoryVehicles.createdAt))
+      .limit(1);
     const year = input.year ?? onLot?.year;
     const make = input.make ?? onLot?.make;
     const model = input.model ?? onLot?.model;
-    if (!year) throw AppError.invalid(`Year is required: ${stock || input.vin} is not in ${location.name}'s inventory.`, ['year']);
+    if (!year)
+      throw AppError.invalid(`Year is required: ${stock || input.vin} is not in ${location.name}'s inventory.`, [
+        'year',
+      ]);
     if (!make) throw AppError.invalid('Make is required.', ['make']);
     if (!model) throw AppError.invalid('Model is required.', ['model']);
     if (onLot) await updateRecord(ctx, inventoryRecords, onLot.id, { status: 'sold' });
@@ -86,9 +121,21 @@ defineAction({
     const customer = { firstName: input.firstName, lastName: input.lastName, mobilePhone, email: input.email ?? '' };
     const contactId = await contactFor(ctx, location.id, customer, true);
     const purchase = await insertRecord(ctx, purchaseRecords, {
-      locationId: location.id, stock: stock || onLot?.stock || '', vin: input.vin ?? onLot?.vin ?? '', year, make, model, inventoryVehicleId: onLot?.id ?? null,
-      ...customer, contactId, salespersonId: input.salespersonId, secondSalespersonId: input.secondSalespersonId ?? null, priceCents: input.price,
-      soldDate: input.soldDate, dealType: input.dealType, createdBy: ctx.user.id,
+      locationId: location.id,
+      stock: stock || onLot?.stock || '',
+      vin: input.vin ?? onLot?.vin ?? '',
+      year,
+      make,
+      model,
+      inventoryVehicleId: onLot?.id ?? null,
+      ...customer,
+      contactId,
+      salespersonId: input.salespersonId,
+      secondSalespersonId: input.secondSalespersonId ?? null,
+      priceCents: input.price,
+      soldDate: input.soldDate,
+      dealType: input.dealType,
+      createdBy: ctx.user.id,
     });
     return { purchaseId: purchase.id, contactId, fromInventory: !!onLot };
   },
@@ -99,13 +146,14 @@ const second = alias(users, 'second_salesperson');
 
 defineListAction({
   contract: loadPurchases,
-  summary: 'Vehicles the stores\' sales squads sold, newest first: by store, sale days, salesperson (alone or split) and part of a stock number, VIN or customer\'s name.',
+  summary:
+    "Vehicles the stores' sales squads sold, newest first: by store, sale days, salesperson (alone or split) and part of a stock number, VIN or customer's name.",
   permission: 'sales',
   reach: purchases.locationId,
   records: { salespersonId: userRecords },
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minSoldDate: s.from, maxSoldDate: s.to } },
     { name: 'salesperson', filters: { salespersonId: s.userId } },
     { name: 'by price', filters: { sort: 'price', dir: 'desc' } },
@@ -126,17 +174,36 @@ defineListAction({
     query: matches(purchaseSearch),
   },
   query: ({ db }) => ({
-    select: db.select({
-      purchaseId: purchases.id, locationId: purchases.locationId, locationName: locations.name, soldDate: purchases.soldDate,
-      stock: purchases.stock, vin: purchases.vin, year: purchases.year, make: purchases.make, model: purchases.model,
-      vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as('vehicle'),
-      customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
-      mobilePhone: purchases.mobilePhone, email: purchases.email, contactId: purchases.contactId,
-      salespersonId: purchases.salespersonId, secondSalespersonId: purchases.secondSalespersonId,
-      salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
-      dealType: purchases.dealType, dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
-      price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'), priceCents: purchases.priceCents,
-    }).from(purchases).innerJoin(locations, eq(locations.id, purchases.locationId)).innerJoin(users, eq(users.id, purchases.salespersonId))
-      .leftJoin(second, eq(second.id, purchases.secondSalespersonId)).$dynamic(),
+    select: db
+      .select({
+        purchaseId: purchases.id,
+        locationId: purchases.locationId,
+        locationName: locations.name,
+        soldDate: purchases.soldDate,
+        stock: purchases.stock,
+        vin: purchases.vin,
+        year: purchases.year,
+        make: purchases.make,
+        model: purchases.model,
+        vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as(
+          'vehicle',
+        ),
+        customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
+        mobilePhone: purchases.mobilePhone,
+        email: purchases.email,
+        contactId: purchases.contactId,
+        salespersonId: purchases.salespersonId,
+        secondSalespersonId: purchases.secondSalespersonId,
+        salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
+        dealType: purchases.dealType,
+        dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
+        price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'),
+        priceCents: purchases.priceCents,
+      })
+      .from(purchases)
+      .innerJoin(locations, eq(locations.id, purchases.locationId))
+      .innerJoin(users, eq(users.id, purchases.salespersonId))
+      .leftJoin(second, eq(second.id, purchases.secondSalespersonId))
+      .$dynamic(),
   }),
 });

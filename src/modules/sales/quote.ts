@@ -13,10 +13,26 @@ export const QUOTE_DAYS = 14;
 /** Where a quote's customer page is served: `/quote/<token>`. */
 export const QUOTE_PATH = '/quote';
 
-export interface QuoteDiscount { name: string; amount: number; optional: boolean; applied: boolean }
-export interface QuoteAddendum { name: string; amount: number }
-export interface QuoteTax { name: string; rate: number }
-export interface QuoteIncentive { incentiveId: number; name: string; amount: number; applied: boolean }
+export interface QuoteDiscount {
+  name: string;
+  amount: number;
+  optional: boolean;
+  applied: boolean;
+}
+export interface QuoteAddendum {
+  name: string;
+  amount: number;
+}
+export interface QuoteTax {
+  name: string;
+  rate: number;
+}
+export interface QuoteIncentive {
+  incentiveId: number;
+  name: string;
+  amount: number;
+  applied: boolean;
+}
 
 export interface QuoteLines {
   price: number;
@@ -46,13 +62,21 @@ export const toDollars = (cents: number) => divideRound(cents, 100) * 100;
 export const discountApplies = (d: QuoteDiscount) => !d.optional || d.applied;
 
 export function quoteFigures(lines: QuoteLines): QuoteFigures {
-  const savings = lines.discounts.filter(discountApplies).reduce((sum, d) => sum + d.amount, 0)
-    + lines.incentives.filter((i) => i.applied).reduce((sum, i) => sum + i.amount, 0);
+  const savings =
+    lines.discounts.filter(discountApplies).reduce((sum, d) => sum + d.amount, 0) +
+    lines.incentives.filter((i) => i.applied).reduce((sum, i) => sum + i.amount, 0);
   const addenda = lines.addenda.reduce((sum, a) => sum + a.amount, 0);
   const subtotal = lines.price - savings + addenda;
   const taxes = lines.taxes.map((t) => ({ ...t, amount: tax(subtotal, t.rate) }));
   const total = toDollars(subtotal + taxes.reduce((sum, t) => sum + t.amount, 0));
-  return { savings, addenda, subtotal, taxes, total, payment: toDollars(amortizedPayment(total, QUOTE_TERM, QUOTE_APR)) };
+  return {
+    savings,
+    addenda,
+    subtotal,
+    taxes,
+    total,
+    payment: toDollars(amortizedPayment(total, QUOTE_TERM, QUOTE_APR)),
+  };
 }
 
 /**
@@ -68,14 +92,23 @@ export const STATE_VEHICLE_TAX: Record<string, { name: string; rate: number }> =
 };
 
 /** The vehicle as a customer reads it: "2024 Toyota RAV4 XLE". */
-export const vehicleName = (v: { year: number; make: string; model: string; trim?: string | null }) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(' ');
+export const vehicleName = (v: { year: number; make: string; model: string; trim?: string | null }) =>
+  [v.year, v.make, v.model, v.trim].filter(Boolean).join(' ');
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 /** 3202600 cents -> "$32,026": the quote's total and payment are whole dollars. */
 export const formatDollars = (cents: number) => wholeDollars.format(cents / 100);
 
 /** The text that goes with the quote's link (the link follows it on its own line). */
-export function quoteMessage(quote: { customerName?: string; vehicle: string; stock?: string; total: number; payment: number; from: string; store: string }): string {
+export function quoteMessage(quote: {
+  customerName?: string;
+  vehicle: string;
+  stock?: string;
+  total: number;
+  payment: number;
+  from: string;
+  store: string;
+}): string {
   const greeting = quote.customerName ? `Hi ${quote.customerName.split(' ')[0]}, here` : 'Here';
   const stock = quote.stock ? ` (stock ${quote.stock})` : '';
   return `${greeting} is your price quote for the ${quote.vehicle}${stock}: ${formatDollars(quote.total)}, or about ${formatDollars(quote.payment)} a month. ${quote.from}, ${quote.store}`;

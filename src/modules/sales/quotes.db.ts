@@ -1,4 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
@@ -15,9 +27,13 @@ export const salesQuotes = pgTable(
     id: serial('id').primaryKey(),
     /** 128 random bits, base64url: the customer's page address. */
     token: varchar('token', { length: 32 }).notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    inventoryVehicleId: integer('inventory_vehicle_id').references(() => inventoryVehicles.id, { onDelete: 'set null' }),
+    inventoryVehicleId: integer('inventory_vehicle_id').references(() => inventoryVehicles.id, {
+      onDelete: 'set null',
+    }),
     year: smallint('year').notNull(),
     make: text('make').notNull(),
     model: text('model').notNull(),

@@ -6,7 +6,9 @@ async function choose(page: Page, scope: Locator, label: string, option: string 
   await page.getByRole('option', { name: option }).first().click();
 }
 
-test('an incentive: added for a store with its amount in dollars, edited, then deleted after the question', async ({ page }) => {
+test('an incentive: added for a store with its amount in dollars, edited, then deleted after the question', async ({
+  page,
+}) => {
   await page.goto('/sales/incentives');
   const root = page.locator('.incentives');
   await expect(page.getByRole('heading', { name: /^\d+ incentives$/ })).toBeVisible();
@@ -46,7 +48,9 @@ test('an incentive: added for a store with its amount in dollars, edited, then d
   await expect(row).toBeHidden();
 });
 
-test('a purchase: recorded in the squad-purchase modal and listed with its customer and salesperson', async ({ page }) => {
+test('a purchase: recorded in the squad-purchase modal and listed with its customer and salesperson', async ({
+  page,
+}) => {
   await page.goto('/sales/purchases');
   const root = page.locator('.purchases');
   await expect(page.getByRole('heading', { name: /^\d+ purchases$/ })).toBeVisible();
@@ -63,7 +67,9 @@ test('a purchase: recorded in the squad-purchase modal and listed with its custo
   await choose(page, add, 'Deal type', 'Finance');
   await add.getByRole('button', { name: 'Add purchase' }).click();
   // Not on the lot: the vehicle is typed.
-  await expect(add.getByRole('alert')).toContainText('Year is required: E2E0042 is not in Albuquerque Toyota\'s inventory.');
+  await expect(add.getByRole('alert')).toContainText(
+    "Year is required: E2E0042 is not in Albuquerque Toyota's inventory.",
+  );
   await expect(add.getByRole('textbox', { name: 'Year' })).toHaveAttribute('aria-invalid', 'true');
   await add.getByRole('textbox', { name: 'Year' }).fill('2024');
   await add.getByRole('textbox', { name: 'Make' }).fill('Toyota');
@@ -79,12 +85,14 @@ test('a purchase: recorded in the squad-purchase modal and listed with its custo
   await expect(row).toContainText('$28,995.00');
 });
 
-test('a marketplace lead: a refused phone is marked, a sent lead is confirmed and shows in the outbox', async ({ page }) => {
+test('a marketplace lead: a refused phone is marked, a sent lead is confirmed and shows in the outbox', async ({
+  page,
+}) => {
   await page.goto('/sales/marketplace-lead');
   const root = page.locator('.marketplace-lead');
   await expect(root.getByRole('combobox', { name: 'Location' })).toHaveValue('Albuquerque Toyota (ABG)');
   await root.getByRole('textbox', { name: 'Listing' }).fill('https://www.facebook.com/marketplace/item/8801');
-  await root.getByRole('textbox', { name: 'Buyer\'s name' }).fill('Teodoro Apodaca');
+  await root.getByRole('textbox', { name: "Buyer's name" }).fill('Teodoro Apodaca');
   // A number of the right shape that no carrier uses: only the server can tell.
   const phone = root.getByRole('textbox', { name: 'Phone' });
   await phone.fill('(123) 456-7890');
@@ -95,7 +103,7 @@ test('a marketplace lead: a refused phone is marked, a sent lead is confirmed an
   await phone.fill('(505) 555-0166');
   await root.getByRole('button', { name: 'Send lead' }).click();
   await expectNotification(page, 'Your message has been sent!');
-  await expect(root.getByRole('textbox', { name: 'Buyer\'s name' })).toHaveValue('');
+  await expect(root.getByRole('textbox', { name: "Buyer's name" })).toHaveValue('');
 
   await page.goto('/outbox?channel=lead');
   const lead = page.getByRole('row', { name: /Teodoro Apodaca/ }).first();

@@ -14,8 +14,21 @@ import { formatNumber, lastDays } from '../../shared/format';
 import type { OutputOf } from '../../shared/contract';
 import type { ColumnSpec } from '../../shared/lists';
 import {
-  daysOutColumns, daysOutSpans, loadDaysOut, loadLocations, loadLongServices, loadRecallAppointments, loadServices, loadSources, locationColumns,
-  recallColumns, serviceColumns, sourceColumns, type AppointmentReport, type ReportRow, type Timeline,
+  daysOutColumns,
+  daysOutSpans,
+  loadDaysOut,
+  loadLocations,
+  loadLongServices,
+  loadRecallAppointments,
+  loadServices,
+  loadSources,
+  locationColumns,
+  recallColumns,
+  serviceColumns,
+  sourceColumns,
+  type AppointmentReport,
+  type ReportRow,
+  type Timeline,
 } from './service.contract';
 import { AppointmentTabs, useServiceOptions, type appointmentTabs } from './serviceScreens';
 import { useActionQuery } from '../../web/ui/useActionQuery';
@@ -64,12 +77,23 @@ const countOf = (reply: Reply, key: string) => (reply as unknown as Record<strin
 
 export const reports = {
   sources: {
-    tab: 'sources', className: 'appointment-source-manager', title: 'Appointment sources', contract: loadSources, noun: () => ['source', 'sources'],
+    tab: 'sources',
+    className: 'appointment-source-manager',
+    title: 'Appointment sources',
+    contract: loadSources,
+    noun: () => ['source', 'sources'],
     columns: () => sourceColumns,
-    stats: (r) => [{ label: 'Sources', value: formatNumber(countOf(r, 'sourceCount')) }, ...statusStats(r, countOf(r, 'appointmentCount'))],
+    stats: (r) => [
+      { label: 'Sources', value: formatNumber(countOf(r, 'sourceCount')) },
+      ...statusStats(r, countOf(r, 'appointmentCount')),
+    ],
   },
   services: {
-    tab: 'services', className: 'appointment-service-manager', title: 'Appointment services', contract: loadServices, noun: () => ['service', 'services'],
+    tab: 'services',
+    className: 'appointment-service-manager',
+    title: 'Appointment services',
+    contract: loadServices,
+    noun: () => ['service', 'services'],
     columns: () => serviceColumns,
     stats: (r) => [
       { label: 'Appointments', value: formatNumber(countOf(r, 'appointmentCount')) },
@@ -78,27 +102,65 @@ export const reports = {
     ],
   },
   longServices: {
-    tab: 'long-services', className: 'appointment-long-service-scheduler-manager', title: 'Long-service scheduler', contract: loadLongServices,
-    noun: () => ['long service', 'long services'], columns: () => serviceColumns, series: statusSeries,
-    stats: (r) => [{ label: 'Long services', value: formatNumber(countOf(r, 'serviceCount')) }, ...statusStats(r, countOf(r, 'appointmentCount'))],
+    tab: 'long-services',
+    className: 'appointment-long-service-scheduler-manager',
+    title: 'Long-service scheduler',
+    contract: loadLongServices,
+    noun: () => ['long service', 'long services'],
+    columns: () => serviceColumns,
+    series: statusSeries,
+    stats: (r) => [
+      { label: 'Long services', value: formatNumber(countOf(r, 'serviceCount')) },
+      ...statusStats(r, countOf(r, 'appointmentCount')),
+    ],
   },
   locations: {
-    tab: 'locations', className: 'appointment-location-manager', title: 'Appointments by location', contract: loadLocations, noun: () => ['location', 'locations'],
-    columns: () => locationColumns, series: statusSeries,
-    stats: (r) => [{ label: 'Locations', value: formatNumber(countOf(r, 'locationCount')) }, ...statusStats(r, countOf(r, 'appointmentCount'))],
+    tab: 'locations',
+    className: 'appointment-location-manager',
+    title: 'Appointments by location',
+    contract: loadLocations,
+    noun: () => ['location', 'locations'],
+    columns: () => locationColumns,
+    series: statusSeries,
+    stats: (r) => [
+      { label: 'Locations', value: formatNumber(countOf(r, 'locationCount')) },
+      ...statusStats(r, countOf(r, 'appointmentCount')),
+    ],
   },
   recall: {
-    tab: 'recall', className: 'recall-appointment-data-manager', title: 'Recall appointments', contract: loadRecallAppointments, noun: () => ['recall', 'recalls'],
-    columns: () => recallColumns, series: statusSeries,
+    tab: 'recall',
+    className: 'recall-appointment-data-manager',
+    title: 'Recall appointments',
+    contract: loadRecallAppointments,
+    noun: () => ['recall', 'recalls'],
+    columns: () => recallColumns,
+    series: statusSeries,
     stats: (r) => [
       { label: 'Texts sent', value: formatNumber(countOf(r, 'totalMessages')) },
       { label: 'Appointments', value: formatNumber(countOf(r, 'totalAppointments')) },
-      { label: 'Booked per 100 texts', value: countOf(r, 'totalMessages') ? ((countOf(r, 'totalAppointments') / countOf(r, 'totalMessages')) * 100).toFixed(1) : '–' },
+      {
+        label: 'Booked per 100 texts',
+        value: countOf(r, 'totalMessages')
+          ? ((countOf(r, 'totalAppointments') / countOf(r, 'totalMessages')) * 100).toFixed(1)
+          : '–',
+      },
     ],
-    filters: (options) => [{ name: 'campaignId', label: 'Recall', kind: 'select', placeholder: 'Every recall', data: options?.campaigns ?? [] }],
+    filters: (options) => [
+      {
+        name: 'campaignId',
+        label: 'Recall',
+        kind: 'select',
+        placeholder: 'Every recall',
+        data: options?.campaigns ?? [],
+      },
+    ],
   },
   daysOut: {
-    tab: 'days-out', className: 'service-days-out-report', title: 'Service days out', contract: loadDaysOut, noun: (f) => (f.groupBy === 'service' ? ['service', 'services'] : ['location', 'locations']),
+    tab: 'days-out',
+    className: 'service-days-out-report',
+    title: 'Service days out',
+    contract: loadDaysOut,
+    noun: (f) => (f.groupBy === 'service' ? ['service', 'services'] : ['location', 'locations']),
     columns: (f) => daysOutColumns(f.groupBy === 'service' ? 'Service' : 'Location'),
     series: daysOutSpans.map((s, i) => ({ name: s.key, label: s.label, color: spanColors[i] })),
     stats: (r) => {
@@ -112,7 +174,18 @@ export const reports = {
         { label: 'Within a week', value: percent(withinWeek, ahead) },
       ];
     },
-    filters: () => [{ name: 'groupBy', label: 'Rows', kind: 'select', placeholder: 'Locations', data: [{ value: 'location', label: 'Locations' }, { value: 'service', label: 'Services' }] }],
+    filters: () => [
+      {
+        name: 'groupBy',
+        label: 'Rows',
+        kind: 'select',
+        placeholder: 'Locations',
+        data: [
+          { value: 'location', label: 'Locations' },
+          { value: 'service', label: 'Services' },
+        ],
+      },
+    ],
   },
 } satisfies Record<string, Report>;
 
@@ -130,12 +203,23 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
       const timeline = data.timeline!;
       return {
         title: `Appointments per ${timeline.unit}`,
-        rows: timeline.periods.map((p) => ({ name: timeline.unit === 'week' ? `Week of ${p.label}` : p.label, ...p.values })),
-        series: timeline.keys.map((name, i) => ({ name, label: name, color: timelineColors[i % timelineColors.length] })),
+        rows: timeline.periods.map((p) => ({
+          name: timeline.unit === 'week' ? `Week of ${p.label}` : p.label,
+          ...p.values,
+        })),
+        series: timeline.keys.map((name, i) => ({
+          name,
+          label: name,
+          color: timelineColors[i % timelineColors.length],
+        })),
       };
     }
     const rows = data.rows.filter((r) => r.appointments > 0).slice(0, CHART_ROWS);
-    return { title: `Appointments per ${noun[0]}${rows.length < data.rows.length ? `: the ${rows.length} busiest` : ''}`, rows, series: report.series };
+    return {
+      title: `Appointments per ${noun[0]}${rows.length < data.rows.length ? `: the ${rows.length} busiest` : ''}`,
+      rows,
+      series: report.series,
+    };
   }, [data, report, noun]);
 
   return (
@@ -144,13 +228,23 @@ function ReportBody({ report, filters }: { report: Report; filters: Filters }) {
       <StatCards stats={data ? report.stats(data) : []} />
       {chart && chart.rows.length > 0 && chart.series.length > 0 && (
         <Paper withBorder p="md" radius="md">
-          <Text fw={600} mb="sm">{chart.title}</Text>
-          <StackedBars rows={chart.rows} label={(row) => row.name} series={chart.series} format={formatNumber} aria-label={`${report.title} chart`} />
+          <Text fw={600} mb="sm">
+            {chart.title}
+          </Text>
+          <StackedBars
+            rows={chart.rows}
+            label={(row) => row.name}
+            series={chart.series}
+            format={formatNumber}
+            aria-label={`${report.title} chart`}
+          />
         </Paper>
       )}
       <Stack gap={4}>
         <Title order={2} size="h4">
-          {data ? `${formatNumber(data.rows.length)} ${data.rows.length === 1 ? noun[0] : noun[1]}, ${data.minCreatedAt} to ${data.maxCreatedAt}` : 'Loading…'}
+          {data
+            ? `${formatNumber(data.rows.length)} ${data.rows.length === 1 ? noun[0] : noun[1]}, ${data.minCreatedAt} to ${data.maxCreatedAt}`
+            : 'Loading…'}
           {query.isFetching && <Loader size="xs" ml="xs" aria-label="Loading" />}
         </Title>
         <DataTable<ReportRow>
@@ -176,7 +270,13 @@ function ReportScreen({ report }: { report: Report }) {
     ...(report.filters?.(options.data) ?? []),
   ];
   return (
-    <FilteredScreen className={report.className} title={report.title} filters={filters} updateUrl above={<AppointmentTabs current={report.tab} />}>
+    <FilteredScreen
+      className={report.className}
+      title={report.title}
+      filters={filters}
+      updateUrl
+      above={<AppointmentTabs current={report.tab} />}
+    >
       {(applied) => <ReportBody report={report} filters={applied} />}
     </FilteredScreen>
   );

@@ -1,10 +1,21 @@
 import { Badge } from '@mantine/core';
 import { ListScreen } from '../../web/ui/ListScreen';
-import { appointmentColumns, appointmentStatuses, appointmentStatusLabels, loadAppointments, type AppointmentStatus } from './service.contract';
+import {
+  appointmentColumns,
+  appointmentStatuses,
+  appointmentStatusLabels,
+  loadAppointments,
+  type AppointmentStatus,
+} from './service.contract';
 import { AppointmentTabs, useServiceOptions } from './serviceScreens';
 import { optionsOf } from '../../web/options/optionsOf';
 
-const statusColors: Record<AppointmentStatus, string> = { scheduled: 'blue', completed: 'teal', 'no-show': 'orange', canceled: 'gray' };
+const statusColors: Record<AppointmentStatus, string> = {
+  scheduled: 'blue',
+  completed: 'teal',
+  'no-show': 'orange',
+  canceled: 'gray',
+};
 
 /** appointment-data-manager (seed 000): the bookings themselves, by store, source, service, status, recall and days booked. */
 export default function Appointments() {
@@ -21,8 +32,21 @@ export default function Appointments() {
         { name: 'locationId', kind: 'location' },
         { name: 'sourceId', kind: 'select', placeholder: 'Any', data: options.data?.sources ?? [] },
         { name: 'serviceId', kind: 'select', placeholder: 'Any', data: options.data?.services ?? [] },
-        { name: 'status', kind: 'select', placeholder: 'Any', data: optionsOf(appointmentStatuses, appointmentStatusLabels) },
-        { name: 'recall', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Recall appointments' }, { value: '0', label: 'Not a recall' }] },
+        {
+          name: 'status',
+          kind: 'select',
+          placeholder: 'Any',
+          data: optionsOf(appointmentStatuses, appointmentStatusLabels),
+        },
+        {
+          name: 'recall',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Recall appointments' },
+            { value: '0', label: 'Not a recall' },
+          ],
+        },
         { name: 'minCreatedAt', kind: 'date' },
         { name: 'maxCreatedAt', kind: 'date' },
         { name: 'scheduledOn', kind: 'date' },
@@ -33,7 +57,13 @@ export default function Appointments() {
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}
       emptyText="No appointments match these filters; clear a filter or widen the dates."
       // The word whole, however many columns share the width.
-      cells={{ statusLabel: (row) => <Badge color={statusColors[row.status]} variant="light">{row.statusLabel}</Badge> }}
+      cells={{
+        statusLabel: (row) => (
+          <Badge color={statusColors[row.status]} variant="light">
+            {row.statusLabel}
+          </Badge>
+        ),
+      }}
     />
   );
 }

@@ -17,7 +17,15 @@ export default function SchedulerSessions() {
       filters={[
         { name: 'locationId', kind: 'location' },
         { name: 'device', kind: 'select', placeholder: 'Any', data: optionsOf(devices, deviceLabels) },
-        { name: 'booked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Booked' }, { value: '0', label: 'Stopped before booking' }] },
+        {
+          name: 'booked',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Booked' },
+            { value: '0', label: 'Stopped before booking' },
+          ],
+        },
         { name: 'minStartedAt', kind: 'date' },
         { name: 'maxStartedAt', kind: 'date' },
       ]}
@@ -27,10 +35,19 @@ export default function SchedulerSessions() {
       rowLabel={(row) => `${row.locationName}, ${row.startedAt}`}
       emptyText="No scheduler sessions match these filters."
       cells={{
-        lastStepLabel: (row) => <Badge color={row.appointmentId ? 'teal' : 'gray'} variant="light">{row.lastStepLabel}</Badge>,
-        appointmentId: (row) => (row.appointmentId
-          ? <Anchor component={Link} to={`${REPORTS_HOME}/?${new URLSearchParams({ query: `#${row.appointmentId}` })}`}>No. {row.appointmentId}</Anchor>
-          : ''),
+        lastStepLabel: (row) => (
+          <Badge color={row.appointmentId ? 'teal' : 'gray'} variant="light">
+            {row.lastStepLabel}
+          </Badge>
+        ),
+        appointmentId: (row) =>
+          row.appointmentId ? (
+            <Anchor component={Link} to={`${REPORTS_HOME}/?${new URLSearchParams({ query: `#${row.appointmentId}` })}`}>
+              No. {row.appointmentId}
+            </Anchor>
+          ) : (
+            ''
+          ),
       }}
     />
   );

@@ -20,8 +20,21 @@ import type { Reach } from '../../shared/session';
 import { locations } from '../locations/locations.db';
 import { appointmentTallies as t, recallCampaigns, serviceServices, serviceSources } from './service.db';
 import {
-  daysOutColumns, loadDaysOut, loadLocations, loadLongServices, loadRecallAppointments, loadServices, loadSources, locationColumns, recallColumns,
-  reportInput, serviceColumns, sourceColumns, type ReportRow, type TallyKind, type Timeline,
+  daysOutColumns,
+  loadDaysOut,
+  loadLocations,
+  loadLongServices,
+  loadRecallAppointments,
+  loadServices,
+  loadSources,
+  locationColumns,
+  recallColumns,
+  reportInput,
+  serviceColumns,
+  sourceColumns,
+  type ReportRow,
+  type TallyKind,
+  type Timeline,
 } from './service.contract';
 
 /** The whole group's tally rows carry this location. */
@@ -54,7 +67,12 @@ interface Span {
  * row cannot be split into weeks); a longer one reads month rows where it can (platform/tallies.ts).
  */
 export function tallySpan(from: string, to: string): Span {
-  if (daysBetween(from, to) + 1 <= WEEKLY_UP_TO_DAYS) return { unit: 'week', where: and(eq(t.grain, 'd'), gte(t.period, from), lte(t.period, to))!, sign: sql<number>`1` };
+  if (daysBetween(from, to) + 1 <= WEEKLY_UP_TO_DAYS)
+    return {
+      unit: 'week',
+      where: and(eq(t.grain, 'd'), gte(t.period, from), lte(t.period, to))!,
+      sign: sql<number>`1`,
+    };
   return { unit: 'month', ...tallyCondition(tallyRanges(t, from, to)) };
 }
 
@@ -63,10 +81,18 @@ const sumsOver = (sign: SQL<number>) => {
   // Named as the fields are: the statement's raw rows are read as they come (runStatement).
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${sign} * ${column})::int`.as(name);
   return {
-    appointments: total(t.appointments, 'appointments'), completed: total(t.completed, 'completed'), noShows: total(t.noShows, 'noShows'),
-    canceled: total(t.canceled, 'canceled'), recall: total(t.recall, 'recall'), daysOut: total(t.daysOut, 'daysOut'), sameDay: total(t.sameDay, 'sameDay'),
-    days1to2: total(t.days1to2, 'days1to2'), days3to7: total(t.days3to7, 'days3to7'), days8to14: total(t.days8to14, 'days8to14'),
-    days15Plus: total(t.days15Plus, 'days15Plus'), messages: total(t.messages, 'messages'),
+    appointments: total(t.appointments, 'appointments'),
+    completed: total(t.completed, 'completed'),
+    noShows: total(t.noShows, 'noShows'),
+    canceled: total(t.canceled, 'canceled'),
+    recall: total(t.recall, 'recall'),
+    daysOut: total(t.daysOut, 'daysOut'),
+    sameDay: total(t.sameDay, 'sameDay'),
+    days1to2: total(t.days1to2, 'days1to2'),
+    days3to7: total(t.days3to7, 'days3to7'),
+    days8to14: total(t.days8to14, 'days8to14'),
+    days15Plus: total(t.days15Plus, 'days15Plus'),
+    messages: total(t.messages, 'messages'),
   };
 };
 type Sums = Record<keyof ReturnType<typeof sumsOver>, number>;
@@ -88,7 +114,11 @@ const nameSources = {
   location: { table: locations, id: locations.id, name: sql<string>`${locations.name}` },
   source: { table: serviceSources, id: serviceSources.id, name: sql<string>`${serviceSources.name}` },
   service: { table: serviceServices, id: serviceServices.id, name: sql<string>`${serviceServices.name}` },
-  campaign: { table: recallCampaigns, id: recallCampaigns.id, name: sql<string>`${recallCampaigns.campaign} || ' ' || ${recallCampaigns.name}` },
+  campaign: {
+    table: recallCampaigns,
+    id: recallCampaigns.id,
+    name: sql<string>`${recallCampaigns.campaign} || ' ' || ${recallCampaigns.name}`,
+  },
 } satisfies Record<TallyKind, { table: PgTable; id: AnyPgColumn; name: SQL<string> }>;
 
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '');
@@ -96,10 +126,22 @@ const percent = (part: number, whole: number) => (whole ? `${Math.round((part / 
 function reportRow(key: number, name: string, s: Sums): ReportRow {
   const due = s.completed + s.noShows;
   return {
-    key, name, appointments: s.appointments, completed: s.completed, noShows: s.noShows, canceled: s.canceled,
-    upcoming: s.appointments - s.completed - s.noShows - s.canceled, recall: s.recall,
-    showRate: percent(s.completed, due), averageDaysOut: s.appointments ? (s.daysOut / s.appointments).toFixed(1) : '',
-    sameDay: s.sameDay, days1to2: s.days1to2, days3to7: s.days3to7, days8to14: s.days8to14, days15Plus: s.days15Plus, messages: s.messages,
+    key,
+    name,
+    appointments: s.appointments,
+    completed: s.completed,
+    noShows: s.noShows,
+    canceled: s.canceled,
+    upcoming: s.appointments - s.completed - s.noShows - s.canceled,
+    recall: s.recall,
+    showRate: percent(s.completed, due),
+    averageDaysOut: s.appointments ? (s.daysOut / s.appointments).toFixed(1) : '',
+    sameDay: s.sameDay,
+    days1to2: s.days1to2,
+    days3to7: s.days3to7,
+    days8to14: s.days8to14,
+    days15Plus: s.days15Plus,
+    messages: s.messages,
   };
 }
 
@@ -120,7 +162,13 @@ function periods(from: string, to: string, unit: Timeline['unit']): string[] {
   return out;
 }
 
-interface Scope { db: Db; from: string; to: string; locationId?: number; reach: Reach }
+interface Scope {
+  db: Db;
+  from: string;
+  to: string;
+  locationId?: number;
+  reach: Reach;
+}
 
 /**
  * Which stores' rows: the one asked for (the platform has checked it is in reach); else for a user
@@ -131,7 +179,10 @@ function stores(scope: Scope, by: Tally['by']): SQL | undefined {
   if (scope.locationId) return eq(t.locationId, scope.locationId);
   // Every store as an array worked out once: the key then reads each store's days as one short range
   // (a join or `in (select …)` would read every store's every day).
-  if (scope.reach === 'group') return by === 'location' ? sql`${t.locationId} = any(array(select ${locations.id} from ${locations}))` : eq(t.locationId, GROUP);
+  if (scope.reach === 'group')
+    return by === 'location'
+      ? sql`${t.locationId} = any(array(select ${locations.id} from ${locations}))`
+      : eq(t.locationId, GROUP);
   return withinReach(scope.reach, t.locationId);
 }
 
@@ -144,23 +195,65 @@ async function tally(scope: Scope, spec: Tally) {
   const span = tallySpan(scope.from, scope.to);
   const key = spec.by === 'key' ? t.keyId : t.locationId;
   const bucket = sql<string>`date_trunc('${sql.raw(span.unit)}', ${t.period})::date::text`;
-  const sums = db.select({ key: sql<number>`${key}`.as('key'), period: (spec.timeline ? bucket : sql<string | null>`null`).as('period'), ...sumsOver(span.sign) })
-    .from(t).where(and(eq(t.kind, spec.kind), span.where, stores(scope, spec.by), spec.keys))
+  const sums = db
+    .select({
+      key: sql<number>`${key}`.as('key'),
+      period: (spec.timeline ? bucket : sql<string | null>`null`).as('period'),
+      ...sumsOver(span.sign),
+    })
+    .from(t)
+    .where(and(eq(t.kind, spec.kind), span.where, stores(scope, spec.by), spec.keys))
     .groupBy(spec.timeline ? sql`grouping sets ((${key}), (${key}, ${bucket}))` : key)
     .as('sums');
   // Named in the same statement, with the appointments booked (each once) beside them.
   const n = nameSources[spec.by === 'key' ? spec.kind : 'location'];
   const booked = sql<number>`(select coalesce(sum(${span.sign} * ${t.appointments}), 0)::int from ${t}
     where ${and(eq(t.kind, 'location'), span.where, stores(scope, 'key'))})`;
-  const { key: keyOf, period, appointments, completed, noShows, canceled, recall, daysOut, sameDay, days1to2, days3to7, days8to14, days15Plus, messages } = sums;
+  const {
+    key: keyOf,
+    period,
+    appointments,
+    completed,
+    noShows,
+    canceled,
+    recall,
+    daysOut,
+    sameDay,
+    days1to2,
+    days3to7,
+    days8to14,
+    days15Plus,
+    messages,
+  } = sums;
   // One prepared statement per shape of range and reach, planned once per connection (as the lists are).
   type Row = Sums & { key: number; period: string | null; name: string | null; booked: number };
-  const rows = await runStatement<Row>(db, db.select({
-    key: keyOf, period, appointments, completed, noShows, canceled, recall, daysOut, sameDay, days1to2, days3to7, days8to14, days15Plus, messages,
-    name: n.name.as('name'), booked: (spec.booked ? booked : sql<number>`0`).as('booked'),
-  }).from(sums).leftJoin(n.table as PgTable, eq(n.id, keyOf)));
+  const rows = await runStatement<Row>(
+    db,
+    db
+      .select({
+        key: keyOf,
+        period,
+        appointments,
+        completed,
+        noShows,
+        canceled,
+        recall,
+        daysOut,
+        sameDay,
+        days1to2,
+        days3to7,
+        days8to14,
+        days15Plus,
+        messages,
+        name: n.name.as('name'),
+        booked: (spec.booked ? booked : sql<number>`0`).as('booked'),
+      })
+      .from(sums)
+      .leftJoin(n.table as PgTable, eq(n.id, keyOf)),
+  );
   const totals = rows.filter((r) => r.period === null && (r.appointments > 0 || r.messages > 0));
-  const reportRows = totals.map((r) => reportRow(r.key, r.name ?? 'Removed', r))
+  const reportRows = totals
+    .map((r) => reportRow(r.key, r.name ?? 'Removed', r))
     .sort((a, b) => b.appointments - a.appointments || b.messages - a.messages || a.name.localeCompare(b.name));
   let timeline: Timeline | undefined;
   if (spec.timeline) {
@@ -178,7 +271,11 @@ async function tally(scope: Scope, spec: Tally) {
     timeline = {
       unit: span.unit,
       keys: [...shown.values(), ...(other ? ['Other'] : [])],
-      periods: [...byPeriod].map(([period, values]) => ({ period, label: (span.unit === 'month' ? monthLabel : weekLabel).format(utc(period)), values })),
+      periods: [...byPeriod].map(([period, values]) => ({
+        period,
+        label: (span.unit === 'month' ? monthLabel : weekLabel).format(utc(period)),
+        values,
+      })),
     };
   }
   // Every appointment asks for a service (a check on the table): no service rows, none booked.
@@ -187,13 +284,23 @@ async function tally(scope: Scope, spec: Tally) {
 
 type ReportInput = z.output<typeof reportInput>;
 
-function scopeOf(ctx: { db: Db; input: ReportInput; user: { reach: Reach }; services: { clock: { now(): Date } } }): Scope {
+function scopeOf(ctx: {
+  db: Db;
+  input: ReportInput;
+  user: { reach: Reach };
+  services: { clock: { now(): Date } };
+}): Scope {
   const { from, to } = resolveDays(ctx.input, ctx.services.clock.now());
   return { db: ctx.db, from, to, locationId: ctx.input.locationId, reach: ctx.user.reach };
 }
 
 const sum = (rows: ReportRow[], k: 'appointments' | 'messages') => rows.reduce((n, r) => n + r[k], 0);
-const reply = (rows: ReportRow[], columns: ColumnSpec[], scope: Scope) => ({ rows, html: renderTable(columns, rows), minCreatedAt: scope.from, maxCreatedAt: scope.to });
+const reply = (rows: ReportRow[], columns: ColumnSpec[], scope: Scope) => ({
+  rows,
+  html: renderTable(columns, rows),
+  minCreatedAt: scope.from,
+  maxCreatedAt: scope.to,
+});
 
 /**
  * What a service manager reads every morning: one store for a month, every store for a year. The
@@ -201,9 +308,18 @@ const reply = (rows: ReportRow[], columns: ColumnSpec[], scope: Scope) => ({ row
  */
 function reportBench(extra: Record<string, unknown> = {}) {
   return (s: BenchSample): ActionBenchCase[] => [
-    { name: 'location, a month', input: { ...extra, locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to }, p95Ms: 50 },
+    {
+      name: 'location, a month',
+      input: { ...extra, locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to },
+      p95Ms: 50,
+    },
     { name: 'all, a year', input: { ...extra, minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to }, p95Ms: 300 },
-    { name: 'a year, a region\'s user', input: { ...extra, minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to }, p95Ms: 300, regional: true },
+    {
+      name: "a year, a region's user",
+      input: { ...extra, minCreatedAt: addDays(s.to, -364), maxCreatedAt: s.to },
+      p95Ms: 300,
+      regional: true,
+    },
   ];
 }
 const report = { permission: 'serviceManager', reach: 'query', readOnly: true } as const;
@@ -211,24 +327,36 @@ const report = { permission: 'serviceManager', reach: 'query', readOnly: true } 
 defineAction({
   contract: loadSources,
   ...report,
-  summary: 'Appointments per source over the days booked (default the last 30), with what became of them, and per week or month for the chart.',
+  summary:
+    'Appointments per source over the days booked (default the last 30), with what became of them, and per week or month for the chart.',
   bench: reportBench(),
   async handler(ctx) {
     const scope = scopeOf(ctx);
     const { rows, timeline } = await tally(scope, { kind: 'source', by: 'key', timeline: true });
-    return { ...reply(rows, sourceColumns, scope), sourceCount: rows.length, appointmentCount: sum(rows, 'appointments'), timeline: timeline! };
+    return {
+      ...reply(rows, sourceColumns, scope),
+      sourceCount: rows.length,
+      appointmentCount: sum(rows, 'appointments'),
+      timeline: timeline!,
+    };
   },
 });
 
 defineAction({
   contract: loadServices,
   ...report,
-  summary: 'Appointments per service requested over the days booked; one appointment may ask for several, so appointmentCount counts each once.',
+  summary:
+    'Appointments per service requested over the days booked; one appointment may ask for several, so appointmentCount counts each once.',
   bench: reportBench(),
   async handler(ctx) {
     const scope = scopeOf(ctx);
     const { rows, timeline, booked } = await tally(scope, { kind: 'service', by: 'key', timeline: true, booked: true });
-    return { ...reply(rows, serviceColumns, scope), serviceCount: rows.length, appointmentCount: booked, timeline: timeline! };
+    return {
+      ...reply(rows, serviceColumns, scope),
+      serviceCount: rows.length,
+      appointmentCount: booked,
+      timeline: timeline!,
+    };
   },
 });
 
@@ -242,7 +370,11 @@ defineAction({
   async handler(ctx) {
     const scope = scopeOf(ctx);
     const { rows } = await tally(scope, { kind: 'service', by: 'key', keys: longServices });
-    return { ...reply(rows, serviceColumns, scope), serviceCount: rows.length, appointmentCount: sum(rows, 'appointments') };
+    return {
+      ...reply(rows, serviceColumns, scope),
+      serviceCount: rows.length,
+      appointmentCount: sum(rows, 'appointments'),
+    };
   },
 });
 
@@ -254,7 +386,11 @@ defineAction({
   async handler(ctx) {
     const scope = scopeOf(ctx);
     const { rows } = await tally(scope, { kind: 'location', by: 'location' });
-    return { ...reply(rows, locationColumns, scope), locationCount: rows.length, appointmentCount: sum(rows, 'appointments') };
+    return {
+      ...reply(rows, locationColumns, scope),
+      locationCount: rows.length,
+      appointmentCount: sum(rows, 'appointments'),
+    };
   },
 });
 
@@ -265,20 +401,35 @@ defineAction({
   bench: reportBench(),
   async handler(ctx) {
     const scope = scopeOf(ctx);
-    const { rows } = await tally(scope, { kind: 'campaign', by: 'key', keys: ctx.input.campaignId ? eq(t.keyId, ctx.input.campaignId) : undefined });
-    return { ...reply(rows, recallColumns, scope), totalAppointments: sum(rows, 'appointments'), totalMessages: sum(rows, 'messages') };
+    const { rows } = await tally(scope, {
+      kind: 'campaign',
+      by: 'key',
+      keys: ctx.input.campaignId ? eq(t.keyId, ctx.input.campaignId) : undefined,
+    });
+    return {
+      ...reply(rows, recallColumns, scope),
+      totalAppointments: sum(rows, 'appointments'),
+      totalMessages: sum(rows, 'messages'),
+    };
   },
 });
 
 defineAction({
   contract: loadDaysOut,
   ...report,
-  summary: 'How many days ahead customers book: appointments per span of days out, per store or per service, over the days booked.',
+  summary:
+    'How many days ahead customers book: appointments per span of days out, per store or per service, over the days booked.',
   bench: reportBench({ groupBy: 'service' }),
   async handler(ctx) {
     const scope = scopeOf(ctx);
     const byService = ctx.input.groupBy === 'service';
-    const { rows, booked } = await tally(scope, byService ? { kind: 'service', by: 'key', booked: true } : { kind: 'location', by: 'location' });
-    return { ...reply(rows, daysOutColumns(byService ? 'Service' : 'Location'), scope), appointmentCount: byService ? booked : sum(rows, 'appointments') };
+    const { rows, booked } = await tally(
+      scope,
+      byService ? { kind: 'service', by: 'key', booked: true } : { kind: 'location', by: 'location' },
+    );
+    return {
+      ...reply(rows, daysOutColumns(byService ? 'Service' : 'Location'), scope),
+      appointmentCount: byService ? booked : sum(rows, 'appointments'),
+    };
   },
 });

@@ -5,7 +5,12 @@ import { defineContract, listContract } from '../../shared/contract';
 
 export const appointmentStatuses = ['scheduled', 'completed', 'no-show', 'canceled'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
-export const appointmentStatusLabels: Record<AppointmentStatus, string> = { scheduled: 'Scheduled', completed: 'Completed', 'no-show': 'No-show', canceled: 'Canceled' };
+export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  'no-show': 'No-show',
+  canceled: 'Canceled',
+};
 
 export const devices = ['desktop', 'phone', 'tablet'] as const;
 export type Device = (typeof devices)[number];
@@ -15,7 +20,12 @@ export const deviceLabels: Record<Device, string> = { desktop: 'Desktop', phone:
 export const sessionSteps = ['location', 'vehicle', 'services', 'time', 'contact', 'booked'] as const;
 export type SessionStep = (typeof sessionSteps)[number];
 export const sessionStepLabels: Record<SessionStep, string> = {
-  location: 'Chose a store', vehicle: 'Vehicle', services: 'Services', time: 'Day and time', contact: 'Contact details', booked: 'Booked',
+  location: 'Chose a store',
+  vehicle: 'Vehicle',
+  services: 'Services',
+  time: 'Day and time',
+  contact: 'Contact details',
+  booked: 'Booked',
 };
 
 /** What the appointment tallies count by (service.db.ts). */
@@ -38,17 +48,22 @@ const range = {
   minCreatedAt: optionalDate.meta({ title: 'From' }),
   maxCreatedAt: optionalDate.meta({ title: 'To' }),
 };
-const inOrder = (r: { minCreatedAt?: string; maxCreatedAt?: string }) => !r.minCreatedAt || !r.maxCreatedAt || r.minCreatedAt <= r.maxCreatedAt;
+const inOrder = (r: { minCreatedAt?: string; maxCreatedAt?: string }) =>
+  !r.minCreatedAt || !r.maxCreatedAt || r.minCreatedAt <= r.maxCreatedAt;
 const ordered = { error: 'must not be before From', path: ['maxCreatedAt'] };
 
 export const reportInput = z.object({ ...range, locationId: optionalId }).refine(inOrder, ordered);
-export const daysOutInput = z.object({
-  ...range,
-  locationId: optionalId,
-  /** One row per store, or per service. */
-  groupBy: optionalChoice(['location', 'service'] as const).meta({ title: 'Rows' }),
-}).refine(inOrder, ordered);
-export const recallInput = z.object({ ...range, locationId: optionalId, campaignId: optionalId.meta({ title: 'Recall' }) }).refine(inOrder, ordered);
+export const daysOutInput = z
+  .object({
+    ...range,
+    locationId: optionalId,
+    /** One row per store, or per service. */
+    groupBy: optionalChoice(['location', 'service'] as const).meta({ title: 'Rows' }),
+  })
+  .refine(inOrder, ordered);
+export const recallInput = z
+  .object({ ...range, locationId: optionalId, campaignId: optionalId.meta({ title: 'Recall' }) })
+  .refine(inOrder, ordered);
 
 const count = z.number().int();
 /** One row of a report: a store, a source, a service or a recall, with what its appointments became. */
@@ -66,7 +81,11 @@ const reportRow = z.object({
   showRate: z.string(),
   /** Average days between booking and the appointment, one decimal ("3.4"). */
   averageDaysOut: z.string(),
-  sameDay: count, days1to2: count, days3to7: count, days8to14: count, days15Plus: count,
+  sameDay: count,
+  days1to2: count,
+  days3to7: count,
+  days8to14: count,
+  days15Plus: count,
   messages: count,
 });
 export type ReportRow = z.output<typeof reportRow>;
@@ -91,9 +110,16 @@ const statusColumns: ColumnSpec[] = [
   { key: 'showRate', label: 'Show rate' },
 ];
 export const sourceColumns: ColumnSpec[] = [{ key: 'name', label: 'Source' }, ...statusColumns];
-export const serviceColumns: ColumnSpec[] = [{ key: 'name', label: 'Service' }, ...statusColumns, { key: 'averageDaysOut', label: 'Average days out' }];
+export const serviceColumns: ColumnSpec[] = [
+  { key: 'name', label: 'Service' },
+  ...statusColumns,
+  { key: 'averageDaysOut', label: 'Average days out' },
+];
 export const locationColumns: ColumnSpec[] = [
-  { key: 'name', label: 'Location' }, ...statusColumns, { key: 'recall', label: 'Recall', format: 'number' }, { key: 'averageDaysOut', label: 'Average days out' },
+  { key: 'name', label: 'Location' },
+  ...statusColumns,
+  { key: 'recall', label: 'Recall', format: 'number' },
+  { key: 'averageDaysOut', label: 'Average days out' },
 ];
 export const recallColumns: ColumnSpec[] = [
   { key: 'name', label: 'Recall' },
@@ -112,31 +138,49 @@ export const daysOutColumns = (rowLabel: string): ColumnSpec[] => [
 
 /** appointment-source-manager: appointments per source, and over time. */
 export const loadSources = defineContract({
-  path: 'service/load-sources', input: reportInput, output: z.object({ ...reply, sourceCount: count, appointmentCount: count, timeline }),
+  path: 'service/load-sources',
+  input: reportInput,
+  output: z.object({ ...reply, sourceCount: count, appointmentCount: count, timeline }),
 });
 /** appointment-service-manager: appointments per service requested (one appointment may ask for several), and over time. */
 export const loadServices = defineContract({
-  path: 'service/load-services', input: reportInput, output: z.object({ ...reply, serviceCount: count, appointmentCount: count, timeline }),
+  path: 'service/load-services',
+  input: reportInput,
+  output: z.object({ ...reply, serviceCount: count, appointmentCount: count, timeline }),
 });
 /** appointment-long-service-scheduler-manager: the long services, booked through the long-service scheduler. */
 export const loadLongServices = defineContract({
-  path: 'service/long-scheduler/load-services', input: reportInput, output: z.object({ ...reply, serviceCount: count, appointmentCount: count }),
+  path: 'service/long-scheduler/load-services',
+  input: reportInput,
+  output: z.object({ ...reply, serviceCount: count, appointmentCount: count }),
 });
 /** appointment-location-manager: appointments per store. */
 export const loadLocations = defineContract({
-  path: 'service/load-locations', input: reportInput, output: z.object({ ...reply, locationCount: count, appointmentCount: count }),
+  path: 'service/load-locations',
+  input: reportInput,
+  output: z.object({ ...reply, locationCount: count, appointmentCount: count }),
 });
 /** recall-appointment-data-manager: recall texts sent and the appointments they brought, per recall. */
 export const loadRecallAppointments = defineContract({
-  path: 'service/load-recall-appointments', input: recallInput, output: z.object({ ...reply, totalAppointments: count, totalMessages: count }),
+  path: 'service/load-recall-appointments',
+  input: recallInput,
+  output: z.object({ ...reply, totalAppointments: count, totalMessages: count }),
 });
 /** service-days-out-report: how many days ahead customers book, per store or per service. */
 export const loadDaysOut = defineContract({
-  path: 'service/load-days-out', input: daysOutInput, output: z.object({ ...reply, appointmentCount: count }),
+  path: 'service/load-days-out',
+  input: daysOutInput,
+  output: z.object({ ...reply, appointmentCount: count }),
 });
 
 /** The report contracts whose replies the report screen draws. */
-export type AppointmentReport = typeof loadSources | typeof loadServices | typeof loadLongServices | typeof loadLocations | typeof loadRecallAppointments | typeof loadDaysOut;
+export type AppointmentReport =
+  | typeof loadSources
+  | typeof loadServices
+  | typeof loadLongServices
+  | typeof loadLocations
+  | typeof loadRecallAppointments
+  | typeof loadDaysOut;
 
 export const appointmentFilters = {
   /** Part of a customer's name, phone number or vehicle, or an appointment's number. */
@@ -166,14 +210,29 @@ export const appointmentColumns: ColumnSpec[] = [
 ];
 
 const appointmentRow = z.object({
-  appointmentId: count, locationId: count, locationName: z.string(), customerName: z.string(), phone: z.string(), vehicle: z.string(),
-  sourceName: z.string(), services: z.array(z.string()), status: z.enum(appointmentStatuses), statusLabel: z.string(),
-  recallName: z.string().nullable(), createdAt: z.string(), scheduledAt: z.string(),
+  appointmentId: count,
+  locationId: count,
+  locationName: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  vehicle: z.string(),
+  sourceName: z.string(),
+  services: z.array(z.string()),
+  status: z.enum(appointmentStatuses),
+  statusLabel: z.string(),
+  recallName: z.string().nullable(),
+  createdAt: z.string(),
+  scheduledAt: z.string(),
 });
 export type AppointmentRow = z.output<typeof appointmentRow>;
 
 /** appointment-data-manager: the appointments themselves, booked in a range. */
-export const loadAppointments = listContract({ path: 'service/load-appointments', filters: appointmentFilters, row: appointmentRow, countKey: 'appointmentCount' });
+export const loadAppointments = listContract({
+  path: 'service/load-appointments',
+  filters: appointmentFilters,
+  row: appointmentRow,
+  countKey: 'appointmentCount',
+});
 
 export const sessionFilters = {
   locationId: optionalId,
@@ -195,13 +254,27 @@ export const sessionColumns: ColumnSpec[] = [
 ];
 
 const sessionRow = z.object({
-  sessionId: count, locationId: count, locationName: z.string(), device: z.enum(devices), deviceLabel: z.string(), referrer: z.string(),
-  lastStep: z.enum(sessionSteps), lastStepLabel: z.string(), minutes: count.nullable(), appointmentId: count.nullable(), startedAt: z.string(),
+  sessionId: count,
+  locationId: count,
+  locationName: z.string(),
+  device: z.enum(devices),
+  deviceLabel: z.string(),
+  referrer: z.string(),
+  lastStep: z.enum(sessionSteps),
+  lastStepLabel: z.string(),
+  minutes: count.nullable(),
+  appointmentId: count.nullable(),
+  startedAt: z.string(),
 });
 export type SessionRow = z.output<typeof sessionRow>;
 
 /** service-scheduler-sessions (seed 002): visits to the online scheduler, with `sessionCount` and `html`. */
-export const loadSessions = listContract({ path: 'service/scheduler/sessions/load-sessions', filters: sessionFilters, row: sessionRow, countKey: 'sessionCount' });
+export const loadSessions = listContract({
+  path: 'service/scheduler/sessions/load-sessions',
+  filters: sessionFilters,
+  row: sessionRow,
+  countKey: 'sessionCount',
+});
 
 const option = z.object({ value: z.string(), label: z.string() });
 /** The report filters' choices: sources, services (long ones marked) and recalls (designed: docs/service.md). */

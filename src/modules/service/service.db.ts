@@ -1,4 +1,17 @@
-import { boolean, char, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { locations } from '../locations/locations.db';
 import { searchIndex } from '../../server/platform/search';
@@ -41,11 +54,15 @@ export const appointments = pgTable(
   'appointments',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     customerName: text('customer_name').notNull(),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     vehicle: text('vehicle').notNull().default(''),
-    sourceId: integer('source_id').notNull().references(() => serviceSources.id),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => serviceSources.id),
     /** The services requested, in the order the customer chose them: at least one (a diagnosis is one). */
     serviceIds: integer('service_ids').array().notNull(),
     recallCampaignId: integer('recall_campaign_id').references(() => recallCampaigns.id),
@@ -61,7 +78,9 @@ export const appointments = pgTable(
     // The filters a manager reads most: no-shows and recall appointments, newest first.
     index('appointments_status_created_idx').on(t.status, t.createdAt, t.id),
     index('appointments_recall_created_idx').on(t.createdAt, t.id).where(sql`${t.recallCampaignId} is not null`),
-    index('appointments_location_recall_created_idx').on(t.locationId, t.createdAt, t.id).where(sql`${t.recallCampaignId} is not null`),
+    index('appointments_location_recall_created_idx')
+      .on(t.locationId, t.createdAt, t.id)
+      .where(sql`${t.recallCampaignId} is not null`),
     searchIndex('appointments_search_idx', t.customerName, t.phone, t.vehicle),
     check('appointments_services_requested', sql`cardinality(${t.serviceIds}) > 0`),
   ],
@@ -72,8 +91,12 @@ export const recallMessages = pgTable(
   'recall_messages',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
-    campaignId: integer('campaign_id').notNull().references(() => recallCampaigns.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => recallCampaigns.id),
     phone: varchar('phone', { length: 20 }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,7 +111,9 @@ export const schedulerSessions = pgTable(
   'scheduler_sessions',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     device: varchar('device', { length: 10 }).$type<Device>().notNull(),

@@ -1,7 +1,11 @@
 import { callApi, expect, pick, test } from '../../../tests/e2e/fixtures';
 
 const statValue = (page: import('@playwright/test').Page, label: string) =>
-  page.locator('.stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('p').last();
+  page
+    .locator('.stat-card')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('p')
+    .last();
 
 test('a report for a store, carried to the next report in the address; Back restores each step', async ({ page }) => {
   await page.goto('/reports/service-appointments/sources');
@@ -13,9 +17,15 @@ test('a report for a store, carried to the next report in the address; Back rest
   await expect(page).toHaveURL(/[?&]locationId=\d+/);
   const locationId = new URL(page.url()).searchParams.get('locationId');
   // The figures are the server's for the same store and days.
-  const expected = await callApi<{ appointmentCount: number; rows: { name: string; appointments: number }[] }>(page.request, 'service/load-sources', { locationId });
+  const expected = await callApi<{ appointmentCount: number; rows: { name: string; appointments: number }[] }>(
+    page.request,
+    'service/load-sources',
+    { locationId },
+  );
   await expect(statValue(page, 'Appointments')).toHaveText(expected.appointmentCount.toLocaleString('en-US'));
-  await expect(root.getByRole('row', { name: new RegExp(`^${expected.rows[0].name} ${expected.rows[0].appointments} `) })).toBeVisible();
+  await expect(
+    root.getByRole('row', { name: new RegExp(`^${expected.rows[0].name} ${expected.rows[0].appointments} `) }),
+  ).toBeVisible();
   await expect(root.getByRole('figure', { name: 'Appointment sources chart' })).toContainText('Week of');
 
   // The days-out report keeps the store; its rows become services.
@@ -39,7 +49,7 @@ test('a report for a store, carried to the next report in the address; Back rest
   await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('');
 });
 
-test('the appointments of a status, and a scheduler session\'s booking found from its link', async ({ page }) => {
+test("the appointments of a status, and a scheduler session's booking found from its link", async ({ page }) => {
   await page.goto('/reports/service-appointments/');
   const root = page.locator('.appointment-data-manager');
   await expect(root.getByRole('heading', { name: /^(about )?[\d,]+ appointments$/ })).toBeVisible();

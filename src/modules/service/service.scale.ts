@@ -1,6 +1,17 @@
 import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/scale/generators';
 import {
-  customerOf, daysOutOf, RECALLS, RECALL_SERVICE_ID, RECALL_SOURCE_ID, REFERRERS, SERVICES, servicesOf, SOURCES, sourceOf, statusOf, VEHICLES,
+  customerOf,
+  daysOutOf,
+  RECALLS,
+  RECALL_SERVICE_ID,
+  RECALL_SOURCE_ID,
+  REFERRERS,
+  SERVICES,
+  servicesOf,
+  SOURCES,
+  sourceOf,
+  statusOf,
+  VEHICLES,
 } from './service.seed';
 import { sessionSteps } from './service.contract';
 
@@ -9,14 +20,32 @@ const SPAN_SECONDS = 3 * 365 * 86_400;
 const RECALL_TEXTS = 200_000;
 const SESSIONS = 500_000;
 
-defineGenerator({ table: 'service_sources', columns: ['name'], fullRows: SOURCES.length, minRows: SOURCES.length, *rows() { for (const s of SOURCES) yield [s]; } });
 defineGenerator({
-  table: 'service_services', columns: ['name', 'hours', 'long_service'], fullRows: SERVICES.length, minRows: SERVICES.length,
-  *rows() { for (const s of SERVICES) yield s; },
+  table: 'service_sources',
+  columns: ['name'],
+  fullRows: SOURCES.length,
+  minRows: SOURCES.length,
+  *rows() {
+    for (const s of SOURCES) yield [s];
+  },
 });
 defineGenerator({
-  table: 'recall_campaigns', columns: ['campaign', 'name', 'make', 'started_on'], fullRows: RECALLS.length, minRows: RECALLS.length,
-  *rows() { for (const [campaign, name, make] of RECALLS) yield [campaign, name, make, '2023-06-01']; },
+  table: 'service_services',
+  columns: ['name', 'hours', 'long_service'],
+  fullRows: SERVICES.length,
+  minRows: SERVICES.length,
+  *rows() {
+    for (const s of SERVICES) yield s;
+  },
+});
+defineGenerator({
+  table: 'recall_campaigns',
+  columns: ['campaign', 'name', 'make', 'started_on'],
+  fullRows: RECALLS.length,
+  minRows: RECALLS.length,
+  *rows() {
+    for (const [campaign, name, make] of RECALLS) yield [campaign, name, make, '2023-06-01'];
+  },
 });
 
 /**
@@ -25,7 +54,18 @@ defineGenerator({
  */
 defineGenerator({
   table: 'appointments',
-  columns: ['location_id', 'customer_name', 'phone', 'vehicle', 'source_id', 'service_ids', 'recall_campaign_id', 'status', 'scheduled_at', 'created_at'],
+  columns: [
+    'location_id',
+    'customer_name',
+    'phone',
+    'vehicle',
+    'source_id',
+    'service_ids',
+    'recall_campaign_id',
+    'status',
+    'scheduled_at',
+    'created_at',
+  ],
   fullRows: FULL_SCALE.appointments,
   minRows: FULL_SCALE.locations * 20,
   after: ['locations', 'service_sources', 'service_services', 'recall_campaigns'],
@@ -37,8 +77,18 @@ defineGenerator({
       const scheduledAt = new Date(createdAt.getTime() + daysOutOf(random) * 86_400_000 + 2 * 3_600_000);
       const recall = random.next() < 0.05 ? random.int(1, RECALLS.length) : null;
       const customer = customerOf(random, '505');
-      yield [(i % counts.locations) + 1, customer.name, customer.phone, random.pick(VEHICLES), recall ? RECALL_SOURCE_ID : sourceOf(random),
-        recall ? [RECALL_SERVICE_ID] : servicesOf(random, SERVICES.length), recall, statusOf(random, scheduledAt, now), scheduledAt, createdAt];
+      yield [
+        (i % counts.locations) + 1,
+        customer.name,
+        customer.phone,
+        random.pick(VEHICLES),
+        recall ? RECALL_SOURCE_ID : sourceOf(random),
+        recall ? [RECALL_SERVICE_ID] : servicesOf(random, SERVICES.length),
+        recall,
+        statusOf(random, scheduledAt, now),
+        scheduledAt,
+        createdAt,
+      ];
     }
   },
 });
@@ -52,7 +102,12 @@ defineGenerator({
   derived: ['appointment_tallies'],
   *rows({ rows, counts, now, random }) {
     for (let i = 0; i < rows; i++) {
-      yield [(i % counts.locations) + 1, (i % RECALLS.length) + 1, customerOf(random, '505').phone, spreadOldestFirst(now, SPAN_SECONDS, i, rows)];
+      yield [
+        (i % counts.locations) + 1,
+        (i % RECALLS.length) + 1,
+        customerOf(random, '505').phone,
+        spreadOldestFirst(now, SPAN_SECONDS, i, rows),
+      ];
     }
   },
 });
@@ -70,10 +125,18 @@ defineGenerator({
       const booked = i % 3 === 0;
       const step = booked ? 'booked' : random.pick(sessionSteps.slice(0, -1));
       // An appointment of the same store, booked about then.
-      const near = Math.floor((i * counts.appointments) / rows / counts.locations) * counts.locations + (i % counts.locations) + 1;
+      const near =
+        Math.floor((i * counts.appointments) / rows / counts.locations) * counts.locations + (i % counts.locations) + 1;
       const appointment = booked && near <= counts.appointments ? near : null;
-      yield [(i % counts.locations) + 1, startedAt, new Date(startedAt.getTime() + random.int(1, 15) * 60_000), random.pick(['phone', 'phone', 'desktop', 'tablet']),
-        random.pick(REFERRERS), step, appointment];
+      yield [
+        (i % counts.locations) + 1,
+        startedAt,
+        new Date(startedAt.getTime() + random.int(1, 15) * 60_000),
+        random.pick(['phone', 'phone', 'desktop', 'tablet']),
+        random.pick(REFERRERS),
+        step,
+        appointment,
+      ];
     }
   },
 });

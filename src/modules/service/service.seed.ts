@@ -2,32 +2,118 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { seededRandom, type Random } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
-import { appointments, recallCampaigns, recallMessages, schedulerSessions, serviceServices, serviceSources } from './service.db';
+import {
+  appointments,
+  recallCampaigns,
+  recallMessages,
+  schedulerSessions,
+  serviceServices,
+  serviceSources,
+} from './service.db';
 import { sessionSteps, type AppointmentStatus, type Device, type SessionStep } from './service.contract';
 
 /** The group's booking sources, most used first (the scale data weighs them in this order). */
-export const SOURCES = ['Online scheduler', 'Phone', 'Walk-in', 'Recall text', 'Service reminder email', 'Website chat', 'Sales handoff', 'Google Business profile'];
+export const SOURCES = [
+  'Online scheduler',
+  'Phone',
+  'Walk-in',
+  'Recall text',
+  'Service reminder email',
+  'Website chat',
+  'Sales handoff',
+  'Google Business profile',
+];
 
 /** Services customers book: name, hours planned, and whether it takes the long-service scheduler. */
 export const SERVICES: [string, number, boolean][] = [
-  ['Oil and filter change', 1, false], ['Tire rotation', 1, false], ['Multi-point inspection', 1, false], ['Brake inspection', 1, false],
-  ['Front brake pads', 2, false], ['Battery test and replacement', 1, false], ['Four-wheel alignment', 1, false], ['Check engine light diagnosis', 2, false],
-  ['A/C performance check', 1, false], ['30,000-mile service', 3, false], ['60,000-mile service', 4, false], ['Tire replacement', 1, false],
-  ['Cabin and engine air filters', 1, false], ['State inspection', 1, false], ['Recall repair', 2, false],
-  ['90,000-mile major service', 7, true], ['Timing belt replacement', 6, true], ['Transmission rebuild', 16, true], ['Head gasket repair', 14, true], ['Hybrid battery replacement', 8, true],
+  ['Oil and filter change', 1, false],
+  ['Tire rotation', 1, false],
+  ['Multi-point inspection', 1, false],
+  ['Brake inspection', 1, false],
+  ['Front brake pads', 2, false],
+  ['Battery test and replacement', 1, false],
+  ['Four-wheel alignment', 1, false],
+  ['Check engine light diagnosis', 2, false],
+  ['A/C performance check', 1, false],
+  ['30,000-mile service', 3, false],
+  ['60,000-mile service', 4, false],
+  ['Tire replacement', 1, false],
+  ['Cabin and engine air filters', 1, false],
+  ['State inspection', 1, false],
+  ['Recall repair', 2, false],
+  ['90,000-mile major service', 7, true],
+  ['Timing belt replacement', 6, true],
+  ['Transmission rebuild', 16, true],
+  ['Head gasket repair', 14, true],
+  ['Hybrid battery replacement', 8, true],
 ];
 
 /** Recalls the stores text owners about (made-up campaign numbers in the makers' format). */
 export const RECALLS: [string, string, string][] = [
-  ['24V-101', 'Fuel pump may fail', 'Toyota'], ['24V-233', 'Rearview camera image may not display', 'Honda'], ['24V-318', 'Front seat belt pretensioner', 'Subaru'],
-  ['25V-042', 'Brake booster vacuum hose', 'Ford'], ['25V-117', 'Air bag inflator', 'Chevrolet'], ['25V-260', 'Engine oil leak fire risk', 'Kia'],
-  ['25V-384', 'ABS module short circuit', 'Hyundai'], ['25V-512', 'Steering column bolt', 'Nissan'],
+  ['24V-101', 'Fuel pump may fail', 'Toyota'],
+  ['24V-233', 'Rearview camera image may not display', 'Honda'],
+  ['24V-318', 'Front seat belt pretensioner', 'Subaru'],
+  ['25V-042', 'Brake booster vacuum hose', 'Ford'],
+  ['25V-117', 'Air bag inflator', 'Chevrolet'],
+  ['25V-260', 'Engine oil leak fire risk', 'Kia'],
+  ['25V-384', 'ABS module short circuit', 'Hyundai'],
+  ['25V-512', 'Steering column bolt', 'Nissan'],
 ];
 
-export const REFERRERS = ['Google search', 'Store website', 'Service reminder email', 'Recall text', 'Facebook', 'Direct'];
-export const VEHICLES = ['2019 Toyota RAV4', '2021 Toyota Tacoma', '2020 Honda CR-V', '2018 Ford F-150', '2017 Subaru Outback', '2016 Chevrolet Silverado', '2021 Hyundai Tucson', '2022 Kia Sportage', '2020 Nissan Rogue', '2015 Honda Civic'];
-const FIRST = ['Maria', 'Jose', 'Linda', 'David', 'Rosa', 'Michael', 'Angela', 'Thomas', 'Carmen', 'Daniel', 'Teresa', 'Kevin', 'Lucia', 'Brian', 'Sofia', 'Robert'];
-const LAST = ['Garcia', 'Martinez', 'Chavez', 'Romero', 'Baca', 'Nguyen', 'Johnson', 'Brown', 'Lopez', 'Sanchez', 'Gallegos', 'Trujillo', 'Armijo', 'Lucero'];
+export const REFERRERS = [
+  'Google search',
+  'Store website',
+  'Service reminder email',
+  'Recall text',
+  'Facebook',
+  'Direct',
+];
+export const VEHICLES = [
+  '2019 Toyota RAV4',
+  '2021 Toyota Tacoma',
+  '2020 Honda CR-V',
+  '2018 Ford F-150',
+  '2017 Subaru Outback',
+  '2016 Chevrolet Silverado',
+  '2021 Hyundai Tucson',
+  '2022 Kia Sportage',
+  '2020 Nissan Rogue',
+  '2015 Honda Civic',
+];
+const FIRST = [
+  'Maria',
+  'Jose',
+  'Linda',
+  'David',
+  'Rosa',
+  'Michael',
+  'Angela',
+  'Thomas',
+  'Carmen',
+  'Daniel',
+  'Teresa',
+  'Kevin',
+  'Lucia',
+  'Brian',
+  'Sofia',
+  'Robert',
+];
+const LAST = [
+  'Garcia',
+  'Martinez',
+  'Chavez',
+  'Romero',
+  'Baca',
+  'Nguyen',
+  'Johnson',
+  'Brown',
+  'Lopez',
+  'Sanchez',
+  'Gallegos',
+  'Trujillo',
+  'Armijo',
+  'Lucero',
+];
 
 /** A customer: a name and a fictional 555 number in the store's area code. */
 export const customerOf = (random: Random, areaCode: string) => ({
@@ -66,7 +152,15 @@ export function statusOf(random: Random, scheduledAt: Date, now: Date): Appointm
 /** Days ahead a customer books: often this week, sometimes weeks out. */
 export function daysOutOf(random: Random): number {
   const roll = random.next();
-  return roll < 0.15 ? 0 : roll < 0.45 ? random.int(1, 2) : roll < 0.8 ? random.int(3, 7) : roll < 0.93 ? random.int(8, 14) : random.int(15, 45);
+  return roll < 0.15
+    ? 0
+    : roll < 0.45
+      ? random.int(1, 2)
+      : roll < 0.8
+        ? random.int(3, 7)
+        : roll < 0.93
+          ? random.int(8, 14)
+          : random.int(15, 45);
 }
 
 /** A time in opening hours (07:00–17:30) on the store's clock, as UTC: Mountain time is UTC−7 or −6; close enough for a demo. */
@@ -81,9 +175,23 @@ export async function seedService(db: Db): Promise<void> {
   await db.insert(serviceSources).values(SOURCES.map((name) => ({ name })));
   await db.insert(serviceServices).values(SERVICES.map(([name, hours, longService]) => ({ name, hours, longService })));
   const now = new Date();
-  const day = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset));
-  await db.insert(recallCampaigns).values(RECALLS.map(([campaign, name, make], i) => ({ campaign, name, make, startedOn: day(-200 + i * 20).toISOString().slice(0, 10) })));
-  const stores = await db.select().from(locations).where(and(eq(locations.serviceActive, true), eq(locations.collisionOnly, false))).orderBy(asc(locations.id));
+  const day = (offset: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset));
+  await db.insert(recallCampaigns).values(
+    RECALLS.map(([campaign, name, make], i) => ({
+      campaign,
+      name,
+      make,
+      startedOn: day(-200 + i * 20)
+        .toISOString()
+        .slice(0, 10),
+    })),
+  );
+  const stores = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.serviceActive, true), eq(locations.collisionOnly, false)))
+    .orderBy(asc(locations.id));
   const recallOf = new Map(RECALLS.map(([, , make], i) => [make, i + 1]));
   const booked: (typeof appointments.$inferInsert)[] = [];
   const texts: (typeof recallMessages.$inferInsert)[] = [];
@@ -100,30 +208,76 @@ export async function seedService(db: Db): Promise<void> {
         const isRecall = recall !== undefined && random.next() < 0.12;
         if (createdAt > now) continue;
         booked.push({
-          locationId: store.id, customerName: customer.name, phone: customer.phone, vehicle: random.pick(VEHICLES),
+          locationId: store.id,
+          customerName: customer.name,
+          phone: customer.phone,
+          vehicle: random.pick(VEHICLES),
           sourceId: isRecall ? RECALL_SOURCE_ID : sourceOf(random),
-          serviceIds: isRecall ? [RECALL_SERVICE_ID] : servicesOf(random, SERVICES.length), recallCampaignId: isRecall ? recall : null,
-          status: statusOf(random, scheduledAt, now), scheduledAt, createdAt,
+          serviceIds: isRecall ? [RECALL_SERVICE_ID] : servicesOf(random, SERVICES.length),
+          recallCampaignId: isRecall ? recall : null,
+          status: statusOf(random, scheduledAt, now),
+          scheduledAt,
+          createdAt,
         });
       }
       if (recall !== undefined && d % 7 === 0) {
-        for (let n = random.int(4, 10); n > 0; n--) texts.push({ locationId: store.id, campaignId: recall, phone: customerOf(random, areaCode).phone, sentAt: new Date(day(d).getTime() + openHour(random) * 3_600_000) });
+        for (let n = random.int(4, 10); n > 0; n--)
+          texts.push({
+            locationId: store.id,
+            campaignId: recall,
+            phone: customerOf(random, areaCode).phone,
+            sentAt: new Date(day(d).getTime() + openHour(random) * 3_600_000),
+          });
       }
     }
   }
-  const made = await db.insert(appointments).values(booked).returning({ id: appointments.id, locationId: appointments.locationId, createdAt: appointments.createdAt, sourceId: appointments.sourceId });
+  const made = await db
+    .insert(appointments)
+    .values(booked)
+    .returning({
+      id: appointments.id,
+      locationId: appointments.locationId,
+      createdAt: appointments.createdAt,
+      sourceId: appointments.sourceId,
+    });
   await db.insert(recallMessages).values(texts.filter((t) => t.sentAt! <= now));
   // The online scheduler's bookings came from a visit; other visits stopped on the way.
   const visits: (typeof schedulerSessions.$inferInsert)[] = [];
   for (const a of made) {
-    if (a.sourceId === ONLINE_SOURCE_ID) visits.push(visit(random, a.locationId, new Date(a.createdAt.getTime() - random.int(3, 12) * 60_000), 'booked', a.id));
-    if (random.next() < 0.5) visits.push(visit(random, a.locationId, new Date(a.createdAt.getTime() - random.int(60, 600) * 60_000), random.pick(sessionSteps.slice(0, -1)), null));
+    if (a.sourceId === ONLINE_SOURCE_ID)
+      visits.push(
+        visit(random, a.locationId, new Date(a.createdAt.getTime() - random.int(3, 12) * 60_000), 'booked', a.id),
+      );
+    if (random.next() < 0.5)
+      visits.push(
+        visit(
+          random,
+          a.locationId,
+          new Date(a.createdAt.getTime() - random.int(60, 600) * 60_000),
+          random.pick(sessionSteps.slice(0, -1)),
+          null,
+        ),
+      );
   }
   await db.insert(schedulerSessions).values(visits);
 }
 
-export function visit(random: Random, locationId: number, startedAt: Date, lastStep: SessionStep, appointmentId: number | null) {
+export function visit(
+  random: Random,
+  locationId: number,
+  startedAt: Date,
+  lastStep: SessionStep,
+  appointmentId: number | null,
+) {
   const device: Device = random.next() < 0.62 ? 'phone' : random.next() < 0.85 ? 'desktop' : 'tablet';
   const minutes = lastStep === 'booked' ? random.int(3, 12) : sessionSteps.indexOf(lastStep) + random.int(0, 3);
-  return { locationId, startedAt, endedAt: new Date(startedAt.getTime() + minutes * 60_000 + random.int(0, 59) * 1000), device, referrer: random.pick(REFERRERS), lastStep, appointmentId };
+  return {
+    locationId,
+    startedAt,
+    endedAt: new Date(startedAt.getTime() + minutes * 60_000 + random.int(0, 59) * 1000),
+    device,
+    referrer: random.pick(REFERRERS),
+    lastStep,
+    appointmentId,
+  };
 }

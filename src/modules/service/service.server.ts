@@ -4,31 +4,51 @@ import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { defineListAction, equals, fromDay, labelOf, present, toDay } from '../../server/platform/lists';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { locations } from '../locations/locations.db';
-import { appointments as a, recallCampaigns, schedulerSessions as s, serviceServices, serviceSources } from './service.db';
 import {
-  appointmentColumns, appointmentStatusLabels, deviceLabels, loadAppointments, loadServiceOptions, loadSessions, sessionColumns, sessionStepLabels,
+  appointments as a,
+  recallCampaigns,
+  schedulerSessions as s,
+  serviceServices,
+  serviceSources,
+} from './service.db';
+import {
+  appointmentColumns,
+  appointmentStatusLabels,
+  deviceLabels,
+  loadAppointments,
+  loadServiceOptions,
+  loadSessions,
+  sessionColumns,
+  sessionStepLabels,
 } from './service.contract';
 import './reports.server';
 
 const appointmentSearch = searchText(a.customerName, a.phone, a.vehicle);
 
 /** Appointments on a day, on the clock of the store filtered by (the group's otherwise): the list's filter and the home's figure. */
-export const scheduledOn = (day: string, zone: SQL) => [gte(a.scheduledAt, dayStart(day, zone)), lt(a.scheduledAt, dayEnd(day, zone))];
+export const scheduledOn = (day: string, zone: SQL) => [
+  gte(a.scheduledAt, dayStart(day, zone)),
+  lt(a.scheduledAt, dayEnd(day, zone)),
+];
 
 defineListAction({
   contract: loadAppointments,
-  summary: 'Service appointments within reach, newest booking first: by store, source, service, status, recall and days booked, and part of a customer\'s name, number or vehicle, or the appointment\'s number.',
+  summary:
+    "Service appointments within reach, newest booking first: by store, source, service, status, recall and days booked, and part of a customer's name, number or vehicle, or the appointment's number.",
   permission: 'serviceManager',
   reach: a.locationId,
   bench: (b) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: b.locationId, minCreatedAt: b.from, maxCreatedAt: b.to } },
     { name: 'no-shows', filters: { status: 'no-show' } },
     { name: 'recall, a location', filters: { recall: '1', locationId: b.locationId } },
     // A common surname (one customer in 14 at scale): over budget, as the other lists' name searches (docs/bench.md).
     { name: 'search', filters: { query: 'romero' } },
-    { name: 'a store\'s day, in time order', filters: { locationId: b.locationId, scheduledOn: b.to, sort: 'scheduledAt', dir: 'asc' } },
+    {
+      name: "a store's day, in time order",
+      filters: { locationId: b.locationId, scheduledOn: b.to, sort: 'scheduledAt', dir: 'asc' },
+    },
   ],
   columns: appointmentColumns,
   sorts: { createdAt: a.createdAt, scheduledAt: a.scheduledAt },
@@ -48,19 +68,35 @@ defineListAction({
     query: (term) => {
       const number = /^#?\d{1,9}$/.test(term.trim()) ? Number(term.trim().replace('#', '')) : undefined;
       if (term.trim().startsWith('#') && number) return eq(a.id, number);
-      return number ? or(eq(a.id, number), matchesSearch(appointmentSearch, term)) : matchesSearch(appointmentSearch, term);
+      return number
+        ? or(eq(a.id, number), matchesSearch(appointmentSearch, term))
+        : matchesSearch(appointmentSearch, term);
     },
   },
   query: ({ db }) => {
     // The services' names in the order asked for; a removed service is left out.
-    const services = sql<string[]>`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
+    const services = sql<
+      string[]
+    >`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
       join ${serviceServices} on ${serviceServices.id} = r.id order by r.n)`;
     return {
-      select: db.select({
-        appointmentId: a.id, locationId: a.locationId, locationName: locations.name, customerName: a.customerName, phone: a.phone, vehicle: a.vehicle,
-        sourceName: serviceSources.name, services: services.as('services'), status: a.status, statusLabel: labelOf(a.status, appointmentStatusLabels).as('status_label'),
-        recallName: recallCampaigns.campaign, createdAt: a.createdAt, scheduledAt: a.scheduledAt,
-      }).from(a)
+      select: db
+        .select({
+          appointmentId: a.id,
+          locationId: a.locationId,
+          locationName: locations.name,
+          customerName: a.customerName,
+          phone: a.phone,
+          vehicle: a.vehicle,
+          sourceName: serviceSources.name,
+          services: services.as('services'),
+          status: a.status,
+          statusLabel: labelOf(a.status, appointmentStatusLabels).as('status_label'),
+          recallName: recallCampaigns.campaign,
+          createdAt: a.createdAt,
+          scheduledAt: a.scheduledAt,
+        })
+        .from(a)
         .innerJoin(locations, eq(locations.id, a.locationId))
         .innerJoin(serviceSources, eq(serviceSources.id, a.sourceId))
         .leftJoin(recallCampaigns, eq(recallCampaigns.id, a.recallCampaignId))
@@ -71,14 +107,15 @@ defineListAction({
 
 defineListAction({
   contract: loadSessions,
-  summary: 'Visits to the online scheduler within reach, newest first: by store, device, outcome and days; how far each got and the appointment it made.',
+  summary:
+    'Visits to the online scheduler within reach, newest first: by store, device, outcome and days; how far each got and the appointment it made.',
   permission: 'serviceManager',
   reach: s.locationId,
   bench: (b) => [
     { name: 'newest', filters: {} },
     { name: 'location, 30 days', filters: { locationId: b.locationId, minStartedAt: b.from, maxStartedAt: b.to } },
     { name: 'stopped before booking', filters: { booked: '0' } },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
   ],
   columns: sessionColumns,
   sorts: { startedAt: s.startedAt },
@@ -93,26 +130,46 @@ defineListAction({
     maxStartedAt: toDay(s.startedAt),
   },
   query: ({ db }) => ({
-    select: db.select({
-        sessionId: s.id, locationId: s.locationId, locationName: locations.name, device: s.device, deviceLabel: labelOf(s.device, deviceLabels).as('device_label'),
-        referrer: s.referrer, lastStep: s.lastStep, lastStepLabel: labelOf(s.lastStep, sessionStepLabels).as('last_step_label'),
+    select: db
+      .select({
+        sessionId: s.id,
+        locationId: s.locationId,
+        locationName: locations.name,
+        device: s.device,
+        deviceLabel: labelOf(s.device, deviceLabels).as('device_label'),
+        referrer: s.referrer,
+        lastStep: s.lastStep,
+        lastStepLabel: labelOf(s.lastStep, sessionStepLabels).as('last_step_label'),
         minutes: sql<number | null>`round(extract(epoch from ${s.endedAt} - ${s.startedAt}) / 60)::int`.as('minutes'),
-      appointmentId: s.appointmentId, startedAt: s.startedAt,
-    }).from(s).innerJoin(locations, eq(locations.id, s.locationId)).$dynamic(),
+        appointmentId: s.appointmentId,
+        startedAt: s.startedAt,
+      })
+      .from(s)
+      .innerJoin(locations, eq(locations.id, s.locationId))
+      .$dynamic(),
   }),
 });
 
 defineAction({
   contract: loadServiceOptions,
-  summary: 'The choices of the appointment filters: the group\'s sources, services (long ones marked) and recalls.',
+  summary: "The choices of the appointment filters: the group's sources, services (long ones marked) and recalls.",
   permission: 'serviceManager',
   reach: 'group',
   readOnly: true,
   async handler({ db }) {
     const [sources, services, campaigns] = await Promise.all([
-      db.select({ id: serviceSources.id, name: serviceSources.name }).from(serviceSources).orderBy(asc(serviceSources.name)),
-      db.select({ id: serviceServices.id, name: serviceServices.name, long: serviceServices.longService }).from(serviceServices).orderBy(asc(serviceServices.name)),
-      db.select({ id: recallCampaigns.id, campaign: recallCampaigns.campaign, name: recallCampaigns.name }).from(recallCampaigns).orderBy(asc(recallCampaigns.campaign)),
+      db
+        .select({ id: serviceSources.id, name: serviceSources.name })
+        .from(serviceSources)
+        .orderBy(asc(serviceSources.name)),
+      db
+        .select({ id: serviceServices.id, name: serviceServices.name, long: serviceServices.longService })
+        .from(serviceServices)
+        .orderBy(asc(serviceServices.name)),
+      db
+        .select({ id: recallCampaigns.id, campaign: recallCampaigns.campaign, name: recallCampaigns.name })
+        .from(recallCampaigns)
+        .orderBy(asc(recallCampaigns.campaign)),
     ]);
     return {
       sources: sources.map((r) => ({ value: String(r.id), label: r.name })),

@@ -12,9 +12,15 @@ export const serviceFigures: FigureSource[] = [
     // Today on the group's clock, as the list reads a day with no store chosen: both count the same appointments.
     async count({ db, reach, now }) {
       const day = dayIn(DEFAULT_TIME_ZONE, now);
-      const [{ n }] = await db.select({ n: count() }).from(appointments)
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(appointments)
         .where(and(...scheduledOn(day, zoneOf(undefined)), withinReach(reach, appointments.locationId)));
-      return { label: 'Appointments today', value: n, href: `/reports/service-appointments/?scheduledOn=${day}&sort=scheduledAt&dir=asc` };
+      return {
+        label: 'Appointments today',
+        value: n,
+        href: `/reports/service-appointments/?scheduledOn=${day}&sort=scheduledAt&dir=asc`,
+      };
     },
   },
 ];

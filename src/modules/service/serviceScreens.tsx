@@ -27,13 +27,20 @@ export function AppointmentTabs({ current }: { current: (typeof appointmentTabs)
   const go = (path: string | null) => {
     const kept = new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => SHARED.includes(k)));
     // The appointments are the reports' index page.
-    navigate(`${REPORTS_HOME}/${path === 'appointments' ? '' : path ?? ''}${kept.size ? `?${kept}` : ''}`);
+    navigate(`${REPORTS_HOME}/${path === 'appointments' ? '' : (path ?? '')}${kept.size ? `?${kept}` : ''}`);
   };
   return (
     <Tabs value={current} onChange={go}>
       {/* One row that scrolls sideways on a phone, rather than wrapping. */}
-      <Tabs.List aria-label="Appointment reports" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-        {appointmentTabs.map((tab) => <Tabs.Tab key={tab.path} value={tab.path}>{tab.label}</Tabs.Tab>)}
+      <Tabs.List
+        aria-label="Appointment reports"
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+      >
+        {appointmentTabs.map((tab) => (
+          <Tabs.Tab key={tab.path} value={tab.path}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
     </Tabs>
   );

@@ -1,5 +1,15 @@
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Fieldset,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { callAction } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
@@ -22,24 +32,42 @@ function tomorrow(): string {
 }
 
 /** One end of the trip: a store (its address filled from shipping/load-locations) or an address typed in. */
-function EndFields({ end, form, field, store }: { end: End; form: UseFormReturnType<any>; field: Field; store: boolean }) {
+function EndFields({
+  end,
+  form,
+  field,
+  store,
+}: {
+  end: End;
+  form: UseFormReturnType<any>;
+  field: Field;
+  store: boolean;
+}) {
   const locations = useLocationOptions();
   const fill = async (value: string | null) => {
     form.setFieldValue(`${end}LocationId`, value ?? '');
     if (!value) return;
     const { location } = await callAction(loadShippingLocation, { id: value });
     form.setValues({
-      [`${end}Name`]: location.name, [`${end}AddressOne`]: location.street, [`${end}City`]: location.city,
-      [`${end}State`]: location.state, [`${end}Zipcode`]: location.zip,
+      [`${end}Name`]: location.name,
+      [`${end}AddressOne`]: location.street,
+      [`${end}City`]: location.city,
+      [`${end}State`]: location.state,
+      [`${end}Zipcode`]: location.zip,
     });
   };
   return (
     <Stack gap="sm">
       {store && (
-        <SearchableSelect {...field(`${end}LocationId`)} data={locationSelectData(locations.data)} clearable onChange={(value) => void fill(value)}
-          description="Fills the name and address" />
+        <SearchableSelect
+          {...field(`${end}LocationId`)}
+          data={locationSelectData(locations.data)}
+          clearable
+          onChange={(value) => void fill(value)}
+          description="Fills the name and address"
+        />
       )}
-      <TextInput {...field(`${end}Name`)} description={store ? undefined : 'The customer\'s name'} />
+      <TextInput {...field(`${end}Name`)} description={store ? undefined : "The customer's name"} />
       <TextInput {...field(`${end}AddressOne`)} autoComplete="off" />
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         <TextInput {...field(`${end}City`)} />
@@ -58,9 +86,26 @@ export default function NewVehicleShipment() {
   const navigate = useNavigate();
   const form = useContractForm(newOrder, {
     initialValues: {
-      originLocationId: '', originName: '', originAddressOne: '', originCity: '', originState: '', originZipcode: '',
-      customerAddress: false, destinationLocationId: '', destinationName: '', destinationAddressOne: '', destinationCity: '', destinationState: '', destinationZipcode: '',
-      vin: '', stock: '', year: '', make: '', model: '', pickupDate: tomorrow(), notes: '',
+      originLocationId: '',
+      originName: '',
+      originAddressOne: '',
+      originCity: '',
+      originState: '',
+      originZipcode: '',
+      customerAddress: false,
+      destinationLocationId: '',
+      destinationName: '',
+      destinationAddressOne: '',
+      destinationCity: '',
+      destinationState: '',
+      destinationZipcode: '',
+      vin: '',
+      stock: '',
+      year: '',
+      make: '',
+      model: '',
+      pickupDate: tomorrow(),
+      notes: '',
     },
     success: (reply) => `${ORDER_SUCCESSFUL} Carrier reference ${reply.reference}.`,
     successMs: ORDER_MS,
@@ -72,7 +117,9 @@ export default function NewVehicleShipment() {
     <div className="new-vehicle-shipment">
       <Group justify="space-between" mb="md">
         <Title order={1}>Ship a vehicle</Title>
-        <Anchor component={Link} to="/shipping/">All shipments</Anchor>
+        <Anchor component={Link} to="/shipping/">
+          All shipments
+        </Anchor>
       </Group>
       <Stack maw={760}>
         <RecordForm form={form} failTitle="The shipment was not ordered" submitLabel="Order shipment">
@@ -84,8 +131,13 @@ export default function NewVehicleShipment() {
               <SegmentedControl
                 aria-label="Destination"
                 value={toCustomer ? 'customer' : 'store'}
-                onChange={(value) => form.form.setValues({ customerAddress: value === 'customer', destinationLocationId: '' })}
-                data={[{ value: 'store', label: 'One of our stores' }, { value: 'customer', label: 'A customer' }]}
+                onChange={(value) =>
+                  form.form.setValues({ customerAddress: value === 'customer', destinationLocationId: '' })
+                }
+                data={[
+                  { value: 'store', label: 'One of our stores' },
+                  { value: 'customer', label: 'A customer' },
+                ]}
                 style={{ alignSelf: 'flex-start' }}
               />
               <EndFields end="destination" form={form.form} field={form.field} store={!toCustomer} />
@@ -94,13 +146,22 @@ export default function NewVehicleShipment() {
           <Fieldset legend="Vehicle">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput {...form.field('vin')} autoComplete="off" styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }} />
+                <TextInput
+                  {...form.field('vin')}
+                  autoComplete="off"
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
+                />
                 <TextInput {...form.field('stock')} />
               </SimpleGrid>
               <VehiclePicker form={form} vin={form.values.vin} withoutTrim />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <DateField {...form.field('pickupDate')} />
-                <Textarea {...form.field('notes')} autosize minRows={1} placeholder="Gate codes, who to call on arrival" />
+                <Textarea
+                  {...form.field('notes')}
+                  autosize
+                  minRows={1}
+                  placeholder="Gate codes, who to call on arrival"
+                />
               </SimpleGrid>
             </Stack>
           </Fieldset>

@@ -24,14 +24,47 @@ export default function ShipmentOrders() {
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle || row.vin} to ${row.destinationName}`}
       cells={{
-        originName: (row) => <><Text size="sm">{row.originName}</Text><Text size="xs" c="dimmed">{row.originCity}</Text></>,
+        originName: (row) => (
+          <>
+            <Text size="sm">{row.originName}</Text>
+            <Text size="xs" c="dimmed">
+              {row.originCity}
+            </Text>
+          </>
+        ),
         destinationName: (row) => (
-          <><Text size="sm">{row.destinationName}{row.customerAddress && <Badge ml={6} size="xs" variant="light">Customer</Badge>}</Text><Text size="xs" c="dimmed">{row.destinationCity}</Text></>
+          <>
+            <Text size="sm">
+              {row.destinationName}
+              {row.customerAddress && (
+                <Badge ml={6} size="xs" variant="light">
+                  Customer
+                </Badge>
+              )}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.destinationCity}
+            </Text>
+          </>
         ),
         // The local driver sends nothing: say so where the carrier's reference would be.
-        reference: (row) => (row.carrier === 'local' ? <Text size="sm">{row.reference} <Text span size="xs" c="dimmed">(local driver, not sent)</Text></Text> : row.reference),
+        reference: (row) =>
+          row.carrier === 'local' ? (
+            <Text size="sm">
+              {row.reference}{' '}
+              <Text span size="xs" c="dimmed">
+                (local driver, not sent)
+              </Text>
+            </Text>
+          ) : (
+            row.reference
+          ),
       }}
-      toolbar={<Button leftSection={<IconTruckDelivery size={16} />} onClick={() => navigate('/shipping/new')}>Ship a vehicle</Button>}
+      toolbar={
+        <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => navigate('/shipping/new')}>
+          Ship a vehicle
+        </Button>
+      }
     />
   );
 }

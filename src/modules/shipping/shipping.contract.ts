@@ -8,10 +8,20 @@ import { checkedVin, modelYear } from '../vehicles/vehicles.contract';
 export const ORDER_SUCCESSFUL = 'Order successful!';
 export const ORDER_MS = 5000;
 
-const state = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string({ error: (i) => (i.input == null ? 'is required' : 'must be text') }).min(1, { error: 'is required' }).regex(/^[A-Z]{2}$/, { error: 'must be a two-letter state code, such as NM' }));
-const zipcode = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v),
-  z.string({ error: (i) => (i.input == null ? 'is required' : 'must be text') }).min(1, { error: 'is required' }).regex(/^\d{5}(-\d{4})?$/, { error: 'must be five digits, such as 87109' }));
+const state = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z
+    .string({ error: (i) => (i.input == null ? 'is required' : 'must be text') })
+    .min(1, { error: 'is required' })
+    .regex(/^[A-Z]{2}$/, { error: 'must be a two-letter state code, such as NM' }),
+);
+const zipcode = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: (i) => (i.input == null ? 'is required' : 'must be text') })
+    .min(1, { error: 'is required' })
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'must be five digits, such as 87109' }),
+);
 
 /**
  * The new-order form (seed 002, "Shipment"): originName and destinationName (a store's or the
@@ -43,7 +53,14 @@ export const newOrderInput = z.object({
 });
 export type NewOrderInput = z.output<typeof newOrderInput>;
 
-const shippingLocation = z.object({ id: z.number().int(), name: z.string(), street: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+const shippingLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
 
 export const orderColumns: ColumnSpec[] = [
   { key: 'createdAt', label: 'Ordered', format: 'datetime', sortable: true },
@@ -57,9 +74,21 @@ export const orderColumns: ColumnSpec[] = [
 ];
 
 const orderRow = z.object({
-  id: z.number().int(), createdAt: z.string(), vehicle: z.string(), vin: z.string(), stock: z.string().nullable(), originName: z.string(), originCity: z.string(),
-  destinationName: z.string(), destinationCity: z.string(), customerAddress: z.boolean(), pickupDate: z.string(), carrier: z.string(), reference: z.string(),
-  createdByName: z.string(), locationId: z.number().int(),
+  id: z.number().int(),
+  createdAt: z.string(),
+  vehicle: z.string(),
+  vin: z.string(),
+  stock: z.string().nullable(),
+  originName: z.string(),
+  originCity: z.string(),
+  destinationName: z.string(),
+  destinationCity: z.string(),
+  customerAddress: z.boolean(),
+  pickupDate: z.string(),
+  carrier: z.string(),
+  reference: z.string(),
+  createdByName: z.string(),
+  locationId: z.number().int(),
 });
 export type OrderRow = z.output<typeof orderRow>;
 
@@ -71,7 +100,20 @@ export const orderFilters = {
 };
 
 /** A store's street address, to fill an end of the order (seed 002: id → data.location). */
-export const loadShippingLocation = defineContract({ path: 'shipping/load-locations', input: z.object({ id }), output: z.object({ location: shippingLocation }) });
-export const newOrder = defineContract({ path: 'shipping/new-order', input: newOrderInput, output: z.object({ orderId: z.number().int(), reference: z.string() }) });
+export const loadShippingLocation = defineContract({
+  path: 'shipping/load-locations',
+  input: z.object({ id }),
+  output: z.object({ location: shippingLocation }),
+});
+export const newOrder = defineContract({
+  path: 'shipping/new-order',
+  input: newOrderInput,
+  output: z.object({ orderId: z.number().int(), reference: z.string() }),
+});
 /** Not in the spec: the orders placed, so staff can see what was ordered and its reference (docs/shipping.md). */
-export const loadOrders = listContract({ path: 'shipping/load-orders', filters: orderFilters, row: orderRow, countKey: 'orderCount' });
+export const loadOrders = listContract({
+  path: 'shipping/load-orders',
+  filters: orderFilters,
+  row: orderRow,
+  countKey: 'orderCount',
+});

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { searchIndex } from '../../server/platform/search';
@@ -13,7 +25,9 @@ export const shipmentOrders = pgTable(
   'shipment_orders',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     originLocationId: integer('origin_location_id').references(() => locations.id),
     originName: text('origin_name').notNull(),
     originAddressOne: text('origin_address_one').notNull(),

@@ -1,7 +1,9 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 import { makeVin } from '../vehicles/vehicles.api';
 
-test('ship a vehicle from a store to a customer: the store fills its address, a bad ZIP code is highlighted, the order is listed', async ({ page }) => {
+test('ship a vehicle from a store to a customer: the store fills its address, a bad ZIP code is highlighted, the order is listed', async ({
+  page,
+}) => {
   const vin = makeVin('KNA', 'E55LC', 2024, 'E', 900_000 + (Date.now() % 90_000));
   await page.goto('/shipping/new');
   await expect(page).toHaveTitle('Ship a vehicle · Forecourt');

@@ -4,11 +4,32 @@ import { defineScreens } from '../../web/screens';
 // Seed 002 names new-vehicle-shipment; the list of orders and both addresses are ours.
 export default defineScreens([
   {
-    path: 'shipping', title: 'Shipments', className: 'shipment-orders', access: 'stockNumberManager', load: () => import('./ShipmentOrders'),
-    nav: { group: 'Stock', order: 45, label: 'Shipments', href: '/shipping/', description: 'Vehicles ordered moved between stores and to customers', icon: IconTruck },
+    path: 'shipping',
+    title: 'Shipments',
+    className: 'shipment-orders',
+    access: 'stockNumberManager',
+    load: () => import('./ShipmentOrders'),
+    nav: {
+      group: 'Stock',
+      order: 45,
+      label: 'Shipments',
+      href: '/shipping/',
+      description: 'Vehicles ordered moved between stores and to customers',
+      icon: IconTruck,
+    },
   },
   {
-    path: 'shipping/new', title: 'Ship a vehicle', className: 'new-vehicle-shipment', access: 'stockNumberManager', load: () => import('./NewVehicleShipment'),
-    nav: { group: 'Stock', order: 46, label: 'Ship a vehicle', description: 'Order a vehicle moved by the carrier', icon: IconTruckDelivery },
+    path: 'shipping/new',
+    title: 'Ship a vehicle',
+    className: 'new-vehicle-shipment',
+    access: 'stockNumberManager',
+    load: () => import('./NewVehicleShipment'),
+    nav: {
+      group: 'Stock',
+      order: 46,
+      label: 'Ship a vehicle',
+      description: 'Order a vehicle moved by the carrier',
+      icon: IconTruckDelivery,
+    },
   },
 ]);

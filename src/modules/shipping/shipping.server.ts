@@ -13,7 +13,7 @@ import { loadOrders, loadShippingLocation, newOrder, orderColumns } from './ship
 
 defineAction({
   contract: loadShippingLocation,
-  summary: 'A store\'s street address, to fill an end of a shipment order.',
+  summary: "A store's street address, to fill an end of a shipment order.",
   permission: 'stockNumberManager',
   reach: { id: locationRecords },
   readOnly: true,
@@ -25,35 +25,80 @@ defineAction({
 
 defineAction({
   contract: newOrder,
-  summary: 'Orders a vehicle moved by the carrier, from a store or a customer to a store or a customer; kept with what the carrier was sent.',
+  summary:
+    'Orders a vehicle moved by the carrier, from a store or a customer to a store or a customer; kept with what the carrier was sent.',
   permission: 'stockNumberManager',
   reach: { originLocationId: locationRecords, destinationLocationId: locationRecords },
   async handler(ctx) {
     const { input } = ctx;
     if (input.customerAddress && input.destinationLocationId) {
-      throw AppError.invalid('A shipment goes to a store or to a customer, not both.', ['destinationLocationId', 'customerAddress']);
+      throw AppError.invalid('A shipment goes to a store or to a customer, not both.', [
+        'destinationLocationId',
+        'customerAddress',
+      ]);
     }
     // The order belongs to the store it leaves, or to the one it goes to from a customer.
     const locationId = input.originLocationId ?? input.destinationLocationId;
-    if (!locationId) throw AppError.invalid('A shipment leaves one of our stores or goes to one: choose the origin store or the destination store.', ['originLocationId', 'destinationLocationId']);
+    if (!locationId)
+      throw AppError.invalid(
+        'A shipment leaves one of our stores or goes to one: choose the origin store or the destination store.',
+        ['originLocationId', 'destinationLocationId'],
+      );
     const decoded = decodeVin(input.vin);
-    const vehicle = { vin: input.vin, year: input.year ?? decoded.year, make: input.make ?? decoded.make, model: input.model ?? null, stock: input.stock?.toUpperCase() ?? null };
+    const vehicle = {
+      vin: input.vin,
+      year: input.year ?? decoded.year,
+      make: input.make ?? decoded.make,
+      model: input.model ?? null,
+      stock: input.stock?.toUpperCase() ?? null,
+    };
     const request: ShipmentRequest = {
-      origin: { name: input.originName, addressOne: input.originAddressOne, city: input.originCity, state: input.originState, zipcode: input.originZipcode },
-      destination: {
-        name: input.destinationName, addressOne: input.destinationAddressOne, city: input.destinationCity, state: input.destinationState,
-        zipcode: input.destinationZipcode, customer: input.customerAddress,
+      origin: {
+        name: input.originName,
+        addressOne: input.originAddressOne,
+        city: input.originCity,
+        state: input.originState,
+        zipcode: input.originZipcode,
       },
-      vehicle, pickupDate: input.pickupDate, notes: input.notes ?? '',
+      destination: {
+        name: input.destinationName,
+        addressOne: input.destinationAddressOne,
+        city: input.destinationCity,
+        state: input.destinationState,
+        zipcode: input.destinationZipcode,
+        customer: input.customerAddress,
+      },
+      vehicle,
+      pickupDate: input.pickupDate,
+      notes: input.notes ?? '',
     };
     // Kept first, so a carrier that refuses leaves nothing behind (the transaction rolls back).
-    const [row] = await ctx.db.insert(orders).values({
-      locationId, originLocationId: input.originLocationId ?? null, originName: input.originName, originAddressOne: input.originAddressOne,
-      originCity: input.originCity, originState: input.originState, originZipcode: input.originZipcode, customerAddress: input.customerAddress,
-      destinationLocationId: input.destinationLocationId ?? null, destinationName: input.destinationName, destinationAddressOne: input.destinationAddressOne,
-      destinationCity: input.destinationCity, destinationState: input.destinationState, destinationZipcode: input.destinationZipcode,
-      ...vehicle, pickupDate: input.pickupDate, notes: input.notes ?? '', carrier: ctx.services.shipping.name, reference: '', request, createdBy: ctx.user.id,
-    }).returning();
+    const [row] = await ctx.db
+      .insert(orders)
+      .values({
+        locationId,
+        originLocationId: input.originLocationId ?? null,
+        originName: input.originName,
+        originAddressOne: input.originAddressOne,
+        originCity: input.originCity,
+        originState: input.originState,
+        originZipcode: input.originZipcode,
+        customerAddress: input.customerAddress,
+        destinationLocationId: input.destinationLocationId ?? null,
+        destinationName: input.destinationName,
+        destinationAddressOne: input.destinationAddressOne,
+        destinationCity: input.destinationCity,
+        destinationState: input.destinationState,
+        destinationZipcode: input.destinationZipcode,
+        ...vehicle,
+        pickupDate: input.pickupDate,
+        notes: input.notes ?? '',
+        carrier: ctx.services.shipping.name,
+        reference: '',
+        request,
+        createdBy: ctx.user.id,
+      })
+      .returning();
     const { reference } = await ctx.services.shipping.placeOrder(request);
     await ctx.db.update(orders).set({ reference }).where(eq(orders.id, row.id));
     ctx.audit({ recordType: 'shipmentOrder', recordId: row.id, after: { ...row, reference } });
@@ -65,7 +110,8 @@ const orderSearch = searchText(orders.vin, orders.originName, orders.destination
 
 defineListAction({
   contract: loadOrders,
-  summary: 'Shipment orders, newest first: by store, days ordered and part of a VIN, a name or the carrier\'s reference.',
+  summary:
+    "Shipment orders, newest first: by store, days ordered and part of a VIN, a name or the carrier's reference.",
   permission: 'stockNumberManager',
   reach: orders.locationId,
   bench: (s) => [
@@ -85,13 +131,26 @@ defineListAction({
     query: matches(orderSearch),
   },
   query: ({ db }) => ({
-    select: db.select({
-      id: orders.id, createdAt: orders.createdAt,
-      vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
-      vin: orders.vin, stock: orders.stock, originName: orders.originName, originCity: orders.originCity, destinationName: orders.destinationName,
-      destinationCity: orders.destinationCity, customerAddress: orders.customerAddress, pickupDate: orders.pickupDate, carrier: orders.carrier,
-      reference: orders.reference, createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
-      locationId: orders.locationId,
-    }).from(orders).leftJoin(users, eq(users.id, orders.createdBy)).$dynamic(),
+    select: db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
+        vin: orders.vin,
+        stock: orders.stock,
+        originName: orders.originName,
+        originCity: orders.originCity,
+        destinationName: orders.destinationName,
+        destinationCity: orders.destinationCity,
+        customerAddress: orders.customerAddress,
+        pickupDate: orders.pickupDate,
+        carrier: orders.carrier,
+        reference: orders.reference,
+        createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
+        locationId: orders.locationId,
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.createdBy))
+      .$dynamic(),
   }),
 });

@@ -18,56 +18,123 @@ beforeAll(async () => {
   mover = await t.signedIn(['stockNumberManager']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const orderCount = async (db = t.db) => (await db.select({ n: count() }).from(orders))[0].n;
 const vin = makeVin('5TD', 'KRFHX', 2023, 'U', 720_001);
 /** ABG to a customer in Santa Fe, as the form sends it. */
 const toCustomer = () => ({
-  originLocationId: loc.ABG, originName: 'Albuquerque Toyota', originAddressOne: '4500 Lomas Blvd NE', originCity: 'Albuquerque', originState: 'nm', originZipcode: '87110',
-  customerAddress: 1, destinationName: 'Maria Gallegos', destinationAddressOne: '2210 Calle de Sebastian', destinationCity: 'Santa Fe', destinationState: 'NM',
-  destinationZipcode: '87505', vin, pickupDate: '2026-12-01', notes: 'Call ahead.',
+  originLocationId: loc.ABG,
+  originName: 'Albuquerque Toyota',
+  originAddressOne: '4500 Lomas Blvd NE',
+  originCity: 'Albuquerque',
+  originState: 'nm',
+  originZipcode: '87110',
+  customerAddress: 1,
+  destinationName: 'Maria Gallegos',
+  destinationAddressOne: '2210 Calle de Sebastian',
+  destinationCity: 'Santa Fe',
+  destinationState: 'NM',
+  destinationZipcode: '87505',
+  vin,
+  pickupDate: '2026-12-01',
+  notes: 'Call ahead.',
 });
 
 describe('shipment orders', () => {
-  it('answers a store\'s address to fill an end of the order', async () => {
+  it("answers a store's address to fill an end of the order", async () => {
     const res = await mover.act(loadShippingLocation, { id: loc.DNC });
     expect(res.status).toBe(200);
     const [dnc] = await t.db.select().from(locations).where(eq(locations.id, loc.DNC));
-    expect(res.body.data.location).toEqual({ id: loc.DNC, name: dnc.name, street: dnc.street, city: dnc.city, state: dnc.state, zip: dnc.zip });
+    expect(res.body.data.location).toEqual({
+      id: loc.DNC,
+      name: dnc.name,
+      street: dnc.street,
+      city: dnc.city,
+      state: dnc.state,
+      zip: dnc.zip,
+    });
     expect(dnc.street).not.toBe('');
   });
 
-  it('orders a vehicle to a customer: kept with what the carrier was sent, the local driver\'s reference, and the audit', async () => {
+  it("orders a vehicle to a customer: kept with what the carrier was sent, the local driver's reference, and the audit", async () => {
     const res = await mover.act(newOrder, toCustomer());
     expect(res.status).toBe(200);
     expect(res.body.data.reference).toMatch(/^LOCAL-[0-9A-F]{8}$/);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.body.data.orderId));
     expect(row).toMatchObject({
-      locationId: loc.ABG, originState: 'NM', customerAddress: true, destinationLocationId: null, destinationName: 'Maria Gallegos', vin,
-      year: 2023, make: 'Toyota', pickupDate: '2026-12-01', carrier: 'local', reference: res.body.data.reference, createdBy: mover.userId,
+      locationId: loc.ABG,
+      originState: 'NM',
+      customerAddress: true,
+      destinationLocationId: null,
+      destinationName: 'Maria Gallegos',
+      vin,
+      year: 2023,
+      make: 'Toyota',
+      pickupDate: '2026-12-01',
+      carrier: 'local',
+      reference: res.body.data.reference,
+      createdBy: mover.userId,
     });
     expect(row.request).toEqual({
-      origin: { name: 'Albuquerque Toyota', addressOne: '4500 Lomas Blvd NE', city: 'Albuquerque', state: 'NM', zipcode: '87110' },
-      destination: { name: 'Maria Gallegos', addressOne: '2210 Calle de Sebastian', city: 'Santa Fe', state: 'NM', zipcode: '87505', customer: true },
-      vehicle: { vin, year: 2023, make: 'Toyota', model: null, stock: null }, pickupDate: '2026-12-01', notes: 'Call ahead.',
+      origin: {
+        name: 'Albuquerque Toyota',
+        addressOne: '4500 Lomas Blvd NE',
+        city: 'Albuquerque',
+        state: 'NM',
+        zipcode: '87110',
+      },
+      destination: {
+        name: 'Maria Gallegos',
+        addressOne: '2210 Calle de Sebastian',
+        city: 'Santa Fe',
+        state: 'NM',
+        zipcode: '87505',
+        customer: true,
+      },
+      vehicle: { vin, year: 2023, make: 'Toyota', model: null, stock: null },
+      pickupDate: '2026-12-01',
+      notes: 'Call ahead.',
     });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'shipmentOrder')).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordType, 'shipmentOrder'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit.after).toMatchObject({ id: row.id, reference: row.reference });
 
     const listed = await mover.act(loadOrders, { query: vin.slice(-6), view: 'rows' });
     expect(listed.body.data.orderCount).toBe(1);
-    expect(listed.body.data.rows[0]).toMatchObject({ vehicle: '2023 Toyota', originName: 'Albuquerque Toyota', destinationName: 'Maria Gallegos', customerAddress: true, carrier: 'local' });
+    expect(listed.body.data.rows[0]).toMatchObject({
+      vehicle: '2023 Toyota',
+      originName: 'Albuquerque Toyota',
+      destinationName: 'Maria Gallegos',
+      customerAddress: true,
+      carrier: 'local',
+    });
   });
 
   it('names every field at fault, as the form labels it, and orders nothing', async () => {
     const before = await orderCount();
-    const res = await mover.act(newOrder, { ...toCustomer(), destinationZipcode: '8750', originState: 'New Mexico', destinationCity: '', vin: `${vin.slice(0, 16)}0` });
+    const res = await mover.act(newOrder, {
+      ...toCustomer(),
+      destinationZipcode: '8750',
+      originState: 'New Mexico',
+      destinationCity: '',
+      vin: `${vin.slice(0, 16)}0`,
+    });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual(['originState', 'destinationCity', 'destinationZipcode', 'vin']);
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      'Origin state must be a two-letter state code, such as NM.', 'Destination city is required.', 'Destination ZIP code must be five digits, such as 87109.',
-    ]));
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        'Origin state must be a two-letter state code, such as NM.',
+        'Destination city is required.',
+        'Destination ZIP code must be five digits, such as 87109.',
+      ]),
+    );
     const both = await mover.act(newOrder, { ...toCustomer(), destinationLocationId: loc.SFS });
     expect(both.body.errors).toEqual(['A shipment goes to a store or to a customer, not both.']);
     const nowhere = await mover.act(newOrder, { ...toCustomer(), originLocationId: '' });
@@ -99,7 +166,9 @@ describe('the carrier over HTTP', () => {
   beforeAll(async () => {
     carrier = createServer((req, res) => {
       let body = '';
-      req.on('data', (chunk) => { body += chunk; });
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
       req.on('end', () => {
         received = { auth: req.headers.authorization, body: JSON.parse(body) };
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -107,14 +176,20 @@ describe('the carrier over HTTP', () => {
     });
     await new Promise<void>((resolve) => carrier.listen(0, '127.0.0.1', resolve));
     const { port } = carrier.address() as AddressInfo;
-    http = await testApp({ env: { SHIPPING: 'http', SHIPPING_API_URL: `http://127.0.0.1:${port}/orders`, SHIPPING_API_KEY: 'carrier-key-8421' } });
+    http = await testApp({
+      env: {
+        SHIPPING: 'http',
+        SHIPPING_API_URL: `http://127.0.0.1:${port}/orders`,
+        SHIPPING_API_KEY: 'carrier-key-8421',
+      },
+    });
   });
   afterAll(async () => {
     await http?.close();
     carrier?.close();
   });
 
-  it('posts the order with the group\'s key and keeps the carrier\'s reference', async () => {
+  it("posts the order with the group's key and keeps the carrier's reference", async () => {
     const caller = await http.signedIn(['stockNumberManager']);
     const res = await caller.act(newOrder, toCustomer());
     expect(res.body.data.reference).toBe('CX-20431');

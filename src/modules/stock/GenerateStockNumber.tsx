@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Card, CopyButton, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconEdit, IconPlus } from '@tabler/icons-react';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
@@ -8,15 +23,34 @@ import { RecordForm } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatNumber } from '../../shared/format';
-import { acquiredByHints, generateStock, MAX_BATCH, STOCK_GENERATED, STOCKS_GENERATED, type AcquiredBy } from './stock.contract';
+import {
+  acquiredByHints,
+  generateStock,
+  MAX_BATCH,
+  STOCK_GENERATED,
+  STOCKS_GENERATED,
+  type AcquiredBy,
+} from './stock.contract';
 import { acquiredByOptions, STOCK_LISTS, useStockModals, useVinChecks } from './StockForms';
 
-interface Generated { stocks: string[]; vins: string[]; trade: boolean }
+interface Generated {
+  stocks: string[];
+  vins: string[];
+  trade: boolean;
+}
 
 const lineCount = (text: string) => text.split(/\r?\n/).filter((line) => line.trim()).length;
 
 /** What was generated: the number (or the batch's numbers) to copy, and what to do with it next. */
-function GeneratedCard({ generated, addTrade, update }: { generated: Generated; addTrade: (stock: string) => void; update: (stock: string) => void }) {
+function GeneratedCard({
+  generated,
+  addTrade,
+  update,
+}: {
+  generated: Generated;
+  addTrade: (stock: string) => void;
+  update: (stock: string) => void;
+}) {
   const [first] = generated.stocks;
   const all = generated.stocks.map((stock, i) => `${stock}\t${generated.vins[i]}`).join('\n');
   return (
@@ -24,32 +58,69 @@ function GeneratedCard({ generated, addTrade, update }: { generated: Generated; 
       {generated.stocks.length === 1 ? (
         <Group justify="space-between" wrap="wrap">
           <div>
-            <Text size="sm" c="dimmed">Stock number for {generated.vins[0]}</Text>
-            <Title order={2} className="generated-stock-number">{first}</Title>
+            <Text size="sm" c="dimmed">
+              Stock number for {generated.vins[0]}
+            </Text>
+            <Title order={2} className="generated-stock-number">
+              {first}
+            </Title>
           </div>
           <Group gap="xs">
             <CopyButton value={first}>
-              {({ copied, copy }) => <Button variant="default" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
             </CopyButton>
-            {!generated.trade && <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => addTrade(first)}>Add trade</Button>}
-            <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => update(first)}>Update</Button>
+            {!generated.trade && (
+              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => addTrade(first)}>
+                Add trade
+              </Button>
+            )}
+            <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => update(first)}>
+              Update
+            </Button>
           </Group>
         </Group>
       ) : (
         <Stack gap="xs">
           <Group justify="space-between">
-            <Title order={2} size="h4">{formatNumber(generated.stocks.length)} stock numbers, {first} to {generated.stocks.at(-1)}</Title>
+            <Title order={2} size="h4">
+              {formatNumber(generated.stocks.length)} stock numbers, {first} to {generated.stocks.at(-1)}
+            </Title>
             <CopyButton value={all}>
-              {({ copied, copy }) => <Button variant="default" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>{copied ? 'Copied' : 'Copy all'}</Button>}
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
+                  {copied ? 'Copied' : 'Copy all'}
+                </Button>
+              )}
             </CopyButton>
           </Group>
           <Table.ScrollContainer minWidth={320} mah={320}>
             <Table striped aria-label="Stock numbers generated">
-              <Table.Thead><Table.Tr><Table.Th>Stock number</Table.Th><Table.Th>VIN</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Stock number</Table.Th>
+                  <Table.Th>VIN</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {generated.stocks.map((stock, i) => (
                   <Table.Tr key={stock}>
-                    <Table.Td><Anchor component="button" type="button" onClick={() => update(stock)}>{stock}</Anchor></Table.Td>
+                    <Table.Td>
+                      <Anchor component="button" type="button" onClick={() => update(stock)}>
+                        {stock}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{generated.vins[i]}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -72,8 +143,18 @@ export default function GenerateStockNumber() {
   const modals = useStockModals();
   const form = useContractForm(generateStock, {
     initialValues: {
-      locationId: '', acquiredBy: 'Purchase' as AcquiredBy, batchUpload: false, vin: '', vins: '', purchaseVin: '', parent: '', tradeOrder: '' as number | string,
-      year: '', make: '', model: '', trim: '',
+      locationId: '',
+      acquiredBy: 'Purchase' as AcquiredBy,
+      batchUpload: false,
+      vin: '',
+      vins: '',
+      purchaseVin: '',
+      parent: '',
+      tradeOrder: '' as number | string,
+      year: '',
+      make: '',
+      model: '',
+      trim: '',
     },
     toInput: (values) => ({ ...values, vinOverride: checks.override.current }),
     success: (reply) => (Array.isArray(reply.stock) ? STOCKS_GENERATED(reply.stock.length) : STOCK_GENERATED),
@@ -81,7 +162,12 @@ export default function GenerateStockNumber() {
     reload: STOCK_LISTS,
     onSuccess: (reply, input) => {
       const stocks = Array.isArray(reply.stock) ? reply.stock : [reply.stock];
-      const vins = input.batchUpload ? String(input.vins).split(/\r?\n/).map((v) => v.trim().toUpperCase()).filter(Boolean) : [String(input.vin).toUpperCase()];
+      const vins = input.batchUpload
+        ? String(input.vins)
+            .split(/\r?\n/)
+            .map((v) => v.trim().toUpperCase())
+            .filter(Boolean)
+        : [String(input.vin).toUpperCase()];
       setGenerated({ stocks, vins, trade: input.acquiredBy === 'Trade' });
       // Ready for the next vehicle at the same store, acquired the same way.
       const { locationId, acquiredBy, batchUpload } = form.form.getValues();
@@ -99,43 +185,86 @@ export default function GenerateStockNumber() {
     <div className="generate-stock-number">
       <Group justify="space-between" mb="md">
         <Title order={1}>Generate stock number</Title>
-        <Anchor component={Link} to="/stock-numbers/">All stock numbers</Anchor>
+        <Anchor component={Link} to="/stock-numbers/">
+          All stock numbers
+        </Anchor>
       </Group>
       <Stack maw={760}>
         {generated && <GeneratedCard generated={generated} addTrade={modals.addTrade} update={modals.update} />}
-        <RecordForm form={{ ...form, submit: checks.guard(form.submit) }} failTitle="No stock number was generated" submitLabel={count > 1 ? `Generate ${formatNumber(count)} stock numbers` : 'Generate stock number'}>
+        <RecordForm
+          form={{ ...form, submit: checks.guard(form.submit) }}
+          failTitle="No stock number was generated"
+          submitLabel={count > 1 ? `Generate ${formatNumber(count)} stock numbers` : 'Generate stock number'}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <LocationSelect form={form.form} {...form.field('locationId')} disabled={acquiredBy === 'Trade'} description={acquiredBy === 'Trade' ? 'A trade is at its parent\'s location' : undefined} />
-            <SearchableSelect {...form.field('acquiredBy')} data={acquiredByOptions} allowDeselect={false} description={acquiredByHints[acquiredBy]} />
+            <LocationSelect
+              form={form.form}
+              {...form.field('locationId')}
+              disabled={acquiredBy === 'Trade'}
+              description={acquiredBy === 'Trade' ? "A trade is at its parent's location" : undefined}
+            />
+            <SearchableSelect
+              {...form.field('acquiredBy')}
+              data={acquiredByOptions}
+              allowDeselect={false}
+              description={acquiredByHints[acquiredBy]}
+            />
           </SimpleGrid>
           {!single && (
             <SegmentedControl
               aria-label="How many vehicles"
               value={batchUpload ? 'batch' : 'one'}
               onChange={(value) => form.form.setFieldValue('batchUpload', value === 'batch')}
-              data={[{ value: 'one', label: 'One VIN' }, { value: 'batch', label: `Batch, up to ${MAX_BATCH}` }]}
+              data={[
+                { value: 'one', label: 'One VIN' },
+                { value: 'batch', label: `Batch, up to ${MAX_BATCH}` },
+              ]}
               style={{ alignSelf: 'flex-start' }}
             />
           )}
           {batch ? (
             <Textarea
-              {...form.field('vins')} withAsterisk autosize minRows={6} maxRows={16} onBlur={() => void checks.onBlur('vins')}
+              {...form.field('vins')}
+              withAsterisk
+              autosize
+              minRows={6}
+              maxRows={16}
+              onBlur={() => void checks.onBlur('vins')}
               description={`One VIN per line, as pasted from a spreadsheet or a scanner: ${formatNumber(count)} of ${MAX_BATCH}. All get numbers, or none do.`}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
           ) : (
             <TextInput
-              {...form.field('vin')} withAsterisk onBlur={() => void checks.onBlur('vin')} autoComplete="off"
-              description={acquiredBy === 'Manual Entry' ? 'As written on the vehicle; it is not checked' : '17 characters; spaces and dashes are dropped'}
+              {...form.field('vin')}
+              withAsterisk
+              onBlur={() => void checks.onBlur('vin')}
+              autoComplete="off"
+              description={
+                acquiredBy === 'Manual Entry'
+                  ? 'As written on the vehicle; it is not checked'
+                  : '17 characters; spaces and dashes are dropped'
+              }
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
             />
           )}
           {checks.caution}
-          {acquiredBy === 'Early Trade' && <TextInput {...form.field('purchaseVin')} autoComplete="off" description="The VIN of the vehicle the customer is buying" />}
+          {acquiredBy === 'Early Trade' && (
+            <TextInput
+              {...form.field('purchaseVin')}
+              autoComplete="off"
+              description="The VIN of the vehicle the customer is buying"
+            />
+          )}
           {acquiredBy === 'Trade' && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput {...form.field('parent')} description="The stock number of the vehicle sold, e.g. ABG00042" />
-              <NumberInput min={1} max={26} allowDecimal={false} description="Empty for the next letter (A, B…)" {...form.field('tradeOrder')} />
+              <NumberInput
+                min={1}
+                max={26}
+                allowDecimal={false}
+                description="Empty for the next letter (A, B…)"
+                {...form.field('tradeOrder')}
+              />
             </SimpleGrid>
           )}
           {!batch && <VehiclePicker form={form} vin={acquiredBy === 'Manual Entry' ? undefined : form.values.vin} />}

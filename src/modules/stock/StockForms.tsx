@@ -13,8 +13,21 @@ import { RecordForm, useRecordModal } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import {
-  acquiredByHints, acquiredByValues, addTrade, checkExisting, loadReport, loadStock, loadStocks, matchSentence, readStocks, STOCK_UPDATED, TRADE_ADDED,
-  updateStock, vinCheck, type StockMatch, type StockNumber,
+  acquiredByHints,
+  acquiredByValues,
+  addTrade,
+  checkExisting,
+  loadReport,
+  loadStock,
+  loadStocks,
+  matchSentence,
+  readStocks,
+  STOCK_UPDATED,
+  TRADE_ADDED,
+  updateStock,
+  vinCheck,
+  type StockMatch,
+  type StockNumber,
 } from './stock.contract';
 
 /** Every list a new or changed stock number shows in. */
@@ -22,7 +35,12 @@ export const STOCK_LISTS = [loadStocks, loadReport, readStocks];
 
 export const acquiredByOptions = acquiredByValues.map((value) => ({ value, label: value }));
 
-interface VinFields { batchUpload?: boolean; vin?: string; vins?: string; acquiredBy?: string }
+interface VinFields {
+  batchUpload?: boolean;
+  vin?: string;
+  vins?: string;
+  acquiredBy?: string;
+}
 
 /**
  * The form's VIN checks. Leaving a VIN box asks check-existing: a VIN that has a number is an
@@ -36,7 +54,10 @@ export function useVinChecks(form: UseFormReturnType<any>) {
 
   const onBlur = async (field: 'vin' | 'vins' | 'purchaseVin') => {
     const values = form.getValues() as VinFields;
-    const input = field === 'vins' ? { batchUpload: true, vins: values.vins } : { batchUpload: false, vin: (values as Record<string, string>)[field] };
+    const input =
+      field === 'vins'
+        ? { batchUpload: true, vins: values.vins }
+        : { batchUpload: false, vin: (values as Record<string, string>)[field] };
     if (!(input.vin ?? input.vins)?.trim()) return setSimilar([]);
     const found = await callAction(checkExisting, input).catch(() => null);
     if (!found) return;
@@ -49,7 +70,11 @@ export function useVinChecks(form: UseFormReturnType<any>) {
   const passes = async (values: VinFields): Promise<boolean> => {
     override.current = false;
     if (values.acquiredBy === 'Manual Entry') return true;
-    const { vins, problemCount } = await callAction(vinCheck, { batchUpload: !!values.batchUpload, vin: values.vin, vins: values.vins });
+    const { vins, problemCount } = await callAction(vinCheck, {
+      batchUpload: !!values.batchUpload,
+      vin: values.vin,
+      vins: values.vins,
+    });
     if (problemCount === 0) return true;
     const failed = vins.filter((v) => v.problem);
     override.current = await confirm({
@@ -57,10 +82,25 @@ export function useVinChecks(form: UseFormReturnType<any>) {
       message: (
         <>
           <List size="sm" spacing={4}>
-            {failed.slice(0, 10).map((v) => <List.Item key={v.line}><b>{vins.length > 1 ? `Line ${v.line}, ` : ''}{v.vin}</b>: {v.problem}</List.Item>)}
+            {failed.slice(0, 10).map((v) => (
+              <List.Item key={v.line}>
+                <b>
+                  {vins.length > 1 ? `Line ${v.line}, ` : ''}
+                  {v.vin}
+                </b>
+                : {v.problem}
+              </List.Item>
+            ))}
           </List>
-          {failed.length > 10 && <Text size="sm" mt="xs">And {failed.length - 10} more.</Text>}
-          <Text size="sm" mt="sm">Check it against the vehicle. Generate anyway only if the VIN is right as typed; the report will show it was overridden.</Text>
+          {failed.length > 10 && (
+            <Text size="sm" mt="xs">
+              And {failed.length - 10} more.
+            </Text>
+          )}
+          <Text size="sm" mt="sm">
+            Check it against the vehicle. Generate anyway only if the VIN is right as typed; the report will show it was
+            overridden.
+          </Text>
         </>
       ),
       confirmLabel: 'Generate anyway',
@@ -70,13 +110,19 @@ export function useVinChecks(form: UseFormReturnType<any>) {
   };
 
   /** The form's submit, after the checks. */
-  const guard = (submit: () => void) => () => form.onSubmit(async (values: VinFields) => {
-    if (await passes(values)) submit();
-  })();
+  const guard = (submit: () => void) => () =>
+    form.onSubmit(async (values: VinFields) => {
+      if (await passes(values)) submit();
+    })();
 
   const caution = similar.length > 0 && (
     <Text size="sm" c="orange.8" role="status">
-      Similar VINs have numbers: {similar.slice(0, 5).map((m) => `${m.vin} (${m.stock ?? 'another store'})`).join(', ')}. Check the VIN is not one of them mistyped.
+      Similar VINs have numbers:{' '}
+      {similar
+        .slice(0, 5)
+        .map((m) => `${m.vin} (${m.stock ?? 'another store'})`)
+        .join(', ')}
+      . Check the VIN is not one of them mistyped.
     </Text>
   );
 
@@ -94,12 +140,29 @@ function AddTradeForm({ parent, done }: { parent: string; done: () => void }) {
   });
   const checks = useVinChecks(form.form);
   return (
-    <RecordForm form={{ ...form, submit: checks.guard(form.submit) }} failTitle="The trade was not added" submitLabel="Add trade" onCancel={done} buttons="end">
+    <RecordForm
+      form={{ ...form, submit: checks.guard(form.submit) }}
+      failTitle="The trade was not added"
+      submitLabel="Add trade"
+      onCancel={done}
+      buttons="end"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...form.field('parent')} readOnly description="The stock number of the vehicle sold" />
-        <NumberInput min={1} max={26} allowDecimal={false} description="Empty for the next letter" {...form.field('tradeOrder')} />
+        <NumberInput
+          min={1}
+          max={26}
+          allowDecimal={false}
+          description="Empty for the next letter"
+          {...form.field('tradeOrder')}
+        />
       </SimpleGrid>
-      <TextInput data-autofocus {...form.field('vin')} onBlur={() => void checks.onBlur('vin')} description="The traded-in vehicle's VIN" />
+      <TextInput
+        data-autofocus
+        {...form.field('vin')}
+        onBlur={() => void checks.onBlur('vin')}
+        description="The traded-in vehicle's VIN"
+      />
       {checks.caution}
       <VehiclePicker form={form} vin={form.values.vin} />
     </RecordForm>
@@ -109,8 +172,13 @@ function AddTradeForm({ parent, done }: { parent: string; done: () => void }) {
 function UpdateStockForm({ record, done }: { record: StockNumber; done: () => void }) {
   const form = useContractForm(updateStock, {
     initialValues: {
-      vin: record.vin, acquiredBy: record.acquiredBy, purchaseVin: record.purchaseVin ?? '',
-      year: record.year ? String(record.year) : '', make: record.make ?? '', model: record.model ?? '', trim: record.trim ?? '',
+      vin: record.vin,
+      acquiredBy: record.acquiredBy,
+      purchaseVin: record.purchaseVin ?? '',
+      year: record.year ? String(record.year) : '',
+      make: record.make ?? '',
+      model: record.model ?? '',
+      trim: record.trim ?? '',
     },
     toInput: (values) => ({ ...values, stockId: record.id, vinOverride: checks.override.current }),
     success: STOCK_UPDATED,
@@ -123,21 +191,37 @@ function UpdateStockForm({ record, done }: { record: StockNumber; done: () => vo
   // An unchanged VIN was checked when it got its number.
   const submit = () => (form.values.vin === record.vin ? form.submit() : checks.guard(form.submit)());
   return (
-    <RecordForm form={{ ...form, submit }} failTitle="The stock number was not updated" submitLabel="Update stock number" onCancel={done} buttons="end">
+    <RecordForm
+      form={{ ...form, submit }}
+      failTitle="The stock number was not updated"
+      submitLabel="Update stock number"
+      onCancel={done}
+      buttons="end"
+    >
       <Text size="sm" c="dimmed">
-        {record.locationName} · generated {new Date(record.createdAt).toLocaleDateString('en-US')}{record.createdByName ? ` by ${record.createdByName}` : ''}
-        {trade ? ` · trade ${record.tradeOrder} on ${record.parent}` : ''}{record.trades.length ? ` · trades: ${record.trades.join(', ')}` : ''}
+        {record.locationName} · generated {new Date(record.createdAt).toLocaleDateString('en-US')}
+        {record.createdByName ? ` by ${record.createdByName}` : ''}
+        {trade ? ` · trade ${record.tradeOrder} on ${record.parent}` : ''}
+        {record.trades.length ? ` · trades: ${record.trades.join(', ')}` : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput data-autofocus {...form.field('vin')} onBlur={() => form.values.vin !== record.vin && void checks.onBlur('vin')} />
+        <TextInput
+          data-autofocus
+          {...form.field('vin')}
+          onBlur={() => form.values.vin !== record.vin && void checks.onBlur('vin')}
+        />
         <SearchableSelect
-          {...form.field('acquiredBy')} allowDeselect={false} disabled={trade}
+          {...form.field('acquiredBy')}
+          allowDeselect={false}
+          disabled={trade}
           data={trade ? [{ value: 'Trade', label: 'Trade' }] : acquiredByOptions.filter((o) => o.value !== 'Trade')}
           description={acquiredByHints[form.values.acquiredBy]}
         />
       </SimpleGrid>
       {checks.caution}
-      {form.values.acquiredBy === 'Early Trade' && <TextInput {...form.field('purchaseVin')} description="The VIN of the vehicle the customer is buying" />}
+      {form.values.acquiredBy === 'Early Trade' && (
+        <TextInput {...form.field('purchaseVin')} description="The VIN of the vehicle the customer is buying" />
+      )}
       <VehiclePicker form={form} vin={form.values.vin} />
     </RecordForm>
   );
@@ -146,13 +230,25 @@ function UpdateStockForm({ record, done }: { record: StockNumber; done: () => vo
 /** The add-trade modal (on a parent stock number) and the update-stock modal (on a stock number). */
 export function useStockModals() {
   const trade = useRecordModal({
-    id: 'add-trade', title: (parent: string) => `Add a trade on ${parent}`, load: async (parent: string) => parent,
+    id: 'add-trade',
+    title: (parent: string) => `Add a trade on ${parent}`,
+    load: async (parent: string) => parent,
     form: (parent, done) => <AddTradeForm parent={parent} done={done} />,
   });
   const update = useRecordModal({
-    id: 'update-stock', title: (stock: string) => `Update ${stock}`,
+    id: 'update-stock',
+    title: (stock: string) => `Update ${stock}`,
     load: async (stock: string) => (await callAction(loadStock, { stock })).stockNumber,
     form: (record, done) => <UpdateStockForm record={record} done={done} />,
   });
-  return { addTrade: trade.open, update: update.open, modals: <>{trade.modal}{update.modal}</> };
+  return {
+    addTrade: trade.open,
+    update: update.open,
+    modals: (
+      <>
+        {trade.modal}
+        {update.modal}
+      </>
+    ),
+  };
 }

@@ -16,7 +16,12 @@ export default function StockNumberManager() {
   const navigate = useNavigate();
   const modals = useStockModals();
   const mayDelete = useCan('stockNumberAdmin');
-  const deletion = useAction(deleteStock, { success: STOCK_DELETED, successMs: 4000, reload: STOCK_LISTS, errors: 'alert' });
+  const deletion = useAction(deleteStock, {
+    success: STOCK_DELETED,
+    successMs: 4000,
+    reload: STOCK_LISTS,
+    errors: 'alert',
+  });
   return (
     <ListScreen
       className="stock-number-manager"
@@ -35,15 +40,37 @@ export default function StockNumberManager() {
       onRowClick={(row) => modals.update(row.stock)}
       rowActions={(row) => [
         { label: 'Update', icon: <IconEdit size={16} />, onClick: () => modals.update(row.stock) },
-        ...(row.parent ? [] : [{ label: 'Add trade', icon: <IconCar size={16} />, onClick: () => modals.addTrade(row.stock) }]),
-        ...(mayDelete ? [{
-          label: 'Delete', icon: <IconTrash size={16} />, color: 'red',
-          onClick: () => void confirm({ message: `Delete stock number ${row.stock} (${row.vin})? Its number is not given again.`, confirmLabel: 'Delete', danger: true })
-            .then((yes) => yes && deletion.mutate({ stockId: row.id })),
-        }] : []),
+        ...(row.parent
+          ? []
+          : [{ label: 'Add trade', icon: <IconCar size={16} />, onClick: () => modals.addTrade(row.stock) }]),
+        ...(mayDelete
+          ? [
+              {
+                label: 'Delete',
+                icon: <IconTrash size={16} />,
+                color: 'red',
+                onClick: () =>
+                  void confirm({
+                    message: `Delete stock number ${row.stock} (${row.vin})? Its number is not given again.`,
+                    confirmLabel: 'Delete',
+                    danger: true,
+                  }).then((yes) => yes && deletion.mutate({ stockId: row.id })),
+              },
+            ]
+          : []),
       ]}
-      cells={{ acquiredBy: (row) => <Badge variant="light" color={row.acquiredBy === 'Trade' ? 'grape' : 'blue'}>{row.acquiredBy}</Badge> }}
-      toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/stock-numbers/generate')}>Generate stock number</Button>}
+      cells={{
+        acquiredBy: (row) => (
+          <Badge variant="light" color={row.acquiredBy === 'Trade' ? 'grape' : 'blue'}>
+            {row.acquiredBy}
+          </Badge>
+        ),
+      }}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/stock-numbers/generate')}>
+          Generate stock number
+        </Button>
+      }
     >
       {modals.modals}
     </ListScreen>

@@ -25,25 +25,47 @@ export default function StockNumberReader() {
   const modals = useStockModals();
   const locations = useLocationOptions();
   // A reader's answer is at most a few hundred rows: one page, its largest.
-  const read = useActionQuery(readStocks, { terms, locationId, limit: MAX_BATCH, view: 'rows' }, { enabled: terms.trim() !== '' });
+  const read = useActionQuery(
+    readStocks,
+    { terms, locationId, limit: MAX_BATCH, view: 'rows' },
+    { enabled: terms.trim() !== '' },
+  );
   const missing = read.data ? unmatchedTerms(readerTerms(terms), read.data.rows) : [];
   const lines = draft.terms.split(/\r?\n/).filter((l) => l.trim()).length;
 
   return (
     <div className="stock-number-reader">
-      <Title order={1} mb="md">Stock number reader</Title>
-      <Form onSubmit={() => setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim())))} submitOnEnter={false}>
+      <Title order={1} mb="md">
+        Stock number reader
+      </Title>
+      <Form
+        onSubmit={() => setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim())))}
+        submitOnEnter={false}
+      >
         <Stack maw={760}>
           <Textarea
-            label="Stock numbers or VINs" autosize minRows={5} maxRows={14} value={draft.terms} data-autofocus
+            label="Stock numbers or VINs"
+            autosize
+            minRows={5}
+            maxRows={14}
+            value={draft.terms}
+            data-autofocus
             onChange={(e) => setDraft({ ...draft, terms: e.currentTarget.value })}
             description={`One per line: a stock number, a VIN, or a VIN's last 8 characters (${lines} of ${MAX_BATCH})`}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <Group align="flex-end">
-            <SearchableSelect label="Location" clearable placeholder="Any location" data={locationSelectData(locations.data)} value={draft.locationId || null}
-              onChange={(value) => setDraft({ ...draft, locationId: value ?? '' })} />
-            <Button type="submit" leftSection={<IconBarcode size={16} />} loading={read.isFetching}>Read</Button>
+            <SearchableSelect
+              label="Location"
+              clearable
+              placeholder="Any location"
+              data={locationSelectData(locations.data)}
+              value={draft.locationId || null}
+              onChange={(value) => setDraft({ ...draft, locationId: value ?? '' })}
+            />
+            <Button type="submit" leftSection={<IconBarcode size={16} />} loading={read.isFetching}>
+              Read
+            </Button>
           </Group>
         </Stack>
       </Form>
@@ -54,10 +76,17 @@ export default function StockNumberReader() {
               {missing.join(', ')}
             </Alert>
           )}
-          <Title order={2} size="h4">{countText(read.data.rows.length, ['stock number', 'stock numbers'])}</Title>
+          <Title order={2} size="h4">
+            {countText(read.data.rows.length, ['stock number', 'stock numbers'])}
+          </Title>
           <DataTable<StockRow>
-            label="Stock numbers read" columns={stockColumns} rows={read.data.rows} rowKey={(row) => row.id} rowLabel={(row) => row.stock}
-            onRowClick={(row) => modals.update(row.stock)} emptyText="None of these lines names a stock number you can see."
+            label="Stock numbers read"
+            columns={stockColumns}
+            rows={read.data.rows}
+            rowKey={(row) => row.id}
+            rowLabel={(row) => row.stock}
+            onRowClick={(row) => modals.update(row.stock)}
+            emptyText="None of these lines names a stock number you can see."
           />
         </Stack>
       )}

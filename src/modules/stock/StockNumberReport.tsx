@@ -24,7 +24,16 @@ export default function StockNumberReport() {
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => row.stock}
-      cells={{ vinOverride: (row) => (row.vinOverride ? <Badge color="orange" variant="light">Overridden</Badge> : '') }}
+      cells={{
+        vinOverride: (row) =>
+          row.vinOverride ? (
+            <Badge color="orange" variant="light">
+              Overridden
+            </Badge>
+          ) : (
+            ''
+          ),
+      }}
     />
   );
 }

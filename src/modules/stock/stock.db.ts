@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
@@ -14,7 +25,9 @@ export const stockNumbers = pgTable(
   {
     id: serial('id').primaryKey(),
     stock: varchar('stock', { length: 20 }).notNull(),
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** Upper-case; a Manual Entry VIN may be shorter than 17 or fail its check. */
     vin: varchar('vin', { length: 17 }).notNull(),
     acquiredBy: varchar('acquired_by', { length: 20 }).$type<AcquiredBy>().notNull(),
@@ -60,17 +73,25 @@ export const stockNumbers = pgTable(
  * queue); a call that fails gives its numbers back.
  */
 export const stockSequences = pgTable('stock_sequences', {
-  locationId: integer('location_id').primaryKey().references(() => locations.id),
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id),
   last: integer('last').notNull(),
 });
 
 export const stockRecords = defineRecords({
-  table: stockNumbers, type: 'stockNumber', key: stockNumbers.id, location: stockNumbers.locationId,
+  table: stockNumbers,
+  type: 'stockNumber',
+  key: stockNumbers.id,
+  location: stockNumbers.locationId,
   missing: 'That stock number does not exist.',
 });
 
 /** The same records named by their stock number (load-stock, a trade's parent). */
 export const stockByNumber = defineRecords({
-  table: stockNumbers, type: 'stockNumber', key: stockNumbers.stock, location: stockNumbers.locationId,
+  table: stockNumbers,
+  type: 'stockNumber',
+  key: stockNumbers.stock,
+  location: stockNumbers.locationId,
   missing: (stock) => `There is no stock number ${stock}.`,
 });

@@ -6,8 +6,12 @@ let serial = 900_000 + (Date.now() % 90_000);
 const freshVin = (wmi = '4T1', descriptor = 'B11HK', year = 2024) => makeVin(wmi, descriptor, year, 'E', (serial += 1));
 const mistyped = (vin: string) => `${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`;
 
-test('generate one stock number: a VIN that has one is flagged at the field, a failed check is confirmed, the vehicle fills from the VIN', async ({ page }) => {
-  const { stockNumber } = await callApi<{ stockNumber: { vin: string } }>(page.request, 'stock-numbers/load-stock', { stock: 'ABG00001' });
+test('generate one stock number: a VIN that has one is flagged at the field, a failed check is confirmed, the vehicle fills from the VIN', async ({
+  page,
+}) => {
+  const { stockNumber } = await callApi<{ stockNumber: { vin: string } }>(page.request, 'stock-numbers/load-stock', {
+    stock: 'ABG00001',
+  });
   await page.goto('/stock-numbers/generate');
   await expect(page).toHaveTitle('Generate stock number · Forecourt');
   const form = page.locator('.generate-stock-number');
@@ -17,7 +21,9 @@ test('generate one stock number: a VIN that has one is flagged at the field, a f
   const vinBox = form.getByRole('textbox', { name: 'VIN' });
   await vinBox.fill(stockNumber.vin);
   await vinBox.blur();
-  await expect(vinBox).toHaveAccessibleDescription(new RegExp(`VIN ${stockNumber.vin} already has stock number ABG00001 \\(Albuquerque Toyota\\)\\.`));
+  await expect(vinBox).toHaveAccessibleDescription(
+    new RegExp(`VIN ${stockNumber.vin} already has stock number ABG00001 \\(Albuquerque Toyota\\)\\.`),
+  );
   await expect(vinBox).toHaveAttribute('aria-invalid', 'true');
 
   // A typo in the check digit: the check's sentence in a confirmation, then generated anyway.
@@ -29,7 +35,10 @@ test('generate one stock number: a VIN that has one is flagged at the field, a f
   await warning.getByRole('button', { name: 'Correct it' }).click();
   await expect(warning).toBeHidden();
   await form.getByRole('button', { name: 'Generate stock number' }).click();
-  await page.getByRole('dialog', { name: 'This VIN fails its check' }).getByRole('button', { name: 'Generate anyway' }).click();
+  await page
+    .getByRole('dialog', { name: 'This VIN fails its check' })
+    .getByRole('button', { name: 'Generate anyway' })
+    .click();
   await expectNotification(page, 'Stock number generated!');
   const overridden = (await form.locator('.generated-stock-number').textContent())!;
   expect(overridden).toMatch(/^ABG\d{5}$/);
@@ -45,8 +54,18 @@ test('generate one stock number: a VIN that has one is flagged at the field, a f
   await expect(form.locator('.generated-stock-number')).not.toHaveText(overridden);
   const generated = (await form.locator('.generated-stock-number').textContent())!;
   expect(Number(generated.slice(3))).toBe(Number(overridden.slice(3)) + 1);
-  const stored = await callApi<{ stockNumber: Record<string, unknown> }>(page.request, 'stock-numbers/load-stock', { stock: generated });
-  expect(stored.stockNumber).toMatchObject({ vin, year: 2024, make: 'Honda', model: 'CR-V', trim: 'EX-L', acquiredBy: 'Purchase', vinOverride: false });
+  const stored = await callApi<{ stockNumber: Record<string, unknown> }>(page.request, 'stock-numbers/load-stock', {
+    stock: generated,
+  });
+  expect(stored.stockNumber).toMatchObject({
+    vin,
+    year: 2024,
+    make: 'Honda',
+    model: 'CR-V',
+    trim: 'EX-L',
+    acquiredBy: 'Purchase',
+    vinOverride: false,
+  });
 
   // Its trade, from the card: numbered after it.
   await form.getByRole('button', { name: 'Add trade' }).click();
@@ -72,11 +91,21 @@ test('generate a batch: one VIN per line, all numbered together, listed to copy'
   for (const vin of vins) await expect(table.getByRole('row', { name: new RegExp(vin) })).toContainText(/SFS\d{5}/);
 });
 
-test('the manager finds a stock number by part of its VIN and corrects it; the reader names lines that match nothing', async ({ page }) => {
+test('the manager finds a stock number by part of its VIN and corrects it; the reader names lines that match nothing', async ({
+  page,
+}) => {
   const vin = freshVin('1C4', 'HJXEG', 2022);
-  const { stock } = await callApi<{ stock: string }>(page.request, 'stock-numbers/generate', { locationId: 1, acquiredBy: 'Purchase', vin });
+  const { stock } = await callApi<{ stock: string }>(page.request, 'stock-numbers/generate', {
+    locationId: 1,
+    acquiredBy: 'Purchase',
+    vin,
+  });
   await page.goto('/stock-numbers/');
-  await page.getByRole('searchbox', { name: 'Search' }).or(page.getByRole('textbox', { name: 'Search' })).first().fill(vin.slice(-6));
+  await page
+    .getByRole('searchbox', { name: 'Search' })
+    .or(page.getByRole('textbox', { name: 'Search' }))
+    .first()
+    .fill(vin.slice(-6));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`query=${vin.slice(-6)}`));
   const row = page.getByRole('row', { name: new RegExp(stock) });
@@ -94,5 +123,7 @@ test('the manager finds a stock number by part of its VIN and corrects it; the r
   await page.getByRole('button', { name: 'Read' }).click();
   await expect(page.getByRole('alert')).toContainText('1 line names no stock number');
   await expect(page.getByRole('alert')).toContainText('NOSUCH99');
-  await expect(page.getByRole('table', { name: 'Stock numbers read' }).getByRole('row', { name: new RegExp(stock) })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Stock numbers read' }).getByRole('row', { name: new RegExp(stock) }),
+  ).toBeVisible();
 });

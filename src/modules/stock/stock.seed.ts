@@ -30,22 +30,37 @@ const ways: AcquiredBy[] = ['Purchase', 'Auction', 'Lease Return', 'Early Trade'
  * generated although its VIN failed the check. Each store's sequence continues after them.
  */
 export async function seedStock(db: Db): Promise<void> {
-  const stores = await db.select({ id: locations.id, code: locations.code }).from(locations)
-    .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'DNC', 'PHX'])).orderBy(asc(locations.id));
+  const stores = await db
+    .select({ id: locations.id, code: locations.code })
+    .from(locations)
+    .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'DNC', 'PHX']))
+    .orderBy(asc(locations.id));
   if (stores.length === 0) return;
   const now = Date.now();
   let serial = 310_000;
   for (const [s, store] of stores.entries()) {
-    const [creator] = await db.select({ id: users.id }).from(users).where(and(eq(users.locationId, store.id), eq(users.accountLocked, false))).orderBy(asc(users.id)).limit(1);
+    const [creator] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.locationId, store.id), eq(users.accountLocked, false)))
+      .orderBy(asc(users.id))
+      .limit(1);
     const count = s === 0 ? 9 : 5;
     const rows = Array.from({ length: count }, (_, i) => {
       const v = vehicles[(s * 5 + i) % vehicles.length];
       const acquiredBy = ways[(s + i) % ways.length];
       serial += 137;
       return {
-        stock: `${store.code}${String(i + 1).padStart(5, '0')}`, locationId: store.id, vin: makeVin(v.wmi, v.descriptor, v.year, 'U', serial), acquiredBy,
+        stock: `${store.code}${String(i + 1).padStart(5, '0')}`,
+        locationId: store.id,
+        vin: makeVin(v.wmi, v.descriptor, v.year, 'U', serial),
+        acquiredBy,
         purchaseVin: acquiredBy === 'Early Trade' ? makeVin('4T1', 'C31AK', 2025, 'U', serial + 1) : null,
-        year: v.year, make: v.make, model: v.model, trim: v.trim, createdBy: creator?.id ?? null,
+        year: v.year,
+        make: v.make,
+        model: v.model,
+        trim: v.trim,
+        createdBy: creator?.id ?? null,
         // Spread over the last three weeks, the newest last.
         createdAt: new Date(now - (count - i) * 2.3 * 86_400_000),
       };
@@ -57,13 +72,45 @@ export async function seedStock(db: Db): Promise<void> {
   // Two trades on ABG's vehicles, and a number generated although its VIN's check digit is wrong.
   const abg = stores[0];
   await db.insert(stockNumbers).values([
-    { stock: 'ABG00002A', locationId: abg.id, vin: makeVin('1HG', 'CV1F3', 2018, 'A', 42_001), acquiredBy: 'Trade', parent: 'ABG00002', tradeOrder: 1, year: 2018, make: 'Honda', model: 'Accord', trim: 'EX-L', createdAt: new Date(now - 3 * 86_400_000) },
-    { stock: 'ABG00002B', locationId: abg.id, vin: makeVin('3FA', 'P0HDE', 2016, 'R', 42_002), acquiredBy: 'Trade', parent: 'ABG00002', tradeOrder: 2, year: 2016, make: 'Ford', model: 'Fusion', trim: 'SE', createdAt: new Date(now - 3 * 86_400_000) },
+    {
+      stock: 'ABG00002A',
+      locationId: abg.id,
+      vin: makeVin('1HG', 'CV1F3', 2018, 'A', 42_001),
+      acquiredBy: 'Trade',
+      parent: 'ABG00002',
+      tradeOrder: 1,
+      year: 2018,
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX-L',
+      createdAt: new Date(now - 3 * 86_400_000),
+    },
+    {
+      stock: 'ABG00002B',
+      locationId: abg.id,
+      vin: makeVin('3FA', 'P0HDE', 2016, 'R', 42_002),
+      acquiredBy: 'Trade',
+      parent: 'ABG00002',
+      tradeOrder: 2,
+      year: 2016,
+      make: 'Ford',
+      model: 'Fusion',
+      trim: 'SE',
+      createdAt: new Date(now - 3 * 86_400_000),
+    },
   ]);
   const valid = makeVin('5TF', 'DY5F1', 2019, 'X', 77_123);
   const typo = `${valid.slice(0, 8)}${valid[8] === '1' ? '2' : '1'}${valid.slice(9)}`;
   await db.insert(stockNumbers).values({
-    stock: `${abg.code}00010`, locationId: abg.id, vin: typo, acquiredBy: 'Auction', year: 2019, make: 'Toyota', model: 'Tundra', trim: 'SR5', vinOverride: true,
+    stock: `${abg.code}00010`,
+    locationId: abg.id,
+    vin: typo,
+    acquiredBy: 'Auction',
+    year: 2019,
+    make: 'Toyota',
+    model: 'Tundra',
+    trim: 'SR5',
+    vinOverride: true,
     createdAt: new Date(now - 86_400_000),
   });
   await db.update(stockSequences).set({ last: 10 }).where(eq(stockSequences.locationId, abg.id));

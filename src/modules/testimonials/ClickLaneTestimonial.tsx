@@ -5,7 +5,22 @@
  */
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Group, Input, Loader, Rating, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Input,
+  Loader,
+  Rating,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { errorMessage } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
@@ -19,8 +34,18 @@ import { useAction } from '../../web/ui/useAction';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDateTime } from '../../shared/format';
 import {
-  BODY_MAX, DELETE_TESTIMONIAL_QUESTION, deleteTestimonial, loadTestimonial, loadTestimonials, saveTestimonial, TESTIMONIAL_NOTIFY_MS, TESTIMONIAL_PUBLISHED,
-  TESTIMONIAL_REMOVED, TESTIMONIAL_SAVED, TESTIMONIAL_UNPUBLISHED, type TestimonialRecord,
+  BODY_MAX,
+  DELETE_TESTIMONIAL_QUESTION,
+  deleteTestimonial,
+  loadTestimonial,
+  loadTestimonials,
+  saveTestimonial,
+  TESTIMONIAL_NOTIFY_MS,
+  TESTIMONIAL_PUBLISHED,
+  TESTIMONIAL_REMOVED,
+  TESTIMONIAL_SAVED,
+  TESTIMONIAL_UNPUBLISHED,
+  type TestimonialRecord,
 } from './testimonials.contract';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -43,7 +68,12 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
       vehicleModel: testimonial.vehicleModel,
     },
     toInput: (v) => ({ ...v, testimonialId: testimonial.testimonialId, active: nextActive.current }),
-    success: (data) => (data.active === testimonial.active ? TESTIMONIAL_SAVED : data.active ? TESTIMONIAL_PUBLISHED : TESTIMONIAL_UNPUBLISHED),
+    success: (data) =>
+      data.active === testimonial.active
+        ? TESTIMONIAL_SAVED
+        : data.active
+          ? TESTIMONIAL_PUBLISHED
+          : TESTIMONIAL_UNPUBLISHED,
     successMs: TESTIMONIAL_NOTIFY_MS,
     reload: [loadTestimonials, loadTestimonial],
     onSuccess: reload,
@@ -53,11 +83,17 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
     form.submit();
   };
   const remove = useAction(deleteTestimonial, {
-    errors: 'alert', alertPrefix: 'unexpected', success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials],
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    success: TESTIMONIAL_REMOVED,
+    successMs: TESTIMONIAL_NOTIFY_MS,
+    reload: [loadTestimonials],
     onSuccess: () => void navigate(LIST),
   });
-  const askDelete = () => void confirm({ message: DELETE_TESTIMONIAL_QUESTION, confirmLabel: 'Delete', danger: true })
-    .then((yes) => yes && remove.mutate({ testimonialId: testimonial.testimonialId }));
+  const askDelete = () =>
+    void confirm({ message: DELETE_TESTIMONIAL_QUESTION, confirmLabel: 'Delete', danger: true }).then(
+      (yes) => yes && remove.mutate({ testimonialId: testimonial.testimonialId }),
+    );
   const rating = form.field('rating');
   return (
     <RecordForm
@@ -66,27 +102,58 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
       readOnly={!mayEdit}
       failTitle="The testimonial was not saved"
       submitLabel="Save"
-      extra={(
+      extra={
         <>
-          {testimonial.active
-            ? <Button variant="light" color="orange" loading={form.action.isPending} onClick={() => send(0)}>Unpublish</Button>
-            : <Button variant="light" color="teal" loading={form.action.isPending} onClick={() => send(1)}>Publish</Button>}
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={askDelete}>Delete</Button>
+          {testimonial.active ? (
+            <Button variant="light" color="orange" loading={form.action.isPending} onClick={() => send(0)}>
+              Unpublish
+            </Button>
+          ) : (
+            <Button variant="light" color="teal" loading={form.action.isPending} onClick={() => send(1)}>
+              Publish
+            </Button>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.isPending}
+            onClick={askDelete}
+          >
+            Delete
+          </Button>
         </>
-      )}
+      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput data-autofocus autoComplete="off" placeholder="As shown on the lane, such as Rosa M." {...form.field('customerName')} />
+        <TextInput
+          data-autofocus
+          autoComplete="off"
+          placeholder="As shown on the lane, such as Rosa M."
+          {...form.field('customerName')}
+        />
         <LocationSelect form={form.form} {...form.field('locationId')} />
         <DateField {...form.field('givenOn')} />
         <Input.Wrapper label={rating.label} required error={rating.error} id={`${rating.name}-label`}>
-          <Rating count={5} value={Number(form.values.rating) || 0} aria-labelledby={`${rating.name}-label`}
-            onChange={(value) => form.form.setFieldValue('rating', value)} readOnly={!mayEdit} size="lg" />
+          <Rating
+            count={5}
+            value={Number(form.values.rating) || 0}
+            aria-labelledby={`${rating.name}-label`}
+            onChange={(value) => form.form.setFieldValue('rating', value)}
+            readOnly={!mayEdit}
+            size="lg"
+          />
         </Input.Wrapper>
       </SimpleGrid>
       <CountedTextarea maxLength={BODY_MAX} autosize minRows={4} {...form.field('body')} />
-      <Title order={2} size="h4">Vehicle bought</Title>
-      <VehiclePicker form={form} withoutTrim names={{ year: 'vehicleYear', make: 'vehicleMake', model: 'vehicleModel' }} />
+      <Title order={2} size="h4">
+        Vehicle bought
+      </Title>
+      <VehiclePicker
+        form={form}
+        withoutTrim
+        names={{ year: 'vehicleYear', make: 'vehicleMake', model: 'vehicleModel' }}
+      />
     </RecordForm>
   );
 }
@@ -99,24 +166,45 @@ export default function ClickLaneTestimonial() {
   return (
     <div className="clicklane-testimonial">
       <Stack gap="lg">
-        <Anchor component={Link} to={LIST} size="sm"><Group gap={4}><IconArrowLeft size={14} />Testimonials</Group></Anchor>
-        {!id ? <Alert color="red" title="No testimonial">Open a testimonial from the testimonial list.</Alert>
-          : query.isPending ? <Center h={240}><Loader aria-label="Loading" /></Center>
-            : query.isError || !testimonial ? <Alert color="red" title="This testimonial could not be loaded">{errorMessage(query.error)}</Alert>
-              : (
-                <>
-                  <div>
-                    <Group gap="sm">
-                      <Title order={1}>{testimonial.customerName || 'New testimonial'}</Title>
-                      <Badge color={testimonial.active ? 'teal' : 'gray'} variant="light" data-testid="testimonial-status">{testimonial.active ? 'Published' : 'Unpublished'}</Badge>
-                    </Group>
-                    <Text c="dimmed" size="sm">
-                      {testimonial.locationName} · created {formatDateTime(testimonial.createdAt)}{testimonial.creatorName ? ` by ${testimonial.creatorName}` : ''}
-                    </Text>
-                  </div>
-                  <TestimonialForm key={`${testimonial.updatedAt}-${testimonial.active}`} testimonial={testimonial} reload={() => void query.refetch()} />
-                </>
-              )}
+        <Anchor component={Link} to={LIST} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            Testimonials
+          </Group>
+        </Anchor>
+        {!id ? (
+          <Alert color="red" title="No testimonial">
+            Open a testimonial from the testimonial list.
+          </Alert>
+        ) : query.isPending ? (
+          <Center h={240}>
+            <Loader aria-label="Loading" />
+          </Center>
+        ) : query.isError || !testimonial ? (
+          <Alert color="red" title="This testimonial could not be loaded">
+            {errorMessage(query.error)}
+          </Alert>
+        ) : (
+          <>
+            <div>
+              <Group gap="sm">
+                <Title order={1}>{testimonial.customerName || 'New testimonial'}</Title>
+                <Badge color={testimonial.active ? 'teal' : 'gray'} variant="light" data-testid="testimonial-status">
+                  {testimonial.active ? 'Published' : 'Unpublished'}
+                </Badge>
+              </Group>
+              <Text c="dimmed" size="sm">
+                {testimonial.locationName} · created {formatDateTime(testimonial.createdAt)}
+                {testimonial.creatorName ? ` by ${testimonial.creatorName}` : ''}
+              </Text>
+            </div>
+            <TestimonialForm
+              key={`${testimonial.updatedAt}-${testimonial.active}`}
+              testimonial={testimonial}
+              reload={() => void query.refetch()}
+            />
+          </>
+        )}
       </Stack>
     </div>
   );

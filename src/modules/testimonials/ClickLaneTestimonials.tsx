@@ -11,7 +11,14 @@ import { useRowActions } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import type { RowOf } from '../../shared/contract';
 import {
-  addTestimonial, DELETE_TESTIMONIAL_QUESTION, deleteTestimonial, loadTestimonials, TESTIMONIAL_NOTIFY_MS, TESTIMONIAL_REMOVED, testimonialColumns, testimonialHref,
+  addTestimonial,
+  DELETE_TESTIMONIAL_QUESTION,
+  deleteTestimonial,
+  loadTestimonials,
+  TESTIMONIAL_NOTIFY_MS,
+  TESTIMONIAL_REMOVED,
+  testimonialColumns,
+  testimonialHref,
 } from './testimonials.contract';
 
 type Row = RowOf<typeof loadTestimonials>;
@@ -22,14 +29,18 @@ export default function ClickLaneTestimonials() {
   const mayEdit = useCan('marketingEditor');
   // Seed 002, section 4: a new testimonial is created and then opened.
   const add = useAction(addTestimonial, {
-    errors: 'alert', alertPrefix: 'unexpected', reload: [loadTestimonials],
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: [loadTestimonials],
     onSuccess: (data) => void navigate(testimonialHref(data.create.data.testimonialId)),
   });
   const rowActions = useRowActions(deleteTestimonial, {
     edit: (row: Row) => void navigate(testimonialHref(row.testimonialId)),
     question: () => DELETE_TESTIMONIAL_QUESTION,
     input: (row) => ({ testimonialId: row.testimonialId }),
-    success: TESTIMONIAL_REMOVED, successMs: TESTIMONIAL_NOTIFY_MS, reload: [loadTestimonials],
+    success: TESTIMONIAL_REMOVED,
+    successMs: TESTIMONIAL_NOTIFY_MS,
+    reload: [loadTestimonials],
   });
   return (
     <ListScreen
@@ -41,7 +52,15 @@ export default function ClickLaneTestimonials() {
       filters={[
         { name: 'query', kind: 'search', placeholder: 'Customer name or text' },
         { name: 'locationId', kind: 'location' },
-        { name: 'active', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Published' }, { value: '0', label: 'Unpublished' }] },
+        {
+          name: 'active',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Published' },
+            { value: '0', label: 'Unpublished' },
+          ],
+        },
       ]}
       updateUrl
       rowKey={(row) => row.testimonialId}
@@ -51,15 +70,26 @@ export default function ClickLaneTestimonials() {
       emptyText="No testimonials match these filters; clear a filter or add one."
       cells={{
         customerName: (row) => row.customerName || <em>New testimonial</em>,
-        rating: (row) => <Rating value={row.rating} readOnly size="xs" role="img" aria-label={`${row.rating} of 5 stars`} />,
-        activeLabel: (row) => <Badge color={row.active ? 'teal' : 'gray'} variant="light">{row.activeLabel}</Badge>,
+        rating: (row) => (
+          <Rating value={row.rating} readOnly size="xs" role="img" aria-label={`${row.rating} of 5 stars`} />
+        ),
+        activeLabel: (row) => (
+          <Badge color={row.active ? 'teal' : 'gray'} variant="light">
+            {row.activeLabel}
+          </Badge>
+        ),
       }}
-      toolbar={mayEdit && (
-        <Button leftSection={<IconPlus size={16} />} loading={add.isPending}
-          onClick={() => add.mutate({ locationId: params.get('locationId') ?? '' })}>
-          Add testimonial
-        </Button>
-      )}
+      toolbar={
+        mayEdit && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            loading={add.isPending}
+            onClick={() => add.mutate({ locationId: params.get('locationId') ?? '' })}
+          >
+            Add testimonial
+          </Button>
+        )
+      }
     />
   );
 }

@@ -13,7 +13,8 @@ export const TESTIMONIAL_PUBLISHED = 'Testimonial published.';
 export const TESTIMONIAL_UNPUBLISHED = 'Testimonial unpublished.';
 export const TESTIMONIAL_REMOVED = 'Testimonial removed.';
 /** Seed 002, section 5: deleting a testimonial is confirmed first. */
-export const DELETE_TESTIMONIAL_QUESTION = 'Delete this testimonial? It comes off the click-to-buy lane and cannot be restored.';
+export const DELETE_TESTIMONIAL_QUESTION =
+  'Delete this testimonial? It comes off the click-to-buy lane and cannot be restored.';
 
 export const CUSTOMER_NAME_MAX = 80;
 export const BODY_MAX = 2_000;
@@ -69,37 +70,73 @@ export const testimonialColumns: ColumnSpec[] = [
 const active01 = z.union([z.literal(0), z.literal(1)]);
 
 const testimonialRow = z.object({
-  testimonialId: z.number().int(), creatorId: z.number().int().nullable(), locationId: z.number().int(), locationName: z.string(),
+  testimonialId: z.number().int(),
+  creatorId: z.number().int().nullable(),
+  locationId: z.number().int(),
+  locationName: z.string(),
   customerName: z.string(),
   /** The text's first 120 characters, with an ellipsis when there is more. */
   excerpt: z.string(),
-  rating: z.number().int(), givenOn: z.string(), vehicle: z.string(),
-  active: active01, activeLabel: z.string(), createdAt: z.string(),
+  rating: z.number().int(),
+  givenOn: z.string(),
+  vehicle: z.string(),
+  active: active01,
+  activeLabel: z.string(),
+  createdAt: z.string(),
 });
 export type TestimonialRow = z.output<typeof testimonialRow>;
 
 const testimonial = z.object({
-  testimonialId: z.number().int(), creatorId: z.number().int().nullable(), creatorName: z.string().nullable(),
-  locationId: z.number().int(), locationName: z.string(), active: active01,
-  customerName: z.string(), body: z.string(), rating: z.number().int(), givenOn: z.string(),
-  vehicleYear: z.number().int().nullable(), vehicleMake: z.string(), vehicleModel: z.string(),
-  createdAt: z.string(), updatedAt: z.string(),
+  testimonialId: z.number().int(),
+  creatorId: z.number().int().nullable(),
+  creatorName: z.string().nullable(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  active: active01,
+  customerName: z.string(),
+  body: z.string(),
+  rating: z.number().int(),
+  givenOn: z.string(),
+  vehicleYear: z.number().int().nullable(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type TestimonialRecord = z.output<typeof testimonial>;
 
 const PATH = 'clicklane/testimonials';
 
 /** Testimonials within reach, newest first; the count under the old system's name, `phoneCount` (seed 002). */
-export const loadTestimonials = listContract({ path: `${PATH}/load-testimonials`, filters: testimonialFilters, row: testimonialRow, countKey: 'phoneCount' });
+export const loadTestimonials = listContract({
+  path: `${PATH}/load-testimonials`,
+  filters: testimonialFilters,
+  row: testimonialRow,
+  countKey: 'phoneCount',
+});
 /** One testimonial: `html` as it reads on the lane (seed 002), and its fields for the form. */
-export const loadTestimonial = defineContract({ path: `${PATH}/testimonial`, input: testimonialInput, output: z.object({ html: z.string(), testimonial }) });
+export const loadTestimonial = defineContract({
+  path: `${PATH}/testimonial`,
+  input: testimonialInput,
+  output: z.object({ html: z.string(), testimonial }),
+});
 /** Creates a blank, unpublished testimonial; the screen then opens it (seed 002: data.create.data.testimonialId). */
 export const addTestimonial = defineContract({
-  path: `${PATH}/add-testimonial`, input: addTestimonialInput,
+  path: `${PATH}/add-testimonial`,
+  input: addTestimonialInput,
   output: z.object({ create: z.object({ data: z.object({ testimonialId: z.number().int() }) }) }),
 });
-export const saveTestimonial = defineContract({ path: `${PATH}/save-testimonial`, input: saveTestimonialInput, output: z.object({ testimonialId: z.number().int(), active: active01 }) });
-export const deleteTestimonial = defineContract({ path: `${PATH}/delete-testimonial`, input: deleteTestimonialInput, output: z.object({ testimonialId: z.number().int() }) });
+export const saveTestimonial = defineContract({
+  path: `${PATH}/save-testimonial`,
+  input: saveTestimonialInput,
+  output: z.object({ testimonialId: z.number().int(), active: active01 }),
+});
+export const deleteTestimonial = defineContract({
+  path: `${PATH}/delete-testimonial`,
+  input: deleteTestimonialInput,
+  output: z.object({ testimonialId: z.number().int() }),
+});
 
 /** The edit form's address (seed 002, section 2). */
-export const testimonialHref = (testimonialId: number) => `/clicklane/testimonials/testimonial?testimonialId=${testimonialId}`;
+export const testimonialHref = (testimonialId: number) =>
+  `/clicklane/testimonials/testimonial?testimonialId=${testimonialId}`;

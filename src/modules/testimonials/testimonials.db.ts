@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
@@ -14,7 +25,9 @@ export const testimonials = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The store the customer bought from: a testimonial belongs to one location. */
-    locationId: integer('location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
     /** Who created it (seed 002's creatorId); kept as null once that user is removed. */
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     /** Published on the lane (seed 002: 0 unpublished, 1 published). A new testimonial is unpublished. */
@@ -45,6 +58,9 @@ export const testimonials = pgTable(
 );
 
 export const testimonialRecords = defineRecords({
-  table: testimonials, type: 'testimonial', key: testimonials.id, location: testimonials.locationId,
+  table: testimonials,
+  type: 'testimonial',
+  key: testimonials.id,
+  location: testimonials.locationId,
   missing: 'That testimonial does not exist.',
 });

@@ -1,6 +1,8 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('a testimonial: added and opened, filled in and saved, published and seen so in the list, then deleted after confirming', async ({ page }) => {
+test('a testimonial: added and opened, filled in and saved, published and seen so in the list, then deleted after confirming', async ({
+  page,
+}) => {
   await page.goto('/clicklane/testimonials/');
   const list = page.locator('.clicklane-testimonials');
   await expect(page.getByRole('heading', { name: /^\d+ testimonials$/ })).toBeVisible();
@@ -17,7 +19,11 @@ test('a testimonial: added and opened, filled in and saved, published and seen s
   await edit.getByRole('textbox', { name: 'Customer name' }).fill('Lucia Archuleta');
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit.getByRole('alert')).toContainText('Testimonial is required.');
-  await edit.getByRole('textbox', { name: 'Testimonial' }).fill('Chose my Crosstrek online on Friday and drove it home Saturday morning. The trade-in was exactly as quoted.');
+  await edit
+    .getByRole('textbox', { name: 'Testimonial' })
+    .fill(
+      'Chose my Crosstrek online on Friday and drove it home Saturday morning. The trade-in was exactly as quoted.',
+    );
   // Four stars: the star's own label is what a pointer clicks (the radio behind it is hidden).
   const four = edit.getByRole('radio', { name: '4' });
   await edit.locator(`label[for="${await four.getAttribute('id')}"]`).click();

@@ -11,7 +11,14 @@ import { locations } from '../locations/locations.db';
 import { userName, userRecords, users } from '../users/users.db';
 import { testimonialRecords, testimonials } from './testimonials.db';
 import {
-  addTestimonial, deleteTestimonial, loadTestimonial, loadTestimonials, RATING_MAX, saveTestimonial, testimonialColumns, type TestimonialRecord,
+  addTestimonial,
+  deleteTestimonial,
+  loadTestimonial,
+  loadTestimonials,
+  RATING_MAX,
+  saveTestimonial,
+  testimonialColumns,
+  type TestimonialRecord,
 } from './testimonials.contract';
 import { escapeHtml } from '../../shared/html';
 
@@ -27,12 +34,13 @@ const excerpt = sql<string>`(case when length(${testimonials.body}) > ${sql.raw(
 
 defineListAction({
   contract: loadTestimonials,
-  summary: 'Testimonials within reach, newest first: by location, published or not, and part of the customer\'s name or the text.',
+  summary:
+    "Testimonials within reach, newest first: by location, published or not, and part of the customer's name or the text.",
   permission: 'marketing',
   reach: testimonials.locationId,
   bench: (s) => [
     { name: 'newest', filters: {} },
-    { name: 'newest, a region\'s user', filters: {}, regional: true },
+    { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'published', filters: { active: '1' } },
     { name: 'location, unpublished', filters: { locationId: s.locationId, active: '0' } },
@@ -50,12 +58,24 @@ defineListAction({
     query: matches(testimonialSearch),
   },
   query: ({ db }) => ({
-    select: db.select({
-      testimonialId: testimonials.id, creatorId: testimonials.creatorId, locationId: testimonials.locationId, locationName: locations.name,
-      customerName: testimonials.customerName, excerpt: excerpt.as('excerpt'), rating: testimonials.rating, givenOn: testimonials.givenOn,
-      vehicle: vehicleText.as('vehicle'), active: activeNumber.as('active_number'),
-      activeLabel: activeLabel.as('active_label'), createdAt: testimonials.createdAt,
-    }).from(testimonials).innerJoin(locations, eq(locations.id, testimonials.locationId)).$dynamic(),
+    select: db
+      .select({
+        testimonialId: testimonials.id,
+        creatorId: testimonials.creatorId,
+        locationId: testimonials.locationId,
+        locationName: locations.name,
+        customerName: testimonials.customerName,
+        excerpt: excerpt.as('excerpt'),
+        rating: testimonials.rating,
+        givenOn: testimonials.givenOn,
+        vehicle: vehicleText.as('vehicle'),
+        active: activeNumber.as('active_number'),
+        activeLabel: activeLabel.as('active_label'),
+        createdAt: testimonials.createdAt,
+      })
+      .from(testimonials)
+      .innerJoin(locations, eq(locations.id, testimonials.locationId))
+      .$dynamic(),
   }),
 });
 
@@ -64,31 +84,46 @@ function testimonialHtml(t: TestimonialRecord): string {
   const stars = '★'.repeat(t.rating) + '☆'.repeat(RATING_MAX - t.rating);
   const vehicle = [t.vehicleYear ?? '', t.vehicleMake, t.vehicleModel].filter(Boolean).join(' ');
   const who = [t.customerName, vehicle && `${vehicle}`, t.locationName].filter(Boolean).map(escapeHtml).join(' · ');
-  return `<blockquote class="testimonial" data-testimonial-id="${t.testimonialId}" data-active="${t.active}">`
-    + `<p class="testimonial-rating" aria-label="${t.rating} of ${RATING_MAX} stars">${stars}</p>`
-    + `<p class="testimonial-body">${escapeHtml(t.body)}</p>`
-    + `<footer>${who}, ${escapeHtml(t.givenOn)}</footer></blockquote>`;
+  return (
+    `<blockquote class="testimonial" data-testimonial-id="${t.testimonialId}" data-active="${t.active}">` +
+    `<p class="testimonial-rating" aria-label="${t.rating} of ${RATING_MAX} stars">${stars}</p>` +
+    `<p class="testimonial-body">${escapeHtml(t.body)}</p>` +
+    `<footer>${who}, ${escapeHtml(t.givenOn)}</footer></blockquote>`
+  );
 }
 
 defineAction({
   contract: loadTestimonial,
-  summary: 'One testimonial: its fields for the edit form and its html as the lane shows it. A creatorId sent must be its creator\'s.',
+  summary:
+    "One testimonial: its fields for the edit form and its html as the lane shows it. A creatorId sent must be its creator's.",
   permission: 'marketing',
   reach: { testimonialId: testimonialRecords, creatorId: userRecords },
   readOnly: true,
   async handler(ctx) {
     const row = await loadRecord(ctx, testimonialRecords, ctx.input.testimonialId);
     // The old system sent who created it beside the id: a pair that does not match names no testimonial.
-    if (ctx.input.creatorId !== undefined && ctx.input.creatorId !== row.creatorId) throw AppError.notFound(testimonialRecords.missing);
+    if (ctx.input.creatorId !== undefined && ctx.input.creatorId !== row.creatorId)
+      throw AppError.notFound(testimonialRecords.missing);
     const [[location], [creator]] = await Promise.all([
       ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId)),
       row.creatorId ? ctx.db.select({ name: userName }).from(users).where(eq(users.id, row.creatorId)) : [],
     ]);
     const testimonial: TestimonialRecord = {
-      testimonialId: row.id, creatorId: row.creatorId, creatorName: creator?.name ?? null, locationId: row.locationId, locationName: location.name,
-      active: row.active ? 1 : 0, customerName: row.customerName, body: row.body, rating: row.rating, givenOn: row.givenOn,
-      vehicleYear: row.vehicleYear, vehicleMake: row.vehicleMake, vehicleModel: row.vehicleModel,
-      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+      testimonialId: row.id,
+      creatorId: row.creatorId,
+      creatorName: creator?.name ?? null,
+      locationId: row.locationId,
+      locationName: location.name,
+      active: row.active ? 1 : 0,
+      customerName: row.customerName,
+      body: row.body,
+      rating: row.rating,
+      givenOn: row.givenOn,
+      vehicleYear: row.vehicleYear,
+      vehicleMake: row.vehicleMake,
+      vehicleModel: row.vehicleModel,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     };
     return { html: testimonialHtml(testimonial), testimonial };
   },
@@ -96,21 +131,30 @@ defineAction({
 
 defineAction({
   contract: addTestimonial,
-  summary: 'Creates a blank, unpublished testimonial at a location (the caller\'s home, or the group\'s default, when none is named) for the edit form to open.',
+  summary:
+    "Creates a blank, unpublished testimonial at a location (the caller's home, or the group's default, when none is named) for the edit form to open.",
   permission: 'marketingEditor',
   reach: {},
   async handler(ctx) {
     const { user } = ctx;
     // The store named; else the caller's own; else the group's default location; else the first the caller reaches.
-    const candidates = await ctx.db.select({ id: locations.id, code: locations.code, timeZone: locations.timeZone }).from(locations)
-      .where(withinReach(user.reach, locations.id)).orderBy(asc(locations.id));
-    const store = ctx.input.locationId !== undefined
-      ? candidates.find((l) => l.id === ctx.input.locationId)
-      : candidates.find((l) => l.id === user.locationId && reachesLocation(user.reach, l.id))
-        ?? candidates.find((l) => l.code === DEFAULT_LOCATION_CODE) ?? candidates[0];
+    const candidates = await ctx.db
+      .select({ id: locations.id, code: locations.code, timeZone: locations.timeZone })
+      .from(locations)
+      .where(withinReach(user.reach, locations.id))
+      .orderBy(asc(locations.id));
+    const store =
+      ctx.input.locationId !== undefined
+        ? candidates.find((l) => l.id === ctx.input.locationId)
+        : (candidates.find((l) => l.id === user.locationId && reachesLocation(user.reach, l.id)) ??
+          candidates.find((l) => l.code === DEFAULT_LOCATION_CODE) ??
+          candidates[0]);
     if (!store) throw AppError.notFound('That location does not exist.');
     const created = await insertRecord(ctx, testimonialRecords, {
-      locationId: store.id, creatorId: user.id, active: false, givenOn: dayIn(store.timeZone, ctx.services.clock.now()),
+      locationId: store.id,
+      creatorId: user.id,
+      active: false,
+      givenOn: dayIn(store.timeZone, ctx.services.clock.now()),
     });
     return { create: { data: { testimonialId: created.id } } };
   },
@@ -118,16 +162,24 @@ defineAction({
 
 defineAction({
   contract: saveTestimonial,
-  summary: 'Saves a testimonial from its form: store, customer name, text, rating, date given, vehicle, and published (1) or not (0).',
+  summary:
+    'Saves a testimonial from its form: store, customer name, text, rating, date given, vehicle, and published (1) or not (0).',
   permission: 'marketingEditor',
   reach: { testimonialId: testimonialRecords },
   async handler(ctx) {
     const { input } = ctx;
     const { after } = await updateRecord(ctx, testimonialRecords, input.testimonialId, {
-      locationId: input.locationId, customerName: input.customerName, body: input.body, rating: input.rating, givenOn: input.givenOn,
-      vehicleYear: input.vehicleYear ?? null, vehicleMake: input.vehicleMake ?? '', vehicleModel: input.vehicleModel ?? '', active: input.active,
+      locationId: input.locationId,
+      customerName: input.customerName,
+      body: input.body,
+      rating: input.rating,
+      givenOn: input.givenOn,
+      vehicleYear: input.vehicleYear ?? null,
+      vehicleMake: input.vehicleMake ?? '',
+      vehicleModel: input.vehicleModel ?? '',
+      active: input.active,
     });
-    return { testimonialId: after.id, active: after.active ? 1 as const : 0 as const };
+    return { testimonialId: after.id, active: after.active ? (1 as const) : (0 as const) };
   },
 });
 

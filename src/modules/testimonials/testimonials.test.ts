@@ -4,7 +4,13 @@ import { type Caller, locationsByCode, testApp, type TestApp, userById } from '.
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { testimonials } from './testimonials.db';
-import { addTestimonial, deleteTestimonial, loadTestimonial, loadTestimonials, saveTestimonial } from './testimonials.contract';
+import {
+  addTestimonial,
+  deleteTestimonial,
+  loadTestimonial,
+  loadTestimonials,
+  saveTestimonial,
+} from './testimonials.contract';
 
 let t: TestApp;
 let editor: Caller;
@@ -19,12 +25,24 @@ beforeAll(async () => {
   reader = await t.signedIn(['marketing']);
   loc = await locationsByCode(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const stored = async (id: number) => (await t.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];
-const byName = async (customerName: string) => (await t.db.select().from(testimonials).where(eq(testimonials.customerName, customerName)).orderBy(desc(testimonials.id)))[0];
+const byName = async (customerName: string) =>
+  (
+    await t.db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.customerName, customerName))
+      .orderBy(desc(testimonials.id))
+  )[0];
 const tableCounts = async () => {
-  const [[{ n }], [{ a }]] = await Promise.all([t.db.select({ n: count() }).from(testimonials), t.db.select({ a: count() }).from(auditLog)]);
+  const [[{ n }], [{ a }]] = await Promise.all([
+    t.db.select({ n: count() }).from(testimonials),
+    t.db.select({ a: count() }).from(auditLog),
+  ]);
   return { n, a };
 };
 const add = async (caller: Caller = editor, input: Record<string, unknown> = {}) => {
@@ -33,8 +51,17 @@ const add = async (caller: Caller = editor, input: Record<string, unknown> = {})
   return res.body.data.create.data.testimonialId as number;
 };
 const form = (testimonialId: number, overrides: Record<string, unknown> = {}) => ({
-  testimonialId, locationId: loc.SFS, customerName: 'Lucia A.', body: 'Bought my Forester online and it was ready when I got there.', rating: '5',
-  givenOn: '2026-11-20', vehicleYear: '2024', vehicleMake: 'Subaru', vehicleModel: 'Forester', active: 0, ...overrides,
+  testimonialId,
+  locationId: loc.SFS,
+  customerName: 'Lucia A.',
+  body: 'Bought my Forester online and it was ready when I got there.',
+  rating: '5',
+  givenOn: '2026-11-20',
+  vehicleYear: '2024',
+  vehicleMake: 'Subaru',
+  vehicleModel: 'Forester',
+  active: 0,
+  ...overrides,
 });
 
 describe('testimonials', () => {
@@ -46,7 +73,14 @@ describe('testimonials', () => {
     const created = res.body.data.rows.map((r: { createdAt: string }) => r.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     const rosa = res.body.data.rows.find((r: { customerName: string }) => r.customerName === 'Rosa M.')!;
-    expect(rosa).toMatchObject({ locationId: loc.ABG, locationName: 'Albuquerque Toyota', rating: 5, vehicle: '2024 Toyota RAV4', active: 1, activeLabel: 'Published' });
+    expect(rosa).toMatchObject({
+      locationId: loc.ABG,
+      locationName: 'Albuquerque Toyota',
+      rating: 5,
+      vehicle: '2024 Toyota RAV4',
+      active: 1,
+      activeLabel: 'Published',
+    });
     expect(rosa.excerpt.endsWith('…')).toBe(true);
     expect(rosa.excerpt.length).toBeLessThanOrEqual(121);
     expect(res.body.data.html).toContain('<th data-key="activeLabel">Status</th>');
@@ -55,7 +89,9 @@ describe('testimonials', () => {
 
   it('filters by location, published or not, and part of the name or the text', async () => {
     const names = async (filters: Record<string, unknown>) =>
-      (await reader.act(loadTestimonials, filters)).body.data.rows.map((r: { customerName: string }) => r.customerName).sort();
+      (await reader.act(loadTestimonials, filters)).body.data.rows
+        .map((r: { customerName: string }) => r.customerName)
+        .sort();
     expect(await names({ locationId: loc.ABG })).toEqual(['Carmen O.', 'David C.', 'Rosa M.']);
     expect(await names({ locationId: loc.ABG, active: '1' })).toEqual(['David C.', 'Rosa M.']);
     expect(await names({ locationId: loc.LCF, active: '0' })).toEqual(['Luis A.']);
@@ -68,12 +104,24 @@ describe('testimonials', () => {
     expect(bad.body.errors).toEqual(['Published must be 1 or 0.']);
   });
 
-  it('adds a blank, unpublished testimonial by its creator at the caller\'s store, audited, and opens it', async () => {
+  it("adds a blank, unpublished testimonial by its creator at the caller's store, audited, and opens it", async () => {
     const lcf = await t.signedIn(['marketing', 'marketingEditor'], { locationId: loc.LCF });
     const me = await userById(t.db, lcf.userId!);
     const id = await add(lcf);
-    expect(await stored(id)).toMatchObject({ locationId: loc.LCF, creatorId: me.id, active: false, customerName: '', body: '', rating: 5 });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, `${P}/add-testimonial`)).orderBy(desc(auditLog.id)).limit(1);
+    expect(await stored(id)).toMatchObject({
+      locationId: loc.LCF,
+      creatorId: me.id,
+      active: false,
+      customerName: '',
+      body: '',
+      rating: 5,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${P}/add-testimonial`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ recordType: 'testimonial', recordId: String(id) });
 
     // Named store wins; with no home, the group's default location.
@@ -83,8 +131,18 @@ describe('testimonials', () => {
     const opened = await lcf.act(loadTestimonial, { testimonialId: id, creatorId: me.id });
     expect(opened.status).toBe(200);
     expect(opened.body.data.testimonial).toMatchObject({
-      testimonialId: id, creatorId: me.id, creatorName: `${me.firstName} ${me.lastName}`, locationId: loc.LCF, locationName: 'Las Cruces Ford', active: 0,
-      customerName: '', body: '', rating: 5, vehicleYear: null, vehicleMake: '', vehicleModel: '',
+      testimonialId: id,
+      creatorId: me.id,
+      creatorName: `${me.firstName} ${me.lastName}`,
+      locationId: loc.LCF,
+      locationName: 'Las Cruces Ford',
+      active: 0,
+      customerName: '',
+      body: '',
+      rating: 5,
+      vehicleYear: null,
+      vehicleMake: '',
+      vehicleModel: '',
     });
     expect(opened.body.data.html).toContain(`data-testimonial-id="${id}"`);
     // A creatorId that is not the record's names no testimonial.
@@ -97,7 +155,14 @@ describe('testimonials', () => {
     const saved = await editor.call(`${P}/save-testimonial`, form(id), { form: true });
     expect(saved).toMatchObject({ status: 200, body: { data: { testimonialId: id, active: 0 } } });
     expect(await stored(id)).toMatchObject({
-      locationId: loc.SFS, customerName: 'Lucia A.', rating: 5, givenOn: '2026-11-20', vehicleYear: 2024, vehicleMake: 'Subaru', vehicleModel: 'Forester', active: false,
+      locationId: loc.SFS,
+      customerName: 'Lucia A.',
+      rating: 5,
+      givenOn: '2026-11-20',
+      vehicleYear: 2024,
+      vehicleMake: 'Subaru',
+      vehicleModel: 'Forester',
+      active: false,
     });
     const published = await editor.act(saveTestimonial, form(id, { active: 1 }));
     expect(published.body.data).toEqual({ testimonialId: id, active: 1 });
@@ -108,16 +173,27 @@ describe('testimonials', () => {
     expect(html).toContain('★★★★★');
     expect(html).toContain('Lucia A. · 2024 Subaru Forester · Santa Fe Subaru, 2026-11-20');
 
-    const unpublished = await editor.act(saveTestimonial, form(id, { active: 0, vehicleYear: '', vehicleMake: '', vehicleModel: '' }));
+    const unpublished = await editor.act(
+      saveTestimonial,
+      form(id, { active: 0, vehicleYear: '', vehicleMake: '', vehicleModel: '' }),
+    );
     expect(unpublished.body.data).toEqual({ testimonialId: id, active: 0 });
     expect(await stored(id)).toMatchObject({ active: false, vehicleYear: null, vehicleMake: '' });
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, `${P}/save-testimonial`)).orderBy(desc(auditLog.id)).limit(2);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${P}/save-testimonial`))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
     expect(audits.map((a) => (a.after as { active: boolean }).active)).toEqual([false, true]);
   });
 
   it('escapes what the customer wrote in the html', async () => {
     const id = await add();
-    await editor.act(saveTestimonial, form(id, { customerName: 'Ana <b>', body: 'Great & fast <script>x</script>', rating: 2 }));
+    await editor.act(
+      saveTestimonial,
+      form(id, { customerName: 'Ana <b>', body: 'Great & fast <script>x</script>', rating: 2 }),
+    );
     const html = (await reader.act(loadTestimonial, { testimonialId: id })).body.data.html;
     expect(html).not.toContain('<script>');
     expect(html).toContain('Great &#38; fast &#60;script&#62;');
@@ -127,13 +203,33 @@ describe('testimonials', () => {
   it('names every field at fault as the form labels it, and changes nothing', async () => {
     const id = await add();
     const before = { counts: await tableCounts(), row: await stored(id) };
-    const blank = await editor.act(saveTestimonial, { testimonialId: id, locationId: '', customerName: ' ', body: '', rating: '', givenOn: '', active: 1 });
+    const blank = await editor.act(saveTestimonial, {
+      testimonialId: id,
+      locationId: '',
+      customerName: ' ',
+      body: '',
+      rating: '',
+      givenOn: '',
+      active: 1,
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual([
-      'Location is required.', 'Customer name is required.', 'Testimonial is required.', 'Rating is required.', 'Date given must be a date as YYYY-MM-DD.',
+      'Location is required.',
+      'Customer name is required.',
+      'Testimonial is required.',
+      'Rating is required.',
+      'Date given must be a date as YYYY-MM-DD.',
     ]);
-    const wrong = await editor.act(saveTestimonial, form(id, { rating: 6, givenOn: '2026-02-30', vehicleYear: '1890', active: 'maybe' }));
-    expect(wrong.body.errors).toEqual(['Rating must be at most 5.', 'Date given must be a real date.', 'Year must be at least 1950.', 'Published must be 1 or 0.']);
+    const wrong = await editor.act(
+      saveTestimonial,
+      form(id, { rating: 6, givenOn: '2026-02-30', vehicleYear: '1890', active: 'maybe' }),
+    );
+    expect(wrong.body.errors).toEqual([
+      'Rating must be at most 5.',
+      'Date given must be a real date.',
+      'Year must be at least 1950.',
+      'Published must be 1 or 0.',
+    ]);
     expect(wrong.body.data.fields).toEqual(['rating', 'givenOn', 'vehicleYear', 'active']);
     const long = await editor.act(saveTestimonial, form(id, { body: 'x'.repeat(2001) }));
     expect(long.body.errors).toEqual(['Testimonial must be at most 2000 characters.']);
@@ -148,7 +244,12 @@ describe('testimonials', () => {
     const res = await editor.act(deleteTestimonial, { testimonialId: id });
     expect(res).toMatchObject({ status: 200, body: { data: { testimonialId: id } } });
     expect(await stored(id)).toBeUndefined();
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, `${P}/delete-testimonial`)).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${P}/delete-testimonial`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ recordType: 'testimonial', recordId: String(id) });
     expect((await editor.act(deleteTestimonial, { testimonialId: id })).status).toBe(404);
   });
@@ -170,7 +271,11 @@ describe('testimonials', () => {
   it('keeps a New Mexico editor to New Mexico testimonials: the list, a record, a save, a move, a delete, an add', async () => {
     const nm = await t.signedIn(['marketing', 'marketingEditor'], { groupWide: false, regions: ['New Mexico'] });
     const mine = await nm.act(loadTestimonials, {});
-    const [{ n }] = await t.db.select({ n: count() }).from(testimonials).innerJoin(locations, eq(locations.id, testimonials.locationId)).where(eq(locations.region, 'New Mexico'));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(testimonials)
+      .innerJoin(locations, eq(locations.id, testimonials.locationId))
+      .where(eq(locations.region, 'New Mexico'));
     expect(mine.body.data.phoneCount).toBe(n);
     const names = new Set(mine.body.data.rows.map((r: { locationName: string }) => r.locationName));
     expect(names.has('Denver Chevrolet')).toBe(false);

@@ -1,6 +1,20 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  Alert, Anchor, Badge, Button, Center, Checkbox, Fieldset, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconLockOpen, IconShieldOff } from '@tabler/icons-react';
@@ -19,8 +33,16 @@ import { useSignedIn } from '../../web/shell/session';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import {
-  eventColumns, factorLabels, loadEvents, loadUser, loadUsers, resetTwoFactor as resetTwoFactorContract, saveUser, unlockUser,
-  type EventRow, type UserDetail,
+  eventColumns,
+  factorLabels,
+  loadEvents,
+  loadUser,
+  loadUsers,
+  resetTwoFactor as resetTwoFactorContract,
+  saveUser,
+  unlockUser,
+  type EventRow,
+  type UserDetail,
 } from './users.contract';
 import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -70,8 +92,20 @@ function UserForm({ user }: { user?: UserDetail }) {
   });
   const v = form.values;
   const set = form.form.setFieldValue;
-  const unlock = useAction(unlockUser, { success: 'Account unlocked.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadUsers, loadEvents], onSuccess: refresh });
-  const resetTwoFactor = useAction(resetTwoFactorContract, { success: 'Two-factor sign-in reset.', errors: 'alert', alertPrefix: 'unexpected', reload: [loadEvents], onSuccess: refresh });
+  const unlock = useAction(unlockUser, {
+    success: 'Account unlocked.',
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: [loadUsers, loadEvents],
+    onSuccess: refresh,
+  });
+  const resetTwoFactor = useAction(resetTwoFactorContract, {
+    success: 'Two-factor sign-in reset.',
+    errors: 'alert',
+    alertPrefix: 'unexpected',
+    reload: [loadEvents],
+    onSuccess: refresh,
+  });
 
   // The job code's flags are those of the saved job code; a changed code is checked on save.
   const granted = user && v.jobCode === (user.jobCode ?? '') ? user.jobCodeFlags : [];
@@ -87,32 +121,67 @@ function UserForm({ user }: { user?: UserDetail }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Anchor component={Link} to="/users/" size="sm"><Group gap={4}><IconArrowLeft size={14} />Users</Group></Anchor>
-          <Title order={1} size="h2">{user ? `Edit user: ${name}` : 'Add user'}</Title>
+          <Anchor component={Link} to="/users/" size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={14} />
+              Users
+            </Group>
+          </Anchor>
+          <Title order={1} size="h2">
+            {user ? `Edit user: ${name}` : 'Add user'}
+          </Title>
           {user && (
             <Group gap="xs" mt={4}>
               {user.accountLocked && <Badge color="red">Locked</Badge>}
-              {user.factors.map((f) => <Badge key={f.factorId} variant="light">{factorLabels[f.factorType]}</Badge>)}
-              <Text size="sm" c="dimmed">Last sign-in: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'never'}</Text>
+              {user.factors.map((f) => (
+                <Badge key={f.factorId} variant="light">
+                  {factorLabels[f.factorType]}
+                </Badge>
+              ))}
+              <Text size="sm" c="dimmed">
+                Last sign-in: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'never'}
+              </Text>
             </Group>
           )}
         </div>
         {user && !stronger && (
           <Group gap="xs">
             {user.accountLocked && (
-              <Button variant="light" color="green" leftSection={<IconLockOpen size={16} />} loading={unlock.isPending}
+              <Button
+                variant="light"
+                color="green"
+                leftSection={<IconLockOpen size={16} />}
+                loading={unlock.isPending}
                 onClick={async () => {
-                  if (await confirm({ message: `Are you sure you want to unlock ${name}'s account?`, confirmLabel: 'Unlock' })) unlock.mutate({ userId: user.userId });
-                }}>
+                  if (
+                    await confirm({
+                      message: `Are you sure you want to unlock ${name}'s account?`,
+                      confirmLabel: 'Unlock',
+                    })
+                  )
+                    unlock.mutate({ userId: user.userId });
+                }}
+              >
                 Unlock account
               </Button>
             )}
-            <Button variant="light" color="orange" leftSection={<IconShieldOff size={16} />} loading={resetTwoFactor.isPending}
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconShieldOff size={16} />}
+              loading={resetTwoFactor.isPending}
               onClick={async () => {
-                if (await confirm({ message: `Are you sure you want to reset two-factor sign-in for ${name}? Their authenticator app is removed and they are signed out.`, confirmLabel: 'Reset two-factor', danger: true })) {
+                if (
+                  await confirm({
+                    message: `Are you sure you want to reset two-factor sign-in for ${name}? Their authenticator app is removed and they are signed out.`,
+                    confirmLabel: 'Reset two-factor',
+                    danger: true,
+                  })
+                ) {
                   resetTwoFactor.mutate({ userId: user.userId });
                 }
-              }}>
+              }}
+            >
               Reset two-factor
             </Button>
           </Group>
@@ -121,71 +190,117 @@ function UserForm({ user }: { user?: UserDetail }) {
 
       {stronger && (
         <Alert color="yellow" title="You can look, not change">
-          {name} holds permissions or reaches locations that you do not, so only an administrator who holds them can change this account.
+          {name} holds permissions or reaches locations that you do not, so only an administrator who holds them can
+          change this account.
         </Alert>
       )}
       {self && (
         <Alert color="blue" title="This is your own account">
-          Another user admin changes your permissions, job code, regions and lock. Change your password on
-          your <Anchor component={Link} to="/profile" inherit>profile</Anchor>, where your current password is asked for.
+          Another user admin changes your permissions, job code, regions and lock. Change your password on your{' '}
+          <Anchor component={Link} to="/profile" inherit>
+            profile
+          </Anchor>
+          , where your current password is asked for.
         </Alert>
       )}
-      <RecordForm buttons="start" form={form} failTitle="The user was not saved" submitLabel={user ? 'Save user' : 'Add user'} readOnly={stronger} onCancel={() => navigate('/users/')}>
-          <Fieldset legend="Details">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput {...form.field('firstName')} />
-              <TextInput {...form.field('lastName')} />
-              <TextInput autoComplete="off" {...form.field('username')} />
-              <TextInput type="email" {...form.field('email')} />
-              <TextInput type="tel" placeholder="(505) 555-0100" {...form.field('phone')} />
-              <SearchableSelect data={jobCodes.data} clearable disabled={self} {...form.field('jobCode')} />
-              <LocationSelect form={form.form} clearable {...form.field('locationId')} />
-              <PasswordInput
-                {...form.field('password')}
-                label={user ? 'New password' : 'Password'}
-                description={self ? 'Change your own password on your profile.' : user ? 'Leave blank to keep the current password.' : 'At least 10 characters.'}
-                required={!user}
-                disabled={self}
-                autoComplete="new-password"
-              />
-            </SimpleGrid>
-          </Fieldset>
+      <RecordForm
+        buttons="start"
+        form={form}
+        failTitle="The user was not saved"
+        submitLabel={user ? 'Save user' : 'Add user'}
+        readOnly={stronger}
+        onCancel={() => navigate('/users/')}
+      >
+        <Fieldset legend="Details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput {...form.field('firstName')} />
+            <TextInput {...form.field('lastName')} />
+            <TextInput autoComplete="off" {...form.field('username')} />
+            <TextInput type="email" {...form.field('email')} />
+            <TextInput type="tel" placeholder="(505) 555-0100" {...form.field('phone')} />
+            <SearchableSelect data={jobCodes.data} clearable disabled={self} {...form.field('jobCode')} />
+            <LocationSelect form={form.form} clearable {...form.field('locationId')} />
+            <PasswordInput
+              {...form.field('password')}
+              label={user ? 'New password' : 'Password'}
+              description={
+                self
+                  ? 'Change your own password on your profile.'
+                  : user
+                    ? 'Leave blank to keep the current password.'
+                    : 'At least 10 characters.'
+              }
+              required={!user}
+              disabled={self}
+              autoComplete="new-password"
+            />
+          </SimpleGrid>
+        </Fieldset>
 
-          <Fieldset legend="Sign-in">
-            <Stack gap="sm">
-              <Checkbox description="A locked account cannot sign in; locking signs the user out. Only an administrator locks an account: failed sign-ins make further attempts wait instead." disabled={self} {...form.checkbox('accountLocked')} />
-              <Checkbox description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
-              <Checkbox description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
-            </Stack>
-          </Fieldset>
+        <Fieldset legend="Sign-in">
+          <Stack gap="sm">
+            <Checkbox
+              description="A locked account cannot sign in; locking signs the user out. Only an administrator locks an account: failed sign-ins make further attempts wait instead."
+              disabled={self}
+              {...form.checkbox('accountLocked')}
+            />
+            <Checkbox description="Sign-in codes by text to the phone above." {...form.checkbox('smsFactor')} />
+            <Checkbox description="Sign-in codes by email to the address above." {...form.checkbox('emailFactor')} />
+          </Stack>
+        </Fieldset>
 
-          <Fieldset legend="Job-code permissions">
-            <Text size="sm" c="dimmed" mb="sm">
-              {v.jobCode ? `Permissions ticked "From job code ${v.jobCode}" come with the job code; tick another to give it to this user whatever their job code.` : 'Give this user permissions of their own.'}
+        <Fieldset legend="Job-code permissions">
+          <Text size="sm" c="dimmed" mb="sm">
+            {v.jobCode
+              ? `Permissions ticked "From job code ${v.jobCode}" come with the job code; tick another to give it to this user whatever their job code.`
+              : 'Give this user permissions of their own.'}
+          </Text>
+          <FlagCheckboxes
+            flags={jobCodeFlags}
+            checked={v}
+            granted={granted}
+            grantedBy={`job code ${v.jobCode}`}
+            disabled={self}
+            held={me.flags}
+            onChange={(flag, checked) => set(flag, checked)}
+          />
+        </Fieldset>
+
+        <Fieldset legend="User permissions">
+          <FlagCheckboxes
+            flags={userOnlyFlags}
+            checked={v}
+            disabled={self}
+            held={me.flags}
+            onChange={(flag, checked) => set(flag, checked)}
+          />
+        </Fieldset>
+
+        <Fieldset legend="Regions">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              The user works at the locations of these regions and at their own location.
             </Text>
-            <FlagCheckboxes flags={jobCodeFlags} checked={v} granted={granted} grantedBy={`job code ${v.jobCode}`} disabled={self} held={me.flags}
-              onChange={(flag, checked) => set(flag, checked)} />
-          </Fieldset>
-
-          <Fieldset legend="User permissions">
-            <FlagCheckboxes flags={userOnlyFlags} checked={v} disabled={self} held={me.flags} onChange={(flag, checked) => set(flag, checked)} />
-          </Fieldset>
-
-          <Fieldset legend="Regions">
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed">The user works at the locations of these regions and at their own location.</Text>
-              {regions.length === 0 ? <Text size="sm" c="dimmed">No regions yet.</Text> : (
-                <Checkbox.Group value={v.regions} onChange={(next) => set('regions', next)} aria-label="Regions">
-                  <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-                    {regions.map((r) => <Checkbox key={r} value={r} label={r} name="regions" disabled={!giveable(r)} />)}
-                  </SimpleGrid>
-                </Checkbox.Group>
-              )}
-              <Checkbox description="Works at every location of the group, whatever the regions. Only a group-wide user can give this."
-                disabled={self || !me.groupWide} {...form.checkbox('groupWide')} />
-            </Stack>
-          </Fieldset>
-
+            {regions.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No regions yet.
+              </Text>
+            ) : (
+              <Checkbox.Group value={v.regions} onChange={(next) => set('regions', next)} aria-label="Regions">
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+                  {regions.map((r) => (
+                    <Checkbox key={r} value={r} label={r} name="regions" disabled={!giveable(r)} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+            <Checkbox
+              description="Works at every location of the group, whatever the regions. Only a group-wide user can give this."
+              disabled={self || !me.groupWide}
+              {...form.checkbox('groupWide')}
+            />
+          </Stack>
+        </Fieldset>
       </RecordForm>
 
       {user && (
@@ -212,11 +327,19 @@ export default function EditUser() {
   const user = useActionQuery(loadUser, { userId: id }, { enabled: id > 0, staleTime: 0 });
 
   let body;
-  if (id && user.isPending) body = <Center h={240}><Loader aria-label="Loading" /></Center>;
+  if (id && user.isPending)
+    body = (
+      <Center h={240}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   else if (id && user.isError) {
     body = (
       <Alert color="red" title="This user could not be loaded">
-        {errorMessage(user.error)} <Anchor component={Link} to="/users/">Back to users</Anchor>
+        {errorMessage(user.error)}{' '}
+        <Anchor component={Link} to="/users/">
+          Back to users
+        </Anchor>
       </Alert>
     );
   } else {

@@ -13,7 +13,15 @@ import { ExpandableCards } from '../../web/ui/ExpandableCards';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
-import { changePassword, factorLabels, loadProfile, PASSWORD_MIN, PHOTO_MAX_BYTES, uploadPhoto, type Factor } from './users.contract';
+import {
+  changePassword,
+  factorLabels,
+  loadProfile,
+  PASSWORD_MIN,
+  PHOTO_MAX_BYTES,
+  uploadPhoto,
+  type Factor,
+} from './users.contract';
 import '@mantine/dropzone/styles.layer.css';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -24,7 +32,12 @@ function ProfileImage() {
   const [preview, setPreview] = useState<string | null>(null);
 
   // The preview is a blob URL: released when replaced or when the screen closes.
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const upload = useMutation({
     mutationFn: (image: File) => uploadAction(uploadPhoto, { file: image }),
@@ -41,8 +54,14 @@ function ProfileImage() {
   return (
     <Stack>
       <Group align="center" gap="lg">
-        {preview ? <Avatar src={preview} size={96} alt="Preview of the new profile image" /> : <UserAvatar user={session.user} size={96} />}
-        <Text size="sm" c="dimmed">{preview ? 'Preview: upload to use this image.' : 'Your current image, shown beside your name.'}</Text>
+        {preview ? (
+          <Avatar src={preview} size={96} alt="Preview of the new profile image" />
+        ) : (
+          <UserAvatar user={session.user} size={96} />
+        )}
+        <Text size="sm" c="dimmed">
+          {preview ? 'Preview: upload to use this image.' : 'Your current image, shown beside your name.'}
+        </Text>
       </Group>
       <Dropzone
         accept={IMAGE_MIME_TYPE}
@@ -60,21 +79,45 @@ function ProfileImage() {
         inputProps={{ 'aria-label': 'Profile image file' }}
       >
         <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept><IconUpload size={40} /></Dropzone.Accept>
-          <Dropzone.Reject><IconX size={40} /></Dropzone.Reject>
-          <Dropzone.Idle><IconPhoto size={40} /></Dropzone.Idle>
+          <Dropzone.Accept>
+            <IconUpload size={40} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconPhoto size={40} />
+          </Dropzone.Idle>
           <div>
             <Text size="lg">Drag an image here or click to choose one</Text>
-            <Text size="sm" c="dimmed">JPEG, PNG, WebP or GIF, up to 8 MB. It is cropped to a square.</Text>
+            <Text size="sm" c="dimmed">
+              JPEG, PNG, WebP or GIF, up to 8 MB. It is cropped to a square.
+            </Text>
           </div>
         </Group>
       </Dropzone>
       <ActionAlert error={upload.error} title="The image was not saved" />
       <Group>
-        <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+        <Button
+          leftSection={<IconUpload size={16} />}
+          disabled={!file}
+          loading={upload.isPending}
+          onClick={() => file && upload.mutate(file)}
+        >
           Upload image
         </Button>
-        {file && <Button variant="subtle" onClick={() => { setFile(null); setPreview(null); }} disabled={upload.isPending}>Cancel</Button>}
+        {file && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setFile(null);
+              setPreview(null);
+            }}
+            disabled={upload.isPending}
+          >
+            Cancel
+          </Button>
+        )}
       </Group>
     </Stack>
   );
@@ -87,7 +130,8 @@ function ChangePassword() {
   const form = useContractForm(changePassword, {
     initialValues: noPasswords,
     toInput: ({ confirmPassword: _repeated, ...input }) => input,
-    check: (values) => (values.confirmPassword === values.newPassword ? {} : { confirmPassword: 'The two new passwords differ.' }),
+    check: (values) =>
+      values.confirmPassword === values.newPassword ? {} : { confirmPassword: 'The two new passwords differ.' },
     success: 'Password changed. Your other sessions were signed out.',
     onSuccess: (data) => {
       // The session goes on under a new id: the next calls need its new CSRF token.
@@ -100,7 +144,11 @@ function ChangePassword() {
     <Stack maw={420}>
       <RecordForm buttons="start" form={form} failTitle="The password was not changed" submitLabel="Change password">
         <PasswordInput autoComplete="current-password" {...form.field('currentPassword')} />
-        <PasswordInput description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordInput
+          description={`At least ${PASSWORD_MIN} characters.`}
+          autoComplete="new-password"
+          {...form.field('newPassword')}
+        />
         <PasswordInput autoComplete="new-password" {...form.field('confirmPassword')} label="Repeat the new password" />
       </RecordForm>
     </Stack>
@@ -113,11 +161,23 @@ const factorColumns = [
 ];
 
 function SignInMethods({ factors }: { factors: Factor[] }) {
-  const rows = factors.map((f) => ({ id: f.factorId, method: factorLabels[f.factorType], target: f.target || 'Your authenticator app' }));
+  const rows = factors.map((f) => ({
+    id: f.factorId,
+    method: factorLabels[f.factorType],
+    target: f.target || 'Your authenticator app',
+  }));
   return (
     <Stack gap="xs">
-      <DataTable columns={factorColumns} rows={rows} rowKey={(r) => r.id} label="Sign-in methods" emptyText="No sign-in methods yet." />
-      <Text size="sm" c="dimmed">A user admin can add text or email codes, or reset your authenticator app.</Text>
+      <DataTable
+        columns={factorColumns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        label="Sign-in methods"
+        emptyText="No sign-in methods yet."
+      />
+      <Text size="sm" c="dimmed">
+        A user admin can add text or email codes, or reset your authenticator app.
+      </Text>
     </Stack>
   );
 }
@@ -130,17 +190,32 @@ export default function Profile() {
     <div className="profile">
       <Stack maw={820}>
         <div>
-          <Title order={1} size="h2">Profile</Title>
-          {user && <Text c="dimmed">{user.firstName} {user.lastName} · {user.username} · {user.email}</Text>}
+          <Title order={1} size="h2">
+            Profile
+          </Title>
+          {user && (
+            <Text c="dimmed">
+              {user.firstName} {user.lastName} · {user.username} · {user.email}
+            </Text>
+          )}
         </div>
         <ActionAlert error={profile.error} title="Your profile could not be loaded" />
-        {profile.isPending ? <Center h={200}><Loader aria-label="Loading" /></Center> : (
+        {profile.isPending ? (
+          <Center h={200}>
+            <Loader aria-label="Loading" />
+          </Center>
+        ) : (
           <ExpandableCards
             defaultOpen="image"
             cards={[
               { value: 'image', title: 'Profile image', icon: <IconPhoto size={18} />, children: <ProfileImage /> },
               { value: 'password', title: 'Password', icon: <IconKey size={18} />, children: <ChangePassword /> },
-              { value: 'methods', title: 'Sign-in methods', icon: <IconShieldCheck size={18} />, children: <SignInMethods factors={user?.factors ?? []} /> },
+              {
+                value: 'methods',
+                title: 'Sign-in methods',
+                icon: <IconShieldCheck size={18} />,
+                children: <SignInMethods factors={user?.factors ?? []} />,
+              },
             ]}
           />
         )}

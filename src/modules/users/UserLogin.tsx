@@ -37,8 +37,14 @@ export default function UserLogin() {
           <Stack>
             <TextInput autoComplete="username" autoFocus {...form.field('username')} required={false} />
             <PasswordInput autoComplete="current-password" {...form.field('password')} required={false} />
-            {form.banner && <Text c="red" size="sm" role="alert" className="error-area">{form.banner}</Text>}
-            <Button type="submit" loading={form.action.isPending} fullWidth>Sign in</Button>
+            {form.banner && (
+              <Text c="red" size="sm" role="alert" className="error-area">
+                {form.banner}
+              </Text>
+            )}
+            <Button type="submit" loading={form.action.isPending} fullWidth>
+              Sign in
+            </Button>
           </Stack>
         </Form>
       </div>

@@ -30,21 +30,45 @@ export default function UserManager() {
         { name: 'query', kind: 'search', placeholder: 'Name, username or email' },
         { name: 'jobCode', kind: 'select', data: jobCodes.data },
         { name: 'locationId', kind: 'location' },
-        { name: 'locked', kind: 'select', placeholder: 'Any', data: [{ value: '1', label: 'Locked' }, { value: '0', label: 'Not locked' }] },
+        {
+          name: 'locked',
+          kind: 'select',
+          placeholder: 'Any',
+          data: [
+            { value: '1', label: 'Locked' },
+            { value: '0', label: 'Not locked' },
+          ],
+        },
       ]}
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => row.username}
       cardTitle={(row) => `${row.firstName} ${row.lastName}`}
       onRowClick={edit}
-      bulkActions={[{
-        label: 'Lock accounts',
-        icon: <IconLock size={16} />,
-        question: (rows) => `Lock ${countText(rows.length, ['account', 'accounts'])}? They are signed out at once and cannot sign in until a user admin unlocks them.`,
-        run: (rows) => lock.mutateAsync({ userIds: rows.map((row) => row.id) }),
-      }]}
-      cells={{ accountLocked: (row) => (row.accountLocked ? <Badge color="red" variant="light">Locked</Badge> : 'No') }}
-      toolbar={<Button leftSection={<IconUserPlus size={16} />} onClick={() => navigate('/users/edit')}>Add user</Button>}
+      bulkActions={[
+        {
+          label: 'Lock accounts',
+          icon: <IconLock size={16} />,
+          question: (rows) =>
+            `Lock ${countText(rows.length, ['account', 'accounts'])}? They are signed out at once and cannot sign in until a user admin unlocks them.`,
+          run: (rows) => lock.mutateAsync({ userIds: rows.map((row) => row.id) }),
+        },
+      ]}
+      cells={{
+        accountLocked: (row) =>
+          row.accountLocked ? (
+            <Badge color="red" variant="light">
+              Locked
+            </Badge>
+          ) : (
+            'No'
+          ),
+      }}
+      toolbar={
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => navigate('/users/edit')}>
+          Add user
+        </Button>
+      }
     />
   );
 }

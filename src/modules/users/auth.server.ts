@@ -13,10 +13,26 @@ import { hashPassword, verifyPassword } from '../../server/platform/passwords';
 import { sendText } from '../../server/outreach/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
-  authenticate, changePassword, enrolAuthenticator, logout, pushCode, signInFactors, verifyCode, type Factor,
+  authenticate,
+  changePassword,
+  enrolAuthenticator,
+  logout,
+  pushCode,
+  signInFactors,
+  verifyCode,
+  type Factor,
 } from './users.contract';
 import {
-  accountKey, addressKey, claimNotice, clearFailures, countFailure, describeWait, holdThrottles, loginKey, throttled, waitingMs,
+  accountKey,
+  addressKey,
+  claimNotice,
+  clearFailures,
+  countFailure,
+  describeWait,
+  holdThrottles,
+  loginKey,
+  throttled,
+  waitingMs,
   type Held,
 } from './signin-throttle';
 
@@ -64,7 +80,9 @@ function mask(type: Factor['factorType'], target: string | null): string {
 }
 
 export async function listFactors(db: Db, userId: number): Promise<Factor[]> {
-  const rows = await db.select().from(userFactors)
+  const rows = await db
+    .select()
+    .from(userFactors)
     .where(and(eq(userFactors.userId, userId), eq(userFactors.confirmed, true)))
     .orderBy(userFactors.id);
   return rows.map((f) => ({ factorId: f.id, factorType: f.type, target: mask(f.type, f.target) }));
@@ -83,7 +101,10 @@ interface Attempt {
  * its throttles and the address's are held for the step, and while either waits the step answers
  * 429 without checking anything, so guessing gains nothing.
  */
-async function beginAttempt(key: string, { db, request, reply, services }: Pick<ActionContext<unknown>, 'db' | 'request' | 'reply' | 'services'>): Promise<Attempt> {
+async function beginAttempt(
+  key: string,
+  { db, request, reply, services }: Pick<ActionContext<unknown>, 'db' | 'request' | 'reply' | 'services'>,
+): Promise<Attempt> {
   const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
   const wait = waitingMs(held);
   if (wait > 0) throw throttled(reply, wait);
@@ -96,22 +117,45 @@ async function beginAttempt(key: string, { db, request, reply, services }: Pick<
  * the account: the next tries wait instead (signin-throttle.ts). The caller then throws its error
  * with `.committing()`, so the count is kept although the call fails.
  */
-async function recordFailure(attempt: Attempt, key: string, user: { id: number; username: string; email: string } | undefined, type: 'signin_failed' | 'code_failed') {
+async function recordFailure(
+  attempt: Attempt,
+  key: string,
+  user: { id: number; username: string; email: string } | undefined,
+  type: 'signin_failed' | 'code_failed',
+) {
   const { db, held, ip } = attempt;
   const counted = await countFailure(db, held);
   if (!user) return;
   const failures = counted.failures.get(key) ?? 0;
-  await recordEvent(db, user.id, type, `Attempt ${failures}${counted.waitMs ? `; next try allowed in ${describeWait(counted.waitMs).replace(/ seconds?$/, ' s').replace(/ minutes?$/, ' min')}` : ''}`, ip);
+  await recordEvent(
+    db,
+    user.id,
+    type,
+    `Attempt ${failures}${
+      counted.waitMs
+        ? `; next try allowed in ${describeWait(counted.waitMs)
+            .replace(/ seconds?$/, ' s')
+            .replace(/ minutes?$/, ' min')}`
+        : ''
+    }`,
+    ip,
+  );
   if (await claimNotice(db, held, key, failures)) await warnOwner(attempt, user, failures, type);
 }
 
 /** Tells the account's owner about repeated failures: when, from where, and what an administrator can do. */
-async function warnOwner(attempt: Attempt, user: { id: number; username: string; email: string }, failures: number, type: 'signin_failed' | 'code_failed') {
+async function warnOwner(
+  attempt: Attempt,
+  user: { id: number; username: string; email: string },
+  failures: number,
+  type: 'signin_failed' | 'code_failed',
+) {
   const { db, held, ip, services } = attempt;
   const when = `${held.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const what = type === 'code_failed'
-    ? 'The last attempt had the right password but a wrong two-factor code, so your password is probably known to someone else: change it.'
-    : 'The attempts used a wrong password.';
+  const what =
+    type === 'code_failed'
+      ? 'The last attempt had the right password but a wrong two-factor code, so your password is probably known to someone else: change it.'
+      : 'The attempts used a wrong password.';
   const text = [
     `There have been ${failures} failed sign-ins in a row to your Forecourt account ${user.username}, the latest at ${when} from the address ${ip}.`,
     what,
@@ -138,13 +182,17 @@ defineAction({
   rateLimit: 20,
   async handler({ input, db, request, reply, services }) {
     const login = input.username.toLowerCase();
-    const [user] = await db.select().from(users)
+    const [user] = await db
+      .select()
+      .from(users)
       .where(sql`lower(${users.username}) = ${login} or lower(${users.email}) = ${login}`)
       .limit(1);
     // A login that matches nobody is throttled under its name, exactly as an account would be.
     const key = user ? accountKey(user.id) : loginKey(login);
     const attempt = await beginAttempt(key, { db, request, reply, services });
-    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(dummyHash, input.password).then(() => false);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyPassword(dummyHash, input.password).then(() => false);
     // An account an administrator locked answers the same whether the password was right or not, and
     // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
     if (!valid || user?.accountLocked) await recordFailure(attempt, key, user, 'signin_failed');
@@ -166,9 +214,18 @@ defineAction({
   reach: 'group',
   rateLimit: 10,
   async handler({ input, db, session, services }) {
-    const [factor] = await db.select().from(userFactors)
-      .where(and(eq(userFactors.id, input.factorId), eq(userFactors.userId, session!.user.id), eq(userFactors.confirmed, true)));
-    if (!factor || factor.type !== input.factorType) throw AppError.notFound('That sign-in method is not set up for this account.');
+    const [factor] = await db
+      .select()
+      .from(userFactors)
+      .where(
+        and(
+          eq(userFactors.id, input.factorId),
+          eq(userFactors.userId, session!.user.id),
+          eq(userFactors.confirmed, true),
+        ),
+      );
+    if (!factor || factor.type !== input.factorType)
+      throw AppError.notFound('That sign-in method is not set up for this account.');
     await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, session!.id));
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
     switch (factor.type) {
@@ -186,7 +243,13 @@ defineAction({
         const text = `Your Forecourt sign-in code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
         if (factor.type === 'sms') {
           // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
-          await sendText(db, services, { to: factor.target!, body: text, purpose: 'transactional', userId: factor.userId, storedBody: 'Forecourt sign-in code (the code is not stored).' });
+          await sendText(db, services, {
+            to: factor.target!,
+            body: text,
+            purpose: 'transactional',
+            userId: factor.userId,
+            storedBody: 'Forecourt sign-in code (the code is not stored).',
+          });
         } else {
           await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
         }
@@ -217,13 +280,22 @@ defineAction({
   reach: 'group',
   async handler({ db, session, services }) {
     const userId = session!.user.id;
-    if ((await listFactors(db, userId)).length > 0) throw AppError.conflict('This account already has a sign-in method.');
+    if ((await listFactors(db, userId)).length > 0)
+      throw AppError.conflict('This account already has a sign-in method.');
     await db.delete(userFactors).where(and(eq(userFactors.userId, userId), eq(userFactors.confirmed, false)));
     const secret = authenticator.generateSecret(20);
-    const [factor] = await db.insert(userFactors).values({ userId, type: 'totp', secret: seal(services.config.SESSION_SECRET, secret), confirmed: false }).returning();
+    const [factor] = await db
+      .insert(userFactors)
+      .values({ userId, type: 'totp', secret: seal(services.config.SESSION_SECRET, secret), confirmed: false })
+      .returning();
     await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, session!.id));
     const otpauthUrl = authenticator.keyuri(session!.user.email, 'Forecourt', secret);
-    return { factorId: factor.id, secret, otpauthUrl, qr: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+    return {
+      factorId: factor.id,
+      secret,
+      otpauthUrl,
+      qr: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+    };
   },
 });
 
@@ -231,14 +303,30 @@ defineAction({
  * Whether a code is right for the session's chosen factor: an authenticator app's code for a time
  * step after the last one used (a code is good once), or the code sent for this session, unexpired.
  */
-async function checkCode(db: Db, session: Session, factor: typeof userFactors.$inferSelect, code: string, sessionSecret: string) {
+async function checkCode(
+  db: Db,
+  session: Session,
+  factor: typeof userFactors.$inferSelect,
+  code: string,
+  sessionSecret: string,
+) {
   if (factor.type !== 'totp') {
     const [sent] = await db.select().from(authCodes).where(eq(authCodes.sessionId, session.id));
-    return { valid: !!sent && sent.factorId === factor.id && sent.expiresAt > new Date() && sent.codeHash === codeHash(session.id, code), step: 0, totpSecret: null };
+    return {
+      valid:
+        !!sent &&
+        sent.factorId === factor.id &&
+        sent.expiresAt > new Date() &&
+        sent.codeHash === codeHash(session.id, code),
+      step: 0,
+      totpSecret: null,
+    };
   }
   const totpSecret = unseal(sessionSecret, factor.secret!);
   if (totpSecret === null) {
-    throw AppError.conflict('This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.');
+    throw AppError.conflict(
+      "This account's authenticator app can no longer be read (the server's secret changed); ask an administrator to reset two-factor.",
+    );
   }
   const delta = authenticator.checkDelta(code, totpSecret);
   const step = Math.floor(Date.now() / 30_000) + (delta ?? 0);
@@ -257,11 +345,19 @@ defineAction({
     const key = accountKey(userId);
     const attempt = await beginAttempt(key, { db, request, reply, services });
     if (!session!.factorId) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
-    const [factor] = await db.select().from(userFactors)
+    const [factor] = await db
+      .select()
+      .from(userFactors)
       .where(and(eq(userFactors.id, session!.factorId), eq(userFactors.userId, userId)));
     if (!factor) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
 
-    const { valid, step, totpSecret } = await checkCode(db, session!, factor, input.authCode, services.config.SESSION_SECRET);
+    const { valid, step, totpSecret } = await checkCode(
+      db,
+      session!,
+      factor,
+      input.authCode,
+      services.config.SESSION_SECRET,
+    );
     if (!valid) {
       await recordFailure(attempt, key, session!.user, 'code_failed');
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
@@ -273,13 +369,22 @@ defineAction({
     if (factor.type === 'totp') {
       // A secret stored before sealing is sealed now.
       const stored = isSealed(factor.secret!) ? factor.secret! : seal(services.config.SESSION_SECRET, totpSecret!);
-      await db.update(userFactors).set({ lastStep: step, confirmed: true, secret: stored }).where(eq(userFactors.id, factor.id));
+      await db
+        .update(userFactors)
+        .set({ lastStep: step, confirmed: true, secret: stored })
+        .where(eq(userFactors.id, factor.id));
     }
     if (!factor.confirmed) {
       await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
     }
     await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
-    await recordEvent(db, userId, 'signin', `With ${factor.type === 'totp' ? 'authenticator app' : factor.type === 'sms' ? 'text message code' : 'email code'}`, request.ip);
+    await recordEvent(
+      db,
+      userId,
+      'signin',
+      `With ${factor.type === 'totp' ? 'authenticator app' : factor.type === 'sms' ? 'text message code' : 'email code'}`,
+      request.ip,
+    );
     await startSession(db, request, reply, services.config, { userId, stage: 'full' });
     return { redirect: safeRedirect(input.redirect) };
   },
@@ -308,7 +413,10 @@ defineAction({
     if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
       throw AppError.invalid('The current password is not correct.', ['currentPassword']);
     }
-    await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     // This browser goes on under a new session id (an id someone saw before is worth nothing now),
     // with a new CSRF token the screen takes from the reply; every other session ends.
     const fresh = await startSession(db, request, reply, services.config, { userId: user.id, stage: 'full' });

@@ -2,18 +2,43 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { authenticator } from 'otplib';
-import { ADMIN_TOTP_SECRET, Caller, testApp, TEST_PASSWORD, userById, type Reply, type TestApp } from '../../../tests/helpers';
+import {
+  ADMIN_TOTP_SECRET,
+  Caller,
+  testApp,
+  TEST_PASSWORD,
+  userById,
+  type Reply,
+  type TestApp,
+} from '../../../tests/helpers';
 import { outbox, rateLimits, sessions, signinThrottles } from '../../server/platform/platform.db';
 import { SESSION_COOKIE } from '../../server/platform/session';
-import { eventLabels, authenticate, changePassword, enrolAuthenticator, loadProfile, loadUser, logout, pushCode, saveUser, signInFactors, unlockUser, verifyCode } from './users.contract';
+import {
+  eventLabels,
+  authenticate,
+  changePassword,
+  enrolAuthenticator,
+  loadProfile,
+  loadUser,
+  logout,
+  pushCode,
+  saveUser,
+  signInFactors,
+  unlockUser,
+  verifyCode,
+} from './users.contract';
 import { allFlags } from '../../shared/permissions';
 import { userEvents, userFactors, users } from './users.db';
 import { seal, unseal } from '../../server/platform/sealed';
 import { safeRedirect } from './auth.server';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function passwordStep(caller: Caller, username: string, password = TEST_PASSWORD) {
   return caller.act(authenticate, { username, password });
@@ -27,7 +52,11 @@ describe('sign-in with the admin TOTP factor', () => {
     const caller = t.anonymous();
     const first = await passwordStep(caller, 'admin', 'forecourt-demo');
     expect(first.status).toBe(200);
-    expect(first.body.data.authenticate).toMatchObject({ success: true, enrol: false, factors: [{ factorType: 'totp', target: '' }] });
+    expect(first.body.data.authenticate).toMatchObject({
+      success: true,
+      enrol: false,
+      factors: [{ factorType: 'totp', target: '' }],
+    });
     const passwordCookie = caller.cookie;
     expect(passwordCookie).toBeTruthy();
 
@@ -44,7 +73,10 @@ describe('sign-in with the admin TOTP factor', () => {
     expect(caller.cookie).toBeTruthy();
     expect(caller.cookie).not.toBe(passwordCookie);
 
-    const full = await caller.send<{ signedIn: boolean; user: { username: string }; csrfToken: string }>({ method: 'GET', url: '/api/session' });
+    const full = await caller.send<{ signedIn: boolean; user: { username: string }; csrfToken: string }>({
+      method: 'GET',
+      url: '/api/session',
+    });
     expect(full.body.data.signedIn).toBe(true);
     expect(full.body.data.user.username).toBe('admin');
     const [event] = await t.db.select().from(userEvents).orderBy(desc(userEvents.id)).limit(1);
@@ -52,7 +84,9 @@ describe('sign-in with the admin TOTP factor', () => {
 
     // The old cookie no longer opens anything.
     const stale = new Caller(t.app, passwordCookie);
-    expect((await stale.send<{ signedIn: boolean }>({ method: 'GET', url: '/api/session' })).body.data.signedIn).toBe(false);
+    expect((await stale.send<{ signedIn: boolean }>({ method: 'GET', url: '/api/session' })).body.data.signedIn).toBe(
+      false,
+    );
   });
 
   it('accepts the email address instead of the username, case-insensitively', async () => {
@@ -62,9 +96,22 @@ describe('sign-in with the admin TOTP factor', () => {
 
   it('never redirects off the site', () => {
     for (const target of [
-      '//evil.example/x', '//evil.example', 'https://evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example',
-      '/\n/evil.example', '\t//evil.example', 'javascript:alert(1)', '/%09/evil.example', '/%2F/evil.example', '/%5Cevil.example',
-      'evil.example', '', ' /x', '/x\u0000',
+      '//evil.example/x',
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '\t//evil.example',
+      'javascript:alert(1)',
+      '/%09/evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      'evil.example',
+      '',
+      ' /x',
+      '/x\u0000',
     ]) {
       expect(safeRedirect(target), JSON.stringify(target)).toBe('/');
     }
@@ -78,7 +125,10 @@ describe('sign-in with the admin TOTP factor', () => {
     const user = await t.createUser();
     const from = new From(t.app, nextAddress());
     const secret = authenticator.generateSecret(20);
-    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret, confirmed: true })
+      .returning();
     const verifyWith = async (redirect: string) => {
       await passwordStep(from, user.username);
       await from.act(pushCode, { factorId: factor.id, factorType: 'totp' });
@@ -123,10 +173,15 @@ describe('a user with no factor enrols an authenticator app', () => {
 describe('a code sent by email', () => {
   it('sends a six-digit code through the mail provider and accepts it once', async () => {
     const user = await t.createUser();
-    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'email', target: user.email, confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'email', target: user.email, confirmed: true })
+      .returning();
     const caller = t.anonymous();
     const first = await passwordStep(caller, user.username);
-    expect(first.body.data.authenticate.factors).toEqual([{ factorId: factor.id, factorType: 'email', target: expect.stringMatching(/^t•••@forecourt\.test$/) }]);
+    expect(first.body.data.authenticate.factors).toEqual([
+      { factorId: factor.id, factorType: 'email', target: expect.stringMatching(/^t•••@forecourt\.test$/) },
+    ]);
     const push = await caller.act(pushCode, { factorId: factor.id, factorType: 'email' });
     expect(push.body.data.sent).toBe(true);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(desc(outbox.id));
@@ -137,7 +192,10 @@ describe('a code sent by email', () => {
 
   it('refuses a factor of another user', async () => {
     const owner = await t.createUser();
-    const [factor] = await t.db.insert(userFactors).values({ userId: owner.id, type: 'email', target: owner.email, confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: owner.id, type: 'email', target: owner.email, confirmed: true })
+      .returning();
     const other = await t.createUser();
     const caller = t.anonymous();
     await passwordStep(caller, other.username);
@@ -148,7 +206,11 @@ describe('a code sent by email', () => {
 
 /** A caller from its own address, so each test has its own rate limit and address throttle. */
 class From extends Caller {
-  constructor(app: TestApp['app'], readonly address: string, cookie?: string) {
+  constructor(
+    app: TestApp['app'],
+    readonly address: string,
+    cookie?: string,
+  ) {
     super(app, cookie);
   }
 
@@ -159,15 +221,24 @@ class From extends Caller {
 
 let addresses = 0;
 /** A new address for a test: 198.51.100.x, then 203.0.113.x (documentation ranges). */
-const nextAddress = () => { addresses += 1; return addresses < 250 ? `198.51.100.${addresses}` : `203.0.113.${addresses - 249}`; };
+const nextAddress = () => {
+  addresses += 1;
+  return addresses < 250 ? `198.51.100.${addresses}` : `203.0.113.${addresses - 249}`;
+};
 
 /** The app's clock, stopped; `advance` moves it on. The route's rate limit (20 a minute) keeps real time. */
 function stopClock() {
   let now = Date.now();
   t.app.services.clock.now = () => new Date(now);
-  return { advance: (ms: number) => { now += ms; } };
+  return {
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
-afterEach(() => { t.app.services.clock.now = () => new Date(); });
+afterEach(() => {
+  t.app.services.clock.now = () => new Date();
+});
 
 const retryAfter = (res: Reply) => Number(res.headers['retry-after']);
 
@@ -185,7 +256,11 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     expect((await passwordStep(from, user.username, 'wrong-password')).status).toBe(401);
     const waiting = await passwordStep(from, user.username);
     expect(waiting.status).toBe(429);
-    expect(waiting.body).toEqual({ success: false, data: {}, errors: ['Too many failed sign-ins. Try again in 1 second.'] });
+    expect(waiting.body).toEqual({
+      success: false,
+      data: {},
+      errors: ['Too many failed sign-ins. Try again in 1 second.'],
+    });
     expect(retryAfter(waiting)).toBe(1);
     // While waiting, even the right password is not checked, so a guess gains nothing.
     expect(caller(waiting)).toBeUndefined();
@@ -199,14 +274,21 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     expect(row.accountLocked).toBe(false);
     const events = await t.db.select().from(userEvents).where(eq(userEvents.userId, user.id)).orderBy(userEvents.id);
     expect(events.map((e) => e.type)).toEqual(Array(7).fill('signin_failed'));
-    expect(events.map((e) => e.detail).slice(4)).toEqual(['Attempt 5', 'Attempt 6; next try allowed in 1 s', 'Attempt 7; next try allowed in 2 s']);
+    expect(events.map((e) => e.detail).slice(4)).toEqual([
+      'Attempt 5',
+      'Attempt 6; next try allowed in 1 s',
+      'Attempt 7; next try allowed in 2 s',
+    ]);
     expect(events[0].ip).toBe(from.address);
 
     // Once the wait is over the owner's password works, and signing in clears the account's count.
     clock.advance(2_000);
     const signedIn = await signInWithCode(from, user.id, user.username);
     expect(signedIn.status).toBe(200);
-    const [throttle] = await t.db.select().from(signinThrottles).where(eq(signinThrottles.key, `account:${user.id}`));
+    const [throttle] = await t.db
+      .select()
+      .from(signinThrottles)
+      .where(eq(signinThrottles.key, `account:${user.id}`));
     expect(throttle).toMatchObject({ failures: 0, blockedUntil: null });
     for (let i = 1; i <= 5; i++) expect((await passwordStep(from, user.username, 'wrong-password')).status).toBe(401);
   });
@@ -224,8 +306,12 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     const unknown = await sequence(`nobody-${user.username}`);
     expect(unknown).toEqual(known);
     expect(known.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
-    expect(await t.db.select().from(signinThrottles).where(eq(signinThrottles.key, `account:name:nobody-${user.username}`)))
-      .toMatchObject([{ failures: 6 }]);
+    expect(
+      await t.db
+        .select()
+        .from(signinThrottles)
+        .where(eq(signinThrottles.key, `account:name:nobody-${user.username}`)),
+    ).toMatchObject([{ failures: 6 }]);
   });
 
   it('takes about as long to refuse an unknown login as a wrong password', async () => {
@@ -254,7 +340,9 @@ describe('failed sign-ins slow further attempts down and never lock the account'
   it('counts wrong codes against the account and the address, and checks no code while waiting', async () => {
     const clock = stopClock();
     const user = await t.createUser();
-    await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret: ADMIN_TOTP_SECRET, confirmed: true });
+    await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret: ADMIN_TOTP_SECRET, confirmed: true });
     const from = new From(t.app, nextAddress());
     const first = await passwordStep(from, user.username);
     expect(first.status).toBe(200);
@@ -265,9 +353,15 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     expect(waiting.status).toBe(429);
     expect(waiting.body.errors).toEqual(['Too many failed sign-ins. Try again in 1 second.']);
     expect(retryAfter(waiting)).toBe(1);
-    const throttles = await t.db.select().from(signinThrottles)
-      .where(inArray(signinThrottles.key, [`account:${user.id}`, `address:${from.address}`])).orderBy(signinThrottles.key);
-    expect(throttles.map((r) => [r.key, r.failures])).toEqual([[`account:${user.id}`, 6], [`address:${from.address}`, 6]]);
+    const throttles = await t.db
+      .select()
+      .from(signinThrottles)
+      .where(inArray(signinThrottles.key, [`account:${user.id}`, `address:${from.address}`]))
+      .orderBy(signinThrottles.key);
+    expect(throttles.map((r) => [r.key, r.failures])).toEqual([
+      [`account:${user.id}`, 6],
+      [`address:${from.address}`, 6],
+    ]);
     const events = await t.db.select().from(userEvents).where(eq(userEvents.userId, user.id));
     expect(events.filter((e) => e.type === 'code_failed')).toHaveLength(6);
     expect((await userById(t.db, user.id)).accountLocked).toBe(false);
@@ -309,7 +403,10 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     expect(mail.body).toContain(`from the address ${from.address}`);
     expect(mail.body).toMatch(/at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect(mail.body).toContain('they can lock the account');
-    const events = await t.db.select().from(userEvents).where(and(eq(userEvents.userId, user.id), eq(userEvents.type, 'signin_warning')));
+    const events = await t.db
+      .select()
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, user.id), eq(userEvents.type, 'signin_warning')));
     expect(events).toMatchObject([{ detail: 'Emailed after 10 failures in a row', ip: from.address }]);
     expect(eventLabels.signin_warning).toBeTruthy();
     // An hour after the first email, the next failure tells the owner again.
@@ -327,7 +424,10 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     expect(wrong).toMatchObject({ status: 403, body: right.body });
     expect(right.body.errors).toEqual(['This account is locked. Ask a user admin to unlock it.']);
     // Both count, so not even the wait that follows tells a right password from a wrong one.
-    const [throttle] = await t.db.select().from(signinThrottles).where(eq(signinThrottles.key, `account:${user.id}`));
+    const [throttle] = await t.db
+      .select()
+      .from(signinThrottles)
+      .where(eq(signinThrottles.key, `account:${user.id}`));
     expect(throttle.failures).toBe(2);
     expect(caller(right)).toBeUndefined();
 
@@ -360,10 +460,16 @@ describe('failed sign-ins slow further attempts down and never lock the account'
     // One account: the same from one address or a new address for every guess.
     expect(await guess(() => ({ username: user.username, from: addresses[0] }))).toEqual({ minute: 11, hour: 18 });
     const other = await t.createUser();
-    expect(await guess((i) => ({ username: other.username, from: addresses[1 + i] }))).toEqual({ minute: 11, hour: 18 });
+    expect(await guess((i) => ({ username: other.username, from: addresses[1 + i] }))).toEqual({
+      minute: 11,
+      hour: 18,
+    });
     // One address, a new login for every guess.
     const sprayer = new From(t.app, nextAddress());
-    expect(await guess((i) => ({ username: `spray-${i}-${sprayer.address}`, from: sprayer }))).toEqual({ minute: 26, hour: 33 });
+    expect(await guess((i) => ({ username: `spray-${i}-${sprayer.address}`, from: sprayer }))).toEqual({
+      minute: 26,
+      hour: 33,
+    });
   });
 
   it('rate-limits the password step', async () => {
@@ -380,7 +486,10 @@ describe('failed sign-ins slow further attempts down and never lock the account'
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       expect(replies[0].headers).not.toHaveProperty('x-ratelimit-limit');
       // The `.php` spelling shares the count.
-      expect((await limited.anonymous().call('/api/actions/users/authenticate.php', { username: 'x', password: 'y' })).status).toBe(429);
+      expect(
+        (await limited.anonymous().call('/api/actions/users/authenticate.php', { username: 'x', password: 'y' }))
+          .status,
+      ).toBe(429);
     } finally {
       await limited.close();
     }
@@ -410,14 +519,18 @@ describe('sessions end when they should', () => {
 
   it('an idle session expires', async () => {
     const caller = await t.signedIn([]);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000) })
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000) })
       .where(eq(sessions.userId, caller.userId!));
     expect((await caller.act(loadProfile, {})).status).toBe(401);
   });
 
   it('a session expires after the absolute limit even when busy', async () => {
     const caller = await t.signedIn([]);
-    await t.db.update(sessions).set({ createdAt: new Date(Date.now() - (t.config.SESSION_MAX_HOURS * 60 + 1) * 60_000) })
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - (t.config.SESSION_MAX_HOURS * 60 + 1) * 60_000) })
       .where(eq(sessions.userId, caller.userId!));
     expect((await caller.act(loadProfile, {})).status).toBe(401);
   });
@@ -461,7 +574,10 @@ describe('sessions end when they should', () => {
     const res = await admin.act(saveUser, { ...detail, userId: user.id, accountLocked: 1 });
     expect(res.status).toBe(200);
     expect((await victim.act(loadProfile, {})).status).toBe(401);
-    const [row] = await t.db.select().from(users).where(and(eq(users.id, user.id)));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, user.id)));
     expect(row.accountLocked).toBe(true);
   });
 });
@@ -470,7 +586,10 @@ describe('TOTP codes are good once', () => {
   it('refuses the same code a second time', async () => {
     const user = await t.createUser();
     const secret = authenticator.generateSecret(20);
-    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret, confirmed: true })
+      .returning();
     const code = totp(secret);
     const signIn = async () => {
       const caller = t.anonymous();
@@ -496,7 +615,10 @@ describe('authenticator keys are stored sealed', () => {
   it('reads a key stored before sealing, and seals it at that sign-in', async () => {
     const user = await t.createUser();
     const secret = authenticator.generateSecret(20);
-    const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret, confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret, confirmed: true })
+      .returning();
     expect((await signIn(user.username, factor.id, secret)).status).toBe(200);
     const [stored] = await t.db.select().from(userFactors).where(eq(userFactors.id, factor.id));
     expect(stored.secret).toMatch(/^v1\./);
@@ -506,12 +628,24 @@ describe('authenticator keys are stored sealed', () => {
   it('says what to do when a key was sealed under another server secret, and signs nobody in', async () => {
     const user = await t.createUser();
     const secret = authenticator.generateSecret(20);
-    const [factor] = await t.db.insert(userFactors)
-      .values({ userId: user.id, type: 'totp', secret: seal('another-server-secret-of-enough-length-0', secret), confirmed: true }).returning();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({
+        userId: user.id,
+        type: 'totp',
+        secret: seal('another-server-secret-of-enough-length-0', secret),
+        confirmed: true,
+      })
+      .returning();
     const res = await signIn(user.username, factor.id, secret);
     expect(res.status).toBe(409);
-    expect(res.body.errors).toEqual(['This account\'s authenticator app can no longer be read (the server\'s secret changed); ask an administrator to reset two-factor.']);
-    const [session] = await t.db.select().from(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.stage, 'full')));
+    expect(res.body.errors).toEqual([
+      "This account's authenticator app can no longer be read (the server's secret changed); ask an administrator to reset two-factor.",
+    ]);
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), eq(sessions.stage, 'full')));
     expect(session).toBeUndefined();
   });
 });

@@ -49,7 +49,9 @@ test('change password checks the current one; sign-in methods are listed', async
   await expect(page.locator('.profile').getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.locator('.profile').getByRole('alert')).toContainText('The current password is not correct.');
-  await expect(page.locator('.mantine-PasswordInput-root').filter({ hasText: 'Current password' }).locator('[data-invalid]')).toBeVisible();
+  await expect(
+    page.locator('.mantine-PasswordInput-root').filter({ hasText: 'Current password' }).locator('[data-invalid]'),
+  ).toBeVisible();
 
   // Only one card is open at a time.
   await page.getByRole('button', { name: 'Sign-in methods' }).click();

@@ -30,7 +30,9 @@ export const accountKey = (userId: number) => `account:${userId}`;
 /** A login that matches no account; a long one by its hash, as the key holds 120 characters. */
 export function loginKey(login: string): string {
   const name = login.toLowerCase();
-  return name.length <= 100 ? `account:name:${name}` : `account:name:#${createHash('sha256').update(name).digest('hex')}`;
+  return name.length <= 100
+    ? `account:name:${name}`
+    : `account:name:#${createHash('sha256').update(name).digest('hex')}`;
 }
 /** The client's address; an IPv6 client by its /64, which one machine usually has whole. */
 export const addressKey = (ip: string) => `address:${normalizeIP(ip)}`;
@@ -58,7 +60,8 @@ export interface Held {
  */
 export async function holdThrottles(db: Db, keys: string[], now: Date): Promise<Held> {
   const sorted = [...new Set(keys)].sort();
-  const rows = await db.insert(signinThrottles)
+  const rows = await db
+    .insert(signinThrottles)
     .values(sorted.map((key) => ({ key })))
     .onConflictDoUpdate({ target: signinThrottles.key, set: { key: sql`excluded.key` } })
     .returning();
@@ -67,7 +70,10 @@ export async function holdThrottles(db: Db, keys: string[], now: Date): Promise<
 
 /** Milliseconds until every held key may try again; 0 when none waits. */
 export function waitingMs(held: Held): number {
-  return Math.max(0, ...held.rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - held.now.getTime() : 0)));
+  return Math.max(
+    0,
+    ...held.rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - held.now.getTime() : 0)),
+  );
 }
 
 /** "30 seconds", "1 minute", "15 minutes": a wait as a person reads it, rounded up. */
@@ -101,8 +107,13 @@ export async function countFailure(db: Db, held: Held): Promise<Counted> {
     const wait = waitAfter(row.key, count);
     failures.set(row.key, count);
     waitMs = Math.max(waitMs, wait);
-    await db.update(signinThrottles)
-      .set({ failures: count, lastFailureAt: held.now, blockedUntil: wait ? new Date(held.now.getTime() + wait) : null })
+    await db
+      .update(signinThrottles)
+      .set({
+        failures: count,
+        lastFailureAt: held.now,
+        blockedUntil: wait ? new Date(held.now.getTime() + wait) : null,
+      })
       .where(eq(signinThrottles.key, row.key));
   }
   return { failures, waitMs };

@@ -26,7 +26,9 @@ test.describe('signed out', () => {
     // A wrong code is an inline error too; Enter submits the code form.
     await page.getByLabel('Code').fill('000000');
     await page.getByLabel('Code').press('Enter');
-    await expect(page.locator('.two-factor-check').getByRole('alert')).toHaveText('That code is not correct or has expired.');
+    await expect(page.locator('.two-factor-check').getByRole('alert')).toHaveText(
+      'That code is not correct or has expired.',
+    );
 
     await page.getByLabel('Code').fill(await freshTotp(ADMIN.totpSecret));
     await page.getByLabel('Code').press('Enter');
@@ -35,7 +37,11 @@ test.describe('signed out', () => {
     await expect(page.getByRole('button', { name: 'Your account' })).toContainText(ADMIN.name);
   });
 
-  test('a staff member signs in with an emailed code read from the outbox, and sees only their tools', async ({ page, browser, adminState }) => {
+  test('a staff member signs in with an emailed code read from the outbox, and sees only their tools', async ({
+    page,
+    browser,
+    adminState,
+  }) => {
     await page.goto('/login');
     await enterPassword(page, 'mgarcia00', STAFF_PASSWORD);
     await page.getByRole('button', { name: /Email code/ }).click();
@@ -63,12 +69,46 @@ test.describe('signed out', () => {
     // the conversations, the sends, the list tools, the lane's testimonials. Sales and the trade-in
     // desk: every tool of both, the questionnaire leads included.
     await expect(page.locator('.tool-card')).toHaveText([
-      /Employees/, /Notification groups/, /Locations/, /Phones/, /Calls/, /Live calls/, /Call activity/, /Call plans/,
-      /Messenger/, /Messenger shortcuts/, /Bulk sends/, /SMS list cleaning/, /Opt-out adding/, /Mailing list/, /Clean sold list/, /Mailing-list report/,
-      /Stock numbers/, /Generate stock number/, /Stock number reader/, /Acquisition vehicles/, /Shipments/, /Appraisals/, /Ship a vehicle/,
-      /Vehicle questionnaires/, /Appraisal locations/, /Store inventory/, /Appraisal rules/, /Vehicle search/, /Payments to sellers/, /Testimonials/,
-      /Service appointments/, /Appointment reports/, /Scheduler sessions/,
-      /Desking/, /Price builder/, /Quotes/, /Incentives/, /Purchases/, /Marketplace lead/, /Profile/,
+      /Employees/,
+      /Notification groups/,
+      /Locations/,
+      /Phones/,
+      /Calls/,
+      /Live calls/,
+      /Call activity/,
+      /Call plans/,
+      /Messenger/,
+      /Messenger shortcuts/,
+      /Bulk sends/,
+      /SMS list cleaning/,
+      /Opt-out adding/,
+      /Mailing list/,
+      /Clean sold list/,
+      /Mailing-list report/,
+      /Stock numbers/,
+      /Generate stock number/,
+      /Stock number reader/,
+      /Acquisition vehicles/,
+      /Shipments/,
+      /Appraisals/,
+      /Ship a vehicle/,
+      /Vehicle questionnaires/,
+      /Appraisal locations/,
+      /Store inventory/,
+      /Appraisal rules/,
+      /Vehicle search/,
+      /Payments to sellers/,
+      /Testimonials/,
+      /Service appointments/,
+      /Appointment reports/,
+      /Scheduler sessions/,
+      /Desking/,
+      /Price builder/,
+      /Quotes/,
+      /Incentives/,
+      /Purchases/,
+      /Marketplace lead/,
+      /Profile/,
     ]);
     await page.goto('/phones/');
     await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toBeVisible();
@@ -87,13 +127,25 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login\?p=%2Femployees%2F$/);
   });
 
-  test('a user with no sign-in method yet sets up an authenticator app from the QR code', async ({ page, browser, adminState }) => {
+  test('a user with no sign-in method yet sets up an authenticator app from the QR code', async ({
+    page,
+    browser,
+    adminState,
+  }) => {
     // The admin creates the account with neither text nor email codes.
     const admin = await browser.newContext({ storageState: adminState });
     const session = await (await admin.request.get('/api/session')).json();
     const created = await admin.request.post('/api/actions/users/save-user', {
       headers: { 'x-csrf-token': session.data.csrfToken },
-      data: { username: 'enrol.e2e', email: 'enrol.e2e@forecourt.test', firstName: 'Eva', lastName: 'Enrol', password: 'enrol-e2e-password', emailFactor: 0, smsFactor: 0 },
+      data: {
+        username: 'enrol.e2e',
+        email: 'enrol.e2e@forecourt.test',
+        firstName: 'Eva',
+        lastName: 'Enrol',
+        password: 'enrol-e2e-password',
+        emailFactor: 0,
+        smsFactor: 0,
+      },
     });
     expect(created.ok()).toBe(true);
     await admin.close();

@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigserial, boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { jobCodes } from '../access/access.db';
 import { locations } from '../locations/locations.db';
@@ -42,14 +53,22 @@ export const users = pgTable(
 );
 
 /** A user reaches the locations of their home location: users without one are the group's (group-wide callers only). */
-export const userRecords = defineRecords({ table: users, type: 'user', key: users.id, location: users.locationId, missing: 'That user does not exist.' });
+export const userRecords = defineRecords({
+  table: users,
+  type: 'user',
+  key: users.id,
+  location: users.locationId,
+  missing: 'That user does not exist.',
+});
 
 /** A second factor: an authenticator app (TOTP), or a code sent by text or email. */
 export const userFactors = pgTable(
   'user_factors',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 10 }).$type<'totp' | 'sms' | 'email'>().notNull(),
     secret: text('secret'),
     target: text('target'),
@@ -66,7 +85,9 @@ export const userEvents = pgTable(
   'user_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 30 }).notNull(),
     detail: text('detail').notNull().default(''),
     ip: text('ip').notNull().default(''),
@@ -77,7 +98,9 @@ export const userEvents = pgTable(
 );
 
 export const userPhotos = pgTable('user_photos', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   content: bytea('content').notNull(),
   contentType: text('content_type').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,7 +108,9 @@ export const userPhotos = pgTable('user_photos', {
 
 /** A user's API key for integrations, with its notification settings (seed 000, "API key"). */
 export const apiKeys = pgTable('api_keys', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   keyHash: text('key_hash'),
   keyPrefix: text('key_prefix'),
   label: text('label').notNull().default(''),
@@ -96,7 +121,8 @@ export const apiKeys = pgTable('api_keys', {
 });
 
 /** A user's name ("Ana Johnson"), from the users table or an alias of it (a row's second user). */
-export const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn } = users) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+export const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn } = users) =>
+  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** A left-joined user's name, or null when no user is joined. */
 export const userName = nameOf() as SQL<string | null>;

@@ -97,12 +97,22 @@ test('unlock a locked account after confirming', async ({ page }) => {
 test('a user admin without access admin picks job codes from a searchable list', async ({ browser, adminState }) => {
   const admin = await browser.newContext({ storageState: adminState });
   await callApi(admin.request, 'users/save-user', {
-    username: 'hr.e2e', email: 'hr.e2e@forecourt.test', firstName: 'Hilda', lastName: 'Romero', password: 'hr-e2e-password-1', jobCode: 'HR', emailFactor: 1,
+    username: 'hr.e2e',
+    email: 'hr.e2e@forecourt.test',
+    firstName: 'Hilda',
+    lastName: 'Romero',
+    password: 'hr-e2e-password-1',
+    jobCode: 'HR',
+    emailFactor: 1,
     // Human resources works across the group.
     groupWide: 1,
   });
   await admin.close();
-  const { context, page } = await signInStaff(browser, adminState, { username: 'hr.e2e', email: 'hr.e2e@forecourt.test', password: 'hr-e2e-password-1' });
+  const { context, page } = await signInStaff(browser, adminState, {
+    username: 'hr.e2e',
+    email: 'hr.e2e@forecourt.test',
+    password: 'hr-e2e-password-1',
+  });
 
   await page.goto('/users/');
   await page.getByRole('combobox', { name: 'Job code' }).fill('consult');
@@ -115,7 +125,10 @@ test('a user admin without access admin picks job codes from a searchable list',
   const jobCode = page.getByRole('combobox', { name: 'Job code' });
   await expect(jobCode).toHaveValue('SALES · Sales Consultant');
   await jobCode.fill('service');
-  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['ADVISOR · Service Advisor', 'SVCMGR · Service Manager']);
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+    'ADVISOR · Service Advisor',
+    'SVCMGR · Service Manager',
+  ]);
   await page.keyboard.press('Escape');
   // A sales consultant holds permissions human resources does not: the screen says so, as the server would.
   await expect(page.getByRole('alert').filter({ hasText: 'You can look, not change' })).toBeVisible();

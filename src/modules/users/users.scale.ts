@@ -9,7 +9,19 @@ export const SCALE_PASSWORD = 'forecourt-demo';
 
 defineGenerator({
   table: 'users',
-  columns: ['username', 'email', 'first_name', 'last_name', 'phone', 'password_hash', 'job_code', 'location_id', 'regions', 'account_locked', 'last_sign_in_at'],
+  columns: [
+    'username',
+    'email',
+    'first_name',
+    'last_name',
+    'phone',
+    'password_hash',
+    'job_code',
+    'location_id',
+    'regions',
+    'account_locked',
+    'last_sign_in_at',
+  ],
   fullRows: FULL_SCALE.users,
   minRows: 100,
   after: ['locations', 'job_codes'],
@@ -19,14 +31,36 @@ defineGenerator({
       const first = random.pick(firstNames);
       const last = random.pick(lastNames);
       const handle = `${first[0]}${last}`.toLowerCase().replace(/[^a-z]/g, '');
-      yield [`${handle}${i}`, `${handle}.${i}@forecourt.test`, first, last, usPhone(random), passwordHash,
-        scaleJobCodes[i % scaleJobCodes.length][0], random.int(1, counts.locations), ['New Mexico'], i % 97 === 0,
-        new Date(now.getTime() - random.int(0, 30 * 86_400) * 1000)];
+      yield [
+        `${handle}${i}`,
+        `${handle}.${i}@forecourt.test`,
+        first,
+        last,
+        usPhone(random),
+        passwordHash,
+        scaleJobCodes[i % scaleJobCodes.length][0],
+        random.int(1, counts.locations),
+        ['New Mexico'],
+        i % 97 === 0,
+        new Date(now.getTime() - random.int(0, 30 * 86_400) * 1000),
+      ];
     }
   },
 });
 
-const eventTypes = ['signin', 'signin', 'signin', 'signin', 'signin', 'signin', 'signout', 'signin_failed', 'code_failed', 'saved', 'password_changed'];
+const eventTypes = [
+  'signin',
+  'signin',
+  'signin',
+  'signin',
+  'signin',
+  'signin',
+  'signout',
+  'signin_failed',
+  'code_failed',
+  'saved',
+  'password_changed',
+];
 
 defineGenerator({
   table: 'user_events',
@@ -38,8 +72,13 @@ defineGenerator({
     const span = 3 * 365 * 86_400;
     for (let i = 0; i < rows; i++) {
       const type = random.pick(eventTypes);
-      yield [random.int(1, counts.users), type, type === 'signin' ? 'With authenticator app' : '',
-        `10.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`, new Date(now.getTime() - random.int(0, span) * 1000)];
+      yield [
+        random.int(1, counts.users),
+        type,
+        type === 'signin' ? 'With authenticator app' : '',
+        `10.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`,
+        new Date(now.getTime() - random.int(0, span) * 1000),
+      ];
     }
   },
 });

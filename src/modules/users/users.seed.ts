@@ -18,18 +18,30 @@ const jobCodeOf = new Map(titles.map(([title, , jobCode]) => [title, jobCode]));
 export async function seedUsers(db: Db, config: Config): Promise<void> {
   const people = await db.select().from(employees).orderBy(asc(employees.employeeNumber)).limit(24);
   const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
-  const staff = await db.insert(users).values(people.map((p) => {
-    const jobCode = jobCodeOf.get(p.title) ?? null;
-    return {
-      username: `${p.firstName[0]}${p.lastName}${p.employeeNumber.slice(-2)}`.toLowerCase(),
-      email: demoEmail(p),
-      firstName: p.firstName, lastName: p.lastName, phone: p.primaryPhone, passwordHash, jobCode, locationId: p.locationId,
-      flags: jobCode === 'GM' ? ['seoPlannerCreate'] : [],
-      regions: ['New Mexico'],
-      accountLocked: p.employeeNumber === '10547',
-    };
-  })).returning({ id: users.id, email: users.email });
-  await db.insert(userFactors).values(staff.map((u) => ({ userId: u.id, type: 'email' as const, target: u.email, confirmed: true })));
+  const staff = await db
+    .insert(users)
+    .values(
+      people.map((p) => {
+        const jobCode = jobCodeOf.get(p.title) ?? null;
+        return {
+          username: `${p.firstName[0]}${p.lastName}${p.employeeNumber.slice(-2)}`.toLowerCase(),
+          email: demoEmail(p),
+          firstName: p.firstName,
+          lastName: p.lastName,
+          phone: p.primaryPhone,
+          passwordHash,
+          jobCode,
+          locationId: p.locationId,
+          flags: jobCode === 'GM' ? ['seoPlannerCreate'] : [],
+          regions: ['New Mexico'],
+          accountLocked: p.employeeNumber === '10547',
+        };
+      }),
+    )
+    .returning({ id: users.id, email: users.email });
+  await db
+    .insert(userFactors)
+    .values(staff.map((u) => ({ userId: u.id, type: 'email' as const, target: u.email, confirmed: true })));
   const [home] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, DEFAULT_LOCATION_CODE));
   if (home) await db.update(users).set({ locationId: home.id }).where(eq(users.username, 'admin'));
 }

@@ -13,12 +13,31 @@ export const findUsers = defineFind({
   access: 'userAdmin',
   query({ db, reach }, term, limit) {
     const byId = /^\d{1,9}$/.test(term) ? eq(users.id, Number(term)) : undefined;
-    return db.select({ found: foundFields({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, location: locations.name }) })
-      .from(users).leftJoin(locations, eq(locations.id, users.locationId))
-      .where(and(byId ? or(byId, matchesSearch(userSearch, term)) : matchesSearch(userSearch, term), withinReach(reach, users.locationId)))
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(limit);
+    return db
+      .select({
+        found: foundFields({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          location: locations.name,
+        }),
+      })
+      .from(users)
+      .leftJoin(locations, eq(locations.id, users.locationId))
+      .where(
+        and(
+          byId ? or(byId, matchesSearch(userSearch, term)) : matchesSearch(userSearch, term),
+          withinReach(reach, users.locationId),
+        ),
+      )
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit);
   },
   present: (r) => ({
-    id: String(r.id), title: `${r.firstName} ${r.lastName}`, detail: [r.username, r.location].filter(Boolean).join(' · '), href: `/users/edit?id=${r.id}`,
+    id: String(r.id),
+    title: `${r.firstName} ${r.lastName}`,
+    detail: [r.username, r.location].filter(Boolean).join(' · '),
+    href: `/users/edit?id=${r.id}`,
   }),
 });

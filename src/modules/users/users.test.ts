@@ -6,7 +6,19 @@ import { auditLog, sessions } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { apiKeys, userEvents, userFactors, userPhotos, users } from './users.db';
 import { allFlags } from '../../shared/permissions';
-import { loadApiKey, loadEvents, loadProfile, loadUser, loadUsers, lockUsers, resetTwoFactor, saveApiKey, saveUser, unlockUser, userOptions } from './users.contract';
+import {
+  loadApiKey,
+  loadEvents,
+  loadProfile,
+  loadUser,
+  loadUsers,
+  lockUsers,
+  resetTwoFactor,
+  saveApiKey,
+  saveUser,
+  unlockUser,
+  userOptions,
+} from './users.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -15,12 +27,24 @@ beforeAll(async () => {
   // The group's administrator: every permission, every location.
   admin = await t.signedIn([...allFlags]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const newUser = {
-  username: 'rmontoya', email: 'Rosa.Montoya@forecourt.test', firstName: 'Rosa', lastName: 'Montoya',
-  phone: '(505) 555-0142', jobCode: 'ADVISOR', password: 'a-long-enough-password', regions: ['New Mexico', 'Colorado'],
-  messenger: 1, photographer: 1, crmManager: 0, emailFactor: 1, smsFactor: 1,
+  username: 'rmontoya',
+  email: 'Rosa.Montoya@forecourt.test',
+  firstName: 'Rosa',
+  lastName: 'Montoya',
+  phone: '(505) 555-0142',
+  jobCode: 'ADVISOR',
+  password: 'a-long-enough-password',
+  regions: ['New Mexico', 'Colorado'],
+  messenger: 1,
+  photographer: 1,
+  crmManager: 0,
+  emailFactor: 1,
+  smsFactor: 1,
 };
 
 describe('users/load-users', () => {
@@ -28,7 +52,11 @@ describe('users/load-users', () => {
     const res = await admin.act(loadUsers, { query: 'GARCIA' });
     expect(res.status).toBe(200);
     expect(res.body.data.userCount).toBeGreaterThan(0);
-    expect(res.body.data.rows.every((r: { lastName: string; firstName: string }) => `${r.firstName} ${r.lastName}`.includes('Garcia'))).toBe(true);
+    expect(
+      res.body.data.rows.every((r: { lastName: string; firstName: string }) =>
+        `${r.firstName} ${r.lastName}`.includes('Garcia'),
+      ),
+    ).toBe(true);
     expect(res.body.data.html).toContain('<td>Garcia</td>');
   });
 
@@ -67,10 +95,38 @@ describe('users/list-options', () => {
   let anabel: number;
   let lockedAna: number;
   beforeAll(async () => {
-    [{ id: store }] = await t.db.insert(locations).values({ code: 'OPTS', name: 'Options Motors' }).returning({ id: locations.id });
-    ana = (await t.createUser({ firstName: 'Ana', lastName: 'Zubiate', username: 'azubiate', email: 'a.z@dealer-mail.test', locationId: store, phone: '+15055557001' })).id;
-    anabel = (await t.createUser({ firstName: 'Anabel', lastName: 'Zubiate', username: 'anabelz', email: 'quiet.fox@dealer-mail.test', flags: ['userAdmin'] })).id;
-    lockedAna = (await t.createUser({ firstName: 'Ana', lastName: 'Zubiate-Locked', username: 'azlocked', email: 'azl@dealer-mail.test', accountLocked: true })).id;
+    [{ id: store }] = await t.db
+      .insert(locations)
+      .values({ code: 'OPTS', name: 'Options Motors' })
+      .returning({ id: locations.id });
+    ana = (
+      await t.createUser({
+        firstName: 'Ana',
+        lastName: 'Zubiate',
+        username: 'azubiate',
+        email: 'a.z@dealer-mail.test',
+        locationId: store,
+        phone: '+15055557001',
+      })
+    ).id;
+    anabel = (
+      await t.createUser({
+        firstName: 'Anabel',
+        lastName: 'Zubiate',
+        username: 'anabelz',
+        email: 'quiet.fox@dealer-mail.test',
+        flags: ['userAdmin'],
+      })
+    ).id;
+    lockedAna = (
+      await t.createUser({
+        firstName: 'Ana',
+        lastName: 'Zubiate-Locked',
+        username: 'azlocked',
+        email: 'azl@dealer-mail.test',
+        accountLocked: true,
+      })
+    ).id;
   });
 
   it('finds active users by name, full name, username or email, any case, with names and usernames only', async () => {
@@ -78,11 +134,14 @@ describe('users/list-options', () => {
     const res = await staff.act(userOptions, { search: 'ZUBIATE' });
     expect(res.status).toBe(200);
     // Ordered by the name shown; the locked account is not offered.
-    expect(res.body.data).toEqual({ users: [
-      { id: ana, name: 'Ana Zubiate', username: 'azubiate', locationId: store },
-      { id: anabel, name: 'Anabel Zubiate', username: 'anabelz', locationId: null },
-    ] });
-    const ids = async (search: string) => (await staff.act(userOptions, { search })).body.data.users.map((u: { id: number }) => u.id);
+    expect(res.body.data).toEqual({
+      users: [
+        { id: ana, name: 'Ana Zubiate', username: 'azubiate', locationId: store },
+        { id: anabel, name: 'Anabel Zubiate', username: 'anabelz', locationId: null },
+      ],
+    });
+    const ids = async (search: string) =>
+      (await staff.act(userOptions, { search })).body.data.users.map((u: { id: number }) => u.id);
     expect(await ids('ana zub')).toEqual([ana]);
     expect(await ids('BEL ZUB')).toEqual([anabel]);
     expect(await ids('AnabelZ')).toEqual([anabel]);
@@ -97,10 +156,16 @@ describe('users/list-options', () => {
   it('names the users already chosen by their ids, locked ones included', async () => {
     const staff = await t.signedIn([]);
     const res = await staff.call('users/list-options', { ids: [lockedAna, anabel, ana] }, { form: true });
-    expect(res.body.data.users.map((u: { name: string }) => u.name)).toEqual(['Ana Zubiate', 'Ana Zubiate-Locked', 'Anabel Zubiate']);
+    expect(res.body.data.users.map((u: { name: string }) => u.name)).toEqual([
+      'Ana Zubiate',
+      'Ana Zubiate-Locked',
+      'Anabel Zubiate',
+    ]);
     expect(Object.keys(res.body.data.users[0]).sort()).toEqual(['id', 'locationId', 'name', 'username']);
     const single = await staff.call('users/list-options', { ids: String(lockedAna) }, { form: true });
-    expect(single.body.data.users).toEqual([{ id: lockedAna, name: 'Ana Zubiate-Locked', username: 'azlocked', locationId: null }]);
+    expect(single.body.data.users).toEqual([
+      { id: lockedAna, name: 'Ana Zubiate-Locked', username: 'azlocked', locationId: null },
+    ]);
   });
 
   it('reads one page from the database: 20 users by default, at most 50', async () => {
@@ -112,7 +177,9 @@ describe('users/list-options', () => {
     const names = first.body.data.users.map((u: { name: string }) => u.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await staff.act(userOptions, { limit: 5 })).body.data.users).toHaveLength(5);
-    expect((await staff.call('users/list-options', { limit: '50' }, { form: true })).body.data.users).toHaveLength(Math.min(50, active + 1));
+    expect((await staff.call('users/list-options', { limit: '50' }, { form: true })).body.data.users).toHaveLength(
+      Math.min(50, active + 1),
+    );
   });
 
   it('needs a signed-in user, refuses bad input with a sentence, and writes nothing', async () => {
@@ -148,29 +215,55 @@ describe('users/save-user', () => {
     created = res.body.data.userId;
     const row = await userById(t.db, created);
     expect(row).toMatchObject({
-      username: 'rmontoya', email: 'rosa.montoya@forecourt.test', phone: '+15055550142', jobCode: 'ADVISOR',
-      flags: ['messenger', 'photographer'], regions: ['New Mexico', 'Colorado'], accountLocked: false,
+      username: 'rmontoya',
+      email: 'rosa.montoya@forecourt.test',
+      phone: '+15055550142',
+      jobCode: 'ADVISOR',
+      flags: ['messenger', 'photographer'],
+      regions: ['New Mexico', 'Colorado'],
+      accountLocked: false,
     });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     // The audit row holds the new user, never their password or its hash.
-    const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(created))));
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(created))));
     expect(audited.after).toMatchObject({ username: 'rmontoya', passwordHash: '[redacted]' });
     expect(JSON.stringify(audited)).not.toContain('argon2');
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
-    expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([['email', 'rosa.montoya@forecourt.test'], ['sms', '+15055550142']]);
+    expect(factors.map((f) => [f.type, f.target]).sort()).toEqual([
+      ['email', 'rosa.montoya@forecourt.test'],
+      ['sms', '+15055550142'],
+    ]);
     const loaded = await admin.act(loadUser, { userId: created });
-    expect(loaded.body.data.user).toMatchObject({ flags: ['messenger', 'photographer'], jobCodeFlags: ['phoneLookup', 'messenger', 'serviceAdvisor'] });
+    expect(loaded.body.data.user).toMatchObject({
+      flags: ['messenger', 'photographer'],
+      jobCodeFlags: ['phoneLookup', 'messenger', 'serviceAdvisor'],
+    });
   });
 
   it('saves changes, records what changed, and keeps the password when none is sent', async () => {
     const before = await userById(t.db, created);
-    const res = await admin.act(saveUser, { ...newUser, userId: created, password: '', lastName: 'Montoya-Baca', messenger: 0, smsFactor: 0 });
+    const res = await admin.act(saveUser, {
+      ...newUser,
+      userId: created,
+      password: '',
+      lastName: 'Montoya-Baca',
+      messenger: 0,
+      smsFactor: 0,
+    });
     expect(res.status).toBe(200);
     const after = await userById(t.db, created);
     expect(after.lastName).toBe('Montoya-Baca');
     expect(after.flags).toEqual(['photographer']);
     expect(after.passwordHash).toBe(before.passwordHash);
-    const [event] = await t.db.select().from(userEvents).where(eq(userEvents.userId, created)).orderBy(desc(userEvents.id)).limit(1);
+    const [event] = await t.db
+      .select()
+      .from(userEvents)
+      .where(eq(userEvents.userId, created))
+      .orderBy(desc(userEvents.id))
+      .limit(1);
     expect(event).toMatchObject({ type: 'saved', detail: 'Changed: lastName, flags' });
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, created));
     expect(factors.map((f) => f.type)).toEqual(['email']);
@@ -179,8 +272,16 @@ describe('users/save-user', () => {
   it('refuses a taken username or email with 409, and a missing password for a new user', async () => {
     const taken = await admin.act(saveUser, { ...newUser, email: 'other@forecourt.test' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ errors: ['Another user already has this username.'], data: { fields: ['username'] } });
-    const noPassword = await admin.act(saveUser, { ...newUser, username: 'fresh1', email: 'fresh1@forecourt.test', password: '' });
+    expect(taken.body).toMatchObject({
+      errors: ['Another user already has this username.'],
+      data: { fields: ['username'] },
+    });
+    const noPassword = await admin.act(saveUser, {
+      ...newUser,
+      username: 'fresh1',
+      email: 'fresh1@forecourt.test',
+      password: '',
+    });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.errors[0]).toBe('Password is required for a new user.');
   });
@@ -188,11 +289,25 @@ describe('users/save-user', () => {
   it('refuses bad fields and changes nothing', async () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(users);
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...newUser, username: 'x y', email: 'x@forecourt.test' }, 'Username may use letters, digits, dots, dashes and underscores only.'],
+      [
+        { ...newUser, username: 'x y', email: 'x@forecourt.test' },
+        'Username may use letters, digits, dots, dashes and underscores only.',
+      ],
       [{ ...newUser, username: 'fresh2', email: 'not-an-email' }, 'Email must be an email address.'],
       [{ ...newUser, username: 'fresh3', email: 'f3@forecourt.test', jobCode: 'NOPE' }, 'There is no job code NOPE.'],
-      [{ ...newUser, username: 'fresh4', email: 'f4@forecourt.test', phone: '123' }, 'Phone must be a phone number such as (505) 555-0142.'],
-      [{ ...newUser, username: 'fresh5', email: 'f5@forecourt.test', firstName: '<script>alert(1)</script>'.repeat(20) }, 'First name must be at most 80 characters.'],
+      [
+        { ...newUser, username: 'fresh4', email: 'f4@forecourt.test', phone: '123' },
+        'Phone must be a phone number such as (505) 555-0142.',
+      ],
+      [
+        {
+          ...newUser,
+          username: 'fresh5',
+          email: 'f5@forecourt.test',
+          firstName: '<script>alert(1)</script>'.repeat(20),
+        },
+        'First name must be at most 80 characters.',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await admin.actRaw(saveUser, body);
@@ -203,7 +318,7 @@ describe('users/save-user', () => {
     expect(after).toBe(before);
   });
 
-  it('puts each error at its field (data.fieldErrors) beside the sentences and the old API\'s data.fields', async () => {
+  it("puts each error at its field (data.fieldErrors) beside the sentences and the old API's data.fields", async () => {
     const res = await admin.act(saveUser, { ...newUser, username: 'x y', email: 'not-an-email', phone: '123' });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual(['username', 'email', 'phone']);
@@ -219,7 +334,12 @@ describe('users/save-user', () => {
   });
 
   it('stores HTML as text and the html list escapes it', async () => {
-    const res = await admin.act(saveUser, { ...newUser, username: 'htmlname', email: 'html@forecourt.test', lastName: '<b>Bold</b>' });
+    const res = await admin.act(saveUser, {
+      ...newUser,
+      username: 'htmlname',
+      email: 'html@forecourt.test',
+      lastName: '<b>Bold</b>',
+    });
     expect(res.status).toBe(200);
     const list = await admin.act(loadUsers, { query: 'html' });
     expect(list.body.data.html).toContain('&lt;b&gt;Bold&lt;/b&gt;');
@@ -233,20 +353,26 @@ describe('users/save-user', () => {
 });
 
 describe('events, unlock and two-factor reset', () => {
-  it('lists a user\'s events newest first with readable names', async () => {
+  it("lists a user's events newest first with readable names", async () => {
     const user = await t.createUser({ accountLocked: true });
     await admin.act(unlockUser, { userId: user.id });
     const row = await userById(t.db, user.id);
     expect(row).toMatchObject({ accountLocked: false });
     const events = await admin.act(loadEvents, { userId: user.id });
     expect(events.body.data.eventCount).toBe(1);
-    expect(events.body.data.rows[0]).toMatchObject({ type: 'Account unlocked', detail: 'By a user admin', byName: expect.stringContaining('Test User') });
+    expect(events.body.data.rows[0]).toMatchObject({
+      type: 'Account unlocked',
+      detail: 'By a user admin',
+      byName: expect.stringContaining('Test User'),
+    });
     expect(events.body.data.html).toContain('Account unlocked');
   });
 
-  it('reset-2fa removes the authenticator app and ends the user\'s sessions', async () => {
+  it("reset-2fa removes the authenticator app and ends the user's sessions", async () => {
     const user = await t.createUser();
-    await t.db.insert(userFactors).values({ userId: user.id, type: 'totp', secret: 'JBSWY3DPEHPK3PXP', confirmed: true });
+    await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'totp', secret: 'JBSWY3DPEHPK3PXP', confirmed: true });
     await t.sessionFor(user.id);
     const res = await admin.act(resetTwoFactor, { userId: user.id });
     expect(res.status).toBe(200);
@@ -259,23 +385,37 @@ describe('events, unlock and two-factor reset', () => {
     const self = (await admin.act(loadProfile, {})).body.data.user;
     const res = await admin.act(saveUser, { ...self, accountLocked: 1 });
     expect(res.status).toBe(403);
-    expect(res.body.errors[0]).toBe('You cannot change your own permissions, job code, regions or lock; ask another user admin.');
+    expect(res.body.errors[0]).toBe(
+      'You cannot change your own permissions, job code, regions or lock; ask another user admin.',
+    );
     expect((await userById(t.db, self.userId)).accountLocked).toBe(false);
   });
 });
 
 describe('users/lock-users (bulk)', () => {
   it('locks each account, records the event and ends its sessions; one already locked is not counted', async () => {
-    const [one, two, locked] = [await t.createUser(), await t.createUser(), await t.createUser({ accountLocked: true })];
+    const [one, two, locked] = [
+      await t.createUser(),
+      await t.createUser(),
+      await t.createUser({ accountLocked: true }),
+    ];
     await t.sessionFor(one.id);
     const res = await admin.act(lockUsers, { userIds: [one.id, two.id, locked.id] });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ lockedCount: 2 });
     for (const user of [one, two, locked]) expect((await userById(t.db, user.id)).accountLocked).toBe(true);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, one.id))).toEqual([]);
-    const events = await t.db.select().from(userEvents).where(and(eq(userEvents.userId, two.id), eq(userEvents.type, 'locked')));
+    const events = await t.db
+      .select()
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, two.id), eq(userEvents.type, 'locked')));
     expect(events).toHaveLength(1);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(two.id)))).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, String(two.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit.after).toMatchObject({ accountLocked: true });
   });
 
@@ -310,22 +450,35 @@ describe('users/upload (profile image)', () => {
     const boundary = '----forecourt';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrfToken"\r\n\r\n${caller.csrfToken}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return caller.send<{ photoUrl: string }>({ method: 'POST', url: '/api/actions/users/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return caller.send<{ photoUrl: string }>({
+      method: 'POST',
+      url: '/api/actions/users/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
   };
 
   it('stores a resized square image and serves it', async () => {
     const caller = await t.signedIn([]);
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     const res = await upload(caller, png, 'me.png', 'image/png');
     expect(res.status).toBe(200);
     const [photo] = await t.db.select().from(userPhotos).where(eq(userPhotos.userId, caller.userId!));
     const meta = await sharp(photo.content).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
-    const raw = await t.app.inject({ method: 'GET', url: `/api/users/${caller.userId}/photo`, cookies: { forecourt_session: caller.cookie! } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${caller.userId}/photo`,
+      cookies: { forecourt_session: caller.cookie! },
+    });
     expect(raw.headers['content-type']).toBe('image/webp');
     expect((await sharp(raw.rawPayload).metadata()).width).toBe(256);
   });
@@ -349,7 +502,9 @@ describe('users/upload (profile image)', () => {
     const caller = await t.signedIn(['accessAdmin']);
     const boundary = 'b';
     const res = await caller.send({
-      method: 'POST', url: '/api/actions/sandbox-access/add-access', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      method: 'POST',
+      url: '/api/actions/sandbox-access/add-access',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="jobCode"\r\n\r\nX\r\n--${boundary}--\r\n`,
     });
     expect(res.status).toBe(400);
@@ -359,16 +514,37 @@ describe('users/upload (profile image)', () => {
 describe('API key settings', () => {
   it('saves the settings, issues a key once, and stores only its hash', async () => {
     const dev = await t.signedIn(['developer']);
-    const first = await dev.call('users/save-api-key', { label: 'DMS sync', active: 1, deployNotifications: 1, sendServiceConfirmationEmail: 0 }, { form: true });
+    const first = await dev.call(
+      'users/save-api-key',
+      { label: 'DMS sync', active: 1, deployNotifications: 1, sendServiceConfirmationEmail: 0 },
+      { form: true },
+    );
     expect(first.status).toBe(200);
     const key = first.body.data.apiKey.apiKey as string;
     expect(key).toMatch(/^fc_[\w-]{32}$/);
     const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, dev.userId!));
-    expect(row).toMatchObject({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
+    expect(row).toMatchObject({
+      label: 'DMS sync',
+      active: true,
+      deployNotifications: true,
+      sendServiceConfirmationEmail: false,
+      keyPrefix: key.slice(0, 10),
+    });
     expect(row.keyHash).not.toContain(key);
     const loaded = await dev.act(loadApiKey, {});
-    expect(loaded.body.data.apiKey).toEqual({ label: 'DMS sync', active: true, deployNotifications: true, sendServiceConfirmationEmail: false, keyPrefix: key.slice(0, 10) });
-    const again = await dev.act(saveApiKey, { label: 'DMS sync', active: 1, deployNotifications: 0, sendServiceConfirmationEmail: 1 });
+    expect(loaded.body.data.apiKey).toEqual({
+      label: 'DMS sync',
+      active: true,
+      deployNotifications: true,
+      sendServiceConfirmationEmail: false,
+      keyPrefix: key.slice(0, 10),
+    });
+    const again = await dev.act(saveApiKey, {
+      label: 'DMS sync',
+      active: 1,
+      deployNotifications: 0,
+      sendServiceConfirmationEmail: 1,
+    });
     expect(again.body.data.apiKey.apiKey).toBeUndefined();
     const regenerated = await dev.act(saveApiKey, { active: 1, regenerate: 1 });
     expect(regenerated.body.data.apiKey.apiKey).not.toBe(key);

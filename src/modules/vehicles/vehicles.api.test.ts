@@ -29,7 +29,9 @@ describe('VIN check digit (49 CFR 565.15)', () => {
     expect(vinProblem('1HGCM82633A00435')).toBe('A VIN has 17 characters; this one has 16.');
     expect(vinProblem('1HGCM82633A0O4352')).toBe('A VIN never contains the letters I, O or Q; this one has O.');
     expect(vinProblem('1HGCM8263#A004352')).toBe('A VIN holds only letters and digits; this one has "#".');
-    expect(vinProblem('1HGCM82643A004352')).toBe('The check digit (9th character) should be 3, not 4: a character is mistyped.');
+    expect(vinProblem('1HGCM82643A004352')).toBe(
+      'The check digit (9th character) should be 3, not 4: a character is mistyped.',
+    );
   });
 
   it('reads pasted VINs the way people type them', () => {

@@ -32,5 +32,8 @@ export const vehicleCatalog = pgTable(
 );
 
 export const catalogRecords = defineRecords({
-  table: vehicleCatalog, type: 'vehicleCatalogEntry', key: vehicleCatalog.id, missing: 'That catalogue entry does not exist.',
+  table: vehicleCatalog,
+  type: 'vehicleCatalogEntry',
+  key: vehicleCatalog.id,
+  missing: 'That catalogue entry does not exist.',
 });

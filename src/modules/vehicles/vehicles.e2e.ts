@@ -1,6 +1,8 @@
 import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
 
-test('the vehicle catalogue narrows by make and model, takes a new model with its trims, and deletes only what was added', async ({ page }) => {
+test('the vehicle catalogue narrows by make and model, takes a new model with its trims, and deletes only what was added', async ({
+  page,
+}) => {
   await page.goto('/vehicles/catalog?make=Toyota&model=Camry&year=2024');
   await expect(page.getByRole('heading', { name: '5 catalogue entries' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Camry.*XSE/ })).toContainText('Shipped');
@@ -20,7 +22,9 @@ test('the vehicle catalogue narrows by make and model, takes a new model with it
   await trims.press('Enter');
   await add.getByRole('button', { name: 'Add to catalogue' }).click();
   await expect(add.getByRole('alert')).toContainText('Last year must not be before the first year.');
-  await add.getByRole('textbox', { name: 'Last year' }).fill(String(Number(await add.getByRole('textbox', { name: 'First year' }).inputValue()) + 1));
+  await add
+    .getByRole('textbox', { name: 'Last year' })
+    .fill(String(Number(await add.getByRole('textbox', { name: 'First year' }).inputValue()) + 1));
   await add.getByRole('button', { name: 'Add to catalogue' }).click();
   await expectNotification(page, '4 entries added to the catalogue.');
   await expect(add).toBeHidden();
@@ -38,5 +42,10 @@ test('the vehicle catalogue narrows by make and model, takes a new model with it
 
   // Shipped entries have no row menu.
   await pick(page, 'Make', 'Acura');
-  await expect(page.getByRole('row', { name: /ILX/ }).first().getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('row', { name: /ILX/ })
+      .first()
+      .getByRole('button', { name: /^Actions for/ }),
+  ).toHaveCount(0);
 });

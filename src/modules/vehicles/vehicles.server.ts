@@ -9,22 +9,37 @@ import { deleteRecord, loadRecord } from '../../server/platform/records';
 import { userName, users } from '../users/users.db';
 import { catalogRecords, vehicleCatalog as catalog } from './vehicles.db';
 import {
-  addCatalog, catalogColumns, deleteCatalogEntry, listMakes, listModels, listTrims, listYears, loadCatalog, SHIPPED_ENTRY,
+  addCatalog,
+  catalogColumns,
+  deleteCatalogEntry,
+  listMakes,
+  listModels,
+  listTrims,
+  listYears,
+  loadCatalog,
+  SHIPPED_ENTRY,
 } from './vehicles.contract';
 
 /** The `<option>` list the old screens inserted into their selects, with a blank first choice. */
 const optionsHtml = (values: readonly (string | number)[]) =>
-  renderToStaticMarkup(h(Fragment, null, h('option', { value: '' }), ...values.map((v) => h('option', { key: v, value: v }, v))));
+  renderToStaticMarkup(
+    h(Fragment, null, h('option', { value: '' }), ...values.map((v) => h('option', { key: v, value: v }, v))),
+  );
 
 /** The distinct values of one column where the columns before it in the catalogue's key match (read from its unique index). */
-async function distinct<T extends string | number>(db: Db, column: typeof catalog.year | typeof catalog.make | typeof catalog.model | typeof catalog.trim, where?: SQL, order = asc): Promise<T[]> {
+async function distinct<T extends string | number>(
+  db: Db,
+  column: typeof catalog.year | typeof catalog.make | typeof catalog.model | typeof catalog.trim,
+  where?: SQL,
+  order = asc,
+): Promise<T[]> {
   const rows = await db.selectDistinct({ value: column }).from(catalog).where(where).orderBy(order(column));
   return rows.map((r) => r.value as T);
 }
 
 defineAction({
   contract: listYears,
-  summary: 'The catalogue\'s model years, newest first, as options.',
+  summary: "The catalogue's model years, newest first, as options.",
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
@@ -48,24 +63,32 @@ defineAction({
 
 defineAction({
   contract: listModels,
-  summary: 'A make\'s models in a model year (or any year), as options.',
+  summary: "A make's models in a model year (or any year), as options.",
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
   async handler({ db, input }) {
-    const models = await distinct<string>(db, catalog.model, and(input.year ? eq(catalog.year, input.year) : undefined, eq(catalog.make, input.make)));
+    const models = await distinct<string>(
+      db,
+      catalog.model,
+      and(input.year ? eq(catalog.year, input.year) : undefined, eq(catalog.make, input.make)),
+    );
     return { html: optionsHtml(models), models };
   },
 });
 
 defineAction({
   contract: listTrims,
-  summary: 'A model\'s trims in a model year, as options.',
+  summary: "A model's trims in a model year, as options.",
   permission: 'signedIn',
   reach: 'group',
   readOnly: true,
   async handler({ db, input }) {
-    const trims = await distinct<string>(db, catalog.trim, and(eq(catalog.year, input.year), eq(catalog.make, input.make), eq(catalog.model, input.model)));
+    const trims = await distinct<string>(
+      db,
+      catalog.trim,
+      and(eq(catalog.year, input.year), eq(catalog.make, input.make), eq(catalog.model, input.model)),
+    );
     return { html: optionsHtml(trims), trims };
   },
 });
@@ -91,13 +114,21 @@ defineListAction({
     source: (source) => eq(catalog.shipped, source === 'shipped'),
   },
   query: ({ db }) => ({
-    select: db.select({
-      id: catalog.id, year: catalog.year, make: catalog.make, model: catalog.model, trim: catalog.trim,
-      shipped: catalog.shipped,
-      // Who added it, by name (a removed user's entries stay, added by no one known).
-      source: sql<string>`(case when ${catalog.shipped} then 'Shipped'
+    select: db
+      .select({
+        id: catalog.id,
+        year: catalog.year,
+        make: catalog.make,
+        model: catalog.model,
+        trim: catalog.trim,
+        shipped: catalog.shipped,
+        // Who added it, by name (a removed user's entries stay, added by no one known).
+        source: sql<string>`(case when ${catalog.shipped} then 'Shipped'
           else coalesce('Added by ' || ${userName}, 'Added') end)`.as('source'),
-    }).from(catalog).leftJoin(users, eq(users.id, catalog.addedBy)).$dynamic(),
+      })
+      .from(catalog)
+      .leftJoin(users, eq(users.id, catalog.addedBy))
+      .$dynamic(),
   }),
 });
 
@@ -109,11 +140,23 @@ defineAction({
   async handler(ctx) {
     const { make, model, firstYear, lastYear } = ctx.input;
     const trims = [...new Set(ctx.input.trims)];
-    const values = Array.from({ length: lastYear - firstYear + 1 }, (_, i) => firstYear + i)
-      .flatMap((year) => trims.map((trim) => ({ year, make, model, trim, addedBy: ctx.user.id })));
-    const added = await ctx.db.insert(catalog).values(values).onConflictDoNothing().returning({ id: catalog.id, year: catalog.year, trim: catalog.trim });
-    if (added.length === 0) throw AppError.conflict(`The catalogue already holds the ${make} ${model} in those years with those trims.`, ['trims']);
-    ctx.audit({ recordType: 'vehicleCatalog', recordId: `${make} ${model}`, after: { make, model, entries: added.map((e) => `${e.year} ${e.trim}`) } });
+    const values = Array.from({ length: lastYear - firstYear + 1 }, (_, i) => firstYear + i).flatMap((year) =>
+      trims.map((trim) => ({ year, make, model, trim, addedBy: ctx.user.id })),
+    );
+    const added = await ctx.db
+      .insert(catalog)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: catalog.id, year: catalog.year, trim: catalog.trim });
+    if (added.length === 0)
+      throw AppError.conflict(`The catalogue already holds the ${make} ${model} in those years with those trims.`, [
+        'trims',
+      ]);
+    ctx.audit({
+      recordType: 'vehicleCatalog',
+      recordId: `${make} ${model}`,
+      after: { make, model, entries: added.map((e) => `${e.year} ${e.trim}`) },
+    });
     return { added: added.length };
   },
 });

@@ -58,15 +58,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 20 });
     // List pages and counts (runStatement): their connections keep one generic plan per statement,
     // or plan a search for its term every time (decisions 010, 015).
-    const lists = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_generic_plan`, max: LIST_CONNECTIONS });
-    const searches = new pg.Pool({ ...connection, options: `${connection.options} -c plan_cache_mode=force_custom_plan`, max: LIST_CONNECTIONS });
+    const lists = new pg.Pool({
+      ...connection,
+      options: `${connection.options} -c plan_cache_mode=force_generic_plan`,
+      max: LIST_CONNECTIONS,
+    });
+    const searches = new pg.Pool({
+      ...connection,
+      options: `${connection.options} -c plan_cache_mode=force_custom_plan`,
+      max: LIST_CONNECTIONS,
+    });
     listPools.set(pool, { generic: lists, custom: searches });
     // An idle connection the server closed (a restart, a failover) must not take the process down;
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     for (const p of [lists, searches]) p.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: async () => { await Promise.all([lists.end(), searches.end()]); await pool.end(); } };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      close: async () => {
+        await Promise.all([lists.end(), searches.end()]);
+        await pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {

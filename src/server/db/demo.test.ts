@@ -14,16 +14,32 @@ import { createLine } from '../../../tests/telephony';
 import { userActivity } from '../../modules/phones/phones.contract';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const areaCode = (e164: string) => e164.slice(2, 5);
 
 /** The wall clock of a time zone at a moment: weekday (0 = Sunday) and minutes past midnight. */
 function wallClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(at).map((p) => [p.type, p.value]));
-  return { weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
 }
 
 describe('the demo group', () => {
@@ -35,23 +51,33 @@ describe('the demo group', () => {
     expect(matched.length).toBe(24);
     for (const user of matched) {
       const person = staff.find((e) => e.email === user.email)!;
-      expect({ name: `${user.firstName} ${user.lastName}`, locationId: user.locationId, phone: user.phone })
-        .toEqual({ name: `${person.firstName} ${person.lastName}`, locationId: person.locationId, phone: person.primaryPhone });
+      expect({ name: `${user.firstName} ${user.lastName}`, locationId: user.locationId, phone: user.phone }).toEqual({
+        name: `${person.firstName} ${person.lastName}`,
+        locationId: person.locationId,
+        phone: person.primaryPhone,
+      });
     }
   });
 
-  it('gives staff, lines and customers numbers in their store\'s own area', async () => {
+  it("gives staff, lines and customers numbers in their store's own area", async () => {
     const stores = new Map((await t.db.select().from(locations)).map((l) => [l.id, l]));
-    for (const e of await t.db.select().from(employees)) expect(areaCode(e.primaryPhone), e.email).toBe(areaCode(stores.get(e.locationId!)!.phone));
-    for (const p of await t.db.select().from(phones)) expect(areaCode(p.phoneNumber), p.description).toBe(areaCode(stores.get(p.locationId!)!.phone));
-    const byState: Record<string, string[]> = { NM: ['575'], CO: ['303', '720', '719'], AZ: ['602', '520'], TX: ['915'] };
+    for (const e of await t.db.select().from(employees))
+      expect(areaCode(e.primaryPhone), e.email).toBe(areaCode(stores.get(e.locationId!)!.phone));
+    for (const p of await t.db.select().from(phones))
+      expect(areaCode(p.phoneNumber), p.description).toBe(areaCode(stores.get(p.locationId!)!.phone));
+    const byState: Record<string, string[]> = {
+      NM: ['575'],
+      CO: ['303', '720', '719'],
+      AZ: ['602', '520'],
+      TX: ['915'],
+    };
     for (const c of await t.db.select().from(calls)) {
       const customer = c.direction === 'inbound' ? c.from : c.to;
       expect(byState[stores.get(c.locationId!)!.state]).toContain(areaCode(customer));
     }
   });
 
-  it('has every call start while its store is open, on the store\'s own clock', async () => {
+  it("has every call start while its store is open, on the store's own clock", async () => {
     const stores = new Map((await t.db.select().from(locations)).map((l) => [l.id, l]));
     const seeded = await t.db.select().from(calls);
     expect(seeded.length).toBeGreaterThan(100);
@@ -66,14 +92,38 @@ describe('the demo group', () => {
 
   it('tells two people of the same name apart by username in the activity reports', async () => {
     const admin = await t.signedIn([...allFlags]);
-    const store = await createLine(t, { description: 'Twins line' }, { name: 'Twin Motors', timeZone: 'America/Denver' });
-    const [one, two] = [await t.createUser({ firstName: 'Maria', lastName: 'Garcia', username: 'mgarcia.twin1' }), await t.createUser({ firstName: 'Maria', lastName: 'Garcia', username: 'mgarcia.twin2' })];
-    await t.db.insert(calls).values([one, two].map((u, i) => ({
-      callSid: `CA${'0'.repeat(31)}${i}`, phoneId: store.line.id, locationId: store.location.id, direction: 'inbound' as const, status: 'completed' as const,
-      userId: u.id, durationSeconds: 60, startedAt: new Date('2026-11-02T17:00:00Z'), from: '+15755550188', to: store.line.phoneNumber,
-    })));
-    const res = await admin.act(userActivity, { locationId: store.location.id, minCreatedAt: '2026-11-01', maxCreatedAt: '2026-11-04' });
-    expect(res.body.data.rows.map((r: { name: string }) => r.name).sort()).toEqual(['Maria Garcia (mgarcia.twin1)', 'Maria Garcia (mgarcia.twin2)']);
+    const store = await createLine(
+      t,
+      { description: 'Twins line' },
+      { name: 'Twin Motors', timeZone: 'America/Denver' },
+    );
+    const [one, two] = [
+      await t.createUser({ firstName: 'Maria', lastName: 'Garcia', username: 'mgarcia.twin1' }),
+      await t.createUser({ firstName: 'Maria', lastName: 'Garcia', username: 'mgarcia.twin2' }),
+    ];
+    await t.db.insert(calls).values(
+      [one, two].map((u, i) => ({
+        callSid: `CA${'0'.repeat(31)}${i}`,
+        phoneId: store.line.id,
+        locationId: store.location.id,
+        direction: 'inbound' as const,
+        status: 'completed' as const,
+        userId: u.id,
+        durationSeconds: 60,
+        startedAt: new Date('2026-11-02T17:00:00Z'),
+        from: '+15755550188',
+        to: store.line.phoneNumber,
+      })),
+    );
+    const res = await admin.act(userActivity, {
+      locationId: store.location.id,
+      minCreatedAt: '2026-11-01',
+      maxCreatedAt: '2026-11-04',
+    });
+    expect(res.body.data.rows.map((r: { name: string }) => r.name).sort()).toEqual([
+      'Maria Garcia (mgarcia.twin1)',
+      'Maria Garcia (mgarcia.twin2)',
+    ]);
     const [denver] = await t.db.select().from(locations).where(eq(locations.code, 'DNC'));
     expect(areaCode(denver.phone)).toBe('303');
   });

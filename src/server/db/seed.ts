@@ -11,19 +11,32 @@ import { moduleRegistry } from '../platform/modules';
 
 /** The first start creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_TOTP_SECRET. */
 export async function ensureAdmin(db: Db, config: Config): Promise<void> {
-  const [{ n }] = await db.select({ n: count() }).from(users).where(sql`lower(${users.email}) = ${config.ADMIN_EMAIL.toLowerCase()}`);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${config.ADMIN_EMAIL.toLowerCase()}`);
   if (n > 0) return;
-  const [admin] = await db.insert(users).values({
-    username: 'admin',
-    email: config.ADMIN_EMAIL.toLowerCase(),
-    firstName: 'Group',
-    lastName: 'Administrator',
-    passwordHash: await hashPassword(config.ADMIN_PASSWORD),
-    flags: [...allFlags],
-    groupWide: true,
-  }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({
+      username: 'admin',
+      email: config.ADMIN_EMAIL.toLowerCase(),
+      firstName: 'Group',
+      lastName: 'Administrator',
+      passwordHash: await hashPassword(config.ADMIN_PASSWORD),
+      flags: [...allFlags],
+      groupWide: true,
+    })
+    .returning();
   if (config.ADMIN_TOTP_SECRET) {
-    await db.insert(userFactors).values({ userId: admin.id, type: 'totp', secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET), confirmed: true });
+    await db
+      .insert(userFactors)
+      .values({
+        userId: admin.id,
+        type: 'totp',
+        secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET),
+        confirmed: true,
+      });
   }
 }
 

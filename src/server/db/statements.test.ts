@@ -8,11 +8,18 @@ const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('list statements on PostgreSQL', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ databaseUrl: url, poolSize: 2 }); });
-  afterAll(async () => { await database?.close(); });
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
 
-  const planMode = (term: string) => runStatement<{ mode: string; term: string }>(database.db,
-    sql`select current_setting('plan_cache_mode') as mode, ${term}::text as term`);
+  const planMode = (term: string) =>
+    runStatement<{ mode: string; term: string }>(
+      database.db,
+      sql`select current_setting('plan_cache_mode') as mode, ${term}::text as term`,
+    );
 
   it('plans a list page once, whatever its values, and a search for its term every time (decision 010)', async () => {
     const [page] = await planMode('ABG');
@@ -24,7 +31,9 @@ describe.skipIf(!url)('list statements on PostgreSQL', () => {
 
   it('answers many statements at once, each with its own rows', async () => {
     const numbers = Array.from({ length: 40 }, (_, i) => i);
-    const rows = await Promise.all(numbers.map((n) => runStatement<{ n: number }>(database.db, sql`select ${n}::int * 2 as n`)));
+    const rows = await Promise.all(
+      numbers.map((n) => runStatement<{ n: number }>(database.db, sql`select ${n}::int * 2 as n`)),
+    );
     expect(rows.map(([row]) => row.n)).toEqual(numbers.map((n) => n * 2));
   });
 });

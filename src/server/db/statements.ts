@@ -40,14 +40,23 @@ export const listPools = new WeakMap<pg.Pool, Record<Plan, pg.Pool>>();
  * plans a search for its term on every call (parsing it once still saves a third of a search's
  * time). The embedded database runs it as it is.
  */
-export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement): Promise<T[]> {
+export async function runStatement<T>(
+  db: Db,
+  query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement,
+): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
     const pool = listPools.get(client)?.[planFor(params)] ?? client;
     return (await pool.query({ name, text, values: params })).rows as T[];
   }
-  if ('sql' in query) return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(query.sql, query.params)).rows;
+  if ('sql' in query)
+    return (
+      await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(
+        query.sql,
+        query.params,
+      )
+    ).rows;
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -57,7 +66,8 @@ export async function runStatement<T>(db: Db, query: SQL | (SQLWrapper & { toSQL
  * term and a prefix the pattern index for its range, where a generic plan, not knowing the pattern,
  * walks the whole table), so it is planned for its values on every call.
  */
-export const planFor = (params: unknown[]): Plan => (params.some((v) => typeof v === 'string' && (v.startsWith('%') || v.endsWith('%'))) ? 'custom' : 'generic');
+export const planFor = (params: unknown[]): Plan =>
+  params.some((v) => typeof v === 'string' && (v.startsWith('%') || v.endsWith('%'))) ? 'custom' : 'generic';
 
 /** A statement already rendered: its text, parameters and prepared name (kept with it, so hashed once). */
 export interface Statement {

@@ -30,23 +30,39 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
 
     const audits: AuditEntry[] = [];
     const context = (tx: Db) => ({
-      input, db: tx, user: session?.user as never, session, request, reply, services, files,
+      input,
+      db: tx,
+      user: session?.user as never,
+      session,
+      request,
+      reply,
+      services,
+      files,
       audit: (entry: AuditEntry) => audits.push(entry),
     });
     const data = action.readOnly
       ? await action.handler(context(db))
       : await inTransaction(db, async (tx) => {
-        // Claimed before the handler runs, in its transaction: the key lands or rolls back with the change.
-        const claim = key === null ? null : await claimKey(tx, { userId: session!.user.id, key, action: action.path, input, reply });
-        if (claim && 'replayed' in claim) return claim.replayed;
-        const result = await action.handler(context(tx)).catch(async (error: unknown) => {
-          if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
-          throw error;
+          // Claimed before the handler runs, in its transaction: the key lands or rolls back with the change.
+          const claim =
+            key === null
+              ? null
+              : await claimKey(tx, { userId: session!.user.id, key, action: action.path, input, reply });
+          if (claim && 'replayed' in claim) return claim.replayed;
+          const result = await action.handler(context(tx)).catch(async (error: unknown) => {
+            if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
+            throw error;
+          });
+          await claim?.keep({ reply: result ?? {} });
+          await writeAudit(tx, audits, {
+            userId: session?.user.id ?? null,
+            action: action.path,
+            input: redact(input),
+            ip: request.ip,
+            requestId: String(request.id),
+          });
+          return result;
         });
-        await claim?.keep({ reply: result ?? {} });
-        await writeAudit(tx, audits, { userId: session?.user.id ?? null, action: action.path, input: redact(input), ip: request.ip, requestId: String(request.id) });
-        return result;
-      });
     if (reply.sent) return reply;
     return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
   };
@@ -57,7 +73,10 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
 }
 
 /** The body's fields, and the files of a multipart body (only for an action that takes uploads). */
-async function readBody(request: FastifyRequest, action: ActionDefinition): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+async function readBody(
+  request: FastifyRequest,
+  action: ActionDefinition,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
   if (!request.isMultipart()) return { body: normaliseKeys(request.body), files: [] };
   if (!action.maxFileBytes) throw AppError.invalid('This action does not take file uploads.');
   const parsed = await readMultipart(request, action);
@@ -81,14 +100,18 @@ function checkCsrf(action: ActionDefinition, session: Session | null, body: Reco
  */
 async function inTransaction<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
   let failure: AppError | undefined;
-  const result = await db.transaction(async (tx) => change(tx).catch((error: unknown) => {
-    if (error instanceof AppError && error.commit) failure = error;
-    else throw error;
-    return undefined;
-  })).finally(() => {
-    // Whatever the change wrote (a sign-out, a lock, flags), the sessions kept here may be out of date.
-    forgetSessions(db);
-  });
+  const result = await db
+    .transaction(async (tx) =>
+      change(tx).catch((error: unknown) => {
+        if (error instanceof AppError && error.commit) failure = error;
+        else throw error;
+        return undefined;
+      }),
+    )
+    .finally(() => {
+      // Whatever the change wrote (a sign-out, a lock, flags), the sessions kept here may be out of date.
+      forgetSessions(db);
+    });
   if (failure) throw failure;
   return result as T;
 }
@@ -98,7 +121,13 @@ type AuditBase = Omit<typeof auditLog.$inferInsert, 'id' | 'recordType' | 'recor
 /** One audit row per record the change named, or one for the change itself. */
 async function writeAudit(tx: Db, audits: AuditEntry[], base: AuditBase) {
   const rows = audits.length
-    ? audits.map((a) => ({ ...base, recordType: a.recordType, recordId: String(a.recordId), before: redact(a.before) ?? null, after: redact(a.after) ?? null }))
+    ? audits.map((a) => ({
+        ...base,
+        recordType: a.recordType,
+        recordId: String(a.recordId),
+        before: redact(a.before) ?? null,
+        after: redact(a.after) ?? null,
+      }))
     : [base];
   await tx.insert(auditLog).values(rows);
 }

@@ -29,7 +29,10 @@ export function normaliseKeys(body: unknown): Record<string, unknown> {
     if (key.endsWith('[]')) {
       const name = key.slice(0, -2);
       const prior = Object.hasOwn(out, name) ? out[name] : undefined;
-      out[name] = [...(prior === undefined ? [] : Array.isArray(prior) ? prior : [prior]), ...(Array.isArray(value) ? value : [value])];
+      out[name] = [
+        ...(prior === undefined ? [] : Array.isArray(prior) ? prior : [prior]),
+        ...(Array.isArray(value) ? value : [value]),
+      ];
     } else {
       out[key] = value;
     }
@@ -47,7 +50,10 @@ const MULTIPART_FIELD_BYTES = 1024 * 1024;
  * beyond the limit is refused before its bytes are read. The files of an upload within the limits
  * are then read in, and the temporary folder removed, before the handler runs.
  */
-export async function readMultipart(request: FastifyRequest, action: Pick<ActionDefinition, 'maxFileBytes' | 'maxFiles'>) {
+export async function readMultipart(
+  request: FastifyRequest,
+  action: Pick<ActionDefinition, 'maxFileBytes' | 'maxFiles'>,
+) {
   const maxFileBytes = action.maxFileBytes ?? 0;
   const maxFiles = action.maxFiles ?? 1;
   const fields: Record<string, unknown> = {};
@@ -56,7 +62,13 @@ export async function readMultipart(request: FastifyRequest, action: Pick<Action
   let fieldBytes = 0;
   try {
     const parts = request.parts({
-      limits: { fileSize: maxFileBytes, files: maxFiles, fields: MULTIPART_FIELDS, fieldSize: MULTIPART_FIELD_BYTES, parts: MULTIPART_FIELDS + maxFiles },
+      limits: {
+        fileSize: maxFileBytes,
+        files: maxFiles,
+        fields: MULTIPART_FIELDS,
+        fieldSize: MULTIPART_FIELD_BYTES,
+        parts: MULTIPART_FIELDS + maxFiles,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
@@ -64,12 +76,14 @@ export async function readMultipart(request: FastifyRequest, action: Pick<Action
         const path = join(folder, String(stored.length));
         await pipeline(part.file, createWriteStream(path));
         if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-        if (hasBadCharacter(part.filename)) throw AppError.invalid('The file name contains a character that is not allowed.', ['file']);
+        if (hasBadCharacter(part.filename))
+          throw AppError.invalid('The file name contains a character that is not allowed.', ['file']);
         stored.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, path });
       } else {
         const value = part.value;
         fieldBytes += typeof value === 'string' ? value.length : 0;
-        if (part.valueTruncated || fieldBytes > MAX_BODY) throw AppError.invalid('The request is too large; send less than 10 MB.');
+        if (part.valueTruncated || fieldBytes > MAX_BODY)
+          throw AppError.invalid('The request is too large; send less than 10 MB.');
         const prior = Object.hasOwn(fields, part.fieldname) ? fields[part.fieldname] : undefined;
         fields[part.fieldname] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
       }
@@ -82,8 +96,10 @@ export async function readMultipart(request: FastifyRequest, action: Pick<Action
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw AppError.invalid(`The file is too large; the limit is ${Math.round(maxFileBytes / 1048576)} MB.`, ['file']);
     }
-    if (code === 'FST_FILES_LIMIT') throw AppError.invalid(`Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}.`, ['file']);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.invalid(`Send at most ${MULTIPART_FIELDS} form fields.`);
+    if (code === 'FST_FILES_LIMIT')
+      throw AppError.invalid(`Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}.`, ['file']);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw AppError.invalid(`Send at most ${MULTIPART_FIELDS} form fields.`);
     if (code === 'FST_PROTO_VIOLATION') throw AppError.invalid(UNREADABLE);
     if (code?.startsWith('FST_') || !(error instanceof AppError || (error as { syscall?: string }).syscall)) {
       // The multipart parser's own complaints (no boundary, a part cut short): the body, not the server.

@@ -6,9 +6,11 @@ import { hasRaw, stringifyWithRaw } from '../platform/raw-json';
 export function send(reply: FastifyReply, status: number, body: Envelope<Record<string, unknown>>) {
   reply.code(status).header('cache-control', 'no-store');
   if (!hasRaw(body.data)) return reply.send(body);
-  return reply.type('application/json; charset=utf-8')
+  return reply
+    .type('application/json; charset=utf-8')
     .send(`{"success":${body.success},"data":${stringifyWithRaw(body.data)},"errors":${JSON.stringify(body.errors)}}`);
 }
 
 /** A refusal with one sentence and nothing else. */
-export const refuse = (reply: FastifyReply, status: number, sentence: string) => send(reply, status, { success: false, data: {}, errors: [sentence] });
+export const refuse = (reply: FastifyReply, status: number, sentence: string) =>
+  send(reply, status, { success: false, data: {}, errors: [sentence] });

@@ -14,7 +14,11 @@ export function replyWithError(error: FastifyError | AppError, request: FastifyR
     if (error.status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
     const all = (error as AppError & { all?: string[] }).all ?? [error.message];
     const fieldErrors = error.fieldErrors ?? Object.fromEntries(error.fields.map((field) => [field, error.message]));
-    return send(reply, error.status, { success: false, data: error.fields.length ? { fields: error.fields, fieldErrors } : {}, errors: all });
+    return send(reply, error.status, {
+      success: false,
+      data: error.fields.length ? { fields: error.fields, fieldErrors } : {},
+      errors: all,
+    });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.code(429).send(error);

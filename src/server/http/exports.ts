@@ -27,7 +27,17 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
     const query = normaliseKeys(request.query);
     await checkActionReach(db, session!.user.reach, download.list.records ?? {}, download.input, query);
     const input = parseInput(download.input, query) as Record<string, unknown> & { limit?: number };
-    const context = { input, db, user: session!.user, session, request, reply, services, files: [], audit: () => undefined };
+    const context = {
+      input,
+      db,
+      user: session!.user,
+      session,
+      request,
+      reply,
+      services,
+      files: [],
+      audit: () => undefined,
+    };
     const header = [download.list.columns.map((c) => c.label)];
     const limit = input.limit ?? Infinity;
     const csv = services.database.pool
@@ -36,7 +46,11 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
     csv.on('error', (error) => request.log.warn({ err: error }, 'a download stopped before its end'));
     try {
       await db.insert(auditLog).values({
-        userId: session!.user.id, action: `export ${download.route}`, input: redact(input), ip: request.ip, requestId: String(request.id),
+        userId: session!.user.id,
+        action: `export ${download.route}`,
+        input: redact(input),
+        ip: request.ip,
+        requestId: String(request.id),
       });
     } catch (error) {
       csv.destroy();

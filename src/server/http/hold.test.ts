@@ -21,14 +21,27 @@ import { registeredExports } from '../../../tests/registries';
 // A download whose statement fails on a row, registered while this file runs and removed after
 // (a worker runs other files in the same process, and the registry's own tests must not see it).
 const FAILING = listContract({
-  path: 'test/failing-export', filters: { failAfter: optionalText(10) }, row: z.object({ id: z.number() }), countKey: 'rowCount', exportRoute: '/test/failing-export',
+  path: 'test/failing-export',
+  filters: { failAfter: optionalText(10) },
+  row: z.object({ id: z.number() }),
+  countKey: 'rowCount',
+  exportRoute: '/test/failing-export',
 });
 defineListAction({
-  contract: FAILING, permission: 'developer', reach: 'group', bench: () => [],
-  columns: [{ key: 'id', label: 'Id' }], sorts: { id: users.id }, defaultSort: 'id', id: { key: 'id', column: users.id },
+  contract: FAILING,
+  permission: 'developer',
+  reach: 'group',
+  bench: () => [],
+  columns: [{ key: 'id', label: 'Id' }],
+  sorts: { id: users.id },
+  defaultSort: 'id',
+  id: { key: 'id', column: users.id },
   export: { filename: 'failing' },
   // Division by zero on every row past the first `failAfter` of the users: PostgreSQL fails the statement there.
-  filters: { failAfter: (n) => sql`1 / (case when ${users.id} > (select min(id) from users) + ${Number(n)} then 0 else 1 end) = 1` },
+  filters: {
+    failAfter: (n) =>
+      sql`1 / (case when ${users.id} > (select min(id) from users) + ${Number(n)} then 0 else 1 end) = 1`,
+  },
   query: ({ db }) => ({ select: db.select({ id: users.id }).from(users).$dynamic() }),
 });
 
@@ -65,7 +78,9 @@ describe('dates past the calendar', () => {
   it('refuses such a day on every download that takes a date, and serves the last day allowed', async () => {
     let dated = 0;
     for (const [route, { list }] of registeredExports()) {
-      const days = Object.entries(list.fields as z.ZodRawShape).filter(([, field]) => z.safeParse(field, '2026-11-02').success && !z.safeParse(field, 'not a day').success).map(([key]) => key);
+      const days = Object.entries(list.fields as z.ZodRawShape)
+        .filter(([, field]) => z.safeParse(field, '2026-11-02').success && !z.safeParse(field, 'not a day').success)
+        .map(([key]) => key);
       for (const key of days) {
         dated += 1;
         const refused = await download(`${route}?${key}=9999-12-31`);

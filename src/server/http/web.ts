@@ -43,11 +43,18 @@ export async function serveWeb(app: FastifyInstance, webRoot: string) {
     return;
   }
   await app.register(fastifyStatic, {
-    root: resolve(webRoot, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true, preCompressed: true,
+    root: resolve(webRoot, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    maxAge: '1y',
+    immutable: true,
+    preCompressed: true,
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (request.method !== 'GET' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return refuse(reply, 404, notFound);
+    if (request.method !== 'GET' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path))
+      return refuse(reply, 404, notFound);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot, { cacheControl: false });
   });
 }

@@ -14,10 +14,14 @@ export const cleanUpJobs = defineJob<Record<string, never>>({
   kind: 'jobs.clean-up',
   async run({ db, services }) {
     // By creation, which jobs_created_idx serves: a job finishes within its days, not months, of being made.
-    await db.delete(jobs).where(and(
-      inArray(jobs.state, ['done', 'failed', 'cancelled']),
-      lt(jobs.createdAt, sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`),
-    ));
+    await db
+      .delete(jobs)
+      .where(
+        and(
+          inArray(jobs.state, ['done', 'failed', 'cancelled']),
+          lt(jobs.createdAt, sql`now() - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`),
+        ),
+      );
     return { again: new Date(services.clock.now().getTime() + 86_400_000) };
   },
 });
@@ -27,8 +31,11 @@ export async function scheduleCleanUp(db: Db) {
   await db.transaction(async (tx) => {
     // Servers starting together take turns, so the clean-up is queued once.
     await tx.execute(sql`select pg_advisory_xact_lock(72010020)`);
-    const [pending] = await tx.select({ id: jobs.id }).from(jobs)
-      .where(and(eq(jobs.kind, cleanUpJobs.kind), inArray(jobs.state, ['queued', 'running']))).limit(1);
+    const [pending] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, cleanUpJobs.kind), inArray(jobs.state, ['queued', 'running'])))
+      .limit(1);
     if (!pending) await enqueue(tx, cleanUpJobs, {});
   });
 }

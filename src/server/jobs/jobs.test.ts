@@ -15,7 +15,9 @@ const flaky = defineJob<{ failures: number }>({
     runs.push({ id, attempt });
     if (attempt <= payload.failures) throw new Error(`run ${attempt} failed`);
   },
-  async settled(_db, _id, _payload, state) { settledWith.push(state); },
+  async settled(_db, _id, _payload, state) {
+    settledWith.push(state);
+  },
 });
 /** Waits until cancelled, beating as it goes. */
 const patient = defineJob<Record<string, never>>({
@@ -38,7 +40,10 @@ const overtaken = defineJob<Record<string, never>>({
       fencedSteps.push('first step');
     });
     // Slow enough for its lease to run out: another worker claims the job (a new attempt).
-    await db.update(jobs).set({ lockedBy: 'another-worker', attempts: sql`${jobs.attempts} + 1` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ lockedBy: 'another-worker', attempts: sql`${jobs.attempts} + 1` })
+      .where(eq(jobs.id, id));
     await db.transaction(async (tx) => {
       await fence(tx);
       fencedSteps.push('second step');
@@ -46,7 +51,9 @@ const overtaken = defineJob<Record<string, never>>({
   },
 });
 
-beforeAll(async () => { t = await testApp({ demo: false }); });
+beforeAll(async () => {
+  t = await testApp({ demo: false });
+});
 afterAll(async () => {
   jobRegistry.delete(flaky.kind);
   jobRegistry.delete(patient.kind);
@@ -104,7 +111,10 @@ describe('jobs', () => {
   it('takes over a job whose worker let its lease run out, and not one still held', async () => {
     const id = await enqueue(t.db, flaky, { failures: 0 });
     // A worker took it and died: its lease is in the future, then in the past.
-    await t.db.update(jobs).set({ state: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.id, id));
+    await t.db
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, id));
     expect(await drainJobs(t.app.services, { kinds: [flaky.kind] })).toBe(0);
     await t.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
     expect(await drainJobs(t.app.services, { kinds: [flaky.kind] })).toBe(1);
@@ -120,10 +130,15 @@ describe('jobs', () => {
     expect((await job(queued)).state).toBe('cancelled');
     expect(settledWith.at(-1)).toBe('cancelled');
 
-    const worker = await startWorker(t.app.services, { concurrency: 1, pollMs: 50, log: { info: () => undefined, warn: () => undefined } });
+    const worker = await startWorker(t.app.services, {
+      concurrency: 1,
+      pollMs: 50,
+      log: { info: () => undefined, warn: () => undefined },
+    });
     try {
       const running = await enqueue(t.db, patient, {});
-      for (let i = 0; i < 100 && (await job(running)).state !== 'running'; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 100 && (await job(running)).state !== 'running'; i++)
+        await new Promise((r) => setTimeout(r, 10));
       expect((await job(running)).state).toBe('running');
       const started = Date.now();
       expect(await cancelJob(t.db, running)).toBe(true);
@@ -144,7 +159,10 @@ describe('jobs', () => {
     const recentDone = await enqueue(t.db, flaky, { failures: 0 });
     await drainJobs(t.app.services, { kinds: [flaky.kind] });
     const oldQueued = await enqueue(t.db, flaky, { failures: 0 }, { runAt: new Date(Date.now() + 3_600_000) });
-    await t.db.update(jobs).set({ createdAt: old }).where(inArray(jobs.id, [oldDone, oldQueued]));
+    await t.db
+      .update(jobs)
+      .set({ createdAt: old })
+      .where(inArray(jobs.id, [oldDone, oldQueued]));
 
     await Promise.all([scheduleCleanUp(t.db), scheduleCleanUp(t.db)]);
     const cleanUps = await t.db.select().from(jobs).where(eq(jobs.kind, cleanUpJobs.kind));

@@ -65,19 +65,31 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
 
 /** Queues a job in the caller's transaction; workers hear of it when that transaction commits. */
 export async function enqueue<P extends Record<string, unknown>>(
-  db: Db, job: JobDefinition<P>, payload: P, options: { createdBy?: number | null; runAt?: Date } = {},
+  db: Db,
+  job: JobDefinition<P>,
+  payload: P,
+  options: { createdBy?: number | null; runAt?: Date } = {},
 ): Promise<number> {
-  const [row] = await db.insert(jobs).values({
-    kind: job.kind, payload, createdBy: options.createdBy ?? null, ...(options.runAt ? { runAt: options.runAt } : {}),
-  }).returning({ id: jobs.id });
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload,
+      createdBy: options.createdBy ?? null,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    })
+    .returning({ id: jobs.id });
   await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.kind})`);
   return row.id;
 }
 
 /** Cancels a job not yet finished; false when it had finished already. */
 export async function cancelJob(db: Db, jobId: number): Promise<boolean> {
-  const rows = await db.update(jobs).set({ state: 'cancelled', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
-    .where(and(eq(jobs.id, jobId), inArray(jobs.state, ['queued', 'running']))).returning({ payload: jobs.payload, kind: jobs.kind });
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'cancelled', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.state, ['queued', 'running'])))
+    .returning({ payload: jobs.payload, kind: jobs.kind });
   if (!rows.length) return false;
   await jobRegistry.get(rows[0].kind)?.settled?.(db, jobId, rows[0].payload as never, 'cancelled');
   return true;
@@ -98,7 +110,12 @@ interface Claimed {
  * Takes the next due job of these kinds: a queued one whose time has come, or a running one whose
  * worker let its lease run out. Its attempts count the new run.
  */
-async function claim(db: Db, worker: string, kinds: string[], leaseSeconds = DEFAULT_LEASE_SECONDS): Promise<Claimed | null> {
+async function claim(
+  db: Db,
+  worker: string,
+  kinds: string[],
+  leaseSeconds = DEFAULT_LEASE_SECONDS,
+): Promise<Claimed | null> {
   const result = await db.execute(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_by = ${worker},
       locked_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(started_at, now())
@@ -117,17 +134,33 @@ async function claim(db: Db, worker: string, kinds: string[], leaseSeconds = DEF
 const DEFAULT_LEASE_SECONDS = 30;
 
 async function finish(db: Db, claimed: Claimed, mine: SQL | undefined, state: 'done' | 'failed', error?: string) {
-  const rows = await db.update(jobs).set({ state, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: error ?? null })
-    .where(mine).returning({ id: jobs.id });
+  const rows = await db
+    .update(jobs)
+    .set({ state, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: error ?? null })
+    .where(mine)
+    .returning({ id: jobs.id });
   if (rows.length) await jobRegistry.get(claimed.kind)?.settled?.(db, claimed.id, claimed.payload as never, state);
 }
 
 /** Runs one claimed job to its outcome; never throws (a failure is recorded on the job). */
-async function runClaimed(db: Db, services: Services, worker: string, claimed: Claimed, log: JobLog, leaseSeconds?: number, stopping = () => false) {
+async function runClaimed(
+  db: Db,
+  services: Services,
+  worker: string,
+  claimed: Claimed,
+  log: JobLog,
+  leaseSeconds?: number,
+  stopping = () => false,
+) {
   const definition = jobRegistry.get(claimed.kind)!;
   const lease = leaseSeconds ?? definition.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   // The run's own claim: its worker and its attempt (a later claim by the same worker is another run).
-  const mine = and(eq(jobs.id, claimed.id), eq(jobs.lockedBy, worker), eq(jobs.attempts, claimed.attempts), eq(jobs.state, 'running'));
+  const mine = and(
+    eq(jobs.id, claimed.id),
+    eq(jobs.lockedBy, worker),
+    eq(jobs.attempts, claimed.attempts),
+    eq(jobs.state, 'running'),
+  );
   /** Set when a heartbeat told the run to stop because this worker is shutting down. */
   let released = false;
   const heartbeat = async () => {
@@ -135,7 +168,11 @@ async function runClaimed(db: Db, services: Services, worker: string, claimed: C
       released = true;
       return false;
     }
-    const rows = await db.update(jobs).set({ lockedUntil: sql`now() + make_interval(secs => ${lease})` }).where(mine).returning({ id: jobs.id });
+    const rows = await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${lease})` })
+      .where(mine)
+      .returning({ id: jobs.id });
     return rows.length > 0;
   };
   // A share lock: a claim of the job (`for update skip locked`) passes it by until the step commits.
@@ -146,13 +183,33 @@ async function runClaimed(db: Db, services: Services, worker: string, claimed: C
   try {
     // A job cancelled or taken over since the claim finds nothing of its own below (`mine`).
     const outcome = (await heartbeat())
-      ? await definition.run({ id: claimed.id, payload: claimed.payload as never, attempt: claimed.attempts, db, services, heartbeat, fence })
+      ? await definition.run({
+          id: claimed.id,
+          payload: claimed.payload as never,
+          attempt: claimed.attempts,
+          db,
+          services,
+          heartbeat,
+          fence,
+        })
       : undefined;
     if (released) {
       // The worker is shutting down: the job goes back to the queue, as it is, for another worker.
-      await db.update(jobs).set({ state: 'queued', runAt: sql`now()`, lockedBy: null, lockedUntil: null, attempts: sql`${jobs.attempts} - 1` }).where(mine);
+      await db
+        .update(jobs)
+        .set({
+          state: 'queued',
+          runAt: sql`now()`,
+          lockedBy: null,
+          lockedUntil: null,
+          attempts: sql`${jobs.attempts} - 1`,
+        })
+        .where(mine);
     } else if (outcome && 'again' in outcome) {
-      await db.update(jobs).set({ state: 'queued', runAt: outcome.again, lockedBy: null, lockedUntil: null, attempts: 0 }).where(mine);
+      await db
+        .update(jobs)
+        .set({ state: 'queued', runAt: outcome.again, lockedBy: null, lockedUntil: null, attempts: 0 })
+        .where(mine);
     } else {
       await finish(db, claimed, mine, 'done');
     }
@@ -164,10 +221,17 @@ async function runClaimed(db: Db, services: Services, worker: string, claimed: C
     if (claimed.attempts >= claimed.max_attempts) {
       await finish(db, claimed, mine, 'failed', message).catch(() => undefined);
     } else {
-      await db.update(jobs).set({
-        state: 'queued', lockedBy: null, lockedUntil: null, lastError: message,
-        runAt: sql`now() + make_interval(secs => ${backoffSeconds(claimed.attempts)})`,
-      }).where(mine).catch(() => undefined);
+      await db
+        .update(jobs)
+        .set({
+          state: 'queued',
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: message,
+          runAt: sql`now() + make_interval(secs => ${backoffSeconds(claimed.attempts)})`,
+        })
+        .where(mine)
+        .catch(() => undefined);
     }
   }
 }
@@ -203,18 +267,25 @@ export interface Worker {
  * A worker: `concurrency` runs at a time, woken by an enqueue's notification and otherwise looking
  * every `pollMs` (for jobs whose time has come and leases that ran out).
  */
-export async function startWorker(services: Services, options: {
-  concurrency?: number; pollMs?: number; log: JobLog;
-  /** Every job's lease, instead of its own (the crash tests take jobs over within seconds). */
-  leaseSeconds?: number;
-}): Promise<Worker> {
+export async function startWorker(
+  services: Services,
+  options: {
+    concurrency?: number;
+    pollMs?: number;
+    log: JobLog;
+    /** Every job's lease, instead of its own (the crash tests take jobs over within seconds). */
+    leaseSeconds?: number;
+  },
+): Promise<Worker> {
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 2;
   const pollMs = options.pollMs ?? 1000;
   const { db } = services.database;
   let stopped = false;
   const sleepers = new Set<() => void>();
-  const poke = () => { for (const wake of sleepers) wake(); };
+  const poke = () => {
+    for (const wake of sleepers) wake();
+  };
   const unlisten = await listen(services, poke);
   const loop = async () => {
     while (!stopped) {
@@ -227,7 +298,11 @@ export async function startWorker(services: Services, options: {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const wake = () => { clearTimeout(timer); sleepers.delete(wake); resolve(); };
+        const wake = () => {
+          clearTimeout(timer);
+          sleepers.delete(wake);
+          resolve();
+        };
         const timer = setTimeout(wake, pollMs);
         sleepers.add(wake);
       });

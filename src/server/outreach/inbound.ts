@@ -6,7 +6,14 @@
 import type { Db } from '../db/client';
 
 /** An inbound text as recorded. */
-export interface InboundText { messageId: number; from: string; to: string; body: string; locationId: number | null; phoneId: number | null }
+export interface InboundText {
+  messageId: number;
+  from: string;
+  to: string;
+  body: string;
+  locationId: number | null;
+  phoneId: number | null;
+}
 
 /** Called in the webhook's transaction for each new inbound text that is not a keyword. */
 export const inboundTextListeners: ((db: Db, text: InboundText) => Promise<void>)[] = [];

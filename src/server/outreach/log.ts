@@ -21,9 +21,19 @@ export interface Line {
   active?: boolean;
 }
 
-export interface OptOut { phoneNumber: string; keyword: string; createdAt: Date }
+export interface OptOut {
+  phoneNumber: string;
+  keyword: string;
+  createdAt: Date;
+}
 
-export interface SentRecord { sid: string; to: string; body: string; status: string; at: Date }
+export interface SentRecord {
+  sid: string;
+  to: string;
+  body: string;
+  status: string;
+  at: Date;
+}
 export type PlacedRecord = Pick<ProviderCall, 'sid' | 'status'> & { to: string; at: Date };
 
 export interface MessageStatusUpdate {
@@ -45,13 +55,31 @@ export interface OutreachLog {
   /** The opt-outs among these numbers (E.164). */
   optOuts(db: Db, numbers: string[]): Promise<OptOut[]>;
   /** Records an opt-out; false when the number had already opted out. */
-  recordOptOut(db: Db, values: { phoneNumber: string; keyword: string; source: 'keyword' | 'staff'; phoneId?: number | null; locationId?: number | null; at: Date }): Promise<boolean>;
+  recordOptOut(
+    db: Db,
+    values: {
+      phoneNumber: string;
+      keyword: string;
+      source: 'keyword' | 'staff';
+      phoneId?: number | null;
+      locationId?: number | null;
+      at: Date;
+    },
+  ): Promise<boolean>;
   /** Lifts an opt-out; false when the number had not opted out. */
   removeOptOut(db: Db, phoneNumber: string): Promise<boolean>;
   /** Records texts the provider took, in one insert, answering the new rows' ids; one recorded before is left as it is. */
-  recordTexts(db: Db, sent: SentRecord[], from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null }): Promise<{ id: number }[]>;
+  recordTexts(
+    db: Db,
+    sent: SentRecord[],
+    from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null },
+  ): Promise<{ id: number }[]>;
   /** Records calls the provider placed, in one insert, answering the new rows' ids; one recorded before is left as it is. */
-  recordCalls(db: Db, placed: PlacedRecord[], from: { line: Line; fromNumber: string; userId?: number | null }): Promise<{ id: number }[]>;
+  recordCalls(
+    db: Db,
+    placed: PlacedRecord[],
+    from: { line: Line; fromNumber: string; userId?: number | null },
+  ): Promise<{ id: number }[]>;
   applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied>;
   applyCallStatus(db: Db, update: CallStatusUpdate): Promise<Applied>;
   /** The status a recorded text or call has now. */
@@ -67,6 +95,7 @@ export function registerOutreachLog(log: OutreachLog) {
 }
 
 export function outreachLog(): OutreachLog {
-  if (!registered) throw new Error('No outreach log is registered: src/server/modules.ts declares the phones module, which keeps it.');
+  if (!registered)
+    throw new Error('No outreach log is registered: src/server/modules.ts declares the phones module, which keeps it.');
   return registered;
 }

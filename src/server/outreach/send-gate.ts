@@ -45,7 +45,11 @@ const clockFormats = new Map<string, Intl.DateTimeFormat>();
 /** Minutes past midnight on the wall clock of a time zone. */
 export function localMinutes(timeZone: string, now: Date): number {
   let format = clockFormats.get(timeZone);
-  if (!format) clockFormats.set(timeZone, format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }));
+  if (!format)
+    clockFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })),
+    );
   const parts = format.formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
@@ -53,8 +57,18 @@ export function localMinutes(timeZone: string, now: Date): number {
 }
 
 /** Zones around the world: at any moment one of them is in its afternoon. */
-const AROUND_THE_WORLD = ['Pacific/Honolulu', 'America/Los_Angeles', 'America/Chicago', 'America/New_York', 'Atlantic/Azores',
-  'Europe/Berlin', 'Asia/Dubai', 'Asia/Dhaka', 'Asia/Tokyo', 'Pacific/Auckland'];
+const AROUND_THE_WORLD = [
+  'Pacific/Honolulu',
+  'America/Los_Angeles',
+  'America/Chicago',
+  'America/New_York',
+  'Atlantic/Azores',
+  'Europe/Berlin',
+  'Asia/Dubai',
+  'Asia/Dhaka',
+  'Asia/Tokyo',
+  'Pacific/Auckland',
+];
 
 /** A time zone whose clock is between 10:00 and 19:00 now: a test's or bench's store, clear of quiet hours while it runs. */
 export function afternoonZone(now = new Date()): string {
@@ -102,7 +116,10 @@ export async function checkSend(db: Db, request: GateRequest): Promise<GateDecis
  * The rules for many numbers at once (a bulk send's batch), in their order: one read of the opt-out
  * list for all of them.
  */
-export async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { numbers: string[] }): Promise<GateDecision[]> {
+export async function checkSends(
+  db: Db,
+  request: Omit<GateRequest, 'to'> & { numbers: string[] },
+): Promise<GateDecision[]> {
   const numbers = request.numbers.map((raw) => ({ raw, to: toE164(raw) }));
   const valid = [...new Set(numbers.flatMap((n) => (n.to ? [n.to] : [])))];
   const opted = new Map((valid.length ? await outreachLog().optOuts(db, valid) : []).map((o) => [o.phoneNumber, o]));
@@ -111,20 +128,28 @@ export async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { nu
   const decisions: GateDecision[] = [];
   for (const { raw, to } of numbers) {
     if (!to) {
-      decisions.push({ allowed: false, code: 'invalid-number', status: 400, reason: `The number "${raw}" is not a valid phone number.` });
+      decisions.push({
+        allowed: false,
+        code: 'invalid-number',
+        status: 400,
+        reason: `The number "${raw}" is not a valid phone number.`,
+      });
       continue;
     }
     const optOut = opted.get(to);
     if (optOut) {
       const when = optOut.createdAt.toISOString().slice(0, 10);
       decisions.push({
-        allowed: false, code: 'opted-out', status: 409, to,
+        allowed: false,
+        code: 'opted-out',
+        status: 409,
+        to,
         reason: `${formatPhone(to)} has opted out of texts and calls from the group (${optOut.keyword} on ${when}); they can opt back in by texting START.`,
       });
       continue;
     }
     let timeZones = timeZonesFor(to);
-    if (timeZones.length === 0) timeZones = [fallbackZone ??= await locationTimeZone(db, request.locationId)];
+    if (timeZones.length === 0) timeZones = [(fallbackZone ??= await locationTimeZone(db, request.locationId))];
     if (request.purpose === 'marketing') {
       const clocks = timeZones.map((zone) => localMinutes(zone, request.now));
       if (!clocks.every(inWindow)) {
@@ -132,9 +157,14 @@ export async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { nu
         const key = timeZones.join(',');
         if (!opens.has(key)) opens.set(key, windowOpens(timeZones, request.now));
         decisions.push({
-          allowed: false, code: 'quiet-hours', status: 409, to, opensAt: opens.get(key)!,
-          reason: `${what} to ${formatPhone(to)} may only go out from ${clockText(MARKETING_FROM_MINUTE)} to ${clockText(MARKETING_UNTIL_MINUTE)} `
-            + `in the recipient's time zone (${timeZones.join(', ')}), where it is now ${clocks.map(clockText).join(' and ')}.`,
+          allowed: false,
+          code: 'quiet-hours',
+          status: 409,
+          to,
+          opensAt: opens.get(key)!,
+          reason:
+            `${what} to ${formatPhone(to)} may only go out from ${clockText(MARKETING_FROM_MINUTE)} to ${clockText(MARKETING_UNTIL_MINUTE)} ` +
+            `in the recipient's time zone (${timeZones.join(', ')}), where it is now ${clocks.map(clockText).join(' and ')}.`,
         });
         continue;
       }
@@ -165,7 +195,9 @@ export interface GateServices {
 
 function requireActive(line: Line | null) {
   if (line && line.active === false) {
-    throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; nothing can be sent from it.`, ['phoneId']);
+    throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; nothing can be sent from it.`, [
+      'phoneId',
+    ]);
   }
 }
 
@@ -183,13 +215,24 @@ export async function sendText(db: Db, services: GateServices, request: TextRequ
   const now = services.clock.now();
   const line = request.line ?? null;
   requireActive(line);
-  const to = await passGate(db, { to: request.to, channel: 'text', purpose: request.purpose, locationId: line?.locationId, now });
-  const messagingServiceSid = line ? line.messagingServiceSid ?? undefined : services.config.TWILIO_MESSAGING_SERVICE_SID;
+  const to = await passGate(db, {
+    to: request.to,
+    channel: 'text',
+    purpose: request.purpose,
+    locationId: line?.locationId,
+    now,
+  });
+  const messagingServiceSid = line
+    ? (line.messagingServiceSid ?? undefined)
+    : services.config.TWILIO_MESSAGING_SERVICE_SID;
   const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
   const sent = await services.telephony.sendText(db, { to, body: request.body, from, messagingServiceSid });
   const log = outreachLog();
-  const [row] = await log.recordTexts(db, [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
-    { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId });
+  const [row] = await log.recordTexts(
+    db,
+    [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
+    { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId },
+  );
   for (const event of sent.events) {
     await log.applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
   }
@@ -208,16 +251,32 @@ export interface BatchOutcome {
  * ones handed to the provider together, then all of them recorded by one insert. Each text's
  * outcome is answered in the order given.
  */
-export async function sendTextBatch(db: Db, services: GateServices, batch: {
-  line: Line; purpose: SendPurpose; userId?: number | null; texts: { to: string; body: string }[];
-}): Promise<BatchOutcome[]> {
+export async function sendTextBatch(
+  db: Db,
+  services: GateServices,
+  batch: {
+    line: Line;
+    purpose: SendPurpose;
+    userId?: number | null;
+    texts: { to: string; body: string }[];
+  },
+): Promise<BatchOutcome[]> {
   requireActive(batch.line);
   const now = services.clock.now();
-  const decisions = await checkSends(db, { numbers: batch.texts.map((t) => t.to), channel: 'text', purpose: batch.purpose, locationId: batch.line.locationId, now });
+  const decisions = await checkSends(db, {
+    numbers: batch.texts.map((t) => t.to),
+    channel: 'text',
+    purpose: batch.purpose,
+    locationId: batch.line.locationId,
+    now,
+  });
   const from = batch.line.phoneNumber;
   const messagingServiceSid = batch.line.messagingServiceSid ?? undefined;
   const allowed = decisions.flatMap((decision, i) => (decision.allowed ? [{ i, to: decision.to }] : []));
-  const texts = await services.telephony.sendTexts(db, allowed.map((a) => ({ to: a.to, body: batch.texts[a.i].body, from, messagingServiceSid })));
+  const texts = await services.telephony.sendTexts(
+    db,
+    allowed.map((a) => ({ to: a.to, body: batch.texts[a.i].body, from, messagingServiceSid })),
+  );
   const outcomes: BatchOutcome[] = decisions.map((decision) => ({ decision }));
   const sent: SentRecord[] = texts.map((text, n) => {
     const { i, to } = allowed[n];
@@ -225,7 +284,12 @@ export async function sendTextBatch(db: Db, services: GateServices, batch: {
     outcomes[i] = { decision: decisions[i], sid: text.sid, status: last?.status ?? text.status };
     return { sid: text.sid, to, body: batch.texts[i].body, status: last?.status ?? text.status, at: last?.at ?? now };
   });
-  await outreachLog().recordTexts(db, sent, { line: batch.line, fromNumber: from, purpose: batch.purpose, userId: batch.userId });
+  await outreachLog().recordTexts(db, sent, {
+    line: batch.line,
+    fromNumber: from,
+    purpose: batch.purpose,
+    userId: batch.userId,
+  });
   return outcomes;
 }
 
@@ -233,13 +297,35 @@ export async function sendTextBatch(db: Db, services: GateServices, batch: {
  * A text the provider already took to `to` since `since` with this body: what a worker that died
  * mid-send had sent. Found, it is recorded (once) and not sent again.
  */
-export async function findSentText(db: Db, services: GateServices, query: {
-  line: Line; purpose: SendPurpose; userId?: number | null; to: string; body: string; since: Date;
-}): Promise<string | null> {
-  const found = (await services.telephony.textsSentTo(db, { to: query.to, since: query.since })).find((m) => m.body === query.body);
+export async function findSentText(
+  db: Db,
+  services: GateServices,
+  query: {
+    line: Line;
+    purpose: SendPurpose;
+    userId?: number | null;
+    to: string;
+    body: string;
+    since: Date;
+  },
+): Promise<string | null> {
+  const found = (await services.telephony.textsSentTo(db, { to: query.to, since: query.since })).find(
+    (m) => m.body === query.body,
+  );
   if (!found) return null;
-  await outreachLog().recordTexts(db, [{ sid: found.sid, to: found.to, body: found.body, status: found.status, at: found.sentAt ?? services.clock.now() }],
-    { line: query.line, fromNumber: found.from, purpose: query.purpose, userId: query.userId });
+  await outreachLog().recordTexts(
+    db,
+    [
+      {
+        sid: found.sid,
+        to: found.to,
+        body: found.body,
+        status: found.status,
+        at: found.sentAt ?? services.clock.now(),
+      },
+    ],
+    { line: query.line, fromNumber: found.from, purpose: query.purpose, userId: query.userId },
+  );
   return found.sid;
 }
 
@@ -256,10 +342,20 @@ export interface CallRequest {
 export async function placeCall(db: Db, services: GateServices, request: CallRequest) {
   const now = services.clock.now();
   requireActive(request.line);
-  const to = await passGate(db, { to: request.to, channel: 'call', purpose: request.purpose, locationId: request.line.locationId, now });
+  const to = await passGate(db, {
+    to: request.to,
+    channel: 'call',
+    purpose: request.purpose,
+    locationId: request.line.locationId,
+    now,
+  });
   const from = request.callerId ?? request.line.phoneNumber;
   const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
-  const [row] = await outreachLog().recordCalls(db, [{ ...placed, to, at: now }], { line: request.line, fromNumber: from, userId: request.userId });
+  const [row] = await outreachLog().recordCalls(db, [{ ...placed, to, at: now }], {
+    line: request.line,
+    fromNumber: from,
+    userId: request.userId,
+  });
   await applyCallEvents(db, placed);
   return { callId: row.id, callSid: placed.sid, to, from, status: await outreachLog().callStatus(db, row.id) };
 }
@@ -267,7 +363,12 @@ export async function placeCall(db: Db, services: GateServices, request: CallReq
 /** The statuses a placed call already went through (a local call answered at once), applied as callbacks would. */
 async function applyCallEvents(db: Db, placed: Pick<ProviderCall, 'sid' | 'events'>) {
   for (const event of placed.events) {
-    await outreachLog().applyCallStatus(db, { sid: placed.sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+    await outreachLog().applyCallStatus(db, {
+      sid: placed.sid,
+      status: event.status,
+      at: event.at,
+      durationSeconds: event.durationSeconds,
+    });
   }
 }
 
@@ -276,12 +377,25 @@ async function applyCallEvents(db: Db, placed: Pick<ProviderCall, 'sid' | 'event
  * allowed call placed and all of them recorded by one insert. Each call's outcome is answered in the
  * order given.
  */
-export async function placeCallBatch(db: Db, services: GateServices, batch: {
-  line: Line; purpose: SendPurpose; userId?: number | null; calls: { to: string; twiml: string }[];
-}): Promise<BatchOutcome[]> {
+export async function placeCallBatch(
+  db: Db,
+  services: GateServices,
+  batch: {
+    line: Line;
+    purpose: SendPurpose;
+    userId?: number | null;
+    calls: { to: string; twiml: string }[];
+  },
+): Promise<BatchOutcome[]> {
   requireActive(batch.line);
   const now = services.clock.now();
-  const decisions = await checkSends(db, { numbers: batch.calls.map((c) => c.to), channel: 'call', purpose: batch.purpose, locationId: batch.line.locationId, now });
+  const decisions = await checkSends(db, {
+    numbers: batch.calls.map((c) => c.to),
+    channel: 'call',
+    purpose: batch.purpose,
+    locationId: batch.line.locationId,
+    now,
+  });
   const from = batch.line.phoneNumber;
   const outcomes: BatchOutcome[] = decisions.map((decision) => ({ decision }));
   const placed: (ProviderCall & { at: Date })[] = [];
@@ -300,18 +414,32 @@ export async function placeCallBatch(db: Db, services: GateServices, batch: {
  * A call the provider already placed to `to` since `since`: what a worker that died mid-send had
  * placed. Found, it is recorded (once) and not placed again.
  */
-export async function findPlacedCall(db: Db, services: GateServices, query: { line: Line; userId?: number | null; to: string; since: Date }): Promise<string | null> {
+export async function findPlacedCall(
+  db: Db,
+  services: GateServices,
+  query: { line: Line; userId?: number | null; to: string; since: Date },
+): Promise<string | null> {
   const [found] = await services.telephony.listCalls(db, { to: query.to, after: query.since, limit: 1 });
   if (!found) return null;
-  await outreachLog().recordCalls(db, [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
-    { line: query.line, fromNumber: found.from, userId: query.userId });
+  await outreachLog().recordCalls(
+    db,
+    [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
+    { line: query.line, fromNumber: found.from, userId: query.userId },
+  );
   return found.sid;
 }
 
 /** Records an opt-out; false when the number had already opted out (so nothing is answered twice). */
 export function recordOptOut(
   db: Db,
-  values: { phoneNumber: string; keyword: string; source: 'keyword' | 'staff'; phoneId?: number | null; locationId?: number | null; at: Date },
+  values: {
+    phoneNumber: string;
+    keyword: string;
+    source: 'keyword' | 'staff';
+    phoneId?: number | null;
+    locationId?: number | null;
+    at: Date;
+  },
 ): Promise<boolean> {
   return outreachLog().recordOptOut(db, values);
 }

@@ -104,16 +104,25 @@ export function actionRoute(action: Pick<ActionDefinition, 'path' | 'route'>): s
  * file); the handler's reply is type-checked against the contract's.
  */
 export function defineAction<C extends Contract>(
-  definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output' | 'idempotent'> & { contract: C },
+  definition: Omit<ActionDefinition<C['input'], z.input<C['output']>>, 'path' | 'input' | 'output' | 'idempotent'> & {
+    contract: C;
+  },
 ): ActionDefinition<C['input'], z.input<C['output']>> {
   const { contract, ...rest } = definition;
   const registered = {
-    ...rest, path: contract.path, route: contract.route, input: contract.input, output: contract.output,
+    ...rest,
+    path: contract.path,
+    route: contract.route,
+    input: contract.input,
+    output: contract.output,
     ...(contract.idempotent ? { idempotent: true } : {}),
   };
   const route = actionRoute(registered);
   if (actionRegistry.has(route)) throw new Error(`Action ${route} is defined twice`);
-  if (registered.idempotent && (registered.readOnly || registered.permission === 'public' || registered.permission === 'pending')) {
+  if (
+    registered.idempotent &&
+    (registered.readOnly || registered.permission === 'public' || registered.permission === 'pending')
+  ) {
     throw new Error(`Action ${route} is idempotent: keys are a signed-in user's, on a change`);
   }
   actionRegistry.set(route, registered as ActionDefinition);

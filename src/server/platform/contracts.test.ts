@@ -23,10 +23,14 @@ describe('every reply schema reads what the demo answers', () => {
     t = await testApp();
     all = await t.signedIn([...allFlags], { groupWide: true });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('parses the demo reply of every read that needs no input: every list, report and picker', async () => {
-    const reads = [...registeredActions().values()].filter((a) => a.readOnly && !['public', 'pending'].includes(a.permission) && z.safeParse(a.input, {}).success);
+    const reads = [...registeredActions().values()].filter(
+      (a) => a.readOnly && !['public', 'pending'].includes(a.permission) && z.safeParse(a.input, {}).success,
+    );
     expect(reads.length).toBeGreaterThan(60);
     const failed: string[] = [];
     let parsed = 0;
@@ -35,7 +39,8 @@ describe('every reply schema reads what the demo answers', () => {
       // A check that needs one of several fields (a VIN or a batch of them) refuses with its sentence.
       if (res.status === 400 && res.body.errors[0]) continue;
       const reply = z.safeParse(action.output!, res.body.data);
-      if (res.status !== 200 || !reply.success) failed.push(`${action.path}: ${res.status} ${res.body.errors?.[0] ?? reply.error?.message ?? ''}`);
+      if (res.status !== 200 || !reply.success)
+        failed.push(`${action.path}: ${res.status} ${res.body.errors?.[0] ?? reply.error?.message ?? ''}`);
       else parsed += 1;
     }
     expect(failed).toEqual([]);

@@ -22,7 +22,8 @@ export function dayIn(timeZone: string, now: Date): string {
 }
 
 /** A calendar day (YYYY-MM-DD) n days later (earlier when negative). */
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The reports' default range: the last 30 days, today included. */
 export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
@@ -34,7 +35,10 @@ export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: s
  * A report's days: both as given; one alone runs from it to today (or is the last day); neither is
  * the last 30 days. Today is the group's.
  */
-export function resolveDays(input: { minCreatedAt?: string; maxCreatedAt?: string }, now: Date): { from: string; to: string } {
+export function resolveDays(
+  input: { minCreatedAt?: string; maxCreatedAt?: string },
+  now: Date,
+): { from: string; to: string } {
   const fallback = defaultRange(now, DEFAULT_TIME_ZONE);
   const from = input.minCreatedAt ?? input.maxCreatedAt ?? fallback.from;
   const to = input.maxCreatedAt ?? (input.minCreatedAt ? dayIn(DEFAULT_TIME_ZONE, now) : fallback.to);

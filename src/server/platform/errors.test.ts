@@ -13,23 +13,27 @@ const PROVIDER_DOWN = 'The phone provider did not answer; try again.';
 const registered: Parameters<typeof actionRoute>[0][] = [];
 beforeAll(async () => {
   // An action that fails the way a bug does.
-  registered.push(defineAction({
-    contract: defineContract({ path: 'test/crash', input: z.object({}), output: z.object({}) }),
-    permission: 'signedIn',
-    reach: 'group',
-    async handler() {
-      throw new Error('connection string postgres://secret@db/internal exploded');
-    },
-  }));
+  registered.push(
+    defineAction({
+      contract: defineContract({ path: 'test/crash', input: z.object({}), output: z.object({}) }),
+      permission: 'signedIn',
+      reach: 'group',
+      async handler() {
+        throw new Error('connection string postgres://secret@db/internal exploded');
+      },
+    }),
+  );
   // An action whose outside service fails, as a phone provider that does not answer.
-  registered.push(defineAction({
-    contract: defineContract({ path: 'test/provider-down', input: z.object({}), output: z.object({}) }),
-    permission: 'signedIn',
-    reach: 'group',
-    async handler() {
-      throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
-    },
-  }));
+  registered.push(
+    defineAction({
+      contract: defineContract({ path: 'test/provider-down', input: z.object({}), output: z.object({}) }),
+      permission: 'signedIn',
+      reach: 'group',
+      async handler() {
+        throw AppError.upstream(PROVIDER_DOWN, new Error('connect ECONNREFUSED 10.0.0.7:443'));
+      },
+    }),
+  );
   t = await testApp({ demo: false });
 });
 afterAll(async () => {
@@ -40,7 +44,10 @@ afterAll(async () => {
 it('answers an unexpected error with 500, a generic sentence and the request id, never the details', async () => {
   const caller = await t.signedIn([]);
   const res = await caller.send<{ requestId: string }>({
-    method: 'POST', url: '/api/actions/test/crash', headers: { 'x-request-id': 'req-12345678' }, payload: { csrfToken: caller.csrfToken },
+    method: 'POST',
+    url: '/api/actions/test/crash',
+    headers: { 'x-request-id': 'req-12345678' },
+    payload: { csrfToken: caller.csrfToken },
   });
   expect(res.status).toBe(500);
   expect(res.body).toEqual({

@@ -68,10 +68,15 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 function core(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
       return core(def.innerType as z.ZodType);
     case 'pipe':
-      return core(defOf(def.out as z.ZodType).type === 'transform' ? def.in as z.ZodType : def.out as z.ZodType);
+      return core(defOf(def.out as z.ZodType).type === 'transform' ? (def.in as z.ZodType) : (def.out as z.ZodType));
     default:
       return schema;
   }
@@ -79,8 +84,17 @@ function core(schema: z.ZodType): z.ZodType {
 
 /** Records the payloads name: each action gets its own line, phone action, live call and job code. */
 interface Samples {
-  userId: number; username: string; locationId: number; phoneId: number; lineNumber: string;
-  actionId: number; factorId: number; jobCode: string; employeeNumber: string; callSid: string; route: string;
+  userId: number;
+  username: string;
+  locationId: number;
+  phoneId: number;
+  lineNumber: string;
+  actionId: number;
+  factorId: number;
+  jobCode: string;
+  employeeNumber: string;
+  callSid: string;
+  route: string;
 }
 
 /** Realistic values by field name, tried before the generic ones. */
@@ -114,9 +128,33 @@ function namedCandidates(key: string, s: Samples): unknown[] {
 }
 
 const GENERIC: unknown[] = [
-  'Fuzz value', 1, '1', true, '+15055550142', '2026-11-02', 'fuzz@forecourt.test', 'https://www.example.com',
-  'FUZZ1', 'ABG', '123456', 'sms', 'email', 'totp', `CA${'0'.repeat(32)}`, `SM${'0'.repeat(32)}`, 'America/Denver',
-  'NM', '87109', 0, 30, '505', 'completed', '09:00', `PN${'0'.repeat(32)}`, `MG${'0'.repeat(32)}`, [],
+  'Fuzz value',
+  1,
+  '1',
+  true,
+  '+15055550142',
+  '2026-11-02',
+  'fuzz@forecourt.test',
+  'https://www.example.com',
+  'FUZZ1',
+  'ABG',
+  '123456',
+  'sms',
+  'email',
+  'totp',
+  `CA${'0'.repeat(32)}`,
+  `SM${'0'.repeat(32)}`,
+  'America/Denver',
+  'NM',
+  '87109',
+  0,
+  30,
+  '505',
+  'completed',
+  '09:00',
+  `PN${'0'.repeat(32)}`,
+  `MG${'0'.repeat(32)}`,
+  [],
 ];
 
 function valueFor(key: string, schema: z.ZodType, s: Samples): unknown {
@@ -132,7 +170,8 @@ function valueFor(key: string, schema: z.ZodType, s: Samples): unknown {
       const item = valueFor(key.replace(/s$/, ''), def.element as z.ZodType, s);
       return [item];
     }
-    case 'tuple': return (def.items as z.ZodType[]).map((item) => valueFor(key, item, s));
+    case 'tuple':
+      return (def.items as z.ZodType[]).map((item) => valueFor(key, item, s));
     case 'union': {
       const options = def.options as z.ZodType[];
       for (const option of options) {
@@ -141,10 +180,14 @@ function valueFor(key: string, schema: z.ZodType, s: Samples): unknown {
       }
       return valueFor(key, options[0], s);
     }
-    case 'enum': return Object.values(def.entries as Record<string, unknown>)[0];
-    case 'literal': return (def.values as unknown[])[0];
-    case 'boolean': return true;
-    case 'null': return null;
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
     default:
       for (const candidate of [...namedCandidates(key, s), ...GENERIC]) {
         if (schema.safeParse(candidate).success) return candidate;
@@ -166,16 +209,83 @@ function objectFor(schema: z.ZodType, s: Samples): Record<string, unknown> {
 // ---------------------------------------------------------------- breaking it
 
 const HOSTILE_STRINGS = [
-  'x'.repeat(1024 * 1024), 'a\u0000b', '\u0000', 'half \ud800', '\udc00 half', 'end \ud83d', '🚗🚙 emoji ✅', '\u202eevil\u202c',
-  'مرحبا بالعالم', 'שלום', 'e\u0301\u0301\u0301\u0301', 'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇', '\uFEFFbom', '\uFFFF\uFFFE',
-  "' or 1=1 --", "'); drop table users; --", '"; select pg_sleep(10); --', '\\', '%', '_', '%00', '\\x00',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '{{7*7}}', '${7*7}', '../../../../etc/passwd',
-  "=cmd|' /C calc'!A0", '@SUM(1+1)', '-1', '   ', '', '\t\r\n', 'null', 'undefined', 'true', '[object Object]',
-  'javascript:alert(1)', 'https://', '+', '0x10', '1e309', 'NaN', 'Infinity', '-Infinity', '9'.repeat(400),
-  '2026-02-30', '0000-00-00', '275760-09-13', '-271821-04-20', 'a'.repeat(201), 'Ω'.repeat(5000),
+  'x'.repeat(1024 * 1024),
+  'a\u0000b',
+  '\u0000',
+  'half \ud800',
+  '\udc00 half',
+  'end \ud83d',
+  '🚗🚙 emoji ✅',
+  '\u202eevil\u202c',
+  'مرحبا بالعالم',
+  'שלום',
+  'e\u0301\u0301\u0301\u0301',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '\uFEFFbom',
+  '\uFFFF\uFFFE',
+  "' or 1=1 --",
+  "'); drop table users; --",
+  '"; select pg_sleep(10); --',
+  '\\',
+  '%',
+  '_',
+  '%00',
+  '\\x00',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '{{7*7}}',
+  '${7*7}',
+  '../../../../etc/passwd',
+  "=cmd|' /C calc'!A0",
+  '@SUM(1+1)',
+  '-1',
+  '   ',
+  '',
+  '\t\r\n',
+  'null',
+  'undefined',
+  'true',
+  '[object Object]',
+  'javascript:alert(1)',
+  'https://',
+  '+',
+  '0x10',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '9'.repeat(400),
+  '2026-02-30',
+  '0000-00-00',
+  '275760-09-13',
+  '-271821-04-20',
+  'a'.repeat(201),
+  'Ω'.repeat(5000),
 ];
-const HOSTILE_NUMBERS = [-1, 0, -0, 1.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, 5e-324, 99_999_999_999];
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', '__proto__[]', 'constructor[prototype]', 'toString', 'hasOwnProperty', 'valueOf'];
+const HOSTILE_NUMBERS = [
+  -1,
+  0,
+  -0,
+  1.5,
+  2 ** 31,
+  2 ** 31 - 1,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  1e308,
+  -1e308,
+  5e-324,
+  99_999_999_999,
+];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__proto__[]',
+  'constructor[prototype]',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+];
 
 /** Sets an own property, even `__proto__` (which assignment would take as the prototype). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
@@ -190,25 +300,43 @@ function deep(depth: number, leaf: unknown): unknown {
 
 function hostileValue(rng: Rng, current: unknown): unknown {
   switch (Math.floor(rng() * 10)) {
-    case 0: case 1: case 2: return pick(rng, HOSTILE_STRINGS);
-    case 3: return pick(rng, HOSTILE_NUMBERS);
-    case 4: return String(pick(rng, [...HOSTILE_NUMBERS, 'NaN', 'Infinity', '-Infinity', '1e400']));
-    case 5: return Array.isArray(current) ? (current[0] ?? 'abc') : [current ?? 'abc', current ?? 'abc'];
-    case 6: return pick(rng, [null, true, false, {}, [], { $gt: '' }, [[1]], { a: { b: { c: 1 } } }]);
-    case 7: return deep(1 + Math.floor(rng() * 40), pick(rng, ['x', 1, null]));
-    case 8: return Array.from({ length: 1 + Math.floor(rng() * 600) }, () => pick(rng, ['a', 1, '\u0000']));
-    default: return typeof current === 'string' ? `${current}${pick(rng, HOSTILE_STRINGS).slice(0, 50)}` : pick(rng, HOSTILE_STRINGS);
+    case 0:
+    case 1:
+    case 2:
+      return pick(rng, HOSTILE_STRINGS);
+    case 3:
+      return pick(rng, HOSTILE_NUMBERS);
+    case 4:
+      return String(pick(rng, [...HOSTILE_NUMBERS, 'NaN', 'Infinity', '-Infinity', '1e400']));
+    case 5:
+      return Array.isArray(current) ? (current[0] ?? 'abc') : [current ?? 'abc', current ?? 'abc'];
+    case 6:
+      return pick(rng, [null, true, false, {}, [], { $gt: '' }, [[1]], { a: { b: { c: 1 } } }]);
+    case 7:
+      return deep(1 + Math.floor(rng() * 40), pick(rng, ['x', 1, null]));
+    case 8:
+      return Array.from({ length: 1 + Math.floor(rng() * 600) }, () => pick(rng, ['a', 1, '\u0000']));
+    default:
+      return typeof current === 'string'
+        ? `${current}${pick(rng, HOSTILE_STRINGS).slice(0, 50)}`
+        : pick(rng, HOSTILE_STRINGS);
   }
 }
 
-interface Mutation { body: Record<string, unknown>; notes: string[] }
+interface Mutation {
+  body: Record<string, unknown>;
+  notes: string[];
+}
 
 function mutate(rng: Rng, base: Record<string, unknown>, keys: string[], route: string): Mutation {
   const body: Record<string, unknown> = structuredClone(base);
   const notes: string[] = [];
   const count = 1 + Math.floor(rng() * 3);
   for (let i = 0; i < count; i++) {
-    const key = keys.length && rng() < 0.85 ? pick(rng, keys) : pick(rng, ['extra', 'csrfToken', 'x'.repeat(300), 'a[b]', 'ünïcode', '']);
+    const key =
+      keys.length && rng() < 0.85
+        ? pick(rng, keys)
+        : pick(rng, ['extra', 'csrfToken', 'x'.repeat(300), 'a[b]', 'ünïcode', '']);
     const isList = listRegistry.has(route.replace('/api/actions/', ''));
     let choice = Math.floor(rng() * 8);
     // Paging fields are a list's own; any other action gets a hostile value instead.
@@ -220,19 +348,49 @@ function mutate(rng: Rng, base: Record<string, unknown>, keys: string[], route: 
         break;
       case 1: {
         const proto = pick(rng, PROTO_KEYS);
-        const where = rng() < 0.3 && typeof body[key] === 'object' && body[key] ? body[key] as Record<string, unknown> : body;
+        const where =
+          rng() < 0.3 && typeof body[key] === 'object' && body[key] ? (body[key] as Record<string, unknown>) : body;
         setOwn(where, proto, pick(rng, [1, 'x', { polluted: true }, [1]]));
         notes.push(`prototype key ${proto}${where === body ? '' : ` under ${key}`}`);
         break;
       }
       case 2: {
         const field = pick(rng, ['sort', 'cursor', 'dir', 'limit']);
-        const value = field === 'cursor'
-          ? pick(rng, [
-            Buffer.from(JSON.stringify(pick(rng, [['abc', 'xyz'], [1, 2], ['2026-01-01T00:00:00Z', 1], [null, null], ['\u0000', 1], [1e308, 'x'], [{}, []]]))).toString('base64url'),
-            'garbage', '', 'A'.repeat(501), Buffer.from('["a"').toString('base64url'),
-          ])
-          : pick(rng, ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '', 'DESC', '-1', '0', '501', '1e3', ' 5 ']);
+        const value =
+          field === 'cursor'
+            ? pick(rng, [
+                Buffer.from(
+                  JSON.stringify(
+                    pick(rng, [
+                      ['abc', 'xyz'],
+                      [1, 2],
+                      ['2026-01-01T00:00:00Z', 1],
+                      [null, null],
+                      ['\u0000', 1],
+                      [1e308, 'x'],
+                      [{}, []],
+                    ]),
+                  ),
+                ).toString('base64url'),
+                'garbage',
+                '',
+                'A'.repeat(501),
+                Buffer.from('["a"').toString('base64url'),
+              ])
+            : pick(rng, [
+                'constructor',
+                '__proto__',
+                'toString',
+                'hasOwnProperty',
+                'valueOf',
+                '',
+                'DESC',
+                '-1',
+                '0',
+                '501',
+                '1e3',
+                ' 5 ',
+              ]);
         body[field] = value;
         notes.push(`${field}=${JSON.stringify(value).slice(0, 60)}`);
         break;
@@ -258,7 +416,8 @@ type Encoding = 'json' | 'form' | 'multipart' | 'raw';
 
 function formPairs(body: Record<string, unknown>): [string, string][] {
   const pairs: [string, string][] = [];
-  const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  const text = (v: unknown) =>
+    typeof v === 'object' && v !== null ? JSON.stringify(v) : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
   for (const key of Object.keys(body)) {
     const value = body[key];
     if (Array.isArray(value)) for (const item of value) pairs.push([`${key}[]`, text(item)]);
@@ -267,14 +426,27 @@ function formPairs(body: Record<string, unknown>): [string, string][] {
   return pairs;
 }
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-function encode(rng: Rng, encoding: Encoding, body: Record<string, unknown>, action: ActionDefinition, valid = false): { payload: string | Buffer; contentType: string; note: string } {
+function encode(
+  rng: Rng,
+  encoding: Encoding,
+  body: Record<string, unknown>,
+  action: ActionDefinition,
+  valid = false,
+): { payload: string | Buffer; contentType: string; note: string } {
   switch (encoding) {
     case 'json':
       return { payload: JSON.stringify(body), contentType: 'application/json', note: 'json' };
     case 'form':
-      return { payload: new URLSearchParams(formPairs(body)).toString(), contentType: 'application/x-www-form-urlencoded', note: 'form' };
+      return {
+        payload: new URLSearchParams(formPairs(body)).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        note: 'form',
+      };
     case 'multipart': {
       const fields: Record<string, string[]> = Object.create(null);
       for (const [key, value] of formPairs(body)) {
@@ -282,19 +454,36 @@ function encode(rng: Rng, encoding: Encoding, body: Record<string, unknown>, act
         if (/["\r\n]/.test(key)) continue;
         (fields[key] ??= []).push(value);
       }
-      const files = valid ? [{ field: 'file', filename: 'photo.png', type: 'image/png', data: png }] : action.maxFileBytes || rng() < 0.3
-        ? Array.from({ length: pick(rng, [1, 1, 2, 3]) }, (_, i) => ({ field: pick(rng, ['file', 'photo', 'constructor']), filename: pick(rng, [`f${i}.png`, 'a\u0000.png', '../../x.png', '']), type: 'image/png', data: pick(rng, [png, Buffer.from('not an image'), Buffer.alloc(0)]) }))
-        : [];
+      const files = valid
+        ? [{ field: 'file', filename: 'photo.png', type: 'image/png', data: png }]
+        : action.maxFileBytes || rng() < 0.3
+          ? Array.from({ length: pick(rng, [1, 1, 2, 3]) }, (_, i) => ({
+              field: pick(rng, ['file', 'photo', 'constructor']),
+              filename: pick(rng, [`f${i}.png`, 'a\u0000.png', '../../x.png', '']),
+              type: 'image/png',
+              data: pick(rng, [png, Buffer.from('not an image'), Buffer.alloc(0)]),
+            }))
+          : [];
       const { payload, headers } = multipartBody(fields, files);
       return { payload, contentType: headers['content-type'], note: `multipart with ${files.length} file(s)` };
     }
     default: {
       const raw = pick(rng, [
-        ['{"a":', 'application/json'], ['', 'application/json'], ['null', 'application/json'], ['[1,2]', 'application/json'], ['"text"', 'application/json'],
-        [`${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'], [`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, 'application/json'],
-        ['{"__proto__":{"x":1}}', 'application/json'], ['{"constructor":{"prototype":{"x":1}}}', 'application/json'],
-        ['a=1&a=2&a[]=3', 'application/x-www-form-urlencoded'], ['%zz=%zz&%E0%A4%A=1', 'application/x-www-form-urlencoded'],
-        ['plain text', 'text/plain'], ['<xml/>', 'application/xml'], ['--x\r\n', 'multipart/form-data; boundary=x'], ['', 'multipart/form-data'],
+        ['{"a":', 'application/json'],
+        ['', 'application/json'],
+        ['null', 'application/json'],
+        ['[1,2]', 'application/json'],
+        ['"text"', 'application/json'],
+        [`${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'],
+        [`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, 'application/json'],
+        ['{"__proto__":{"x":1}}', 'application/json'],
+        ['{"constructor":{"prototype":{"x":1}}}', 'application/json'],
+        ['a=1&a=2&a[]=3', 'application/x-www-form-urlencoded'],
+        ['%zz=%zz&%E0%A4%A=1', 'application/x-www-form-urlencoded'],
+        ['plain text', 'text/plain'],
+        ['<xml/>', 'application/xml'],
+        ['--x\r\n', 'multipart/form-data; boundary=x'],
+        ['', 'multipart/form-data'],
       ] as const);
       return { payload: raw[0], contentType: raw[1], note: `raw ${raw[1]} ${show(raw[0])}` };
     }
@@ -318,7 +507,9 @@ const tally = (route: string, status: number, valid: boolean) => {
 async function newSession(userId: number, stage: 'full' | 'password', factorId: number | null = null) {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
-  await t.db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, stage, csrfToken, factorId });
+  await t.db
+    .insert(sessions)
+    .values({ id: createHash('sha256').update(token).digest('hex'), userId, stage, csrfToken, factorId });
   return { token, csrfToken };
 }
 
@@ -329,18 +520,42 @@ async function fixtures(route: string): Promise<Samples> {
   fixtureCount += 1;
   const { line } = await createLine(t);
   const other = await t.createUser({ locationId: line.locationId, phone: '+15055550178' });
-  const [action] = await t.db.insert(phoneActions).values({ phoneId: line.id, kind: 'voicemail', label: 'Fuzz', greeting: 'Leave a message.' }).returning();
+  const [action] = await t.db
+    .insert(phoneActions)
+    .values({ phoneId: line.id, kind: 'voicemail', label: 'Fuzz', greeting: 'Leave a message.' })
+    .returning();
   const { callSid } = await simulateInboundCall(t.db, t.app.services, { from: '+15055550142', to: line.phoneNumber });
   const jobCode = `FZ${fixtureCount}`;
   await t.db.insert(jobCodes).values({ jobCode, longName: 'Fuzz', flags: [] });
-  const [employee] = (await t.db.execute(sql`select employee_number from employees order by employee_number limit 1`) as unknown as { rows: { employee_number: string }[] }).rows;
+  const [employee] = (
+    (await t.db.execute(sql`select employee_number from employees order by employee_number limit 1`)) as unknown as {
+      rows: { employee_number: string }[];
+    }
+  ).rows;
   return {
-    userId: other.id, username: other.username, locationId: line.locationId, phoneId: line.id, lineNumber: line.phoneNumber,
-    actionId: action.id, factorId: 1, jobCode, employeeNumber: employee?.employee_number ?? '1001', callSid, route,
+    userId: other.id,
+    username: other.username,
+    locationId: line.locationId,
+    phoneId: line.id,
+    lineNumber: line.phoneNumber,
+    actionId: action.id,
+    factorId: 1,
+    jobCode,
+    employeeNumber: employee?.employee_number ?? '1001',
+    callSid,
+    route,
   };
 }
 
-interface Failure { seed: number; route: string; case: number; sent: string; status: number; reply: string; problem: string }
+interface Failure {
+  seed: number;
+  route: string;
+  case: number;
+  sent: string;
+  status: number;
+  reply: string;
+  problem: string;
+}
 
 function checkEnvelope(status: number, text: string): string | null {
   if (status >= 500) return 'answered 5xx';
@@ -352,13 +567,18 @@ function checkEnvelope(status: number, text: string): string | null {
   }
   if (typeof body.success !== 'boolean') return 'success is not a boolean';
   if (!body.data || typeof body.data !== 'object' || Array.isArray(body.data)) return 'data is not an object';
-  if (!Array.isArray(body.errors) || body.errors.some((e) => typeof e !== 'string' || !e.trim())) return 'errors is not a list of sentences';
+  if (!Array.isArray(body.errors) || body.errors.some((e) => typeof e !== 'string' || !e.trim()))
+    return 'errors is not a list of sentences';
   if (status >= 400 && (body.success || body.errors.length === 0)) return 'a refusal without a sentence';
   if (status < 400 && !body.success) return 'success false on a 2xx';
   return null;
 }
 
-function changedTables(before: Record<string, string>, after: Record<string, string>, allowed: readonly string[]): string[] {
+function changedTables(
+  before: Record<string, string>,
+  after: Record<string, string>,
+  allowed: readonly string[],
+): string[] {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name] && !allowed.includes(name));
 }
 
@@ -380,14 +600,18 @@ export function fuzzActions(part: number, parts: number) {
 
   afterAll(async () => {
     const seconds = ((Date.now() - totals.started) / 1000).toFixed(1);
-    console.log(`fuzz: ${totals.requests} requests (${totals.succeeded} accepted, ${totals.refused} refused) over part ${part + 1} of ${parts} of ${actionRegistry.size} actions `
-      + `and ${exportRegistry.size} export(s), ${CASES} cases each, seed ${SEED}, ${seconds} s on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(
+      `fuzz: ${totals.requests} requests (${totals.succeeded} accepted, ${totals.refused} refused) over part ${part + 1} of ${parts} of ${actionRegistry.size} actions ` +
+        `and ${exportRegistry.size} export(s), ${CASES} cases each, seed ${SEED}, ${seconds} s on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    );
     if (process.env.FUZZ_VERBOSE) for (const [route, row] of statuses) console.log(route, JSON.stringify(row));
     await t?.close();
   });
 
   describe(`fuzzing every action from its schema (part ${part + 1} of ${parts})`, () => {
-    const actions = [...registeredActions().values()].filter((a, i) => i % parts === part && actionRoute(a).includes(ONLY));
+    const actions = [...registeredActions().values()].filter(
+      (a, i) => i % parts === part && actionRoute(a).includes(ONLY),
+    );
 
     it.skipIf(part > 0)('covers the registry', () => {
       expect(actionRegistry.size).toBeGreaterThan(20);
@@ -403,16 +627,33 @@ export function fuzzActions(part: number, parts: number) {
         // A user of its own per action, with every flag and the whole group: what one action does to
         // its caller (a sign-out, a password change, a lock) never spoils the next action's run.
         const samples = await fixtures(route);
-        const user = await t.createUser({ flags: [...allFlags], groupWide: true, locationId: samples.locationId, phone: '+15055550177' });
+        const user = await t.createUser({
+          flags: [...allFlags],
+          groupWide: true,
+          locationId: samples.locationId,
+          phone: '+15055550177',
+        });
         let factorId: number | null = null;
         if (pending) {
-          const [factor] = await t.db.insert(userFactors).values({ userId: user.id, type: 'email', target: user.email, confirmed: true }).returning();
+          const [factor] = await t.db
+            .insert(userFactors)
+            .values({ userId: user.id, type: 'email', target: user.email, confirmed: true })
+            .returning();
           factorId = factor.id;
         }
-        const own: Samples = { ...samples, username: anonymousOnly ? user.username : samples.username, factorId: factorId ?? samples.factorId };
+        const own: Samples = {
+          ...samples,
+          username: anonymousOnly ? user.username : samples.username,
+          factorId: factorId ?? samples.factorId,
+        };
         const base = objectFor(action.input, own);
-        const keys = Object.keys(base).concat(Object.keys((defOf(core(action.input)).shape ?? {}) as object)).filter((k, i, all) => all.indexOf(k) === i);
-        const allowed = [...ALWAYS_SKIPPED, ...(signInSteps.has(route.replace('/api/actions/', '')) ? SIGN_IN_FAILURE_TABLES : [])];
+        const keys = Object.keys(base)
+          .concat(Object.keys((defOf(core(action.input)).shape ?? {}) as object))
+          .filter((k, i, all) => all.indexOf(k) === i);
+        const allowed = [
+          ...ALWAYS_SKIPPED,
+          ...(signInSteps.has(route.replace('/api/actions/', '')) ? SIGN_IN_FAILURE_TABLES : []),
+        ];
 
         let session = anonymousOnly ? null : await newSession(user.id, pending ? 'password' : 'full', factorId);
         let before = await tableFingerprint(t.db, []);
@@ -425,8 +666,12 @@ export function fuzzActions(part: number, parts: number) {
           const valid = n < 3;
           const mutation = valid ? { body: structuredClone(base), notes: ['valid'] } : mutate(rng, base, keys, route);
           const encoding: Encoding = valid
-            ? (action.maxFileBytes ? 'multipart' : (['json', 'form', 'json'] as const)[n])
-            : rng() < 0.08 ? 'raw' : pick(rng, ['json', 'json', 'json', 'form', 'form', 'multipart'] as const);
+            ? action.maxFileBytes
+              ? 'multipart'
+              : (['json', 'form', 'json'] as const)[n]
+            : rng() < 0.08
+              ? 'raw'
+              : pick(rng, ['json', 'json', 'json', 'form', 'form', 'multipart'] as const);
           // The token goes in the header, or (a form's way) in the body.
           const tokenInBody = session && (n === 2 || (!valid && rng() < 0.2));
           if (tokenInBody) mutation.body.csrfToken = session!.csrfToken;
@@ -437,18 +682,28 @@ export function fuzzActions(part: number, parts: number) {
             method: 'POST',
             url: rng() < 0.1 ? `${route}.php` : route,
             remoteAddress: nextAddress(),
-            headers: { 'content-type': sent.contentType, ...(session && !anonymous && !tokenInBody ? { 'x-csrf-token': session.csrfToken } : {}) },
+            headers: {
+              'content-type': sent.contentType,
+              ...(session && !anonymous && !tokenInBody ? { 'x-csrf-token': session.csrfToken } : {}),
+            },
             cookies: session && !anonymous ? { [SESSION_COOKIE]: session.token } : {},
             payload: sent.payload,
           });
           totals.requests += 1;
           tally(route, res.statusCode, valid);
-          if (valid && res.statusCode >= 400 && process.env.FUZZ_VERBOSE) console.log(`valid case ${n} of ${route} refused: ${res.body.slice(0, 200)}`);
+          if (valid && res.statusCode >= 400 && process.env.FUZZ_VERBOSE)
+            console.log(`valid case ${n} of ${route} refused: ${res.body.slice(0, 200)}`);
           const after = await tableFingerprint(t.db, []);
-          const record = (problem: string) => failures.push({
-            seed: SEED, route, case: n, sent: `${sent.note}: ${mutation.notes.join('; ')} — ${show(typeof sent.payload === 'string' ? sent.payload : sent.payload.toString('latin1'))}`,
-            status: res.statusCode, reply: res.body.slice(0, 300), problem,
-          });
+          const record = (problem: string) =>
+            failures.push({
+              seed: SEED,
+              route,
+              case: n,
+              sent: `${sent.note}: ${mutation.notes.join('; ')} — ${show(typeof sent.payload === 'string' ? sent.payload : sent.payload.toString('latin1'))}`,
+              status: res.statusCode,
+              reply: res.body.slice(0, 300),
+              problem,
+            });
           const problem = checkEnvelope(res.statusCode, res.body);
           if (problem) record(problem);
           if (res.statusCode >= 400) {
@@ -463,9 +718,16 @@ export function fuzzActions(part: number, parts: number) {
           before = after;
         }
         if (failures.length) {
-          console.error(`fuzz failures for ${route} (FUZZ_SEED=${SEED} FUZZ_ONLY=${route}):\n${failures.map((f) => JSON.stringify(f)).join('\n')}`);
+          console.error(
+            `fuzz failures for ${route} (FUZZ_SEED=${SEED} FUZZ_ONLY=${route}):\n${failures.map((f) => JSON.stringify(f)).join('\n')}`,
+          );
         }
-        expect(failures.map((f) => `case ${f.case}: ${f.problem} (${f.status}) after ${f.sent.slice(0, 200)} → ${f.reply.slice(0, 160)}`)).toEqual([]);
+        expect(
+          failures.map(
+            (f) =>
+              `case ${f.case}: ${f.problem} (${f.status}) after ${f.sent.slice(0, 200)} → ${f.reply.slice(0, 160)}`,
+          ),
+        ).toEqual([]);
       });
     }
   });
@@ -483,9 +745,15 @@ export function fuzzActions(part: number, parts: number) {
         let before = await tableFingerprint(t.db, []);
         for (let n = 0; n < CASES; n++) {
           // Mutated as the list is (sort and the rest), then sent as a query string.
-          const { body, notes } = n === 0 ? { body: base, notes: ['valid'] } : mutate(rng, base, keys, `/api/actions/${download.list.path}`);
+          const { body, notes } =
+            n === 0 ? { body: base, notes: ['valid'] } : mutate(rng, base, keys, `/api/actions/${download.list.path}`);
           const query = new URLSearchParams(formPairs(body)).toString().slice(0, 6000);
-          const res = await t.app.inject({ method: 'GET', url: `${route}?${query}`, cookies: { [SESSION_COOKIE]: session.token }, remoteAddress: nextAddress() });
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `${route}?${query}`,
+            cookies: { [SESSION_COOKIE]: session.token },
+            remoteAddress: nextAddress(),
+          });
           totals.requests += 1;
           const after = await tableFingerprint(t.db, []);
           const where = `case ${n} (FUZZ_SEED=${SEED}): ${notes.join('; ')} → ${res.statusCode} ${res.body.slice(0, 160)}`;

@@ -27,16 +27,27 @@ beforeAll(async () => {
   hrId = hr.userId!;
   [{ id: adminId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A user's whole edit-user form, as the screen sends it, with changes. */
 async function form(caller: Caller, userId: number, changes: Record<string, unknown> = {}) {
   const user = await userById(t.db, userId);
   const flags = Object.fromEntries(allFlags.map((f) => [f, user.flags.includes(f) ? 1 : 0]));
   return caller.act(saveUser, {
-    userId, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
-    jobCode: user.jobCode ?? '', locationId: user.locationId ?? '', regions: user.regions, groupWide: user.groupWide ? 1 : 0,
-    accountLocked: user.accountLocked ? 1 : 0, ...flags, ...changes,
+    userId,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    jobCode: user.jobCode ?? '',
+    locationId: user.locationId ?? '',
+    regions: user.regions,
+    groupWide: user.groupWide ? 1 : 0,
+    accountLocked: user.accountLocked ? 1 : 0,
+    ...flags,
+    ...changes,
   });
 }
 
@@ -72,11 +83,14 @@ describe('nobody changes their own access', () => {
 });
 
 describe('nobody acts on a user stronger than themselves', () => {
-  it('refuses resetting the group admin\'s two-factor, setting their password, locking or unlocking them', async () => {
-    await t.db.insert(userFactors).values({ userId: adminId, type: 'totp', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', confirmed: true });
+  it("refuses resetting the group admin's two-factor, setting their password, locking or unlocking them", async () => {
+    await t.db
+      .insert(userFactors)
+      .values({ userId: adminId, type: 'totp', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', confirmed: true });
     const before = await userById(t.db, adminId);
     const factors = await t.db.select().from(userFactors).where(eq(userFactors.userId, adminId));
-    const stronger = /^Group Administrator holds permissions you do not \(Access admin, Phone admin, .*\); ask an administrator who holds them\.$/;
+    const stronger =
+      /^Group Administrator holds permissions you do not \(Access admin, Phone admin, .*\); ask an administrator who holds them\.$/;
     await refused(await hr.act(resetTwoFactor, { userId: adminId }), stronger);
     await refused(await form(hr, adminId, { password: 'taken-over-account' }), stronger);
     await refused(await form(hr, adminId, { accountLocked: 1 }), stronger);
@@ -87,11 +101,19 @@ describe('nobody acts on a user stronger than themselves', () => {
 
   it('refuses acting on a user of the same region whose job code gives more (a general manager)', async () => {
     const gm = await t.createUser({ jobCode: 'GM', locationId: home, regions: ['New Mexico'], groupWide: false });
-    await refused(await form(hr, gm.id, { lastName: 'Changed' }), /holds permissions you do not \(Phone lookup, Stock number manager, Messenger, Marketing, Service manager, Sales, Sales manager, Appraiser, Appraisal manager\)/);
+    await refused(
+      await form(hr, gm.id, { lastName: 'Changed' }),
+      /holds permissions you do not \(Phone lookup, Stock number manager, Messenger, Marketing, Service manager, Sales, Sales manager, Appraiser, Appraisal manager\)/,
+    );
   });
 
   it('refuses acting on a user who reaches more regions, or the whole group', async () => {
-    const wide = await t.createUser({ jobCode: 'HR', locationId: home, regions: ['New Mexico', 'Arizona'], groupWide: false });
+    const wide = await t.createUser({
+      jobCode: 'HR',
+      locationId: home,
+      regions: ['New Mexico', 'Arizona'],
+      groupWide: false,
+    });
     await refused(await hr.act(unlockUser, { userId: wide.id }), /reaches locations you do not/);
   });
 });
@@ -103,25 +125,43 @@ describe('a user grants or removes only what they hold', () => {
   });
 
   it('refuses a flag they do not hold, and grants one they do', async () => {
-    await refused(await form(hr, staff, { phoneAdmin: 1 }), 'You can grant or remove only permissions you hold yourself; you do not hold Phone admin.');
+    await refused(
+      await form(hr, staff, { phoneAdmin: 1 }),
+      'You can grant or remove only permissions you hold yourself; you do not hold Phone admin.',
+    );
     expect((await userById(t.db, staff)).flags).toEqual([]);
     expect((await form(hr, staff, { careerPathEditor: 1 })).status).toBe(200);
     expect((await userById(t.db, staff)).flags).toEqual(['careerPathEditor']);
   });
 
   it('refuses a job code that gives what they lack, and gives one within their own', async () => {
-    await refused(await form(hr, staff, { jobCode: 'IT' }), /^Job code IT gives permissions you do not hold \(Access admin, Phone admin, Phone lookup, Developer\)\.$/);
+    await refused(
+      await form(hr, staff, { jobCode: 'IT' }),
+      /^Job code IT gives permissions you do not hold \(Access admin, Phone admin, Phone lookup, Developer\)\.$/,
+    );
     await t.db.insert(jobCodes).values({ jobCode: 'HRASST', longName: 'HR assistant', flags: ['careerPathEditor'] });
     expect((await form(hr, staff, { jobCode: 'HRASST' })).status).toBe(200);
     expect((await userById(t.db, staff)).jobCode).toBe('HRASST');
   });
 
-  it('refuses a region of someone else\'s and the group-wide mark', async () => {
-    await refused(await form(hr, staff, { regions: ['New Mexico', 'Colorado'] }), 'You can give or take away only regions of your own; Colorado is not one of yours.');
-    await refused(await form(hr, staff, { groupWide: 1 }), 'Only a group-wide user can mark a user group-wide or remove the mark.');
+  it("refuses a region of someone else's and the group-wide mark", async () => {
+    await refused(
+      await form(hr, staff, { regions: ['New Mexico', 'Colorado'] }),
+      'You can give or take away only regions of your own; Colorado is not one of yours.',
+    );
+    await refused(
+      await form(hr, staff, { groupWide: 1 }),
+      'Only a group-wide user can mark a user group-wide or remove the mark.',
+    );
     const created = await hr.act(saveUser, {
-      username: 'promoted', email: 'promoted@forecourt.test', firstName: 'Pro', lastName: 'Moted', password: 'a-long-enough-password',
-      locationId: home, regions: ['New Mexico'], developer: 1,
+      username: 'promoted',
+      email: 'promoted@forecourt.test',
+      firstName: 'Pro',
+      lastName: 'Moted',
+      password: 'a-long-enough-password',
+      locationId: home,
+      regions: ['New Mexico'],
+      developer: 1,
     });
     await refused(created, /you do not hold Developer/);
     expect(await t.db.select().from(users).where(eq(users.username, 'promoted'))).toEqual([]);
@@ -129,25 +169,49 @@ describe('a user grants or removes only what they hold', () => {
 
   it('lets the group admin grant anything', async () => {
     const admin = await t.sessionFor(adminId);
-    expect((await form(admin, staff, { phoneAdmin: 1, regions: ['Colorado'], groupWide: 1, jobCode: 'IT' })).status).toBe(200);
-    expect(await userById(t.db, staff)).toMatchObject({ flags: ['phoneAdmin', 'careerPathEditor'], groupWide: true, jobCode: 'IT' });
+    expect(
+      (await form(admin, staff, { phoneAdmin: 1, regions: ['Colorado'], groupWide: 1, jobCode: 'IT' })).status,
+    ).toBe(200);
+    expect(await userById(t.db, staff)).toMatchObject({
+      flags: ['phoneAdmin', 'careerPathEditor'],
+      groupWide: true,
+      jobCode: 'IT',
+    });
   });
 });
 
 describe('job codes: nobody gives a job code a flag they do not hold', () => {
   let it_: Caller;
-  beforeAll(async () => { it_ = await t.signedIn([], { jobCode: 'IT' }); });
+  beforeAll(async () => {
+    it_ = await t.signedIn([], { jobCode: 'IT' });
+  });
 
   it('refuses adding or editing a job code with a flag they lack, and changes nothing', async () => {
-    await refused(await it_.act(addAccess, { jobCode: 'ROGUE', longName: 'Rogue', marketing: 1 }),
-      'You can grant or remove only permissions you hold yourself; you do not hold Marketing.');
+    await refused(
+      await it_.act(addAccess, { jobCode: 'ROGUE', longName: 'Rogue', marketing: 1 }),
+      'You can grant or remove only permissions you hold yourself; you do not hold Marketing.',
+    );
     expect(await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'ROGUE'))).toEqual([]);
     const [before] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'MKT'));
-    await refused(await it_.act(editAccess, { jobCode: 'MKT', longName: 'Marketing' }),
-      /you do not hold Marketing, Marketing editor, Marketing offer editor, Email builder\.$/);
+    await refused(
+      await it_.act(editAccess, { jobCode: 'MKT', longName: 'Marketing' }),
+      /you do not hold Marketing, Marketing editor, Marketing offer editor, Email builder\.$/,
+    );
     // CRM admin is a user's flag, never a job code's: the job code form has no such field and drops it.
-    await refused(await it_.actRaw(editAccess, { jobCode: 'IT', longName: 'IT', userAdmin: 1, accessAdmin: 1, phoneAdmin: 1, phoneLookup: 1, developer: 1, crmAdmin: 1, stockNumberAdmin: 1 }),
-      /you do not hold Stock number admin\.$/);
+    await refused(
+      await it_.actRaw(editAccess, {
+        jobCode: 'IT',
+        longName: 'IT',
+        userAdmin: 1,
+        accessAdmin: 1,
+        phoneAdmin: 1,
+        phoneLookup: 1,
+        developer: 1,
+        crmAdmin: 1,
+        stockNumberAdmin: 1,
+      }),
+      /you do not hold Stock number admin\.$/,
+    );
     expect((await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'MKT')))[0]).toEqual(before);
   });
 

@@ -32,7 +32,9 @@ beforeAll(async () => {
   t = await testApp();
   all = await t.signedIn([...allFlags], { groupWide: true });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Body = { success: boolean; data: Record<string, unknown>; errors: string[] };
 
@@ -46,7 +48,10 @@ function expectRefusal(res: { status: number; body: Body }, sentence: RegExp | s
 
 const post = (caller: Caller | null, path: string, payload: string | Buffer, contentType: string) =>
   (caller ?? t.anonymous()).send<Record<string, unknown>>({
-    method: 'POST', url: `/api/actions/${path}`, headers: { 'content-type': contentType, ...(caller ? { 'x-csrf-token': caller.csrfToken! } : {}) }, payload,
+    method: 'POST',
+    url: `/api/actions/${path}`,
+    headers: { 'content-type': contentType, ...(caller ? { 'x-csrf-token': caller.csrfToken! } : {}) },
+    payload,
   }) as Promise<{ status: number; body: Body }>;
 
 /** What a list needs besides paging (a user's events are of one user). */
@@ -59,13 +64,37 @@ describe('finding 1: prototype keys in a form', () => {
   const unreadable = /^The request could not be read/;
 
   it('refuses __proto__, constructor, prototype and other inherited names as form keys, signed in or not', async () => {
-    const bodies = ['__proto__[]=1', '__proto__=1', 'constructor[]=1', 'prototype=1', 'toString[]=1', 'hasOwnProperty[]=x&username=a', 'valueOf[]=1&valueOf[]=2'];
+    const bodies = [
+      '__proto__[]=1',
+      '__proto__=1',
+      'constructor[]=1',
+      'prototype=1',
+      'toString[]=1',
+      'hasOwnProperty[]=x&username=a',
+      'valueOf[]=1&valueOf[]=2',
+    ];
     for (const body of bodies) {
-      expectRefusal(await post(null, 'users/authenticate', `${body}&username=admin&password=x`, 'application/x-www-form-urlencoded'), unreadable);
+      expectRefusal(
+        await post(
+          null,
+          'users/authenticate',
+          `${body}&username=admin&password=x`,
+          'application/x-www-form-urlencoded',
+        ),
+        unreadable,
+      );
     }
     const before = await jobCodeCount();
     for (const body of bodies) {
-      expectRefusal(await post(all, 'sandbox-access/add-access', `${body}&jobCode=PROTO1&longName=Proto`, 'application/x-www-form-urlencoded'), unreadable);
+      expectRefusal(
+        await post(
+          all,
+          'sandbox-access/add-access',
+          `${body}&jobCode=PROTO1&longName=Proto`,
+          'application/x-www-form-urlencoded',
+        ),
+        unreadable,
+      );
     }
     expect(await jobCodeCount()).toBe(before);
   });
@@ -77,7 +106,8 @@ describe('finding 1: prototype keys in a form', () => {
       '{"prototype": 1, "username": "admin", "password": "x"}',
       '{"username": "admin", "password": "x", "nested": [{"constructor": 1}]}',
     ];
-    for (const body of bodies) expectRefusal(await post(null, 'users/authenticate', body, 'application/json'), unreadable);
+    for (const body of bodies)
+      expectRefusal(await post(null, 'users/authenticate', body, 'application/json'), unreadable);
   });
 
   it('refuses them as multipart field names', async () => {
@@ -106,7 +136,11 @@ describe('finding 2: inherited names as a sort', () => {
     expect(exportRegistry.size).toBeGreaterThan(0);
     for (const route of registeredExports().keys()) {
       for (const sort of sorts) {
-        const res = await t.app.inject({ method: 'GET', url: `${route}?sort=${encodeURIComponent(sort)}`, cookies: cookieOf(all) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${route}?sort=${encodeURIComponent(sort)}`,
+          cookies: cookieOf(all),
+        });
         expect(res.statusCode, `${route} sort=${sort}`).toBe(200);
         expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       }
@@ -120,19 +154,32 @@ describe('finding 3: NUL and unpaired surrogates', () => {
     const res = await all.act(addAccess, { jobCode: 'NUL1', longName: 'Bad\u0000name' });
     expectRefusal(res, 'Long name contains a character that is not allowed.');
     expect(res.body.data.fields).toEqual(['longName']);
-    const form = await all.call('sandbox-access/add-access', { jobCode: 'NUL1', longName: 'Bad\u0000name' }, { form: true });
+    const form = await all.call(
+      'sandbox-access/add-access',
+      { jobCode: 'NUL1', longName: 'Bad\u0000name' },
+      { form: true },
+    );
     expectRefusal(form, 'Long name contains a character that is not allowed.');
     expect(await tableFingerprint(t.db)).toEqual(before);
   });
 
   it('refuses an unpaired surrogate in an audited field, and in nested values', async () => {
     const before = await tableFingerprint(t.db);
-    expectRefusal(await all.act(addAccess, { jobCode: 'SUR1', longName: 'Half \ud800 a pair' }), 'Long name contains a character that is not allowed.');
-    expectRefusal(await all.act(addAccess, { jobCode: 'SUR2', longName: 'Half \udc00' }), 'Long name contains a character that is not allowed.');
+    expectRefusal(
+      await all.act(addAccess, { jobCode: 'SUR1', longName: 'Half \ud800 a pair' }),
+      'Long name contains a character that is not allowed.',
+    );
+    expectRefusal(
+      await all.act(addAccess, { jobCode: 'SUR2', longName: 'Half \udc00' }),
+      'Long name contains a character that is not allowed.',
+    );
     const nested = await all.act(saveUser, { userId: all.userId, regions: ['Arizona', 'New\u0000Mexico'] });
     expectRefusal(nested, 'Regions contains a character that is not allowed.');
     expect(nested.body.data.fields).toEqual(['regions']);
-    expectRefusal(await all.actRaw(addAccess, { jobCode: 'SUR3', longName: 'Fine', extra: { deep: ['\ud83d'] } }), 'Deep contains a character that is not allowed.');
+    expectRefusal(
+      await all.actRaw(addAccess, { jobCode: 'SUR3', longName: 'Fine', extra: { deep: ['\ud83d'] } }),
+      'Deep contains a character that is not allowed.',
+    );
     expect(await tableFingerprint(t.db)).toEqual(before);
   });
 
@@ -143,13 +190,18 @@ describe('finding 3: NUL and unpaired surrogates', () => {
     expect(row.longName).toBe('Service 🚗 عربى é');
   });
 
-  it('refuses a NUL in the sign-in form and in an export\'s query string', async () => {
-    expectRefusal(await t.anonymous().act(authenticate, { username: 'admin\u0000', password: 'x' }), 'Username contains a character that is not allowed.');
+  it("refuses a NUL in the sign-in form and in an export's query string", async () => {
+    expectRefusal(
+      await t.anonymous().act(authenticate, { username: 'admin\u0000', password: 'x' }),
+      'Username contains a character that is not allowed.',
+    );
     for (const route of registeredExports().keys()) {
       const res = await t.app.inject({ method: 'GET', url: `${route}?query=a%00b`, cookies: cookieOf(all) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        success: false, data: { fields: ['query'], fieldErrors: { query: 'Query contains a character that is not allowed.' } }, errors: ['Query contains a character that is not allowed.'],
+        success: false,
+        data: { fields: ['query'], fieldErrors: { query: 'Query contains a character that is not allowed.' } },
+        errors: ['Query contains a character that is not allowed.'],
       });
     }
   });
@@ -159,7 +211,7 @@ describe('finding 4: a crafted list cursor', () => {
   const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const invalid = 'The page cursor is not valid; reload the list.';
 
-  it('is checked against the types of the list\'s sort and id columns', async () => {
+  it("is checked against the types of the list's sort and id columns", async () => {
     for (const [path, list] of registeredLists()) {
       const textual = (c: { dataType: string }) => c.dataType === 'string';
       const sortColumn = list.sorts[list.defaultSort];
@@ -169,14 +221,28 @@ describe('finding 4: a crafted list cursor', () => {
         expectRefusal(strings, invalid);
         expect(strings.body.data.fields).toEqual(['cursor']);
       }
-      const typed = textual(sortColumn) && textual(list.id.column) ? [] : [['2026-13-45', '99999999999999999999'], ['2026-02-30 10:00:00+00', '1.5']];
-      for (const bad of [[{ a: 1 }, null], [[], []], ['\u0000', '\u0000'], [1e308, -1e308], [null, null], 'abc', ...typed]) {
+      const typed =
+        textual(sortColumn) && textual(list.id.column)
+          ? []
+          : [
+              ['2026-13-45', '99999999999999999999'],
+              ['2026-02-30 10:00:00+00', '1.5'],
+            ];
+      for (const bad of [
+        [{ a: 1 }, null],
+        [[], []],
+        ['\u0000', '\u0000'],
+        [1e308, -1e308],
+        [null, null],
+        'abc',
+        ...typed,
+      ]) {
         expectRefusal(await all.call(path, { ...needs(path), cursor: cursorOf(bad) }), invalid);
       }
     }
   });
 
-  it('knows the type of every list\'s sort and id columns', () => {
+  it("knows the type of every list's sort and id columns", () => {
     for (const [path, list] of registeredLists()) {
       for (const column of [list.id.column, ...Object.values(list.sorts)]) {
         expect(cursorColumnTypes.has(column.columnType), `${path}: ${column.name} is ${column.columnType}`).toBe(true);
@@ -185,7 +251,9 @@ describe('finding 4: a crafted list cursor', () => {
   });
 
   it('lets an export longer than one batch page on with its own cursors', async () => {
-    await t.db.execute(sql`insert into outbox (channel, "to", body) select 'email', 'batch' || g || '@forecourt.test', 'Batch' from generate_series(1, ${EXPORT_BATCH + 5}) g`);
+    await t.db.execute(
+      sql`insert into outbox (channel, "to", body) select 'email', 'batch' || g || '@forecourt.test', 'Batch' from generate_series(1, ${EXPORT_BATCH + 5}) g`,
+    );
     const res = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?query=batch', cookies: cookieOf(all) });
     expect(res.statusCode).toBe(200);
     expect(res.body.trim().split('\n')).toHaveLength(1 + EXPORT_BATCH + 5);
@@ -197,7 +265,12 @@ describe('finding 4: a crafted list cursor', () => {
       const first = await all.call(path, { ...needs(path), limit: 1, view: 'rows' });
       expect(first.status, path).toBe(200);
       if (first.body.data.nextCursor) {
-        const next = await all.call(path, { ...needs(path), limit: 1, view: 'rows', cursor: first.body.data.nextCursor });
+        const next = await all.call(path, {
+          ...needs(path),
+          limit: 1,
+          view: 'rows',
+          cursor: first.body.data.nextCursor,
+        });
         expect(next.status, path).toBe(200);
       }
     }
@@ -217,8 +290,15 @@ describe('finding 5: signed telephony webhooks with values out of range', () => 
   async function liveCall() {
     const callSid = sid('CA');
     await t.db.insert(calls).values({
-      callSid, phoneId: line.id, locationId: line.locationId, direction: 'inbound', from: '+15055550199', to: line.phoneNumber,
-      status: 'in-progress', startedAt: new Date('2026-11-02T17:59:50Z'), answeredAt: new Date('2026-11-02T17:59:55Z'),
+      callSid,
+      phoneId: line.id,
+      locationId: line.locationId,
+      direction: 'inbound',
+      from: '+15055550199',
+      to: line.phoneNumber,
+      status: 'in-progress',
+      startedAt: new Date('2026-11-02T17:59:50Z'),
+      answeredAt: new Date('2026-11-02T17:59:55Z'),
     });
     return callSid;
   }
@@ -236,23 +316,53 @@ describe('finding 5: signed telephony webhooks with values out of range', () => 
     for (const params of cases) {
       const res = await postWebhook(t, '/webhooks/twilio/call-status', { CallSid: callSid, ...params });
       expect(res.status, JSON.stringify(params)).toBe(400);
-      expect(JSON.parse(res.body)).toMatchObject({ success: false, data: {}, errors: [expect.stringMatching(/^[A-Z].*\.$/)] });
+      expect(JSON.parse(res.body)).toMatchObject({
+        success: false,
+        data: {},
+        errors: [expect.stringMatching(/^[A-Z].*\.$/)],
+      });
     }
     expect((await t.db.select().from(calls).where(eq(calls.callSid, callSid)))[0]).toEqual(before);
     // A good callback still ends the call.
-    const ok = await postWebhook(t, '/webhooks/twilio/call-status', { CallSid: callSid, CallStatus: 'completed', CallDuration: '15', Timestamp: 'Mon, 02 Nov 2026 18:00:10 +0000' });
+    const ok = await postWebhook(t, '/webhooks/twilio/call-status', {
+      CallSid: callSid,
+      CallStatus: 'completed',
+      CallDuration: '15',
+      Timestamp: 'Mon, 02 Nov 2026 18:00:10 +0000',
+    });
     expect(ok.status).toBe(200);
-    expect((await t.db.select().from(calls).where(eq(calls.callSid, callSid)))[0]).toMatchObject({ status: 'completed', durationSeconds: 15 });
+    expect((await t.db.select().from(calls).where(eq(calls.callSid, callSid)))[0]).toMatchObject({
+      status: 'completed',
+      durationSeconds: 15,
+    });
   });
 
   it('refuses a NUL in any webhook value with 400, storing nothing', async () => {
     const before = await tableFingerprint(t.db);
     const attempts = [
-      postWebhook(t, '/webhooks/twilio/sms', { MessageSid: sid('SM'), From: '+15055550198', To: line.phoneNumber, Body: 'Hi\u0000there' }),
-      postWebhook(t, '/webhooks/twilio/sms', { MessageSid: sid('SM'), From: '+1505555\u00000198', To: line.phoneNumber, Body: 'Hi' }),
-      postWebhook(t, '/webhooks/twilio/voice', { CallSid: sid('CA'), From: '+15055550198', To: `${line.phoneNumber}\u0000` }),
+      postWebhook(t, '/webhooks/twilio/sms', {
+        MessageSid: sid('SM'),
+        From: '+15055550198',
+        To: line.phoneNumber,
+        Body: 'Hi\u0000there',
+      }),
+      postWebhook(t, '/webhooks/twilio/sms', {
+        MessageSid: sid('SM'),
+        From: '+1505555\u00000198',
+        To: line.phoneNumber,
+        Body: 'Hi',
+      }),
+      postWebhook(t, '/webhooks/twilio/voice', {
+        CallSid: sid('CA'),
+        From: '+15055550198',
+        To: `${line.phoneNumber}\u0000`,
+      }),
       postWebhook(t, '/webhooks/twilio/message-status', { MessageSid: sid('SM'), MessageStatus: 'deliv\u0000ered' }),
-      postWebhook(t, '/webhooks/twilio/call-status', { CallSid: sid('CA'), CallStatus: 'completed', RecordingUrl: 'https://x\u0000' }),
+      postWebhook(t, '/webhooks/twilio/call-status', {
+        CallSid: sid('CA'),
+        CallStatus: 'completed',
+        RecordingUrl: 'https://x\u0000',
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(400);
@@ -278,8 +388,22 @@ describe('finding 6: CSV formula injection', () => {
     }
     // Forms trim what people type: a leading tab or carriage return comes from elsewhere (a provider).
     await t.db.insert(outbox).values([
-      { channel: 'sms', direction: 'inbound', from: '+15055550142', to: line.phoneNumber, body: '\tTabbed', status: 'received' },
-      { channel: 'sms', direction: 'inbound', from: '+15055550142', to: line.phoneNumber, body: '\rReturned', status: 'received' },
+      {
+        channel: 'sms',
+        direction: 'inbound',
+        from: '+15055550142',
+        to: line.phoneNumber,
+        body: '\tTabbed',
+        status: 'received',
+      },
+      {
+        channel: 'sms',
+        direction: 'inbound',
+        from: '+15055550142',
+        to: line.phoneNumber,
+        body: '\rReturned',
+        status: 'received',
+      },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/tools/outbox/export?channel=sms', cookies: cookieOf(all) });
     expect(res.statusCode).toBe(200);
@@ -298,16 +422,28 @@ describe('finding 6: CSV formula injection', () => {
 });
 
 describe('finding 7: web addresses', () => {
-  it('accepts only http and https addresses for a location\'s web pages', async () => {
+  it("accepts only http and https addresses for a location's web pages", async () => {
     const [abg] = await t.db.select().from(locations).where(eq(locations.code, 'ABG'));
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd', 'http:example.com', 'ftp://example.com']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+      'http:example.com',
+      'ftp://example.com',
+    ]) {
       for (const field of ['url', 'serviceUrl']) {
         const res = await all.act(saveLocation, { locationId: abg.id, [field]: url });
         expect(res.status, `${field}=${url}`).toBe(400);
         expect(res.body.data.fields).toEqual([field]);
       }
     }
-    const ok = await all.act(saveLocation, { locationId: abg.id, url: 'https://www.example.com/honda', serviceUrl: 'http://service.example.com' });
+    const ok = await all.act(saveLocation, {
+      locationId: abg.id,
+      url: 'https://www.example.com/honda',
+      serviceUrl: 'http://service.example.com',
+    });
     expect(ok.status).toBe(200);
     const [after] = await t.db.select().from(locations).where(eq(locations.id, abg.id));
     expect(after).toMatchObject({ url: 'https://www.example.com/honda', serviceUrl: 'http://service.example.com' });
@@ -315,10 +451,21 @@ describe('finding 7: web addresses', () => {
 });
 
 describe('finding 8: uploads', () => {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const upload = (files: { field: string; filename: string; data: Buffer }[], requestId: string) => {
-    const { payload, headers } = multipartBody({ csrfToken: all.csrfToken! }, files.map((f) => ({ ...f, type: 'image/png' })));
-    return all.send<Record<string, unknown>>({ method: 'POST', url: '/api/actions/users/upload', headers: { ...headers, 'x-request-id': requestId }, payload });
+    const { payload, headers } = multipartBody(
+      { csrfToken: all.csrfToken! },
+      files.map((f) => ({ ...f, type: 'image/png' })),
+    );
+    return all.send<Record<string, unknown>>({
+      method: 'POST',
+      url: '/api/actions/users/upload',
+      headers: { ...headers, 'x-request-id': requestId },
+      payload,
+    });
   };
   const leftovers = (requestId: string) => readdirSync(tmpdir()).filter((name) => name.includes(requestId));
 
@@ -329,7 +476,13 @@ describe('finding 8: uploads', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(['Send at most 1 file.']);
     expect(res.body.data.fields).toEqual(['file']);
-    const two = await upload([{ field: 'file', filename: 'a.png', data: png }, { field: 'file', filename: 'b.png', data: png }], 'upload-two-files-1');
+    const two = await upload(
+      [
+        { field: 'file', filename: 'a.png', data: png },
+        { field: 'file', filename: 'b.png', data: png },
+      ],
+      'upload-two-files-1',
+    );
     expect(two.status).toBe(400);
     expect(two.body.errors).toEqual(['Send at most 1 file.']);
     expect(leftovers('upload-many-files-1')).toEqual([]);
@@ -339,7 +492,10 @@ describe('finding 8: uploads', () => {
     const res = await upload([{ field: 'file', filename: 'me.png', data: png }], 'upload-one-file-1');
     expect(res.status).toBe(200);
     expect(leftovers('upload-one-file-1')).toEqual([]);
-    const tooLarge = await upload([{ field: 'file', filename: 'big.png', data: Buffer.alloc(9 * 1024 * 1024, 1) }], 'upload-too-large-1');
+    const tooLarge = await upload(
+      [{ field: 'file', filename: 'big.png', data: Buffer.alloc(9 * 1024 * 1024, 1) }],
+      'upload-too-large-1',
+    );
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.errors[0]).toMatch(/too large/);
     expect(leftovers('upload-too-large-1')).toEqual([]);
@@ -356,8 +512,19 @@ describe('finding 9: the API documentation needs a signed-in session', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe('/login?p=%2Fapi%2Fdocs');
     const user = await t.createUser();
-    await t.db.insert(sessions).values({ id: createHash('sha256').update('half-signed-in').digest('hex'), userId: user.id, stage: 'password', csrfToken: 'x'.repeat(32) });
-    const half = await t.app.inject({ method: 'GET', url: '/api/docs/json', cookies: { [SESSION_COOKIE]: 'half-signed-in' } });
+    await t.db
+      .insert(sessions)
+      .values({
+        id: createHash('sha256').update('half-signed-in').digest('hex'),
+        userId: user.id,
+        stage: 'password',
+        csrfToken: 'x'.repeat(32),
+      });
+    const half = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      cookies: { [SESSION_COOKIE]: 'half-signed-in' },
+    });
     expect(half.statusCode).toBe(401);
     for (const url of ['/api/docs/yaml', '/api/docs/static/index.html']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).not.toBe(200);

@@ -17,7 +17,10 @@ export async function holderCount(db: Db, jobCode: string): Promise<number> {
 
 /** The first `limit` holders within reach, by last and first name. */
 export function namedHolders(db: Db, jobCode: string, reach: Reach, limit: number) {
-  return db.select({ userId: users.id, name: nameOf(), username: users.username }).from(users)
+  return db
+    .select({ userId: users.id, name: nameOf(), username: users.username })
+    .from(users)
     .where(and(eq(users.jobCode, jobCode), withinReach(reach, users.locationId)))
-    .orderBy(asc(users.lastName), asc(users.firstName)).limit(limit);
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(limit);
 }

@@ -37,7 +37,10 @@ export function screenInput(value: unknown): void {
 function walk(value: unknown, path: (string | number)[], depth: number): void {
   if (typeof value === 'string') {
     if (BAD_CHARACTER.test(value)) {
-      throw AppError.invalid(`${fieldLabel(path)} contains a character that is not allowed.`, path.length ? [String(path[0])] : []);
+      throw AppError.invalid(
+        `${fieldLabel(path)} contains a character that is not allowed.`,
+        path.length ? [String(path[0])] : [],
+      );
     }
     return;
   }

@@ -11,7 +11,10 @@ import { listPaging } from '../../shared/fields';
 import { buildListQueries, holderOf, type BenchSample } from './lists';
 import { registeredLists } from '../../../tests/registries';
 
-interface IndexShape { columns: string[]; unique: boolean }
+interface IndexShape {
+  columns: string[];
+  unique: boolean;
+}
 
 /**
  * The indexes of a table as the columns they hold, in order (an expression holds none). A column kept
@@ -23,11 +26,15 @@ function indexesOf(table: PgTable): IndexShape[] {
   const named = (column: Partial<IndexedColumn | SQL>) => {
     if (!('name' in column)) return '';
     const { order, nulls } = (column as IndexedColumn).indexConfig ?? {};
-    return order === 'desc' || nulls === 'first' ? `${column.name} ${order ?? 'asc'} nulls ${nulls ?? 'last'}` : column.name ?? '';
+    return order === 'desc' || nulls === 'first'
+      ? `${column.name} ${order ?? 'asc'} nulls ${nulls ?? 'last'}`
+      : (column.name ?? '');
   };
   return [
     ...config.indexes.map((index) => ({ columns: index.config.columns.map(named), unique: index.config.unique })),
-    ...config.columns.filter((column) => column.primary || column.isUnique).map((column) => ({ columns: [column.name], unique: true })),
+    ...config.columns
+      .filter((column) => column.primary || column.isUnique)
+      .map((column) => ({ columns: [column.name], unique: true })),
   ];
 }
 
@@ -36,8 +43,8 @@ function indexesOf(table: PgTable): IndexShape[] {
  * columns a list filters on by equality, as calls by location), or the sort column alone, unique.
  */
 const servesSort = (index: IndexShape, sort: string, id: string) =>
-  (index.unique && index.columns.length === 1 && index.columns[0] === sort)
-  || index.columns.some((column, i) => column === sort && index.columns[i + 1] === id);
+  (index.unique && index.columns.length === 1 && index.columns[0] === sort) ||
+  index.columns.some((column, i) => column === sort && index.columns[i + 1] === id);
 
 describe('list definitions', () => {
   it('sort every list only on indexed columns, with the id after them, so each page is read from an index either way', () => {
@@ -46,7 +53,8 @@ describe('list definitions', () => {
       const idColumn = list.id.column;
       for (const [key, column] of Object.entries(list.sorts)) {
         if (column === idColumn) continue;
-        if (!indexesOf(column.table as PgTable).some((index) => servesSort(index, column.name, idColumn.name))) unindexed.push(`${path} sort "${key}" (${column.name}, ${idColumn.name})`);
+        if (!indexesOf(column.table as PgTable).some((index) => servesSort(index, column.name, idColumn.name)))
+          unindexed.push(`${path} sort "${key}" (${column.name}, ${idColumn.name})`);
       }
     }
     expect(unindexed).toEqual([]);
@@ -76,7 +84,8 @@ describe('list rules', () => {
   const cases = [...registeredLists()].flatMap(([path, list]) =>
     [{ name: 'no filters', filters: {} }, ...list.bench(sample)]
       .filter((c) => z.object({ ...list.fields, ...listPaging }).safeParse(c.filters).success)
-      .map((c) => ({ path, list, name: c.name, filters: c.filters })));
+      .map((c) => ({ path, list, name: c.name, filters: c.filters })),
+  );
   const inputOf = (list: (typeof cases)[number]['list'], filters: Record<string, unknown>) =>
     z.object({ ...list.fields, ...listPaging }).parse(filters) as Record<string, unknown>;
   const user = { id: 1, flags: [], reach: [1, 2] };
@@ -85,13 +94,16 @@ describe('list rules', () => {
     const misuse: string[] = [];
     for (const { path, list, name, filters } of cases) {
       // Anything else a handler's context offers (the request, services, the session) is out of bounds.
-      const ctx = new Proxy({ db, input: inputOf(list, filters), user }, {
-        get(target, key) {
-          if (key in target) return target[key as keyof typeof target];
-          misuse.push(`${path} [${name}] reads ctx.${String(key)}`);
-          return undefined;
+      const ctx = new Proxy(
+        { db, input: inputOf(list, filters), user },
+        {
+          get(target, key) {
+            if (key in target) return target[key as keyof typeof target];
+            misuse.push(`${path} [${name}] reads ctx.${String(key)}`);
+            return undefined;
+          },
         },
-      });
+      );
       buildListQueries(list, ctx as never);
     }
     expect(misuse).toEqual([]);
@@ -104,9 +116,14 @@ describe('list rules', () => {
       const { params } = statementOf(buildListQueries(list, { db, input, user } as never).json);
       // A search: a filter's text made a pattern (part of a name, the start of a stock number).
       const pattern = (p: unknown) => typeof p === 'string' && (p.startsWith('%') || p.endsWith('%'));
-      const searching = Object.values(filters).some((v) => typeof v === 'string' && params.some((p) => pattern(p) && (p as string).toLowerCase().includes(v.toLowerCase())));
+      const searching = Object.values(filters).some(
+        (v) =>
+          typeof v === 'string' &&
+          params.some((p) => pattern(p) && (p as string).toLowerCase().includes(v.toLowerCase())),
+      );
       // A search may still be an exact lookup (a whole phone number), planned once like any filter.
-      if (planFor(params) === 'custom' && !searching) wrong.push(`${path} [${name}]: planned for its values, but it searches nothing`);
+      if (planFor(params) === 'custom' && !searching)
+        wrong.push(`${path} [${name}]: planned for its values, but it searches nothing`);
     }
     expect(wrong).toEqual([]);
   });
@@ -116,7 +133,17 @@ describe('list rules', () => {
     for (const [path, list] of registeredLists()) {
       if (!list.rowFields) continue;
       // A frozen row: writing to it throws. Every column null, and the fields a call plan's step reads.
-      const row = { ...Object.fromEntries(list.columns.map((c) => [c.key, null])), memberNames: {}, kind: 'voicemail', targets: [], userIds: [], hours: null, greeting: '', timeoutSeconds: 20, label: '' };
+      const row = {
+        ...Object.fromEntries(list.columns.map((c) => [c.key, null])),
+        memberNames: {},
+        kind: 'voicemail',
+        targets: [],
+        userIds: [],
+        hours: null,
+        greeting: '',
+        timeoutSeconds: 20,
+        label: '',
+      };
       const first = JSON.stringify(list.rowFields(Object.freeze({ ...row })));
       if (first !== JSON.stringify(list.rowFields(Object.freeze({ ...row })))) impure.push(path);
     }

@@ -26,7 +26,11 @@ export interface FindSource<Row = unknown> {
   /** The heading of its matches: "Users". */
   label: string;
   access: Access;
-  query(ctx: ShellContext, term: string, limit: number): SQLWrapper & { _: { selectedFields: { found: SQL.Aliased<Row> } } };
+  query(
+    ctx: ShellContext,
+    term: string,
+    limit: number,
+  ): SQLWrapper & { _: { selectedFields: { found: SQL.Aliased<Row> } } };
   present(row: Row): Found;
 }
 

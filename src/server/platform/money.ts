@@ -6,4 +6,5 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * what a list's html and CSV show, which read only selected fields. `centsToDecimal` is the same in
  * TypeScript (shared/format).
  */
-export const hundredthsAsDecimal = (column: AnyPgColumn): SQL<string> => sql<string>`((${column}::numeric / 100)::numeric(14, 2))::text`;
+export const hundredthsAsDecimal = (column: AnyPgColumn): SQL<string> =>
+  sql<string>`((${column}::numeric / 100)::numeric(14, 2))::text`;

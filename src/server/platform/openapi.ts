@@ -26,22 +26,38 @@ export function openApiDocument(config: Config) {
   for (const action of actionRegistry.values()) {
     const schema = jsonSchema(action.input, 'input');
     // A contract's reply: the envelope with `data` as declared (docs: src/shared/contract.ts).
-    const done = action.output ? { ...envelope, properties: { ...envelope.properties, data: jsonSchema(action.output, 'output') } } : envelope;
+    const done = action.output
+      ? { ...envelope, properties: { ...envelope.properties, data: jsonSchema(action.output, 'output') } }
+      : envelope;
     const needsCsrf = action.permission !== 'public' && action.permission !== 'pending';
     const body = needsCsrf
-      ? { ...schema, properties: { ...(schema.properties as object), csrfToken: { type: 'string', description: 'From GET /api/session; or the X-CSRF-Token header.' } } }
+      ? {
+          ...schema,
+          properties: {
+            ...(schema.properties as object),
+            csrfToken: { type: 'string', description: 'From GET /api/session; or the X-CSRF-Token header.' },
+          },
+        }
       : schema;
     paths[actionRoute(action)] = {
       post: {
         summary: action.summary ?? action.path,
         tags: [action.path.split('/')[0]],
         description: `Permission: ${action.permission}.${action.path.includes('.') ? '' : ' Also answers with a trailing .php.'}`,
-        ...(action.idempotent ? {
-          parameters: [{
-            name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
-            description: 'Runs the request once: the same key again gets the first reply (header idempotent-replayed: true); with another input, 409.',
-          }],
-        } : {}),
+        ...(action.idempotent
+          ? {
+              parameters: [
+                {
+                  name: 'Idempotency-Key',
+                  in: 'header',
+                  required: false,
+                  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+                  description:
+                    'Runs the request once: the same key again gets the first reply (header idempotent-replayed: true); with another input, 409.',
+                },
+              ],
+            }
+          : {}),
         requestBody: {
           content: {
             'application/json': { schema: body },
@@ -50,8 +66,17 @@ export function openApiDocument(config: Config) {
           },
         },
         responses: Object.fromEntries(
-          [['200', 'Done'], ['400', 'Invalid input; data.fields names the fields'], ['401', 'Not signed in'], ['403', 'No permission or bad CSRF token'], ['404', 'No such record'], ['429', 'Too many requests']]
-            .map(([code, description]) => [code, { description, content: { 'application/json': { schema: code === '200' ? done : envelope } } }]),
+          [
+            ['200', 'Done'],
+            ['400', 'Invalid input; data.fields names the fields'],
+            ['401', 'Not signed in'],
+            ['403', 'No permission or bad CSRF token'],
+            ['404', 'No such record'],
+            ['429', 'Too many requests'],
+          ].map(([code, description]) => [
+            code,
+            { description, content: { 'application/json': { schema: code === '200' ? done : envelope } } },
+          ]),
         ),
       },
     };

@@ -15,7 +15,12 @@ export function phoneKind(value: string): { number: string; kind: 'geographic' |
   const parsed = parseMax(value, 'US');
   if (!parsed?.isValid()) return null;
   const type = parsed.getType();
-  const kind = type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === 'FIXED_LINE' ? 'geographic' : type === 'TOLL_FREE' ? 'toll-free' : 'other';
+  const kind =
+    type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === 'FIXED_LINE'
+      ? 'geographic'
+      : type === 'TOLL_FREE'
+        ? 'toll-free'
+        : 'other';
   return { number: parsed.number, kind };
 }
 

@@ -1,4 +1,16 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../modules/users/users.db';
 
 /** A browser session. The cookie holds a random token; only its SHA-256 is stored. */
@@ -42,7 +54,10 @@ export const auditLog = pgTable(
     ip: text('ip').notNull().default(''),
     requestId: text('request_id').notNull().default(''),
   },
-  (t) => [index('audit_log_record_idx').on(t.recordType, t.recordId, t.at), index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_record_idx').on(t.recordType, t.recordId, t.at),
+    index('audit_log_user_idx').on(t.userId, t.at),
+  ],
 );
 
 /**
@@ -53,7 +68,9 @@ export const auditLog = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 255 }).notNull(),
     /** The action's path (`kits/talk/outbound/make-mass-call`). */
     action: varchar('action', { length: 200 }).notNull(),
@@ -134,7 +151,10 @@ export const localPayouts = pgTable(
     payeePhone: varchar('payee_phone', { length: 20 }).notNull().default(''),
     amountCents: integer('amount_cents').notNull(),
     memo: text('memo').notNull().default(''),
-    status: varchar('status', { length: 12 }).$type<'pending' | 'paid' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    status: varchar('status', { length: 12 })
+      .$type<'pending' | 'paid' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
     checks: integer('checks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,8 +9,12 @@ import { addAccess, editAccess, loadAccess, loadAccessList } from '../../modules
 import { registeredActions } from '../../../tests/registries';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /**
  * The authorization matrix, generated from the registry: every action, including any added
@@ -75,8 +79,10 @@ describe('the pipeline', () => {
   it('accepts the token in the X-CSRF-Token header and the .php alias', async () => {
     const caller = await t.signedIn(['accessAdmin']);
     const res = await caller.send<Record<string, any>>({
-      method: 'POST', url: '/api/actions/sandbox-access/load-access-list.php',
-      headers: { 'x-csrf-token': caller.csrfToken! }, payload: {},
+      method: 'POST',
+      url: '/api/actions/sandbox-access/load-access-list.php',
+      headers: { 'x-csrf-token': caller.csrfToken! },
+      payload: {},
     });
     expect(res.status).toBe(200);
     expect(res.body.data.html).toContain('<table');
@@ -84,7 +90,11 @@ describe('the pipeline', () => {
 
   it('reads form-urlencoded bodies with a[]= lists and 1/0 checkboxes', async () => {
     const caller = await t.signedIn(['accessAdmin', 'messenger']);
-    const res = await caller.call('sandbox-access/add-access', { jobCode: 'FORM1', longName: 'Form test', messenger: 1, developer: 0 }, { form: true });
+    const res = await caller.call(
+      'sandbox-access/add-access',
+      { jobCode: 'FORM1', longName: 'Form test', messenger: 1, developer: 0 },
+      { form: true },
+    );
     expect(res.status).toBe(200);
     const loaded = await caller.act(loadAccess, { jobCode: 'FORM1' });
     expect(loaded.body.data.jobCode.flags).toEqual(['messenger']);
@@ -96,8 +106,12 @@ describe('the pipeline', () => {
     await caller.act(editAccess, { jobCode: 'AUDIT1', longName: 'After', phoneAdmin: 1 });
     const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(row).toMatchObject({
-      userId: caller.userId, action: 'sandbox-access/edit-access', recordType: 'jobCode', recordId: 'AUDIT1',
-      before: { longName: 'Before', flags: [] }, after: { longName: 'After', flags: ['phoneAdmin'] },
+      userId: caller.userId,
+      action: 'sandbox-access/edit-access',
+      recordType: 'jobCode',
+      recordId: 'AUDIT1',
+      before: { longName: 'Before', flags: [] },
+      after: { longName: 'After', flags: ['phoneAdmin'] },
     });
     expect(row.requestId).not.toBe('');
   });
@@ -134,8 +148,10 @@ describe('the pipeline', () => {
   it('answers a body that cannot be parsed with 400, never 5xx', async () => {
     const caller = await t.signedIn(['accessAdmin']);
     const res = await caller.send<Record<string, any>>({
-      method: 'POST', url: '/api/actions/sandbox-access/add-access',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': caller.csrfToken! }, payload: '{"jobCode": ',
+      method: 'POST',
+      url: '/api/actions/sandbox-access/add-access',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': caller.csrfToken! },
+      payload: '{"jobCode": ',
     });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatch(/could not be read/);
@@ -152,27 +168,42 @@ describe('the pipeline', () => {
     expect(health.json()).toMatchObject({ ok: true });
     // Every page carries helmet's secure headers, worked out once at start.
     expect(health.headers).toMatchObject({
-      'content-security-policy': expect.stringContaining("default-src 'self'"), 'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'referrer-policy': 'no-referrer',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'referrer-policy': 'no-referrer',
     });
     const anon = await t.app.inject({ method: 'GET', url: '/api/session' });
     // API replies carry OWASP's set for APIs; the rate limit is told only once it is reached.
     expect(anon.headers).toMatchObject({
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY',
-      'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', 'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
     });
     expect(anon.headers).not.toHaveProperty('x-ratelimit-remaining');
     expect(anon.headers).not.toHaveProperty('origin-agent-cluster');
     expect(anon.json().data).toMatchObject({ signedIn: false, user: null, csrfToken: null, publicUrl: null });
     const caller = await t.signedIn(['phoneAdmin']);
-    const session = await caller.send<{ flags: string[]; csrfToken: string; user: { id: number } }>({ method: 'GET', url: '/api/session' });
+    const session = await caller.send<{ flags: string[]; csrfToken: string; user: { id: number } }>({
+      method: 'GET',
+      url: '/api/session',
+    });
     expect(session.body.data.flags).toEqual(['phoneAdmin']);
     expect(session.body.data.csrfToken).toBe(caller.csrfToken);
     expect(session.body.data).toMatchObject({ publicUrl: t.config.PUBLIC_URL });
     // The API's map is for signed-in people (hardening.test.ts, finding 9).
-    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json', cookies: { forecourt_session: caller.cookie! } });
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      cookies: { forecourt_session: caller.cookie! },
+    });
     const paths = Object.keys(doc.json().paths);
     for (const action of registeredActions().values()) expect(paths).toContain(actionRoute(action));
-    expect(doc.json().paths['/api/actions/users/save-user'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('accountLocked');
+    expect(
+      doc.json().paths['/api/actions/users/save-user'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('accountLocked');
   });
 });

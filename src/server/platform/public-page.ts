@@ -14,10 +14,27 @@ const STYLE = [
 ].join('');
 
 export function publicPage(reply: FastifyReply, status: number, title: string, body: ReactNode) {
-  const html = renderToStaticMarkup(h('html', { lang: 'en' },
-    h('head', null, h('meta', { charSet: 'utf-8' }), h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-      h('meta', { name: 'robots', content: 'noindex' }), h('title', null, title), h('style', null, STYLE)),
-    h('body', null, h('main', null, h('h1', null, title), body))));
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex').send(`<!doctype html>${html}`);
+  const html = renderToStaticMarkup(
+    h(
+      'html',
+      { lang: 'en' },
+      h(
+        'head',
+        null,
+        h('meta', { charSet: 'utf-8' }),
+        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+        h('meta', { name: 'robots', content: 'noindex' }),
+        h('title', null, title),
+        h('style', null, STYLE),
+      ),
+      h('body', null, h('main', null, h('h1', null, title), body)),
+    ),
+  );
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .send(`<!doctype html>${html}`);
 }

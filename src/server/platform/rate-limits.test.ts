@@ -38,11 +38,19 @@ describe('the limits hold across server processes', () => {
     expect(statuses).toEqual([...Array(20).fill(401), ...Array(4).fill(429)]);
     const refused = await signIn(other, 'someone', 'wrong', { remoteAddress: address });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ statusCode: 429, success: false, data: {}, errors: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)] });
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      success: false,
+      data: {},
+      errors: [expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/)],
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
     expect(refused.headers['x-ratelimit-limit']).toBe('20');
     // One row per client and route, counted in the database.
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `/api/actions/users/authenticate:${address}`));
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `/api/actions/users/authenticate:${address}`));
     expect(row.hits).toBe(25);
     // Another client is not held by it.
     expect((await signIn(t.app, 'someone', 'wrong', { remoteAddress: '198.51.100.21' })).statusCode).toBe(401);
@@ -50,7 +58,8 @@ describe('the limits hold across server processes', () => {
 
   it('keeps the general limit within a tenth of it per process, synced in batches', async () => {
     const address = '198.51.100.30';
-    const session = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/session', remoteAddress: address });
+    const session = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/session', remoteAddress: address });
     let accepted = 0;
     for (let i = 0; i < 60; i++) {
       if ((await session(i % 2 ? other : t.app)).statusCode === 200) accepted += 1;
@@ -60,7 +69,10 @@ describe('the limits hold across server processes', () => {
     expect(accepted).toBeLessThanOrEqual(30 + 3);
     await t.app.rateLimits.sync();
     await other.rateLimits.sync();
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `all:${address}`));
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `all:${address}`));
     expect(row.hits).toBe(accepted);
     for (const app of [t.app, other]) {
       const refused = await session(app);
@@ -72,7 +84,8 @@ describe('the limits hold across server processes', () => {
 
   it('learns what the other process counted at the next sync', async () => {
     const address = '198.51.100.31';
-    const session = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/session', remoteAddress: address });
+    const session = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/session', remoteAddress: address });
     for (let i = 0; i < 30; i++) expect((await session(t.app)).statusCode).toBe(200);
     expect((await session(t.app)).statusCode).toBe(429);
     await t.app.rateLimits.sync();
@@ -93,28 +106,50 @@ describe('the limits hold across server processes', () => {
       { key: 'address:192.0.2.1', failures: 3, lastFailureAt: sql`now() - interval '25 hours'` },
       { key: 'address:192.0.2.2', failures: 0 },
       { key: 'address:192.0.2.3', failures: 3, lastFailureAt: sql`now() - interval '1 hour'` },
-      { key: 'address:192.0.2.4', failures: 30, lastFailureAt: sql`now() - interval '25 hours'`, blockedUntil: sql`now() + interval '1 minute'` },
+      {
+        key: 'address:192.0.2.4',
+        failures: 30,
+        lastFailureAt: sql`now() - interval '25 hours'`,
+        blockedUntil: sql`now() + interval '1 minute'`,
+      },
     ]);
     await t.app.rateLimits.cleanup();
     const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).toContain('live:1');
     expect(keys).not.toContain('old:1');
-    const throttles = (await t.db.select({ key: signinThrottles.key }).from(signinThrottles).where(like(signinThrottles.key, 'address:192.0.2.%')))
-      .map((r) => r.key).sort();
+    const throttles = (
+      await t.db
+        .select({ key: signinThrottles.key })
+        .from(signinThrottles)
+        .where(like(signinThrottles.key, 'address:192.0.2.%'))
+    )
+      .map((r) => r.key)
+      .sort();
     expect(throttles).toEqual(['address:192.0.2.3', 'address:192.0.2.4']);
   });
 });
 
 describe('the client address (TRUST_PROXY)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp({ demo: false }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await testApp({ demo: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** Signs the admin in with X-Forwarded-For set, and returns the address the session recorded. */
   async function recordedAddress(app: FastifyInstance, forwarded: string, remoteAddress = '127.0.0.1') {
-    const res = await signIn(app, 'admin', 'forecourt-demo', { headers: { 'x-forwarded-for': forwarded }, remoteAddress });
+    const res = await signIn(app, 'admin', 'forecourt-demo', {
+      headers: { 'x-forwarded-for': forwarded },
+      remoteAddress,
+    });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.db.select({ ip: sessions.ip }).from(sessions).orderBy(sql`${sessions.createdAt} desc`).limit(1);
+    const [row] = await t.db
+      .select({ ip: sessions.ip })
+      .from(sessions)
+      .orderBy(sql`${sessions.createdAt} desc`)
+      .limit(1);
     return row.ip;
   }
 
@@ -122,7 +157,14 @@ describe('the client address (TRUST_PROXY)', () => {
   async function rotate(app: FastifyInstance, prefix: string) {
     const statuses = [];
     for (let i = 1; i <= 21; i++) {
-      statuses.push((await signIn(app, `nobody-${prefix}-${i}`, 'wrong', { headers: { 'x-forwarded-for': `${prefix}.${i}` }, remoteAddress: '192.0.2.200' })).statusCode);
+      statuses.push(
+        (
+          await signIn(app, `nobody-${prefix}-${i}`, 'wrong', {
+            headers: { 'x-forwarded-for': `${prefix}.${i}` },
+            remoteAddress: '192.0.2.200',
+          })
+        ).statusCode,
+      );
     }
     return statuses.filter((s) => s === 429).length;
   }
@@ -135,7 +177,13 @@ describe('the client address (TRUST_PROXY)', () => {
 
   it('believes the proxies TRUST_PROXY names, by count or by address', async () => {
     for (const value of ['1', '192.0.2.0/24,127.0.0.1']) {
-      const config = loadConfig({ DATA_DIR: '.tmp/test-data', SESSION_SECRET: t.config.SESSION_SECRET, LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0', TRUST_PROXY: value });
+      const config = loadConfig({
+        DATA_DIR: '.tmp/test-data',
+        SESSION_SECRET: t.config.SESSION_SECRET,
+        LOG_LEVEL: 'silent',
+        SESSION_CACHE_SECONDS: '0',
+        TRUST_PROXY: value,
+      });
       const app = await buildApp({ config, database: t.database, logger: false, webRoot: '.tmp/no-web' });
       try {
         // A client that put its own X-Forwarded-For in front is read as the proxy saw it: the last entry.
@@ -146,7 +194,12 @@ describe('the client address (TRUST_PROXY)', () => {
       }
     }
     // A connection from an address the list does not name is its own address.
-    const config = loadConfig({ DATA_DIR: '.tmp/test-data', SESSION_SECRET: t.config.SESSION_SECRET, LOG_LEVEL: 'silent', TRUST_PROXY: '10.0.0.0/8' });
+    const config = loadConfig({
+      DATA_DIR: '.tmp/test-data',
+      SESSION_SECRET: t.config.SESSION_SECRET,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
     const app = await buildApp({ config, database: t.database, logger: false, webRoot: '.tmp/no-web' });
     try {
       expect(await recordedAddress(app, '203.0.113.8', '192.0.2.77')).toBe('192.0.2.77');

@@ -69,7 +69,12 @@ async function addHits(db: Db, rows: { key: string; hits: number; ms: number }[]
       hits = case when rate_limits.reset_at <= now() then excluded.hits else least(rate_limits.hits + excluded.hits, 1000000000) end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning key, hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`);
-  return new Map(rowsOf<{ key: string; hits: number; ttl: number }>(result).map((row) => [row.key, { hits: Number(row.hits), ttl: Number(row.ttl) }]));
+  return new Map(
+    rowsOf<{ key: string; hits: number; ttl: number }>(result).map((row) => [
+      row.key,
+      { hits: Number(row.hits), ttl: Number(row.ttl) },
+    ]),
+  );
 }
 
 export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimits {
@@ -100,7 +105,10 @@ export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimi
       return;
     }
     if (timer) return;
-    timer = setTimeout(() => { timer = undefined; void flush(); }, delay);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, delay);
     timer.unref();
   }
 
@@ -201,10 +209,13 @@ export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimi
 
     incr(key: string, callback: Callback, timeWindow: number) {
       const name = `${this.route}:${key}`;
-      addHits(db, [{ key: name, hits: 1, ms: timeWindow }]).then((answered) => {
-        const row = answered.get(stored(name))!;
-        callback(null, { current: row.hits, ttl: row.ttl });
-      }, (error: Error) => callback(error));
+      addHits(db, [{ key: name, hits: 1, ms: timeWindow }]).then(
+        (answered) => {
+          const row = answered.get(stored(name))!;
+          callback(null, { current: row.hits, ttl: row.ttl });
+        },
+        (error: Error) => callback(error),
+      );
     }
 
     child(): FastifyRateLimitStore {
@@ -238,8 +249,12 @@ export function sharedRateLimits(db: Db, log: FastifyBaseLogger): SharedRateLimi
       housekeeping = setInterval(() => {
         if (cleaning) return;
         cleaning = cleanup()
-          .catch((error: unknown) => { if (!closed) log.warn({ err: error }, 'expired rate limits could not be deleted'); })
-          .finally(() => { cleaning = undefined; });
+          .catch((error: unknown) => {
+            if (!closed) log.warn({ err: error }, 'expired rate limits could not be deleted');
+          })
+          .finally(() => {
+            cleaning = undefined;
+          });
       }, CLEANUP_MS);
       housekeeping.unref();
     },

@@ -9,7 +9,14 @@ import { locations } from '../../modules/locations/locations.db';
 import { phones } from '../../modules/phones/phones.db';
 import { allFlags } from '../../shared/permissions';
 import { loadLocations, locationOptions, saveLocation } from '../../modules/locations/locations.contract';
-import { loadCalls, loadPhone, loadPhones, makeCall, phoneOptions, savePhone } from '../../modules/phones/phones.contract';
+import {
+  loadCalls,
+  loadPhone,
+  loadPhones,
+  makeCall,
+  phoneOptions,
+  savePhone,
+} from '../../modules/phones/phones.contract';
 import { userOptions } from '../../modules/users/users.contract';
 import { registeredActions, registeredLists, registeredExports } from '../../../tests/registries';
 
@@ -25,13 +32,17 @@ let newMexico: number[];
 let phoenix: number;
 beforeAll(async () => {
   t = await testApp();
-  newMexico = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map((l) => l.id);
+  newMexico = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.region, 'New Mexico'))).map(
+    (l) => l.id,
+  );
   [{ id: phoenix }] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'PHX'));
   nm = await t.signedIn([...allFlags], { groupWide: false, regions: ['New Mexico'] });
   // No region and no home location: reaches nothing.
   nowhere = await t.signedIn([...allFlags], { groupWide: false });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A record of this kind whose location is outside New Mexico (or has none). */
 async function recordOutside(records: LocatedRecordKind): Promise<unknown> {
@@ -51,12 +62,16 @@ describe('every action that names a record refuses one outside reach with 404 an
         const key = await recordOutside(records as LocatedRecordKind);
         expect(key, `the demo group has a ${field} outside New Mexico`).toBeDefined();
         const [{ n: audits }] = await t.db.select({ n: count() }).from(auditLog);
-        const shape = (action.input as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+        const shape = (
+          action.input as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+        ).shape;
         const value = shape[field].safeParse([key]).success && !shape[field].safeParse(key).success ? [key] : key;
         const res = await nm.call(actionRoute(action), { [field]: value });
         expect(res.status).toBe(404);
         expect(res.body.success).toBe(false);
-        expect(res.body.errors[0]).toBe(typeof records.missing === 'string' ? records.missing : records.missing(String(key)));
+        expect(res.body.errors[0]).toBe(
+          typeof records.missing === 'string' ? records.missing : records.missing(String(key)),
+        );
         const [{ n: after }] = await t.db.select({ n: count() }).from(auditLog);
         expect(after).toBe(audits);
       });
@@ -71,10 +86,21 @@ describe('the registry', () => {
       const list = listRegistry.get(action.path);
       // Public and two-factor calls act on the caller's own account; a list whose rows are kept within
       // reach can only be narrowed by its filters; `group` and `query` actions say why themselves.
-      if (action.permission === 'public' || action.permission === 'pending' || typeof action.reach === 'string' || (list && list.reach !== 'group')) continue;
+      if (
+        action.permission === 'public' ||
+        action.permission === 'pending' ||
+        typeof action.reach === 'string' ||
+        (list && list.reach !== 'group')
+      )
+        continue;
       const shape = (action.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       for (const field of Object.keys(shape)) {
-        if (/(Id|Ids)$|^ids$|^callSid$|^employeeNumber$/.test(field) && field !== 'locationId' && !(field in action.reach)) undeclared.push(`${action.path}: ${field}`);
+        if (
+          /(Id|Ids)$|^ids$|^callSid$|^employeeNumber$/.test(field) &&
+          field !== 'locationId' &&
+          !(field in action.reach)
+        )
+          undeclared.push(`${action.path}: ${field}`);
       }
     }
     expect(undeclared).toEqual([]);
@@ -132,21 +158,32 @@ describe('every list is kept within reach', () => {
       const res = await nm.call(path, { minCreatedAt: '2000-01-01' });
       expect(res.status).toBe(200);
       expect(res.body.data.rows.length).toBeGreaterThan(0);
-      expect(res.body.data.rows.every((r: { key: number }) => newMexico.includes(r.key)), path).toBe(true);
+      expect(
+        res.body.data.rows.every((r: { key: number }) => newMexico.includes(r.key)),
+        path,
+      ).toBe(true);
     }
   });
 
   it('exports only rows within reach, and refuses a location outside it before sending anything', async () => {
     for (const download of registeredExports().values()) {
       if (download.list.reach === 'group') continue;
-      const res = await t.app.inject({ method: 'GET', url: download.route, cookies: { forecourt_session: nowhere.cookie! } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: download.route,
+        cookies: { forecourt_session: nowhere.cookie! },
+      });
       expect(res.statusCode).toBe(200);
       // The header line only: no row of a location outside reach.
       expect(res.body.trim().split('\n')).toHaveLength(1);
     }
     for (const download of registeredExports().values()) {
       if (!('locationId' in (download.input as unknown as { shape: object }).shape)) continue;
-      const res = await t.app.inject({ method: 'GET', url: `${download.route}?locationId=${phoenix}`, cookies: { forecourt_session: nm.cookie! } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${download.route}?locationId=${phoenix}`,
+        cookies: { forecourt_session: nm.cookie! },
+      });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -156,12 +193,22 @@ describe('what the review found, as the demo group has it', () => {
   let gm: Caller;
   let it_: Caller;
   beforeAll(async () => {
-    gm = await t.signedIn([], { jobCode: 'GM', groupWide: false, regions: ['New Mexico'], locationId: newMexico[0], phone: '+15055550177' });
+    gm = await t.signedIn([], {
+      jobCode: 'GM',
+      groupWide: false,
+      regions: ['New Mexico'],
+      locationId: newMexico[0],
+      phone: '+15055550177',
+    });
     it_ = await t.signedIn([], { jobCode: 'IT', groupWide: false, regions: ['New Mexico'], locationId: newMexico[0] });
   });
   const phoneAt = async (code: string) => {
-    const [row] = await t.db.select({ id: phones.id }).from(phones).innerJoin(locations, eq(locations.id, phones.locationId))
-      .where(and(eq(locations.code, code), eq(phones.active, true))).limit(1);
+    const [row] = await t.db
+      .select({ id: phones.id })
+      .from(phones)
+      .innerJoin(locations, eq(locations.id, phones.locationId))
+      .where(and(eq(locations.code, code), eq(phones.active, true)))
+      .limit(1);
     return row.id;
   };
 
@@ -176,7 +223,13 @@ describe('what the review found, as the demo group has it', () => {
   it('a New Mexico IT user cannot change a Colorado line nor the Phoenix location', async () => {
     const colorado = await phoneAt('DNC');
     const before = await t.db.select().from(phones).where(eq(phones.id, colorado));
-    const saved = await it_.act(savePhone, { phoneId: colorado, description: 'Taken', phoneNumber: '(303) 555-0999', locationId: newMexico[0], phoneType: 'main' });
+    const saved = await it_.act(savePhone, {
+      phoneId: colorado,
+      description: 'Taken',
+      phoneNumber: '(303) 555-0999',
+      locationId: newMexico[0],
+      phoneType: 'main',
+    });
     expect(saved.status).toBe(404);
     expect(await t.db.select().from(phones).where(eq(phones.id, colorado))).toEqual(before);
     const location = await it_.act(saveLocation, { locationId: phoenix, name: 'Taken' });
@@ -205,12 +258,17 @@ describe('what the review found, as the demo group has it', () => {
     expect([...reached].some((id) => newMexico.includes(id as number))).toBe(false);
   });
 
-  it('a user\'s photo is served to callers who reach them, and to nobody else', async () => {
+  it("a user's photo is served to callers who reach them, and to nobody else", async () => {
     const { userPhotos } = await import('../../modules/users/users.db');
     const [{ id: denver }] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'DNC'));
     const far = await t.createUser({ locationId: denver });
     await t.db.insert(userPhotos).values({ userId: far.id, content: Buffer.from('webp'), contentType: 'image/webp' });
-    const get = (caller: Caller) => t.app.inject({ method: 'GET', url: `/api/users/${far.id}/photo`, cookies: { forecourt_session: caller.cookie! } });
+    const get = (caller: Caller) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/users/${far.id}/photo`,
+        cookies: { forecourt_session: caller.cookie! },
+      });
     expect((await get(nm)).statusCode).toBe(404);
     const group = await t.signedIn([]);
     expect((await get(group)).statusCode).toBe(200);

@@ -56,7 +56,8 @@ async function checkRecordReach(db: Db, reach: Reach, records: RecordKind, value
 }
 
 function checkLocationReach(reach: Reach, locationId: unknown) {
-  if (typeof locationId === 'number' && !reachesLocation(reach, locationId)) throw AppError.notFound('That location does not exist.');
+  if (typeof locationId === 'number' && !reachesLocation(reach, locationId))
+    throw AppError.notFound('That location does not exist.');
 }
 
 /**
@@ -64,7 +65,13 @@ function checkLocationReach(reach: Reach, locationId: unknown) {
  * read with its own field's schema (a field that does not parse is left to the input's 400).
  * Run before the whole input is parsed, so that a record outside reach is a 404 whatever else is sent.
  */
-export async function checkActionReach(db: Db, reach: Reach, declared: ActionReach, input: z.ZodType, body: Record<string, unknown>) {
+export async function checkActionReach(
+  db: Db,
+  reach: Reach,
+  declared: ActionReach,
+  input: z.ZodType,
+  body: Record<string, unknown>,
+) {
   if (reach === 'group') return;
   const shape = (input as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!shape) return;
@@ -74,5 +81,7 @@ export async function checkActionReach(db: Db, reach: Reach, declared: ActionRea
   };
   if (shape[LOCATION_FIELD]) checkLocationReach(reach, field(LOCATION_FIELD));
   if (typeof declared === 'string') return;
-  await Promise.all(Object.entries(declared).map(([name, records]) => checkRecordReach(db, reach, records, field(name))));
+  await Promise.all(
+    Object.entries(declared).map(([name, records]) => checkRecordReach(db, reach, records, field(name))),
+  );
 }

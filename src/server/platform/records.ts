@@ -43,27 +43,50 @@ type Values<K extends RecordKind> = Partial<K['table']['$inferInsert']>;
 type Ctx = Pick<ActionContext<unknown>, 'db' | 'audit'> & { user: { reach: Reach } };
 
 /** The record with this key, within the caller's reach; otherwise the record's own 404. */
-export async function loadRecord<K extends RecordKind>(ctx: Pick<Ctx, 'db' | 'user'>, kind: K, key: Key): Promise<Row<K>> {
+export async function loadRecord<K extends RecordKind>(
+  ctx: Pick<Ctx, 'db' | 'user'>,
+  kind: K,
+  key: Key,
+): Promise<Row<K>> {
   const where = and(eq(kind.key, key), kind.location ? withinReach(ctx.user.reach, kind.location) : undefined);
-  const base = ctx.db.select(getTableColumns(kind.table as PgTable)).from(kind.table as PgTable).$dynamic();
+  const base = ctx.db
+    .select(getTableColumns(kind.table as PgTable))
+    .from(kind.table as PgTable)
+    .$dynamic();
   const [row] = await (kind.join ? base.innerJoin(kind.join.table, kind.join.on) : base).where(where).limit(1);
   if (!row) throw notFound(kind, key);
   return row as Row<K>;
 }
 
 /** Adds a record and audits it; answers the stored row. */
-export async function insertRecord<K extends RecordKind>(ctx: Ctx, kind: K, values: K['table']['$inferInsert']): Promise<Row<K>> {
-  const [after] = await (ctx.db.insert(kind.table as PgTable).values(values as never).returning() as Promise<Row<K>[]>);
+export async function insertRecord<K extends RecordKind>(
+  ctx: Ctx,
+  kind: K,
+  values: K['table']['$inferInsert'],
+): Promise<Row<K>> {
+  const [after] = await (ctx.db
+    .insert(kind.table as PgTable)
+    .values(values as never)
+    .returning() as Promise<Row<K>[]>);
   ctx.audit({ recordType: kind.type, recordId: keyOf(kind, after), after });
   return after;
 }
 
 /** Changes the fields given (none: nothing is written), within reach; audits before and after. */
-export async function updateRecord<K extends RecordKind>(ctx: Ctx, kind: K, key: Key, values: Values<K>): Promise<{ before: Row<K>; after: Row<K> }> {
+export async function updateRecord<K extends RecordKind>(
+  ctx: Ctx,
+  kind: K,
+  key: Key,
+  values: Values<K>,
+): Promise<{ before: Row<K>; after: Row<K> }> {
   const before = await loadRecord(ctx, kind, key);
   if (Object.keys(values).length === 0) return { before, after: before };
   const stamped = 'updatedAt' in getTableColumns(kind.table) ? { ...values, updatedAt: sql`now()` } : values;
-  const [after] = await (ctx.db.update(kind.table as PgTable).set(stamped as never).where(eq(kind.key, key)).returning() as Promise<Row<K>[]>);
+  const [after] = await (ctx.db
+    .update(kind.table as PgTable)
+    .set(stamped as never)
+    .where(eq(kind.key, key))
+    .returning() as Promise<Row<K>[]>);
   ctx.audit({ recordType: kind.type, recordId: key, before, after });
   return { before, after };
 }
@@ -96,10 +119,19 @@ export async function refusingDuplicate<T>(write: () => Promise<T>, conflict: ()
  * edited). `field` is the input field the form marks.
  */
 export async function refuseTaken(
-  db: Db, column: AnyPgColumn, value: unknown, sentence: string, field: string, except?: { key: AnyPgColumn; value: Key },
+  db: Db,
+  column: AnyPgColumn,
+  value: unknown,
+  sentence: string,
+  field: string,
+  except?: { key: AnyPgColumn; value: Key },
 ): Promise<void> {
   const table = (column as unknown as { table: PgTable }).table;
-  const [clash] = await db.select({ found: column }).from(table).where(and(eq(column, value), except ? ne(except.key, except.value) : undefined)).limit(1);
+  const [clash] = await db
+    .select({ found: column })
+    .from(table)
+    .where(and(eq(column, value), except ? ne(except.key, except.value) : undefined))
+    .limit(1);
   if (clash) throw AppError.conflict(sentence, [field]);
 }
 

@@ -10,7 +10,8 @@ const PREFIX = 'v1.';
 const keys = new Map<string, Buffer>();
 function keyFor(sessionSecret: string): Buffer {
   let key = keys.get(sessionSecret);
-  if (!key) keys.set(sessionSecret, (key = Buffer.from(hkdfSync('sha256', sessionSecret, '', 'forecourt sealed secrets', 32))));
+  if (!key)
+    keys.set(sessionSecret, (key = Buffer.from(hkdfSync('sha256', sessionSecret, '', 'forecourt sealed secrets', 32))));
   return key;
 }
 
@@ -26,7 +27,10 @@ export function seal(sessionSecret: string, text: string): string {
 /** The text of a sealed value, or null when it was sealed under another SESSION_SECRET. */
 export function unseal(sessionSecret: string, stored: string): string | null {
   if (!isSealed(stored)) return stored;
-  const [iv, tag, body] = stored.slice(PREFIX.length).split('.').map((part) => Buffer.from(part, 'base64url'));
+  const [iv, tag, body] = stored
+    .slice(PREFIX.length)
+    .split('.')
+    .map((part) => Buffer.from(part, 'base64url'));
   try {
     const decipher = createDecipheriv('aes-256-gcm', keyFor(sessionSecret), iv);
     decipher.setAuthTag(tag);

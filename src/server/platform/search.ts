@@ -9,7 +9,8 @@ import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 export const searchText = (...columns: AnyPgColumn[]): SQL => sql`lower(${sql.join(columns, sql` || ' ' || `)})`;
 
 /** The trigram index for `searchText` over the same columns (a table's schema declares it). */
-export const searchIndex = (name: string, ...columns: AnyPgColumn[]) => index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
+export const searchIndex = (name: string, ...columns: AnyPgColumn[]) =>
+  index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -31,7 +32,9 @@ type FieldValue<F> = F extends SQL<infer T> ? T : F extends Column ? GetColumnDa
  * A record's fields as one JSON value named `found`, typed: what a palette source selects, so every
  * source, whatever its columns, is one branch of the palette's single statement.
  */
-export function foundFields<F extends Record<string, Column | SQL>>(fields: F): SQL.Aliased<{ [K in keyof F]: FieldValue<F[K]> }> {
+export function foundFields<F extends Record<string, Column | SQL>>(
+  fields: F,
+): SQL.Aliased<{ [K in keyof F]: FieldValue<F[K]> }> {
   const pairs = Object.entries(fields).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
   return sql<{ [K in keyof F]: FieldValue<F[K]> }>`json_build_object(${sql.join(pairs, sql`, `)})`.as('found');
 }

@@ -11,8 +11,12 @@ import { loadUsers, logout } from '../../modules/users/users.contract';
 
 /** The session cache on, as in production: each test shows a change ending or changing a session at once. */
 let t: TestApp;
-beforeAll(async () => { t = await testApp({ demo: false, env: { SESSION_CACHE_SECONDS: '60' } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await testApp({ demo: false, env: { SESSION_CACHE_SECONDS: '60' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Repeats a call until it answers `status`: a change made outside this process arrives by NOTIFY. */
 async function eventually(call: () => Promise<{ status: number }>, status: number) {

@@ -22,7 +22,10 @@ export class SessionCache<T> {
   private generation = 0;
   listening = false;
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get(id: string): T | undefined {
     const entry = this.entries.get(id);

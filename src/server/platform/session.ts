@@ -72,7 +72,9 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 
 /** Ends every session of a user at once (lock, password change, two-factor reset), but `keep`. */
 export async function endUserSessions(db: Db, userId: number, keep?: string) {
-  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
 declare module 'fastify' {
@@ -107,7 +109,9 @@ function prepareSessionQuery(db: Db) {
       },
       // The locations of the user's regions and their home location, read with the session; a
       // change to either, or to a location's region, clears the kept sessions (drizzle/0008).
-      reach: sql<number[]>`array(select l.id from ${locations} l where l.region = any(${users.regions}) or l.id = ${users.locationId} order by l.id)`,
+      reach: sql<
+        number[]
+      >`array(select l.id from ${locations} l where l.region = any(${users.regions}) or l.id = ${users.locationId} order by l.id)`,
       jobFlags: jobCodes.flags,
       hasPhoto: sql<boolean>`${userPhotos.userId} is not null`,
     })
@@ -148,11 +152,18 @@ async function readSession(db: Db, id: string): Promise<SessionRecord | undefine
     csrfToken: row.csrfToken,
     factorId: row.factorId,
     user: Object.freeze({
-      ...user, flags: effectiveFlags(flags, row.jobFlags ?? []), hasPhoto: row.hasPhoto,
-      reach: user.groupWide ? 'group' as const : Object.freeze(row.reach.map(Number)) as number[],
+      ...user,
+      flags: effectiveFlags(flags, row.jobFlags ?? []),
+      hasPhoto: row.hasPhoto,
+      reach: user.groupWide ? ('group' as const) : (Object.freeze(row.reach.map(Number)) as number[]),
     }),
   };
-  return { session: Object.freeze(session), locked: accountLocked, createdAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
+  return {
+    session: Object.freeze(session),
+    locked: accountLocked,
+    createdAt: row.createdAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  };
 }
 
 /** The request's session, checked against the idle and absolute timeouts; null when there is none. */
@@ -170,8 +181,12 @@ export async function resolveSession(db: Db, request: FastifyRequest, config: Co
       if (record) cache?.store(id, record, generation);
     }
     const now = Date.now();
-    if (record && !record.locked && now - record.lastSeenAt < config.SESSION_IDLE_MINUTES * 60_000
-      && now - record.createdAt < config.SESSION_MAX_HOURS * 3_600_000) {
+    if (
+      record &&
+      !record.locked &&
+      now - record.lastSeenAt < config.SESSION_IDLE_MINUTES * 60_000 &&
+      now - record.createdAt < config.SESSION_MAX_HOURS * 3_600_000
+    ) {
       session = record.session;
       // Touch at most once a minute: a busy screen must not write on every call.
       if (now - record.lastSeenAt > 60_000) {

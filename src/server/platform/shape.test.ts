@@ -19,8 +19,14 @@ function longFunctions(file: string): string[] {
         for (const property of declaration.properties) {
           const name = property.name?.getText(source);
           if (name !== 'handler' && name !== 'query') continue;
-          const lines = source.getLineAndCharacterOfPosition(property.getEnd()).line - source.getLineAndCharacterOfPosition(property.getStart(source)).line + 1;
-          if (lines > MAX_LINES) found.push(`${file}:${source.getLineAndCharacterOfPosition(property.getStart(source)).line + 1} ${name} has ${lines} lines`);
+          const lines =
+            source.getLineAndCharacterOfPosition(property.getEnd()).line -
+            source.getLineAndCharacterOfPosition(property.getStart(source)).line +
+            1;
+          if (lines > MAX_LINES)
+            found.push(
+              `${file}:${source.getLineAndCharacterOfPosition(property.getStart(source)).line + 1} ${name} has ${lines} lines`,
+            );
         }
       }
     }
@@ -31,7 +37,9 @@ function longFunctions(file: string): string[] {
 }
 
 it(`keeps every action's handler and every list's query within ${MAX_LINES} lines`, () => {
-  const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.server.ts')).map((f) => join('src', f));
+  const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.server.ts'))
+    .map((f) => join('src', f));
   expect(files.length).toBeGreaterThan(20);
   expect(files.flatMap(longFunctions)).toEqual([]);
 });

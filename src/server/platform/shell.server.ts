@@ -14,14 +14,15 @@ const figureSources = () => moduleRegistry.flatMap((m) => m.figures ?? []);
 
 defineAction({
   contract: findRecords,
-  summary: 'The command palette: records of each kind the caller may open, within reach, whose name, number or id holds the text.',
+  summary:
+    'The command palette: records of each kind the caller may open, within reach, whose name, number or id holds the text.',
   permission: 'signedIn',
   reach: 'query',
   readOnly: true,
   // As people type: a surname, part of a number, two letters.
   bench: () => [
     { name: 'a name', input: { query: 'garcia' }, p95Ms: 50 },
-    { name: 'a name, a region\'s user', input: { query: 'garcia' }, p95Ms: 50, regional: true },
+    { name: "a name, a region's user", input: { query: 'garcia' }, p95Ms: 50, regional: true },
     { name: 'part of a number', input: { query: '2650' }, p95Ms: 50 },
     { name: 'two letters', input: { query: 'ma' }, p95Ms: 50 },
   ],
@@ -32,16 +33,26 @@ defineAction({
     if (allowed.length === 0) return { groups: [] };
     // One statement for every source: a search is typed a letter at a time by many people at once,
     // and one round trip and one plan cost a quarter of four.
-    const branches = allowed.map((s, i) => sql`(select ${sql.raw(String(i))} as source, row_number() over () as n, found from (${s.query(ctx, term, FIND_LIMIT)}) q)`);
-    const { rows } = (await db.execute(sql`${sql.join(branches, sql` union all `)} order by source, n`)) as unknown as { rows: { source: number; found: unknown }[] };
-    const groups = allowed.map((s, i) => ({ kind: s.kind, label: s.label, results: rows.filter((r) => r.source === i).map((r) => s.present(r.found)) }));
+    const branches = allowed.map(
+      (s, i) =>
+        sql`(select ${sql.raw(String(i))} as source, row_number() over () as n, found from (${s.query(ctx, term, FIND_LIMIT)}) q)`,
+    );
+    const { rows } = (await db.execute(sql`${sql.join(branches, sql` union all `)} order by source, n`)) as unknown as {
+      rows: { source: number; found: unknown }[];
+    };
+    const groups = allowed.map((s, i) => ({
+      kind: s.kind,
+      label: s.label,
+      results: rows.filter((r) => r.source === i).map((r) => s.present(r.found)),
+    }));
     return { groups: groups.filter((g) => g.results.length > 0) };
   },
 });
 
 defineAction({
   contract: todayFigures,
-  summary: 'The home page: today\'s figures for what the caller\'s flags cover, within reach, each with the list it counts.',
+  summary:
+    "The home page: today's figures for what the caller's flags cover, within reach, each with the list it counts.",
   permission: 'signedIn',
   reach: 'query',
   readOnly: true,

@@ -9,14 +9,15 @@ import { loadCalls } from '../../modules/phones/phones.contract';
 import { loadProfile } from '../../modules/users/users.contract';
 import { findRecords, todayFigures } from '../../shared/shell.contract';
 
-
 let t: TestApp;
 let admin: Caller;
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signedIn([...allFlags]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Groups = { kind: string; label: string; results: { id: string; title: string; detail: string; href: string }[] }[];
 const find = async (caller: Caller, query: string) => (await caller.act(findRecords, { query })).body.data.groups;
@@ -35,7 +36,13 @@ describe('search/find (the command palette)', () => {
 
     const [line] = await t.db.select().from(phones).where(eq(phones.phoneNumber, '+15052650100'));
     const phone = (await find(admin, '265-0100')).find((g) => g.kind === 'phone')!.results;
-    expect(phone).toEqual([expect.objectContaining({ id: String(line.id), detail: expect.stringContaining('(505) 265-0100'), href: '/phones/?query=(505)%20265-0100' })]);
+    expect(phone).toEqual([
+      expect.objectContaining({
+        id: String(line.id),
+        detail: expect.stringContaining('(505) 265-0100'),
+        href: '/phones/?query=(505)%20265-0100',
+      }),
+    ]);
 
     const self = (await admin.act(loadProfile, {})).body.data.user;
     const byId = (await find(admin, String(self.userId))).find((g) => g.kind === 'user')!.results;
@@ -63,32 +70,72 @@ describe('search/find (the command palette)', () => {
 });
 
 describe('home/today (the figures of the day)', () => {
-  it('counts today\'s missed calls and the live ones as their lists do, with links to those lists', async () => {
+  it("counts today's missed calls and the live ones as their lists do, with links to those lists", async () => {
     const [line] = await t.db.select().from(phones).where(eq(phones.phoneNumber, '+15052650100'));
     const now = Date.now();
     await t.db.insert(calls).values([
-      { callSid: `CAmissed${now}`, phoneId: line.id, locationId: line.locationId, direction: 'inbound', from: '+15055550111', to: line.phoneNumber, status: 'no-answer', startedAt: new Date() },
-      { callSid: `CAlive${now}`, phoneId: line.id, locationId: line.locationId, direction: 'inbound', from: '+15055550112', to: line.phoneNumber, status: 'in-progress', startedAt: new Date() },
+      {
+        callSid: `CAmissed${now}`,
+        phoneId: line.id,
+        locationId: line.locationId,
+        direction: 'inbound',
+        from: '+15055550111',
+        to: line.phoneNumber,
+        status: 'no-answer',
+        startedAt: new Date(),
+      },
+      {
+        callSid: `CAlive${now}`,
+        phoneId: line.id,
+        locationId: line.locationId,
+        direction: 'inbound',
+        from: '+15055550112',
+        to: line.phoneNumber,
+        status: 'in-progress',
+        startedAt: new Date(),
+      },
     ]);
     const day = dayIn(DEFAULT_TIME_ZONE, new Date());
     const start = sql`((${day}::date)::timestamp at time zone ${DEFAULT_TIME_ZONE})`;
     const end = sql`(((${day}::date) + 1)::timestamp at time zone ${DEFAULT_TIME_ZONE})`;
-    const [{ missed }] = await t.db.select({ missed: count() }).from(calls)
-      .where(and(eq(calls.direction, 'inbound'), eq(calls.status, 'no-answer'), gte(calls.startedAt, start), lt(calls.startedAt, end)));
-    const [{ live }] = await t.db.select({ live: count() }).from(calls).where(inArray(calls.status, ['queued', 'initiated', 'ringing', 'in-progress']));
+    const [{ missed }] = await t.db
+      .select({ missed: count() })
+      .from(calls)
+      .where(
+        and(
+          eq(calls.direction, 'inbound'),
+          eq(calls.status, 'no-answer'),
+          gte(calls.startedAt, start),
+          lt(calls.startedAt, end),
+        ),
+      );
+    const [{ live }] = await t.db
+      .select({ live: count() })
+      .from(calls)
+      .where(inArray(calls.status, ['queued', 'initiated', 'ringing', 'in-progress']));
 
     const res = await admin.act(todayFigures, {});
     expect(res.status).toBe(200);
     // The phones' figures (the service department's have tests of their own).
     expect(res.body.data.figures.filter((f: { key: string }) => f.key.endsWith('Calls'))).toEqual([
-      { key: 'missedCalls', label: 'Missed calls today', value: missed, href: `/phones/calls/?direction=inbound&status=no-answer&minCreatedAt=${day}&maxCreatedAt=${day}` },
+      {
+        key: 'missedCalls',
+        label: 'Missed calls today',
+        value: missed,
+        href: `/phones/calls/?direction=inbound&status=no-answer&minCreatedAt=${day}&maxCreatedAt=${day}`,
+      },
       { key: 'liveCalls', label: 'Calls on the line now', value: live, href: '/phones/calls/twilio' },
     ]);
     expect(missed).toBeGreaterThan(0);
     expect(live).toBeGreaterThan(0);
 
     // The same list answers the same count.
-    const list = await admin.act(loadCalls, { direction: 'inbound', status: 'no-answer', minCreatedAt: day, maxCreatedAt: day });
+    const list = await admin.act(loadCalls, {
+      direction: 'inbound',
+      status: 'no-answer',
+      minCreatedAt: day,
+      maxCreatedAt: day,
+    });
     expect(list.body.data.callCount).toBe(missed);
   });
 
@@ -96,6 +143,8 @@ describe('home/today (the figures of the day)', () => {
     expect((await (await t.signedIn([])).act(todayFigures, {})).body.data.figures).toEqual([]);
     const nowhere = await t.signedIn(['phoneLookup'], { groupWide: false });
     // Only the phones' two: no service manager flag.
-    expect((await nowhere.act(todayFigures, {})).body.data.figures.map((f: { value: number }) => f.value)).toEqual([0, 0]);
+    expect((await nowhere.act(todayFigures, {})).body.data.figures.map((f: { value: number }) => f.value)).toEqual([
+      0, 0,
+    ]);
   });
 });

@@ -7,10 +7,16 @@ import { and, eq, gte, lte, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays } from './days';
 
-export interface TallyTable { grain: AnyPgColumn; period: AnyPgColumn }
+export interface TallyTable {
+  grain: AnyPgColumn;
+  period: AnyPgColumn;
+}
 
 /** One index range of a tally table's rows, added to the sum or taken away from it. */
-export interface TallyRange { where: SQL; sign: 1 | -1 }
+export interface TallyRange {
+  where: SQL;
+  sign: 1 | -1;
+}
 
 const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
@@ -30,7 +36,12 @@ const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from
  */
 export function tallyRanges(t: TallyTable, from?: string, to?: string): TallyRange[] {
   if (from && to && from > to) return [];
-  const rows = (grain: 'd' | 'm', first: string | undefined, last: string | undefined, sign: 1 | -1 = 1): TallyRange => ({
+  const rows = (
+    grain: 'd' | 'm',
+    first: string | undefined,
+    last: string | undefined,
+    sign: 1 | -1 = 1,
+  ): TallyRange => ({
     where: and(eq(t.grain, grain), first ? gte(t.period, first) : undefined, last ? lte(t.period, last) : undefined)!,
     sign,
   });
@@ -70,13 +81,24 @@ export function tallyRanges(t: TallyTable, from?: string, to?: string): TallyRan
  * its own index scan, read from an index alone where one covers the columns (one condition with OR
  * would be a bitmap scan that visits the table).
  */
-export function tallyUnion(t: TallyTable & Table, ranges: TallyRange[], columns: Record<string, AnyPgColumn>, where?: SQL): SQL {
+export function tallyUnion(
+  t: TallyTable & Table,
+  ranges: TallyRange[],
+  columns: Record<string, AnyPgColumn>,
+  where?: SQL,
+): SQL {
   const names = Object.entries(columns);
   if (!ranges.length) return sql`select ${sql.raw(names.map(([name]) => `0 as "${name}"`).join(', '))} where false`;
-  return sql.join(ranges.map((range) => {
-    const signed = sql.join(names.map(([name, column]) => sql`${sql.raw(String(range.sign))} * ${column} as ${sql.identifier(name)}`), sql`, `);
-    return sql`select ${signed} from ${t} where ${and(range.where, where)}`;
-  }), sql` union all `);
+  return sql.join(
+    ranges.map((range) => {
+      const signed = sql.join(
+        names.map(([name, column]) => sql`${sql.raw(String(range.sign))} * ${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      );
+      return sql`select ${signed} from ${t} where ${and(range.where, where)}`;
+    }),
+    sql` union all `,
+  );
 }
 
 /** The ranges as one condition, and the sign each row read by it carries, for sums in one pass. */

@@ -31,26 +31,39 @@ function ordered(all: Generator[]): Generator[] {
   return out;
 }
 
-export interface LoadResult { table: string; rows: number; seconds: number; skipped?: 'exists' | 'no table' }
+export interface LoadResult {
+  table: string;
+  rows: number;
+  seconds: number;
+  skipped?: 'exists' | 'no table';
+}
 
 /**
  * Fills each registered table to its row count at this scale with COPY. A table that already holds
  * that many rows is kept, so a second run adds nothing; otherwise it is emptied and refilled
  * (tables that reference it are emptied with it and refilled after it).
  */
-export async function loadScale(pool: pg.Pool, scale: number, log: (line: string) => void = () => undefined): Promise<LoadResult[]> {
+export async function loadScale(
+  pool: pg.Pool,
+  scale: number,
+  log: (line: string) => void = () => undefined,
+): Promise<LoadResult[]> {
   const counts: Record<string, number> = {};
   const results: LoadResult[] = [];
   const now = new Date(Date.UTC(2026, 10, 1));
   for (const generator of ordered(generators)) {
     const started = performance.now();
-    const { rows: [exists] } = await pool.query<{ t: string | null }>('select to_regclass($1) as t', [generator.table]);
+    const {
+      rows: [exists],
+    } = await pool.query<{ t: string | null }>('select to_regclass($1) as t', [generator.table]);
     if (!exists.t) {
       results.push({ table: generator.table, rows: 0, seconds: 0, skipped: 'no table' });
       continue;
     }
     const target = Math.max(generator.minRows ?? 1, Math.round(generator.fullRows * scale));
-    const { rows: [{ n }] } = await pool.query<{ n: number }>(`select count(*)::int as n from "${generator.table}"`);
+    const {
+      rows: [{ n }],
+    } = await pool.query<{ n: number }>(`select count(*)::int as n from "${generator.table}"`);
     counts[generator.table] = target;
     // A few rows beyond the target are the app's own (the admin, the bench user): keep the table.
     if (n >= target && n - target <= 10) {
@@ -65,7 +78,11 @@ export async function loadScale(pool: pg.Pool, scale: number, log: (line: string
       // scans and counts then measure a settled database, not a freshly loaded one.
       await client.query('begin');
       await client.query(`truncate table "${generator.table}" restart identity cascade`);
-      const stream = client.query(copyFrom(`copy "${generator.table}" (${generator.columns.map((c) => `"${c}"`).join(', ')}) from stdin with (format csv, freeze)`));
+      const stream = client.query(
+        copyFrom(
+          `copy "${generator.table}" (${generator.columns.map((c) => `"${c}"`).join(', ')}) from stdin with (format csv, freeze)`,
+        ),
+      );
       const random = seededRandom(hash(generator.table));
       let buffer: string[] = [];
       for (const row of generator.rows({ random, scale, rows: target, counts, now })) {
@@ -81,7 +98,8 @@ export async function loadScale(pool: pg.Pool, scale: number, log: (line: string
       await client.query('commit');
       // Also as autovacuum leaves it: the rows a GIN index took in sit in its pending list until a
       // vacuum merges them, and until then a trigram search scans that list (6 ms instead of 0.03).
-      for (const table of [generator.table, ...(generator.derived ?? [])]) await client.query(`vacuum analyze "${table}"`);
+      for (const table of [generator.table, ...(generator.derived ?? [])])
+        await client.query(`vacuum analyze "${table}"`);
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

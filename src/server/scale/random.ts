@@ -17,7 +17,25 @@ export function seededRandom(seed: number) {
 export type Random = ReturnType<typeof seededRandom>;
 
 /** Area codes of the group's states (NM, CO, AZ, TX, NV, UT), for E.164 numbers that look local. */
-export const areaCodes = ['505', '575', '303', '720', '719', '970', '602', '480', '623', '520', '928', '915', '806', '702', '775', '801', '385'];
+export const areaCodes = [
+  '505',
+  '575',
+  '303',
+  '720',
+  '719',
+  '970',
+  '602',
+  '480',
+  '623',
+  '520',
+  '928',
+  '915',
+  '806',
+  '702',
+  '775',
+  '801',
+  '385',
+];
 
 /** A US number in E.164: valid area code, exchange 2-9xx, never the 555-01xx fiction range. */
 export function usPhone(random: Random): string {

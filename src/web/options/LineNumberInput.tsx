@@ -16,16 +16,36 @@ type Passed = Pick<AutocompleteProps, 'onFocus' | 'onBlur'> & { 'data-path'?: st
  * name finds its line, and a picked line stands for its number. Takes a form's field as it is
  * (`{...form.field('to')}`).
  */
-export function LineNumberInput({ label, name, value = '', onChange, description, error, required, autoFocus, ...passed }: Passed & {
-  label: ReactNode; name?: string; value?: string; onChange: (v: string) => void; description?: string; error?: ReactNode; required?: boolean; autoFocus?: boolean;
+export function LineNumberInput({
+  label,
+  name,
+  value = '',
+  onChange,
+  description,
+  error,
+  required,
+  autoFocus,
+  ...passed
+}: Passed & {
+  label: ReactNode;
+  name?: string;
+  value?: string;
+  onChange: (v: string) => void;
+  description?: string;
+  error?: ReactNode;
+  required?: boolean;
+  autoFocus?: boolean;
 }) {
   // Without phoneLookup (a developer on the outbox) there are no suggestions: a typed number still works.
   const allowed = useCan('phoneLookup');
   // A suggestion's value is its line's number: what the field holds once a line is picked.
-  const source = lineSource({ active: '1' }, {
-    toOption: (line) => ({ value: line.phoneNumberFormatted, label: lineLabel(line) }),
-    enabled: allowed,
-  });
+  const source = lineSource(
+    { active: '1' },
+    {
+      toOption: (line) => ({ value: line.phoneNumberFormatted, label: lineLabel(line) }),
+      enabled: allowed,
+    },
+  );
   const suggestions = useRemoteOptions(source, [], value);
   const labelOf = new Map(suggestions.data.map((d) => [d.value, d.label]));
   return (

@@ -37,17 +37,32 @@ const CATALOG_STALE_MS = 60 * 60_000;
 export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyYear = false }: VehiclePickerProps) {
   const name = (part: Part) => names[part] ?? part;
   const values = form.form.getValues();
-  const [year, make, model] = [values[name('year')], values[name('make')], values[name('model')]].map((v) => (v == null ? '' : String(v)));
+  const [year, make, model] = [values[name('year')], values[name('make')], values[name('model')]].map((v) =>
+    v == null ? '' : String(v),
+  );
 
   const years = useActionQuery(listYears, {}, { staleTime: CATALOG_STALE_MS });
   // The parts each select needs first: the ones before it, but no year for a make or a model with anyYear.
-  const needs: Record<Part, Part[]> = { year: [], make: anyYear ? [] : ['year'], model: anyYear ? ['make'] : ['year', 'make'], trim: ['year', 'make', 'model'] };
+  const needs: Record<Part, Part[]> = {
+    year: [],
+    make: anyYear ? [] : ['year'],
+    model: anyYear ? ['make'] : ['year', 'make'],
+    trim: ['year', 'make', 'model'],
+  };
   const chosen = { year, make, model } as Record<Part, string>;
   const ready = (part: Part) => needs[part].every((p) => chosen[p]);
   const forYear = anyYear ? '' : year;
   const makes = useActionQuery(listMakes, { year: forYear }, { enabled: ready('make'), staleTime: CATALOG_STALE_MS });
-  const models = useActionQuery(listModels, { year: forYear, make }, { enabled: ready('model'), staleTime: CATALOG_STALE_MS });
-  const trims = useActionQuery(listTrims, { year, make, model }, { enabled: !withoutTrim && ready('trim'), staleTime: CATALOG_STALE_MS });
+  const models = useActionQuery(
+    listModels,
+    { year: forYear, make },
+    { enabled: ready('model'), staleTime: CATALOG_STALE_MS },
+  );
+  const trims = useActionQuery(
+    listTrims,
+    { year, make, model },
+    { enabled: !withoutTrim && ready('trim'), staleTime: CATALOG_STALE_MS },
+  );
 
   /** Sets a part and clears the parts that depend on it. */
   const choose = (part: Part, value: string) => {
@@ -76,7 +91,9 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyY
         {...form.field(name(part))}
         data={current && !data.includes(current) ? [current, ...data] : data}
         disabled={!!missing}
-        placeholder={missing ? `${missing[0].toUpperCase()}${missing.slice(1)} first` : anyYear ? 'Any' : 'Type to search...'}
+        placeholder={
+          missing ? `${missing[0].toUpperCase()}${missing.slice(1)} first` : anyYear ? 'Any' : 'Type to search...'
+        }
         onChange={(value) => choose(part, value ?? '')}
       />
     );

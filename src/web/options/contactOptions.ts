@@ -13,7 +13,9 @@ export const contactLabel = (contact: ContactOption) => {
 };
 
 /** One store's contacts (none until a store is chosen); the value is the contact's id. */
-export function contactSource(locationId: string | number | undefined): OptionSource<ContactOption, typeof contactOptions> {
+export function contactSource(
+  locationId: string | number | undefined,
+): OptionSource<ContactOption, typeof contactOptions> {
   return {
     action: contactOptions,
     rows: (reply) => reply.contacts,

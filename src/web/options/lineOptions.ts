@@ -9,7 +9,10 @@ export const lineLabel = (line: Pick<PhoneLineOption, 'description' | 'phoneNumb
   `${line.description} · ${line.phoneNumberFormatted}${line.active ? '' : ' · inactive'}`;
 
 /** Lines, optionally narrowed (`{ active: '1' }`, a location); the value is the line's id. */
-export function lineSource(params: Record<string, unknown> = {}, options: Partial<Omit<OptionSource<PhoneLineOption>, 'action' | 'rows'>> = {}): OptionSource<PhoneLineOption, typeof phoneOptions> {
+export function lineSource(
+  params: Record<string, unknown> = {},
+  options: Partial<Omit<OptionSource<PhoneLineOption>, 'action' | 'rows'>> = {},
+): OptionSource<PhoneLineOption, typeof phoneOptions> {
   return {
     action: phoneOptions,
     rows: (reply) => reply.phones,

@@ -6,7 +6,9 @@ import type { OptionSource } from '../ui/RemoteSelect';
 import { loadUsers, userOptions, type UserOption } from '../../modules/users/users.contract';
 
 /** Active users by name, username or email; labelled with their location when it is known. */
-export function userSource(locationName: (locationId: number) => string | undefined): OptionSource<UserOption, typeof userOptions> {
+export function userSource(
+  locationName: (locationId: number) => string | undefined,
+): OptionSource<UserOption, typeof userOptions> {
   return {
     action: userOptions,
     rows: (reply) => reply.users,

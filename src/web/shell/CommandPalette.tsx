@@ -20,37 +20,57 @@ export function CommandPalette({ screens }: { screens: NavItem[] }) {
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const [term] = useDebouncedValue(needle, 200);
-  const found = useActionQuery(findRecords, { query: term }, {
-    enabled: term.length >= 2,
-    staleTime: 30_000,
-  });
+  const found = useActionQuery(
+    findRecords,
+    { query: term },
+    {
+      enabled: term.length >= 2,
+      staleTime: 30_000,
+    },
+  );
   const shownScreens = screens.filter((item) => !needle || matches(item, needle));
-  const groups = term.length >= 2 && term === needle ? found.data?.groups ?? [] : [];
+  const groups = term.length >= 2 && term === needle ? (found.data?.groups ?? []) : [];
   const open = (href: string) => navigate(href);
 
   return (
     <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={480}>
-      <Spotlight.Search placeholder="Search screens, people, locations, lines…" aria-label="Search screens and records" leftSection={<IconSearch size={18} />}
-        rightSection={found.isFetching ? <Loader size="xs" aria-label="Searching" /> : null} />
+      <Spotlight.Search
+        placeholder="Search screens, people, locations, lines…"
+        aria-label="Search screens and records"
+        leftSection={<IconSearch size={18} />}
+        rightSection={found.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+      />
       <Spotlight.ActionsList>
         {shownScreens.length > 0 && (
           <Spotlight.ActionsGroup label="Screens">
             {shownScreens.map((item) => (
-              <Spotlight.Action key={item.path} label={item.label} description={item.description} leftSection={<item.icon size={20} />}
-                onClick={() => open(item.path)} />
+              <Spotlight.Action
+                key={item.path}
+                label={item.label}
+                description={item.description}
+                leftSection={<item.icon size={20} />}
+                onClick={() => open(item.path)}
+              />
             ))}
           </Spotlight.ActionsGroup>
         )}
         {groups.map((group) => (
           <Spotlight.ActionsGroup key={group.kind} label={group.label}>
             {group.results.map((result) => (
-              <Spotlight.Action key={`${group.kind}-${result.id}`} label={result.title} description={result.detail} onClick={() => open(result.href)} />
+              <Spotlight.Action
+                key={`${group.kind}-${result.id}`}
+                label={result.title}
+                description={result.detail}
+                onClick={() => open(result.href)}
+              />
             ))}
           </Spotlight.ActionsGroup>
         ))}
         {shownScreens.length === 0 && groups.length === 0 && (
           <Spotlight.Empty>
-            {needle.length < 2 || found.isFetching || term !== needle ? 'Keep typing to search records…' : `Nothing matches “${query.trim()}”.`}
+            {needle.length < 2 || found.isFetching || term !== needle
+              ? 'Keep typing to search records…'
+              : `Nothing matches “${query.trim()}”.`}
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
@@ -61,9 +81,21 @@ export function CommandPalette({ screens }: { screens: NavItem[] }) {
 /** The header's way in: a search box on wide screens, an icon on phones; both open the palette. */
 export function PaletteButton() {
   return (
-    <Button variant="default" onClick={() => spotlight.open()} leftSection={<IconSearch size={16} />} className="palette-button"
-      rightSection={<Group gap={2} visibleFrom="md"><Kbd size="xs">Ctrl</Kbd><Kbd size="xs">K</Kbd></Group>}>
-      <Text size="sm" span>Search</Text>
+    <Button
+      variant="default"
+      onClick={() => spotlight.open()}
+      leftSection={<IconSearch size={16} />}
+      className="palette-button"
+      rightSection={
+        <Group gap={2} visibleFrom="md">
+          <Kbd size="xs">Ctrl</Kbd>
+          <Kbd size="xs">K</Kbd>
+        </Group>
+      }
+    >
+      <Text size="sm" span>
+        Search
+      </Text>
     </Button>
   );
 }

@@ -6,7 +6,8 @@ import type { NavGroup } from './navigation';
 /** Seed 000, section 9: the dropdown slides for 400 ms. */
 const DROPDOWN_MS = 400;
 
-const inGroup = (group: NavGroup, path: string) => group.items.some((item) => path.startsWith(item.path.replace(/\/$/, '')));
+const inGroup = (group: NavGroup, path: string) =>
+  group.items.some((item) => path.startsWith(item.path.replace(/\/$/, '')));
 
 /** Desktop navigation: one button per area; areas with several tools open a mega-menu dropdown, one tool is a link. */
 export function DesktopNav({ groups }: { groups: NavGroup[] }) {
@@ -18,25 +19,55 @@ export function DesktopNav({ groups }: { groups: NavGroup[] }) {
         if (group.items.length === 1) {
           const [item] = group.items;
           return (
-            <Button key={group.label} component={Link} to={item.path} variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'}>
+            <Button
+              key={group.label}
+              component={Link}
+              to={item.path}
+              variant={active ? 'light' : 'subtle'}
+              color={active ? undefined : 'gray'}
+            >
               {item.label}
             </Button>
           );
         }
         return (
-          <Menu key={group.label} trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start" shadow="md" width={380}
-            transitionProps={{ transition: 'slide-down', duration: DROPDOWN_MS }}>
+          <Menu
+            key={group.label}
+            trigger="click-hover"
+            openDelay={80}
+            closeDelay={150}
+            position="bottom-start"
+            shadow="md"
+            width={380}
+            transitionProps={{ transition: 'slide-down', duration: DROPDOWN_MS }}
+          >
             <Menu.Target>
-              <Button variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'} rightSection={<IconChevronDown size={14} />}>
+              <Button
+                variant={active ? 'light' : 'subtle'}
+                color={active ? undefined : 'gray'}
+                rightSection={<IconChevronDown size={14} />}
+              >
                 {group.label}
               </Button>
             </Menu.Target>
             <Menu.Dropdown className="mega-menu">
               {group.items.map((item) => (
-                <Menu.Item key={item.path} component={Link} to={item.path}
-                  leftSection={<ThemeIcon variant="light" size="lg" radius="md"><item.icon size={20} /></ThemeIcon>}>
-                  <Text size="sm" fw={600}>{item.label}</Text>
-                  <Text size="xs" c="dimmed">{item.description}</Text>
+                <Menu.Item
+                  key={item.path}
+                  component={Link}
+                  to={item.path}
+                  leftSection={
+                    <ThemeIcon variant="light" size="lg" radius="md">
+                      <item.icon size={20} />
+                    </ThemeIcon>
+                  }
+                >
+                  <Text size="sm" fw={600}>
+                    {item.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.description}
+                  </Text>
                 </Menu.Item>
               ))}
             </Menu.Dropdown>

@@ -17,16 +17,36 @@ function greeting(hour: number) {
 function Today() {
   const figures = useActionQuery(todayFigures, {}, { refetchInterval: 60_000 });
   if (figures.error) return <ActionAlert error={figures.error} title="Today's figures could not be loaded" />;
-  if (!figures.data) return <SimpleGrid cols={{ base: 2, sm: 4 }}><Skeleton h={88} /><Skeleton h={88} /></SimpleGrid>;
+  if (!figures.data)
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Skeleton h={88} />
+        <Skeleton h={88} />
+      </SimpleGrid>
+    );
   if (figures.data.figures.length === 0) return null;
   return (
     <section aria-labelledby="today-heading">
-      <Title order={2} size="h4" id="today-heading" mb="xs">Today</Title>
+      <Title order={2} size="h4" id="today-heading" mb="xs">
+        Today
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {figures.data.figures.map((figure) => (
-          <Card key={figure.key} component={Link} to={figure.href} withBorder radius="md" padding="md" className={`today-figure tool-figure-${figure.key}`}>
-            <Text fz={32} fw={700} lh={1.1} className="figure-value">{formatNumber(figure.value)}</Text>
-            <Text size="sm" c="dimmed" className="figure-label">{figure.label}</Text>
+          <Card
+            key={figure.key}
+            component={Link}
+            to={figure.href}
+            withBorder
+            radius="md"
+            padding="md"
+            className={`today-figure tool-figure-${figure.key}`}
+          >
+            <Text fz={32} fw={700} lh={1.1} className="figure-value">
+              {formatNumber(figure.value)}
+            </Text>
+            <Text size="sm" c="dimmed" className="figure-label">
+              {figure.label}
+            </Text>
           </Card>
         ))}
       </SimpleGrid>
@@ -42,20 +62,36 @@ export default function Home() {
     <div className="home">
       <Stack gap="lg">
         <div>
-          <Title order={1} size="h2">{greeting(new Date().getHours())}, {session.user.firstName}</Title>
+          <Title order={1} size="h2">
+            {greeting(new Date().getHours())}, {session.user.firstName}
+          </Title>
           <Text c="dimmed">Press Ctrl+K to find a screen, a person, a location or a line.</Text>
         </div>
         <Today />
         <section aria-labelledby="tools-heading">
-          <Title order={2} size="h4" id="tools-heading" mb="xs">Your tools</Title>
+          <Title order={2} size="h4" id="tools-heading" mb="xs">
+            Your tools
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {items.map((item) => (
-              <Card key={item.path} component={Link} to={item.path} withBorder radius="md" padding="sm" className="tool-card">
+              <Card
+                key={item.path}
+                component={Link}
+                to={item.path}
+                withBorder
+                radius="md"
+                padding="sm"
+                className="tool-card"
+              >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <ThemeIcon variant="light" size={36} radius="md"><item.icon size={22} /></ThemeIcon>
+                  <ThemeIcon variant="light" size={36} radius="md">
+                    <item.icon size={22} />
+                  </ThemeIcon>
                   <div>
                     <Text fw={700}>{item.label}</Text>
-                    <Text size="sm" c="dimmed">{item.description}</Text>
+                    <Text size="sm" c="dimmed">
+                      {item.description}
+                    </Text>
                   </div>
                 </Group>
               </Card>

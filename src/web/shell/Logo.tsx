@@ -5,7 +5,9 @@ export function Logo() {
   return (
     <Group gap={6} wrap="nowrap">
       <IconCar size={26} color="var(--mantine-color-blue-6)" />
-      <Text fw={800} size="lg" c="var(--mantine-color-text)">Forecourt</Text>
+      <Text fw={800} size="lg" c="var(--mantine-color-text)">
+        Forecourt
+      </Text>
     </Group>
   );
 }

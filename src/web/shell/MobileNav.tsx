@@ -15,8 +15,16 @@ export function MobileNav({ groups, opened, onClose, onSignOut }: MobileNavProps
   const { pathname } = useLocation();
   const current = activeItemPath(pathname) ?? pathname;
   const link = (path: string, label: string, LinkIcon: Icon, description?: string) => (
-    <NavLink key={path} component={Link} to={path} label={label} description={description} leftSection={<LinkIcon size={20} />}
-      active={path === current} onClick={onClose} />
+    <NavLink
+      key={path}
+      component={Link}
+      to={path}
+      label={label}
+      description={description}
+      leftSection={<LinkIcon size={20} />}
+      active={path === current}
+      onClick={onClose}
+    />
   );
   return (
     <Drawer opened={opened} onClose={onClose} title="Forecourt" size={300} className="mobile-nav" hiddenFrom="lg">
@@ -24,7 +32,9 @@ export function MobileNav({ groups, opened, onClose, onSignOut }: MobileNavProps
         {link('/', 'Home', IconHome)}
         {groups.map((group) => (
           <div key={group.label}>
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>{group.label}</Text>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+              {group.label}
+            </Text>
             {group.items.map((item) => link(item.path, item.label, item.icon))}
           </div>
         ))}

@@ -8,12 +8,19 @@ import { useSession } from './session';
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
+  if (session.isPending)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   if (session.isError) {
     return (
       <Center h="100vh" p="md">
         <Stack maw={420}>
-          <Alert color="red" title="Forecourt could not be reached">{errorMessage(session.error)}</Alert>
+          <Alert color="red" title="Forecourt could not be reached">
+            {errorMessage(session.error)}
+          </Alert>
           <Button onClick={() => session.refetch()}>Try again</Button>
         </Stack>
       </Center>

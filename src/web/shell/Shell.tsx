@@ -58,8 +58,12 @@ function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             <Burger opened={drawer} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
-            <Link to="/" aria-label="Forecourt home" className="logo-link"><Logo /></Link>
-            <Group visibleFrom="lg"><DesktopNav groups={groups} /></Group>
+            <Link to="/" aria-label="Forecourt home" className="logo-link">
+              <Logo />
+            </Link>
+            <Group visibleFrom="lg">
+              <DesktopNav groups={groups} />
+            </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <PaletteButton />
@@ -71,7 +75,13 @@ function Layout() {
       <CommandPalette screens={[...groups.flatMap((g) => g.items), profileItem]} />
       <AppShell.Main id="main" tabIndex={-1}>
         <Container size="xl" px={0}>
-          <Suspense fallback={<Center h={240}><Loader aria-label="Loading" /></Center>}>
+          <Suspense
+            fallback={
+              <Center h={240}>
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
             <Outlet />
           </Suspense>
         </Container>
@@ -87,10 +97,14 @@ function Layout() {
  */
 function SkipLink() {
   return (
-    <a href="#main" className="skip-link" onClick={(event) => {
-      event.preventDefault();
-      document.getElementById('main')?.focus();
-    }}>
+    <a
+      href="#main"
+      className="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
       Skip to content
     </a>
   );

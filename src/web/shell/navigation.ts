@@ -33,7 +33,13 @@ export const navigation: NavGroup[] = screens
   }, []);
 
 /** Every signed-in user's own screen, on the home page and in the palette beside the menus' entries. */
-export const profileItem: NavItem = { label: 'Profile', path: '/profile', description: 'Your image, password and sign-in methods', icon: IconUserCircle, access: 'signedIn' };
+export const profileItem: NavItem = {
+  label: 'Profile',
+  path: '/profile',
+  description: 'Your image, password and sign-in methods',
+  icon: IconUserCircle,
+  access: 'signedIn',
+};
 
 /** The groups and items this user may use; empty groups disappear. */
 export function visibleNavigation(flags: readonly Flag[]): NavGroup[] {
@@ -44,6 +50,9 @@ export function visibleNavigation(flags: readonly Flag[]): NavGroup[] {
 
 /** The menu item a page belongs to: the one whose path is the longest prefix of it (Live calls, not Phones). */
 export function activeItemPath(pathname: string): string | undefined {
-  const matches = navigation.flatMap((g) => g.items).map((i) => i.path).filter((p) => pathname.startsWith(p.replace(/\/$/, '')));
+  const matches = navigation
+    .flatMap((g) => g.items)
+    .map((i) => i.path)
+    .filter((p) => pathname.startsWith(p.replace(/\/$/, '')));
   return matches.sort((a, b) => b.length - a.length)[0];
 }

@@ -14,7 +14,11 @@ export const signInStepKey = actionKey(signInFactors, {});
 
 /** The half-signed-in account's sign-in methods; only asked for while the session is pending. */
 export function useSignInStep(enabled: boolean) {
-  return useActionQuery(signInFactors, {}, { select: (reply) => reply.authenticate, enabled, staleTime: Infinity, retry: false });
+  return useActionQuery(
+    signInFactors,
+    {},
+    { select: (reply) => reply.authenticate, enabled, staleTime: Infinity, retry: false },
+  );
 }
 
 /** `?p=` is where to go after sign-in: a path on this site only. */

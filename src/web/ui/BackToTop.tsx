@@ -26,7 +26,13 @@ export function BackToTop() {
     <Affix position={{ bottom: 20, right: 20 }}>
       <Transition transition="slide-up" mounted={scroll.y > 400}>
         {(styles) => (
-          <Button className="back-to-top" leftSection={<IconArrowUp size={16} />} style={styles} radius="xl" onClick={() => scrollToTop()}>
+          <Button
+            className="back-to-top"
+            leftSection={<IconArrowUp size={16} />}
+            style={styles}
+            radius="xl"
+            onClick={() => scrollToTop()}
+          >
             Back to top
           </Button>
         )}

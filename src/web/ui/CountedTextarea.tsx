@@ -1,7 +1,6 @@
 import { Text, Textarea, type TextareaProps } from '@mantine/core';
 import { countText, formatCount, formatNumber } from '../../shared/format';
 
-
 /** A text area with character, word and line counters under it (seed 000, section 2). */
 export function CountedTextarea({ value, ...props }: TextareaProps & { value?: string }) {
   const { characters, words, lines } = countText(value ?? '');

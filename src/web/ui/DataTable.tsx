@@ -5,7 +5,18 @@
  * sorted here. On phones the rows become cards, so nothing scrolls sideways.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Box, Card, Checkbox, Group, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { formatCell, type ColumnSpec } from '../../shared/lists';
@@ -41,7 +52,8 @@ export interface DataTableProps<Row> {
 }
 
 /** Numbers, dates and phone numbers read badly broken over two lines: their cells do not wrap. */
-const keepTogether = (c: ColumnSpec) => c.format === 'phone' || c.format === 'date' || c.format === 'datetime' || c.format === 'number';
+const keepTogether = (c: ColumnSpec) =>
+  c.format === 'phone' || c.format === 'date' || c.format === 'datetime' || c.format === 'number';
 
 const value = (row: unknown, key: string) => (row as Record<string, unknown>)[key];
 
@@ -72,7 +84,22 @@ export function nextSort(current: SortState | undefined, key: string): SortState
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, cells, onSort, searchable, onRowClick, rowActions, rowLabel, cardTitle, emptyText = 'Nothing to show.', label, selected, onSelect } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    cells,
+    onSort,
+    searchable,
+    onRowClick,
+    rowActions,
+    rowLabel,
+    cardTitle,
+    emptyText = 'Nothing to show.',
+    label,
+    selected,
+    onSelect,
+  } = props;
   const [search, setSearch] = useState('');
   const [localSort, setLocalSort] = useState<SortState | undefined>();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -96,16 +123,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
    * A row's main action is a button in its first cell (its card's heading on phones), so Tab reaches
    * each record and Enter opens it; a click anywhere on the row still does the same.
    */
-  const opener = (row: Row, content: ReactNode) => onRowClick
-    ? (
-      <UnstyledButton className="row-open" onClick={(event) => {
-        event.stopPropagation();
-        onRowClick(row);
-      }}>
-        {content === '' ? rowLabel?.(row) ?? rowKey(row) : content}
+  const opener = (row: Row, content: ReactNode) =>
+    onRowClick ? (
+      <UnstyledButton
+        className="row-open"
+        onClick={(event) => {
+          event.stopPropagation();
+          onRowClick(row);
+        }}
+      >
+        {content === '' ? (rowLabel?.(row) ?? rowKey(row)) : content}
       </UnstyledButton>
-    )
-    : content;
+    ) : (
+      content
+    );
 
   const nameOf = (row: Row) => rowLabel?.(row) ?? String(rowKey(row));
   /** The row's menu; none for a row with nothing to do (a record the product ships). */
@@ -115,18 +146,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
   const chosen = shown.filter((row) => selected?.has(rowKey(row))).length;
   const selectAll = onSelect && (
-    <Checkbox aria-label={`Select every one of the ${label} shown`} checked={chosen > 0 && chosen === shown.length} indeterminate={chosen > 0 && chosen < shown.length}
-      onChange={(e) => onSelect(new Set(e.currentTarget.checked ? shown.map(rowKey) : []))} />
+    <Checkbox
+      aria-label={`Select every one of the ${label} shown`}
+      checked={chosen > 0 && chosen === shown.length}
+      indeterminate={chosen > 0 && chosen < shown.length}
+      onChange={(e) => onSelect(new Set(e.currentTarget.checked ? shown.map(rowKey) : []))}
+    />
   );
-  const selectOne = (row: Row) => onSelect && (
-    <Checkbox aria-label={`Select ${nameOf(row)}`} checked={selected?.has(rowKey(row)) ?? false} onClick={(e) => e.stopPropagation()}
-      onChange={(e) => {
-        const next = new Set(selected);
-        if (e.currentTarget.checked) next.add(rowKey(row));
-        else next.delete(rowKey(row));
-        onSelect(next);
-      }} />
-  );
+  const selectOne = (row: Row) =>
+    onSelect && (
+      <Checkbox
+        aria-label={`Select ${nameOf(row)}`}
+        checked={selected?.has(rowKey(row)) ?? false}
+        onClick={(e) => e.stopPropagation()}
+        onChange={(e) => {
+          const next = new Set(selected);
+          if (e.currentTarget.checked) next.add(rowKey(row));
+          else next.delete(rowKey(row));
+          onSelect(next);
+        }}
+      />
+    );
 
   const searchBox = searchable && (
     <TextInput
@@ -138,7 +178,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       maw={320}
     />
   );
-  const empty = shown.length === 0 && <Text c="dimmed" py="md" ta="center">{search ? 'No rows match the search.' : emptyText}</Text>;
+  const empty = shown.length === 0 && (
+    <Text c="dimmed" py="md" ta="center">
+      {search ? 'No rows match the search.' : emptyText}
+    </Text>
+  );
 
   if (phone) {
     // The card's heading stands for the first column unless the screen names its own.
@@ -146,24 +190,42 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return (
       <Stack gap="xs" aria-label={label}>
         {searchBox}
-        {selectAll && shown.length > 0 && <Group gap="xs">{selectAll}<Text size="sm">Select all</Text></Group>}
+        {selectAll && shown.length > 0 && (
+          <Group gap="xs">
+            {selectAll}
+            <Text size="sm">Select all</Text>
+          </Group>
+        )}
         {empty}
         {shown.map((row) => (
-          <Card key={rowKey(row)} withBorder padding="sm" radius="md" onClick={onRowClick ? () => onRowClick(row) : undefined}
-            style={onRowClick ? { cursor: 'pointer' } : undefined}>
+          <Card
+            key={rowKey(row)}
+            withBorder
+            padding="sm"
+            radius="md"
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            style={onRowClick ? { cursor: 'pointer' } : undefined}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               {selectOne(row)}
-              <Box fw={600} style={{ flex: 1 }}>{opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}</Box>
+              <Box fw={600} style={{ flex: 1 }}>
+                {opener(row, cardTitle ? cardTitle(row) : renderCell(row, columns[0]))}
+              </Box>
               {menu(row)}
             </Group>
-            {details.map((c) => ({ c, shown: renderCell(row, c) }))
+            {details
+              .map((c) => ({ c, shown: renderCell(row, c) }))
               // An empty cell is left out of the card rather than shown as a label with nothing beside it.
               .filter(({ shown }) => shown !== '' && shown !== null && shown !== undefined && shown !== false)
               .map(({ c, shown }) => (
                 <Group key={c.key} gap={6} wrap="nowrap" align="flex-start">
-                  <Text size="sm" c="dimmed" miw={90}>{c.label}</Text>
+                  <Text size="sm" c="dimmed" miw={90}>
+                    {c.label}
+                  </Text>
                   {/* A div, not a paragraph: custom cells may hold badges and other blocks. */}
-                  <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>{shown}</Box>
+                  <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {shown}
+                  </Box>
                 </Group>
               ))}
           </Card>
@@ -184,21 +246,37 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 const active = sort?.key === c.key;
                 const Icon = active ? (sort.dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
                 return (
-                  <Table.Th key={c.key} aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th
+                    key={c.key}
+                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     {sortable(c) ? (
                       <UnstyledButton onClick={() => clickSort(c.key)} fw={700} fz="sm">
-                        <Group gap={4} wrap="nowrap">{c.label}<Icon size={14} stroke={1.5} /></Group>
+                        <Group gap={4} wrap="nowrap">
+                          {c.label}
+                          <Icon size={14} stroke={1.5} />
+                        </Group>
                       </UnstyledButton>
-                    ) : c.label}
+                    ) : (
+                      c.label
+                    )}
                   </Table.Th>
                 );
               })}
-              {rowActions && <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>}
+              {rowActions && (
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {shown.map((row) => (
-              <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+              <Table.Tr
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {onSelect && <Table.Td>{selectOne(row)}</Table.Td>}
                 {columns.map((c, i) => (
                   <Table.Td key={c.key} style={keepTogether(c) ? { whiteSpace: 'nowrap' } : undefined}>

@@ -13,7 +13,9 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 
 function isIOS(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  return (
+    /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
+  );
 }
 
 export interface DateFieldProps {
@@ -29,10 +31,36 @@ export interface DateFieldProps {
   w?: DatePickerInputProps['w'];
 }
 
-export function DateField({ label, name, value, defaultValue, onChange, error, required, clearable, placeholder, w }: DateFieldProps) {
-  const [date, setDate] = useUncontrolled<string>({ value, defaultValue: defaultValue ?? formatDate(new Date()), onChange });
+export function DateField({
+  label,
+  name,
+  value,
+  defaultValue,
+  onChange,
+  error,
+  required,
+  clearable,
+  placeholder,
+  w,
+}: DateFieldProps) {
+  const [date, setDate] = useUncontrolled<string>({
+    value,
+    defaultValue: defaultValue ?? formatDate(new Date()),
+    onChange,
+  });
   if (isIOS()) {
-    return <TextInput type="date" label={label} name={name} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={error} required={required} w={w} />;
+    return (
+      <TextInput
+        type="date"
+        label={label}
+        name={name}
+        value={date}
+        onChange={(e) => setDate(e.currentTarget.value)}
+        error={error}
+        required={required}
+        w={w}
+      />
+    );
   }
   return (
     <DatePickerInput

@@ -17,7 +17,15 @@ interface FlagCheckboxesProps<F extends Flag> {
 }
 
 /** One checkbox per permission flag, labelled from the catalogue; each is sent as 1 or 0. */
-export function FlagCheckboxes<F extends Flag>({ flags, checked, onChange, granted = [], grantedBy = 'the job code', disabled, held }: FlagCheckboxesProps<F>) {
+export function FlagCheckboxes<F extends Flag>({
+  flags,
+  checked,
+  onChange,
+  granted = [],
+  grantedBy = 'the job code',
+  disabled,
+  held,
+}: FlagCheckboxesProps<F>) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
       {flags.map((flag) => {

@@ -15,7 +15,10 @@ export function FloatingHeader({ height, children }: { height: number; children:
       className="floating-header"
       data-scrolled={scrolled || undefined}
       data-floating={floating || undefined}
-      style={{ position: floating ? 'fixed' : 'absolute', boxShadow: scrolled ? 'var(--mantine-shadow-md)' : undefined }}
+      style={{
+        position: floating ? 'fixed' : 'absolute',
+        boxShadow: scrolled ? 'var(--mantine-shadow-md)' : undefined,
+      }}
     >
       {children}
     </AppShell.Header>

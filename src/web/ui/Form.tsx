@@ -1,6 +1,17 @@
 import type { FormEvent, FormHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 
-const typingInputs = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'checkbox', 'radio']);
+const typingInputs = new Set([
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'checkbox',
+  'radio',
+]);
 
 interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
   onSubmit: () => void;
@@ -17,7 +28,12 @@ export function Form({ onSubmit, submitOnEnter = false, children, ...rest }: For
   };
   const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
-    if (!submitOnEnter && event.key === 'Enter' && target instanceof HTMLInputElement && typingInputs.has(target.type)) {
+    if (
+      !submitOnEnter &&
+      event.key === 'Enter' &&
+      target instanceof HTMLInputElement &&
+      typingInputs.has(target.type)
+    ) {
       event.preventDefault();
     }
   };

@@ -30,7 +30,11 @@ import { type ListView } from './usePagedList';
  * The filters a screen's action takes, by name: a list contract's filters, another contract's input
  * fields, or any name for a screen that calls several actions (a report).
  */
-export type FilterName<C> = [C] extends [{ filters: infer F }] ? keyof F & string : [C] extends [Contract<infer I>] ? keyof z.input<I> & string : string;
+export type FilterName<C> = [C] extends [{ filters: infer F }]
+  ? keyof F & string
+  : [C] extends [Contract<infer I>]
+    ? keyof z.input<I> & string
+    : string;
 
 export interface FilterSpec<N extends string = string> {
   name: N;
@@ -65,7 +69,10 @@ const DATE_PRESETS: { label: string; range: () => [dayjs.Dayjs, dayjs.Dayjs] }[]
   { label: 'Today', range: () => [dayjs(), dayjs()] },
   { label: 'Last 7 days', range: () => [dayjs().subtract(6, 'day'), dayjs()] },
   { label: 'This month', range: () => [dayjs().startOf('month'), dayjs()] },
-  { label: 'Last month', range: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')] },
+  {
+    label: 'Last month',
+    range: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')],
+  },
   { label: 'Last 30 days', range: () => [dayjs().subtract(29, 'day'), dayjs()] },
   { label: 'This year', range: () => [dayjs().startOf('year'), dayjs()] },
   { label: 'Last 12 months', range: () => [dayjs().subtract(1, 'year').add(1, 'day'), dayjs()] },
@@ -76,12 +83,18 @@ const ymd = (day: dayjs.Dayjs) => day.format('YYYY-MM-DD');
 function DatePresets({ from, to, onPick }: { from: string; to: string; onPick: (from: string, to: string) => void }) {
   const current = DATE_PRESETS.find((p) => p.range().map(ymd).join() === `${from},${to}`);
   return (
-    <Select label="Dates" placeholder="Custom" data={DATE_PRESETS.map((p) => p.label)} value={current?.label ?? null} allowDeselect={false}
+    <Select
+      label="Dates"
+      placeholder="Custom"
+      data={DATE_PRESETS.map((p) => p.label)}
+      value={current?.label ?? null}
+      allowDeselect={false}
       onChange={(label) => {
         const preset = DATE_PRESETS.find((p) => p.label === label);
         if (preset) onPick(...(preset.range().map(ymd) as [string, string]));
       }}
-      w={{ base: '100%', sm: 150 }} />
+      w={{ base: '100%', sm: 150 }}
+    />
   );
 }
 
@@ -91,7 +104,8 @@ function LocationFilter(props: Omit<Parameters<typeof SearchableSelect>[0], 'dat
   return <SearchableSelect {...props} data={locationSelectData(locations.data)} />;
 }
 
-const defaults = (filters: FilterSpec[]): Filters => Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
+const defaults = (filters: FilterSpec[]): Filters =>
+  Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
 function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -101,15 +115,31 @@ function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (n
     [filters, searchParams],
   );
   if (!updateUrl) return [state, setState];
-  return [fromUrl, (next) => setSearchParams((current) => {
-    // Parameters that are not filters (a report's tab) stay; a filter at its default leaves the address.
-    const kept = [...current].filter(([k]) => !filters.some((f) => f.name === k));
-    const set = filters.filter((f) => next[f.name] && next[f.name] !== (f.defaultValue ?? '')).map((f): [string, string] => [f.name, next[f.name]]);
-    return [...kept, ...set];
-  })];
+  return [
+    fromUrl,
+    (next) =>
+      setSearchParams((current) => {
+        // Parameters that are not filters (a report's tab) stay; a filter at its default leaves the address.
+        const kept = [...current].filter(([k]) => !filters.some((f) => f.name === k));
+        const set = filters
+          .filter((f) => next[f.name] && next[f.name] !== (f.defaultValue ?? ''))
+          .map((f): [string, string] => [f.name, next[f.name]]);
+        return [...kept, ...set];
+      }),
+  ];
 }
 
-function SearchForm({ filters, schema, applied, onSearch }: { filters: FilterSpec[]; schema?: z.ZodType; applied: Filters; onSearch: (next: Filters) => void }) {
+function SearchForm({
+  filters,
+  schema,
+  applied,
+  onSearch,
+}: {
+  filters: FilterSpec[];
+  schema?: z.ZodType;
+  applied: Filters;
+  onSearch: (next: Filters) => void;
+}) {
   const [draft, setDraft] = useState(applied);
   // New filters from outside the form (Back, a link, Clear) refill it; the inputs stay mounted.
   const appliedKey = JSON.stringify(applied);
@@ -143,11 +173,16 @@ function SearchForm({ filters, schema, applied, onSearch }: { filters: FilterSpe
         {filters.map((f, i) => {
           const end = filters[i + 1];
           const presets = f.kind === 'date' && end?.kind === 'date' && filters[i - 1]?.kind !== 'date' && (
-            <DatePresets key={`${f.name}-presets`} from={draft[f.name]} to={draft[end.name]} onPick={(from, to) => {
-              const next = { ...draft, [f.name]: from, [end.name]: to };
-              setDraft(next);
-              onSearch(next);
-            }} />
+            <DatePresets
+              key={`${f.name}-presets`}
+              from={draft[f.name]}
+              to={draft[end.name]}
+              onPick={(from, to) => {
+                const next = { ...draft, [f.name]: from, [end.name]: to };
+                setDraft(next);
+                onSearch(next);
+              }}
+            />
           );
           switch (f.kind) {
             case 'search':
@@ -165,27 +200,58 @@ function SearchForm({ filters, schema, applied, onSearch }: { filters: FilterSpe
               );
             case 'select':
               return (
-                <SearchableSelect key={f.name} {...picked(f)} data={f.data ?? []} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} {...filterDropdown} />
+                <SearchableSelect
+                  key={f.name}
+                  {...picked(f)}
+                  data={f.data ?? []}
+                  placeholder={f.placeholder ?? 'Type to search...'}
+                  w={{ base: '100%', sm: 200 }}
+                  {...filterDropdown}
+                />
               );
             case 'location':
               return (
-                <LocationFilter key={f.name} {...picked(f)} placeholder={f.placeholder ?? 'Type to search...'} w={{ base: '100%', sm: 200 }} {...filterDropdown} />
+                <LocationFilter
+                  key={f.name}
+                  {...picked(f)}
+                  placeholder={f.placeholder ?? 'Type to search...'}
+                  w={{ base: '100%', sm: 200 }}
+                  {...filterDropdown}
+                />
               );
             case 'remote':
               return (
-                <RemoteSelect key={f.name} {...picked(f)} source={f.source!} w={{ base: '100%', sm: 240 }} {...filterDropdown} />
+                <RemoteSelect
+                  key={f.name}
+                  {...picked(f)}
+                  source={f.source!}
+                  w={{ base: '100%', sm: 240 }}
+                  {...filterDropdown}
+                />
               );
             case 'date':
               return [
                 presets,
-                <DateField key={f.name} name={f.name} label={labelOf(f)} placeholder={f.placeholder} clearable={!f.defaultValue}
-                  value={draft[f.name]} onChange={(v) => change(f.name, v)} w={{ base: '100%', sm: 160 }} />,
+                <DateField
+                  key={f.name}
+                  name={f.name}
+                  label={labelOf(f)}
+                  placeholder={f.placeholder}
+                  clearable={!f.defaultValue}
+                  value={draft[f.name]}
+                  onChange={(v) => change(f.name, v)}
+                  w={{ base: '100%', sm: 160 }}
+                />,
               ];
           }
         })}
         <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} />}>Search</Button>
-          <Button variant="subtle" onClick={clear}>Clear</Button>
+          <Button type="submit" leftSection={<IconSearch size={16} />}>
+            Search
+          </Button>
+          <Button variant="subtle" onClick={clear}>
+            Clear
+          </Button>
         </Group>
       </Group>
     </Form>
@@ -211,7 +277,17 @@ interface FilteredScreenProps<C extends Contract | undefined = undefined> {
 }
 
 /** A screen's title, toolbar and search form (folded behind a Filters button on phones), around its body. */
-export function FilteredScreen<C extends Contract | undefined = undefined>({ className, title, action, filters = [], updateUrl = false, toolbar, above, filtersToggle = false, children }: FilteredScreenProps<C>) {
+export function FilteredScreen<C extends Contract | undefined = undefined>({
+  className,
+  title,
+  action,
+  filters = [],
+  updateUrl = false,
+  toolbar,
+  above,
+  filtersToggle = false,
+  children,
+}: FilteredScreenProps<C>) {
   const [applied, apply] = useListFilters(filters, updateUrl);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const folded = phone || filtersToggle;
@@ -221,10 +297,17 @@ export function FilteredScreen<C extends Contract | undefined = undefined>({ cla
     <div className={className}>
       <Stack gap="md">
         <Group justify="space-between" align="center">
-          <Title order={1} size="h2">{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           <Group gap="xs" className="screen-toolbar">
             {folded && filters.length > 0 && (
-              <Button variant="light" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
+              <Button
+                variant="light"
+                leftSection={<IconAdjustmentsHorizontal size={16} />}
+                onClick={() => setShowFilters((v) => !v)}
+                aria-expanded={showFilters}
+              >
                 {filtersToggle ? (showFilters ? 'Hide filters' : 'Show filters') : 'Filters'}
               </Button>
             )}
@@ -247,24 +330,45 @@ export function FilteredScreen<C extends Contract | undefined = undefined>({ cla
  * The order and page size in the address (`sort`, `dir`, `limit`) beside the filters, or kept here.
  * Only an order the table offers and a page size it lists are read from a link.
  */
-function useListView(columns: readonly ColumnSpec[], pageSize: number, updateUrl: boolean): [ListView, (next: ListView) => void] {
+function useListView(
+  columns: readonly ColumnSpec[],
+  pageSize: number,
+  updateUrl: boolean,
+): [ListView, (next: ListView) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const [own, setOwn] = useState<ListView>({ limit: pageSize });
   if (!updateUrl) return [own, setOwn];
   const key = searchParams.get('sort');
   const limit = Number(searchParams.get('limit'));
   const view: ListView = {
-    sort: columns.some((c) => c.key === key && c.sortable) ? { key: key!, dir: searchParams.get('dir') === 'desc' ? 'desc' : 'asc' } : undefined,
+    sort: columns.some((c) => c.key === key && c.sortable)
+      ? { key: key!, dir: searchParams.get('dir') === 'desc' ? 'desc' : 'asc' }
+      : undefined,
     limit: PAGE_SIZES.includes(limit) ? limit : pageSize,
   };
-  return [view, (next) => setSearchParams((current) => {
-    const kept = [...current].filter(([k]) => k !== 'sort' && k !== 'dir' && k !== 'limit');
-    const sort: [string, string][] = next.sort ? [['sort', next.sort.key], ['dir', next.sort.dir]] : [];
-    return [...kept, ...sort, ...(next.limit !== pageSize ? [['limit', String(next.limit)] as [string, string]] : [])];
-  })];
+  return [
+    view,
+    (next) =>
+      setSearchParams((current) => {
+        const kept = [...current].filter(([k]) => k !== 'sort' && k !== 'dir' && k !== 'limit');
+        const sort: [string, string][] = next.sort
+          ? [
+              ['sort', next.sort.key],
+              ['dir', next.sort.dir],
+            ]
+          : [];
+        return [
+          ...kept,
+          ...sort,
+          ...(next.limit !== pageSize ? [['limit', String(next.limit)] as [string, string]] : []),
+        ];
+      }),
+  ];
 }
 
-interface ListScreenProps<C extends ListContract> extends Omit<PagedListProps<RowOf<C>>, 'action'>, Omit<FilteredScreenProps<C>, 'children' | 'toolbar'> {
+interface ListScreenProps<C extends ListContract>
+  extends Omit<PagedListProps<RowOf<C>>, 'action'>,
+    Omit<FilteredScreenProps<C>, 'children' | 'toolbar'> {
   /** The list's contract: its rows type the table, its filters name the search form's. */
   action: C;
   toolbar?: ReactNode;
@@ -276,12 +380,25 @@ interface ListScreenProps<C extends ListContract> extends Omit<PagedListProps<Ro
  * A list screen: beside the title, Refresh, the list's CSV download when its contract has one (with
  * the filters and order shown), and the screen's own buttons.
  */
-export function ListScreen<C extends ListContract>({ className, title, filters = [], updateUrl = false, filtersToggle, toolbar, above, children, params, pageSize = DEFAULT_PAGE_SIZE, ...list }: ListScreenProps<C>) {
+export function ListScreen<C extends ListContract>({
+  className,
+  title,
+  filters = [],
+  updateUrl = false,
+  filtersToggle,
+  toolbar,
+  above,
+  children,
+  params,
+  pageSize = DEFAULT_PAGE_SIZE,
+  ...list
+}: ListScreenProps<C>) {
   type Row = RowOf<C>;
   const queryClient = useQueryClient();
   const [view, setView] = useListView(list.columns, pageSize, updateUrl);
   const { exportRoute } = list.action;
-  const narrowed = (applied: Filters) => filters.some((f) => applied[f.name] && applied[f.name] !== (f.defaultValue ?? ''));
+  const narrowed = (applied: Filters) =>
+    filters.some((f) => applied[f.name] && applied[f.name] !== (f.defaultValue ?? ''));
   return (
     <FilteredScreen<C>
       className={className}
@@ -293,13 +410,25 @@ export function ListScreen<C extends ListContract>({ className, title, filters =
       above={above}
       toolbar={(applied) => (
         <>
-          <Button variant="default" className="list-refresh" leftSection={<IconRefresh size={16} />} onClick={() => reloadActions(queryClient, list.action)}>
+          <Button
+            variant="default"
+            className="list-refresh"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => reloadActions(queryClient, list.action)}
+          >
             Refresh
           </Button>
           {exportRoute && (
-            <Button component="a" variant="default" leftSection={<IconDownload size={16} />}
-              href={`${exportRoute}?${new URLSearchParams(Object.entries({ ...applied, ...params, sort: view.sort?.key, dir: view.sort?.dir })
-                .filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, String(v)]))}`}>
+            <Button
+              component="a"
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              href={`${exportRoute}?${new URLSearchParams(
+                Object.entries({ ...applied, ...params, sort: view.sort?.key, dir: view.sort?.dir })
+                  .filter(([, v]) => v !== '' && v !== undefined)
+                  .map(([k, v]) => [k, String(v)]),
+              )}`}
+            >
               Download CSV
             </Button>
           )}
@@ -309,7 +438,14 @@ export function ListScreen<C extends ListContract>({ className, title, filters =
     >
       {(applied) => (
         <>
-          <PagedList<Row> {...list} action={list.action as ListContract<Row>} params={{ ...applied, ...params }} view={view} onViewChange={setView} filtered={narrowed(applied)} />
+          <PagedList<Row>
+            {...list}
+            action={list.action as ListContract<Row>}
+            params={{ ...applied, ...params }}
+            view={view}
+            onViewChange={setView}
+            filtered={narrowed(applied)}
+          />
           {children}
         </>
       )}

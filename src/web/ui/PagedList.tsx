@@ -23,7 +23,11 @@ export interface BulkAction<Row> {
 export const PAGE_SIZES = [25, 50, 100, 250];
 export const DEFAULT_PAGE_SIZE = 50;
 
-export interface PagedListProps<Row> extends Pick<DataTableProps<Row>, 'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'> {
+export interface PagedListProps<Row>
+  extends Pick<
+    DataTableProps<Row>,
+    'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'
+  > {
   action: ListContract<Row>;
   params?: Record<string, unknown>;
   columns: readonly ColumnSpec[];
@@ -47,7 +51,20 @@ export function countText(count: number, [one, many]: [string, string], estimate
 }
 
 /** The count header, the table and the next / previous page controls of a server list. */
-export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = DEFAULT_PAGE_SIZE, view: given, onViewChange, filtered, emptyText, bulkActions, countDetail, ...table }: PagedListProps<Row>) {
+export function PagedList<Row>({
+  action,
+  params = {},
+  columns,
+  noun,
+  pageSize = DEFAULT_PAGE_SIZE,
+  view: given,
+  onViewChange,
+  filtered,
+  emptyText,
+  bulkActions,
+  countDetail,
+  ...table
+}: PagedListProps<Row>) {
   const [own, setOwn] = useState<ListView>({ limit: pageSize });
   const view = given ?? own;
   const setView = onViewChange ?? setOwn;
@@ -56,12 +73,16 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
   // Chosen rows belong to the page shown: another page, new filters or a reload after a change clear them.
-  const [selected, setSelected] = useState<{ rows: unknown; keys: Set<string | number> }>({ rows: undefined, keys: new Set() });
+  const [selected, setSelected] = useState<{ rows: unknown; keys: Set<string | number> }>({
+    rows: undefined,
+    keys: new Set(),
+  });
   const keys = selected.rows === data?.rows ? selected.keys : new Set<string | number>();
   const chosen = (data?.rows ?? []).filter((row) => keys.has(table.rowKey(row)));
   const [running, setRunning] = useState(false);
   const runBulk = async (bulk: BulkAction<Row>) => {
-    if (!(await confirm({ title: bulk.label, message: bulk.question(chosen), confirmLabel: bulk.label, danger: true }))) return;
+    if (!(await confirm({ title: bulk.label, message: bulk.question(chosen), confirmLabel: bulk.label, danger: true })))
+      return;
     setRunning(true);
     try {
       await bulk.run(chosen);
@@ -76,7 +97,11 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
     <Stack gap="sm">
       <Group justify="space-between" align="center">
         <Group gap="xs">
-          <Title order={3} size="h4" className="list-count">{data ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}` : `Loading ${noun[1]}…`}</Title>
+          <Title order={3} size="h4" className="list-count">
+            {data
+              ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}`
+              : `Loading ${noun[1]}…`}
+          </Title>
           {query.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         {data && data.count > 0 && (
@@ -88,7 +113,11 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
       <ActionAlert error={query.error} title="The list could not be loaded" />
       <DataTable<Row>
         {...table}
-        emptyText={filtered ? `No ${noun[1]} match these filters. Change or clear them to see more.` : emptyText ?? `No ${noun[1]} yet.`}
+        emptyText={
+          filtered
+            ? `No ${noun[1]} match these filters. Change or clear them to see more.`
+            : (emptyText ?? `No ${noun[1]} yet.`)
+        }
         label={noun[1]}
         columns={columns}
         rows={data?.rows ?? []}
@@ -103,9 +132,13 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
             <Text fw={600}>{countText(chosen.length, noun)} chosen</Text>
             <Group gap="xs">
               {bulkActions.map((bulk) => (
-                <Button key={bulk.label} leftSection={bulk.icon} loading={running} onClick={() => void runBulk(bulk)}>{bulk.label}</Button>
+                <Button key={bulk.label} leftSection={bulk.icon} loading={running} onClick={() => void runBulk(bulk)}>
+                  {bulk.label}
+                </Button>
               ))}
-              <Button variant="default" onClick={() => setSelected({ rows: data?.rows, keys: new Set() })}>Clear choice</Button>
+              <Button variant="default" onClick={() => setSelected({ rows: data?.rows, keys: new Set() })}>
+                Clear choice
+              </Button>
             </Group>
           </Group>
         </StickyBar>
@@ -120,10 +153,22 @@ export function PagedList<Row>({ action, params = {}, columns, noun, pageSize = 
             onChange={(e) => setView({ ...view, limit: Number(e.currentTarget.value) })}
           />
           <Group gap="xs">
-            <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!list.hasPrevious || query.isFetching} onClick={list.back}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} />}
+              disabled={!list.hasPrevious || query.isFetching}
+              onClick={list.back}
+            >
               Previous page
             </Button>
-            <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={!list.hasNext || query.isFetching} onClick={list.next}>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} />}
+              disabled={!list.hasNext || query.isFetching}
+              onClick={list.next}
+            >
               Next page
             </Button>
           </Group>

@@ -13,7 +13,12 @@ export interface PopoutItem {
 /** A small menu of actions behind a "more" button, e.g. on a table row. */
 export function PopoutMenu({ label, items }: { label: string; items: PopoutItem[] }) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" transitionProps={{ transition: 'pop-top-right', duration: 150 }}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      transitionProps={{ transition: 'pop-top-right', duration: 150 }}
+    >
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={(e) => e.stopPropagation()}>
           <IconDots size={18} />
@@ -21,7 +26,13 @@ export function PopoutMenu({ label, items }: { label: string; items: PopoutItem[
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         {items.map((item) => (
-          <Menu.Item key={item.label} leftSection={item.icon} color={item.color} disabled={item.disabled} onClick={item.onClick}>
+          <Menu.Item
+            key={item.label}
+            leftSection={item.icon}
+            color={item.color}
+            disabled={item.disabled}
+            onClick={item.onClick}
+          >
             {item.label}
           </Menu.Item>
         ))}

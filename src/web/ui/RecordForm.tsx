@@ -35,7 +35,9 @@ interface RecordFormProps {
  * confirmation, closing the tab or reloading with the browser's own question.
  */
 export function useLeaveWarning(unsaved: () => boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved(),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirm({
@@ -56,20 +58,47 @@ export function useLeaveWarning(unsaved: () => boolean) {
 }
 
 /** A form's frame: its fields, the banner with its first error, and Cancel and submit. */
-export function RecordForm({ form, failTitle, submitLabel, onCancel, submitOnEnter, readOnly, extra, buttons = 'end', children }: RecordFormProps) {
+export function RecordForm({
+  form,
+  failTitle,
+  submitLabel,
+  onCancel,
+  submitOnEnter,
+  readOnly,
+  extra,
+  buttons = 'end',
+  children,
+}: RecordFormProps) {
   useLeaveWarning(form.unsaved);
-  const submit = <Button type="submit" loading={form.action.isPending}>{submitLabel}</Button>;
-  const cancel = onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>;
+  const submit = (
+    <Button type="submit" loading={form.action.isPending}>
+      {submitLabel}
+    </Button>
+  );
+  const cancel = onCancel && (
+    <Button variant="default" onClick={onCancel}>
+      Cancel
+    </Button>
+  );
   return (
     <Form onSubmit={() => form.submit()} submitOnEnter={submitOnEnter}>
       <Stack>
         {children}
         <ActionAlert error={form.banner} title={failTitle} />
-        {!readOnly && (
-          buttons === 'end'
-            ? <Group justify="flex-end">{extra}{cancel}{submit}</Group>
-            : <Group>{submit}{cancel}{extra}</Group>
-        )}
+        {!readOnly &&
+          (buttons === 'end' ? (
+            <Group justify="flex-end">
+              {extra}
+              {cancel}
+              {submit}
+            </Group>
+          ) : (
+            <Group>
+              {submit}
+              {cancel}
+              {extra}
+            </Group>
+          ))}
       </Stack>
     </Form>
   );
@@ -120,11 +149,21 @@ interface RecordModalsOptions<K, R> {
 }
 
 /** The add and edit modals of a list with records: `add()` and `edit(key)` open them, `modals` renders them. */
-export function useRecordModals<K, R>({ addId, editId, addTitle, editTitle, load, form, size = 'lg' }: RecordModalsOptions<K, R>) {
+export function useRecordModals<K, R>({
+  addId,
+  editId,
+  addTitle,
+  editTitle,
+  load,
+  form,
+  size = 'lg',
+}: RecordModalsOptions<K, R>) {
   const edit = useRecordModal({ id: editId, title: editTitle, load, form, size });
   const modals = (
     <>
-      <IdModal id={addId} title={addTitle} size={size}>{form(undefined, () => closeModal(addId))}</IdModal>
+      <IdModal id={addId} title={addTitle} size={size}>
+        {form(undefined, () => closeModal(addId))}
+      </IdModal>
       {edit.modal}
     </>
   );
@@ -142,15 +181,22 @@ interface DeleteOptions<C extends Contract, Row> {
 }
 
 /** A list's row menu: Edit (for records that have an edit modal), and Delete after a confirmation. */
-export function useRowActions<C extends Contract, Row>(remove: C, options: DeleteOptions<C, Row> & { edit?: (row: Row) => void }) {
+export function useRowActions<C extends Contract, Row>(
+  remove: C,
+  options: DeleteOptions<C, Row> & { edit?: (row: Row) => void },
+) {
   const { question, input, edit, ...actionOptions } = options;
   const deletion = useAction(remove, { ...actionOptions, errors: 'alert' });
   return (row: Row): PopoutItem[] => [
     ...(edit ? [{ label: 'Edit', icon: <IconEdit size={16} />, onClick: () => edit(row) }] : []),
     {
-      label: 'Delete', icon: <IconTrash size={16} />, color: 'red',
-      onClick: () => void confirm({ message: question(row), confirmLabel: 'Delete', danger: true })
-        .then((yes) => yes && deletion.mutate(input(row))),
+      label: 'Delete',
+      icon: <IconTrash size={16} />,
+      color: 'red',
+      onClick: () =>
+        void confirm({ message: question(row), confirmLabel: 'Delete', danger: true }).then(
+          (yes) => yes && deletion.mutate(input(row)),
+        ),
     },
   ];
 }

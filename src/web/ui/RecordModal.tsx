@@ -26,20 +26,39 @@ export function reloadModalRecord(queryClient: QueryClient, id: string) {
 export function RecordModal<R>({ id, title, recordKey, load, size = 'lg', children }: RecordModalProps<R>) {
   return (
     <IdModal id={id} title={title} size={size}>
-      <RecordBody id={id} recordKey={recordKey} load={load}>{children}</RecordBody>
+      <RecordBody id={id} recordKey={recordKey} load={load}>
+        {children}
+      </RecordBody>
     </IdModal>
   );
 }
 
 // Mounted only while the modal is open, so every opening is a fresh load.
-function RecordBody<R>({ id, recordKey, load, children }: Pick<RecordModalProps<R>, 'id' | 'recordKey' | 'load' | 'children'>) {
-  const query = useQuery({ queryKey: ['record', id, ...recordKey], queryFn: load, gcTime: 0, staleTime: 0, retry: false });
+function RecordBody<R>({
+  id,
+  recordKey,
+  load,
+  children,
+}: Pick<RecordModalProps<R>, 'id' | 'recordKey' | 'load' | 'children'>) {
+  const query = useQuery({
+    queryKey: ['record', id, ...recordKey],
+    queryFn: load,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
   useEffect(() => {
     if (!query.isError) return;
     closeModal(id);
     const error = query.error;
-    if (!(isActionError(error) && (error.network || error.status === 401))) showAlert(errorMessage(error), 'This record could not be loaded');
+    if (!(isActionError(error) && (error.network || error.status === 401)))
+      showAlert(errorMessage(error), 'This record could not be loaded');
   }, [id, query.isError, query.error]);
-  if (!query.data) return <Center h={160}><Loader aria-label="Loading" /></Center>;
+  if (!query.data)
+    return (
+      <Center h={160}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   return <>{children(query.data)}</>;
 }

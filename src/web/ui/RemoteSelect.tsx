@@ -5,7 +5,14 @@
  * `ids`, so a value set before the box opened still shows its name.
  */
 import { useState } from 'react';
-import { MultiSelect, Select, type ComboboxItem, type MultiSelectProps, type OptionsFilter, type SelectProps } from '@mantine/core';
+import {
+  MultiSelect,
+  Select,
+  type ComboboxItem,
+  type MultiSelectProps,
+  type OptionsFilter,
+  type SelectProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Callable, Contract, OutputOf } from '../../shared/contract';
@@ -50,15 +57,18 @@ export function useRemoteOptions<Row>(source: OptionSource<Row>, values: string[
     staleTime: 60_000,
   });
   const namedByValue = new Map((named.data ?? []).map((o) => [o.value, o]));
-  const chosen = values.map((value): ComboboxItem => picked[value] ?? namedByValue.get(value)
-    ?? { value, label: named.isFetching ? '…' : `#${value} (not found)` });
+  const chosen = values.map(
+    (value): ComboboxItem =>
+      picked[value] ?? namedByValue.get(value) ?? { value, label: named.isFetching ? '…' : `#${value} (not found)` },
+  );
 
   // A single select shows the chosen label as its text: that text is not a search.
   const typed = chosen.some((o) => o.label === search.trim()) ? '' : search.trim();
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
     queryKey: [...prefix, 'search', source.params ?? {}, debounced],
-    queryFn: async () => source.rows(await callAction(source.action, { ...source.params, ...(debounced ? { search: debounced } : {}) })),
+    queryFn: async () =>
+      source.rows(await callAction(source.action, { ...source.params, ...(debounced ? { search: debounced } : {}) })),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -73,17 +83,24 @@ export function useRemoteOptions<Row>(source: OptionSource<Row>, values: string[
      * The server has filtered already (a match on an email or a number's digits need not show in the
      * label); during a search, the chosen values are listed only when they match too.
      */
-    filter: (({ options }) => (typed ? options.filter((o) => 'value' in o && matched.has(o.value)) : options)) as OptionsFilter,
+    filter: (({ options }) =>
+      typed ? options.filter((o) => 'value' in o && matched.has(o.value)) : options) as OptionsFilter,
     /** Until the answer for what was typed has come, "nothing matches" would be premature. */
     searching: typed !== debounced || found.isFetching,
     remember: (next: string[]) => {
       const known = new Map(data.map((o) => [o.value, o]));
-      setPicked((current) => ({ ...current, ...Object.fromEntries(next.flatMap((v) => (known.has(v) ? [[v, known.get(v)!]] : []))) }));
+      setPicked((current) => ({
+        ...current,
+        ...Object.fromEntries(next.flatMap((v) => (known.has(v) ? [[v, known.get(v)!]] : []))),
+      }));
     },
   };
 }
 
-type RemoteSelectProps<Row> = Omit<SelectProps, 'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'onChange' | 'value'> & {
+type RemoteSelectProps<Row> = Omit<
+  SelectProps,
+  'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'onChange' | 'value'
+> & {
   source: OptionSource<Row>;
   value: string | null;
   onChange: (value: string | null) => void;
@@ -125,7 +142,10 @@ export function RemoteSelect<Row>({ source, value, onChange, ...props }: RemoteS
   );
 }
 
-type RemoteMultiSelectProps<Row> = Omit<MultiSelectProps, 'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'onChange' | 'value'> & {
+type RemoteMultiSelectProps<Row> = Omit<
+  MultiSelectProps,
+  'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'onChange' | 'value'
+> & {
   source: OptionSource<Row>;
   value: string[];
   onChange: (value: string[]) => void;

@@ -1,4 +1,10 @@
-import { Select, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter, type SelectProps } from '@mantine/core';
+import {
+  Select,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+  type SelectProps,
+} from '@mantine/core';
 
 /** Case-insensitive substring match on the option label (seed 000, section 5). */
 export const substringFilter: OptionsFilter = ({ options, search }) => {

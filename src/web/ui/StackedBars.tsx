@@ -25,7 +25,13 @@ interface StackedBarsProps<Row> {
 
 const themeColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
-export function StackedBars<Row extends object>({ rows, label, series, format, 'aria-label': ariaLabel }: StackedBarsProps<Row>) {
+export function StackedBars<Row extends object>({
+  rows,
+  label,
+  series,
+  format,
+  'aria-label': ariaLabel,
+}: StackedBarsProps<Row>) {
   const figure = (row: Row, name: string) => Number((row as Record<string, unknown>)[name]) || 0;
   const total = (row: Row) => series.reduce((sum, s) => sum + figure(row, s.name), 0);
   const largest = Math.max(1, ...rows.map(total));
@@ -44,18 +50,29 @@ export function StackedBars<Row extends object>({ rows, label, series, format, '
           const name = label(row);
           return (
             <li key={name} className="stacked-bars-row">
-              <Text size="sm" truncate className="stacked-bars-label" title={name}>{name}</Text>
+              <Text size="sm" truncate className="stacked-bars-label" title={name}>
+                {name}
+              </Text>
               <div className="stacked-bars-bar" aria-hidden>
                 {series.map((s) => {
                   const value = figure(row, s.name);
-                  return value > 0 && (
-                    <span key={s.name} title={`${s.label}: ${format(value)}`}
-                      style={{ width: `${(value / largest) * 100}%`, background: themeColor(s.color) }} />
+                  return (
+                    value > 0 && (
+                      <span
+                        key={s.name}
+                        title={`${s.label}: ${format(value)}`}
+                        style={{ width: `${(value / largest) * 100}%`, background: themeColor(s.color) }}
+                      />
+                    )
                   );
                 })}
               </div>
-              <Text size="sm" className="stacked-bars-total" aria-hidden>{format(total(row))}</Text>
-              <VisuallyHidden>: {series.map((s) => `${s.label} ${format(figure(row, s.name))}`).join(', ')}</VisuallyHidden>
+              <Text size="sm" className="stacked-bars-total" aria-hidden>
+                {format(total(row))}
+              </Text>
+              <VisuallyHidden>
+                : {series.map((s) => `${s.label} ${format(figure(row, s.name))}`).join(', ')}
+              </VisuallyHidden>
             </li>
           );
         })}

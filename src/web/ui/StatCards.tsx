@@ -12,8 +12,12 @@ export function StatCards({ stats }: { stats: Stat[] }) {
     <SimpleGrid cols={{ base: 2, sm: Math.max(3, stats.length) }}>
       {stats.map((s) => (
         <Paper key={s.label} withBorder p="sm" radius="md" className="stat-card">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{s.label}</Text>
-          <Text fw={700} fz="xl">{s.value}</Text>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {s.label}
+          </Text>
+          <Text fw={700} fz="xl">
+            {s.value}
+          </Text>
         </Paper>
       ))}
     </SimpleGrid>

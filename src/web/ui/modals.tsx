@@ -95,7 +95,13 @@ interface ConfirmOptions {
 }
 
 /** A confirmation prompt; resolves true only when the user confirms. */
-export function confirm({ title = 'Please confirm', message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirm({
+  title = 'Please confirm',
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = `confirm-${randomId()}`;
     openModal(modalId);
@@ -129,9 +135,13 @@ export function showAlert(message: ReactNode, title = 'Something went wrong') {
     onClose: () => closeModal(modalId),
     children: (
       <Stack>
-        <Text size="sm" role="alert">{message}</Text>
+        <Text size="sm" role="alert">
+          {message}
+        </Text>
         <Group justify="flex-end">
-          <Button onClick={() => modals.close(modalId)} data-autofocus>OK</Button>
+          <Button onClick={() => modals.close(modalId)} data-autofocus>
+            OK
+          </Button>
         </Group>
       </Stack>
     ),

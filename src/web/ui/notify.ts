@@ -17,10 +17,16 @@ export interface NotifyOptions {
 }
 
 /** A popup notification: 'New Notification' and type info unless told otherwise. */
-export function notify({ message = 'New Notification', title, type = 'info', duration = NOTIFY_DEFAULT_MS }: NotifyOptions = {}) {
+export function notify({
+  message = 'New Notification',
+  title,
+  type = 'info',
+  duration = NOTIFY_DEFAULT_MS,
+}: NotifyOptions = {}) {
   const autoClose = Math.min(NOTIFY_MAX_MS, Math.max(NOTIFY_MIN_MS, duration));
   return notifications.show({ message, title, color: colors[type], autoClose, withBorder: true });
 }
 
 /** The success popup after a save: the spec's sentence and duration. */
-export const notifySuccess = (message: string, duration = NOTIFY_DEFAULT_MS) => notify({ message, type: 'success', duration });
+export const notifySuccess = (message: string, duration = NOTIFY_DEFAULT_MS) =>
+  notify({ message, type: 'success', duration });

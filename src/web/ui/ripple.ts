@@ -17,7 +17,12 @@ export function installRipple(root: Document = document) {
     const ripple = root.createElement('span');
     ripple.className = 'ripple';
     ripple.setAttribute('aria-hidden', 'true');
-    Object.assign(ripple.style, { width: `${size}px`, height: `${size}px`, left: `${event.clientX - box.left - size / 2}px`, top: `${event.clientY - box.top - size / 2}px` });
+    Object.assign(ripple.style, {
+      width: `${size}px`,
+      height: `${size}px`,
+      left: `${event.clientX - box.left - size / 2}px`,
+      top: `${event.clientY - box.top - size / 2}px`,
+    });
     button.append(ripple);
     setTimeout(() => ripple.remove(), RIPPLE_MS);
   });

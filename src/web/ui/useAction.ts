@@ -46,7 +46,10 @@ export interface ActionOptions<I, O> {
  * double click or a retry after a lost reply sends the same key and the server acts once. Changed
  * input is a new submission, with a new key; so is the next one after a success.
  */
-export function useAction<C extends Callable>(contract: C, options: ActionOptions<InputOf<C>, OutputOf<C>> = {}): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
+export function useAction<C extends Callable>(
+  contract: C,
+  options: ActionOptions<InputOf<C>, OutputOf<C>> = {},
+): UseMutationResult<OutputOf<C>, unknown, InputOf<C>> {
   const queryClient = useQueryClient();
   const [ready] = useState(() => (isIdempotent(contract) ? newIdempotencyKey() : null));
   const submission = useRef<{ key: string | null; input: string | null }>({ key: ready, input: null });
@@ -65,7 +68,11 @@ export function useAction<C extends Callable>(contract: C, options: ActionOption
       return data;
     },
     onSuccess: (data, input) => {
-      if (options.success) notifySuccess(typeof options.success === 'function' ? options.success(data, input) : options.success, options.successMs);
+      if (options.success)
+        notifySuccess(
+          typeof options.success === 'function' ? options.success(data, input) : options.success,
+          options.successMs,
+        );
       options.onSuccess?.(data, input);
       // The modal closes at once; the list catches up behind it.
       void reloadActions(queryClient, ...(options.reload ?? []));
@@ -75,7 +82,9 @@ export function useAction<C extends Callable>(contract: C, options: ActionOption
         const prefix = options.alertPrefix ? ALERT_PREFIX[options.alertPrefix] : '';
         const message = errorMessage(error);
         // Loaded when first needed: the sign-in steps, which never alert, stay light.
-        void import('./modals').then(({ showAlert }) => showAlert(message.startsWith(prefix) ? message : prefix + message));
+        void import('./modals').then(({ showAlert }) =>
+          showAlert(message.startsWith(prefix) ? message : prefix + message),
+        );
       }
       options.onError?.(error);
     },

@@ -19,10 +19,17 @@ export function actionKey<C extends Callable>(contract: C, input?: Partial<Query
   return input === undefined ? [contract.path] : [contract.path, input];
 }
 
-export type ActionQueryOptions<C extends Callable, T = OutputOf<C>> = Omit<UseQueryOptions<OutputOf<C>, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'>;
+export type ActionQueryOptions<C extends Callable, T = OutputOf<C>> = Omit<
+  UseQueryOptions<OutputOf<C>, Error, T, readonly unknown[]>,
+  'queryKey' | 'queryFn'
+>;
 
 /** A read by the action's contract: its reply typed from it, under `actionKey(contract, input)`. */
-export function useActionQuery<C extends Callable, T = OutputOf<C>>(contract: C, input: QueryInput<C> = {}, options: ActionQueryOptions<C, T> = {}): UseQueryResult<T, Error> {
+export function useActionQuery<C extends Callable, T = OutputOf<C>>(
+  contract: C,
+  input: QueryInput<C> = {},
+  options: ActionQueryOptions<C, T> = {},
+): UseQueryResult<T, Error> {
   return useQuery({ ...options, queryKey: actionKey(contract, input), queryFn: () => callAction(contract, input) });
 }
 

@@ -15,7 +15,8 @@ import { useAction, type ActionOptions } from './useAction';
 
 type Values = Record<string, unknown>;
 
-interface ContractFormOptions<C extends Callable, V extends Values> extends Omit<ActionOptions<InputOf<C>, OutputOf<C>>, 'errors'> {
+interface ContractFormOptions<C extends Callable, V extends Values>
+  extends Omit<ActionOptions<InputOf<C>, OutputOf<C>>, 'errors'> {
   initialValues: V;
   /** What is sent: the values, with what the form keeps outside its fields (a record's id). */
   toInput?: (values: V) => InputOf<C>;
@@ -55,7 +56,9 @@ export function useContractForm<C extends Callable, V extends Values>(contract: 
 
   /** Focuses the first field at fault, in the order the screen shows them. */
   const focusFirst = (errors: FormErrors) => {
-    const nodes = Object.keys(errors).map((path) => form.getInputNode(path)).filter((node) => node !== null);
+    const nodes = Object.keys(errors)
+      .map((path) => form.getInputNode(path))
+      .filter((node) => node !== null);
     const [first] = nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     first?.focus();
   };
@@ -71,7 +74,9 @@ export function useContractForm<C extends Callable, V extends Values>(contract: 
       actionOptions.onError?.(error);
       // A network failure is already a notification (sign-in shows its own 401: a wrong password).
       if (!isActionError(error) || error.network) return;
-      const named = Object.fromEntries(error.fields.map((field) => [field, error.fieldErrors[field] ?? errorMessage(error)]));
+      const named = Object.fromEntries(
+        error.fields.map((field) => [field, error.fieldErrors[field] ?? errorMessage(error)]),
+      );
       if (Object.keys(named).length === 0) return setFailure(error);
       form.setErrors(named);
       // After React has marked the fields.
@@ -84,10 +89,20 @@ export function useContractForm<C extends Callable, V extends Values>(contract: 
     action.mutate(toInput(values));
   }, focusFirst);
 
-  const label = (name: keyof V & string) => ('titles' in contract && contract.titles[name]) || fieldLabel(name, contract.input);
+  const label = (name: keyof V & string) =>
+    ('titles' in contract && contract.titles[name]) || fieldLabel(name, contract.input);
   /** A text, number or select input: value, change, error, and its label from the contract. */
-  const field = (name: keyof V & string) => ({ ...form.getInputProps(name), name, label: label(name), required: isRequired(contract.input, name) });
-  const checkbox = (name: keyof V & string) => ({ ...form.getInputProps(name, { type: 'checkbox' }), name, label: label(name) });
+  const field = (name: keyof V & string) => ({
+    ...form.getInputProps(name),
+    name,
+    label: label(name),
+    required: isRequired(contract.input, name),
+  });
+  const checkbox = (name: keyof V & string) => ({
+    ...form.getInputProps(name, { type: 'checkbox' }),
+    name,
+    label: label(name),
+  });
 
   const firstError = Object.values(form.errors).find((e) => e !== undefined && e !== null && e !== true);
   /** The form's banner: the first field error, or the failure that named none. */
@@ -98,4 +113,3 @@ export function useContractForm<C extends Callable, V extends Values>(contract: 
 
   return { form, action, submit, field, checkbox, banner, unsaved, values: form.values };
 }
-

@@ -31,7 +31,12 @@ export interface ListView {
  * The count shown is the one the spec names in the reply (`phoneCount`) when it is a number, else the
  * platform's `count`. The view is the caller's (a list screen keeps it in the address).
  */
-export function usePagedList<Row>(list: ListContract<Row>, params: Record<string, unknown>, view: ListView, setView: (next: ListView) => void) {
+export function usePagedList<Row>(
+  list: ListContract<Row>,
+  params: Record<string, unknown>,
+  view: ListView,
+  setView: (next: ListView) => void,
+) {
   const { sort, limit } = view;
   const filters = clean(params);
   // New filters, another order or another page size start again from the first page.
@@ -57,10 +62,18 @@ export function usePagedList<Row>(list: ListContract<Row>, params: Record<string
   const [counted, setCounted] = useState<{ count: number; estimated: boolean } | undefined>();
   const named = query.data?.[list.countKey];
   const reply = query.data && typeof named === 'number' ? { ...query.data, count: named } : query.data;
-  if (reply && reply.count !== null && (counted?.count !== reply.count || counted.estimated !== !!reply.countEstimated)) {
+  if (
+    reply &&
+    reply.count !== null &&
+    (counted?.count !== reply.count || counted.estimated !== !!reply.countEstimated)
+  ) {
     setCounted({ count: reply.count, estimated: !!reply.countEstimated });
   }
-  const data = reply && { ...reply, count: reply.count ?? counted?.count ?? 0, countEstimated: reply.count === null ? counted?.estimated : reply.countEstimated };
+  const data = reply && {
+    ...reply,
+    count: reply.count ?? counted?.count ?? 0,
+    countEstimated: reply.count === null ? counted?.estimated : reply.countEstimated,
+  };
 
   return {
     query,

@@ -9,7 +9,8 @@ import type { AnyList, ListDefinition } from './types';
 /** Every list action, for the bench and the docs. */
 export const listRegistry = new Map<string, AnyList>();
 
-const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' ? undefined : v), int(min, max).optional());
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), int(min, max).optional());
 
 /** A list declared in its module's contract (`listContract`): path, filter fields, row and count come from there. */
 type ContractList<F extends z.ZodRawShape> = Omit<ListDefinition<F>, 'path' | 'fields' | 'countKey'> & {
@@ -22,14 +23,21 @@ type ContractList<F extends z.ZodRawShape> = Omit<ListDefinition<F>, 'path' | 'f
  */
 export function defineListAction<F extends z.ZodRawShape>(given: ContractList<F>) {
   const { contract } = given;
-  const list: ListDefinition<F> = { ...given, path: contract.path, fields: contract.filters, countKey: contract.countKey };
+  const list: ListDefinition<F> = {
+    ...given,
+    path: contract.path,
+    fields: contract.filters,
+    countKey: contract.countKey,
+  };
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
   if (list.export) {
     const route = contract.exportRoute;
     if (!route) throw new Error(`${list.path} has an export but its contract names no exportRoute`);
     const { defaultLimit } = list.export;
-    const limit = defaultLimit ? optionalInt(1, 5_000_000).transform((v) => v ?? defaultLimit) : optionalInt(1, 5_000_000);
+    const limit = defaultLimit
+      ? optionalInt(1, 5_000_000).transform((v) => v ?? defaultLimit)
+      : optionalInt(1, 5_000_000);
     const exportInput = z.object({ ...list.fields, sort: listPaging.sort, dir: listPaging.dir, limit });
     exportRegistry.set(route, { list: anyList, input: exportInput, route, ...list.export });
   }

@@ -58,7 +58,11 @@ const textFormats = new Set<ColumnSpec['format']>(['text', 'phone', 'list', unde
  * formatted as the CSV shows it. PostgreSQL writes the CSV itself, so rows stream at its speed and
  * the server only passes bytes along.
  */
-export function exportCopySql(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, max = Infinity): string {
+export function exportCopySql(
+  list: AnyList,
+  ctx: ActionContext<Paging & Record<string, unknown>>,
+  max = Infinity,
+): string {
   const { orderBy } = listOrder(list, ctx.input);
   const base = scopedQuery(list, ctx);
   const ordered = base.select.where(base.where).orderBy(...orderBy);
@@ -93,8 +97,13 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
       yield list.columns.map((c) => {
         const value = row[c.key];
         // A number goes out bare, as COPY writes it: a spreadsheet reads 31900, not "31,900".
-        const cell = c.format === 'number' && typeof value === 'number' ? String(value) : formatCell(value, c.format, DEFAULT_TIME_ZONE);
-        return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number') ? cell : csvSafe(cell);
+        const cell =
+          c.format === 'number' && typeof value === 'number'
+            ? String(value)
+            : formatCell(value, c.format, DEFAULT_TIME_ZONE);
+        return typeof value === 'number' || !(textFormats.has(c.format) || c.format === 'number')
+          ? cell
+          : csvSafe(cell);
       });
     }
     sent += rows.length;

@@ -25,41 +25,59 @@ export type ListFilters<F extends z.ZodRawShape> = { [K in keyof F]?: ListFilter
 type Data<C> = C extends AnyPgColumn ? C['_']['data'] : unknown;
 
 /** The column (or expression) equals the value given. */
-export const equals = <C extends AnyPgColumn | SQL>(column: C) => (value: Data<C>) => eq(column as AnyPgColumn, value);
+export const equals =
+  <C extends AnyPgColumn | SQL>(column: C) =>
+  (value: Data<C>) =>
+    eq(column as AnyPgColumn, value);
 
 /** `'1'` / `'0'` (the old API's yes / no filters) as the boolean column being true or false. */
 export const yesNo = (column: AnyPgColumn) => (value: string) => eq(column, value === '1');
 
 /** `'1'` / `'0'` as the column being set or empty (a quote viewed, an appointment from a recall). */
-export const present = (column: AnyPgColumn | SQL) => (value: string) => (value === '1' ? isNotNull(column) : isNull(column));
+export const present = (column: AnyPgColumn | SQL) => (value: string) =>
+  value === '1' ? isNotNull(column) : isNull(column);
 
 /**
  * The first and last day of a range, on the wall clock of the location filtered by (the group's
  * otherwise, platform/days.ts): constant bounds, so the (location, time) index serves them.
  */
-export const fromDay = (column: AnyPgColumn) => (day: string, { input }: FilterScope) =>
-  gte(column, dayStart(day, zoneOf(input.locationId as number | undefined)));
-export const toDay = (column: AnyPgColumn) => (day: string, { input }: FilterScope) =>
-  lt(column, dayEnd(day, zoneOf(input.locationId as number | undefined)));
+export const fromDay =
+  (column: AnyPgColumn) =>
+  (day: string, { input }: FilterScope) =>
+    gte(column, dayStart(day, zoneOf(input.locationId as number | undefined)));
+export const toDay =
+  (column: AnyPgColumn) =>
+  (day: string, { input }: FilterScope) =>
+    lt(column, dayEnd(day, zoneOf(input.locationId as number | undefined)));
 
 /** Free text found in a list's search text (`searchText`, trigram-indexed), read as `normalize` gives it. */
-export const matches = (text: SQL, normalize: (term: string) => string = (term) => term) => (term: string) => matchesSearch(text, normalize(term));
+export const matches =
+  (text: SQL, normalize: (term: string) => string = (term) => term) =>
+  (term: string) =>
+    matchesSearch(text, normalize(term));
 
 /** Part of the value in any of the columns, in any case (a short table's search, without a search text). */
-export const contains = (...columns: (AnyPgColumn | SQL)[]) => (term: string) => {
-  const part = containing(term);
-  return or(...columns.map((column) => ilike(column, part)));
-};
+export const contains =
+  (...columns: (AnyPgColumn | SQL)[]) =>
+  (term: string) => {
+    const part = containing(term);
+    return or(...columns.map((column) => ilike(column, part)));
+  };
 
 /** A text column starting with the value (`text_pattern_ops` index), read as `normalize` gives it. */
-export const startsWith = (column: AnyPgColumn | SQL, normalize: (term: string) => string = (term) => term) => (term: string) =>
-  like(column, startingWith(normalize(term)));
+export const startsWith =
+  (column: AnyPgColumn | SQL, normalize: (term: string) => string = (term) => term) =>
+  (term: string) =>
+    like(column, startingWith(normalize(term)));
 
 /** Whether a filter was given: empty text, an empty list and null say "any". */
-export const isGiven = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+export const isGiven = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** The conditions of the filters given, in the order declared. */
 export function givenFilters(filters: ListFilters<z.ZodRawShape> | undefined, scope: FilterScope): (SQL | undefined)[] {
   if (!filters) return [];
-  return Object.entries(filters).map(([key, filter]) => (filter && isGiven(scope.input[key]) ? filter(scope.input[key] as never, scope) : undefined));
+  return Object.entries(filters).map(([key, filter]) =>
+    filter && isGiven(scope.input[key]) ? filter(scope.input[key] as never, scope) : undefined,
+  );
 }

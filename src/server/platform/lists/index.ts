@@ -7,7 +7,19 @@
  * - `html.ts`: the old API's table; `export.ts`: the CSV download.
  */
 export type { AnyList, BenchCase, BenchSample, ListDefinition } from './types';
-export { contains, equals, fromDay, givenFilters, matches, present, startsWith, toDay, yesNo, type ListFilter, type ListFilters } from './filters';
+export {
+  contains,
+  equals,
+  fromDay,
+  givenFilters,
+  matches,
+  present,
+  startsWith,
+  toDay,
+  yesNo,
+  type ListFilter,
+  type ListFilters,
+} from './filters';
 export { defineListAction, listRegistry } from './define';
 export { buildListQueries, EXACT_COUNT_LIMIT, holderOf, type ListQueries } from './statement';
 export { cursorColumnTypes } from './cursor';

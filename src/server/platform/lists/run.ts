@@ -48,17 +48,32 @@ function listStatement(list: AnyList, ctx: ActionContext<Paging & Record<string,
 
 export async function runList(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>) {
   const q = listStatement(list, ctx);
-  const [fetched] = await runStatement<{ rows: string | null; fetched: number; sort: string | null; id: string | null; total: number | null; figures: string | null }>(ctx.db, q.statement);
+  const [fetched] = await runStatement<{
+    rows: string | null;
+    fetched: number;
+    sort: string | null;
+    id: string | null;
+    total: number | null;
+    figures: string | null;
+  }>(ctx.db, q.statement);
   let total: number | null = null;
   let estimated = false;
   if (!ctx.input.cursor) {
     const capped = fetched.total ?? 0;
     estimated = capped > EXACT_COUNT_LIMIT;
-    total = estimated ? Math.max(await estimateRows(ctx as ActionContext<unknown>, countable(list, ctx)), capped) : capped;
+    total = estimated
+      ? Math.max(await estimateRows(ctx as ActionContext<unknown>, countable(list, ctx)), capped)
+      : capped;
   }
-  const text = fetched.rows === null ? '[]'
-    : list.rowFields ? `[${fetched.rows.split('\x1e').map((row) => withRowFields(list, row)).join(',')}]`
-      : `[${fetched.rows.replaceAll('\x1e', ',')}]`;
+  const text =
+    fetched.rows === null
+      ? '[]'
+      : list.rowFields
+        ? `[${fetched.rows
+            .split('\x1e')
+            .map((row) => withRowFields(list, row))
+            .join(',')}]`
+        : `[${fetched.rows.replaceAll('\x1e', ',')}]`;
   const reply: Omit<ListPage<Row>, 'rows'> & { rows: RawJson } & Record<string, unknown> = {
     rows: new RawJson(text),
     count: total,
@@ -107,4 +122,3 @@ function keptPerList<V>(max: number) {
     return kept.get(key) ?? keep(kept, key, make(), max);
   };
 }
-

@@ -29,15 +29,21 @@ export interface ListQueries {
   limit: number;
 }
 
-
 /**
  * The SQL a list runs for one request: the keyset page (sort column + unique id, limit + 1 to
  * know whether there is a next page) and, on the first page, the capped count, in one statement:
  * each round trip to PostgreSQL costs both sides more than counting does. The bench runs it bare.
  */
-export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, pageSize = list.pageSize ?? 100): ListQueries {
+export function buildListQueries(
+  list: AnyList,
+  ctx: ActionContext<Paging & Record<string, unknown>>,
+  pageSize = list.pageSize ?? 100,
+): ListQueries {
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
-  const limit = ctx.input.limit ?? (list.pageSizeField ? (ctx.input[list.pageSizeField] as number | undefined) : undefined) ?? pageSize;
+  const limit =
+    ctx.input.limit ??
+    (list.pageSizeField ? (ctx.input[list.pageSizeField] as number | undefined) : undefined) ??
+    pageSize;
 
   const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor, sortColumn, list.id.column) : undefined;
   // A fresh select each time: Drizzle's builders change in place, and the JSON page must keep no LIMIT of its own.
@@ -47,9 +53,11 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
     if (after) {
       const [sortValue, idValue] = after;
       const op = dir === 'asc' ? sql`>` : sql`<`;
-      conditions.push(sortColumn === list.id.column
-        ? sql`${list.id.column} ${op} ${idValue}`
-        : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`);
+      conditions.push(
+        sortColumn === list.id.column
+          ? sql`${list.id.column} ${op} ${idValue}`
+          : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`,
+      );
     }
     return page.select.where(and(...conditions)).orderBy(...orderBy);
   };
@@ -63,7 +71,7 @@ export function buildListQueries(list: AnyList, ctx: ActionContext<Paging & Reco
   // The page is ordered again by the selected field that holds the sort column (outbox's `createdAt`
   // sort reads `id`, its insertion order; a price shown as dollars is sorted by its cents), never by
   // a field that merely shares the key.
-  const sortField = sortColumn === list.id.column ? list.id.key : holderOf(ordered(), sortColumn) ?? sortKey;
+  const sortField = sortColumn === list.id.column ? list.id.key : (holderOf(ordered(), sortColumn) ?? sortKey);
   return {
     page: () => ordered().limit(limit + 1),
     json: jsonPage(ordered(), { sortKey: sortField, idKey: list.id.key, dir, limit: limit + 1, count, figures }),
@@ -87,10 +95,15 @@ export function countable(list: AnyList, ctx: ActionContext<Paging & Record<stri
 }
 
 /** The list's select and its given filters, kept within the caller's reach by the list's location column. */
-export function scopedQuery(list: AnyList, ctx: ActionContext<Record<string, unknown>>): { select: PgSelect; where?: SQL } {
+export function scopedQuery(
+  list: AnyList,
+  ctx: ActionContext<Record<string, unknown>>,
+): { select: PgSelect; where?: SQL } {
   const { select, where } = list.query(ctx as never);
   const reach = list.reach === 'group' ? undefined : withinReach(ctx.user.reach, list.reach);
-  const conditions = [...givenFilters(list.filters, { input: ctx.input, user: ctx.user }), where, reach].filter((c) => c !== undefined);
+  const conditions = [...givenFilters(list.filters, { input: ctx.input, user: ctx.user }), where, reach].filter(
+    (c) => c !== undefined,
+  );
   return { select, where: conditions.length > 1 ? and(...conditions) : conditions[0] };
 }
 
@@ -105,7 +118,10 @@ function tablesOf(condition: SQL | undefined, found = new Set<unknown>()): Set<u
 
 /** The key of the selected field that is `column` (Drizzle hands back copies of the columns: by table and name), if one is. */
 export const holderOf = (select: PgSelect, column: AnyPgColumn): string | undefined =>
-  selectedFields(select).find(([, field]) => is(field, Column) && field.name === column.name && getTableName(field.table) === getTableName(column.table))?.[0];
+  selectedFields(select).find(
+    ([, field]) =>
+      is(field, Column) && field.name === column.name && getTableName(field.table) === getTableName(column.table),
+  )?.[0];
 
 /** The fields a select returns, in order; their keys name the JSON rows' fields. */
 export function selectedFields(select: PgSelect): [string, unknown][] {
@@ -137,10 +153,14 @@ export function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<
  * whether another page follows), the page's last sort value and id as text (the cursor keeps the
  * database's full precision) and, on the first page, `total`.
  */
-export function jsonPage(page: PgSelect, o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL; figures?: SQL }): SQL {
+export function jsonPage(
+  page: PgSelect,
+  o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL; figures?: SQL },
+): SQL {
   const keys = selectedFields(page).map(([key]) => key);
   const ref = (key: string) => `t."${key}"`;
-  const order = o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
+  const order =
+    o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
   const limit = Math.trunc(o.limit);
   // The LIMIT stays on the inner select, where it lets PostgreSQL stop the index scan at the page's
   // end; written as a literal, it does not make the prepared statement's plan depend on a value.

@@ -49,7 +49,9 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    * bench's bare run measures them too. A key ending in `Formatted` goes out formatted. Figures read
    * in one pass are one expression that makes the JSON object of them all.
    */
-  figures?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL<number>> | SQL<Record<string, number>>;
+  figures?: (
+    ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>,
+  ) => Record<string, SQL<number>> | SQL<Record<string, number>>;
   pageSize?: number;
   /** A filter the old API sends as the page size when no `limit` comes (the messenger's `count`). */
   pageSizeField?: string;
@@ -98,6 +100,5 @@ export interface Paging {
   limit?: number;
   view?: 'rows' | 'html';
 }
-
 
 export type AnyList = ListDefinition<z.ZodRawShape>;

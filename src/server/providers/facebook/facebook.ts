@@ -43,12 +43,19 @@ export function leadEvent(lead: MarketplaceLead, pageId?: string) {
     event_id: lead.eventId,
     action_source: 'system_generated',
     user_data: {
-      ph: hashed(lead.buyer.phone, 'phone'), em: hashed(lead.buyer.email), fn: hashed(lead.buyer.firstName), ln: hashed(lead.buyer.lastName),
+      ph: hashed(lead.buyer.phone, 'phone'),
+      em: hashed(lead.buyer.email),
+      fn: hashed(lead.buyer.firstName),
+      ln: hashed(lead.buyer.lastName),
       ...(pageId ? { page_id: pageId } : {}),
     },
     custom_data: {
-      lead_event_source: 'Forecourt', event_source: 'marketplace', store: lead.store.code, content_name: lead.vehicle.description,
-      stock_number: lead.vehicle.stock || undefined, listing: lead.vehicle.listing || undefined,
+      lead_event_source: 'Forecourt',
+      event_source: 'marketplace',
+      store: lead.store.code,
+      content_name: lead.vehicle.description,
+      stock_number: lead.vehicle.stock || undefined,
+      listing: lead.vehicle.listing || undefined,
     },
   };
 }
@@ -57,8 +64,16 @@ export const newEventId = () => randomUUID();
 
 /** The lead in words, as the Outbox shows it: what staff read to check what went out. */
 export function describeLead(lead: MarketplaceLead): string {
-  const buyer = [`${lead.buyer.firstName} ${lead.buyer.lastName}`.trim(), lead.buyer.phone, lead.buyer.email].filter(Boolean).join(' · ');
-  const vehicle = [lead.vehicle.description, lead.vehicle.stock && `stock ${lead.vehicle.stock}`, lead.vehicle.listing && `listing ${lead.vehicle.listing}`].filter(Boolean).join(' · ');
+  const buyer = [`${lead.buyer.firstName} ${lead.buyer.lastName}`.trim(), lead.buyer.phone, lead.buyer.email]
+    .filter(Boolean)
+    .join(' · ');
+  const vehicle = [
+    lead.vehicle.description,
+    lead.vehicle.stock && `stock ${lead.vehicle.stock}`,
+    lead.vehicle.listing && `listing ${lead.vehicle.listing}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return `Buyer: ${buyer}\nVehicle: ${vehicle}\nStore: ${lead.store.name}\n\n${lead.message}`;
 }
 
@@ -66,10 +81,17 @@ export function localFacebook(pixelId = 'local'): FacebookProvider {
   return {
     name: 'local',
     async sendLead(db, lead) {
-      const [row] = await db.insert(outbox).values({
-        channel: 'lead', to: `Facebook pixel ${pixelId}`, from: lead.store.name, subject: `Marketplace lead: ${lead.vehicle.description}`,
-        body: describeLead(lead), meta: { event: leadEvent(lead) },
-      }).returning({ id: outbox.id });
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          channel: 'lead',
+          to: `Facebook pixel ${pixelId}`,
+          from: lead.store.name,
+          subject: `Marketplace lead: ${lead.vehicle.description}`,
+          body: describeLead(lead),
+          meta: { event: leadEvent(lead) },
+        })
+        .returning({ id: outbox.id });
       return { reference: `local-${row.id}` };
     },
   };
@@ -101,10 +123,17 @@ export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = f
       } catch (error) {
         throw AppError.upstream(PLATFORM_DOWN, error);
       }
-      const reply = (await res.json().catch(() => null)) as { events_received?: unknown; fbtrace_id?: unknown; error?: { message?: unknown } } | null;
+      const reply = (await res.json().catch(() => null)) as {
+        events_received?: unknown;
+        fbtrace_id?: unknown;
+        error?: { message?: unknown };
+      } | null;
       if (!res.ok || reply?.events_received !== 1) {
         // The platform's own words go to the cause (for whoever investigates), never the token.
-        throw AppError.upstream(PLATFORM_DOWN, new Error(`Graph API answered ${res.status}: ${String(reply?.error?.message ?? 'no events received')}`));
+        throw AppError.upstream(
+          PLATFORM_DOWN,
+          new Error(`Graph API answered ${res.status}: ${String(reply?.error?.message ?? 'no events received')}`),
+        );
       }
       return { reference: String(reply.fbtrace_id ?? lead.eventId) };
     },

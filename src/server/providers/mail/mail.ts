@@ -32,15 +32,31 @@ export function localMail(from: string): MailProvider {
       const [row] = await db
         .insert(outbox)
         .values({
-          channel: 'email', to: message.to, from, subject: message.subject, body: message.text,
-          meta: { ...(message.html ? { html: message.html } : {}), ...(message.headers ? { headers: message.headers } : {}) },
+          channel: 'email',
+          to: message.to,
+          from,
+          subject: message.subject,
+          body: message.text,
+          meta: {
+            ...(message.html ? { html: message.html } : {}),
+            ...(message.headers ? { headers: message.headers } : {}),
+          },
         })
         .returning({ id: outbox.id });
       return { id: `local-${row.id}` };
     },
     async sentTo(db, query) {
-      const rows = await db.select({ id: outbox.id }).from(outbox).where(and(
-        eq(outbox.channel, 'email'), eq(outbox.to, query.to), eq(outbox.subject, query.subject), gte(outbox.createdAt, query.since)));
+      const rows = await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.channel, 'email'),
+            eq(outbox.to, query.to),
+            eq(outbox.subject, query.subject),
+            gte(outbox.createdAt, query.since),
+          ),
+        );
       return rows.map((row) => ({ id: `local-${row.id}` }));
     },
     paced: false,
@@ -52,7 +68,14 @@ export function smtpMail(url: string, from: string): MailProvider {
   return {
     name: 'smtp',
     async send(_db, message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       return { id: info.messageId };
     },
     sentTo: async () => null,

@@ -6,7 +6,11 @@ import { localPayouts } from '../../platform/platform.db';
 /** What a payout vendor says of a payout: on its way, paid, failed (returned), or stopped. */
 export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 
-export interface Payee { name: string; email: string; phone: string }
+export interface Payee {
+  name: string;
+  email: string;
+  phone: string;
+}
 
 export interface PayoutRequest {
   /** The same key always means the same payout: the provider returns the first one instead of paying twice. */
@@ -17,7 +21,10 @@ export interface PayoutRequest {
   memo: string;
 }
 
-export interface Payout { reference: string; status: ProviderStatus }
+export interface Payout {
+  reference: string;
+  status: ProviderStatus;
+}
 
 /**
  * Sends money to a seller and reports on it. `local` records what it would have sent (the
@@ -57,23 +64,37 @@ export function localPayments(): PaymentsProvider {
     async send(db, request) {
       // Keyed like a vendor's Idempotency-Key: the same key twice is the same payout.
       const ref = reference(request.idempotencyKey);
-      await db.insert(localPayouts).values({
-        reference: ref, idempotencyKey: request.idempotencyKey, payeeName: request.payee.name, payeeEmail: request.payee.email,
-        payeePhone: request.payee.phone, amountCents: request.amountCents, memo: request.memo,
-      }).onConflictDoNothing();
+      await db
+        .insert(localPayouts)
+        .values({
+          reference: ref,
+          idempotencyKey: request.idempotencyKey,
+          payeeName: request.payee.name,
+          payeeEmail: request.payee.email,
+          payeePhone: request.payee.phone,
+          amountCents: request.amountCents,
+          memo: request.memo,
+        })
+        .onConflictDoNothing();
       const row = await find(db, ref);
       return { reference: row.reference, status: row.status };
     },
     async status(db, ref) {
       const row = await find(db, ref);
       const status = row.status === 'pending' ? simulatedOutcome(row.amountCents) : row.status;
-      await db.update(localPayouts).set({ status, checks: sql`${localPayouts.checks} + 1`, updatedAt: sql`now()` }).where(eq(localPayouts.reference, ref));
+      await db
+        .update(localPayouts)
+        .set({ status, checks: sql`${localPayouts.checks} + 1`, updatedAt: sql`now()` })
+        .where(eq(localPayouts.reference, ref));
       return { reference: ref, status };
     },
     async cancel(db, ref) {
       const row = await find(db, ref);
       if (row.status !== 'pending') return { reference: ref, status: row.status };
-      await db.update(localPayouts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(localPayouts.reference, ref));
+      await db
+        .update(localPayouts)
+        .set({ status: 'cancelled', updatedAt: sql`now()` })
+        .where(eq(localPayouts.reference, ref));
       return { reference: ref, status: 'cancelled' };
     },
   };

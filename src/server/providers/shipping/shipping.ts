@@ -9,7 +9,13 @@ export interface ShipmentRequest {
   pickupDate: string;
   notes: string;
 }
-export interface ShipmentEnd { name: string; addressOne: string; city: string; state: string; zipcode: string }
+export interface ShipmentEnd {
+  name: string;
+  addressOne: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
 
 /**
  * Orders a vehicle moved. `local` takes the order without sending it anywhere (the order, with what

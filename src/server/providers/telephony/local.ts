@@ -3,7 +3,16 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../platform/platform.db';
 import { toE164 } from '../../platform/phone';
-import type { AvailableNumber, Clock, ProviderCall, ProviderMessage, SentText, StatusEvent, TelephonyProvider, TextMessage } from './telephony';
+import type {
+  AvailableNumber,
+  Clock,
+  ProviderCall,
+  ProviderMessage,
+  SentText,
+  StatusEvent,
+  TelephonyProvider,
+  TextMessage,
+} from './telephony';
 
 /** A Twilio-shaped id: two letters and 32 hex digits. */
 export const localSid = (prefix: 'SM' | 'CA' | 'PN') => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -22,7 +31,10 @@ const seconds = (from: Date, s: number) => new Date(from.getTime() + s * 1000);
  */
 function spokenSeconds(twiml: string): number | null {
   if (/<(Dial|Gather|Record|Connect|Enqueue|Redirect)\b/.test(twiml)) return null;
-  const words = twiml.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+  const words = twiml
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return words ? Math.max(1, Math.ceil(words / 2.5)) : null;
 }
 
@@ -35,9 +47,19 @@ interface OutboxMeta {
 type OutboxRow = typeof outbox.$inferSelect;
 
 const toEvents = (meta: OutboxMeta): StatusEvent[] =>
-  (meta.events ?? []).map((e) => ({ status: e.status, at: new Date(e.at), durationSeconds: e.durationSeconds, errorCode: e.errorCode }));
+  (meta.events ?? []).map((e) => ({
+    status: e.status,
+    at: new Date(e.at),
+    durationSeconds: e.durationSeconds,
+    errorCode: e.errorCode,
+  }));
 const fromEvents = (events: StatusEvent[]) =>
-  events.map((e) => ({ status: e.status, at: e.at.toISOString(), ...(e.durationSeconds !== undefined ? { durationSeconds: e.durationSeconds } : {}), ...(e.errorCode ? { errorCode: e.errorCode } : {}) }));
+  events.map((e) => ({
+    status: e.status,
+    at: e.at.toISOString(),
+    ...(e.durationSeconds !== undefined ? { durationSeconds: e.durationSeconds } : {}),
+    ...(e.errorCode ? { errorCode: e.errorCode } : {}),
+  }));
 
 function callOf(row: OutboxRow, events: StatusEvent[] = []): ProviderCall {
   const history = toEvents(row.meta as OutboxMeta);
@@ -51,13 +73,20 @@ function callOf(row: OutboxRow, events: StatusEvent[] = []): ProviderCall {
     status: row.status,
     startedAt: history[0]?.at ?? row.createdAt,
     endedAt: ended?.at ?? null,
-    durationSeconds: ended?.durationSeconds ?? (answered && ended ? Math.round((ended.at.getTime() - answered.at.getTime()) / 1000) : 0),
+    durationSeconds:
+      ended?.durationSeconds ??
+      (answered && ended ? Math.round((ended.at.getTime() - answered.at.getTime()) / 1000) : 0),
     events,
   };
 }
 
 /** Appends status events to an outbox row and makes the last one its status. */
-export async function recordLocalEvents(db: Db, row: OutboxRow, events: StatusEvent[], extra: Partial<OutboxMeta> = {}) {
+export async function recordLocalEvents(
+  db: Db,
+  row: OutboxRow,
+  events: StatusEvent[],
+  extra: Partial<OutboxMeta> = {},
+) {
   const meta = row.meta as OutboxMeta;
   const next: OutboxMeta = { ...meta, ...extra, events: [...(meta.events ?? []), ...fromEvents(events)] };
   const status = events.at(-1)?.status ?? row.status;
@@ -66,13 +95,44 @@ export async function recordLocalEvents(db: Db, row: OutboxRow, events: StatusEv
 }
 
 export async function findLocal(db: Db, channel: 'sms' | 'call', sid: string): Promise<OutboxRow | null> {
-  const [row] = await db.select().from(outbox).where(and(eq(outbox.sid, sid), eq(outbox.channel, channel))).limit(1);
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.sid, sid), eq(outbox.channel, channel)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Letters on a phone keypad, for `contains` searches such as 555CARS. */
 function keypadDigits(pattern: string): string {
-  const pad: Record<string, string> = { A: '2', B: '2', C: '2', D: '3', E: '3', F: '3', G: '4', H: '4', I: '4', J: '5', K: '5', L: '5', M: '6', N: '6', O: '6', P: '7', Q: '7', R: '7', S: '7', T: '8', U: '8', V: '8', W: '9', X: '9', Y: '9', Z: '9' };
+  const pad: Record<string, string> = {
+    A: '2',
+    B: '2',
+    C: '2',
+    D: '3',
+    E: '3',
+    F: '3',
+    G: '4',
+    H: '4',
+    I: '4',
+    J: '5',
+    K: '5',
+    L: '5',
+    M: '6',
+    N: '6',
+    O: '6',
+    P: '7',
+    Q: '7',
+    R: '7',
+    S: '7',
+    T: '8',
+    U: '8',
+    V: '8',
+    W: '9',
+    X: '9',
+    Y: '9',
+    Z: '9',
+  };
   return pattern.toUpperCase().replace(/[A-Z]/g, (c) => pad[c]);
 }
 
@@ -91,15 +151,25 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
       const events: StatusEvent[] = [
         { status: 'queued', at: t0 },
         { status: 'sent', at: seconds(t0, 1) },
-        unreachable ? { status: 'undelivered', at: seconds(t0, 2), errorCode: 30006 } : { status: 'delivered', at: seconds(t0, 2) },
+        unreachable
+          ? { status: 'undelivered', at: seconds(t0, 2), errorCode: 30006 }
+          : { status: 'delivered', at: seconds(t0, 2) },
       ];
       return { sid: localSid('SM'), status: 'queued', events, message };
     });
     if (sent.length) {
-      await db.insert(outbox).values(sent.map(({ sid, events, message }) => ({
-        channel: 'sms' as const, sid, to: message.to, from: message.from ?? message.messagingServiceSid ?? options.defaultFrom, body: message.body,
-        status: events.at(-1)!.status, meta: { events: fromEvents(events) }, createdAt: t0,
-      })));
+      await db.insert(outbox).values(
+        sent.map(({ sid, events, message }) => ({
+          channel: 'sms' as const,
+          sid,
+          to: message.to,
+          from: message.from ?? message.messagingServiceSid ?? options.defaultFrom,
+          body: message.body,
+          status: events.at(-1)!.status,
+          meta: { events: fromEvents(events) },
+          createdAt: t0,
+        })),
+      );
     }
     return sent.map(({ sid, status, events }) => ({ sid, status, events }));
   }
@@ -116,19 +186,36 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
 
     async placeCall(db, call) {
       const t0 = clock.now();
-      const rung: StatusEvent[] = [{ status: 'queued', at: t0 }, { status: 'ringing', at: seconds(t0, 1) }];
+      const rung: StatusEvent[] = [
+        { status: 'queued', at: t0 },
+        { status: 'ringing', at: seconds(t0, 1) },
+      ];
       const spoken = spokenSeconds(call.twiml);
-      const events: StatusEvent[] = call.to === UNREACHABLE_NUMBER
-        ? [...rung, { status: 'no-answer', at: seconds(t0, 31), durationSeconds: 0 }]
-        : spoken !== null
-          // A call that only speaks (a mass call's message) hangs up once it has been said.
-          ? [...rung, { status: 'in-progress', at: seconds(t0, 5) }, { status: 'completed', at: seconds(t0, 5 + spoken), durationSeconds: spoken }]
-          : [...rung, { status: 'in-progress', at: seconds(t0, 5) }];
+      const events: StatusEvent[] =
+        call.to === UNREACHABLE_NUMBER
+          ? [...rung, { status: 'no-answer', at: seconds(t0, 31), durationSeconds: 0 }]
+          : spoken !== null
+            ? // A call that only speaks (a mass call's message) hangs up once it has been said.
+              [
+                ...rung,
+                { status: 'in-progress', at: seconds(t0, 5) },
+                { status: 'completed', at: seconds(t0, 5 + spoken), durationSeconds: spoken },
+              ]
+            : [...rung, { status: 'in-progress', at: seconds(t0, 5) }];
       const sid = localSid('CA');
-      const [row] = await db.insert(outbox).values({
-        channel: 'call', sid, to: call.to, from: call.from, body: call.twiml, status: events.at(-1)!.status,
-        meta: { events: fromEvents(events) }, createdAt: t0,
-      }).returning();
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          channel: 'call',
+          sid,
+          to: call.to,
+          from: call.from,
+          body: call.twiml,
+          status: events.at(-1)!.status,
+          meta: { events: fromEvents(events) },
+          createdAt: t0,
+        })
+        .returning();
       return { ...callOf(row, events), status: 'queued' };
     },
 
@@ -139,7 +226,11 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
       const at = clock.now();
       const answered = toEvents(row.meta as OutboxMeta).find((e) => e.status === 'in-progress');
       const event: StatusEvent = answered
-        ? { status: 'completed', at, durationSeconds: Math.max(0, Math.round((at.getTime() - answered.at.getTime()) / 1000)) }
+        ? {
+            status: 'completed',
+            at,
+            durationSeconds: Math.max(0, Math.round((at.getTime() - answered.at.getTime()) / 1000)),
+          }
         : { status: 'canceled', at, durationSeconds: 0 };
       return callOf(await recordLocalEvents(db, row, [event]), [event]);
     },
@@ -182,16 +273,39 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
       if (!row) return null;
       const events = toEvents(row.meta as OutboxMeta);
       return {
-        sid: row.sid!, direction: row.direction, from: row.from, to: row.to, body: row.body, status: row.status,
-        errorCode: events.find((e) => e.errorCode)?.errorCode ?? null, sentAt: events.find((e) => e.status === 'sent')?.at ?? null,
+        sid: row.sid!,
+        direction: row.direction,
+        from: row.from,
+        to: row.to,
+        body: row.body,
+        status: row.status,
+        errorCode: events.find((e) => e.errorCode)?.errorCode ?? null,
+        sentAt: events.find((e) => e.status === 'sent')?.at ?? null,
       };
     },
 
     async textsSentTo(db, query) {
-      const rows = await db.select().from(outbox)
-        .where(and(eq(outbox.channel, 'sms'), eq(outbox.direction, 'outbound'), eq(outbox.to, query.to), gte(outbox.createdAt, query.since), sql`${outbox.sid} is not null`));
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.channel, 'sms'),
+            eq(outbox.direction, 'outbound'),
+            eq(outbox.to, query.to),
+            gte(outbox.createdAt, query.since),
+            sql`${outbox.sid} is not null`,
+          ),
+        );
       return rows.map((row) => ({
-        sid: row.sid!, direction: 'outbound' as const, from: row.from, to: row.to, body: row.body, status: row.status, errorCode: null, sentAt: row.createdAt,
+        sid: row.sid!,
+        direction: 'outbound' as const,
+        from: row.from,
+        to: row.to,
+        body: row.body,
+        status: row.status,
+        errorCode: null,
+        sentAt: row.createdAt,
       }));
     },
 
@@ -201,7 +315,12 @@ export function localTelephony(options: { defaultFrom: string; clock: Clock }): 
       if (query.to) where.push(eq(outbox.to, query.to));
       if (query.after) where.push(gte(outbox.createdAt, query.after));
       if (query.before) where.push(lt(outbox.createdAt, query.before));
-      const rows = await db.select().from(outbox).where(and(...where)).orderBy(desc(outbox.id)).limit(query.limit);
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(and(...where))
+        .orderBy(desc(outbox.id))
+        .limit(query.limit);
       return rows.map((row) => callOf(row));
     },
   };

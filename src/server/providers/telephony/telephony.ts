@@ -93,7 +93,10 @@ export interface TelephonyProvider {
   endCall(db: Db, callSid: string): Promise<ProviderCall | null>;
   /** Connects the other party of a live call to `to` instead, showing `callerId`. */
   transferCall(db: Db, callSid: string, to: string, callerId: string): Promise<ProviderCall | null>;
-  searchLocalNumbers(db: Db, query: { areaCode: string; contains?: string; limit?: number }): Promise<AvailableNumber[]>;
+  searchLocalNumbers(
+    db: Db,
+    query: { areaCode: string; contains?: string; limit?: number },
+  ): Promise<AvailableNumber[]>;
   buyNumber(db: Db, phoneNumber: string, friendlyName: string): Promise<{ sid: string; phoneNumber: string }>;
   releaseNumber(db: Db, sid: string): Promise<void>;
   fetchCall(db: Db, callSid: string): Promise<ProviderCall | null>;

@@ -18,8 +18,14 @@ export interface TwilioOptions {
 type TwilioCall = Awaited<ReturnType<ReturnType<typeof twilio>['calls']['list']>>[number];
 
 function isRestException(error: unknown): error is { status: number; code?: number; message: string } {
-  return error instanceof twilio.RestException
-    || (typeof error === 'object' && error !== null && 'status' in error && typeof (error as { status: unknown }).status === 'number' && 'code' in error);
+  return (
+    error instanceof twilio.RestException ||
+    (typeof error === 'object' &&
+      error !== null &&
+      'status' in error &&
+      typeof (error as { status: unknown }).status === 'number' &&
+      'code' in error)
+  );
 }
 
 /** What people read when Twilio is down, overloaded or unreachable: nothing they did, and worth another try. */
@@ -48,7 +54,9 @@ async function refusals<T>(work: () => Promise<T>, notFound?: T): Promise<T> {
       if (error.status === 404 && notFound !== undefined) return notFound;
       if (error.status >= 500 || error.status === 429) throw AppError.upstream(PROVIDER_UNAVAILABLE, error);
       const text = error.message.replace(/\s+$/, '');
-      throw AppError.conflict(`Twilio refused the request: ${/[.!?]$/.test(text) ? text : `${text}.`}${error.code ? ` (Twilio error ${error.code})` : ''}`);
+      throw AppError.conflict(
+        `Twilio refused the request: ${/[.!?]$/.test(text) ? text : `${text}.`}${error.code ? ` (Twilio error ${error.code})` : ''}`,
+      );
     }
     if (isTransportFailure(error)) throw AppError.upstream(PROVIDER_UNAVAILABLE, error);
     throw error;
@@ -78,7 +86,11 @@ const dialTwiml = (to: string, callerId: string) => {
 
 /** The real driver: the official SDK with the account's sid and token; callbacks come back to PUBLIC_URL. */
 export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
-  const client = twilio(options.accountSid, options.authToken, options.httpClient ? { httpClient: options.httpClient } : {});
+  const client = twilio(
+    options.accountSid,
+    options.authToken,
+    options.httpClient ? { httpClient: options.httpClient } : {},
+  );
   const url = (path: string) => publicAddress(options.publicUrl, path);
   const callEvents = ['initiated', 'ringing', 'answered', 'completed'];
 
@@ -94,100 +106,130 @@ export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
       return sent;
     },
 
-    sendText: (_db, message) => refusals(async () => {
-      const sent = await client.messages.create({
-        to: message.to,
-        body: message.body,
-        ...(message.messagingServiceSid ? { messagingServiceSid: message.messagingServiceSid } : { from: message.from ?? options.defaultFrom }),
-        statusCallback: url(webhookPaths.messageStatus),
-      });
-      return { sid: sent.sid, status: sent.status, events: [{ status: sent.status, at: options.clock.now() }] };
-    }),
+    sendText: (_db, message) =>
+      refusals(async () => {
+        const sent = await client.messages.create({
+          to: message.to,
+          body: message.body,
+          ...(message.messagingServiceSid
+            ? { messagingServiceSid: message.messagingServiceSid }
+            : { from: message.from ?? options.defaultFrom }),
+          statusCallback: url(webhookPaths.messageStatus),
+        });
+        return { sid: sent.sid, status: sent.status, events: [{ status: sent.status, at: options.clock.now() }] };
+      }),
 
-    placeCall: (_db, call) => refusals(async () => {
-      const placed = await client.calls.create({
-        to: call.to,
-        from: call.from,
-        twiml: call.twiml,
-        statusCallback: url(webhookPaths.callStatus),
-        statusCallbackEvent: callEvents,
-      });
-      return callOf(placed, options.clock.now(), true);
-    }),
+    placeCall: (_db, call) =>
+      refusals(async () => {
+        const placed = await client.calls.create({
+          to: call.to,
+          from: call.from,
+          twiml: call.twiml,
+          statusCallback: url(webhookPaths.callStatus),
+          statusCallbackEvent: callEvents,
+        });
+        return callOf(placed, options.clock.now(), true);
+      }),
 
-    endCall: (_db, callSid) => refusals(async () => {
-      const ended = await client.calls(callSid).update({ status: 'completed' });
-      return callOf(ended, options.clock.now(), true);
-    }, null),
+    endCall: (_db, callSid) =>
+      refusals(async () => {
+        const ended = await client.calls(callSid).update({ status: 'completed' });
+        return callOf(ended, options.clock.now(), true);
+      }, null),
 
-    transferCall: (_db, callSid, to, callerId) => refusals(async () => {
-      const moved = await client.calls(callSid).update({ twiml: dialTwiml(to, callerId) });
-      return callOf(moved, options.clock.now(), false);
-    }, null),
+    transferCall: (_db, callSid, to, callerId) =>
+      refusals(async () => {
+        const moved = await client.calls(callSid).update({ twiml: dialTwiml(to, callerId) });
+        return callOf(moved, options.clock.now(), false);
+      }, null),
 
-    searchLocalNumbers: (_db, query) => refusals(async () => {
-      const found = await client.availablePhoneNumbers(countryOfAreaCode(query.areaCode)).local.list({
-        areaCode: Number(query.areaCode),
-        ...(query.contains ? { contains: query.contains } : {}),
-        smsEnabled: true,
-        voiceEnabled: true,
-        limit: query.limit ?? 20,
-      });
-      return found.map((n) => ({ phoneNumber: n.phoneNumber, locality: n.locality ?? '', region: n.region ?? '' }));
-    }),
+    searchLocalNumbers: (_db, query) =>
+      refusals(async () => {
+        const found = await client.availablePhoneNumbers(countryOfAreaCode(query.areaCode)).local.list({
+          areaCode: Number(query.areaCode),
+          ...(query.contains ? { contains: query.contains } : {}),
+          smsEnabled: true,
+          voiceEnabled: true,
+          limit: query.limit ?? 20,
+        });
+        return found.map((n) => ({ phoneNumber: n.phoneNumber, locality: n.locality ?? '', region: n.region ?? '' }));
+      }),
 
-    buyNumber: (_db, phoneNumber, friendlyName) => refusals(async () => {
-      const bought = await client.incomingPhoneNumbers.create({
-        phoneNumber,
-        friendlyName,
-        smsUrl: url(webhookPaths.sms),
-        smsMethod: 'POST',
-        voiceUrl: url(webhookPaths.voice),
-        voiceMethod: 'POST',
-        statusCallback: url(webhookPaths.callStatus),
-        statusCallbackMethod: 'POST',
-      });
-      return { sid: bought.sid, phoneNumber: bought.phoneNumber };
-    }),
+    buyNumber: (_db, phoneNumber, friendlyName) =>
+      refusals(async () => {
+        const bought = await client.incomingPhoneNumbers.create({
+          phoneNumber,
+          friendlyName,
+          smsUrl: url(webhookPaths.sms),
+          smsMethod: 'POST',
+          voiceUrl: url(webhookPaths.voice),
+          voiceMethod: 'POST',
+          statusCallback: url(webhookPaths.callStatus),
+          statusCallbackMethod: 'POST',
+        });
+        return { sid: bought.sid, phoneNumber: bought.phoneNumber };
+      }),
 
-    releaseNumber: (_db, sid) => refusals(async () => {
-      // Already gone at Twilio is what we wanted.
-      await client.incomingPhoneNumbers(sid).remove().catch((error: unknown) => {
-        if (isRestException(error) && error.status === 404) return true;
-        throw error;
-      });
-    }),
+    releaseNumber: (_db, sid) =>
+      refusals(async () => {
+        // Already gone at Twilio is what we wanted.
+        await client
+          .incomingPhoneNumbers(sid)
+          .remove()
+          .catch((error: unknown) => {
+            if (isRestException(error) && error.status === 404) return true;
+            throw error;
+          });
+      }),
 
-    fetchCall: (_db, callSid) => refusals(async () => callOf(await client.calls(callSid).fetch(), options.clock.now(), false), null),
+    fetchCall: (_db, callSid) =>
+      refusals(async () => callOf(await client.calls(callSid).fetch(), options.clock.now(), false), null),
 
-    fetchMessage: (_db, messageSid) => refusals(async () => {
-      const m = await client.messages(messageSid).fetch();
-      return {
-        sid: m.sid, direction: directionOf(m.direction), from: m.from ?? '', to: m.to, body: m.body, status: m.status,
-        errorCode: m.errorCode ?? null, sentAt: m.dateSent ?? null,
-      };
-    }, null),
+    fetchMessage: (_db, messageSid) =>
+      refusals(async () => {
+        const m = await client.messages(messageSid).fetch();
+        return {
+          sid: m.sid,
+          direction: directionOf(m.direction),
+          from: m.from ?? '',
+          to: m.to,
+          body: m.body,
+          status: m.status,
+          errorCode: m.errorCode ?? null,
+          sentAt: m.dateSent ?? null,
+        };
+      }, null),
 
-    textsSentTo: (_db, query) => refusals(async () => {
-      // Newest first; a queued text has no date sent yet, so its creation is what is compared.
-      const found = await client.messages.list({ to: query.to, limit: 20 });
-      return found.filter((m) => directionOf(m.direction) === 'outbound' && m.dateCreated >= query.since).map((m) => ({
-        sid: m.sid, direction: 'outbound' as const, from: m.from ?? '', to: m.to, body: m.body, status: m.status,
-        errorCode: m.errorCode ?? null, sentAt: m.dateSent ?? null,
-      }));
-    }),
+    textsSentTo: (_db, query) =>
+      refusals(async () => {
+        // Newest first; a queued text has no date sent yet, so its creation is what is compared.
+        const found = await client.messages.list({ to: query.to, limit: 20 });
+        return found
+          .filter((m) => directionOf(m.direction) === 'outbound' && m.dateCreated >= query.since)
+          .map((m) => ({
+            sid: m.sid,
+            direction: 'outbound' as const,
+            from: m.from ?? '',
+            to: m.to,
+            body: m.body,
+            status: m.status,
+            errorCode: m.errorCode ?? null,
+            sentAt: m.dateSent ?? null,
+          }));
+      }),
 
-    listCalls: (_db, query) => refusals(async () => {
-      const found = await client.calls.list({
-        ...(query.status ? { status: query.status as TwilioCall['status'] } : {}),
-        ...(query.to ? { to: query.to } : {}),
-        ...(query.after ? { startTimeAfter: query.after } : {}),
-        ...(query.before ? { startTimeBefore: query.before } : {}),
-        limit: query.limit,
-      });
-      const now = options.clock.now();
-      return found.map((call) => callOf(call, now, false));
-    }),
+    listCalls: (_db, query) =>
+      refusals(async () => {
+        const found = await client.calls.list({
+          ...(query.status ? { status: query.status as TwilioCall['status'] } : {}),
+          ...(query.to ? { to: query.to } : {}),
+          ...(query.after ? { startTimeAfter: query.after } : {}),
+          ...(query.before ? { startTimeBefore: query.before } : {}),
+          limit: query.limit,
+        });
+        const now = options.clock.now();
+        return found.map((call) => callOf(call, now, false));
+      }),
   };
   return provider;
 }

@@ -11,6 +11,11 @@ export const VoiceResponse = twilio.twiml.VoiceResponse;
 export const MessagingResponse = twilio.twiml.MessagingResponse;
 
 /** Whether a webhook's X-Twilio-Signature signs `url` and `params` with the account's auth token. */
-export function validWebhookSignature(authToken: string, signature: string, url: string, params: Record<string, unknown>): boolean {
+export function validWebhookSignature(
+  authToken: string,
+  signature: string,
+  url: string,
+  params: Record<string, unknown>,
+): boolean {
   return twilio.validateRequest(authToken, signature, url, params);
 }
