@@ -57,8 +57,9 @@ export const stockNumbers = pgTable(
     // The start of a number (`like 'ABG0001%'`), planned for its pattern: read as a range of this index.
     index('stock_numbers_stock_prefix_idx').using('btree', sql`${t.stock} text_pattern_ops`),
     // The existence check and the reader: a whole VIN, or its last eight characters (the serial
-    // number people read off a windshield or a title).
-    index('stock_numbers_vin_idx').on(t.vin),
+    // number people read off a windshield or a title). A VIN holds one stock number: two requests
+    // for the same VIN at once cannot both pass the check, the database refuses the second.
+    uniqueIndex('stock_numbers_vin_key').on(t.vin),
     index('stock_numbers_vin_serial_idx').on(sql`right(${t.vin}, 8)`),
     index('stock_numbers_parent_idx').on(t.parent).where(sql`${t.parent} is not null`),
     // Part of a stock number or VIN, as the manager's filters take them.
