@@ -131,8 +131,8 @@ function isCalendarDate(s: string): boolean {
  * falls well inside them, and day arithmetic on them stays inside what JavaScript and PostgreSQL
  * both write as YYYY-MM-DD (a day past 9999 compares as text out of order).
  */
-export const FIRST_YEAR = 1900;
-export const LAST_YEAR = 2100;
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2100;
 
 /** YYYY-MM-DD, from 1900 to 2100. */
 export const date = z.preprocess(

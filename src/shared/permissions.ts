@@ -77,10 +77,6 @@ export function effectiveFlags(own: readonly string[], jobCode: readonly string[
   return allFlags.filter((f) => granted.has(f));
 }
 
-export function isFlag(value: string): value is Flag {
-  return (allFlags as readonly string[]).includes(value);
-}
-
 /** Whose access the grant rules compare: a user's effective flags and their reach (docs/security.md). */
 export interface Holder {
   flags: readonly string[];

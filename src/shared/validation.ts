@@ -23,7 +23,7 @@ export function fieldLabel(path: string | readonly PropertyKey[], schema?: z.Zod
 }
 
 /** The schema of one field of an object input, if the input is an object. */
-export function fieldSchema(schema: z.ZodType | undefined, name: string): z.ZodType | undefined {
+function fieldSchema(schema: z.ZodType | undefined, name: string): z.ZodType | undefined {
   return (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape?.[name];
 }
 

@@ -6,7 +6,7 @@ import type { Envelope, ErrorData } from '../shared/envelope';
 import type { SessionReply } from '../shared/session';
 import type { Callable, Contract, InputOf, OutputOf } from '../shared/contract';
 
-export class ActionError extends Error {
+class ActionError extends Error {
   /** HTTP status; 0 when the server could not be reached at all. */
   readonly status: number;
   readonly statusText: string;

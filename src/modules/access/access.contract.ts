@@ -17,10 +17,10 @@ const jobCode = z.preprocess(
 const jobFlagFields = Object.fromEntries(jobCodeFlags.map((f) => [f, flag])) as Record<JobCodeFlag, typeof flag>;
 
 export const accessInput = z.object({ jobCode, longName: text(120), ...jobFlagFields });
-export const jobCodeInput = z.object({ jobCode });
+const jobCodeInput = z.object({ jobCode });
 export type AccessInput = z.infer<typeof accessInput>;
 
-export const accessFilters = { query: optionalText(100).meta({ title: 'Search' }) };
+const accessFilters = { query: optionalText(100).meta({ title: 'Search' }) };
 
 const jobCodeRecord = z.object({
   jobCode: z.string(),

@@ -29,7 +29,7 @@ import {
 } from './acquisition.contract';
 import { optionsOf } from '../../web/options/optionsOf';
 
-export const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
+const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
 
 /** "2019 Toyota" from a VIN that passes its check, as far as the VIN tells; null otherwise. */
 export function vehicleFromVin(vin: string): string | null {

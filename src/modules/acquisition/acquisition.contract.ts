@@ -5,7 +5,7 @@ import { defineContract, listContract } from '../../shared/contract';
 import { checkedVin } from '../vehicles/vehicles.contract';
 
 /** Seed 000, sections 2 and 7: the acquisition vehicles' CSV download. */
-export const EXPORT_ROUTE = '/tools/acquisition-vehicles/export';
+const EXPORT_ROUTE = '/tools/acquisition-vehicles/export';
 /**
  * Rows the export sends when the caller names no limit (the spec names the parameter, not its
  * default): a busy store's month of acquisitions, so a default download is never the whole group's
@@ -27,7 +27,7 @@ export const vehicleTypeLabels: Record<VehicleType, string> = {
   rv: 'RV',
 };
 
-export const SERVICE_TAG_MAX = 20;
+const SERVICE_TAG_MAX = 20;
 export const NOTES_MAX = 2_000;
 
 /** The add-vehicle and edit-vehicle form (seed 000, "Acquisition vehicle"). */
@@ -41,10 +41,10 @@ export const vehicleInput = z.object({
   notes: optionalText(NOTES_MAX),
 });
 export type VehicleInput = z.infer<typeof vehicleInput>;
-export const editVehicleInput = vehicleInput.extend({ vehicleId: id });
-export const vehicleIdInput = z.object({ vehicleId: id });
+const editVehicleInput = vehicleInput.extend({ vehicleId: id });
+const vehicleIdInput = z.object({ vehicleId: id });
 
-export const vehicleFilters = {
+const vehicleFilters = {
   /** Part of a VIN or a service tag. */
   query: optionalText(40).meta({ title: 'Search' }),
   locationId: optionalId,

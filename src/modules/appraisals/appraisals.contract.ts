@@ -28,8 +28,8 @@ import { OFFER_MAX_CENTS } from './offer';
 export * from './appraisals.values';
 
 /** Seed 000, sections 2 and 7: the two CSV downloads. */
-export const EXPORT_ROUTE = '/clicklane/appraisals/export';
-export const EXPORT_LOCATIONS_ROUTE = '/clicklane/appraisals/export-locations';
+const EXPORT_ROUTE = '/clicklane/appraisals/export';
+const EXPORT_LOCATIONS_ROUTE = '/clicklane/appraisals/export-locations';
 
 // Seed 000, section 8, word for word.
 export const RULE_ADDED = 'Rule has been added!';
@@ -41,7 +41,7 @@ export const DELETE_RULE_QUESTION = 'Are you sure you want to delete this rule?'
 export const UPDATE_APPRAISAL_QUESTION = 'Are you sure you want to update this appraisal?';
 
 /** The clock the rules' days are read on (the group's): docs/appraisals.md. */
-export const RULE_TIME_ZONE = 'America/Denver';
+const RULE_TIME_ZONE = 'America/Denver';
 export const NOTES_MAX = 2_000;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -79,7 +79,7 @@ const unixDay = z.preprocess(
  * A signed amount with up to two decimals ("-500", "-2.5", "+1,250.00", "$-75"), as whole hundredths:
  * cents for an amount, hundredths of a percent for a percent.
  */
-export const signedHundredths = z.preprocess(
+const signedHundredths = z.preprocess(
   (v) => {
     if (typeof v === 'number') v = String(v);
     if (typeof v !== 'string') return v;
@@ -142,10 +142,10 @@ function checkRule(r: z.output<typeof ruleShape>, ctx: z.RefinementCtx) {
 }
 export const ruleInput = ruleShape.superRefine(checkRule);
 export type RuleInput = z.output<typeof ruleInput>;
-export const saveRuleInput = ruleShape.extend({ ruleId: id }).superRefine(checkRule);
-export const ruleIdInput = z.object({ ruleId: id });
+const saveRuleInput = ruleShape.extend({ ruleId: id }).superRefine(checkRule);
+const ruleIdInput = z.object({ ruleId: id });
 
-export const ruleFilters = {
+const ruleFilters = {
   /** Part of a rule's name, description, make or model. */
   search: optionalText(60),
   adjustmentType: optionalChoice(adjustmentTypes).meta({ title: 'Adjustment type' }),
@@ -227,7 +227,7 @@ export const loadRules = listContract({
 // ---------------------------------------------------------------------------------------------------
 // Appraisals
 
-export const appraisalFilters = {
+const appraisalFilters = {
   /** Part of a customer's name, phone, email, a VIN, a make or a model. */
   search: optionalText(60),
   locationId: optionalId.meta({ title: 'Store' }),
@@ -343,7 +343,7 @@ const appraisal = z.object({
 export type AppraisalRecord = z.output<typeof appraisal>;
 
 /** The appraisal vehicle edit form (seed 000: `appraisals/save`, behind its confirmation). */
-export const saveAppraisalInput = z.object({
+const saveAppraisalInput = z.object({
   appraisalId: id,
   customerName: text(120).meta({ title: 'Customer' }),
   phone: optionalPhone,
@@ -364,7 +364,7 @@ export const saveAppraisalInput = z.object({
   reprice: flag.meta({ title: "Reprice with today's rules" }),
 });
 export type SaveAppraisalInput = z.output<typeof saveAppraisalInput>;
-export const appraisalIdInput = z.object({ appraisalId: id });
+const appraisalIdInput = z.object({ appraisalId: id });
 
 export const saveAppraisal = defineContract({
   path: 'appraisals/save',
@@ -392,7 +392,7 @@ export const listAppraisers = defineContract({
 // ---------------------------------------------------------------------------------------------------
 // Appraisal locations
 
-export const locationFilters = {
+const locationFilters = {
   locationId: optionalId.meta({ title: 'Store' }),
   source: optionalChoice(appraisalSources),
   minCreatedAt: optionalDate.meta({ title: 'From' }),

@@ -89,7 +89,7 @@ export function percentOf(cents: number, hundredthsOfAPercent: number): number {
 }
 
 /** The order matching rules are applied in: percent before amount, then by id. */
-export function applyOrder(a: OfferRule, b: OfferRule): number {
+function applyOrder(a: OfferRule, b: OfferRule): number {
   if (a.adjustmentType !== b.adjustmentType) return a.adjustmentType === 'percent' ? -1 : 1;
   return a.id - b.id;
 }

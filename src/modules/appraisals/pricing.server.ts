@@ -2,12 +2,12 @@
  * Working out an appraisal's offer in the database: the rules as offer.ts wants them, the day on the
  * store's clock, and the applied rules written beside the appraisal (docs/appraisals.md, "Offers").
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { DEFAULT_TIME_ZONE, dayIn } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
-import { appraisalAdjustments, appraisals, vehicleOfferRules } from './appraisals.db';
-import { computeOffer, type Offer, type OfferRule, type OfferVehicle } from './offer';
+import { appraisalAdjustments, vehicleOfferRules } from './appraisals.db';
+import type { Offer, OfferRule } from './offer';
 
 /** Every offer rule (the group has dozens, not thousands: offer.ts picks the ones that match). */
 export async function loadOfferRules(db: Db): Promise<OfferRule[]> {
@@ -41,36 +41,4 @@ export async function writeAdjustments(db: Db, appraisalId: number, offer: Offer
   if (offer.adjustments.length) {
     await db.insert(appraisalAdjustments).values(offer.adjustments.map((a) => ({ appraisalId, ...a })));
   }
-}
-
-/**
- * Works the appraisal's offer out again from its stored vehicle and base value, dated now on its store's
- * clock, and stores the offer, the moment and the rules that applied. Answers the offer.
- */
-export async function repriceAppraisal(db: Db, appraisalId: number, now = new Date()): Promise<Offer> {
-  const [row] = await db
-    .select({
-      locationId: appraisals.locationId,
-      baseValueCents: appraisals.baseValueCents,
-      year: appraisals.year,
-      make: appraisals.make,
-      model: appraisals.model,
-      trim: appraisals.trim,
-      mileage: appraisals.mileage,
-    })
-    .from(appraisals)
-    .where(eq(appraisals.id, appraisalId));
-  const vehicle: OfferVehicle = row;
-  const offer = computeOffer(
-    row.baseValueCents,
-    vehicle,
-    await offerDay(db, row.locationId, now),
-    await loadOfferRules(db),
-  );
-  await db
-    .update(appraisals)
-    .set({ offerCents: offer.offerCents, offeredAt: now, updatedAt: sql`now()` })
-    .where(eq(appraisals.id, appraisalId));
-  await writeAdjustments(db, appraisalId, offer);
-  return offer;
 }

@@ -18,7 +18,7 @@ export const contactSources = ['staff', 'text', 'import', 'chat'] as const;
 export type ContactSource = (typeof contactSources)[number];
 
 /** contacts/add-contact (seed 001: the form; replies success): a mobile number or an email, or both. */
-export const contactInput = z
+const contactInput = z
   .object({
     locationId: id,
     firstName: optionalText(60),
@@ -35,15 +35,13 @@ export const addContact = defineContract({
   output: z.object({ contactId: z.number().int() }),
 });
 
-export const CONTACT_ADDED = 'Contact added!';
-
 export const sourceLabels: Record<ContactSource, string> = {
   staff: 'Added by staff',
   text: 'Texted the store',
   import: 'Imported',
   chat: 'Website chat',
 };
-export const MAILING_LIST_EXPORT = '/tools/mailing-list/export';
+const MAILING_LIST_EXPORT = '/tools/mailing-list/export';
 /** What the export sends when the caller names no limit. */
 export const MAILING_LIST_EXPORT_LIMIT = 10_000;
 
@@ -53,7 +51,7 @@ export const MAILING_LIST_EXPORT_LIMIT = 10_000;
  * send would reach by text (a mobile number, not opted out) or by email; `sold`: customers who
  * bought, or not.
  */
-export const mailingListFilters = {
+const mailingListFilters = {
   locationId: optionalId,
   query: optionalText(100).meta({ title: 'Search' }),
   reach: optionalChoice(['text', 'email'], 'must be text or email').meta({ title: 'Reached by' }),
@@ -96,7 +94,7 @@ export const loadMailingList = listContract({
 });
 
 /** contacts/list-options: how many contacts a picker gets at most, and by default. */
-export const CONTACT_OPTIONS_MAX = 50;
+const CONTACT_OPTIONS_MAX = 50;
 export const CONTACT_OPTIONS_DEFAULT = 20;
 
 /**
@@ -104,7 +102,7 @@ export const CONTACT_OPTIONS_DEFAULT = 20;
  * `search`, or whose mobile number starts with the digits typed; or, with `ids`, the contacts
  * already chosen, to show their names.
  */
-export const contactOptionsInput = z.object({
+const contactOptionsInput = z.object({
   search: optionalText(100),
   locationId: optionalId,
   ids: list(id, CONTACT_OPTIONS_MAX),

@@ -3,13 +3,13 @@ import { optionalId, optionalText, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
-export const employeeFilters = {
+const employeeFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
   department: optionalText(60),
   active: yesNo.meta({ title: 'Status' }),
 };
-export const employeeNumberInput = z.object({
+const employeeNumberInput = z.object({
   employeeNumber: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
     z.string({ error: 'is required' }).regex(/^[A-Za-z0-9-]{1,20}$/, { error: 'must be an employee number' }),

@@ -21,7 +21,7 @@ const int = z.number().int();
  * commas) or a CSV file (multipart `file`, with a Phone or Email column), checked against the sold
  * customers of one store (`locationId`) or of every store within reach (blank).
  */
-export const cleanSoldListInput = z.object({
+const cleanSoldListInput = z.object({
   locationId: optionalId,
   list: optionalText(MAX_PASTED),
 });
@@ -72,7 +72,7 @@ export const leadFieldLabels: Record<LeadField, string> = {
  * (docs/experience.md): the website chat's export as CSV, pasted (`leads`) or uploaded (multipart
  * `file`), into the contacts of one store.
  */
-export const leadsInput = z.object({
+const leadsInput = z.object({
   locationId: id,
   leads: optionalText(MAX_PASTED),
 });

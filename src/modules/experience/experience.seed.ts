@@ -77,13 +77,11 @@ export async function seedExperience(db: Db) {
         source: 'chat',
       })
       .returning({ id: contacts.id });
-    await db
-      .insert(chatLeads)
-      .values({
-        contactId: contact.id,
-        locationId: first.id,
-        chattedAt: new Date(now - chat.hoursAgo * 3_600_000),
-        message: chat.message,
-      });
+    await db.insert(chatLeads).values({
+      contactId: contact.id,
+      locationId: first.id,
+      chattedAt: new Date(now - chat.hoursAgo * 3_600_000),
+      message: chat.message,
+    });
   }
 }

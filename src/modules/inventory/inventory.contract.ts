@@ -15,7 +15,7 @@ export const inventoryStatuses = ['in stock', 'sold'] as const;
 export type InventoryStatus = (typeof inventoryStatuses)[number];
 export type InventorySource = 'stock' | 'library' | 'feed';
 
-export const INVENTORY_EXPORT_ROUTE = '/tools/inventory/export';
+const INVENTORY_EXPORT_ROUTE = '/tools/inventory/export';
 /** Seed 000, section 9: the library's loading message and its failure's prefix. */
 export const LIBRARY_LOADING = 'Gathering vehicles...';
 export const LIBRARY_FAILED = 'There was a problem loading the library: ';

@@ -24,7 +24,7 @@ const SHORTCODES: [string, string, (l: Location) => string][] = [
 ];
 
 /** Every shortcode as written (`[location_name]`). */
-export const shortcodeNames = SHORTCODES.map(([code]) => `[${code}]`);
+const shortcodeNames = SHORTCODES.map(([code]) => `[${code}]`);
 
 /** The `[code]`s templates, texts and shortcuts may use, with one store's values. */
 export function shortcodesOf(l: Location): Shortcode[] {

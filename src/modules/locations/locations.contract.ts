@@ -39,7 +39,7 @@ const url = clearable(webUrl(300));
  * service fields. Only the fields sent are changed (a blank one is emptied); a new location needs
  * a code and a name.
  */
-export const saveLocationInput = z.object({
+const saveLocationInput = z.object({
   locationId: optionalId,
   code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), code.optional()),
   name: text(120).optional(),
@@ -70,9 +70,9 @@ export const saveLocationInput = z.object({
 });
 export type SaveLocationInput = z.infer<typeof saveLocationInput>;
 
-export const locationIdInput = z.object({ locationId: id });
+const locationIdInput = z.object({ locationId: id });
 
-export const locationFilters = {
+const locationFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   region: optionalText(60),
   active: yesNo.meta({ title: 'Status' }),

@@ -15,7 +15,7 @@ export const storeMailingListHref = (locationId: number) =>
  * html, listCount): one row per store within reach, by region and by part of the store's name or
  * code; `listCount` counts the stores.
  */
-export const mailingListReportFilters = {
+const mailingListReportFilters = {
   region: optionalText(60),
   query: optionalText(100).meta({ title: 'Search' }),
 };

@@ -29,12 +29,10 @@ export async function seedMarketing(db: Db) {
       sold: true,
     },
   ]);
-  await db
-    .insert(optOuts)
-    .values({
-      phoneNumber: '+15055550388',
-      keyword: 'STOP',
-      locationId: store.id,
-      createdAt: new Date(Date.now() - 20 * 86_400_000),
-    });
+  await db.insert(optOuts).values({
+    phoneNumber: '+15055550388',
+    keyword: 'STOP',
+    locationId: store.id,
+    createdAt: new Date(Date.now() - 20 * 86_400_000),
+  });
 }

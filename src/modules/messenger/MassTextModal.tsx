@@ -34,7 +34,7 @@ export const MASS_CALL = 'mass-call';
  * The numbers as typed: one per line or separated by commas (or semicolons). A number written with
  * spaces in it, "(505) 555-0142", is one number; a line of whole numbers separated by spaces is several.
  */
-export function parseNumbers(typed: string): string[] {
+function parseNumbers(typed: string): string[] {
   return typed.split(/[\n\r,;]+/).flatMap((entry) => {
     const parts = entry.trim().split(/\s+/).filter(Boolean);
     const whole = parts.length > 1 && parts.every((p) => p.replace(/\D/g, '').length >= 10);
@@ -47,7 +47,7 @@ const recipientKey = (n: string) => {
   const digits = n.replace(/\D/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 };
-export const countRecipients = (numbers: string[]) => new Set(numbers.map(recipientKey)).size;
+const countRecipients = (numbers: string[]) => new Set(numbers.map(recipientKey)).size;
 
 /** What the contract takes for a number, without the spaces parseNumbers has already read past. */
 const LOOKS_LIKE_PHONE = /^\+?[\d().-]{10,20}$/;

@@ -24,7 +24,7 @@ import { reloadAction, useActionQuery } from '../../web/ui/useActionQuery';
 /** How often a send still going is asked about. */
 const POLL_MS = 1000;
 const FINISHED: readonly SendState[] = ['done', 'cancelled', 'failed'];
-export const isFinished = (state: SendState) => FINISHED.includes(state);
+const isFinished = (state: SendState) => FINISHED.includes(state);
 
 export const stateColors: Record<SendState, string> = {
   queued: 'gray',
@@ -36,7 +36,7 @@ export const stateColors: Record<SendState, string> = {
 };
 
 /** "about 2 min left", from the server's estimate at the line's pace. */
-export function timeLeft(seconds: number | null): string | null {
+function timeLeft(seconds: number | null): string | null {
   if (seconds === null) return null;
   if (seconds < 60) return 'less than a minute left';
   const minutes = Math.round(seconds / 60);

@@ -23,12 +23,12 @@ const ANSWERS_PER_HOUR = 5;
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9']+/g) ?? []);
 
 /** The shortcut that answers a text: the first whose keyword is one of its words, or the acknowledgement. */
-export function answerFor(body: string, shortcuts: { shortcut: string; message: string; keywords: string[] }[]) {
+function answerFor(body: string, shortcuts: { shortcut: string; message: string; keywords: string[] }[]) {
   const said = words(body);
   return shortcuts.find((s) => s.keywords.some((k) => said.has(k.toLowerCase()))) ?? null;
 }
 
-export const autopilotAnswer = defineJob<{ messageId: number }>({
+const autopilotAnswer = defineJob<{ messageId: number }>({
   kind: 'messenger.autopilot',
   async run({ db, services, payload }) {
     const [text] = await db.select().from(messages).where(eq(messages.id, payload.messageId));

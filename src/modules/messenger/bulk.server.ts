@@ -148,7 +148,7 @@ defineAction({
 });
 
 /** Where a send stands: the send, then its recipients counted in one indexed pass, then the refusals' reasons. */
-export async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
+async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
   const [send] = await db
     .select({
       sendId: bulkSends.id,

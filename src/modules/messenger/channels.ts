@@ -54,7 +54,7 @@ async function sendingLine(db: Db, send: Send): Promise<Line> {
 }
 
 /** What a mass call says when answered, then hangs up. */
-export function spokenTwiml(message: string): string {
+function spokenTwiml(message: string): string {
   const response = new VoiceResponse();
   response.say(message);
   response.hangup();
@@ -95,7 +95,7 @@ const call: Channel<Line> = {
 };
 
 /** The list email as sent: the store's HTML, then why they get it and the unsubscribe link. */
-export function listEmail(services: Services, send: Send, store: string, to: string) {
+function listEmail(services: Services, send: Send, store: string, to: string) {
   const link = unsubscribeUrl(services.config, to, send.id);
   const html =
     `${send.body}\n<hr>\n<p style="font-size:12px;color:#666">You get this email as a customer of ${escapeHtml(store)}. ` +

@@ -28,7 +28,7 @@ export const directionLabels = { inbound: 'Awaiting reply', outbound: 'Answered'
  * the newest first. `direction` is who spoke last (`inbound`: awaiting a reply); `filter` finds a
  * name or a number; `count` is how many the screen shows (the page size when no `limit` is given).
  */
-export const messageFilters = {
+const messageFilters = {
   locationId: optionalId,
   direction: optionalChoice(directions),
   filter: optionalText(100).meta({ title: 'Search' }),
@@ -87,7 +87,7 @@ export const loadConversation = defineContract({
 });
 
 /** Seed 001: toggle-autopilot {contactId} → data.direction, the state the screen then shows. */
-export const autopilotStates = ['enabled', 'disabled'] as const;
+const autopilotStates = ['enabled', 'disabled'] as const;
 export const toggleAutopilot = defineContract({
   path: 'messenger/toggle-autopilot',
   input: z.object({ contactId: id }),
@@ -174,7 +174,7 @@ export const MAX_TYPED_RECIPIENTS = 50_000;
  * /api/kits/text/send-mass-text (seed 001: the form): one message to many numbers from a store's line,
  * as a marketing send. `confirm` is the modal's checkbox.
  */
-export const massTextInput = z.object({
+const massTextInput = z.object({
   locationId: id,
   message: text(1600),
   numbers: z
@@ -268,7 +268,7 @@ export const cancelSend = defineContract({
   output: z.object({ state: z.enum(sendStates) }),
 });
 
-export const sendFilters = { locationId: optionalId, kind: optionalChoice(bulkKinds) };
+const sendFilters = { locationId: optionalId, kind: optionalChoice(bulkKinds) };
 export const sendColumns: ColumnSpec[] = [
   { key: 'createdAt', label: 'Sent', format: 'datetime', sortable: true },
   { key: 'kindLabel', label: 'Kind' },

@@ -10,7 +10,7 @@ import { publish, storeShortcuts } from './shortcuts';
 import { ACKNOWLEDGEMENT } from './messenger.contract';
 
 /** The group's default shortcuts; a store may have its own of the same name. */
-export const DEFAULT_SHORTCUTS: { shortcut: string; message: string; keywords: string[] }[] = [
+const DEFAULT_SHORTCUTS: { shortcut: string; message: string; keywords: string[] }[] = [
   {
     shortcut: 'hours',
     message: '[location_name] service hours: [service_hours]. Book online at [service_url].',
@@ -257,20 +257,18 @@ async function seedSends(db: Db, lines: { id: number; phoneNumber: string; locat
         statusAt: at,
       })),
     );
-    await db
-      .insert(bulkRecipients)
-      .values(
-        recipients.map((address, i) =>
-          address === '+15755550199'
-            ? {
-                sendId: send.id,
-                address,
-                state: 'refused' as const,
-                reason:
-                  '(575) 555-0199 has opted out of texts and calls from the group; they can opt back in by texting START.',
-              }
-            : { sendId: send.id, address, state: 'sent' as const, sid: sid(i), claimedAt: at, sentAt: at },
-        ),
-      );
+    await db.insert(bulkRecipients).values(
+      recipients.map((address, i) =>
+        address === '+15755550199'
+          ? {
+              sendId: send.id,
+              address,
+              state: 'refused' as const,
+              reason:
+                '(575) 555-0199 has opted out of texts and calls from the group; they can opt back in by texting START.',
+            }
+          : { sendId: send.id, address, state: 'sent' as const, sid: sid(i), claimedAt: at, sentAt: at },
+      ),
+    );
   }
 }

@@ -13,7 +13,7 @@ import { URL_PHONE_LENGTH } from './messenger.contract';
 const FIGURE_CAP = 1000;
 
 /** The messenger's address of a conversation: the national number's first 10 digits and the store. */
-export const conversationHref = (phone: string, locationId: number) =>
+const conversationHref = (phone: string, locationId: number) =>
   `/messenger/?p=${phone.replace(/^\+1/, '').slice(0, URL_PHONE_LENGTH)}&l=${locationId}`;
 
 /** Contacts in the command palette, by name or email (trigrams) or a whole number, opening their conversation. */

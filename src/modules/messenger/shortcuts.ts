@@ -56,14 +56,12 @@ export function publish(
   drafts: Pick<Draft, 'shortcut' | 'message' | 'keywords'>[],
 ): DeployedShortcut[] {
   const codes = shortcodesOf(location);
-  return [...drafts]
-    .sort(byName)
-    .map((d) => ({
-      shortcut: d.shortcut,
-      template: d.message,
-      message: fillShortcodes(d.message, codes),
-      keywords: d.keywords,
-    }));
+  return [...drafts].sort(byName).map((d) => ({
+    shortcut: d.shortcut,
+    template: d.message,
+    message: fillShortcodes(d.message, codes),
+    keywords: d.keywords,
+  }));
 }
 
 /** A deployment's shortcuts filled again with the store's details now (a redeploy), drafts untouched. */

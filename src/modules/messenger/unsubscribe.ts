@@ -13,19 +13,19 @@ import type { Config } from '../../server/config';
 import { publicAddress } from '../../shared/address';
 import { emailOptOuts } from '../contacts/contacts.db';
 
-export const UNSUBSCRIBE_PATH = '/unsubscribe';
+const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const signature = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 
 /** `<address>.<send>.<signature>`, the address in base64url. */
-export function unsubscribeToken(secret: string, email: string, sendId: number): string {
+function unsubscribeToken(secret: string, email: string, sendId: number): string {
   const payload = `${Buffer.from(email.toLowerCase()).toString('base64url')}.${sendId}`;
   return `${payload}.${signature(secret, payload)}`;
 }
 
 /** The address and send a token was made for, or null when it was not made here (or was altered). */
-export function readUnsubscribeToken(secret: string, token: string): { email: string; sendId: number } | null {
+function readUnsubscribeToken(secret: string, token: string): { email: string; sendId: number } | null {
   const match = /^([A-Za-z0-9_-]+)\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match) return null;
   const [, address, send, given] = match;

@@ -38,10 +38,10 @@ export const groupInput = z.object({
   contactIds: list(id, MAX_MEMBERS).meta({ title: 'Contacts' }),
 });
 export type GroupInput = z.infer<typeof groupInput>;
-export const editGroupInput = groupInput.extend({ groupId: id });
-export const groupIdInput = z.object({ groupId: id });
+const editGroupInput = groupInput.extend({ groupId: id });
+const groupIdInput = z.object({ groupId: id });
 
-export const groupFilters = {
+const groupFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
   topic: optionalChoice(notificationTopics),

@@ -3,7 +3,7 @@ import { optionalText } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { listContract } from '../../shared/contract';
 
-export const outboxFilters = {
+const outboxFilters = {
   channel: z
     .preprocess(
       (v) => (v === '' ? undefined : v),

@@ -31,7 +31,7 @@ export const invoiceTypeLabels: Record<InvoiceType, string> = {
   return: 'Return',
 };
 
-export const INVOICE_NUMBER_MAX = 20;
+const INVOICE_NUMBER_MAX = 20;
 export const NOTES_MAX = 2_000;
 
 /** The add and update form (seed 001, "Parts invoice"); the amount is typed in dollars and kept in cents. */
@@ -47,8 +47,8 @@ export const invoiceInput = z.object({
   notes: optionalText(NOTES_MAX),
 });
 export type InvoiceInput = z.infer<typeof invoiceInput>;
-export const updateInvoiceInput = invoiceInput.extend({ invoiceId: id });
-export const invoiceIdInput = z.object({ invoiceId: id });
+const updateInvoiceInput = invoiceInput.extend({ invoiceId: id });
+const invoiceIdInput = z.object({ invoiceId: id });
 
 export const invoiceFilters = {
   /** Part of an invoice number, a customer's name or an account. */
@@ -97,7 +97,7 @@ const invoice = invoiceRow.extend({
 });
 export type InvoiceRecord = z.output<typeof invoice>;
 
-export const EXPORT_ROUTE = '/tools/parts-invoices/export';
+const EXPORT_ROUTE = '/tools/parts-invoices/export';
 
 /**
  * Parts invoices within reach, newest invoice date first (seed 001 does not show the reply: an
@@ -144,7 +144,7 @@ export const partCategories = [
 ] as const;
 export type PartCategory = (typeof partCategories)[number];
 
-export const partFilters = {
+const partFilters = {
   /** Part of a part number or description. */
   query: optionalText(60).meta({ title: 'Search' }),
   category: optionalChoice(partCategories),

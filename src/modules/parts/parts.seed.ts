@@ -205,16 +205,14 @@ const demoParts: [string, string, PartCategory, number][] = [
 ];
 
 export async function seedPartsInvoices(db: Db): Promise<void> {
-  await db
-    .insert(partsCatalog)
-    .values(
-      demoParts.map(([partNumber, description, category, priceCents]) => ({
-        partNumber,
-        description,
-        category,
-        priceCents,
-      })),
-    );
+  await db.insert(partsCatalog).values(
+    demoParts.map(([partNumber, description, category, priceCents]) => ({
+      partNumber,
+      description,
+      category,
+      priceCents,
+    })),
+  );
   const stores = await db
     .select({ id: locations.id, code: locations.code, timeZone: locations.timeZone })
     .from(locations)

@@ -17,26 +17,26 @@ import { defineContract, listContract } from '../../shared/contract';
 import { manualMethods, paymentCommands, paymentStates, providerStatuses } from './payments.values';
 
 /** The most a payment to a seller may be: a vehicle bought on an appraisal, not a fleet. */
-export const PAYMENT_MAX_DOLLARS = 500_000;
+const PAYMENT_MAX_DOLLARS = 500_000;
 export const REASON_MAX = 500;
 
-export const paymentIdInput = z.object({ paymentId: id.meta({ title: 'Payment' }) });
+const paymentIdInput = z.object({ paymentId: id.meta({ title: 'Payment' }) });
 
 /** create: a payment of the appraisal's offer, asked to be approved. */
-export const createInput = z.object({ appraisalId: id.meta({ title: 'Appraisal' }) });
+const createInput = z.object({ appraisalId: id.meta({ title: 'Appraisal' }) });
 /** change-payment: the new amount, typed in dollars, kept in cents. */
-export const changeInput = paymentIdInput.extend({
+const changeInput = paymentIdInput.extend({
   amount: money(PAYMENT_MAX_DOLLARS).refine((cents) => cents > 0, { error: 'must be more than 0.00' }),
 });
 /** cancel-payment: why (the payment's timeline keeps it). */
-export const cancelInput = paymentIdInput.extend({ reason: optionalText(REASON_MAX) });
+const cancelInput = paymentIdInput.extend({ reason: optionalText(REASON_MAX) });
 /** start-manual (a form): how the office will pay outside the provider, and the details it needs. */
-export const startManualInput = paymentIdInput.extend({
+const startManualInput = paymentIdInput.extend({
   method: choice(manualMethods).meta({ title: 'Method' }),
   details: optionalText(REASON_MAX).meta({ title: 'Details' }),
 });
 /** manual-start (a form): the manual payment as sent: its cheque or wire number and the day it went out. */
-export const manualStartInput = paymentIdInput.extend({
+const manualStartInput = paymentIdInput.extend({
   reference: text(40).meta({ title: 'Cheque or wire number' }),
   sentOn: date.meta({ title: 'Sent on' }),
 });
@@ -109,7 +109,7 @@ export const checkPaymentStatus = defineContract({
   idempotent: true,
 });
 
-export const paymentFilters = {
+const paymentFilters = {
   /** Part of the payee's name, email or phone, the VIN (often its last six) or the vehicle. */
   query: optionalText(60).meta({ title: 'Search' }),
   locationId: optionalId,
@@ -208,7 +208,7 @@ export const loadPayment = defineContract({
   }),
 });
 
-export const APPRAISAL_OPTIONS_MAX = 20;
+const APPRAISAL_OPTIONS_MAX = 20;
 
 /** Appraisals a payment may be requested for, as the request's picker offers them: within reach, by customer, VIN or vehicle. */
 export const appraisalOptions = defineContract({

@@ -50,8 +50,6 @@ export const paymentStateColors: Record<PaymentState, string> = {
 
 /** A payment that is neither voided nor cancelled: an appraisal has at most one (a unique index). */
 export const closedStates: readonly PaymentState[] = ['voided', 'cancelled'];
-/** Out with the provider: the only states whose status can be asked. */
-export const withProvider: readonly PaymentState[] = ['sent', 'changed'];
 
 /** The steps after the request, each a call under /api/actions/payments/. */
 export const paymentCommands = [
@@ -106,8 +104,7 @@ export const commandLabels: Record<PaymentCommand, string> = {
   'check-status': 'Check status',
 };
 
-export const allows = (command: PaymentCommand, state: PaymentState): boolean =>
-  transitions[command].from.includes(state);
+const allows = (command: PaymentCommand, state: PaymentState): boolean => transitions[command].from.includes(state);
 
 /** The steps a payment in this state offers to someone holding these flags, in the table's order. */
 export const nextCommands = (

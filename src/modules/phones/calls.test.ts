@@ -523,15 +523,13 @@ describe('activity reports', () => {
         createdAt: new Date('2026-10-01T18:00:00Z'),
       },
     ]);
-    await t.db
-      .insert(optOuts)
-      .values({
-        phoneNumber: '+15055550701',
-        keyword: 'STOP',
-        phoneId: line.id,
-        locationId: location.id,
-        createdAt: new Date('2026-11-02T18:01:00Z'),
-      });
+    await t.db.insert(optOuts).values({
+      phoneNumber: '+15055550701',
+      keyword: 'STOP',
+      phoneId: line.id,
+      locationId: location.id,
+      createdAt: new Date('2026-11-02T18:01:00Z'),
+    });
     const res = await admin.act(messageActivity, {
       locationId: location.id,
       minCreatedAt: '2026-11-01',

@@ -139,7 +139,7 @@ const sid = (prefix: string) =>
   );
 
 /** add-phone and save-phone (the add-phone and edit-phone modals); checkboxes arrive as 1 or 0. */
-export const phoneFields = {
+const phoneFields = {
   description: text(120),
   phoneNumber: phone,
   locationId: id,
@@ -152,13 +152,13 @@ export const phoneFields = {
   autopilot: flag,
   squad: flag,
 };
-export const addPhoneInput = z.object({
+const addPhoneInput = z.object({
   ...phoneFields,
   /** Buy the number through the provider first (a number found with twilio/load-local-numbers). */
   buy: flag,
 });
-export const savePhoneInput = z.object({ phoneId: id, ...phoneFields });
-export const phoneIdInput = z.object({ phoneId: id });
+const savePhoneInput = z.object({ phoneId: id, ...phoneFields });
+const phoneIdInput = z.object({ phoneId: id });
 export type AddPhoneInput = z.infer<typeof addPhoneInput>;
 export type SavePhoneInput = z.infer<typeof savePhoneInput>;
 
@@ -190,7 +190,7 @@ const phoneRecord = z.object({
 });
 export type PhoneRecord = z.output<typeof phoneRecord>;
 
-export const phoneFilters = {
+const phoneFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   locationId: optionalId,
   phoneType: optionalChoice(phoneTypes).meta({ title: 'Type' }),
@@ -228,14 +228,14 @@ const phoneRow = phoneRecord
   .extend({ phoneTypeLabel: z.string() });
 
 /** phones/list-options: how many lines a picker gets at most, and by default. */
-export const PHONE_OPTIONS_MAX = 50;
+const PHONE_OPTIONS_MAX = 50;
 export const PHONE_OPTIONS_DEFAULT = 20;
 
 /**
  * A line picker's question: lines whose description or number contains `search` (three digits or
  * more search the number), narrowed by location and state; or, with `ids`, the lines already chosen.
  */
-export const phoneOptionsInput = z.object({
+const phoneOptionsInput = z.object({
   search: optionalText(100),
   locationId: optionalId,
   active: yesNo,
@@ -256,7 +256,7 @@ const phoneLineOption = phoneRecord.pick({
 export type PhoneLineOption = z.output<typeof phoneLineOption>;
 
 /** twilio/load-local-numbers: numbers the provider has for sale in an area code. */
-export const localNumbersInput = z.object({
+const localNumbersInput = z.object({
   areaCode: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
     z.string({ error: 'is required' }).regex(/^[2-9]\d{2}$/, { error: 'must be a three-digit area code' }),
@@ -281,7 +281,7 @@ export const localNumberColumns: ColumnSpec[] = [
   { key: 'region', label: 'State' },
 ];
 
-export const replaceOutboundInput = z.object({
+const replaceOutboundInput = z.object({
   /** A line of the location whose outbound number changes (usually the current outbound line). */
   phoneId: id,
   newPhoneId: optionalId.meta({ title: 'New outbound line' }),
@@ -296,7 +296,7 @@ const dateRange = {
   maxCreatedAt: optionalDate.meta({ title: 'To' }),
 };
 
-export const callFilters = {
+const callFilters = {
   locationId: optionalId,
   phoneId: optionalId.meta({ title: 'Line' }),
   userId: optionalId,
@@ -338,7 +338,7 @@ const callRow = z.object({
 });
 
 /** load-twilio-calls: the provider's own view, live calls first. */
-export const providerCallsInput = z.object({
+const providerCallsInput = z.object({
   status: optionalChoice(callStatuses),
   ...dateRange,
   limit: optional(int(1, 200)),
@@ -370,17 +370,17 @@ const providerCall = z.object({
 });
 export type ProviderCall = z.output<typeof providerCall>;
 
-export const callSidField = z.preprocess(
+const callSidField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'is required' }).regex(/^CA[0-9a-fA-F]{32}$/, { error: 'must be a call id starting with CA' }),
 );
-export const callSidInput = z.object({ callSid: callSidField });
-export const transferCallInput = z.object({
+const callSidInput = z.object({ callSid: callSidField });
+const transferCallInput = z.object({
   callSid: callSidField,
   to: optionalPhone.meta({ title: 'Transfer to' }),
   phoneId: optionalId,
 });
-export const makeCallInput = z.object({
+const makeCallInput = z.object({
   to: phone.meta({ title: 'Number to call' }),
   /** The line to call from; without it, the location's outbound line. */
   phoneId: optionalId.meta({ title: 'Call from' }),
@@ -447,7 +447,7 @@ const dayHours = z.union([
   z.null(),
   z.tuple([hhmm, hhmm]).refine(([open, close]) => open < close, { error: 'must open before it closes' }),
 ]);
-export const openingHours = z.preprocess(
+const openingHours = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
     try {
@@ -467,7 +467,7 @@ export const openingHours = z.preprocess(
   ),
 );
 
-export const phoneActionFields = {
+const phoneActionFields = {
   phoneId: id,
   kind: choice(phoneActionKinds),
   label: optionalText(120),
@@ -479,11 +479,11 @@ export const phoneActionFields = {
   position: optional(int(0, 1000)),
 };
 export const addPhoneActionInput = z.object(phoneActionFields);
-export const savePhoneActionInput = z.object({ actionId: id, ...phoneActionFields });
-export const actionIdInput = z.object({ actionId: id });
+const savePhoneActionInput = z.object({ actionId: id, ...phoneActionFields });
+const actionIdInput = z.object({ actionId: id });
 export type PhoneActionInput = z.infer<typeof addPhoneActionInput>;
 
-export const phoneActionFilters = {
+const phoneActionFilters = {
   phoneId: optionalId.meta({ title: 'Line' }),
   locationId: optionalId,
   kind: optionalChoice(phoneActionKinds),
@@ -523,13 +523,13 @@ const phoneActionListRow = phoneActionRecord.extend({
 
 const simulatedFrom = phone.meta({ title: 'From (the customer)' });
 const simulatedTo = phone.meta({ title: 'To (our line)' });
-export const simulateTextInput = z.object({ from: simulatedFrom, to: simulatedTo, body: text(1600) });
-export const simulateCallInput = z.object({
+const simulateTextInput = z.object({ from: simulatedFrom, to: simulatedTo, body: text(1600) });
+const simulateCallInput = z.object({
   from: simulatedFrom,
   to: simulatedTo,
   durationSeconds: optional(int(0, 7200)).meta({ title: 'End after (seconds)' }),
 });
-export const simulateCallStatusInput = z.object({
+const simulateCallStatusInput = z.object({
   callSid: callSidField,
   status: choice(callStatuses),
 });
@@ -623,7 +623,7 @@ export const deletePhone = defineContract({
   output: z.object({ phoneId: recordId, released: z.boolean(), message }),
 });
 /** The most lines deactivated at once: a page of the phone manager at its largest. */
-export const MAX_BULK_PHONES = 250;
+const MAX_BULK_PHONES = 250;
 /** Deactivates many lines at once (a bulk action of the phone manager); `deactivatedCount` were active. */
 export const deactivatePhones = defineContract({
   path: 'phones/deactivate-phones',

@@ -201,15 +201,13 @@ export async function seedPhones(db: Db): Promise<void> {
     );
   await db.insert(messages).values(messageRows);
   const main = created[0];
-  await db
-    .insert(optOuts)
-    .values({
-      phoneNumber: '+15755550199',
-      keyword: 'STOP',
-      phoneId: main.id,
-      locationId: main.locationId,
-      createdAt: new Date(now - 5 * 86_400_000),
-    });
+  await db.insert(optOuts).values({
+    phoneNumber: '+15755550199',
+    keyword: 'STOP',
+    phoneId: main.id,
+    locationId: main.locationId,
+    createdAt: new Date(now - 5 * 86_400_000),
+  });
   // Last, so the admin stays out of the stores' ring groups and call history: those are the staff's.
   await db.update(users).set({ phone: DEMO_ADMIN_PHONE }).where(eq(users.username, 'admin'));
 }

@@ -63,18 +63,16 @@ export async function simulateInboundText(
     To: to,
     Body: input.body,
   });
-  await db
-    .insert(outbox)
-    .values({
-      channel: 'sms',
-      direction: 'inbound',
-      sid: messageSid,
-      from,
-      to,
-      body: input.body,
-      status: 'received',
-      createdAt: now,
-    });
+  await db.insert(outbox).values({
+    channel: 'sms',
+    direction: 'inbound',
+    sid: messageSid,
+    from,
+    to,
+    body: input.body,
+    status: 'received',
+    createdAt: now,
+  });
   // Twilio sends the TwiML's replies itself; here the outbox shows them.
   for (const reply of result.replies) {
     await db.insert(outbox).values({
@@ -139,19 +137,17 @@ export async function simulateInboundCall(
       { status: 'completed', at: later(t0, 6), durationSeconds: 5 },
     );
   }
-  await db
-    .insert(outbox)
-    .values({
-      channel: 'call',
-      direction: 'inbound',
-      sid: callSid,
-      from,
-      to,
-      body: answered.twiml,
-      status: 'ringing',
-      meta: {},
-      createdAt: t0,
-    });
+  await db.insert(outbox).values({
+    channel: 'call',
+    direction: 'inbound',
+    sid: callSid,
+    from,
+    to,
+    body: answered.twiml,
+    status: 'ringing',
+    meta: {},
+    createdAt: t0,
+  });
   const row = await findLocal(db, 'call', callSid);
   await recordLocalEvents(db, row!, events);
   const userId = outcome.kind === 'dial' ? outcome.numbers.find((n) => n.userId)?.userId : undefined;
@@ -169,7 +165,7 @@ export async function simulateInboundCall(
 }
 
 /** Why a status cannot follow the call's current one, as a sentence; null when a carrier could report it next. */
-export function refusedCallStatus(current: CallStatus, next: CallStatus): string | null {
+function refusedCallStatus(current: CallStatus, next: CallStatus): string | null {
   const allowed = nextCallStatuses(current);
   if (allowed.includes(next)) return null;
   if (allowed.length === 0) return `This call has already ended (${current}); a carrier reports nothing after that.`;

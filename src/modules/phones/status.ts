@@ -30,7 +30,7 @@ const messageErrors = new Set<string>(['failed', 'undelivered', 'canceled']);
 const callFinal = new Set<string>(finalCallStatuses);
 const callRank = (status: string) => callProgress[status as keyof typeof callProgress];
 
-export function messageStatusWins(current: string, next: string): boolean {
+function messageStatusWins(current: string, next: string): boolean {
   if (current === next || messageErrors.has(current)) return false;
   if (messageErrors.has(next)) return true;
   const to = messageRank[next as MessageStatus];
@@ -41,7 +41,7 @@ export function messageStatusWins(current: string, next: string): boolean {
  * Whether a callback's status moves a call on. Lenient on purpose: whatever final status the
  * carrier reports ends a live call (the simulations are stricter: see nextCallStatuses).
  */
-export function callStatusWins(current: string, next: string): boolean {
+function callStatusWins(current: string, next: string): boolean {
   if (current === next || callFinal.has(current)) return false;
   if (callFinal.has(next)) return true;
   const to = callRank(next);

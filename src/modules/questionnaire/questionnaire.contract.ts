@@ -26,7 +26,7 @@ export const questionAnswer = z.object({ question: z.string(), answer: z.string(
 export type QuestionAnswer = z.output<typeof questionAnswer>;
 
 /** The report's filters (seed 002: location, days created, part of a name, email, phone or VIN). */
-export const questionnaireFilters = {
+const questionnaireFilters = {
   /** Part of the customer's name, email, phone or the VIN. */
   query: optionalText(60).meta({ title: 'Search' }),
   locationId: optionalId,
@@ -75,7 +75,7 @@ export type QuestionnaireRow = z.output<typeof questionnaireRow>;
 const questionnaire = questionnaireRow.omit({ answerCount: true }).extend({ comments: z.string() });
 export type Questionnaire = z.output<typeof questionnaire>;
 
-export const EXPORT_ROUTE = '/tools/vehicle-questionnaire/export';
+const EXPORT_ROUTE = '/tools/vehicle-questionnaire/export';
 /** Rows the CSV sends when the caller names no limit: a busy region's month of leads (docs/questionnaire.md). */
 export const QUESTIONNAIRE_EXPORT_LIMIT = 2_000;
 

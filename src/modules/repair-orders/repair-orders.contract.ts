@@ -9,13 +9,13 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStatusLabels: Record<OrderStatus, string> = { open: 'Open', closed: 'Closed' };
 
 export const NOTES_MAX = 4_000;
-export const SERVICES_MAX = 2_000;
-export const ITEMS_MAX = 100;
+const SERVICES_MAX = 2_000;
+const ITEMS_MAX = 100;
 /** The order page, reached after an order is created (seed 001, section 2). */
 export const orderPage = (orderId: number) => `/tools/repair-orders/order?orderId=${orderId}`;
 
 /** A new repair order (seed 001: service/repair-orders/add); its items are added on the order page. */
-export const addOrderInput = z.object({
+const addOrderInput = z.object({
   locationId: id,
   customerName: text(120).meta({ title: 'Customer' }),
   vehicle: text(120),
@@ -24,8 +24,8 @@ export const addOrderInput = z.object({
 });
 
 /** An item's most: what one line of a repair order can be, so an order's totals always fit their columns. */
-export const ITEM_VALUE_MAX = 1_000_000;
-export const ITEM_HOURS_MAX = 1_000;
+const ITEM_VALUE_MAX = 1_000_000;
+const ITEM_HOURS_MAX = 1_000;
 
 /** A value or hours as typed (up to 30 characters), read by the rules of `amounts.ts`, at most `max`. */
 const typedAmount = (max: number, unit: string) =>
@@ -50,7 +50,7 @@ const itemInput = z.object({
  * Saving an edited order (not shown in the spec: docs/repair-orders.md): its fields and its whole
  * item list, and the version it was loaded at; a save of an older version is refused (409).
  */
-export const saveOrderInput = z.object({
+const saveOrderInput = z.object({
   repairOrderId: id,
   version: int(1, 2_147_483_647),
   servicesRequested: text(SERVICES_MAX),
@@ -58,9 +58,9 @@ export const saveOrderInput = z.object({
   status: optionalChoice(orderStatuses),
   items: list(itemInput, ITEMS_MAX),
 });
-export const orderIdInput = z.object({ repairOrderId: id });
+const orderIdInput = z.object({ repairOrderId: id });
 
-export const orderFilters = {
+const orderFilters = {
   /** Part of a customer's name or vehicle, or an order's number. */
   query: optionalText(60).meta({ title: 'Search' }),
   locationId: optionalId,

@@ -20,7 +20,7 @@ const columnFields = Object.fromEntries(
   Record<`residual${1 | 2 | 3}`, z.ZodType<number | undefined>>;
 
 /** The highest money factor a lease takes (an APR of 24 %); a rate above it is an APR typed by mistake. */
-export const MAX_MONEY_FACTOR = 0.01;
+const MAX_MONEY_FACTOR = 0.01;
 
 export const deskDealInput = z
   .object({

@@ -79,7 +79,7 @@ export function divideRound(a: number, b: number): number {
 }
 
 /** A fraction of cents (interest, a money factor's rent) to the cent. */
-export const roundCents = (cents: number): number => {
+const roundCents = (cents: number): number => {
   const rounded = Math.round(Math.abs(cents) + 1e-9);
   return cents < 0 ? -rounded : rounded;
 };
@@ -125,8 +125,7 @@ export interface LeaseFigures {
 }
 
 /** The trade's equity: what it is worth less what is owed on it (negative when upside down). */
-export const tradeEquity = (deal: Pick<Deal, 'tradeAllowance' | 'tradePayoff'>) =>
-  deal.tradeAllowance - deal.tradePayoff;
+const tradeEquity = (deal: Pick<Deal, 'tradeAllowance' | 'tradePayoff'>) => deal.tradeAllowance - deal.tradePayoff;
 
 export function financeColumn(deal: Deal, column: DealColumn): FinanceFigures {
   const taxed = deal.sellingPrice + deal.dealerFees - (deal.tradeTaxCredit ? deal.tradeAllowance : 0);

@@ -24,10 +24,10 @@ export const incentiveTypes = ['cash', 'finance', 'lease'] as const;
 export type IncentiveType = (typeof incentiveTypes)[number];
 export const incentiveTypeLabels: Record<IncentiveType, string> = { cash: 'Cash', finance: 'Finance', lease: 'Lease' };
 
-export const INCENTIVE_NAME_MAX = 120;
+const INCENTIVE_NAME_MAX = 120;
 export const INCENTIVE_TERMS_MAX = 2_000;
 /** The largest incentive a form takes, in dollars. */
-export const INCENTIVE_AMOUNT_MAX = 100_000;
+const INCENTIVE_AMOUNT_MAX = 100_000;
 
 // Seed 000, section 8, word for word.
 export const INCENTIVE_ADDED = 'Incentive has been added!';
@@ -66,10 +66,10 @@ const checked = <T extends z.ZodType<z.output<typeof incentiveFields>>>(schema: 
 export const incentiveInput = checked(incentiveFields);
 export type IncentiveInput = z.infer<typeof incentiveInput>;
 /** save-incentive: the same form with the incentive's id. */
-export const saveIncentiveInput = checked(incentiveFields.extend({ incentiveId: id }));
-export const incentiveIdInput = z.object({ incentiveId: id });
+const saveIncentiveInput = checked(incentiveFields.extend({ incentiveId: id }));
+const incentiveIdInput = z.object({ incentiveId: id });
 
-export const incentiveFilters = {
+const incentiveFilters = {
   /** Part of an incentive's name. */
   query: optionalText(60).meta({ title: 'Search' }),
   /** A store: its own incentives and the group's. */
@@ -154,7 +154,7 @@ export const deleteIncentive = defineContract({
 });
 
 /** What the price builder asks: a vehicle at a store. Blank make or model: the incentives for any. */
-export const incentivesForVehicleInput = z.object({
+const incentivesForVehicleInput = z.object({
   locationId: id,
   year: modelYear,
   make: optionalText(60),

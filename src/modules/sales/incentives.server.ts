@@ -26,7 +26,7 @@ import {
 import { incentiveRecords, incentives } from './incentives.db';
 
 /** What a row without a store says in the Location column. */
-export const WHOLE_GROUP = 'Whole group';
+const WHOLE_GROUP = 'Whole group';
 
 const incentiveSearch = searchText(incentives.name);
 

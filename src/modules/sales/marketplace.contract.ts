@@ -11,7 +11,7 @@ export const LEAD_MESSAGE_MAX = 2_000;
  * `data.fields` are marked): a buyer who wrote about a vehicle the store lists on the social
  * marketplace, recorded by staff and sent on as a lead (docs/sales.md).
  */
-export const marketplaceLeadInput = z
+const marketplaceLeadInput = z
   .object({
     locationId: id,
     stock: optionalText(20).meta({ title: 'Stock number' }),

@@ -82,7 +82,7 @@ export const saveQuote = defineContract({
 });
 
 /** The quotes made (docs/sales.md): who made which, for whom, and whether the customer has opened it. */
-export const quoteFilters = {
+const quoteFilters = {
   query: optionalText(40).meta({ title: 'Search' }),
   locationId: optionalId,
   mine: yesNo.meta({ title: 'Made by' }),

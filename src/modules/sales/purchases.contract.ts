@@ -23,7 +23,7 @@ export const dealTypeLabels: Record<DealType, string> = { cash: 'Cash', finance:
 // Seed 000, section 8, word for word.
 export const PURCHASE_ADDED = 'Purchase has been added!';
 /** The most a purchase's price may be, in dollars. */
-export const PURCHASE_PRICE_MAX = 2_000_000;
+const PURCHASE_PRICE_MAX = 2_000_000;
 
 const optionalYear = z.preprocess((v) => (v === '' || v === null ? undefined : v), modelYear.optional());
 const optionalVin = z
@@ -35,7 +35,7 @@ const optionalVin = z
  * A stock number or VIN found in the store's inventory fills the year, make and model; otherwise
  * they are typed (the server says so on `year`).
  */
-export const purchaseInput = z
+const purchaseInput = z
   .object({
     locationId: id,
     stock: optionalText(20).meta({ title: 'Stock number' }),
@@ -67,7 +67,7 @@ export const addPurchase = defineContract({
   output: z.object({ purchaseId: z.number().int(), contactId: z.number().int(), fromInventory: z.boolean() }),
 });
 
-export const purchaseFilters = {
+const purchaseFilters = {
   /** Part of a stock number, VIN or customer's name. */
   query: optionalText(40).meta({ title: 'Search' }),
   locationId: optionalId,

@@ -56,7 +56,7 @@ export interface QuoteFigures {
 }
 
 /** Whole dollars, half away from zero. */
-export const toDollars = (cents: number) => divideRound(cents, 100) * 100;
+const toDollars = (cents: number) => divideRound(cents, 100) * 100;
 
 /** A discount counts unless it is optional and not chosen; an incentive counts when chosen (those enabled by default start so). */
 export const discountApplies = (d: QuoteDiscount) => !d.optional || d.applied;

@@ -53,7 +53,7 @@ const inOrder = (r: { minCreatedAt?: string; maxCreatedAt?: string }) =>
 const ordered = { error: 'must not be before From', path: ['maxCreatedAt'] };
 
 export const reportInput = z.object({ ...range, locationId: optionalId }).refine(inOrder, ordered);
-export const daysOutInput = z
+const daysOutInput = z
   .object({
     ...range,
     locationId: optionalId,
@@ -61,7 +61,7 @@ export const daysOutInput = z
     groupBy: optionalChoice(['location', 'service'] as const).meta({ title: 'Rows' }),
   })
   .refine(inOrder, ordered);
-export const recallInput = z
+const recallInput = z
   .object({ ...range, locationId: optionalId, campaignId: optionalId.meta({ title: 'Recall' }) })
   .refine(inOrder, ordered);
 
@@ -182,7 +182,7 @@ export type AppointmentReport =
   | typeof loadRecallAppointments
   | typeof loadDaysOut;
 
-export const appointmentFilters = {
+const appointmentFilters = {
   /** Part of a customer's name, phone number or vehicle, or an appointment's number. */
   query: optionalText(60).meta({ title: 'Search' }),
   locationId: optionalId,
@@ -234,7 +234,7 @@ export const loadAppointments = listContract({
   countKey: 'appointmentCount',
 });
 
-export const sessionFilters = {
+const sessionFilters = {
   locationId: optionalId,
   device: optionalChoice(devices),
   /** Sessions that made an appointment ('1') or stopped before ('0'). */

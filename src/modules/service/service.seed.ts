@@ -129,7 +129,7 @@ export function sourceOf(random: Random): number {
   const i = SOURCE_WEIGHTS.findIndex((w) => (roll -= w) < 0);
   return (i < 0 ? 0 : i) + 1;
 }
-export const ONLINE_SOURCE_ID = SOURCES.indexOf('Online scheduler') + 1;
+const ONLINE_SOURCE_ID = SOURCES.indexOf('Online scheduler') + 1;
 export const RECALL_SOURCE_ID = SOURCES.indexOf('Recall text') + 1;
 /** The service a recall appointment books (SERVICES' position + 1). */
 export const RECALL_SERVICE_ID = SERVICES.findIndex(([name]) => name === 'Recall repair') + 1;
@@ -231,15 +231,12 @@ export async function seedService(db: Db): Promise<void> {
       }
     }
   }
-  const made = await db
-    .insert(appointments)
-    .values(booked)
-    .returning({
-      id: appointments.id,
-      locationId: appointments.locationId,
-      createdAt: appointments.createdAt,
-      sourceId: appointments.sourceId,
-    });
+  const made = await db.insert(appointments).values(booked).returning({
+    id: appointments.id,
+    locationId: appointments.locationId,
+    createdAt: appointments.createdAt,
+    sourceId: appointments.sourceId,
+  });
   await db.insert(recallMessages).values(texts.filter((t) => t.sentAt! <= now));
   // The online scheduler's bookings came from a visit; other visits stopped on the way.
   const visits: (typeof schedulerSessions.$inferInsert)[] = [];
@@ -262,7 +259,7 @@ export async function seedService(db: Db): Promise<void> {
   await db.insert(schedulerSessions).values(visits);
 }
 
-export function visit(
+function visit(
   random: Random,
   locationId: number,
   startedAt: Date,

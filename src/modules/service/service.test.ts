@@ -182,15 +182,13 @@ describe('appointment tallies', () => {
 
     // An appointment asks for at least one service (the services report counts bookings by them).
     await expect(
-      t.db
-        .insert(appointments)
-        .values({
-          locationId: loc.ABG,
-          customerName: 'Nothing Asked',
-          sourceId: phone.id,
-          serviceIds: [],
-          scheduledAt: new Date(),
-        }),
+      t.db.insert(appointments).values({
+        locationId: loc.ABG,
+        customerName: 'Nothing Asked',
+        sourceId: phone.id,
+        serviceIds: [],
+        scheduledAt: new Date(),
+      }),
     ).rejects.toThrow();
 
     // A change rolled back leaves the counts as they were.

@@ -29,7 +29,7 @@ const zipcode = z.preprocess(
  * City, State and Zipcode, prefixed by the end (`originAddressOne`, `destinationZipcode`); the vehicle
  * and the pickup day are what a carrier needs beside (docs/shipping.md).
  */
-export const newOrderInput = z.object({
+const newOrderInput = z.object({
   originLocationId: optionalId.meta({ title: 'Origin store' }),
   originName: text(100).meta({ title: 'Origin name' }),
   originAddressOne: text(120).meta({ title: 'Origin address' }),
@@ -92,7 +92,7 @@ const orderRow = z.object({
 });
 export type OrderRow = z.output<typeof orderRow>;
 
-export const orderFilters = {
+const orderFilters = {
   query: optionalText(40).meta({ title: 'Search' }),
   locationId: optionalId,
   minCreatedAt: optionalDate.meta({ title: 'From' }),

@@ -47,8 +47,8 @@ export const acquiredByHints: Record<AcquiredBy, string> = {
 export const MAX_BATCH = 500;
 /** Trades of one deal take the letters A to Z after their parent's number. */
 export const MAX_TRADE_ORDER = 26;
-export const STOCK_EXPORT_ROUTE = '/tools/stock-numbers/export';
-export const STOCK_REPORT_EXPORT_ROUTE = '/tools/stock-numbers/export-report';
+const STOCK_EXPORT_ROUTE = '/tools/stock-numbers/export';
+const STOCK_REPORT_EXPORT_ROUTE = '/tools/stock-numbers/export-report';
 export const STOCK_EXPORT_LIMIT = 5_000;
 
 export const STOCK_GENERATED = 'Stock number generated!';
@@ -89,7 +89,7 @@ const vehicleFields = {
 };
 
 /** The generate form (seed 002): one VIN, or a batch (`batchUpload`, `vins`). */
-export const generateInput = z.object({
+const generateInput = z.object({
   locationId: id,
   acquiredBy: choice(acquiredByValues).meta({ title: 'Acquired by' }),
   batchUpload: flag.meta({ title: 'Batch' }),
@@ -109,7 +109,7 @@ export const generateInput = z.object({
 export type GenerateInput = z.output<typeof generateInput>;
 
 /** The add-trade modal: a vehicle traded in on the parent stock number. */
-export const addTradeInput = z.object({
+const addTradeInput = z.object({
   parent: stockText.meta({ title: 'Parent stock number' }),
   tradeOrder: z
     .preprocess((v) => (v === '' || v === null ? undefined : v), int(1, MAX_TRADE_ORDER).optional())
@@ -120,7 +120,7 @@ export const addTradeInput = z.object({
 });
 
 /** The update-stock modal (payload not shown in the spec): the number and location stay; the rest may change. */
-export const updateStockInput = z.object({
+const updateStockInput = z.object({
   stockId: id,
   vin: vinText,
   acquiredBy: choice(acquiredByValues).meta({ title: 'Acquired by' }),
@@ -130,7 +130,7 @@ export const updateStockInput = z.object({
 });
 
 /** check-existing and vin-check take the form as it stands: one VIN or the batch. */
-export const vinsInput = z.object({ batchUpload: flag, vin: optionalVin, vins: batchText, locationId: optionalId });
+const vinsInput = z.object({ batchUpload: flag, vin: optionalVin, vins: batchText, locationId: optionalId });
 
 const match = z.object({
   vin: z.string(),
@@ -215,7 +215,7 @@ const stockNumber = z.object({
 });
 export type StockNumber = z.output<typeof stockNumber>;
 
-export const stockFilters = {
+const stockFilters = {
   /** Part of a stock number or VIN, as people read them off a windshield or a title. */
   query: optionalText(20).meta({ title: 'Search' }),
   locationId: optionalId,
@@ -225,14 +225,14 @@ export const stockFilters = {
   vin: optionalText(17).meta({ title: 'VIN' }),
   acquiredBy: optionalChoice(acquiredByValues).meta({ title: 'Acquired by' }),
 };
-export const reportFilters = {
+const reportFilters = {
   locationId: optionalId,
   acquiredBy: optionalChoice(acquiredByValues).meta({ title: 'Acquired by' }),
   minCreatedAt: optionalDate.meta({ title: 'From' }),
   maxCreatedAt: optionalDate.meta({ title: 'To' }),
 };
 /** The reader: stock numbers, VINs or their last eight characters, one per line (docs/stock.md). */
-export const readerFilters = {
+const readerFilters = {
   terms: z
     .preprocess((v) => (Array.isArray(v) ? v.join('\n') : v), optionalText(MAX_BATCH * 20))
     .meta({ title: 'Stock numbers or VINs' }),

@@ -16,9 +16,9 @@ export const TESTIMONIAL_REMOVED = 'Testimonial removed.';
 export const DELETE_TESTIMONIAL_QUESTION =
   'Delete this testimonial? It comes off the click-to-buy lane and cannot be restored.';
 
-export const CUSTOMER_NAME_MAX = 80;
+const CUSTOMER_NAME_MAX = 80;
 export const BODY_MAX = 2_000;
-export const RATING_MIN = 1;
+const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -28,7 +28,7 @@ const optionalYear = z.preprocess(blankToUndefined, modelYear.optional());
  * save-testimonial's form (seed 002: "save-testimonial: form"). `active` rides along: Publish and
  * Unpublish save the form with it set to 1 or 0 (docs/testimonials.md).
  */
-export const saveTestimonialInput = z.object({
+const saveTestimonialInput = z.object({
   testimonialId: id,
   locationId: id,
   customerName: text(CUSTOMER_NAME_MAX).meta({ title: 'Customer name' }),
@@ -43,12 +43,12 @@ export const saveTestimonialInput = z.object({
 export type SaveTestimonialInput = z.infer<typeof saveTestimonialInput>;
 
 /** A new testimonial's store: the list's location when it is narrowed to one, else the caller's. */
-export const addTestimonialInput = z.object({ locationId: optionalId });
+const addTestimonialInput = z.object({ locationId: optionalId });
 /** testimonial (seed 002: "with testimonialId and creatorId"); creatorId, when sent, must be the record's creator. */
-export const testimonialInput = z.object({ testimonialId: id, creatorId: optionalId.meta({ title: 'Creator' }) });
-export const deleteTestimonialInput = z.object({ testimonialId: id });
+const testimonialInput = z.object({ testimonialId: id, creatorId: optionalId.meta({ title: 'Creator' }) });
+const deleteTestimonialInput = z.object({ testimonialId: id });
 
-export const testimonialFilters = {
+const testimonialFilters = {
   /** Part of the customer's name or of the testimonial's text. */
   query: optionalText(60).meta({ title: 'Search' }),
   locationId: optionalId,

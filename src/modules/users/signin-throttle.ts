@@ -17,14 +17,14 @@ import { signinThrottles } from '../../server/platform/platform.db';
  * - a login that matches no account is counted under its name, so an account that does not exist
  *   is slowed down exactly like one that does.
  */
-export const FREE_FAILURES = { account: 5, address: 20 } as const;
-export const FIRST_WAIT_MS = 1_000;
-export const MAX_WAIT_MS = 15 * 60_000;
+const FREE_FAILURES = { account: 5, address: 20 } as const;
+const FIRST_WAIT_MS = 1_000;
+const MAX_WAIT_MS = 15 * 60_000;
 /** Failures older than this are forgotten. */
-export const FORGET_AFTER_MS = 24 * 3_600_000;
+const FORGET_AFTER_MS = 24 * 3_600_000;
 /** The account's owner is emailed at this many failures in a row, at most once an hour. */
-export const NOTIFY_AT = 10;
-export const NOTIFY_EVERY_MS = 3_600_000;
+const NOTIFY_AT = 10;
+const NOTIFY_EVERY_MS = 3_600_000;
 
 export const accountKey = (userId: number) => `account:${userId}`;
 /** A login that matches no account; a long one by its hash, as the key holds 120 characters. */
@@ -38,7 +38,7 @@ export function loginKey(login: string): string {
 export const addressKey = (ip: string) => `address:${normalizeIP(ip)}`;
 
 /** How long a key waits after its `failures`-th failure in a row. */
-export function waitAfter(key: string, failures: number): number {
+function waitAfter(key: string, failures: number): number {
   const over = failures - (key.startsWith('address:') ? FREE_FAILURES.address : FREE_FAILURES.account);
   if (over <= 0) return 0;
   return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(over - 1, 30));

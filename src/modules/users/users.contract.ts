@@ -24,7 +24,7 @@ const newPassword = z
   .min(PASSWORD_MIN, { error: `must be at least ${PASSWORD_MIN} characters` })
   .max(200, { error: 'must be at most 200 characters' });
 
-export const authenticateInput = z.object({ username: text(200).meta({ title: signInTitles.username }), password });
+const authenticateInput = z.object({ username: text(200).meta({ title: signInTitles.username }), password });
 const factor = z.object({ factorId: z.number().int(), factorType: z.enum(factorTypes), target: z.string() });
 export type Factor = z.output<typeof factor>;
 const authenticateReply = z.object({
@@ -32,11 +32,11 @@ const authenticateReply = z.object({
 });
 export type AuthenticateReply = z.output<typeof authenticateReply>;
 
-export const pushInput = z.object({
+const pushInput = z.object({
   factorId: id,
   factorType: z.enum(factorTypes, { error: 'must be totp, sms or email' }),
 });
-export const verifyInput = z.object({
+const verifyInput = z.object({
   authCode: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
     z.string({ error: 'is required' }).regex(/^\d{6}$/, { error: 'must be the 6-digit code' }),
@@ -46,13 +46,13 @@ export const verifyInput = z.object({
 const enrolReply = z.object({ factorId: z.number().int(), secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
 export type EnrolReply = z.output<typeof enrolReply>;
 
-export const changePasswordInput = z.object({ currentPassword: password, newPassword });
+const changePasswordInput = z.object({ currentPassword: password, newPassword });
 /** The session goes on under a new id: its new CSRF token. */
 
 /** Each flag of the catalogue as its own 1/0 field, as the edit-user form sends them. */
-export const flagFields = Object.fromEntries(allFlags.map((f) => [f, flag])) as Record<Flag, typeof flag>;
+const flagFields = Object.fromEntries(allFlags.map((f) => [f, flag])) as Record<Flag, typeof flag>;
 
-export const saveUserInput = z.object({
+const saveUserInput = z.object({
   userId: optionalId,
   username: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
@@ -78,9 +78,9 @@ export const saveUserInput = z.object({
 });
 export type SaveUserInput = z.infer<typeof saveUserInput>;
 
-export const userIdInput = z.object({ userId: id });
+const userIdInput = z.object({ userId: id });
 
-export const loadUsersFilters = {
+const loadUsersFilters = {
   query: optionalText(100).meta({ title: 'Search' }),
   jobCode: optionalText(20),
   locationId: optionalId,
@@ -164,7 +164,7 @@ const userDetail = z.object({
 });
 export type UserDetail = z.output<typeof userDetail>;
 
-export const saveApiKeyInput = z.object({
+const saveApiKeyInput = z.object({
   label: optionalText(80),
   active: flag,
   deployNotifications: flag,
@@ -185,14 +185,14 @@ export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_SIZE = 256;
 
 /** users/list-options: how many users a picker gets at most, and by default. */
-export const USER_OPTIONS_MAX = 50;
+const USER_OPTIONS_MAX = 50;
 export const USER_OPTIONS_DEFAULT = 20;
 
 /**
  * A picker's question: active users whose name, username or email contains `search`, optionally of
  * one location; or, with `ids`, the users already chosen (locked ones too), to show their names.
  */
-export const userOptionsInput = z.object({
+const userOptionsInput = z.object({
   search: optionalText(100),
   locationId: optionalId,
   ids: list(id, USER_OPTIONS_MAX),
@@ -265,7 +265,7 @@ export const saveUser = defineContract({
 export const resetTwoFactor = defineContract({ path: 'users/reset-2fa', input: userIdInput, output: nothing });
 export const unlockUser = defineContract({ path: 'users/unlock', input: userIdInput, output: nothing });
 /** The most users locked at once: a page of the user manager at its largest. */
-export const MAX_BULK_USERS = 250;
+const MAX_BULK_USERS = 250;
 export const lockUsers = defineContract({
   path: 'users/lock-users',
   input: z.object({

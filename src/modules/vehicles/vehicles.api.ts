@@ -84,7 +84,7 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
  * The model year: position 10 names it within a thirty-year cycle; for cars, light trucks and
  * multipurpose vehicles position 7 is a letter from 2010 on and a digit before (section 565.15(b)).
  */
-export function vinModelYear(vin: string): number | null {
+function vinModelYear(vin: string): number | null {
   const index = YEAR_CODES.indexOf(vin[9] ?? '');
   if (index < 0) return null;
   return /[A-Z]/.test(vin[6] ?? '') ? 2010 + index : 1980 + index;
@@ -282,7 +282,7 @@ const WMI: Record<string, string> = {
 };
 
 /** The make its world manufacturer identifier names, or null for a maker the table does not hold. */
-export function vinMake(vin: string): string | null {
+function vinMake(vin: string): string | null {
   return WMI[vin.slice(0, 3)] ?? null;
 }
 

@@ -61,9 +61,9 @@ export const listTrims = defineContract({
   output: z.object({ html: z.string(), trims: z.array(z.string()) }),
 });
 
-export const catalogSources = ['shipped', 'added'] as const;
+const catalogSources = ['shipped', 'added'] as const;
 
-export const catalogFilters = {
+const catalogFilters = {
   year: optionalYear,
   make: optionalText(60),
   model: optionalText(80),
@@ -97,7 +97,7 @@ export const loadCatalog = listContract({
 });
 
 /** A model added for a span of years with its trims: every year and trim the catalogue lacks. */
-export const addCatalogInput = z
+const addCatalogInput = z
   .object({
     make: text(60),
     model: text(80),

@@ -29,14 +29,12 @@ export async function ensureAdmin(db: Db, config: Config): Promise<void> {
     })
     .returning();
   if (config.ADMIN_TOTP_SECRET) {
-    await db
-      .insert(userFactors)
-      .values({
-        userId: admin.id,
-        type: 'totp',
-        secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET),
-        confirmed: true,
-      });
+    await db.insert(userFactors).values({
+      userId: admin.id,
+      type: 'totp',
+      secret: seal(config.SESSION_SECRET, config.ADMIN_TOTP_SECRET),
+      confirmed: true,
+    });
   }
 }
 

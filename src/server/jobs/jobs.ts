@@ -12,7 +12,7 @@ import type { Services } from '../services';
 import { jobs, type JobState } from './jobs.db';
 
 /** The channel a worker listens on; an enqueue notifies it when its transaction commits. */
-export const JOBS_CHANNEL = 'forecourt_jobs';
+const JOBS_CHANNEL = 'forecourt_jobs';
 
 export interface JobContext<P> {
   id: number;
@@ -37,7 +37,7 @@ export interface JobContext<P> {
 }
 
 /** This run no longer holds its job: another worker has taken it over, or it was cancelled. */
-export class LeaseLost extends Error {
+class LeaseLost extends Error {
   constructor(jobId: number) {
     super(`Job ${jobId} is no longer held by this run.`);
   }

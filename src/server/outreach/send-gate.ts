@@ -24,7 +24,7 @@ export type { Line, SendPurpose } from './log';
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
 export const optInKeywords = ['START', 'UNSTOP'] as const;
-export const helpKeywords = ['HELP'] as const;
+const helpKeywords = ['HELP'] as const;
 
 export type Keyword = { kind: 'opt-out' | 'opt-in' | 'help'; keyword: string };
 
@@ -37,8 +37,8 @@ export function keywordOf(body: string): Keyword | null {
 }
 
 /** Marketing may reach people from 8:00 up to (not including) 21:00 their time. */
-export const MARKETING_FROM_MINUTE = 8 * 60;
-export const MARKETING_UNTIL_MINUTE = 21 * 60;
+const MARKETING_FROM_MINUTE = 8 * 60;
+const MARKETING_UNTIL_MINUTE = 21 * 60;
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -116,10 +116,7 @@ export async function checkSend(db: Db, request: GateRequest): Promise<GateDecis
  * The rules for many numbers at once (a bulk send's batch), in their order: one read of the opt-out
  * list for all of them.
  */
-export async function checkSends(
-  db: Db,
-  request: Omit<GateRequest, 'to'> & { numbers: string[] },
-): Promise<GateDecision[]> {
+async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { numbers: string[] }): Promise<GateDecision[]> {
   const numbers = request.numbers.map((raw) => ({ raw, to: toE164(raw) }));
   const valid = [...new Set(numbers.flatMap((n) => (n.to ? [n.to] : [])))];
   const opted = new Map((valid.length ? await outreachLog().optOuts(db, valid) : []).map((o) => [o.phoneNumber, o]));

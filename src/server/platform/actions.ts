@@ -129,11 +129,8 @@ export function defineAction<C extends Contract>(
   return registered;
 }
 
-/** Fields every action receives but no handler reads. */
-export const platformFields = ['csrfToken'] as const;
-
 /** Secret inputs never reach the audit log or the logs. */
-export const secretFields = new Set(['password', 'newPassword', 'currentPassword', 'authCode', 'csrfToken', 'secret']);
+const secretFields = new Set(['password', 'newPassword', 'currentPassword', 'authCode', 'csrfToken', 'secret']);
 
 /** A secret input, or a stored secret in an audited row (`passwordHash`, `totpSecret`, `apiKeyHash`). */
 const isSecret = (key: string) => secretFields.has(key) || /(password|secret|hash|token)$/i.test(key);

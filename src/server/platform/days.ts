@@ -26,7 +26,7 @@ export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The reports' default range: the last 30 days, today included. */
-export function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
+function defaultRange(now: Date, timeZone = DEFAULT_TIME_ZONE): { from: string; to: string } {
   const to = dayIn(timeZone, now);
   return { from: addDays(to, -29), to };
 }

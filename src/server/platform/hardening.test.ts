@@ -512,14 +512,12 @@ describe('finding 9: the API documentation needs a signed-in session', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe('/login?p=%2Fapi%2Fdocs');
     const user = await t.createUser();
-    await t.db
-      .insert(sessions)
-      .values({
-        id: createHash('sha256').update('half-signed-in').digest('hex'),
-        userId: user.id,
-        stage: 'password',
-        csrfToken: 'x'.repeat(32),
-      });
+    await t.db.insert(sessions).values({
+      id: createHash('sha256').update('half-signed-in').digest('hex'),
+      userId: user.id,
+      stage: 'password',
+      csrfToken: 'x'.repeat(32),
+    });
     const half = await t.app.inject({
       method: 'GET',
       url: '/api/docs/json',

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
  */
 
 /** How often the general limit's counts go to the database while there are any. */
-export const SYNC_MS = 1_000;
+const SYNC_MS = 1_000;
 /** The general limit syncs early once a client has made this share of its limit since the last sync. */
 const SYNC_SHARE = 10;
 /** Expired rows deleted per housekeeping round, and how often a process runs one. */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Database, Db } from '../db/client';
 
 /** The channel the triggers of drizzle/0005 notify when something a session depends on changes. */
-export const SESSIONS_CHANNEL = 'forecourt_sessions';
+const SESSIONS_CHANNEL = 'forecourt_sessions';
 
 interface Entry<T> {
   value: T;

@@ -6,7 +6,7 @@ import type { OptionSource } from '../ui/RemoteSelect';
 import { formatPhone } from '../../shared/format';
 import { contactOptions, loadMailingList, type ContactOption } from '../../modules/contacts/contacts.contract';
 
-export const contactLabel = (contact: ContactOption) => {
+const contactLabel = (contact: ContactOption) => {
   const named = contact.name !== contact.mobilePhone && contact.name !== contact.email;
   const reach = contact.mobilePhone ? formatPhone(contact.mobilePhone) : contact.email;
   return named ? `${contact.name} · ${reach}` : reach;

@@ -44,7 +44,7 @@ export function UserAvatar({
 }
 
 /** The app follows the system's light or dark setting until the user picks one here. */
-export function DarkModeItem() {
+function DarkModeItem() {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   return (

@@ -21,7 +21,7 @@ export interface NavGroup {
 }
 
 /** Entries in their declared order; a group sits where its first entry does. */
-export const navigation: NavGroup[] = screens
+const navigation: NavGroup[] = screens
   .flatMap((s) => (s.nav ? [{ ...s.nav, path: s.nav.href ?? `/${s.path}`, access: s.access as Access }] : []))
   .sort((a, b) => a.order - b.order)
   .reduce<NavGroup[]>((groups, { group, label, path, description, icon, access }) => {

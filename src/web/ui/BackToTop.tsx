@@ -3,12 +3,12 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 
 /** Seed 000, section 9: back to top takes 1000 ms. */
-export const BACK_TO_TOP_MS = 1000;
+const BACK_TO_TOP_MS = 1000;
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /** Scrolls the window to the top over exactly `duration` ms, ending at 0 whatever the frame rate. */
-export function scrollToTop(duration = BACK_TO_TOP_MS) {
+function scrollToTop(duration = BACK_TO_TOP_MS) {
   const from = window.scrollY;
   const start = performance.now();
   const step = (now: number) => {

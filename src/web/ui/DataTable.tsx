@@ -57,18 +57,18 @@ const keepTogether = (c: ColumnSpec) =>
 
 const value = (row: unknown, key: string) => (row as Record<string, unknown>)[key];
 
-export function cellText(row: unknown, column: ColumnSpec): string {
+function cellText(row: unknown, column: ColumnSpec): string {
   return formatCell(value(row, column.key), column.format);
 }
 
 /** Case-insensitive substring match over the cell text of every column. */
-export function searchRows<Row>(rows: Row[], columns: readonly ColumnSpec[], search: string): Row[] {
+function searchRows<Row>(rows: Row[], columns: readonly ColumnSpec[], search: string): Row[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return rows;
   return rows.filter((row) => columns.some((c) => cellText(row, c).toLowerCase().includes(needle)));
 }
 
-export function sortRows<Row>(rows: Row[], column: ColumnSpec, dir: SortDir): Row[] {
+function sortRows<Row>(rows: Row[], column: ColumnSpec, dir: SortDir): Row[] {
   const sign = dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = value(a, column.key);
@@ -79,7 +79,7 @@ export function sortRows<Row>(rows: Row[], column: ColumnSpec, dir: SortDir): Ro
 }
 
 /** The next sort on a click: the same column flips direction, another column starts ascending. */
-export function nextSort(current: SortState | undefined, key: string): SortState {
+function nextSort(current: SortState | undefined, key: string): SortState {
   return current?.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
 }
 

@@ -9,7 +9,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../shared/format';
 import '@mantine/dates/styles.layer.css';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
+const DATE_FORMAT = 'YYYY-MM-DD';
 
 function isIOS(): boolean {
   if (typeof navigator === 'undefined') return false;

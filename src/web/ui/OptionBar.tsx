@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Paper, Transition } from '@mantine/core';
 
 /** Seed 000, section 9: the option bar animates for 400 ms. */
-export const OPTION_BAR_MS = 400;
+const OPTION_BAR_MS = 400;
 
 /** A bar of options that slides open and closed, e.g. the search filters on a phone. */
 export function OptionBar({ opened, children }: { opened: boolean; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 
 /** Seed 000, section 9: the progress indicator shows for 1000 ms, so a quick call does not flicker it. */
-export const PROGRESS_MS = 1000;
+const PROGRESS_MS = 1000;
 
 /**
  * A thin bar along the top of the screen while the app talks to the server, and 1000 ms after. Still,

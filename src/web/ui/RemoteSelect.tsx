@@ -20,7 +20,7 @@ import { callAction } from '../api';
 import { actionKey } from './useActionQuery';
 
 /** Typing pauses this long before the server is asked: one request per word, not per key. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export interface OptionSource<Row, C extends Contract = Contract> {
   /** The picker action: it takes `search`, `ids` and `limit`, and the filters in `params`. */

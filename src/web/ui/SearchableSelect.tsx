@@ -7,7 +7,7 @@ import {
 } from '@mantine/core';
 
 /** Case-insensitive substring match on the option label (seed 000, section 5). */
-export const substringFilter: OptionsFilter = ({ options, search }) => {
+const substringFilter: OptionsFilter = ({ options, search }) => {
   const needle = search.trim().toLowerCase();
   const keep = (items: ComboboxParsedItem[]): ComboboxParsedItem[] =>
     items.flatMap((item): ComboboxParsedItem[] => {

@@ -39,11 +39,6 @@ export function closeModal(id: string) {
   if (openIds.delete(id)) changed();
 }
 
-export function toggleModal(id: string) {
-  if (openIds.has(id)) closeModal(id);
-  else openModal(id);
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -5,9 +5,9 @@ export type NotifyType = 'info' | 'success' | 'warning' | 'error';
 const colors: Record<NotifyType, string> = { info: 'blue', success: 'teal', warning: 'yellow', error: 'red' };
 
 /** Seed 000, section 9: popups run 2000 to 6000 ms. */
-export const NOTIFY_MIN_MS = 2000;
-export const NOTIFY_MAX_MS = 6000;
-export const NOTIFY_DEFAULT_MS = 4000;
+const NOTIFY_MIN_MS = 2000;
+const NOTIFY_MAX_MS = 6000;
+const NOTIFY_DEFAULT_MS = 4000;
 
 export interface NotifyOptions {
   message?: string;

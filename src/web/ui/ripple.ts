@@ -1,5 +1,5 @@
 /** Seed 000, section 9: a button's ripple is removed 1500 ms after the press that drew it. */
-export const RIPPLE_MS = 1500;
+const RIPPLE_MS = 1500;
 
 const PRESSABLE = '.mantine-Button-root, .mantine-ActionIcon-root';
 

@@ -6,17 +6,11 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../api';
 import type { ListPage } from '../../shared/lists';
-import type { Callable, ListContract } from '../../shared/contract';
+import type { ListContract } from '../../shared/contract';
 import type { SortState } from './DataTable';
 import { actionKey } from './useActionQuery';
 
 export type ListReply<Row> = ListPage<Row> & Record<string, unknown>;
-
-/**
- * Every page of a list shares its action's key prefix, so a change reloads the list whatever page is
- * shown, with anything else read through the same action.
- */
-export const listKey = (list: Callable) => actionKey(list);
 
 const clean = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null));

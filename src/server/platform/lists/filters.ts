@@ -71,7 +71,7 @@ export const startsWith =
     like(column, startingWith(normalize(term)));
 
 /** Whether a filter was given: empty text, an empty list and null say "any". */
-export const isGiven = (value: unknown) =>
+const isGiven = (value: unknown) =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** The conditions of the filters given, in the order declared. */

@@ -134,7 +134,7 @@ export function selectedFields(select: PgSelect): [string, unknown][] {
 }
 
 /** A list's figures as one JSON object, its keys written as literals (plain identifiers only). */
-export function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string, number>>): SQL {
+function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string, number>>): SQL {
   if (is(figures, SQL)) return sql`(${figures})::text`;
   const pairs = Object.entries(figures).map(([key, value]) => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List figure "${key}" must be a plain identifier.`);
@@ -153,7 +153,7 @@ export function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<
  * whether another page follows), the page's last sort value and id as text (the cursor keeps the
  * database's full precision) and, on the first page, `total`.
  */
-export function jsonPage(
+function jsonPage(
   page: PgSelect,
   o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL; figures?: SQL },
 ): SQL {
@@ -189,7 +189,7 @@ export function inlineParams(query: PgSelect): string {
 }
 
 /** A value as a SQL literal; strings are quoted with quotes doubled (standard_conforming_strings is on). */
-export function literal(value: unknown): string {
+function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';

@@ -36,7 +36,7 @@ const hashed = (value: string | null | undefined, kind: 'text' | 'phone' = 'text
 };
 
 /** The event as the Conversions API takes it (what both drivers work from). */
-export function leadEvent(lead: MarketplaceLead, pageId?: string) {
+function leadEvent(lead: MarketplaceLead, pageId?: string) {
   return {
     event_name: 'Lead',
     event_time: Math.floor(lead.at.getTime() / 1000),
@@ -63,7 +63,7 @@ export function leadEvent(lead: MarketplaceLead, pageId?: string) {
 export const newEventId = () => randomUUID();
 
 /** The lead in words, as the Outbox shows it: what staff read to check what went out. */
-export function describeLead(lead: MarketplaceLead): string {
+function describeLead(lead: MarketplaceLead): string {
   const buyer = [`${lead.buyer.firstName} ${lead.buyer.lastName}`.trim(), lead.buyer.phone, lead.buyer.email]
     .filter(Boolean)
     .join(' · ');

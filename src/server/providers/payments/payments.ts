@@ -46,7 +46,7 @@ export interface PaymentsProvider {
  * at its first status check (the bank returned it), one ending in .14 stays pending, any other is
  * paid at its first check.
  */
-export function simulatedOutcome(amountCents: number): ProviderStatus {
+function simulatedOutcome(amountCents: number): ProviderStatus {
   const cents = amountCents % 100;
   return cents === 13 ? 'failed' : cents === 14 ? 'pending' : 'paid';
 }

@@ -54,7 +54,7 @@ for (const [zone, codes] of Object.entries(zones)) {
 }
 
 /** The area code of a +1 number, or null for any other country. */
-export function areaCodeOf(e164: string): string | null {
+function areaCodeOf(e164: string): string | null {
   return /^\+1\d{10}$/.test(e164) ? e164.slice(2, 5) : null;
 }
 
