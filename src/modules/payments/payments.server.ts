@@ -216,6 +216,66 @@ const refuseRequester = (ctx: Ctx, payment: Payment) => {
 // ---------------------------------------------------------------------------------------------
 // The calls.
 
+type Appraisal = typeof appraisals.$inferSelect;
+
+/** The appraisal's payment still open, if it has one: an appraisal is paid once. */
+async function openPaymentOf(ctx: Ctx, appraisal: Appraisal): Promise<Payment | undefined> {
+  const [live] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates])))
+    .limit(1);
+  return live;
+}
+
+/** A payment is requested once the customer accepts the offer or the vehicle is bought, and only for an offer. */
+function refuseUnpayable(appraisal: Appraisal) {
+  if (!(PAYABLE_APPRAISAL_STATUSES as readonly string[]).includes(appraisal.status)) {
+    throw AppError.conflict(
+      `This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`,
+      ['appraisalId'],
+    );
+  }
+  if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
+}
+
+/** The payment of the appraisal's offer to its seller, requested by the caller; a request at the same moment is refused. */
+function insertPayment(ctx: Ctx, appraisal: Appraisal): Promise<Payment> {
+  const vehicle = [appraisal.year, appraisal.make, appraisal.model, appraisal.trim].filter(Boolean).join(' ');
+  return refusingDuplicate(
+    () =>
+      insertRecord(ctx, paymentRecords, {
+        appraisalId: appraisal.id,
+        locationId: appraisal.locationId,
+        amountCents: appraisal.offerCents,
+        offerCents: appraisal.offerCents,
+        payeeName: appraisal.customerName,
+        payeeEmail: appraisal.email,
+        payeePhone: appraisal.phone,
+        vehicle,
+        vin: appraisal.vin,
+        requestedBy: ctx.user.id,
+      }),
+    () =>
+      AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', [
+        'appraisalId',
+      ]),
+  );
+}
+
+/** The request's event, the first of the payment's steps, noting the offer. */
+async function recordRequest(ctx: Ctx, created: Payment, appraisal: Appraisal) {
+  await ctx.db.insert(paymentEvents).values({
+    paymentId: created.id,
+    action: 'create',
+    fromState: null,
+    toState: 'requested',
+    amountCents: created.amountCents,
+    userId: ctx.user.id,
+    note: `Offer ${formatMoney(appraisal.offerCents)}`,
+  });
+}
+
 defineAction({
   contract: createPayment,
   summary:
@@ -224,49 +284,12 @@ defineAction({
   reach: { appraisalId: appraisalRecords },
   async handler(ctx) {
     const appraisal = await loadRecord(ctx, appraisalRecords, ctx.input.appraisalId);
-    const [live] = await ctx.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.appraisalId, appraisal.id), notInArray(payments.state, [...closedStates])))
-      .limit(1);
+    const live = await openPaymentOf(ctx, appraisal);
     // Asked again (by anyone): the appraisal's payment, never a second one.
     if (live) return replyOf(live);
-    if (!(PAYABLE_APPRAISAL_STATUSES as readonly string[]).includes(appraisal.status)) {
-      throw AppError.conflict(
-        `This appraisal is ${appraisalStatusLabels[appraisal.status]}: a payment is requested once the customer accepts the offer or the vehicle is bought.`,
-        ['appraisalId'],
-      );
-    }
-    if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
-    const vehicle = [appraisal.year, appraisal.make, appraisal.model, appraisal.trim].filter(Boolean).join(' ');
-    const created = await refusingDuplicate(
-      () =>
-        insertRecord(ctx, paymentRecords, {
-          appraisalId: appraisal.id,
-          locationId: appraisal.locationId,
-          amountCents: appraisal.offerCents,
-          offerCents: appraisal.offerCents,
-          payeeName: appraisal.customerName,
-          payeeEmail: appraisal.email,
-          payeePhone: appraisal.phone,
-          vehicle,
-          vin: appraisal.vin,
-          requestedBy: ctx.user.id,
-        }),
-      () =>
-        AppError.conflict('A payment was requested for this appraisal at the same moment; reload the list to see it.', [
-          'appraisalId',
-        ]),
-    );
-    await ctx.db.insert(paymentEvents).values({
-      paymentId: created.id,
-      action: 'create',
-      fromState: null,
-      toState: 'requested',
-      amountCents: created.amountCents,
-      userId: ctx.user.id,
-      note: `Offer ${formatMoney(appraisal.offerCents)}`,
-    });
+    refuseUnpayable(appraisal);
+    const created = await insertPayment(ctx, appraisal);
+    await recordRequest(ctx, created, appraisal);
     return replyOf(created);
   },
 });
@@ -496,6 +519,99 @@ defineListAction({
 
 const approver = alias(users, 'approver');
 
+/** What the status view shows beside the payment: who and where, its steps, and the local provider's payout. */
+async function statusFacts(ctx: Ctx, p: Payment) {
+  const [[names], events, [payout]] = await Promise.all([
+    ctx.db
+      .select({
+        location: locations.name,
+        requestedBy: userName,
+        approvedBy: sql<string | null>`${nameOf(approver)}`,
+      })
+      .from(locations)
+      .leftJoin(users, eq(users.id, p.requestedBy ?? 0))
+      .leftJoin(approver, eq(approver.id, p.approvedBy ?? 0))
+      .where(eq(locations.id, p.locationId)),
+    ctx.db
+      .select({ event: paymentEvents, userName })
+      .from(paymentEvents)
+      .leftJoin(users, eq(users.id, paymentEvents.userId))
+      .where(eq(paymentEvents.paymentId, p.id))
+      .orderBy(asc(paymentEvents.id)),
+    ctx.services.payments.name === 'local' && p.providerReference
+      ? ctx.db.select().from(localPayouts).where(eq(localPayouts.reference, p.providerReference))
+      : [],
+  ]);
+  return { names, events, payout };
+}
+
+type StatusFacts = Awaited<ReturnType<typeof statusFacts>>;
+
+/** The payment as the status view shows it. */
+function paymentView(p: Payment, names: StatusFacts['names']) {
+  return {
+    paymentId: p.id,
+    appraisalId: p.appraisalId,
+    locationId: p.locationId,
+    locationName: names.location,
+    state: p.state,
+    stateLabel: paymentStateLabels[p.state],
+    payeeName: p.payeeName,
+    payeeEmail: p.payeeEmail,
+    payeePhone: p.payeePhone,
+    vehicle: p.vehicle,
+    vin: p.vin,
+    amount: centsToDecimal(p.amountCents),
+    amountCents: p.amountCents,
+    offerCents: p.offerCents,
+    requestedBy: p.requestedBy,
+    requestedByName: names.requestedBy,
+    approvedByName: names.approvedBy,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    revision: p.revision,
+    providerReference: p.providerReference,
+    providerStatus: p.providerStatus,
+    providerCheckedAt: p.providerCheckedAt?.toISOString() ?? null,
+    manualMethod: p.manualMethod,
+    manualDetails: p.manualDetails,
+    manualReference: p.manualReference,
+    manualSentOn: p.manualSentOn,
+  };
+}
+
+/** One step the payment took, with who took it. */
+function eventView({ event: e, userName: who }: StatusFacts['events'][number]) {
+  return {
+    eventId: e.id,
+    action: e.action,
+    actionLabel: eventLabels[e.action],
+    fromState: e.fromState,
+    toState: e.toState,
+    toStateLabel: paymentStateLabels[e.toState],
+    amountCents: e.amountCents,
+    userName: who,
+    note: e.note,
+    providerStatus: e.providerStatus,
+    at: e.at.toISOString(),
+  };
+}
+
+/** The local provider's payout as it holds it: what it was sent and the checks made on it. */
+function payoutView(payout: typeof localPayouts.$inferSelect) {
+  return {
+    reference: payout.reference,
+    idempotencyKey: payout.idempotencyKey,
+    payeeName: payout.payeeName,
+    payeeEmail: payout.payeeEmail,
+    payeePhone: payout.payeePhone,
+    amountCents: payout.amountCents,
+    memo: payout.memo,
+    status: payout.status,
+    checks: payout.checks,
+  };
+}
+
 defineAction({
   contract: loadPayment,
   summary:
@@ -505,83 +621,11 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const p = await loadRecord(ctx, paymentRecords, ctx.input.paymentId);
-    const [[names], events, [payout]] = await Promise.all([
-      ctx.db
-        .select({
-          location: locations.name,
-          requestedBy: userName,
-          approvedBy: sql<string | null>`${nameOf(approver)}`,
-        })
-        .from(locations)
-        .leftJoin(users, eq(users.id, p.requestedBy ?? 0))
-        .leftJoin(approver, eq(approver.id, p.approvedBy ?? 0))
-        .where(eq(locations.id, p.locationId)),
-      ctx.db
-        .select({ event: paymentEvents, userName })
-        .from(paymentEvents)
-        .leftJoin(users, eq(users.id, paymentEvents.userId))
-        .where(eq(paymentEvents.paymentId, p.id))
-        .orderBy(asc(paymentEvents.id)),
-      ctx.services.payments.name === 'local' && p.providerReference
-        ? ctx.db.select().from(localPayouts).where(eq(localPayouts.reference, p.providerReference))
-        : [],
-    ]);
+    const { names, events, payout } = await statusFacts(ctx, p);
     return {
-      payment: {
-        paymentId: p.id,
-        appraisalId: p.appraisalId,
-        locationId: p.locationId,
-        locationName: names.location,
-        state: p.state,
-        stateLabel: paymentStateLabels[p.state],
-        payeeName: p.payeeName,
-        payeeEmail: p.payeeEmail,
-        payeePhone: p.payeePhone,
-        vehicle: p.vehicle,
-        vin: p.vin,
-        amount: centsToDecimal(p.amountCents),
-        amountCents: p.amountCents,
-        offerCents: p.offerCents,
-        requestedBy: p.requestedBy,
-        requestedByName: names.requestedBy,
-        approvedByName: names.approvedBy,
-        createdAt: p.createdAt.toISOString(),
-        updatedAt: p.updatedAt.toISOString(),
-        revision: p.revision,
-        providerReference: p.providerReference,
-        providerStatus: p.providerStatus,
-        providerCheckedAt: p.providerCheckedAt?.toISOString() ?? null,
-        manualMethod: p.manualMethod,
-        manualDetails: p.manualDetails,
-        manualReference: p.manualReference,
-        manualSentOn: p.manualSentOn,
-      },
-      events: events.map(({ event: e, userName: who }) => ({
-        eventId: e.id,
-        action: e.action,
-        actionLabel: eventLabels[e.action],
-        fromState: e.fromState,
-        toState: e.toState,
-        toStateLabel: paymentStateLabels[e.toState],
-        amountCents: e.amountCents,
-        userName: who,
-        note: e.note,
-        providerStatus: e.providerStatus,
-        at: e.at.toISOString(),
-      })),
-      payout: payout
-        ? {
-            reference: payout.reference,
-            idempotencyKey: payout.idempotencyKey,
-            payeeName: payout.payeeName,
-            payeeEmail: payout.payeeEmail,
-            payeePhone: payout.payeePhone,
-            amountCents: payout.amountCents,
-            memo: payout.memo,
-            status: payout.status,
-            checks: payout.checks,
-          }
-        : null,
+      payment: paymentView(p, names),
+      events: events.map(eventView),
+      payout: payout ? payoutView(payout) : null,
     };
   },
 });

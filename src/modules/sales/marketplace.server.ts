@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
+import type { z } from 'zod';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
 import { insertRecord, loadRecord } from '../../server/platform/records';
@@ -16,6 +17,71 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName, lastName: rest.join(' ') };
 }
 
+type LeadCtx = ActionContext<z.output<typeof sendMarketplaceLead.input>>;
+type Store = { id: number; code: string; name: string };
+type Buyer = ReturnType<typeof splitName> & { phone: string | null; email: string };
+
+/** The buyer's phone as kept (E.164), if given; one that is not a phone number is refused. */
+function buyerPhone(input: LeadCtx['input']): string | null {
+  const phone = input.phone ? toE164(input.phone) : null;
+  if (input.phone && !phone) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
+  return phone;
+}
+
+/**
+ * The vehicle the buyer wrote about, as the lead names it: the store's by its stock number, else the
+ * listing. A stock number not on the store's lot is refused unless the listing is given.
+ */
+async function vehicleWritten(ctx: LeadCtx, location: Store, stock: string): Promise<string> {
+  const { input } = ctx;
+  const [onLot] = stock
+    ? await ctx.db
+        .select({
+          year: inventoryVehicles.year,
+          make: inventoryVehicles.make,
+          model: inventoryVehicles.model,
+          trim: inventoryVehicles.trim,
+        })
+        .from(inventoryVehicles)
+        .where(and(eq(inventoryVehicles.locationId, location.id), eq(inventoryVehicles.stock, stock)))
+        .orderBy(desc(inventoryVehicles.createdAt))
+        .limit(1)
+    : [];
+  if (stock && !onLot && !input.listing) {
+    throw AppError.invalid(
+      `Stock number ${stock} is not in ${location.name}'s inventory; check it, or give the listing instead.`,
+      ['stock'],
+    );
+  }
+  return onLot
+    ? [onLot.year, onLot.make, onLot.model, onLot.trim].filter(Boolean).join(' ')
+    : `Listing ${input.listing}`;
+}
+
+/** The lead as kept: the buyer, what they wrote about and the platform's reference for it. */
+function recordLead(
+  ctx: LeadCtx,
+  lead: { location: Store; contactId: number; stock: string; vehicle: string; buyer: Buyer; eventId: string },
+  reference: string,
+) {
+  const { input } = ctx;
+  return insertRecord(ctx, marketplaceLeadRecords, {
+    locationId: lead.location.id,
+    contactId: lead.contactId,
+    stock: lead.stock,
+    listing: input.listing ?? '',
+    vehicle: lead.vehicle,
+    name: input.name,
+    phone: lead.buyer.phone,
+    email: lead.buyer.email,
+    message: input.message,
+    eventId: lead.eventId,
+    provider: ctx.services.facebook.name,
+    reference,
+    createdBy: ctx.user.id,
+  });
+}
+
 defineAction({
   contract: sendMarketplaceLead,
   summary:
@@ -25,33 +91,9 @@ defineAction({
   async handler(ctx) {
     const { input } = ctx;
     const location = await loadRecord(ctx, locationRecords, input.locationId);
-    const phone = input.phone ? toE164(input.phone) : null;
-    if (input.phone && !phone)
-      throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
-
+    const phone = buyerPhone(input);
     const stock = input.stock?.toUpperCase() ?? '';
-    const [onLot] = stock
-      ? await ctx.db
-          .select({
-            year: inventoryVehicles.year,
-            make: inventoryVehicles.make,
-            model: inventoryVehicles.model,
-            trim: inventoryVehicles.trim,
-          })
-          .from(inventoryVehicles)
-          .where(and(eq(inventoryVehicles.locationId, location.id), eq(inventoryVehicles.stock, stock)))
-          .orderBy(desc(inventoryVehicles.createdAt))
-          .limit(1)
-      : [];
-    if (stock && !onLot && !input.listing) {
-      throw AppError.invalid(
-        `Stock number ${stock} is not in ${location.name}'s inventory; check it, or give the listing instead.`,
-        ['stock'],
-      );
-    }
-    const vehicle = onLot
-      ? [onLot.year, onLot.make, onLot.model, onLot.trim].filter(Boolean).join(' ')
-      : `Listing ${input.listing}`;
+    const vehicle = await vehicleWritten(ctx, location, stock);
 
     const buyer = { ...splitName(input.name), phone, email: input.email ?? '' };
     const contactId = await contactFor(
@@ -70,21 +112,7 @@ defineAction({
       buyer,
       message: input.message,
     });
-    const lead = await insertRecord(ctx, marketplaceLeadRecords, {
-      locationId: location.id,
-      contactId,
-      stock,
-      listing: input.listing ?? '',
-      vehicle,
-      name: input.name,
-      phone,
-      email: buyer.email,
-      message: input.message,
-      eventId,
-      provider: ctx.services.facebook.name,
-      reference,
-      createdBy: ctx.user.id,
-    });
+    const lead = await recordLead(ctx, { location, contactId, stock, vehicle, buyer, eventId }, reference);
     return { leadId: lead.id, contactId, reference };
   },
 });

@@ -90,6 +90,129 @@ async function quotedIncentives(
   });
 }
 
+type QuoteCtx = ActionContext<z.output<typeof saveQuote.input>>;
+type Store = { id: number; name: string; timeZone: string };
+
+/** The vehicle from stock the quote is for, if one was chosen: it is in stock, at the quote's store. */
+async function quotedStockVehicle(ctx: QuoteCtx, store: Store) {
+  const { input } = ctx;
+  const vehicle = input.inventoryVehicleId ? await loadRecord(ctx, inventoryRecords, input.inventoryVehicleId) : null;
+  if (vehicle && vehicle.status !== 'in stock')
+    throw AppError.invalid(`That vehicle is ${vehicle.status}; quote one in stock.`, ['inventoryVehicleId']);
+  if (vehicle && vehicle.locationId !== input.locationId)
+    throw AppError.invalid(`That vehicle is at another store; choose ${store.name}'s or enter the vehicle by hand.`, [
+      'inventoryVehicleId',
+    ]);
+  return vehicle;
+}
+
+type StockVehicle = Awaited<ReturnType<typeof quotedStockVehicle>>;
+
+/** The vehicle as the quote keeps it: the stock record's when one was chosen, else as typed. */
+function describedVehicle(vehicle: StockVehicle, input: QuoteCtx['input']) {
+  return vehicle
+    ? {
+        year: vehicle.year,
+        make: vehicle.make,
+        model: vehicle.model,
+        trim: vehicle.trim ?? '',
+        stock: vehicle.stock ?? '',
+        vin: vehicle.vin ?? '',
+      }
+    : {
+        year: input.year,
+        make: input.make,
+        model: input.model,
+        trim: input.trim ?? '',
+        stock: input.stock ?? '',
+        vin: input.vin ?? '',
+      };
+}
+
+type Described = ReturnType<typeof describedVehicle>;
+
+/** The quote's lines and figures; a quote whose savings are more than the price is refused. */
+function pricedQuote(input: QuoteCtx['input'], incentives: Awaited<ReturnType<typeof quotedIncentives>>) {
+  const lines = {
+    price: input.price,
+    discounts: input.discounts,
+    addenda: input.addenda,
+    taxes: input.taxes,
+    incentives,
+  };
+  const figures = quoteFigures(lines);
+  if (figures.total < 0)
+    throw AppError.invalid(
+      `The quote comes to ${formatDollars(figures.total)}: its discounts and incentives are more than the price.`,
+      ['discounts'],
+    );
+  return { lines, figures };
+}
+
+type Priced = ReturnType<typeof pricedQuote>;
+
+/** Keeps the quote, with the token of its customer page, and audits it. */
+async function keepQuote(
+  ctx: QuoteCtx,
+  vehicle: StockVehicle,
+  described: Described,
+  { lines, figures }: Priced,
+  now: Date,
+  expiresAt: Date,
+) {
+  const { db, input, user } = ctx;
+  const [quote] = await db
+    .insert(salesQuotes)
+    .values({
+      token: randomBytes(16).toString('base64url'),
+      locationId: input.locationId,
+      userId: user.id,
+      inventoryVehicleId: vehicle?.id ?? null,
+      ...described,
+      customerName: input.customerName ?? '',
+      lines,
+      figures,
+      total: figures.total,
+      createdAt: now,
+      expiresAt,
+    })
+    .returning();
+  ctx.audit({
+    recordType: 'quote',
+    recordId: quote.id,
+    after: { locationId: quote.locationId, vehicle: vehicleName(described), total: quote.total },
+  });
+  return quote;
+}
+
+/** The reply: where the customer's page is, until when, the figures and the text to send with the link. */
+function quoteReply(
+  ctx: QuoteCtx,
+  store: Store,
+  described: Described,
+  { figures }: Priced,
+  quote: { id: number; token: string },
+  expiresAt: Date,
+) {
+  const { input, user, services } = ctx;
+  return {
+    quoteId: quote.id,
+    quoteUrl: publicAddress(services.config.PUBLIC_URL, `${QUOTE_PATH}/${quote.token}`),
+    expiresAt: expiresAt.toISOString(),
+    total: figures.total,
+    payment: figures.payment,
+    message: quoteMessage({
+      customerName: input.customerName,
+      vehicle: vehicleName(described),
+      stock: described.stock,
+      total: figures.total,
+      payment: figures.payment,
+      from: user.firstName,
+      store: store.name,
+    }),
+  };
+}
+
 defineAction({
   contract: saveQuote,
   summary:
@@ -97,86 +220,14 @@ defineAction({
   permission: 'sales',
   reach: { inventoryVehicleId: inventoryRecords },
   async handler(ctx) {
-    const { db, input, user, services } = ctx;
-    const store = await loadRecord(ctx, locationRecords, input.locationId);
-    const vehicle = input.inventoryVehicleId ? await loadRecord(ctx, inventoryRecords, input.inventoryVehicleId) : null;
-    if (vehicle && vehicle.status !== 'in stock')
-      throw AppError.invalid(`That vehicle is ${vehicle.status}; quote one in stock.`, ['inventoryVehicleId']);
-    if (vehicle && vehicle.locationId !== input.locationId)
-      throw AppError.invalid(`That vehicle is at another store; choose ${store.name}'s or enter the vehicle by hand.`, [
-        'inventoryVehicleId',
-      ]);
-    const described = vehicle
-      ? {
-          year: vehicle.year,
-          make: vehicle.make,
-          model: vehicle.model,
-          trim: vehicle.trim ?? '',
-          stock: vehicle.stock ?? '',
-          vin: vehicle.vin ?? '',
-        }
-      : {
-          year: input.year,
-          make: input.make,
-          model: input.model,
-          trim: input.trim ?? '',
-          stock: input.stock ?? '',
-          vin: input.vin ?? '',
-        };
-
-    const incentives = await quotedIncentives(ctx, store, described);
-    const lines = {
-      price: input.price,
-      discounts: input.discounts,
-      addenda: input.addenda,
-      taxes: input.taxes,
-      incentives,
-    };
-    const figures = quoteFigures(lines);
-    if (figures.total < 0)
-      throw AppError.invalid(
-        `The quote comes to ${formatDollars(figures.total)}: its discounts and incentives are more than the price.`,
-        ['discounts'],
-      );
-    const now = services.clock.now();
+    const store = await loadRecord(ctx, locationRecords, ctx.input.locationId);
+    const vehicle = await quotedStockVehicle(ctx, store);
+    const described = describedVehicle(vehicle, ctx.input);
+    const priced = pricedQuote(ctx.input, await quotedIncentives(ctx, store, described));
+    const now = ctx.services.clock.now();
     const expiresAt = new Date(now.getTime() + QUOTE_DAYS * 86_400_000);
-    const [quote] = await db
-      .insert(salesQuotes)
-      .values({
-        token: randomBytes(16).toString('base64url'),
-        locationId: input.locationId,
-        userId: user.id,
-        inventoryVehicleId: vehicle?.id ?? null,
-        ...described,
-        customerName: input.customerName ?? '',
-        lines,
-        figures,
-        total: figures.total,
-        createdAt: now,
-        expiresAt,
-      })
-      .returning();
-    ctx.audit({
-      recordType: 'quote',
-      recordId: quote.id,
-      after: { locationId: quote.locationId, vehicle: vehicleName(described), total: quote.total },
-    });
-    return {
-      quoteId: quote.id,
-      quoteUrl: publicAddress(services.config.PUBLIC_URL, `${QUOTE_PATH}/${quote.token}`),
-      expiresAt: expiresAt.toISOString(),
-      total: figures.total,
-      payment: figures.payment,
-      message: quoteMessage({
-        customerName: input.customerName,
-        vehicle: vehicleName(described),
-        stock: described.stock,
-        total: figures.total,
-        payment: figures.payment,
-        from: user.firstName,
-        store: store.name,
-      }),
-    };
+    const quote = await keepQuote(ctx, vehicle, described, priced, now, expiresAt);
+    return quoteReply(ctx, store, described, priced, quote, expiresAt);
   },
 });
 

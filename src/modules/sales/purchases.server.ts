@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { defineAction } from '../../server/platform/actions';
+import type { z } from 'zod';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, labelOf, matches } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
@@ -60,6 +61,101 @@ export async function contactFor(
   return found.id;
 }
 
+type PurchaseCtx = ActionContext<z.output<typeof addPurchase.input>>;
+type PurchaseInput = PurchaseCtx['input'];
+type Store = { id: number; name: string };
+type LotVehicle = typeof inventoryVehicles.$inferSelect;
+
+/** The customer's mobile number as kept (E.164); one that is not a phone number is refused. */
+function mobileOf(input: PurchaseInput): string {
+  const mobilePhone = toE164(input.mobilePhone);
+  if (!mobilePhone)
+    throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
+  return mobilePhone;
+}
+
+/** Each salesperson credited works at the store. */
+async function refuseStaffElsewhere(ctx: PurchaseCtx, location: Store) {
+  for (const field of ['salespersonId', 'secondSalespersonId'] as const) {
+    const userId = ctx.input[field];
+    if (!userId) continue;
+    const [user] = await ctx.db
+      .select({ locationId: users.locationId, locked: users.accountLocked, name: nameOf() })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw AppError.notFound('That user does not exist.');
+    if (user.locationId !== location.id || user.locked) {
+      throw AppError.invalid(
+        `${field === 'salespersonId' ? 'Salesperson' : 'Split with'} must be on the staff of ${location.name}: ${user.name} is not.`,
+        [field],
+      );
+    }
+  }
+}
+
+/** The vehicle on the store's lot, by stock number or VIN. */
+async function vehicleOnLot(ctx: PurchaseCtx, location: Store, stock: string): Promise<LotVehicle | undefined> {
+  const [onLot] = await ctx.db
+    .select()
+    .from(inventoryVehicles)
+    .where(
+      and(
+        eq(inventoryVehicles.locationId, location.id),
+        eq(inventoryVehicles.status, 'in stock'),
+        or(
+          stock ? eq(inventoryVehicles.stock, stock) : undefined,
+          ctx.input.vin ? eq(inventoryVehicles.vin, ctx.input.vin) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(inventoryVehicles.createdAt))
+    .limit(1);
+  return onLot;
+}
+
+/** The vehicle sold as typed, or as the lot has it where the form left it out: year, make and model are required. */
+function soldVehicle(input: PurchaseInput, onLot: LotVehicle | undefined, location: Store, stock: string) {
+  const year = input.year ?? onLot?.year;
+  const make = input.make ?? onLot?.make;
+  const model = input.model ?? onLot?.model;
+  if (!year)
+    throw AppError.invalid(`Year is required: ${stock || input.vin} is not in ${location.name}'s inventory.`, ['year']);
+  if (!make) throw AppError.invalid('Make is required.', ['make']);
+  if (!model) throw AppError.invalid('Model is required.', ['model']);
+  return { year, make, model };
+}
+
+/** The sale as kept: the vehicle (the lot's stock number and VIN where the form left them out), the customer and who sold it. */
+function recordPurchase(
+  ctx: PurchaseCtx,
+  sale: {
+    location: Store;
+    stock: string;
+    onLot: LotVehicle | undefined;
+    vehicle: ReturnType<typeof soldVehicle>;
+    customer: { firstName: string; lastName: string; mobilePhone: string; email: string };
+    contactId: number;
+  },
+) {
+  const { input } = ctx;
+  const { location, stock, onLot } = sale;
+  return insertRecord(ctx, purchaseRecords, {
+    locationId: location.id,
+    stock: stock || onLot?.stock || '',
+    vin: input.vin ?? onLot?.vin ?? '',
+    ...sale.vehicle,
+    inventoryVehicleId: onLot?.id ?? null,
+    ...sale.customer,
+    contactId: sale.contactId,
+    salespersonId: input.salespersonId,
+    secondSalespersonId: input.secondSalespersonId ?? null,
+    priceCents: input.price,
+    soldDate: input.soldDate,
+    dealType: input.dealType,
+    createdBy: ctx.user.id,
+  });
+}
+
 defineAction({
   contract: addPurchase,
   summary:
@@ -69,74 +165,16 @@ defineAction({
   async handler(ctx) {
     const { input } = ctx;
     const location = await loadRecord(ctx, locationRecords, input.locationId);
-    const mobilePhone = toE164(input.mobilePhone);
-    if (!mobilePhone)
-      throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
-
-    // Each salesperson credited works at the store.
-    for (const field of ['salespersonId', 'secondSalespersonId'] as const) {
-      const userId = input[field];
-      if (!userId) continue;
-      const [user] = await ctx.db
-        .select({ locationId: users.locationId, locked: users.accountLocked, name: nameOf() })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!user) throw AppError.notFound('That user does not exist.');
-      if (user.locationId !== location.id || user.locked) {
-        throw AppError.invalid(
-          `${field === 'salespersonId' ? 'Salesperson' : 'Split with'} must be on the staff of ${location.name}: ${user.name} is not.`,
-          [field],
-        );
-      }
-    }
-
-    // The vehicle on the store's lot, by stock number or VIN.
+    const mobilePhone = mobileOf(input);
+    await refuseStaffElsewhere(ctx, location);
     const stock = input.stock?.toUpperCase() ?? '';
-    const [onLot] = await ctx.db
-      .select()
-      .from(inventoryVehicles)
-      .where(
-        and(
-          eq(inventoryVehicles.locationId, location.id),
-          eq(inventoryVehicles.status, 'in stock'),
-          or(
-            stock ? eq(inventoryVehicles.stock, stock) : undefined,
-            input.vin ? eq(inventoryVehicles.vin, input.vin) : undefined,
-          ),
-        ),
-      )
-      .orderBy(desc(inventoryVehicles.createdAt))
-      .limit(1);
-    const year = input.year ?? onLot?.year;
-    const make = input.make ?? onLot?.make;
-    const model = input.model ?? onLot?.model;
-    if (!year)
-      throw AppError.invalid(`Year is required: ${stock || input.vin} is not in ${location.name}'s inventory.`, [
-        'year',
-      ]);
-    if (!make) throw AppError.invalid('Make is required.', ['make']);
-    if (!model) throw AppError.invalid('Model is required.', ['model']);
+    const onLot = await vehicleOnLot(ctx, location, stock);
+    const vehicle = soldVehicle(input, onLot, location, stock);
     if (onLot) await updateRecord(ctx, inventoryRecords, onLot.id, { status: 'sold' });
 
     const customer = { firstName: input.firstName, lastName: input.lastName, mobilePhone, email: input.email ?? '' };
     const contactId = await contactFor(ctx, location.id, customer, true);
-    const purchase = await insertRecord(ctx, purchaseRecords, {
-      locationId: location.id,
-      stock: stock || onLot?.stock || '',
-      vin: input.vin ?? onLot?.vin ?? '',
-      year,
-      make,
-      model,
-      inventoryVehicleId: onLot?.id ?? null,
-      ...customer,
-      contactId,
-      salespersonId: input.salespersonId,
-      secondSalespersonId: input.secondSalespersonId ?? null,
-      priceCents: input.price,
-      soldDate: input.soldDate,
-      dealType: input.dealType,
-      createdBy: ctx.user.id,
-    });
+    const purchase = await recordPurchase(ctx, { location, stock, onLot, vehicle, customer, contactId });
     return { purchaseId: purchase.id, contactId, fromInventory: !!onLot };
   },
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
+import type { z } from 'zod';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, matches, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
@@ -23,6 +24,99 @@ defineAction({
   },
 });
 
+type OrderCtx = ActionContext<z.output<typeof newOrder.input>>;
+type OrderInput = OrderCtx['input'];
+
+/** The store the order belongs to: the one it leaves, or the one it goes to from a customer. */
+function orderLocation(input: OrderInput): number {
+  if (input.customerAddress && input.destinationLocationId) {
+    throw AppError.invalid('A shipment goes to a store or to a customer, not both.', [
+      'destinationLocationId',
+      'customerAddress',
+    ]);
+  }
+  const locationId = input.originLocationId ?? input.destinationLocationId;
+  if (!locationId)
+    throw AppError.invalid(
+      'A shipment leaves one of our stores or goes to one: choose the origin store or the destination store.',
+      ['originLocationId', 'destinationLocationId'],
+    );
+  return locationId;
+}
+
+/** The vehicle as given, or as its VIN names it (year and make) where the form left them out. */
+function shippedVehicle(input: OrderInput) {
+  const decoded = decodeVin(input.vin);
+  return {
+    vin: input.vin,
+    year: input.year ?? decoded.year,
+    make: input.make ?? decoded.make,
+    model: input.model ?? null,
+    stock: input.stock?.toUpperCase() ?? null,
+  };
+}
+
+/** What the carrier is sent: both ends, the vehicle, the pickup day and the notes. */
+function shipmentRequest(input: OrderInput, vehicle: ShipmentRequest['vehicle']): ShipmentRequest {
+  return {
+    origin: {
+      name: input.originName,
+      addressOne: input.originAddressOne,
+      city: input.originCity,
+      state: input.originState,
+      zipcode: input.originZipcode,
+    },
+    destination: {
+      name: input.destinationName,
+      addressOne: input.destinationAddressOne,
+      city: input.destinationCity,
+      state: input.destinationState,
+      zipcode: input.destinationZipcode,
+      customer: input.customerAddress,
+    },
+    vehicle,
+    pickupDate: input.pickupDate,
+    notes: input.notes ?? '',
+  };
+}
+
+/** The order as kept, with what the carrier is sent; its reference is filled once the carrier answers. */
+async function keepOrder(
+  ctx: OrderCtx,
+  locationId: number,
+  vehicle: ReturnType<typeof shippedVehicle>,
+  request: ShipmentRequest,
+) {
+  const { input } = ctx;
+  const [row] = await ctx.db
+    .insert(orders)
+    .values({
+      locationId,
+      originLocationId: input.originLocationId ?? null,
+      originName: input.originName,
+      originAddressOne: input.originAddressOne,
+      originCity: input.originCity,
+      originState: input.originState,
+      originZipcode: input.originZipcode,
+      customerAddress: input.customerAddress,
+      destinationLocationId: input.destinationLocationId ?? null,
+      destinationName: input.destinationName,
+      destinationAddressOne: input.destinationAddressOne,
+      destinationCity: input.destinationCity,
+      destinationState: input.destinationState,
+      destinationZipcode: input.destinationZipcode,
+      ...vehicle,
+      pickupDate: input.pickupDate,
+      notes: input.notes ?? '',
+      carrier: ctx.services.shipping.name,
+      reference: '',
+      request,
+      createdBy: ctx.user.id,
+    })
+    .returning();
+  return row;
+}
+
 defineAction({
   contract: newOrder,
   summary:
@@ -30,75 +124,11 @@ defineAction({
   permission: 'stockNumberManager',
   reach: { originLocationId: locationRecords, destinationLocationId: locationRecords },
   async handler(ctx) {
-    const { input } = ctx;
-    if (input.customerAddress && input.destinationLocationId) {
-      throw AppError.invalid('A shipment goes to a store or to a customer, not both.', [
-        'destinationLocationId',
-        'customerAddress',
-      ]);
-    }
-    // The order belongs to the store it leaves, or to the one it goes to from a customer.
-    const locationId = input.originLocationId ?? input.destinationLocationId;
-    if (!locationId)
-      throw AppError.invalid(
-        'A shipment leaves one of our stores or goes to one: choose the origin store or the destination store.',
-        ['originLocationId', 'destinationLocationId'],
-      );
-    const decoded = decodeVin(input.vin);
-    const vehicle = {
-      vin: input.vin,
-      year: input.year ?? decoded.year,
-      make: input.make ?? decoded.make,
-      model: input.model ?? null,
-      stock: input.stock?.toUpperCase() ?? null,
-    };
-    const request: ShipmentRequest = {
-      origin: {
-        name: input.originName,
-        addressOne: input.originAddressOne,
-        city: input.originCity,
-        state: input.originState,
-        zipcode: input.originZipcode,
-      },
-      destination: {
-        name: input.destinationName,
-        addressOne: input.destinationAddressOne,
-        city: input.destinationCity,
-        state: input.destinationState,
-        zipcode: input.destinationZipcode,
-        customer: input.customerAddress,
-      },
-      vehicle,
-      pickupDate: input.pickupDate,
-      notes: input.notes ?? '',
-    };
+    const locationId = orderLocation(ctx.input);
+    const vehicle = shippedVehicle(ctx.input);
+    const request = shipmentRequest(ctx.input, vehicle);
     // Kept first, so a carrier that refuses leaves nothing behind (the transaction rolls back).
-    const [row] = await ctx.db
-      .insert(orders)
-      .values({
-        locationId,
-        originLocationId: input.originLocationId ?? null,
-        originName: input.originName,
-        originAddressOne: input.originAddressOne,
-        originCity: input.originCity,
-        originState: input.originState,
-        originZipcode: input.originZipcode,
-        customerAddress: input.customerAddress,
-        destinationLocationId: input.destinationLocationId ?? null,
-        destinationName: input.destinationName,
-        destinationAddressOne: input.destinationAddressOne,
-        destinationCity: input.destinationCity,
-        destinationState: input.destinationState,
-        destinationZipcode: input.destinationZipcode,
-        ...vehicle,
-        pickupDate: input.pickupDate,
-        notes: input.notes ?? '',
-        carrier: ctx.services.shipping.name,
-        reference: '',
-        request,
-        createdBy: ctx.user.id,
-      })
-      .returning();
+    const row = await keepOrder(ctx, locationId, vehicle, request);
     const { reference } = await ctx.services.shipping.placeOrder(request);
     await ctx.db.update(orders).set({ reference }).where(eq(orders.id, row.id));
     ctx.audit({ recordType: 'shipmentOrder', recordId: row.id, after: { ...row, reference } });

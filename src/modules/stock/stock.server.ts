@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, startsWith, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -304,6 +305,90 @@ defineAction({
   },
 });
 
+type GenerateCtx = ActionContext<z.output<typeof generateStock.input>>;
+type StockRow = typeof stock.$inferSelect;
+
+/** A trade on the generate form: one vehicle at a time, after its parent stock number, with its VIN. */
+function tradeOf(input: GenerateCtx['input']) {
+  if (input.batchUpload)
+    throw AppError.invalid('A trade is added one vehicle at a time, after its parent stock number.', ['batchUpload']);
+  if (!input.parent) throw AppError.invalid('Parent stock number is required for a trade.', ['parent']);
+  if (!input.vin) throw AppError.invalid('VIN is required.', ['vin']);
+  return { ...input, parent: input.parent, vin: input.vin };
+}
+
+/**
+ * The form's VINs, refused on the first rule they break: the fields the way of acquiring asks for,
+ * the VINs themselves, their checks (unless overridden) and a stock number they have already.
+ * Answers the VINs and the checks overridden.
+ */
+async function checkedVins(ctx: GenerateCtx, manual: boolean) {
+  const { input } = ctx;
+  if (manual && input.batchUpload)
+    throw AppError.invalid('Manual Entry is one vehicle at a time, given by hand.', ['batchUpload']);
+  requireFieldsOf(input);
+  const { vins, field } = formVins(input);
+  // A Manual Entry VIN is the one that cannot be checked; every other is, with the purchase VIN.
+  const overridden = manual ? [] : refuseFailedChecks(vins, field, input.vinOverride);
+  if (input.purchaseVin)
+    overridden.push(...refuseFailedChecks([input.purchaseVin], 'purchaseVin', input.vinOverride, 'Purchase VIN'));
+  await refuseExisting(ctx, vins, field);
+  return { vins, overridden };
+}
+
+/** The location's next numbers, one per VIN in the form's order; a record keeps that its check (or its purchase VIN's) was overridden. */
+async function insertNumbers(
+  ctx: GenerateCtx,
+  location: { id: number; code: string },
+  { vins, overridden }: Awaited<ReturnType<typeof checkedVins>>,
+  manual: boolean,
+): Promise<StockRow[]> {
+  const { input } = ctx;
+  const numbers = await takeNumbers(ctx, location.id, vins.length);
+  const failedVins = new Set(overridden.map((v) => v.vin));
+  return ctx.db
+    .insert(stock)
+    .values(
+      vins.map((vin, i) => ({
+        stock: stockFor(location.code, numbers[i]),
+        locationId: location.id,
+        vin,
+        acquiredBy: input.acquiredBy as AcquiredBy,
+        purchaseVin: input.purchaseVin ?? null,
+        ...vehicleOf(vin, vins.length === 1 ? input : {}, !manual),
+        vinOverride: failedVins.has(vin) || (!!input.purchaseVin && failedVins.has(input.purchaseVin)),
+        createdBy: ctx.user.id,
+      })),
+    )
+    .returning();
+}
+
+/** The numbers of a batch are one batch, named by its first. */
+async function markBatch(ctx: GenerateCtx, rows: StockRow[]) {
+  await ctx.db
+    .update(stock)
+    .set({ batchId: rows[0].id })
+    .where(
+      inArray(
+        stock.id,
+        rows.map((r) => r.id),
+      ),
+    );
+}
+
+/** One audit entry for the call: the record, or a batch's numbers and VINs; with any checks overridden. */
+function auditGenerated(ctx: GenerateCtx, locationId: number, rows: StockRow[], overridden: VinVerdict[]) {
+  const after =
+    rows.length > 1
+      ? { locationId, acquiredBy: ctx.input.acquiredBy, stocks: rows.map((r) => `${r.stock} ${r.vin}`) }
+      : rows[0];
+  ctx.audit({
+    recordType: rows.length > 1 ? 'stockNumberBatch' : 'stockNumber',
+    recordId: rows[0].id,
+    after: overridden.length ? { ...after, vinProblems: problemsOf(overridden) } : after,
+  });
+}
+
 defineAction({
   contract: generateStock,
   summary: 'Generates the next stock number of a location for one VIN, or for a batch of up to 500 VINs (all or none).',
@@ -311,63 +396,14 @@ defineAction({
   reach: {},
   async handler(ctx) {
     const { input } = ctx;
-    if (input.acquiredBy === 'Trade') {
-      if (input.batchUpload)
-        throw AppError.invalid('A trade is added one vehicle at a time, after its parent stock number.', [
-          'batchUpload',
-        ]);
-      if (!input.parent) throw AppError.invalid('Parent stock number is required for a trade.', ['parent']);
-      if (!input.vin) throw AppError.invalid('VIN is required.', ['vin']);
-      return { stock: await createTrade(ctx, { ...input, parent: input.parent, vin: input.vin }) };
-    }
+    if (input.acquiredBy === 'Trade') return { stock: await createTrade(ctx, tradeOf(input)) };
     const manual = input.acquiredBy === 'Manual Entry';
-    if (manual && input.batchUpload)
-      throw AppError.invalid('Manual Entry is one vehicle at a time, given by hand.', ['batchUpload']);
-    requireFieldsOf(input);
-    const { vins, field } = formVins(input);
-    // A Manual Entry VIN is the one that cannot be checked; every other is, with the purchase VIN.
-    const overridden = manual ? [] : refuseFailedChecks(vins, field, input.vinOverride);
-    if (input.purchaseVin)
-      overridden.push(...refuseFailedChecks([input.purchaseVin], 'purchaseVin', input.vinOverride, 'Purchase VIN'));
-    await refuseExisting(ctx, vins, field);
+    const checked = await checkedVins(ctx, manual);
 
     const location = await loadRecord(ctx, locationRecords, input.locationId);
-    const numbers = await takeNumbers(ctx, location.id, vins.length);
-    const failedVins = new Set(overridden.map((v) => v.vin));
-    const rows = await ctx.db
-      .insert(stock)
-      .values(
-        vins.map((vin, i) => ({
-          stock: stockFor(location.code, numbers[i]),
-          locationId: location.id,
-          vin,
-          acquiredBy: input.acquiredBy as AcquiredBy,
-          purchaseVin: input.purchaseVin ?? null,
-          ...vehicleOf(vin, vins.length === 1 ? input : {}, !manual),
-          vinOverride: failedVins.has(vin) || (!!input.purchaseVin && failedVins.has(input.purchaseVin)),
-          createdBy: ctx.user.id,
-        })),
-      )
-      .returning();
-    if (rows.length > 1)
-      await ctx.db
-        .update(stock)
-        .set({ batchId: rows[0].id })
-        .where(
-          inArray(
-            stock.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    const after =
-      rows.length > 1
-        ? { locationId: location.id, acquiredBy: input.acquiredBy, stocks: rows.map((r) => `${r.stock} ${r.vin}`) }
-        : rows[0];
-    ctx.audit({
-      recordType: rows.length > 1 ? 'stockNumberBatch' : 'stockNumber',
-      recordId: rows[0].id,
-      after: overridden.length ? { ...after, vinProblems: problemsOf(overridden) } : after,
-    });
+    const rows = await insertNumbers(ctx, location, checked, manual);
+    if (rows.length > 1) await markBatch(ctx, rows);
+    auditGenerated(ctx, location.id, rows, checked.overridden);
     return { stock: input.batchUpload ? rows.map((r) => r.stock) : rows[0].stock };
   },
 });
