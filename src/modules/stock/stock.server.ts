@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, startsWith, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { deleteRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { deleteRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { reachesLocation } from '../../server/platform/reach';
 import { containing } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
@@ -231,6 +231,18 @@ function requireFieldsOf(input: Vehicle & { acquiredBy: AcquiredBy; purchaseVin?
   }
 }
 
+/**
+ * A VIN holds one stock number (a unique index): when two requests for the same VIN pass the
+ * existence check at once, the database refuses the second, answered here as the check would have.
+ */
+const vinTakenMeanwhile = (vins: string[], field: string) =>
+  AppError.conflict(
+    vins.length === 1
+      ? `VIN ${vins[0]} was given a stock number a moment ago by another request; find it in Stock numbers.`
+      : 'One of these VINs was given a stock number a moment ago by another request; check them in Stock numbers.',
+    [field],
+  );
+
 /** A vehicle traded in on `parentStock`: numbered after it, at its location. */
 async function createTrade(
   ctx: Ctx,
@@ -257,20 +269,24 @@ async function createTrade(
   if (clash) throw AppError.conflict(`${parent.stock} already has trade ${order} (${clash.stock}).`, ['tradeOrder']);
   const overridden = refuseFailedChecks([input.vin], 'vin', input.vinOverride);
   await refuseExisting(ctx, [input.vin], 'vin');
-  const [row] = await ctx.db
-    .insert(stock)
-    .values({
-      stock: tradeStock(parent.stock, order),
-      locationId: parent.locationId,
-      vin: input.vin,
-      acquiredBy: 'Trade',
-      parent: parent.stock,
-      tradeOrder: order,
-      ...vehicleOf(input.vin, input, true),
-      vinOverride: overridden.length > 0,
-      createdBy: ctx.user.id,
-    })
-    .returning();
+  const [row] = await refusingDuplicate(
+    () =>
+      ctx.db
+        .insert(stock)
+        .values({
+          stock: tradeStock(parent.stock, order),
+          locationId: parent.locationId,
+          vin: input.vin,
+          acquiredBy: 'Trade',
+          parent: parent.stock,
+          tradeOrder: order,
+          ...vehicleOf(input.vin, input, true),
+          vinOverride: overridden.length > 0,
+          createdBy: ctx.user.id,
+        })
+        .returning(),
+    () => vinTakenMeanwhile([input.vin], 'vin'),
+  );
   ctx.audit({
     recordType: 'stockNumber',
     recordId: row.id,
@@ -346,21 +362,25 @@ async function insertNumbers(
   const { input } = ctx;
   const numbers = await takeNumbers(ctx, location.id, vins.length);
   const failedVins = new Set(overridden.map((v) => v.vin));
-  return ctx.db
-    .insert(stock)
-    .values(
-      vins.map((vin, i) => ({
-        stock: stockFor(location.code, numbers[i]),
-        locationId: location.id,
-        vin,
-        acquiredBy: input.acquiredBy as AcquiredBy,
-        purchaseVin: input.purchaseVin ?? null,
-        ...vehicleOf(vin, vins.length === 1 ? input : {}, !manual),
-        vinOverride: failedVins.has(vin) || (!!input.purchaseVin && failedVins.has(input.purchaseVin)),
-        createdBy: ctx.user.id,
-      })),
-    )
-    .returning();
+  return refusingDuplicate(
+    () =>
+      ctx.db
+        .insert(stock)
+        .values(
+          vins.map((vin, i) => ({
+            stock: stockFor(location.code, numbers[i]),
+            locationId: location.id,
+            vin,
+            acquiredBy: input.acquiredBy as AcquiredBy,
+            purchaseVin: input.purchaseVin ?? null,
+            ...vehicleOf(vin, vins.length === 1 ? input : {}, !manual),
+            vinOverride: failedVins.has(vin) || (!!input.purchaseVin && failedVins.has(input.purchaseVin)),
+            createdBy: ctx.user.id,
+          })),
+        )
+        .returning(),
+    () => vinTakenMeanwhile(vins, input.batchUpload ? 'vins' : 'vin'),
+  );
 }
 
 /** The numbers of a batch are one batch, named by its first. */
@@ -492,16 +512,20 @@ defineAction({
     const overridden =
       input.vin === before.vin || manual ? [] : refuseFailedChecks([input.vin], 'vin', input.vinOverride);
     if (input.vin !== before.vin) await refuseExisting(ctx, [input.vin], 'vin', before.id);
-    await updateRecord(ctx, stockRecords, before.id, {
-      vin: input.vin,
-      acquiredBy: input.acquiredBy,
-      purchaseVin: input.acquiredBy === 'Early Trade' ? input.purchaseVin : null,
-      year: input.year ?? null,
-      make: input.make ?? null,
-      model: input.model ?? null,
-      trim: input.trim ?? null,
-      ...(overridden.length ? { vinOverride: true } : input.vin !== before.vin ? { vinOverride: false } : {}),
-    });
+    await refusingDuplicate(
+      () =>
+        updateRecord(ctx, stockRecords, before.id, {
+          vin: input.vin,
+          acquiredBy: input.acquiredBy,
+          purchaseVin: input.acquiredBy === 'Early Trade' ? input.purchaseVin : null,
+          year: input.year ?? null,
+          make: input.make ?? null,
+          model: input.model ?? null,
+          trim: input.trim ?? null,
+          ...(overridden.length ? { vinOverride: true } : input.vin !== before.vin ? { vinOverride: false } : {}),
+        }),
+      () => vinTakenMeanwhile([input.vin], 'vin'),
+    );
     if (overridden.length)
       ctx.audit({ recordType: 'stockNumber', recordId: before.id, after: { vinProblems: problemsOf(overridden) } });
     return { stockNumber: await stockNumberOf(ctx, before.id) };

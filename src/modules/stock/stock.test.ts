@@ -221,6 +221,20 @@ describe('generating stock numbers', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
     expect(await lastNumber('SFS')).toBe(first + 19);
   });
+
+  it('gives one VIN one number: 10 calls at once for the same VIN get one number, the rest a 409 naming the VIN', async () => {
+    const vin = freshVin();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => generate(manager, { locationId: i % 2 ? loc.SFS : loc.ABG, vin })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of replies.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.data.fields).toEqual(['vin']);
+      expect(refused.body.errors[0]).toContain(vin);
+    }
+    expect(await t.db.select().from(stock).where(eq(stock.vin, vin))).toHaveLength(1);
+  });
 });
 
 describe('trades', () => {
