@@ -191,6 +191,52 @@ defineAction({
 
 /* ---------------------------------------------------------------- where each store stands */
 
+type Deployment = typeof deployments.$inferSelect;
+
+/** The names of those who deployed the live versions, by user id: one query for every store. */
+async function deployerNames(db: Db, latest: Map<number, Deployment>) {
+  const deployers = [
+    ...new Set([...latest.values()].map((d) => d.deployedBy).filter((id): id is number => id !== null)),
+  ];
+  return new Map(
+    deployers.length === 0
+      ? []
+      : (await db.select({ id: users.id, name: userName }).from(users).where(inArray(users.id, deployers))).map((u) => [
+          u.id,
+          u.name,
+        ]),
+  );
+}
+
+/**
+ * Where one store stands: never deployed, drafts changed since its live version, its details changed
+ * since (a redeploy refills them), or live as drafted.
+ */
+function storeStatus(
+  store: Location,
+  draft: (typeof shortcuts.$inferSelect)[],
+  live: Deployment | undefined,
+  names: Map<number, string | null>,
+) {
+  const draftChanged = !live || draftsDiffer(live.shortcuts, draft);
+  const detailsChanged = !!live && !samePublication(live.shortcuts, refill(store, live.shortcuts));
+  const state: DeployState = !live ? 'never' : draftChanged ? 'draft' : detailsChanged ? 'details' : 'live';
+  return {
+    locationId: store.id,
+    locationName: store.name,
+    locationCode: store.code,
+    draftCount: draft.length,
+    version: live?.version ?? null,
+    deployedAt: live?.deployedAt.toISOString() ?? null,
+    deployedBy: (live?.deployedBy && names.get(live.deployedBy)) || null,
+    liveCount: live?.shortcuts.length ?? 0,
+    draftChanged,
+    detailsChanged,
+    state,
+    stateLabel: deployStateLabels[state],
+  };
+}
+
 defineAction({
   contract: loadDeployStatus,
   summary: 'Each store within reach: its live version, and whether its drafts or its details changed since.',
@@ -205,38 +251,9 @@ defineAction({
       .orderBy(asc(locations.name), asc(locations.id));
     const ids = stores.map((s) => s.id);
     const [drafts, latest] = await Promise.all([draftsOf(ctx.db, ids), latestDeployments(ctx.db, ids)]);
-    const deployers = [
-      ...new Set([...latest.values()].map((d) => d.deployedBy).filter((id): id is number => id !== null)),
-    ];
-    const names = new Map(
-      deployers.length === 0
-        ? []
-        : (await ctx.db.select({ id: users.id, name: userName }).from(users).where(inArray(users.id, deployers))).map(
-            (u) => [u.id, u.name],
-          ),
-    );
+    const names = await deployerNames(ctx.db, latest);
     return {
-      stores: stores.map((store) => {
-        const draft = drafts.get(store.id) ?? [];
-        const live = latest.get(store.id);
-        const draftChanged = !live || draftsDiffer(live.shortcuts, draft);
-        const detailsChanged = !!live && !samePublication(live.shortcuts, refill(store, live.shortcuts));
-        const state: DeployState = !live ? 'never' : draftChanged ? 'draft' : detailsChanged ? 'details' : 'live';
-        return {
-          locationId: store.id,
-          locationName: store.name,
-          locationCode: store.code,
-          draftCount: draft.length,
-          version: live?.version ?? null,
-          deployedAt: live?.deployedAt.toISOString() ?? null,
-          deployedBy: (live?.deployedBy && names.get(live.deployedBy)) || null,
-          liveCount: live?.shortcuts.length ?? 0,
-          draftChanged,
-          detailsChanged,
-          state,
-          stateLabel: deployStateLabels[state],
-        };
-      }),
+      stores: stores.map((store) => storeStatus(store, drafts.get(store.id) ?? [], latest.get(store.id), names)),
     };
   },
 });

@@ -92,6 +92,46 @@ defineAction({
   },
 });
 
+/** The store's contacts with these numbers. */
+async function storeContacts(db: Db, locationId: number, phones: string[]) {
+  return phones.length
+    ? db
+        .select({ id: contacts.id, phone: contacts.mobilePhone, name: contactName })
+        .from(contacts)
+        .where(and(eq(contacts.locationId, locationId), inArray(contacts.mobilePhone, phones)))
+    : [];
+}
+
+/** When the store last texted with each of these numbers (those it has a conversation with). */
+async function lastTexts(db: Db, locationId: number, phones: string[]) {
+  return phones.length
+    ? db
+        .select({ phone: conversations.phone, at: sql<string>`${conversations.lastMessageAt}` })
+        .from(conversations)
+        .where(and(eq(conversations.locationId, locationId), inArray(conversations.phone, phones)))
+    : [];
+}
+
+type StoreContact = Awaited<ReturnType<typeof storeContacts>>[number];
+type LastText = Awaited<ReturnType<typeof lastTexts>>[number];
+
+/** One number of the list as checked: a text reaches it unless it is no number to text or it opted out. */
+function checkedRow(l: Looked, opted: Awaited<ReturnType<typeof optedOut>>, known: StoreContact[], talked: LastText[]) {
+  const out = l.phone ? opted.get(l.phone) : undefined;
+  const contact = known.find((c) => c.phone === l.phone);
+  const last = talked.find((c) => c.phone === l.phone);
+  return {
+    number: l.phone ? formatPhone(l.phone) : l.number,
+    phone: l.phone,
+    reachable: !l.reason && !out,
+    reason: l.reason ?? (out ? optedOutReason(out) : null),
+    optedOut: Boolean(out),
+    contactId: contact?.id ?? null,
+    contactName: contact ? contact.name || formatPhone(l.phone!) : null,
+    lastTextAt: last ? new Date(last.at).toISOString() : null,
+  };
+}
+
 defineAction({
   contract: checkList,
   summary:
@@ -106,34 +146,10 @@ defineAction({
     const phones = [...new Set(looked.flatMap((l) => (l.phone ? [l.phone] : [])))];
     const [opted, known, talked] = await Promise.all([
       optedOut(db, phones),
-      phones.length
-        ? db
-            .select({ id: contacts.id, phone: contacts.mobilePhone, name: contactName })
-            .from(contacts)
-            .where(and(eq(contacts.locationId, input.locationId), inArray(contacts.mobilePhone, phones)))
-        : [],
-      phones.length
-        ? db
-            .select({ phone: conversations.phone, at: sql<string>`${conversations.lastMessageAt}` })
-            .from(conversations)
-            .where(and(eq(conversations.locationId, input.locationId), inArray(conversations.phone, phones)))
-        : [],
+      storeContacts(db, input.locationId, phones),
+      lastTexts(db, input.locationId, phones),
     ]);
-    const rows = looked.map((l) => {
-      const out = l.phone ? opted.get(l.phone) : undefined;
-      const contact = known.find((c) => c.phone === l.phone);
-      const last = talked.find((c) => c.phone === l.phone);
-      return {
-        number: l.phone ? formatPhone(l.phone) : l.number,
-        phone: l.phone,
-        reachable: !l.reason && !out,
-        reason: l.reason ?? (out ? optedOutReason(out) : null),
-        optedOut: Boolean(out),
-        contactId: contact?.id ?? null,
-        contactName: contact ? contact.name || formatPhone(l.phone!) : null,
-        lastTextAt: last ? new Date(last.at).toISOString() : null,
-      };
-    });
+    const rows = looked.map((l) => checkedRow(l, opted, known, talked));
     return {
       rows,
       reachableCount: rows.filter((r) => r.reachable).length,

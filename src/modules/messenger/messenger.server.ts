@@ -32,6 +32,8 @@ import {
   type ConversationMessage,
 } from './messenger.contract';
 import type { ColumnSpec } from '../../shared/lists';
+import type { Reach } from '../../shared/session';
+import type { Db } from '../../server/db/client';
 
 /** Digits typed before a search is a number's: an area code and an exchange name a few hundred numbers. */
 const NUMBER_DIGITS = 6;
@@ -137,6 +139,77 @@ function conversationHtml(list: ConversationMessage[]): string {
 /** The newest texts of a conversation shown at once. */
 const CONVERSATION_TEXTS = 200;
 
+/**
+ * The newest texts with a number, oldest first: at the store given, or at every store within reach
+ * (texts of no store left out).
+ */
+async function conversationTexts(db: Db, phone: string, locationId: number | undefined, reach: Reach) {
+  const here = and(
+    locationId ? eq(messages.locationId, locationId) : withinReach(reach, messages.locationId),
+    sql`${messages.locationId} is not null`,
+  );
+  const rows = await db
+    .select({
+      messageId: messages.id,
+      direction: messages.direction,
+      body: messages.body,
+      status: messages.status,
+      createdAt: messages.createdAt,
+      sentBy: userName,
+      purpose: messages.purpose,
+      locationId: messages.locationId,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(and(or(eq(messages.from, phone), eq(messages.to, phone)), here))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(CONVERSATION_TEXTS);
+  rows.reverse();
+  return rows;
+}
+type ConversationText = Awaited<ReturnType<typeof conversationTexts>>[number];
+
+/** The store's contact with the number, if any: a conversation of no store has none. */
+async function contactWith(db: Db, locationId: number | null, phone: string) {
+  const [contact] = locationId
+    ? await db
+        .select({ id: contacts.id, name: contactName, autopilot: contacts.autopilot })
+        .from(contacts)
+        .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, phone)))
+    : [];
+  return contact;
+}
+
+/** Whether the number is on the group's opt-out list. */
+async function isOptedOut(db: Db, phone: string) {
+  const [optOut] = await db.select({ phone: optOuts.phoneNumber }).from(optOuts).where(eq(optOuts.phoneNumber, phone));
+  return Boolean(optOut);
+}
+
+/** Opening a conversation reads it: the row is written only when something was unread. */
+async function markRead(db: Db, locationId: number, phone: string) {
+  await db
+    .update(conversations)
+    .set({ unread: 0, readAt: sql`now()` })
+    .where(
+      and(eq(conversations.locationId, locationId), eq(conversations.phone, phone), sql`${conversations.unread} > 0`),
+    );
+}
+
+/** The texts as the screen shows them, as JSON sends them. */
+function conversationMessages(rows: ConversationText[]): ConversationMessage[] {
+  return rows.map((r) => ({
+    messageId: r.messageId,
+    direction: r.direction,
+    body: r.body,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    sentBy: r.sentBy,
+    // Texts nobody typed: autopilot's answers.
+    automatic: r.direction === 'outbound' && r.purpose === 'transactional' && !r.sentBy,
+  }));
+}
+
 defineAction({
   contract: loadConversation,
   summary:
@@ -150,60 +223,12 @@ defineAction({
     const { db, input, user } = ctx;
     const phone = toE164(input.phone);
     if (!phone) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
-    const here = and(
-      input.locationId ? eq(messages.locationId, input.locationId) : withinReach(user.reach, messages.locationId),
-      sql`${messages.locationId} is not null`,
-    );
-    const rows = await db
-      .select({
-        messageId: messages.id,
-        direction: messages.direction,
-        body: messages.body,
-        status: messages.status,
-        createdAt: messages.createdAt,
-        sentBy: userName,
-        purpose: messages.purpose,
-        locationId: messages.locationId,
-      })
-      .from(messages)
-      .leftJoin(users, eq(users.id, messages.userId))
-      .where(and(or(eq(messages.from, phone), eq(messages.to, phone)), here))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(CONVERSATION_TEXTS);
-    rows.reverse();
+    const rows = await conversationTexts(db, phone, input.locationId, user.reach);
     const locationId = input.locationId ?? rows.at(-1)?.locationId ?? null;
-    const [contact] = locationId
-      ? await db
-          .select({ id: contacts.id, name: contactName, autopilot: contacts.autopilot })
-          .from(contacts)
-          .where(and(eq(contacts.locationId, locationId), eq(contacts.mobilePhone, phone)))
-      : [];
-    const [optOut] = await db
-      .select({ phone: optOuts.phoneNumber })
-      .from(optOuts)
-      .where(eq(optOuts.phoneNumber, phone));
-    if (locationId) {
-      await db
-        .update(conversations)
-        .set({ unread: 0, readAt: sql`now()` })
-        .where(
-          and(
-            eq(conversations.locationId, locationId),
-            eq(conversations.phone, phone),
-            sql`${conversations.unread} > 0`,
-          ),
-        );
-    }
-    const list: ConversationMessage[] = rows.map((r) => ({
-      messageId: r.messageId,
-      direction: r.direction,
-      body: r.body,
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      sentBy: r.sentBy,
-      // Texts nobody typed: autopilot's answers.
-      automatic: r.direction === 'outbound' && r.purpose === 'transactional' && !r.sentBy,
-    }));
+    const contact = await contactWith(db, locationId, phone);
+    const optedOut = await isOptedOut(db, phone);
+    if (locationId) await markRead(db, locationId, phone);
+    const list = conversationMessages(rows);
     return {
       contactName: contact?.name || formatPhone(phone),
       html: conversationHtml(list),
@@ -211,7 +236,7 @@ defineAction({
       locationId,
       contactId: contact?.id ?? null,
       autopilot: contact?.autopilot ?? false,
-      optedOut: Boolean(optOut),
+      optedOut,
       messages: list,
     };
   },

@@ -19,12 +19,17 @@ import {
   loadCalls,
   loadProviderCalls,
   makeCall,
+  makeCallInput,
+  providerCallsInput,
   providerCallColumns,
   transferCall,
   type CallStatus,
 } from './phones.contract';
 import { durationSql, e164, findPhone } from './phones.queries';
 import { DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
+import type { CallQuery, ProviderCall } from '../../server/providers/telephony/telephony';
+import type { Db } from '../../server/db/client';
+import type { z } from 'zod';
 
 defineListAction({
   contract: loadCalls,
@@ -100,6 +105,60 @@ function callSearch(query: string): SQL {
   return or(ilike(phones.description, pattern), ilike(locations.name, pattern), ilike(nameOf(), pattern))!;
 }
 
+/** What the provider is asked for: a status, whole days in the group's time zone, 50 calls unless told. */
+function providerQuery(input: z.infer<typeof providerCallsInput>): CallQuery {
+  return {
+    status: input.status,
+    after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
+    before: input.maxCreatedAt
+      ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000)
+      : undefined,
+    limit: input.limit ?? 50,
+  };
+}
+
+/** The group's lines among these numbers, with their locations. */
+async function linesAmong(db: Db, numbers: string[]) {
+  return numbers.length
+    ? await db
+        .select({
+          id: phones.id,
+          phoneNumber: phones.phoneNumber,
+          description: phones.description,
+          locationId: phones.locationId,
+          locationName: locations.name,
+        })
+        .from(phones)
+        .innerJoin(locations, eq(locations.id, phones.locationId))
+        .where(
+          sql`${phones.phoneNumber} in (${sql.join(
+            numbers.map((n) => sql`${n}`),
+            sql`, `,
+          )})`,
+        )
+    : [];
+}
+type LineOfCall = Awaited<ReturnType<typeof linesAmong>>[number];
+
+/** A provider's call as JSON sends it: ISO timestamps; the provider's statuses are Twilio's call statuses. */
+function providerCallRow(c: ProviderCall, line: LineOfCall | undefined) {
+  return {
+    callSid: c.sid,
+    startedAt: c.startedAt?.toISOString() ?? null,
+    endedAt: c.endedAt?.toISOString() ?? null,
+    direction: c.direction,
+    from: c.from,
+    to: c.to,
+    status: c.status as CallStatus,
+    durationSeconds: c.durationSeconds,
+    duration: formatDuration(c.durationSeconds),
+    live: !isFinalCallStatus(c.status),
+    phoneId: line?.id ?? null,
+    phoneDescription: line?.description ?? null,
+    locationName: line?.locationName ?? null,
+  };
+}
+
 defineAction({
   contract: loadProviderCalls,
   summary: 'Calls as the telephony provider sees them right now, newest first (live calls to end or transfer).',
@@ -107,54 +166,14 @@ defineAction({
   reach: 'query',
   readOnly: true,
   async handler({ db, input, services, user }) {
-    const found = await services.telephony.listCalls(db, {
-      status: input.status,
-      after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
-      before: input.maxCreatedAt
-        ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000)
-        : undefined,
-      limit: input.limit ?? 50,
-    });
-    const numbers = [...new Set(found.flatMap((c) => [c.from, c.to]))];
-    const lines = numbers.length
-      ? await db
-          .select({
-            id: phones.id,
-            phoneNumber: phones.phoneNumber,
-            description: phones.description,
-            locationId: phones.locationId,
-            locationName: locations.name,
-          })
-          .from(phones)
-          .innerJoin(locations, eq(locations.id, phones.locationId))
-          .where(
-            sql`${phones.phoneNumber} in (${sql.join(
-              numbers.map((n) => sql`${n}`),
-              sql`, `,
-            )})`,
-          )
-      : [];
+    const found = await services.telephony.listCalls(db, providerQuery(input));
+    const lines = await linesAmong(db, [...new Set(found.flatMap((c) => [c.from, c.to]))]);
     const lineOf = new Map(lines.map((l) => [l.phoneNumber, l]));
     // The provider knows every call of the account: only those on lines within reach are shown.
     const rows = found.flatMap((c) => {
       const line = lineOf.get(c.direction === 'inbound' ? c.to : c.from) ?? lineOf.get(c.to) ?? lineOf.get(c.from);
       if (!reachesLocation(user.reach, line?.locationId)) return [];
-      // As JSON sends them: ISO timestamps; the provider's statuses are Twilio's call statuses.
-      return {
-        callSid: c.sid,
-        startedAt: c.startedAt?.toISOString() ?? null,
-        endedAt: c.endedAt?.toISOString() ?? null,
-        direction: c.direction,
-        from: c.from,
-        to: c.to,
-        status: c.status as CallStatus,
-        durationSeconds: c.durationSeconds,
-        duration: formatDuration(c.durationSeconds),
-        live: !isFinalCallStatus(c.status),
-        phoneId: line?.id ?? null,
-        phoneDescription: line?.description ?? null,
-        locationName: line?.locationName ?? null,
-      };
+      return providerCallRow(c, line);
     });
     return {
       rows,
@@ -238,6 +257,60 @@ defineAction({
   },
 });
 
+/**
+ * The line a call goes out on: the one chosen, or the location's outbound line (the caller's location
+ * unless another is named); an inactive line places no call.
+ */
+async function callingLine(db: Db, input: z.infer<typeof makeCallInput>, userLocationId: number | null) {
+  let line;
+  if (input.phoneId) {
+    line = await findPhone(db, input.phoneId);
+  } else {
+    const locationId = input.locationId ?? userLocationId;
+    if (!locationId) throw AppError.invalid('Choose the line or the location to call from.', ['phoneId', 'locationId']);
+    [line] = await db
+      .select()
+      .from(phones)
+      .where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
+    if (!line)
+      throw AppError.invalid(
+        'That location has no outbound line; choose a line to call from, or set one with replace outbound number.',
+        ['phoneId'],
+      );
+  }
+  if (!line.active)
+    throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; choose an active line.`, ['phoneId']);
+  return line;
+}
+type CallingLine = Awaited<ReturnType<typeof callingLine>>;
+
+/** The caller's own phone and first name: the call rings that phone, so a caller without one is refused. */
+async function callerOf(db: Db, userId: number) {
+  const [me] = await db
+    .select({ phone: users.phone, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!me?.phone)
+    throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', [
+      'to',
+    ]);
+  return { phone: me.phone, firstName: me.firstName };
+}
+
+/** What the customer hears on answering: who calls from which store, then the caller's phone rings. */
+async function connectingTwiml(db: Db, line: CallingLine, me: { phone: string; firstName: string }) {
+  const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, line.locationId));
+  const response = new VoiceResponse();
+  response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
+  response.dial({ callerId: line.phoneNumber }, me.phone);
+  return response.toString();
+}
+
+/** The line as the send gate takes it. */
+function gateLineOf(line: CallingLine): Line {
+  return { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId, active: line.active };
+}
+
 defineAction({
   contract: makeCall,
   summary:
@@ -246,52 +319,15 @@ defineAction({
   reach: { phoneId: phoneRecords },
   rateLimit: 30,
   async handler({ db, input, user, services, audit }) {
-    let line;
-    if (input.phoneId) {
-      line = await findPhone(db, input.phoneId);
-    } else {
-      const locationId = input.locationId ?? user.locationId;
-      if (!locationId)
-        throw AppError.invalid('Choose the line or the location to call from.', ['phoneId', 'locationId']);
-      [line] = await db
-        .select()
-        .from(phones)
-        .where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
-      if (!line)
-        throw AppError.invalid(
-          'That location has no outbound line; choose a line to call from, or set one with replace outbound number.',
-          ['phoneId'],
-        );
-    }
-    if (!line.active)
-      throw AppError.conflict(`${formatPhone(line.phoneNumber)} is not active; choose an active line.`, ['phoneId']);
-    const [me] = await db
-      .select({ phone: users.phone, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (!me?.phone)
-      throw AppError.invalid('Add your phone number to your profile first: the call connects the customer to it.', [
-        'to',
-      ]);
-    const [location] = await db
-      .select({ name: locations.name })
-      .from(locations)
-      .where(eq(locations.id, line.locationId));
-    const response = new VoiceResponse();
-    response.say(`Hello, this is ${me.firstName} from ${location.name}. Please hold while we connect you.`);
-    response.dial({ callerId: line.phoneNumber }, me.phone);
-    const gateLine: Line = {
-      id: line.id,
-      phoneNumber: line.phoneNumber,
-      locationId: line.locationId,
-      active: line.active,
-    };
+    const line = await callingLine(db, input, user.locationId);
+    const me = await callerOf(db, user.id);
+    const twiml = await connectingTwiml(db, line, me);
     const placed = await placeCall(db, services, {
       to: input.to,
       purpose: 'transactional',
-      line: gateLine,
+      line: gateLineOf(line),
       userId: user.id,
-      twiml: response.toString(),
+      twiml,
     });
     audit({
       recordType: 'call',

@@ -22,12 +22,15 @@ import {
   PHONE_UPDATED,
   phoneColumns,
   phoneOptions,
+  replaceOutboundInput,
   replaceOutboundNumber,
   savePhone,
   type AvailableNumberRow,
 } from './phones.contract';
 import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
 import type { Db } from '../../server/db/client';
+import type { ActionContext } from '../../server/platform/actions';
+import type { z } from 'zod';
 
 defineListAction({
   contract: loadPhones,
@@ -296,6 +299,51 @@ defineAction({
   },
 });
 
+/**
+ * The line to make outbound, chosen or typed as a number of the group's lines: an active line of the
+ * same location, or the change is refused.
+ */
+async function replacementLine(
+  ctx: Pick<ActionContext<unknown>, 'db' | 'user'>,
+  input: z.infer<typeof replaceOutboundInput>,
+  locationId: number,
+) {
+  let replacement;
+  if (input.newPhoneId) {
+    replacement = await loadRecord(ctx, phoneRecords, input.newPhoneId);
+  } else if (input.number) {
+    const number = e164(input.number, 'number', 'Number');
+    [replacement] = await ctx.db.select().from(phones).where(eq(phones.phoneNumber, number));
+    if (!replacement)
+      throw AppError.notFound(`${formatPhone(number)} is not a line of the group; add it as a phone first.`);
+  } else {
+    throw AppError.invalid('Choose the new outbound line or type its number.', ['newPhoneId', 'number']);
+  }
+  if (replacement.locationId !== locationId) {
+    throw AppError.invalid('The new outbound line must belong to the same location.', ['newPhoneId']);
+  }
+  if (!replacement.active)
+    throw AppError.conflict(
+      `${formatPhone(replacement.phoneNumber)} is not active; activate it before making it the outbound line.`,
+      ['newPhoneId'],
+    );
+  return replacement;
+}
+
+/** A location has one outbound line: the flag moves to the replacement. Answers the line that had it, if any. */
+async function moveOutbound(db: Db, locationId: number, replacementId: number) {
+  const [previous] = await db
+    .select({ id: phones.id, phoneNumber: phones.phoneNumber })
+    .from(phones)
+    .where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
+  await db
+    .update(phones)
+    .set({ outbound: false, updatedAt: sql`now()` })
+    .where(and(eq(phones.locationId, locationId), eq(phones.outbound, true)));
+  await db.update(phones).set({ outbound: true, updatedAt: sql`now()` }).where(eq(phones.id, replacementId));
+  return previous;
+}
+
 defineAction({
   contract: replaceOutboundNumber,
   summary:
@@ -305,34 +353,8 @@ defineAction({
   async handler(ctx) {
     const { db, input, audit } = ctx;
     const current = await loadRecord(ctx, phoneRecords, input.phoneId);
-    let replacement;
-    if (input.newPhoneId) {
-      replacement = await loadRecord(ctx, phoneRecords, input.newPhoneId);
-    } else if (input.number) {
-      const number = e164(input.number, 'number', 'Number');
-      [replacement] = await db.select().from(phones).where(eq(phones.phoneNumber, number));
-      if (!replacement)
-        throw AppError.notFound(`${formatPhone(number)} is not a line of the group; add it as a phone first.`);
-    } else {
-      throw AppError.invalid('Choose the new outbound line or type its number.', ['newPhoneId', 'number']);
-    }
-    if (replacement.locationId !== current.locationId) {
-      throw AppError.invalid('The new outbound line must belong to the same location.', ['newPhoneId']);
-    }
-    if (!replacement.active)
-      throw AppError.conflict(
-        `${formatPhone(replacement.phoneNumber)} is not active; activate it before making it the outbound line.`,
-        ['newPhoneId'],
-      );
-    const [previous] = await db
-      .select({ id: phones.id, phoneNumber: phones.phoneNumber })
-      .from(phones)
-      .where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
-    await db
-      .update(phones)
-      .set({ outbound: false, updatedAt: sql`now()` })
-      .where(and(eq(phones.locationId, current.locationId), eq(phones.outbound, true)));
-    await db.update(phones).set({ outbound: true, updatedAt: sql`now()` }).where(eq(phones.id, replacement.id));
+    const replacement = await replacementLine(ctx, input, current.locationId);
+    const previous = await moveOutbound(db, current.locationId, replacement.id);
     const [location] = await db
       .select({ name: locations.name })
       .from(locations)

@@ -178,6 +178,57 @@ defineAction({
   },
 });
 
+/** The texts the report counts: the days within the caller's reach, and optionally a location and direction. */
+function messageScope(input: Activity, r: ReturnType<typeof range>, reach: Reach): (SQL | undefined)[] {
+  const where = [
+    gte(messages.createdAt, r.start),
+    lt(messages.createdAt, r.end),
+    withinReach(reach, messages.locationId),
+  ];
+  if (input.locationId) where.push(eq(messages.locationId, input.locationId));
+  if (input.direction) where.push(eq(messages.direction, input.direction));
+  return where;
+}
+
+/** Texts and opt-outs per location, the busiest first; a location's opt-outs are counted over the same days. */
+async function messagesByLocation(
+  db: Db,
+  where: (SQL | undefined)[],
+  r: ReturnType<typeof range>,
+): Promise<MessageActivityRow[]> {
+  const optOutCount = sql<number>`(select count(*)::int from ${optOuts} o where o.location_id = ${messages.locationId}
+      and o.created_at >= ${r.start} and o.created_at < ${r.end})`;
+  return db
+    .select({
+      key: messages.locationId,
+      name: sql<string>`coalesce(${locations.name}, 'No location')`,
+      messages: sql<number>`count(*)::int`,
+      inbound: sql<number>`(count(*) filter (where ${messages.direction} = 'inbound'))::int`,
+      outbound: sql<number>`(count(*) filter (where ${messages.direction} = 'outbound'))::int`,
+      delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered', 'read')))::int`,
+      failed: sql<number>`(count(*) filter (where ${messages.status} in ('failed', 'undelivered')))::int`,
+      optOuts: optOutCount,
+    })
+    .from(messages)
+    .leftJoin(locations, eq(locations.id, messages.locationId))
+    .where(and(...where))
+    .groupBy(messages.locationId, locations.name)
+    .orderBy(desc(sql`count(*)`), asc(locations.name));
+}
+
+/** The report's totals row: each figure summed over the locations. */
+function messageTotals(rows: MessageActivityRow[]) {
+  const sum = (k: keyof MessageActivityRow) => rows.reduce((n, row) => n + (row[k] as number), 0);
+  return {
+    messages: sum('messages'),
+    inbound: sum('inbound'),
+    outbound: sum('outbound'),
+    delivered: sum('delivered'),
+    failed: sum('failed'),
+    optOuts: sum('optOuts'),
+  };
+}
+
 defineAction({
   contract: messageActivity,
   summary:
@@ -187,44 +238,12 @@ defineAction({
   readOnly: true,
   async handler({ db, input, services, user }) {
     const r = range(input, services.clock.now());
-    const where = [
-      gte(messages.createdAt, r.start),
-      lt(messages.createdAt, r.end),
-      withinReach(user.reach, messages.locationId),
-    ];
-    if (input.locationId) where.push(eq(messages.locationId, input.locationId));
-    if (input.direction) where.push(eq(messages.direction, input.direction));
-    const optOutCount = sql<number>`(select count(*)::int from ${optOuts} o where o.location_id = ${messages.locationId}
-      and o.created_at >= ${r.start} and o.created_at < ${r.end})`;
-    const rows: MessageActivityRow[] = await db
-      .select({
-        key: messages.locationId,
-        name: sql<string>`coalesce(${locations.name}, 'No location')`,
-        messages: sql<number>`count(*)::int`,
-        inbound: sql<number>`(count(*) filter (where ${messages.direction} = 'inbound'))::int`,
-        outbound: sql<number>`(count(*) filter (where ${messages.direction} = 'outbound'))::int`,
-        delivered: sql<number>`(count(*) filter (where ${messages.status} in ('delivered', 'read')))::int`,
-        failed: sql<number>`(count(*) filter (where ${messages.status} in ('failed', 'undelivered')))::int`,
-        optOuts: optOutCount,
-      })
-      .from(messages)
-      .leftJoin(locations, eq(locations.id, messages.locationId))
-      .where(and(...where))
-      .groupBy(messages.locationId, locations.name)
-      .orderBy(desc(sql`count(*)`), asc(locations.name));
-    const sum = (k: keyof MessageActivityRow) => rows.reduce((n, row) => n + (row[k] as number), 0);
+    const rows = await messagesByLocation(db, messageScope(input, r, user.reach), r);
     return {
       rows,
       html: renderTable(messageActivityColumns, rows),
       locationCount: rows.length,
-      totals: {
-        messages: sum('messages'),
-        inbound: sum('inbound'),
-        outbound: sum('outbound'),
-        delivered: sum('delivered'),
-        failed: sum('failed'),
-        optOuts: sum('optOuts'),
-      },
+      totals: messageTotals(rows),
       minCreatedAt: r.from,
       maxCreatedAt: r.to,
     };
