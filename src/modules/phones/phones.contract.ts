@@ -281,7 +281,7 @@ export const localNumberColumns: ColumnSpec[] = [
   { key: 'region', label: 'State' },
 ];
 
-const replaceOutboundInput = z.object({
+export const replaceOutboundInput = z.object({
   /** A line of the location whose outbound number changes (usually the current outbound line). */
   phoneId: id,
   newPhoneId: optionalId.meta({ title: 'New outbound line' }),
@@ -338,7 +338,7 @@ const callRow = z.object({
 });
 
 /** load-twilio-calls: the provider's own view, live calls first. */
-const providerCallsInput = z.object({
+export const providerCallsInput = z.object({
   status: optionalChoice(callStatuses),
   ...dateRange,
   limit: optional(int(1, 200)),
@@ -380,7 +380,7 @@ const transferCallInput = z.object({
   to: optionalPhone.meta({ title: 'Transfer to' }),
   phoneId: optionalId,
 });
-const makeCallInput = z.object({
+export const makeCallInput = z.object({
   to: phone.meta({ title: 'Number to call' }),
   /** The line to call from; without it, the location's outbound line. */
   phoneId: optionalId.meta({ title: 'Call from' }),
