@@ -3,6 +3,8 @@
  * appraisal locations report, with their CSV downloads (docs/appraisals.md).
  */
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -391,6 +393,61 @@ defineAction({
   handler: async (ctx) => ({ appraisal: await appraisalRecord(ctx, ctx.input.appraisalId) }),
 });
 
+type SaveAppraisalInput = z.output<typeof saveAppraisal.input>;
+type StoredAppraisal = typeof appraisals.$inferSelect;
+
+/** Someone newly assigned must be an appraiser at the appraisal's store (within reach is not enough). */
+async function refuseNonAppraiser(db: Db, assignedUserId: number, locationId: number) {
+  const [appraiser] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, assignedUserId), appraisersAt(locationId)));
+  if (!appraiser)
+    throw AppError.invalid("Assigned to must be an appraiser at the appraisal's store.", ['assignedUserId']);
+}
+
+/** The vehicle as saved and as the offer rules read it (no trim is an empty one). */
+const vehicleOf = (input: SaveAppraisalInput) => ({
+  year: input.year,
+  make: input.make,
+  model: input.model,
+  trim: input.trim ?? '',
+  mileage: input.mileage,
+});
+type AppraisedVehicle = ReturnType<typeof vehicleOf>;
+
+/** What the offer was worked out from has changed: the vehicle or its base value. */
+function offerBasisChanged(before: StoredAppraisal, vehicle: AppraisedVehicle, baseValueCents: number) {
+  return (
+    vehicle.year !== before.year ||
+    vehicle.make !== before.make ||
+    vehicle.model !== before.model ||
+    vehicle.trim !== before.trim ||
+    vehicle.mileage !== before.mileage ||
+    baseValueCents !== before.baseValueCents
+  );
+}
+
+/** The offer by today's rules, "today" on the store's own wall clock. */
+async function offerNow(db: Db, baseValueCents: number, vehicle: AppraisedVehicle, locationId: number, now: Date) {
+  return computeOffer(baseValueCents, vehicle, await offerDay(db, locationId, now), await loadOfferRules(db));
+}
+
+/** The appraisal's fields as the screen saves them (the offer apart: it moves only when repriced). */
+const appraisalValues = (input: SaveAppraisalInput, phone: string, vehicle: AppraisedVehicle) => ({
+  customerName: input.customerName,
+  phone,
+  email: input.email ?? '',
+  vin: input.vin ?? '',
+  ...vehicle,
+  condition: input.condition,
+  baseValueCents: input.baseValue,
+  status: input.appraisalStatus,
+  workingStatus: input.workingStatus,
+  assignedUserId: input.assignedUserId ?? null,
+  notes: input.notes ?? '',
+});
+
 defineAction({
   contract: saveAppraisal,
   summary:
@@ -403,50 +460,14 @@ defineAction({
     const before = await loadRecord(ctx, appraisalRecords, input.appraisalId);
     const phone = input.phone ? toE164(input.phone) : '';
     if (phone === null) throw AppError.invalid('Phone must be a phone number such as (505) 555-0142.', ['phone']);
-    if (input.assignedUserId && input.assignedUserId !== before.assignedUserId) {
-      const [appraiser] = await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, input.assignedUserId), appraisersAt(before.locationId)));
-      if (!appraiser)
-        throw AppError.invalid("Assigned to must be an appraiser at the appraisal's store.", ['assignedUserId']);
-    }
-    const vehicle = {
-      year: input.year,
-      make: input.make,
-      model: input.model,
-      trim: input.trim ?? '',
-      mileage: input.mileage,
-    };
-    const changed =
-      vehicle.year !== before.year ||
-      vehicle.make !== before.make ||
-      vehicle.model !== before.model ||
-      vehicle.trim !== before.trim ||
-      vehicle.mileage !== before.mileage ||
-      input.baseValue !== before.baseValueCents;
-    const repriced = input.reprice || changed || before.status === 'new';
+    if (input.assignedUserId && input.assignedUserId !== before.assignedUserId)
+      await refuseNonAppraiser(ctx.db, input.assignedUserId, before.locationId);
+    const vehicle = vehicleOf(input);
+    const repriced = input.reprice || offerBasisChanged(before, vehicle, input.baseValue) || before.status === 'new';
     const now = ctx.services.clock.now();
-    const offer = repriced
-      ? computeOffer(
-          input.baseValue,
-          vehicle,
-          await offerDay(ctx.db, before.locationId, now),
-          await loadOfferRules(ctx.db),
-        )
-      : null;
+    const offer = repriced ? await offerNow(ctx.db, input.baseValue, vehicle, before.locationId, now) : null;
     await updateRecord(ctx, appraisalRecords, input.appraisalId, {
-      customerName: input.customerName,
-      phone,
-      email: input.email ?? '',
-      vin: input.vin ?? '',
-      ...vehicle,
-      condition: input.condition,
-      baseValueCents: input.baseValue,
-      status: input.appraisalStatus,
-      workingStatus: input.workingStatus,
-      assignedUserId: input.assignedUserId ?? null,
-      notes: input.notes ?? '',
+      ...appraisalValues(input, phone, vehicle),
       ...(offer ? { offerCents: offer.offerCents, offeredAt: now } : {}),
     });
     if (offer) await writeAdjustments(ctx.db, input.appraisalId, offer);
@@ -460,6 +481,55 @@ defineAction({
 
 /** The tally rows of every source together (kept beside each source's by the same trigger). */
 const ALL_SOURCES = '' as AppraisalSource;
+
+/** Each store's sums, from its tallies' index alone (it holds the counts). */
+const storeCounts = {
+  appraisals: t.appraisals,
+  new: t.new,
+  offered: t.offered,
+  accepted: t.accepted,
+  declined: t.declined,
+  purchased: t.purchased,
+  expired: t.expired,
+  offers: t.offers,
+  offer_cents: t.offerCents,
+};
+
+/** A count summed over a store's tally rows, 0 when it has none; the offers' cents as a bigint. */
+const summed = (name: keyof typeof storeCounts, as: string = name) =>
+  sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(
+    as,
+  );
+
+/** One store's sums over the days and source asked for, joined laterally to each store. */
+function storeSums(db: Db, input: { source?: AppraisalSource; minCreatedAt?: string; maxCreatedAt?: string }) {
+  const rows = tallyUnion(
+    t,
+    tallyRanges(t, input.minCreatedAt, input.maxCreatedAt),
+    storeCounts,
+    and(eq(t.locationId, locations.id), eq(t.source, input.source ?? ALL_SOURCES)),
+  );
+  return db
+    .select({
+      appraisals: summed('appraisals'),
+      newCount: summed('new', 'new_count'),
+      offered: summed('offered'),
+      accepted: summed('accepted'),
+      declined: summed('declined'),
+      purchased: summed('purchased'),
+      expired: summed('expired'),
+      offers: summed('offers'),
+      offerCents: summed('offer_cents'),
+    })
+    .from(sql`(${rows}) as r`)
+    .as('sums');
+}
+
+/** Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums). */
+const storesListed = or(
+  eq(locations.active, true),
+  sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`,
+);
 
 defineListAction({
   contract: loadLocations,
@@ -502,42 +572,7 @@ defineListAction({
     return sql`(select json_build_object('totalAppraisals', coalesce(sum(r.appraisals), 0)::int, 'offerCountFormatted', coalesce(sum(r.offers), 0)::int) from (${rows}) as r)`;
   },
   query: ({ db, input }) => {
-    // Each store's sums, from its tallies' index alone (it holds the counts).
-    const counts = {
-      appraisals: t.appraisals,
-      new: t.new,
-      offered: t.offered,
-      accepted: t.accepted,
-      declined: t.declined,
-      purchased: t.purchased,
-      expired: t.expired,
-      offers: t.offers,
-      offer_cents: t.offerCents,
-    };
-    const rows = tallyUnion(
-      t,
-      tallyRanges(t, input.minCreatedAt, input.maxCreatedAt),
-      counts,
-      and(eq(t.locationId, locations.id), eq(t.source, input.source ?? ALL_SOURCES)),
-    );
-    const total = (name: keyof typeof counts, as: string = name) =>
-      sql<number>`coalesce(sum(r.${sql.identifier(name)}), 0)::${sql.raw(name === 'offer_cents' ? 'bigint' : 'int')}`.as(
-        as,
-      );
-    const sums = db
-      .select({
-        appraisals: total('appraisals'),
-        newCount: total('new', 'new_count'),
-        offered: total('offered'),
-        accepted: total('accepted'),
-        declined: total('declined'),
-        purchased: total('purchased'),
-        expired: total('expired'),
-        offers: total('offers'),
-        offerCents: total('offer_cents'),
-      })
-      .from(sql`(${rows}) as r`)
-      .as('sums');
+    const sums = storeSums(db, input);
     return {
       select: db
         .select({
@@ -557,8 +592,7 @@ defineListAction({
         .from(locations)
         .leftJoinLateral(sums, sql`true`)
         .$dynamic(),
-      // Active stores, and any other that has appraisals (the count reads the locations alone, so not the sums).
-      where: or(eq(locations.active, true), sql`exists (select 1 from ${t} where ${t.locationId} = ${locations.id})`),
+      where: storesListed,
     };
   },
 });

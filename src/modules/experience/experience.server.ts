@@ -408,6 +408,32 @@ async function recordChats(
   return recorded;
 }
 
+/**
+ * The leads' customers as contacts of the store: those it lacked are added, those it had get their
+ * blanks filled. Answers both kinds, by person, and every person's contact id.
+ */
+async function saveContacts(db: Db, locationId: number, leads: ReadLead[], existing: Map<string, number>) {
+  const people = contactsOf(leads);
+  const added = [...people].filter(([key]) => !existing.has(key));
+  const matched = [...people].filter(([key]) => existing.has(key));
+  const contactOf = new Map(existing);
+  await addContacts(db, locationId, added, contactOf);
+  if (matched.length)
+    await fillBlanks(
+      db,
+      matched.map(([key, p]) => ({ id: existing.get(key)!, ...p })),
+    );
+  return { added, matched, contactOf };
+}
+
+/** Each lead imported with its contact, and whether the store had that contact before. */
+const importedLeads = (leads: ReadLead[], contactOf: Map<string, number>, existing: Map<string, number>) =>
+  leads.map((l) => ({
+    ...l,
+    contactId: contactOf.get(personKey(l))!,
+    contact: existing.has(personKey(l)) ? ('existing' as const) : ('new' as const),
+  }));
+
 defineAction({
   contract: importGubagooLeads,
   summary:
@@ -426,17 +452,7 @@ defineAction({
       );
     }
     const existing = await matchContacts(db, location.id, leads);
-
-    const people = contactsOf(leads);
-    const added = [...people].filter(([key]) => !existing.has(key));
-    const matched = [...people].filter(([key]) => existing.has(key));
-    const contactOf = new Map(existing);
-    await addContacts(db, location.id, added, contactOf);
-    if (matched.length)
-      await fillBlanks(
-        db,
-        matched.map(([key, p]) => ({ id: existing.get(key)!, ...p })),
-      );
+    const { added, matched, contactOf } = await saveContacts(db, location.id, leads, existing);
     const leadCount = await recordChats(db, leads, contactOf, location.id, user.id);
     audit({
       recordType: 'chatLeads',
@@ -449,13 +465,8 @@ defineAction({
         leads: leadCount,
       },
     });
-    const clean = leads.map((l) => ({
-      ...l,
-      contactId: contactOf.get(personKey(l))!,
-      contact: existing.has(personKey(l)) ? ('existing' as const) : ('new' as const),
-    }));
     return {
-      clean,
+      clean: importedLeads(leads, contactOf, existing),
       rejected,
       columns,
       rowCount,

@@ -1,6 +1,8 @@
 import { shortcodesOf } from './locations.api';
 import { asc } from 'drizzle-orm';
-import { defineAction } from '../../server/platform/actions';
+import type { z } from 'zod';
+import type { Db } from '../../server/db/client';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { contains, defineListAction, equals, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
@@ -91,6 +93,49 @@ defineAction({
   handler: async (ctx) => ({ location: locationOf(await loadRecord(ctx, locationRecords, ctx.input.locationId)) }),
 });
 
+type LocationValues = Partial<typeof locations.$inferInsert>;
+
+/** The fields sent, and only those (a field left out keeps its value), with phone numbers as E.164. */
+function locationValues(fields: Omit<z.output<typeof saveLocation.input>, 'locationId'>): LocationValues {
+  const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as LocationValues;
+  for (const key of ['phone', 'servicePhone'] as const) {
+    if (values[key]) {
+      const e164 = toE164(values[key]!);
+      if (!e164)
+        throw AppError.invalid(`${key === 'phone' ? 'Phone' : 'Service phone'} must be a valid phone number.`, [key]);
+      values[key] = e164;
+    }
+  }
+  return values;
+}
+
+/** No two locations share a code (the location being saved may keep its own). */
+async function refuseTakenCode(db: Db, code: string, locationId: number | undefined) {
+  await refuseTaken(
+    db,
+    locations.code,
+    code,
+    `Another location already uses the code ${code}.`,
+    'code',
+    locationId ? { key: locations.id, value: locationId } : undefined,
+  );
+}
+
+/** A location added or moved stays within its maker's reach: a region of theirs. */
+function refuseRegionBeyond(
+  user: ActionContext<unknown>['user'],
+  before: typeof locations.$inferSelect | undefined,
+  region: string,
+) {
+  if ((!before || region !== before.region) && !mayGiveRegion(user, region)) {
+    throw new AppError(
+      403,
+      `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`,
+      ['region'],
+    );
+  }
+}
+
 defineAction({
   contract: saveLocation,
   summary: 'Adds a location (no locationId) or changes the fields sent.',
@@ -99,37 +144,10 @@ defineAction({
   async handler(ctx) {
     const { locationId, ...fields } = ctx.input;
     const { user } = ctx;
-    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
-      typeof locations.$inferInsert
-    >;
-    for (const key of ['phone', 'servicePhone'] as const) {
-      if (values[key]) {
-        const e164 = toE164(values[key]!);
-        if (!e164)
-          throw AppError.invalid(`${key === 'phone' ? 'Phone' : 'Service phone'} must be a valid phone number.`, [key]);
-        values[key] = e164;
-      }
-    }
-    if (values.code) {
-      await refuseTaken(
-        ctx.db,
-        locations.code,
-        values.code,
-        `Another location already uses the code ${values.code}.`,
-        'code',
-        locationId ? { key: locations.id, value: locationId } : undefined,
-      );
-    }
+    const values = locationValues(fields);
+    if (values.code) await refuseTakenCode(ctx.db, values.code, locationId);
     const before = locationId ? await loadRecord(ctx, locationRecords, locationId) : undefined;
-    // A location added or moved stays within its maker's reach: a region of theirs.
-    const region = values.region ?? before?.region ?? '';
-    if ((!before || region !== before.region) && !mayGiveRegion(user, region)) {
-      throw new AppError(
-        403,
-        `You can add or move locations only within your own regions (${user.regions.join(', ') || 'you have none'}).`,
-        ['region'],
-      );
-    }
+    refuseRegionBeyond(user, before, values.region ?? before?.region ?? '');
     if (!before) {
       if (!values.code || !values.name) {
         throw AppError.invalid('A new location needs a code and a name.', [!values.code ? 'code' : 'name']);

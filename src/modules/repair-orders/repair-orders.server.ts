@@ -285,6 +285,36 @@ async function savedSince(ctx: Ctx, repairOrderId: number): Promise<AppError> {
   );
 }
 
+/** The parts chosen, each once, by part number; all of them still in the catalogue, or none is added. */
+async function chosenParts(ctx: Ctx, partIds: number[]) {
+  const ids = [...new Set(partIds)];
+  const parts = await ctx.db
+    .select()
+    .from(partsCatalog)
+    .where(inArray(partsCatalog.id, ids))
+    .orderBy(asc(partsCatalog.partNumber));
+  if (parts.length !== ids.length)
+    throw AppError.invalid('Parts: a part chosen is no longer in the catalogue; search again.', ['partIds']);
+  return parts;
+}
+
+/** The parts as items after the order's others: "number description" at the list price, no hours. */
+async function appendPartItems(ctx: Ctx, repairOrderId: number, parts: (typeof partsCatalog.$inferSelect)[]) {
+  const [{ last }] = await ctx.db
+    .select({ last: max(items.position) })
+    .from(items)
+    .where(eq(items.repairOrderId, repairOrderId));
+  const lines = parts.map((p, i) => ({
+    repairOrderId,
+    position: (last ?? -1) + 1 + i,
+    description: `${p.partNumber} ${p.description}`,
+    valueCents: p.priceCents,
+    hoursHundredths: 0,
+  }));
+  await ctx.db.insert(items).values(lines);
+  return lines;
+}
+
 defineAction({
   contract: addParts,
   summary:
@@ -293,26 +323,8 @@ defineAction({
   reach: { repairOrderId: orderRecords, partIds: catalogRecords },
   async handler(ctx) {
     const order = await loadRecord(ctx, orderRecords, ctx.input.repairOrderId);
-    const ids = [...new Set(ctx.input.partIds)];
-    const parts = await ctx.db
-      .select()
-      .from(partsCatalog)
-      .where(inArray(partsCatalog.id, ids))
-      .orderBy(asc(partsCatalog.partNumber));
-    if (parts.length !== ids.length)
-      throw AppError.invalid('Parts: a part chosen is no longer in the catalogue; search again.', ['partIds']);
-    const [{ last }] = await ctx.db
-      .select({ last: max(items.position) })
-      .from(items)
-      .where(eq(items.repairOrderId, order.id));
-    const lines = parts.map((p, i) => ({
-      repairOrderId: order.id,
-      position: (last ?? -1) + 1 + i,
-      description: `${p.partNumber} ${p.description}`,
-      valueCents: p.priceCents,
-      hoursHundredths: 0,
-    }));
-    await ctx.db.insert(items).values(lines);
+    const parts = await chosenParts(ctx, ctx.input.partIds);
+    const lines = await appendPartItems(ctx, order.id, parts);
     const added = lines.reduce((sum, l) => sum + l.valueCents, 0);
     const [after] = await ctx.db
       .update(orders)

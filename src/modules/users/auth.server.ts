@@ -207,6 +207,43 @@ defineAction({
 // Verifying against a fixed hash when the user does not exist keeps the timing the same.
 const dummyHash = await hashPassword('not-a-real-password');
 
+type StoredFactor = typeof userFactors.$inferSelect;
+
+/** The factor the screen chose: the account's own, confirmed, and of the type the screen showed. */
+async function chosenFactor(db: Db, userId: number, input: { factorId: number; factorType: Factor['factorType'] }) {
+  const [factor] = await db
+    .select()
+    .from(userFactors)
+    .where(and(eq(userFactors.id, input.factorId), eq(userFactors.userId, userId), eq(userFactors.confirmed, true)));
+  if (!factor || factor.type !== input.factorType)
+    throw AppError.notFound('That sign-in method is not set up for this account.');
+  return factor;
+}
+
+/** A new code for the session, kept only as its hash, sent by text or email to the factor's target. */
+async function sendCode(db: Db, services: Services, sessionId: string, factor: StoredFactor) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.insert(authCodes).values({
+    sessionId,
+    factorId: factor.id,
+    codeHash: codeHash(sessionId, code),
+    expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+  });
+  const text = `Your Forecourt sign-in code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
+  if (factor.type === 'sms') {
+    // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
+    await sendText(db, services, {
+      to: factor.target!,
+      body: text,
+      purpose: 'transactional',
+      userId: factor.userId,
+      storedBody: 'Forecourt sign-in code (the code is not stored).',
+    });
+  } else {
+    await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
+  }
+}
+
 defineAction({
   contract: pushCode,
   summary: 'Chooses a factor; sends a code for text and email factors.',
@@ -214,18 +251,7 @@ defineAction({
   reach: 'group',
   rateLimit: 10,
   async handler({ input, db, session, services }) {
-    const [factor] = await db
-      .select()
-      .from(userFactors)
-      .where(
-        and(
-          eq(userFactors.id, input.factorId),
-          eq(userFactors.userId, session!.user.id),
-          eq(userFactors.confirmed, true),
-        ),
-      );
-    if (!factor || factor.type !== input.factorType)
-      throw AppError.notFound('That sign-in method is not set up for this account.');
+    const factor = await chosenFactor(db, session!.user.id, input);
     await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, session!.id));
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
     switch (factor.type) {
@@ -233,26 +259,7 @@ defineAction({
         return { sent: false };
       case 'sms':
       case 'email': {
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        await db.insert(authCodes).values({
-          sessionId: session!.id,
-          factorId: factor.id,
-          codeHash: codeHash(session!.id, code),
-          expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-        });
-        const text = `Your Forecourt sign-in code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
-        if (factor.type === 'sms') {
-          // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
-          await sendText(db, services, {
-            to: factor.target!,
-            body: text,
-            purpose: 'transactional',
-            userId: factor.userId,
-            storedBody: 'Forecourt sign-in code (the code is not stored).',
-          });
-        } else {
-          await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
-        }
+        await sendCode(db, services, session!.id, factor);
         return { sent: true, target: mask(factor.type, factor.target) };
       }
       default:
@@ -303,13 +310,7 @@ defineAction({
  * Whether a code is right for the session's chosen factor: an authenticator app's code for a time
  * step after the last one used (a code is good once), or the code sent for this session, unexpired.
  */
-async function checkCode(
-  db: Db,
-  session: Session,
-  factor: typeof userFactors.$inferSelect,
-  code: string,
-  sessionSecret: string,
-) {
+async function checkCode(db: Db, session: Session, factor: StoredFactor, code: string, sessionSecret: string) {
   if (factor.type !== 'totp') {
     const [sent] = await db.select().from(authCodes).where(eq(authCodes.sessionId, session.id));
     return {
@@ -333,6 +334,41 @@ async function checkCode(
   return { valid: delta !== null && step > factor.lastStep, step, totpSecret };
 }
 
+/** The factor the session chose (pushCode), still the account's; until there is one no code is checked. */
+async function sessionFactor(db: Db, session: Session) {
+  if (!session.factorId) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
+  const [factor] = await db
+    .select()
+    .from(userFactors)
+    .where(and(eq(userFactors.id, session.factorId), eq(userFactors.userId, session.user.id)));
+  if (!factor) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
+  return factor;
+}
+
+/**
+ * An authenticator app's code is good once: its time step is kept as the last used, and the factor
+ * (if being set up) is confirmed. A secret stored before sealing is sealed now.
+ */
+async function useTotpStep(db: Db, factor: StoredFactor, step: number, totpSecret: string, sessionSecret: string) {
+  const stored = isSealed(factor.secret!) ? factor.secret! : seal(sessionSecret, totpSecret);
+  await db
+    .update(userFactors)
+    .set({ lastStep: step, confirmed: true, secret: stored })
+    .where(eq(userFactors.id, factor.id));
+}
+
+/** The account's last sign-in, and its event naming the kind of code it took. */
+async function recordSignIn(db: Db, userId: number, factorType: Factor['factorType'], ip: string) {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+  await recordEvent(
+    db,
+    userId,
+    'signin',
+    `With ${factorType === 'totp' ? 'authenticator app' : factorType === 'sms' ? 'text message code' : 'email code'}`,
+    ip,
+  );
+}
+
 defineAction({
   contract: verifyCode,
   summary: 'Code step of sign-in; on success the session is fully signed in under a new id.',
@@ -344,20 +380,9 @@ defineAction({
     // Wrong codes count against the account and the address as wrong passwords do.
     const key = accountKey(userId);
     const attempt = await beginAttempt(key, { db, request, reply, services });
-    if (!session!.factorId) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
-    const [factor] = await db
-      .select()
-      .from(userFactors)
-      .where(and(eq(userFactors.id, session!.factorId), eq(userFactors.userId, userId)));
-    if (!factor) throw AppError.invalid('Choose how to receive your code first.', ['factorId']);
-
-    const { valid, step, totpSecret } = await checkCode(
-      db,
-      session!,
-      factor,
-      input.authCode,
-      services.config.SESSION_SECRET,
-    );
+    const factor = await sessionFactor(db, session!);
+    const sessionSecret = services.config.SESSION_SECRET;
+    const { valid, step, totpSecret } = await checkCode(db, session!, factor, input.authCode, sessionSecret);
     if (!valid) {
       await recordFailure(attempt, key, session!.user, 'code_failed');
       throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
@@ -366,25 +391,11 @@ defineAction({
     // clear the way for guesses at others from the same place).
     await clearFailures(db, key);
     await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
-    if (factor.type === 'totp') {
-      // A secret stored before sealing is sealed now.
-      const stored = isSealed(factor.secret!) ? factor.secret! : seal(services.config.SESSION_SECRET, totpSecret!);
-      await db
-        .update(userFactors)
-        .set({ lastStep: step, confirmed: true, secret: stored })
-        .where(eq(userFactors.id, factor.id));
-    }
+    if (factor.type === 'totp') await useTotpStep(db, factor, step, totpSecret!, sessionSecret);
     if (!factor.confirmed) {
       await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
     }
-    await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
-    await recordEvent(
-      db,
-      userId,
-      'signin',
-      `With ${factor.type === 'totp' ? 'authenticator app' : factor.type === 'sms' ? 'text message code' : 'email code'}`,
-      request.ip,
-    );
+    await recordSignIn(db, userId, factor.type, request.ip);
     await startSession(db, request, reply, services.config, { userId, stage: 'full' });
     return { redirect: safeRedirect(input.redirect) };
   },

@@ -199,6 +199,34 @@ defineAction({
 type SaveUserInput = z.output<typeof saveUser.input>;
 type StoredUser = typeof users.$inferSelect;
 
+/** The user being saved, with their job code's flags (the grant rules read both); none for a new user. */
+async function userToSave({ db }: ActionContext<unknown>, userId: number | undefined) {
+  const [found] = userId
+    ? await db
+        .select({ user: users, jobFlags: jobCodes.flags })
+        .from(users)
+        .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
+        .where(eq(users.id, userId))
+    : [];
+  if (userId && !found) throw AppError.notFound('That user does not exist.');
+  return found;
+}
+
+/** The user's fields as saved (the password apart: it is stored only as its hash). */
+const userValues = (input: SaveUserInput, phone: string, flags: string[], jobCode: string | null) => ({
+  username: input.username,
+  email: input.email,
+  firstName: input.firstName,
+  lastName: input.lastName,
+  phone,
+  jobCode,
+  locationId: input.locationId ?? null,
+  flags,
+  regions: input.regions,
+  groupWide: input.groupWide,
+  accountLocked: input.accountLocked,
+});
+
 defineAction({
   contract: saveUser,
   summary: 'Creates a user (no userId) or saves one: details, flags, regions, lock.',
@@ -206,14 +234,7 @@ defineAction({
   reach: { userId: userRecords },
   async handler(ctx) {
     const { db, input, user: admin } = ctx;
-    const [found] = input.userId
-      ? await db
-          .select({ user: users, jobFlags: jobCodes.flags })
-          .from(users)
-          .leftJoin(jobCodes, eq(jobCodes.jobCode, users.jobCode))
-          .where(eq(users.id, input.userId))
-      : [];
-    if (input.userId && !found) throw AppError.notFound('That user does not exist.');
+    const found = await userToSave(ctx, input.userId);
     const before = found?.user;
     const flags = allFlags.filter((f) => input[f]);
     const jobCode = input.jobCode ?? null;
@@ -227,19 +248,7 @@ defineAction({
     await refuseTakenLogin(ctx, input);
     const phone = input.phone ? (toE164(input.phone) ?? '') : '';
     if (input.phone && !phone) throw AppError.invalid('Phone must be a valid phone number.', ['phone']);
-    const values = {
-      username: input.username,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone,
-      jobCode,
-      locationId: input.locationId ?? null,
-      flags,
-      regions: input.regions,
-      groupWide: input.groupWide,
-      accountLocked: input.accountLocked,
-    };
+    const values = userValues(input, phone, flags, jobCode);
     const userId = before ? await saveExistingUser(ctx, before, values) : await createUser(ctx, values);
     await syncCodeFactor(db, userId, 'sms', input.smsFactor && phone ? phone : null);
     await syncCodeFactor(db, userId, 'email', input.emailFactor ? input.email : null);
