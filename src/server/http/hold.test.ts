@@ -18,7 +18,7 @@ import { registeredExports } from '../../../tests/registries';
  * statement fails ends that download only.
  */
 
-// A download whose statement fails on a row, registered while this file runs and removed after
+// A download whose statement fails on a row, registered while this file runs (before its app is built) and removed after
 // (a worker runs other files in the same process, and the registry's own tests must not see it).
 const FAILING = listContract({
   path: 'test/failing-export',
@@ -27,34 +27,34 @@ const FAILING = listContract({
   countKey: 'rowCount',
   exportRoute: '/test/failing-export',
 });
-defineListAction({
-  contract: FAILING,
-  permission: 'developer',
-  reach: 'group',
-  bench: () => [],
-  columns: [{ key: 'id', label: 'Id' }],
-  sorts: { id: users.id },
-  defaultSort: 'id',
-  id: { key: 'id', column: users.id },
-  export: { filename: 'failing' },
-  // Division by zero on every row past the first `failAfter` of the users: PostgreSQL fails the statement there.
-  filters: {
-    failAfter: (n) =>
-      sql`1 / (case when ${users.id} > (select min(id) from users) + ${Number(n)} then 0 else 1 end) = 1`,
-  },
-  query: ({ db }) => ({ select: db.select({ id: users.id }).from(users).$dynamic() }),
-});
 
 let t: TestApp;
 let all: Caller;
 beforeAll(async () => {
+  defineListAction({
+    contract: FAILING,
+    permission: 'developer',
+    reach: 'group',
+    bench: () => [],
+    columns: [{ key: 'id', label: 'Id' }],
+    sorts: { id: users.id },
+    defaultSort: 'id',
+    id: { key: 'id', column: users.id },
+    export: { filename: 'failing' },
+    // Division by zero on every row past the first `failAfter` of the users: PostgreSQL fails the statement there.
+    filters: {
+      failAfter: (n) =>
+        sql`1 / (case when ${users.id} > (select min(id) from users) + ${Number(n)} then 0 else 1 end) = 1`,
+    },
+    query: ({ db }) => ({ select: db.select({ id: users.id }).from(users).$dynamic() }),
+  });
   t = await testApp();
   all = await t.signedIn([...allFlags], { groupWide: true });
 });
 afterAll(async () => {
   await t?.close();
   listRegistry.delete(FAILING.path);
-  actionRegistry.delete(FAILING.path);
+  actionRegistry.delete(`/api/actions/${FAILING.path}`);
   exportRegistry.delete(FAILING.exportRoute!);
 });
 
