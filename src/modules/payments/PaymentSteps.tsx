@@ -84,7 +84,7 @@ function ChangeForm({ payment, done }: { payment: PaymentLike; done: () => void 
           if (asked || !form.form.isValid()) return form.submit();
           setAsked(true);
           void confirm({
-            message: `Change the payment to ${payment.payeeName} from ${formatMoney(payment.amountCents)} to $${form.values.amount}? The payout sent is stopped and a new one sent.`,
+            message: `Change the payment to ${payment.payeeName} from ${formatMoney(payment.amountCents)} to $${form.values.amount}? The payout sent is stopped; the new amount goes out once another appraisal manager approves it.`,
             confirmLabel: 'Change amount',
           }).then((yes) => {
             setAsked(false);

@@ -17,7 +17,9 @@ import { defineContract, listContract } from '../../shared/contract';
 import { manualMethods, paymentCommands, paymentStates, providerStatuses } from './payments.values';
 
 /** The most a payment to a seller may be: a vehicle bought on an appraisal, not a fleet. */
-const PAYMENT_MAX_DOLLARS = 500_000;
+export const PAYMENT_MAX_DOLLARS = 500_000;
+/** The same in cents: no path sets or pays an amount above it (create, change, approve, send, pay manually). */
+export const PAYMENT_MAX_CENTS = PAYMENT_MAX_DOLLARS * 100;
 export const REASON_MAX = 500;
 
 const paymentIdInput = z.object({ paymentId: id.meta({ title: 'Payment' }) });

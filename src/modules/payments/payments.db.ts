@@ -47,8 +47,8 @@ export const payments = pgTable(
     vehicle: text('vehicle').notNull(),
     vin: varchar('vin', { length: 17 }).notNull().default(''),
     /**
-     * How many payouts the provider has been asked for (a change or a resend after a failure asks for
-     * a new one). The provider's idempotency key is `payment-<id>-<revision>`, so a retry of the same
+     * How many payouts the provider has been asked for (each `start`: the first send, the send of an
+     * approved change, a resend after a failure). The provider's idempotency key is `payment-<id>-<revision>`, so a retry of the same
      * send after a crash carries the same key and is never paid twice.
      */
     revision: smallint('revision').notNull().default(0),
@@ -109,4 +109,36 @@ export const paymentEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+);
+
+/**
+ * Every payout asked of the provider for a payment (a send, a resend after a failure), with its key,
+ * amount and what became of it. Live is `pending`: out with the provider, neither paid, failed nor
+ * stopped. A payment has at most one live payout: the unique index refuses a second, so a payout
+ * being replaced is marked `cancelled` (stopped) in the same transaction before the next one is
+ * asked for, and no race can leave two out at once.
+ */
+export const paymentPayouts = pgTable(
+  'payment_payouts',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    revision: smallint('revision').notNull(),
+    /** `payment-<id>-<revision>`, the provider's idempotency key. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's reference, once it answered the send. */
+    reference: varchar('reference', { length: 64 }),
+    status: varchar('status', { length: 12 }).$type<ProviderStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_payouts_key').on(t.idempotencyKey),
+    // One live payout per payment, whatever runs at the same moment.
+    uniqueIndex('payment_payouts_live_key').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+    index('payment_payouts_reference_idx').on(t.reference),
+  ],
 );

@@ -71,7 +71,9 @@ test('a payment from request to sent: an appraiser requests it, a manager approv
   await expect(view.locator('.payment-events')).toContainText('Status checked: Payment Completed');
 });
 
-test("a sent payment's amount is changed in a modal after confirming, then voided", async ({ page }) => {
+test("a sent payment's amount is changed in a modal after confirming, waits for approval, then is cancelled", async ({
+  page,
+}) => {
   // The demo's payment at Denver, sent and out with the provider.
   await page.goto(`${LIST}?state=sent&query=joshua`);
   const row = page.getByRole('row', { name: /Joshua Davis/ });
@@ -89,10 +91,15 @@ test("a sent payment's amount is changed in a modal after confirming, then voide
   await page.goto(`${LIST}?query=joshua`);
   await expect(row.locator('.payment-state')).toHaveText('Payment Changed');
   await expect(row).toContainText('$18,250.50');
-  await row.getByRole('button', { name: 'Void: Joshua Davis' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Void' }).click();
-  await expectNotification(page, 'Payment Voided');
-  await expect(row.locator('.payment-state')).toHaveText('Payment Voided');
+  // The new amount is not sent until another appraisal manager approves it; nothing is out to void.
+  await expect(row.getByRole('button', { name: 'Void: Joshua Davis' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Check status: Joshua Davis' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Cancel payment: Joshua Davis' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel the payment' });
+  await cancel.getByRole('textbox').fill('Seller kept the car.');
+  await cancel.getByRole('button', { name: 'Cancel payment' }).click();
+  await expectNotification(page, 'Payment Cancelled');
+  await expect(row.locator('.payment-state')).toHaveText('Payment Cancelled');
 });
 
 test('a manual payment: started with its method, then recorded as sent with its cheque number', async ({ page }) => {

@@ -66,10 +66,10 @@ defineGenerator({
         a.phone,
         `${year} ${make} ${model} ${trim}`,
         '',
-        sent ? (state === 'changed' ? 2 : 1) : 0,
+        sent ? 1 : 0,
         sent ? `lp_scale${made}` : null,
         sent
-          ? state === 'voided'
+          ? state === 'voided' || state === 'changed'
             ? 'cancelled'
             : state === 'paid'
               ? 'paid'
@@ -78,7 +78,7 @@ defineGenerator({
                 : 'pending'
           : null,
         random.int(1, counts.users),
-        state === 'requested' || state === 'cancelled' ? null : random.int(1, counts.users),
+        state === 'requested' || state === 'cancelled' || state === 'changed' ? null : random.int(1, counts.users),
         createdAt,
         createdAt,
       ];

@@ -4,7 +4,7 @@ import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
-import { paymentEvents, payments } from './payments.db';
+import { paymentEvents, paymentPayouts, payments } from './payments.db';
 import type { PaymentCommand, PaymentState } from './payments.values';
 
 const HOUR = 3_600_000;
@@ -105,6 +105,8 @@ export async function seedPayments(db: Db): Promise<void> {
     const at = (hours: number) => new Date(now - hours * HOUR);
     const amountCents = a.offerCents + (demo.amountCents ?? 0);
     const sent = demo.steps.some(([c]) => c === 'start');
+    // A changed amount stopped the payout and waits for a new approval: its changer stands as requester.
+    const changed = last[1] === 'changed';
     const [payment] = await db
       .insert(payments)
       .values({
@@ -118,26 +120,41 @@ export async function seedPayments(db: Db): Promise<void> {
         payeePhone: a.phone,
         vehicle: [a.year, a.make, a.model, a.trim].filter(Boolean).join(' '),
         vin: a.vin,
-        revision: demo.steps.filter(([c]) => c === 'start' || c === 'change-payment').length,
+        revision: demo.steps.filter(([c]) => c === 'start').length,
         manualMethod: demo.manual ? 'cheque' : null,
         manualDetails: demo.manual?.details ?? '',
         manualReference: demo.manual?.reference ?? null,
         manualSentOn: demo.manual ? at(296).toISOString().slice(0, 10) : null,
-        requestedBy: requester,
-        approvedBy: demo.steps.some(([c]) => c === 'approve') ? manager : null,
+        requestedBy: changed ? manager : requester,
+        approvedBy: demo.steps.some(([c]) => c === 'approve') && !changed ? manager : null,
         createdAt: at(first[2]),
         updatedAt: at(last[2]),
       })
       .returning();
     if (sent) {
       // What the local provider holds for the current payout, as if it had been sent.
+      const idempotencyKey = `payment-${payment.id}-${payment.revision}`;
+      const sentCents = changed ? a.offerCents : amountCents;
       const payout = await provider.send(db, {
-        idempotencyKey: `payment-${payment.id}-${payment.revision}`,
-        amountCents,
+        idempotencyKey,
+        amountCents: sentCents,
         memo: `Trade-in: ${payment.vehicle}`,
         payee: { name: payment.payeeName, email: payment.payeeEmail, phone: payment.payeePhone },
       });
-      const status = last[1] === 'paid' ? (await provider.status(db, payout.reference)).status : payout.status;
+      const status =
+        last[1] === 'paid'
+          ? (await provider.status(db, payout.reference)).status
+          : changed
+            ? (await provider.cancel(db, payout.reference)).status
+            : payout.status;
+      await db.insert(paymentPayouts).values({
+        paymentId: payment.id,
+        revision: payment.revision,
+        idempotencyKey,
+        amountCents: sentCents,
+        reference: payout.reference,
+        status,
+      });
       await db
         .update(payments)
         .set({ providerReference: payout.reference, providerStatus: status, providerCheckedAt: at(last[2]) })

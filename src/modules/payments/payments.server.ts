@@ -7,7 +7,7 @@ import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
-import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platform/records';
+import { insertRecord, loadRecord, notFound, refusingDuplicate } from '../../server/platform/records';
 import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal, formatMoney } from '../../shared/format';
 import { appraisalRecords, appraisals } from '../appraisals/appraisals.db';
@@ -25,6 +25,7 @@ import {
   loadPayments,
   manualStartPayment,
   PAYABLE_APPRAISAL_STATUSES,
+  PAYMENT_MAX_CENTS,
   paymentColumns,
   startManualPayment,
   startPayment,
@@ -32,7 +33,7 @@ import {
   type PaymentReply,
 } from './payments.contract';
 import { localPayouts } from '../../server/platform/platform.db';
-import { paymentEvents, paymentRecords, payments } from './payments.db';
+import { paymentEvents, paymentPayouts, paymentRecords, payments } from './payments.db';
 import {
   closedStates,
   commandPermissions,
@@ -141,7 +142,22 @@ async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step
 }
 
 /**
- * A step on one payment: loaded within reach (else its 404), refused with a 409 unless the table
+ * The payment within reach (else its 404), its row locked until the step commits: steps on one
+ * payment at the same moment (a double click, a status check during a change) queue, and each reads
+ * the payment as the one before it left it.
+ */
+async function lockPayment(ctx: Ctx, paymentId: number): Promise<Payment> {
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), withinReach(ctx.user.reach, payments.locationId)))
+    .for('update');
+  if (!payment) throw notFound(paymentRecords, paymentId);
+  return payment;
+}
+
+/**
+ * A step on one payment: locked within reach (`lockPayment`), refused with a 409 unless the table
  * allows it from where the payment stands (or it is the same request again), then `act`, which
  * moves it. A move that finds the state already changed (another request won) is answered as that
  * request's result when it was this same request, and refused otherwise.
@@ -153,7 +169,7 @@ async function step(
   act: (payment: Payment) => Promise<Payment | null>,
   same?: (event: typeof paymentEvents.$inferSelect) => boolean,
 ): Promise<PaymentReply> {
-  const payment = await loadRecord(ctx, paymentRecords, paymentId);
+  const payment = await lockPayment(ctx, paymentId);
   // A step that may be taken again from where it leads (a second change, a second check) is a
   // repeat only when `same` says so; any other finds its earlier self by where the payment stands.
   const allowed = transitions[command].from.includes(payment.state);
@@ -169,14 +185,54 @@ async function step(
 const providerKey = (p: Payment) => `payment-${p.id}-${p.revision}`;
 const memoOf = (p: Payment) => `Trade-in: ${p.vehicle}`;
 
+/** The payout out with the provider for this payment, if any: the unique index allows one. */
+async function livePayout(ctx: Ctx, paymentId: number) {
+  const [live] = await ctx.db
+    .select()
+    .from(paymentPayouts)
+    .where(and(eq(paymentPayouts.paymentId, paymentId), eq(paymentPayouts.status, 'pending')));
+  return live;
+}
+
+/** Records what became of a payout the provider answered for (paid, failed, stopped, still pending). */
+async function settlePayout(ctx: Ctx, paymentId: number, reference: string, status: ProviderStatus) {
+  await ctx.db
+    .update(paymentPayouts)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(paymentPayouts.paymentId, paymentId), eq(paymentPayouts.reference, reference)));
+}
+
+/**
+ * Writes down the payout about to be asked for, before the provider is asked: the index refuses a
+ * second live payout for the payment, so nothing can send one while another is out.
+ */
+function claimPayout(ctx: Ctx, claimed: Payment) {
+  return refusingDuplicate(
+    () =>
+      ctx.db.insert(paymentPayouts).values({
+        paymentId: claimed.id,
+        revision: claimed.revision,
+        idempotencyKey: providerKey(claimed),
+        amountCents: claimed.amountCents,
+      }),
+    () =>
+      AppError.conflict('This payment already has a payout out with the provider; reload it to see where it stands.'),
+  );
+}
+
 /** Asks the provider for this payment's payout (again, after a crash: the same key is the same payout). */
 async function sendPayout(ctx: Ctx, claimed: Payment): Promise<Payment> {
+  await claimPayout(ctx, claimed);
   const payout = await ctx.services.payments.send(ctx.db, {
     idempotencyKey: providerKey(claimed),
     amountCents: claimed.amountCents,
     memo: memoOf(claimed),
     payee: { name: claimed.payeeName, email: claimed.payeeEmail, phone: claimed.payeePhone },
   });
+  await ctx.db
+    .update(paymentPayouts)
+    .set({ reference: payout.reference, status: payout.status, updatedAt: sql`now()` })
+    .where(eq(paymentPayouts.idempotencyKey, providerKey(claimed)));
   const [after] = await ctx.db
     .update(payments)
     .set({ providerReference: payout.reference, providerStatus: payout.status, providerCheckedAt: sql`now()` })
@@ -186,12 +242,17 @@ async function sendPayout(ctx: Ctx, claimed: Payment): Promise<Payment> {
 }
 
 /**
- * Stops the payout out with the provider before a change or a void. Too late (the seller has been
- * paid): the payment is recorded as paid, and the step refused with that, kept.
+ * Stops the payout out with the provider, if there is one, before a change, a void, a cancel or the
+ * next send, and marks it stopped. Too late (the seller has been paid): the payment is recorded as
+ * paid, and the step refused with that, kept. (A payment from before the payouts ledger is known by
+ * its own reference while the provider's last word on it was pending.)
  */
 async function stopPayout(ctx: Ctx, payment: Payment, command: PaymentCommand): Promise<void> {
-  if (!payment.providerReference) return;
-  const stopped = await ctx.services.payments.cancel(ctx.db, payment.providerReference);
+  const live = await livePayout(ctx, payment.id);
+  const reference = live ? live.reference : payment.providerStatus === 'pending' ? payment.providerReference : null;
+  if (!reference) return;
+  const stopped = await ctx.services.payments.cancel(ctx.db, reference);
+  await settlePayout(ctx, payment.id, reference, stopped.status);
   if (stopped.status !== 'paid') return;
   await move(ctx, payment, {
     command: 'check-status',
@@ -205,12 +266,24 @@ async function stopPayout(ctx: Ctx, payment: Payment, command: PaymentCommand): 
   ).committing();
 }
 
+/** Decision 022: who asked for an amount (the request, or the change to it) does not approve it. */
 const refuseRequester = (ctx: Ctx, payment: Payment) => {
-  if (payment.requestedBy === ctx.user.id) {
-    throw AppError.forbidden(
-      'You requested this payment, so someone else must approve it: ask another appraisal manager.',
-    );
-  }
+  if (payment.requestedBy !== ctx.user.id) return;
+  throw AppError.forbidden(
+    payment.state === 'changed'
+      ? "You changed this payment's amount, so someone else must approve it: ask another appraisal manager."
+      : 'You requested this payment, so someone else must approve it: ask another appraisal manager.',
+  );
+};
+
+const CAP = formatMoney(PAYMENT_MAX_CENTS);
+
+/** The one cap on every amount (the change's form says it in its own words): none is approved, sent or paid above it. */
+const refuseAboveCap = (payment: Payment) => {
+  if (payment.amountCents <= PAYMENT_MAX_CENTS) return;
+  throw AppError.conflict(
+    `This payment is for ${formatMoney(payment.amountCents)}, above the most a payment to a seller may be, ${CAP}: cancel it and request one within that.`,
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -237,6 +310,12 @@ function refuseUnpayable(appraisal: Appraisal) {
     );
   }
   if (appraisal.offerCents <= 0) throw AppError.conflict('This appraisal has no offer to pay.', ['appraisalId']);
+  if (appraisal.offerCents > PAYMENT_MAX_CENTS) {
+    throw AppError.conflict(
+      `This appraisal's offer is ${formatMoney(appraisal.offerCents)}, above the most a payment to a seller may be, ${CAP}.`,
+      ['appraisalId'],
+    );
+  }
 }
 
 /** The payment of the appraisal's offer to its seller, requested by the caller; a request at the same moment is refused. */
@@ -321,9 +400,10 @@ function defineStep<C extends Contract>(
 defineStep(
   'approve',
   approvePayment,
-  'Approves a requested payment; the person who requested it cannot.',
+  'Approves a requested payment, or a changed amount; the person who requested it, or changed it, cannot.',
   async (ctx, payment) => {
     refuseRequester(ctx, payment);
+    refuseAboveCap(payment);
     return move(ctx, payment, { command: 'approve', to: 'approved', values: { approvedBy: ctx.user.id } });
   },
 );
@@ -333,6 +413,8 @@ defineStep(
   startPayment,
   'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.',
   async (ctx, payment) => {
+    refuseAboveCap(payment);
+    await stopPayout(ctx, payment, 'start');
     const claimed = await move(ctx, payment, {
       command: 'start',
       to: 'sent',
@@ -345,19 +427,19 @@ defineStep(
 defineStep(
   'change-payment',
   changePayment,
-  'Changes the amount of a payment out with the provider: the payout is stopped and a new one sent for the new amount.',
+  'Changes the amount of a payment out with the provider: the payout is stopped, and the new amount waits for approval by someone other than who changed it.',
   async (ctx, payment) => {
     const { amount } = ctx.input;
     if (amount === payment.amountCents)
       throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
     await stopPayout(ctx, payment, 'change-payment');
-    const claimed = await move(ctx, payment, {
+    // The changer asks for the new amount: it is theirs as a request is the requester's (decision 026).
+    return move(ctx, payment, {
       command: 'change-payment',
       to: 'changed',
       note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
-      values: { amountCents: amount, revision: sql`${payments.revision} + 1` as never, providerStatus: null },
+      values: { amountCents: amount, requestedBy: ctx.user.id, approvedBy: null, providerStatus: 'cancelled' },
     });
-    return claimed && sendPayout(ctx, claimed);
   },
   (input) => (event) => event.amountCents === input.amount,
 );
@@ -387,13 +469,15 @@ defineStep(
   'start-manual',
   startManualPayment,
   'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.',
-  (ctx, payment) =>
-    move(ctx, payment, {
+  (ctx, payment) => {
+    refuseAboveCap(payment);
+    return move(ctx, payment, {
       command: 'start-manual',
       to: 'manual',
       note: [manualMethodLabels[ctx.input.method], ctx.input.details].filter(Boolean).join(': '),
       values: { manualMethod: ctx.input.method, manualDetails: ctx.input.details ?? '' },
-    }),
+    });
+  },
 );
 
 const manualNote = (input: { reference: string; sentOn: string }) => `${input.reference}, sent on ${input.sentOn}`;
@@ -414,13 +498,11 @@ defineStep(
 defineStep(
   'cancel-payment',
   cancelPayment,
-  'Cancels a payment before any money goes out: requested, approved, started manually or failed.',
-  (ctx, payment) =>
-    move(ctx, payment, {
-      command: 'cancel-payment',
-      to: 'cancelled',
-      note: ctx.input.reason ?? '',
-    }),
+  'Cancels a payment before any money goes out: requested, approved, changed and not yet approved again, started manually or failed.',
+  async (ctx, payment) => {
+    await stopPayout(ctx, payment, 'cancel-payment');
+    return move(ctx, payment, { command: 'cancel-payment', to: 'cancelled', note: ctx.input.reason ?? '' });
+  },
 );
 
 /** What the provider's answer makes of a payment out with it. */
@@ -433,6 +515,7 @@ defineStep(
   'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.',
   async (ctx, payment) => {
     const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
+    await settlePayout(ctx, payment.id, payout.reference, payout.status);
     return move(ctx, payment, {
       command: 'check-status',
       to: afterCheck(payment.state, payout.status),

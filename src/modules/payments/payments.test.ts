@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
 import { idempotencyKeys, localPayouts } from '../../server/platform/platform.db';
-import { paymentEvents, payments } from './payments.db';
+import { paymentEvents, paymentPayouts, payments } from './payments.db';
 import {
   paymentCommands,
   paymentStateLabels,
@@ -84,6 +84,23 @@ async function acceptedAppraisal(
 const paymentById = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
 const eventsOf = async (id: number) =>
   t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(paymentEvents.id);
+/** What the provider holds for a payment, by key, and the ledger of its payouts agreeing with it. */
+const payoutsOf = async (paymentId: number) => {
+  const ledger = await t.db
+    .select()
+    .from(paymentPayouts)
+    .where(eq(paymentPayouts.paymentId, paymentId))
+    .orderBy(paymentPayouts.idempotencyKey);
+  const held = await t.db
+    .select()
+    .from(localPayouts)
+    .where(like(localPayouts.idempotencyKey, `payment-${paymentId}-%`))
+    .orderBy(localPayouts.idempotencyKey);
+  expect(ledger.map((p) => [p.idempotencyKey, p.amountCents, p.status, p.reference])).toEqual(
+    held.map((p) => [p.idempotencyKey, p.amountCents, p.status, p.reference]),
+  );
+  return held.map((p) => [p.idempotencyKey, p.amountCents, p.status]);
+};
 const counts = async () => {
   const [[{ p }], [{ e }], [{ o }]] = await Promise.all([
     t.db.select({ p: count() }).from(payments),
@@ -348,7 +365,7 @@ describe('a payment from request to sent', () => {
     expect(n).toBe(1);
   });
 
-  it('changes the amount in dollars, kept in cents: the payout is stopped and a new one sent; bad amounts named, nothing changed', async () => {
+  it('changes the amount in dollars, kept in cents: the payout is stopped, the new amount approved again, then sent; bad amounts named, nothing changed', async () => {
     const paymentId = await paymentAt('sent');
     const old = await paymentById(paymentId);
     const before = await counts();
@@ -375,18 +392,15 @@ describe('a payment from request to sent', () => {
       stateLabel: 'Payment Changed',
       amount: '14250.50',
       amountCents: 1_425_050,
-      providerStatus: 'pending',
+      providerStatus: 'cancelled',
     });
-    const now = await paymentById(paymentId);
-    expect(now.revision).toBe(2);
-    const payouts = await t.db
-      .select()
-      .from(localPayouts)
-      .where(inArray(localPayouts.reference, [old.providerReference!, now.providerReference!]));
-    expect(payouts.map((p) => [p.idempotencyKey, p.amountCents, p.status]).sort()).toEqual([
-      [`payment-${paymentId}-1`, 1_500_000, 'cancelled'],
-      [`payment-${paymentId}-2`, 1_425_050, 'pending'],
-    ]);
+    // The payout is stopped and nothing new is sent: the new amount waits for its approval.
+    expect(await paymentById(paymentId)).toMatchObject({
+      revision: 1,
+      requestedBy: manager.userId,
+      approvedBy: null,
+    });
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
     const [event] = (await eventsOf(paymentId)).slice(-1);
     expect(event).toMatchObject({
       action: 'change-payment',
@@ -396,6 +410,21 @@ describe('a payment from request to sent', () => {
       userId: manager.userId,
       note: 'From $15,000.00 to $14,250.50',
     });
+
+    const own = await manager.act(approvePayment, { paymentId });
+    expect(own).toMatchObject({
+      status: 403,
+      body: {
+        errors: ["You changed this payment's amount, so someone else must approve it: ask another appraisal manager."],
+      },
+    });
+    expect((await otherManager.act(approvePayment, { paymentId })).body.data).toMatchObject({ state: 'approved' });
+    const sent = await appraiser.act(startPayment, { paymentId });
+    expect(sent.body.data).toMatchObject({ state: 'sent', amountCents: 1_425_050, providerStatus: 'pending' });
+    expect(await payoutsOf(paymentId)).toEqual([
+      [`payment-${paymentId}-1`, 1_500_000, 'cancelled'],
+      [`payment-${paymentId}-2`, 1_425_050, 'pending'],
+    ]);
   });
 
   it('voids a sent payment, stopping its payout; a payout already paid cannot be voided, and the payment is recorded as paid', async () => {
@@ -523,7 +552,9 @@ describe('the state machine', () => {
     expect(other).toMatchObject({
       status: 409,
       body: {
-        errors: ['This payment is at "Payment Approved": only a payment at "Approval Request Sent" can be approved.'],
+        errors: [
+          'This payment is at "Payment Approved": only a payment at "Approval Request Sent" or "Payment Changed" can be approved.',
+        ],
       },
     });
   });
@@ -575,7 +606,7 @@ describe('the state machine', () => {
     expect(replay.body.data).toEqual(first.body.data);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await eventsOf(paymentId)).toHaveLength(events);
-    expect((await paymentById(paymentId)).revision).toBe(2);
+    expect((await paymentById(paymentId)).revision).toBe(1);
 
     const otherBody = await send(manager, { paymentId, amount: '13,000' }, 'change-7f3a');
     expect(otherBody).toMatchObject({
@@ -611,6 +642,142 @@ describe('the state machine', () => {
       (await t.db.select().from(localPayouts).where(eq(localPayouts.reference, now.providerReference!)))[0]
         .idempotencyKey,
     ).toBe(`payment-${paymentId}-2`);
+  });
+});
+
+describe('payouts only as approved', () => {
+  it('refuses a request for an offer above the cap, naming it, and creates nothing; a stored amount above it is never approved, sent or paid', async () => {
+    const big = await acceptedAppraisal(100_000_000);
+    const before = await counts();
+    const res = await appraiser.act(createPayment, { appraisalId: big.id });
+    expect(res).toMatchObject({
+      status: 409,
+      body: {
+        errors: ["This appraisal's offer is $1,000,000.00, above the most a payment to a seller may be, $500,000.00."],
+        data: { fields: ['appraisalId'] },
+      },
+    });
+    expect(await counts()).toEqual(before);
+    // At the cap itself, it is requested.
+    expect((await appraiser.act(createPayment, { appraisalId: (await acceptedAppraisal(50_000_000)).id })).status).toBe(
+      200,
+    );
+
+    // A payment stored above the cap before it held.
+    const sentence =
+      'This payment is for $600,000.00, above the most a payment to a seller may be, $500,000.00: cancel it and request one within that.';
+    const requestedId = await requested();
+    const approvedId = await paymentAt('approved');
+    await t.db
+      .update(payments)
+      .set({ amountCents: 60_000_000 })
+      .where(inArray(payments.id, [requestedId, approvedId]));
+    for (const res of [
+      await manager.act(approvePayment, { paymentId: requestedId }),
+      await appraiser.act(startPayment, { paymentId: approvedId }),
+      await appraiser.act(startManualPayment, { paymentId: approvedId, method: 'cheque' }),
+    ])
+      expect(res).toMatchObject({ status: 409, body: { errors: [sentence] } });
+    expect(await payoutsOf(approvedId)).toEqual([]);
+  });
+
+  it('a changed amount is neither sent nor paid until someone other than who changed it approves it', async () => {
+    // Requested by someone holding both flags, approved by another manager, sent, then changed by the requester.
+    const appraisal = await acceptedAppraisal(3_475_850);
+    const paymentId = (await both.act(createPayment, { appraisalId: appraisal.id })).body.data.paymentId;
+    expect((await manager.act(approvePayment, { paymentId })).status).toBe(200);
+    expect((await appraiser.act(startPayment, { paymentId })).status).toBe(200);
+    const changed = await both.act(changePayment, { paymentId, amount: '500,000' });
+    expect(changed.body.data).toMatchObject({ state: 'changed', amountCents: 50_000_000 });
+
+    // Nothing for $500,000 is out with the provider; no status check, send or own approval moves it.
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 3_475_850, 'cancelled']]);
+    expect(await appraiser.act(checkPaymentStatus, { paymentId })).toMatchObject({
+      status: 409,
+      body: {
+        errors: [
+          'This payment is at "Payment Changed": only a payment at "Payment Sent" can be checked with the provider.',
+        ],
+      },
+    });
+    expect((await both.act(startPayment, { paymentId })).status).toBe(409);
+    expect((await both.act(approvePayment, { paymentId })).status).toBe(403);
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'changed', approvedBy: null });
+
+    // Approved by another manager, then sent: the new amount, under the next key.
+    expect((await otherManager.act(approvePayment, { paymentId })).body.data).toMatchObject({ state: 'approved' });
+    expect((await appraiser.act(startPayment, { paymentId })).body.data).toMatchObject({
+      state: 'sent',
+      amountCents: 50_000_000,
+    });
+    expect(await payoutsOf(paymentId)).toEqual([
+      [`payment-${paymentId}-1`, 3_475_850, 'cancelled'],
+      [`payment-${paymentId}-2`, 50_000_000, 'pending'],
+    ]);
+    expect((await eventsOf(paymentId)).map((e) => [e.action, e.toState, e.userId])).toEqual([
+      ['create', 'requested', both.userId],
+      ['approve', 'approved', manager.userId],
+      ['start', 'sent', appraiser.userId],
+      ['change-payment', 'changed', both.userId],
+      ['approve', 'approved', otherManager.userId],
+      ['start', 'sent', appraiser.userId],
+    ]);
+  });
+
+  it('the database refuses a second live payout for a payment', async () => {
+    const paymentId = await paymentAt('sent');
+    const payout = (revision: number, status: 'pending' | 'cancelled') =>
+      t.db
+        .insert(paymentPayouts)
+        .values({ paymentId, revision, idempotencyKey: `payment-${paymentId}-${revision}`, amountCents: 100, status });
+    await expect(payout(8, 'pending')).rejects.toThrow();
+    await payout(9, 'cancelled');
+  });
+});
+
+// On PGlite (one connection) these calls run one after another; on PostgreSQL (TEST_DATABASE_URL)
+// they race for real, and the payment's row lock and the live-payout index keep them in order.
+describe('steps on one payment at the same moment', () => {
+  it('ten changes at once (no key, each its own amount) take turns: no payout left live, then one sent once approved', async () => {
+    const paymentId = await paymentAt('sent');
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => manager.act(changePayment, { paymentId, amount: `${16_000 + i}.00` })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const changes = (await eventsOf(paymentId)).filter((e) => e.action === 'change-payment');
+    expect(changes.map((e) => e.fromState)).toEqual(['sent', ...Array(9).fill('changed')]);
+    expect(new Set(changes.map((e) => e.amountCents)).size).toBe(10);
+    const payment = await paymentById(paymentId);
+    expect(payment).toMatchObject({ state: 'changed', amountCents: changes.at(-1)!.amountCents, revision: 1 });
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
+
+    expect((await otherManager.act(approvePayment, { paymentId })).status).toBe(200);
+    await Promise.all([appraiser, appraiser, otherAppraiser].map((c) => c.act(startPayment, { paymentId })));
+    expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(2);
+    const live = (await payoutsOf(paymentId)).filter(([, , status]) => status === 'pending');
+    expect(live).toEqual([[`payment-${paymentId}-2`, payment.amountCents, 'pending']]);
+  });
+
+  it('status checks that find it paid while changes run leave no payout pending, and the payment as its payout says', async () => {
+    for (let round = 0; round < 3; round++) {
+      const paymentId = await paymentAt('sent');
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => [
+          appraiser.act(checkPaymentStatus, { paymentId }),
+          manager.act(changePayment, { paymentId, amount: `${16_100 + i}.00` }),
+        ]).flat(),
+      );
+      for (const r of replies) expect([200, 409]).toContain(r.status);
+      const payment = await paymentById(paymentId);
+      const payouts = await payoutsOf(paymentId);
+      if (payment.state === 'paid') {
+        expect(payment.amountCents).toBe(1_500_000);
+        expect(payouts).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'paid']]);
+      } else {
+        expect(payment.state).toBe('changed');
+        expect(payouts).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
+      }
+    }
   });
 });
 

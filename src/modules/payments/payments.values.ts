@@ -66,17 +66,19 @@ export type PaymentCommand = (typeof paymentCommands)[number];
 
 /**
  * Every allowed step: from which states, to which. `check-status` records what the provider says,
- * so it may stay where it is or move to paid or failed; every other step has one destination.
+ * so it may stay where it is or move to paid or failed; every other step has one destination. Money
+ * leaves only through `start`, so only after an approval of the amount as it then stands.
  */
 export const transitions: Record<PaymentCommand, { from: readonly PaymentState[]; to: readonly PaymentState[] }> = {
-  approve: { from: ['requested'], to: ['approved'] },
+  approve: { from: ['requested', 'changed'], to: ['approved'] },
   start: { from: ['approved', 'failed'], to: ['sent'] },
+  // A change stops the payout and waits for a new approval (decision 026): no money moves unapproved.
   'change-payment': { from: ['sent', 'changed'], to: ['changed'] },
-  void: { from: ['sent', 'changed', 'manualSent'], to: ['voided'] },
+  void: { from: ['sent', 'manualSent'], to: ['voided'] },
   'start-manual': { from: ['approved', 'failed'], to: ['manual'] },
   'manual-start': { from: ['manual'], to: ['manualSent'] },
-  'cancel-payment': { from: ['requested', 'approved', 'manual', 'failed'], to: ['cancelled'] },
-  'check-status': { from: ['sent', 'changed'], to: ['sent', 'changed', 'paid', 'failed'] },
+  'cancel-payment': { from: ['requested', 'approved', 'changed', 'manual', 'failed'], to: ['cancelled'] },
+  'check-status': { from: ['sent'], to: ['sent', 'paid', 'failed'] },
 };
 
 /** Who may take each step (decision 022): appraisers ask, send and follow; managers approve, change, void and cancel. */
