@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers';
 import { bookkeeping, tableFingerprint } from '../../../tests/fingerprint';
 import { multipartBody } from '../../../tests/multipart';
@@ -321,6 +321,24 @@ function hostileValue(rng: Rng, current: unknown): unknown {
         ? `${current}${pick(rng, HOSTILE_STRINGS).slice(0, 50)}`
         : pick(rng, HOSTILE_STRINGS);
   }
+}
+
+/**
+ * Values at and just past a field's bounds, where the outside review found 500s: a day's last year
+ * and the years past the platform's range (9999 overflowed day arithmetic and the database's
+ * calendar), a number's maximum and one past it and one below its minimum (past the columns).
+ */
+function boundaryValues(schema: z.ZodType): unknown[] {
+  if (z.safeParse(schema, '2026-11-02').success && !z.safeParse(schema, 'not a day').success) {
+    return ['2100-12-31', '2101-01-01', '9999-12-31', '1899-12-31'];
+  }
+  const c = core(schema);
+  if (defOf(c).type !== 'number') return [];
+  const bag = (c as unknown as { _zod: { bag: { minimum?: number; maximum?: number } } })._zod.bag;
+  return [
+    ...(Number.isFinite(bag.maximum) ? [bag.maximum!, bag.maximum! + 1] : []),
+    ...(Number.isFinite(bag.minimum) ? [bag.minimum! - 1] : []),
+  ];
 }
 
 interface Mutation {
@@ -716,6 +734,44 @@ export function fuzzActions(part: number, parts: number) {
             if (session) session = await newSession(user.id, pending ? 'password' : 'full', factorId);
           }
           before = after;
+        }
+        // Every bounded field at and past its bounds, one at a time, on an otherwise valid body.
+        const shape = (defOf(core(action.input)).shape ?? {}) as Record<string, z.ZodType>;
+        for (const [key, field] of Object.entries(shape)) {
+          for (const value of boundaryValues(field)) {
+            if (pending) await t.db.update(users).set({ accountLocked: false }).where(eq(users.id, user.id));
+            before = await tableFingerprint(t.db, []);
+            const res = await t.app.inject({
+              method: 'POST',
+              url: route,
+              remoteAddress: nextAddress(),
+              headers: session ? { 'x-csrf-token': session.csrfToken } : {},
+              cookies: session ? { [SESSION_COOKIE]: session.token } : {},
+              payload: { ...base, [key]: value },
+            });
+            totals.requests += 1;
+            tally(route, res.statusCode, false);
+            if (res.statusCode >= 400) totals.refused += 1;
+            else totals.succeeded += 1;
+            const problem =
+              checkEnvelope(res.statusCode, res.body) ??
+              (res.statusCode >= 400 && changedTables(before, await tableFingerprint(t.db, []), allowed).length
+                ? 'a refusal changed a table'
+                : null);
+            if (problem) {
+              failures.push({
+                seed: SEED,
+                route,
+                case: -1,
+                sent: `bound ${key}=${show(value)}`,
+                status: res.statusCode,
+                reply: res.body.slice(0, 300),
+                problem,
+              });
+            }
+            if (res.statusCode < 400 && session)
+              session = await newSession(user.id, pending ? 'password' : 'full', factorId);
+          }
         }
         if (failures.length) {
           console.error(
