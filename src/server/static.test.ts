@@ -60,3 +60,17 @@ it('sends each file as the build compressed it, by what the browser accepts', as
   expect(page.headers['content-encoding']).toBe('br');
   expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
 });
+
+it("never counts the app's files against the requests an address may make in a minute", async () => {
+  const limited = await testApp({ demo: false, webRoot: root, env: { RATE_LIMIT_PER_MINUTE: '20' } });
+  try {
+    const inject = (url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+    const chunks = await Promise.all(Array.from({ length: 60 }, () => inject('/assets/index-abc.js')));
+    expect(chunks.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+    const calls = [];
+    for (let i = 0; i < 25; i++) calls.push((await inject('/api/session')).statusCode);
+    expect(calls.filter((status) => status === 429).length).toBeGreaterThan(0);
+  } finally {
+    await limited.close();
+  }
+});
