@@ -45,7 +45,12 @@ createRoot(document.getElementById('root')!).render(
 installRipple();
 
 // After a deploy, a page opened earlier asks for screen chunks that no longer exist: load the new app.
+// Once a minute at most: a chunk that still fails after a reload is a network fault, which the
+// screen then explains (shell/LoadFailed.tsx) instead of reloading without end.
+const RELOADED_AT = 'forecourt.chunkReloadedAt';
 window.addEventListener('vite:preloadError', (event) => {
+  if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 60_000) return;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   event.preventDefault();
   window.location.reload();
 });

@@ -8,6 +8,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Guard } from './shell/Guard';
+import { LoadFailed } from './shell/LoadFailed';
 
 import { screens } from './allScreens';
 import { screenTitle, type ScreenDefinition } from './screens';
@@ -49,7 +50,11 @@ function route(screen: ScreenDefinition): RouteObject {
       <Screen />
     </Guard>
   );
-  return { path: screen.path, element: <Titled title={screenTitle(screen)}>{element}</Titled> };
+  return {
+    path: screen.path,
+    element: <Titled title={screenTitle(screen)}>{element}</Titled>,
+    errorElement: <LoadFailed />,
+  };
 }
 
 const outsideShell = (s: ScreenDefinition) => s.access === 'public' || s.access === 'pending';
@@ -57,6 +62,7 @@ const outsideShell = (s: ScreenDefinition) => s.access === 'public' || s.access 
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <LoadFailed />,
     children: [
       ...screens.filter(outsideShell).map((s) => ({ ...route(s), path: `/${s.path}` })),
       {

@@ -141,3 +141,28 @@ test('the header floats once scrolled past it, with a shadow once scrolled; back
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect(header).toHaveCSS('animation-duration', '0.001s');
 });
+
+test('a screen whose code cannot be fetched reloads once, then says so with a Reload button, never looping', async ({
+  page,
+}) => {
+  // The stock numbers screen's own chunk never arrives, as on a dropped connection.
+  let asked = 0;
+  await page.route(/\/assets\/StockNumberManager-[^/]+\.js$/, (route) => {
+    asked += 1;
+    return route.abort('connectionfailed');
+  });
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.goto('/stock-numbers/');
+  await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  // The menus stay: the failure is the screen's, inside the shell.
+  await expect(page.getByRole('banner')).toBeVisible();
+  // Once explained, nothing more is asked for: the page loaded at most twice (the one reload).
+  const askedWhenExplained = asked;
+  await page.waitForTimeout(1500);
+  expect(loads).toBeLessThanOrEqual(2);
+  expect(asked).toBe(askedWhenExplained);
+});
