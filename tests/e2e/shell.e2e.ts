@@ -158,6 +158,7 @@ test('a screen whose code cannot be fetched reloads once, then says so with a Re
   await page.goto('/stock-numbers/');
   await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page).toHaveTitle('Screen not loaded · Forecourt');
   // The menus stay: the failure is the screen's, inside the shell.
   await expect(page.getByRole('banner')).toBeVisible();
   // Once explained, nothing more is asked for: the page loaded at most twice (the one reload).

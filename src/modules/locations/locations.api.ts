@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { AppError } from '../../server/platform/errors';
 import { formatPhone } from '../../shared/format';
-import type { locations } from './locations.db';
+import { locations } from './locations.db';
 import type { Shortcode } from './locations.contract';
 
 type Location = typeof locations.$inferSelect;
@@ -39,4 +42,17 @@ export const unknownShortcodes = (text: string): string[] =>
 export function fillShortcodes(text: string, codes: Shortcode[]): string {
   const values = new Map(codes.map((c) => [c.shortcode.toLowerCase(), c.value]));
   return text.replace(/\[[a-z_]+\]/gi, (code) => values.get(code.toLowerCase()) ?? code);
+}
+
+/**
+ * The location a form names, or a 400 on its field: reach lets a group-wide user name any id, so one
+ * that no location has is refused here, as the form's own mistake.
+ */
+export async function requireLocation(db: Db, locationId: number) {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  if (!row) throw AppError.invalid('That location does not exist.', ['locationId']);
+  return row;
 }

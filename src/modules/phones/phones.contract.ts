@@ -111,12 +111,6 @@ export const messageStatuses = [
 ] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
-/**
- * Why a text or call goes out. Marketing (mass texts and calls, offers) is held to 8:00–21:00 in the
- * recipient's time zone; transactional (sign-in codes, replies, quotes the customer asked for) is not.
- */
-export type SendPurpose = 'transactional' | 'marketing';
-
 export const phoneActionKinds = ['ring-group', 'forward', 'voicemail', 'hours'] as const;
 export type PhoneActionKind = (typeof phoneActionKinds)[number];
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

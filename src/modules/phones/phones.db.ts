@@ -22,8 +22,8 @@ import type {
   OpeningHours,
   PhoneActionKind,
   PhoneType,
-  SendPurpose,
 } from './phones.contract';
+import type { SendPurpose } from '../../server/outreach/log';
 
 /** A line of the group (seed 000, section 3 "Phone"): a number on the telephony provider. */
 export const phones = pgTable(

@@ -16,15 +16,6 @@ export function e164(value: string, field: string, label: string): string {
   return number;
 }
 
-export async function requireLocation(db: Db, locationId: number) {
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
-    .from(locations)
-    .where(eq(locations.id, locationId));
-  if (!row) throw AppError.invalid('That location does not exist.', ['locationId']);
-  return row;
-}
-
 export async function phoneRecord(db: Db, phoneId: number): Promise<PhoneRecord> {
   const [[row], steps] = await Promise.all([
     db

@@ -27,7 +27,8 @@ import {
   savePhone,
   type AvailableNumberRow,
 } from './phones.contract';
-import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql, requireLocation } from './phones.queries';
+import { e164, formattedPhoneSql, phoneRecord, phoneTypeLabelSql } from './phones.queries';
+import { requireLocation } from '../locations/locations.api';
 import type { Db } from '../../server/db/client';
 import type { ActionContext } from '../../server/platform/actions';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import type { Applied, CallStatusUpdate, MessageStatusUpdate } from '../../server/outreach/log';
 import { calls, messages } from './phones.db';
 import {
   callProgress,
@@ -49,15 +50,7 @@ function callStatusWins(current: string, next: string): boolean {
 }
 
 export { isFinalCallStatus };
-
-export type Applied = 'applied' | 'unchanged' | 'unknown';
-
-export interface MessageStatusUpdate {
-  sid: string;
-  status: string;
-  at: Date;
-  errorCode?: number | null;
-}
+export type { Applied };
 
 export async function applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied> {
   const [row] = await db
@@ -77,14 +70,6 @@ export async function applyMessageStatus(db: Db, update: MessageStatusUpdate): P
     })
     .where(eq(messages.messageSid, update.sid));
   return 'applied';
-}
-
-export interface CallStatusUpdate {
-  sid: string;
-  status?: string;
-  at: Date;
-  durationSeconds?: number;
-  recordingUrl?: string;
 }
 
 export async function applyCallStatus(db: Db, update: CallStatusUpdate): Promise<Applied> {

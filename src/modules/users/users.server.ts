@@ -12,6 +12,7 @@ import { endUserSessions } from '../../server/platform/session';
 import { withinReach } from '../../server/platform/reach';
 import { refuseUngrantableFlags, refuseUngrantableReach, refuseUnmanageableUser } from '../../server/platform/grants';
 import { jobCodes } from '../access/access.db';
+import { requireLocation } from '../locations/locations.api';
 import { locations } from '../locations/locations.db';
 import { allFlags, effectiveFlags, flagLabels, flagsBeyond } from '../../shared/permissions';
 import { apiKeys, nameOf, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
@@ -244,7 +245,7 @@ defineAction({
     refuseUngrantableFlags(admin, before?.flags ?? [], flags);
     refuseUngrantableReach(admin, before ?? { regions: [], groupWide: false }, input);
     if (jobCode && jobCode !== before?.jobCode) await refuseJobCodeBeyond(ctx, jobCode);
-    if (input.locationId) await refuseUnknownLocation(ctx, input.locationId);
+    if (input.locationId) await requireLocation(ctx.db, input.locationId);
     await refuseTakenLogin(ctx, input);
     const phone = input.phone ? (toE164(input.phone) ?? '') : '';
     if (input.phone && !phone) throw AppError.invalid('Phone must be a valid phone number.', ['phone']);
@@ -286,11 +287,6 @@ async function refuseJobCodeBeyond({ db, user: admin }: ActionContext<unknown>, 
       ['jobCode'],
     );
   }
-}
-
-async function refuseUnknownLocation({ db }: ActionContext<unknown>, locationId: number) {
-  const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
-  if (!loc) throw AppError.invalid('That location does not exist.', ['locationId']);
 }
 
 /** Usernames and emails sign people in, so each belongs to one user (compared without case). */

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
-import { actionRoute, redact, type ActionDefinition, type AuditEntry, type UploadedFile } from '../platform/actions';
+import {
+  actionRoute,
+  redact,
+  type ActionContext,
+  type ActionDefinition,
+  type AuditEntry,
+  type UploadedFile,
+} from '../platform/actions';
 import { AppError } from '../platform/errors';
 import { parseInput } from '../platform/validation';
 import { resolveSession, sameToken, type Session } from '../platform/session';
@@ -14,8 +21,8 @@ import { send } from './envelope';
 
 /**
  * The pipeline every action goes through: session and permission, body, CSRF, reach, input, then
- * the handler (a change in a transaction with its audit rows; an idempotent one's key claimed first). Answers at its route and, as the
- * spec names some calls, at the same route with `.php`.
+ * the handler (a change in a transaction with its audit rows, `runChange`). Answers at its route and,
+ * as the spec names some calls, at the same route with `.php`.
  */
 export function registerAction(app: FastifyInstance, action: ActionDefinition, services: Services) {
   const { db } = services.database;
@@ -42,27 +49,17 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     });
     const data = action.readOnly
       ? await action.handler(context(db))
-      : await inTransaction(db, async (tx) => {
-          // Claimed before the handler runs, in its transaction: the key lands or rolls back with the change.
-          const claim =
-            key === null
-              ? null
-              : await claimKey(tx, { userId: session!.user.id, key, action: action.path, input, reply });
-          if (claim && 'replayed' in claim) return claim.replayed;
-          const result = await action.handler(context(tx)).catch(async (error: unknown) => {
-            if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
-            throw error;
-          });
-          await claim?.keep({ reply: result ?? {} });
-          await writeAudit(tx, audits, {
-            userId: session?.user.id ?? null,
-            action: action.path,
-            input: redact(input),
-            ip: request.ip,
-            requestId: String(request.id),
-          });
-          return result;
-        });
+      : await inTransaction(db, (tx) =>
+          runChange(tx, action, key, context(tx), () =>
+            writeAudit(tx, audits, {
+              userId: session?.user.id ?? null,
+              action: action.path,
+              input: redact(input),
+              ip: request.ip,
+              requestId: String(request.id),
+            }),
+          ),
+        );
     if (reply.sent) return reply;
     return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
   };
@@ -70,6 +67,38 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
   const config = action.rateLimit ? { rateLimit: { max: action.rateLimit, timeWindow: '1 minute' } } : {};
   app.post(route, { config }, handler);
   app.post(`${route}.php`, { config }, handler);
+}
+
+/**
+ * A change's handler, inside its transaction: an idempotent action's key claimed first (it lands or
+ * rolls back with the change; a key already used answers its first reply), then the handler, the
+ * reply or kept refusal stored with the key, and the audit rows.
+ */
+async function runChange(
+  tx: Db,
+  action: ActionDefinition,
+  key: string | null,
+  context: ActionContext<unknown>,
+  audit: () => Promise<void>,
+): Promise<unknown> {
+  const claim =
+    key === null
+      ? null
+      : await claimKey(tx, {
+          userId: context.user.id,
+          key,
+          action: action.path,
+          input: context.input,
+          reply: context.reply,
+        });
+  if (claim && 'replayed' in claim) return claim.replayed;
+  const result = await action.handler(context).catch(async (error: unknown) => {
+    if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
+    throw error;
+  });
+  await claim?.keep({ reply: result ?? {} });
+  await audit();
+  return result;
 }
 
 /** The body's fields, and the files of a multipart body (only for an action that takes uploads). */

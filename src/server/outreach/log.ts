@@ -7,7 +7,10 @@
 import type { Db } from '../db/client';
 import type { ProviderCall } from '../providers/telephony/telephony';
 
-/** Why a text or call goes out: marketing keeps to quiet hours. */
+/**
+ * Why a text or call goes out. Marketing (mass texts and calls, offers) is held to 8:00–21:00 in the
+ * recipient's time zone; transactional (sign-in codes, replies, quotes the customer asked for) is not.
+ */
 export type SendPurpose = 'transactional' | 'marketing';
 
 export type Applied = 'applied' | 'unchanged' | 'unknown';

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 
 /**
  * What a screen shows when it cannot be shown: most often its code could not be fetched (the
@@ -9,6 +10,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
  */
 export function LoadFailed() {
   const error = useRouteError();
+  useDocumentTitle('Screen not loaded · Forecourt');
   const detail = error instanceof Error ? error.message : '';
   return (
     <Stack align="flex-start" className="load-failed" p="md" role="alert">
