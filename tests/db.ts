@@ -11,8 +11,10 @@ import { openDatabase, type Database } from '../src/server/db/client';
  */
 export type Template = 'demo' | 'bare';
 
-export const templateDatabase = (template: Template) =>
-  template === 'demo' ? 'forecourt_test_template' : 'forecourt_test_template_bare';
+// Named for the checkout, so that two working copies testing on one PostgreSQL never remake each
+// other's templates mid-run.
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
+export const templateDatabase = (template: Template) => `forecourt_test_template_${template}_${checkout}`;
 export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar.gz`;
 
 /** What the templates are made from: a change to a migration or a seed makes them again. */
