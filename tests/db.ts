@@ -15,7 +15,7 @@ export type Template = 'demo' | 'bare';
 // other's templates mid-run.
 const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
 export const templateDatabase = (template: Template) => `forecourt_test_template_${template}_${checkout}`;
-export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar.gz`;
+export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar`;
 
 /** What the templates are made from: a change to a migration or a seed makes them again. */
 export function templateSources(): string {
@@ -24,6 +24,7 @@ export function templateSources(): string {
     'src/server/db/seed.ts',
     'src/server/platform/sealed.ts',
     'tests/db.ts',
+    'tests/global-setup.ts',
     ...readdirSync('src/modules', { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.seed.ts'))
       .map((f) => join('src/modules', f)),

@@ -8,15 +8,27 @@
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { defineJob, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
+import { defineJob, LeaseLost, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
 import type { BatchOutcome } from '../../server/outreach/send-gate';
 import { bulkRecipients as recipients, bulkSends } from './messenger.db';
 import { channels, type Channel, type Paced, type Send } from './channels';
 import type { RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
 
-/** Recipients per batch when the provider sets no pace (the local driver). */
-const BATCH = 500;
+/**
+ * Recipients per batch when the provider sets no pace (the local driver). On PostgreSQL, `most`:
+ * staff requests have connections of their own. On the embedded database a batch is one transaction
+ * and nothing else runs while it does, so its length is what a staff request may wait behind a send:
+ * there, as many as fit in about `BATCH_MS`, between the bounds.
+ */
+const BATCH = { first: 100, least: 20, most: 500 };
+const BATCH_MS = 40;
+
+/** The next batch's size from how long this one took. */
+function nextBatchSize(size: number, tookMs: number): number {
+  const fitting = Math.round((size * BATCH_MS) / Math.max(1, tookMs));
+  return Math.max(BATCH.least, Math.min(BATCH.most, fitting, size * 2));
+}
 
 interface Settled {
   id: number;
@@ -111,7 +123,9 @@ async function deliver<From extends Paced>(
     await recover(tx, services, channel, send, from);
   });
   const perSecond = channel.pace(services, from);
-  const size = Number.isFinite(perSecond) ? Math.max(1, Math.min(BATCH, Math.floor(perSecond))) : BATCH;
+  const paced = Number.isFinite(perSecond);
+  const embedded = services.database.kind === 'pglite';
+  let size = paced ? Math.max(1, Math.min(BATCH.most, Math.floor(perSecond))) : embedded ? BATCH.first : BATCH.most;
   for (;;) {
     if (!(await heartbeat())) return;
     const started = Date.now();
@@ -123,22 +137,33 @@ async function deliver<From extends Paced>(
     if (!batch.length) break;
     // What the provider took and its record commit together: one commit per batch, and with the
     // local driver (whose outbox is this database) a crash here undoes the batch entirely.
-    await db.transaction(async (tx) => {
-      await fence(tx);
-      const outcomes = await channel.send(
-        tx,
-        services,
-        send,
-        from,
-        batch.map((r) => r.address),
-      );
-      await settle(
-        tx,
-        batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)),
-      );
-    });
-    if (Number.isFinite(perSecond))
-      await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
+    try {
+      await db.transaction(async (tx) => {
+        await fence(tx);
+        const outcomes = await channel.send(
+          tx,
+          services,
+          send,
+          from,
+          batch.map((r) => r.address),
+        );
+        await settle(
+          tx,
+          batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)),
+        );
+      });
+    } catch (error) {
+      // Cancelled between the claim and the send: the fence stopped the batch before the provider
+      // saw any of it, so none of it went out.
+      if (error instanceof LeaseLost && error.cancelled)
+        await settle(
+          db,
+          batch.map((r) => ({ id: r.id, state: 'cancelled' })),
+        );
+      throw error;
+    }
+    if (paced) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
+    else if (embedded) size = nextBatchSize(size, Date.now() - started);
   }
   // Those waiting for their morning: the job comes back when the first of them may be sent.
   const [next] = await db

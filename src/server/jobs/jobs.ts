@@ -6,6 +6,7 @@
  * wait; a job can be cancelled, and its handler stops at its next heartbeat.
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
@@ -36,9 +37,12 @@ export interface JobContext<P> {
   fence(tx: Db): Promise<void>;
 }
 
-/** This run no longer holds its job: another worker has taken it over, or it was cancelled. */
-class LeaseLost extends Error {
-  constructor(jobId: number) {
+/** This run no longer holds its job: another worker has taken it over, or (`cancelled`) it was cancelled. */
+export class LeaseLost extends Error {
+  constructor(
+    jobId: number,
+    readonly cancelled: boolean,
+  ) {
     super(`Job ${jobId} is no longer held by this run.`);
   }
 }
@@ -164,6 +168,10 @@ async function runClaimed(
   /** Set when a heartbeat told the run to stop because this worker is shutting down. */
   let released = false;
   const heartbeat = async () => {
+    // The embedded database answers on this thread, in promises that never wait on I/O: a job that
+    // went from statement to statement would keep every request (a Cancel among them) from being
+    // read. Each heartbeat lets what has arrived in first.
+    await nextTurn();
     if (stopping()) {
       released = true;
       return false;
@@ -177,8 +185,13 @@ async function runClaimed(
   };
   // A share lock: a claim of the job (`for update skip locked`) passes it by until the step commits.
   const fence = async (tx: Db) => {
-    const held = await tx.select({ id: jobs.id }).from(jobs).where(mine).for('share');
-    if (!held.length) throw new LeaseLost(claimed.id);
+    const [job] = await tx
+      .select({ state: jobs.state, lockedBy: jobs.lockedBy, attempts: jobs.attempts })
+      .from(jobs)
+      .where(eq(jobs.id, claimed.id))
+      .for('share');
+    const held = job?.state === 'running' && job.lockedBy === worker && job.attempts === claimed.attempts;
+    if (!held) throw new LeaseLost(claimed.id, job?.state === 'cancelled');
   };
   try {
     // A job cancelled or taken over since the claim finds nothing of its own below (`mine`).

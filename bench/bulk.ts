@@ -1,0 +1,131 @@
+/**
+ * A mass text to 50,000 numbers while staff work (docs/bench.md, "Bulk sends"), on either database:
+ * accepted and queued within `acceptMs`, delivered by the server's own worker through the local
+ * driver, while a staff member pages a list and watches the send's progress (their p95 is judged);
+ * then a second send cancelled as soon as its first texts are out: how long Cancel takes to answer,
+ * and how many texts still went out after it answered (none may).
+ */
+import type { Contract } from '../src/shared/contract';
+import { actionRoute } from '../src/server/platform/actions';
+import { afternoonZone } from '../src/server/outreach/send-gate';
+import { cancelSend, loadSend, loadSends, sendMassText } from '../src/modules/messenger/messenger.contract';
+
+export const BULK_BUDGET = { acceptMs: 3000, textsPerSecond: 1000, staffP95Ms: 200, cancelMs: 1000 };
+
+/** node-postgres' pool and PGlite both answer this. */
+export interface Queryable {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface BulkTarget {
+  port: number;
+  cookie: string;
+  csrfToken: string;
+  locationId: number;
+}
+
+export interface BulkResult {
+  database: string;
+  recipients: number;
+  acceptMs: number;
+  textsPerSecond: number;
+  staffP95Ms: number;
+  staffRequests: number;
+  cancelMs: number;
+  sentAfterCancel: number;
+  ok: boolean;
+}
+
+/** Sets the sending store's clock to an afternoon (toll-free numbers follow it); answers the zone it had. */
+export async function afternoonStore(db: Queryable, locationId: number): Promise<string> {
+  const { rows } = await db.query<{ time_zone: string }>(
+    'update locations l set time_zone = $2 from locations o where l.id = o.id and l.id = $1 returning o.time_zone',
+    [locationId, afternoonZone()],
+  );
+  return rows[0].time_zone;
+}
+
+const percentile95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
+
+function caller({ port, cookie, csrfToken }: BulkTarget) {
+  return async <C extends Contract>(contract: C, input: object) => {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${actionRoute(contract)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify(input),
+    });
+    const reply = (await res.json()) as { success: boolean; data: Record<string, any>; errors: string[] };
+    if (!reply.success) throw new Error(`${contract.path} was refused: ${reply.errors.join(' ')}`);
+    return { data: reply.data, ms: performance.now() - started };
+  };
+}
+
+const tollFree = (count: number, first: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `+1${['800', '888', '877', '866', '855'][i % 5]}${String(first + Math.floor(i / 5)).padStart(7, '0')}`,
+  );
+
+export async function benchBulk(target: BulkTarget, database: string, recipients: number, body: string) {
+  const act = caller(target);
+  const accepted = await act(sendMassText, {
+    locationId: target.locationId,
+    message: body,
+    numbers: tollFree(recipients, 2_000_000),
+    confirm: 1,
+  });
+  const { sendId } = accepted.data;
+
+  // A staff member's day goes on: a list page, then the send's progress, back to back.
+  const staff: number[] = [];
+  let first = 0;
+  let done = 0;
+  for (const started = performance.now(); performance.now() - started < 600_000; ) {
+    staff.push((await act(loadSends, { locationId: target.locationId })).ms);
+    const progress = await act(loadSend, { sendId });
+    staff.push(progress.ms);
+    const { sent, state } = progress.data.send;
+    if (!first && sent > 0) first = performance.now();
+    if (state === 'done') {
+      done = performance.now();
+      break;
+    }
+  }
+  const textsPerSecond = done && first ? recipients / ((done - first) / 1000) : 0;
+
+  const cancelled = await act(sendMassText, {
+    locationId: target.locationId,
+    message: `${body} (cancelled)`,
+    numbers: tollFree(recipients, 4_000_000),
+    confirm: 1,
+  });
+  const sentOf = async (id: number) => (await act(loadSend, { sendId: id })).data.send.sent as number;
+  while ((await sentOf(cancelled.data.sendId)) === 0) await new Promise((r) => setTimeout(r, 10));
+  const cancel = await act(cancelSend, { sendId: cancelled.data.sendId });
+  const atCancel = await sentOf(cancelled.data.sendId);
+  await new Promise((r) => setTimeout(r, 1000));
+  const sentAfterCancel = (await sentOf(cancelled.data.sendId)) - atCancel;
+
+  const result = {
+    database,
+    recipients,
+    acceptMs: accepted.ms,
+    textsPerSecond,
+    staffP95Ms: percentile95(staff),
+    staffRequests: staff.length,
+    cancelMs: cancel.ms,
+    sentAfterCancel,
+  };
+  const ok =
+    result.acceptMs < BULK_BUDGET.acceptMs &&
+    result.staffP95Ms < BULK_BUDGET.staffP95Ms &&
+    result.cancelMs < BULK_BUDGET.cancelMs &&
+    sentAfterCancel === 0 &&
+    // The rate is judged on PostgreSQL, the production database; the embedded one reports it.
+    (database !== 'PostgreSQL' || textsPerSecond >= BULK_BUDGET.textsPerSecond);
+  return { ...result, ok } satisfies BulkResult;
+}
+
+export const describeBulk = (b: BulkResult) =>
+  `mass text of ${b.recipients.toLocaleString('en-US')} on ${b.database}: accepted in ${b.acceptMs.toFixed(0)} ms (budget ${BULK_BUDGET.acceptMs}), ${b.textsPerSecond.toFixed(0)} texts/s (budget ${BULK_BUDGET.textsPerSecond} on PostgreSQL), staff p95 ${b.staffP95Ms.toFixed(0)} ms over ${b.staffRequests} requests (budget ${BULK_BUDGET.staffP95Ms}), Cancel answered in ${b.cancelMs.toFixed(0)} ms (budget ${BULK_BUDGET.cancelMs}) and ${b.sentAfterCancel} texts went out after it (budget 0)`;
