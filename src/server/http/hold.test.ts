@@ -112,4 +112,15 @@ describe('a download whose statement fails', () => {
     await healthy();
     expect((await download('/tools/outbox/export?channel=sms')).statusCode).toBe(200);
   });
+
+  it('cuts a gzipped download short the same way, and the server goes on', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/test/failing-export?failAfter=2',
+      headers: { 'accept-encoding': 'gzip' },
+      cookies: { [SESSION_COOKIE]: all.cookie! },
+    });
+    expect([200, 500]).toContain(res.statusCode);
+    await healthy();
+  });
 });
