@@ -116,6 +116,7 @@ export default function LiveCalls() {
         <>
           <Button
             variant="default"
+            className="list-refresh"
             leftSection={<IconRefresh size={16} />}
             onClick={() => reloadActions(queryClient, ACTION)}
           >

@@ -1,9 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { callAction } from '../api';
 import { logout } from '../../modules/users/users.contract';
 import '../ui/allStyles';
@@ -20,6 +20,20 @@ import { useSignedIn } from './session';
 import { UserMenu } from './UserMenu';
 
 const HEADER_HEIGHT = 60;
+
+/**
+ * Calls whose answer the screen has never had (a list's first page, a record): while any runs, the
+ * screen is `aria-busy`, so assistive technology waits for it rather than reading a half-drawn screen.
+ * A refresh of what is shown does not count: live lists refresh every few seconds.
+ */
+function Main({ children }: { children: ReactNode }) {
+  const firstLoads = useIsFetching({ predicate: (query) => query.state.data === undefined });
+  return (
+    <AppShell.Main id="main" tabIndex={-1} aria-busy={firstLoads > 0}>
+      {children}
+    </AppShell.Main>
+  );
+}
 
 /**
  * Nearly every screen is a list: once the page is idle, fetch the list kit (table, filters, record
@@ -73,7 +87,7 @@ function Layout() {
       </FloatingHeader>
       <MobileNav groups={groups} opened={drawer} onClose={close} onSignOut={signOut} />
       <CommandPalette screens={[...groups.flatMap((g) => g.items), profileItem]} />
-      <AppShell.Main id="main" tabIndex={-1}>
+      <Main>
         <Container size="xl" px={0}>
           <Suspense
             fallback={
@@ -85,7 +99,7 @@ function Layout() {
             <Outlet />
           </Suspense>
         </Container>
-      </AppShell.Main>
+      </Main>
       <BackToTop />
     </AppShell>
   );
