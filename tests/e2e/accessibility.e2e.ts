@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, ElementContext } from 'axe-core';
 import { screenTitle } from '../../src/web/screens';
-import { enterPassword, expect, test as signedIn, ADMIN } from './fixtures';
+import { enterPassword, expect, test as signedIn, visit, ADMIN } from './fixtures';
 import { declaredScreens as screens } from './screens';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -38,16 +38,9 @@ const test = signedIn.extend<{ page: Page }, { walkPage: { page: Page; fresh: bo
 
 /** Opens a screen: loaded afresh the first time (or after a failed walk), then as the app's own links do. */
 async function openScreen(walk: { page: Page; fresh: boolean }, url: string) {
-  const { page } = walk;
-  if (walk.fresh) {
-    await page.goto(url);
-    walk.fresh = false;
-    return;
-  }
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
+  if (walk.fresh) await walk.page.goto(url);
+  else await visit(walk.page, url);
+  walk.fresh = false;
 }
 
 /** The screen's data has come: its first loads are done (the shell marks `main` busy until then). */

@@ -138,6 +138,22 @@ export async function signInStaff(
   return { context, page };
 }
 
+/**
+ * Opens a screen of the app already loaded in `page` as its own links do (the address changes and the
+ * app draws the screen, no page load): a walk over many screens pays for loading the app once. A page
+ * with nothing loaded yet loads it.
+ */
+export async function visit(page: Page, url: string) {
+  if (page.url() === 'about:blank') {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
 /** The success popup the spec names, word for word. */
 export async function expectNotification(page: Page, text: string | RegExp) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();

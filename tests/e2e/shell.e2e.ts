@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, visit } from './fixtures';
 import { menuLabels } from './screens';
 
 /** Each label at the start of its card or link (a card goes on with its description). */
@@ -10,20 +10,20 @@ test('every screen opens with the demo data', async ({ page }) => {
   // Every tool the admin may use, in the menus' order, then their own profile.
   await expect(page.locator('.home .tool-card')).toHaveText(startingWith([...menuLabels(), 'Profile']));
 
-  await page.goto('/users/');
+  await visit(page, '/users/');
   await expect(page.locator('.user-manager')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ users$/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /mgarcia00/ })).toContainText('maria.garcia.10400@forecourt.test');
 
-  await page.goto('/access/');
+  await visit(page, '/access/');
   await expect(page.locator('.sandbox-access-manager')).toBeVisible();
   await expect(page.getByRole('row', { name: /General Manager/ })).toContainText('Career path admin');
 
-  await page.goto('/employees/');
+  await visit(page, '/employees/');
   await expect(page.locator('.employee-manager')).toBeVisible();
   await expect(page.getByRole('heading', { name: '60 employees' })).toBeVisible();
 
-  await page.goto('/locations/');
+  await visit(page, '/locations/');
   await expect(page.locator('.location-manager')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ locations$/ })).toBeVisible();
   await page.getByRole('row', { name: /Albuquerque Toyota/ }).click();
@@ -36,46 +36,46 @@ test('every screen opens with the demo data', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Service email' })).toHaveValue('service@abg.forecourt.test');
   await expect(page.getByRole('row', { name: /\[location_code\]/ })).toContainText('ABG');
 
-  await page.goto('/outbox');
+  await visit(page, '/outbox');
   await expect(page.locator('.outbox')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ messages?$/ })).toBeVisible();
 
-  await page.goto('/phones/');
+  await visit(page, '/phones/');
   await expect(page.locator('.phone-manager')).toBeVisible();
   await expect(page.getByRole('row', { name: /Albuquerque Toyota main line/ })).toContainText('(505) 265-0100');
 
-  await page.goto('/phones/calls/');
+  await visit(page, '/phones/calls/');
   await expect(page.locator('.call-manager')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^\d+ calls$/ })).toBeVisible();
 
-  await page.goto('/phones/calls/twilio');
+  await visit(page, '/phones/calls/twilio');
   await expect(page.locator('.live-calls')).toBeVisible();
 
-  await page.goto('/phones/activity');
+  await visit(page, '/phones/activity');
   await expect(page.locator('.call-activity')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
 
-  await page.goto('/phones/actions/');
+  await visit(page, '/phones/actions/');
   await expect(page.locator('.phone-action-manager')).toBeVisible();
 
-  await page.goto('/stock-numbers/');
+  await visit(page, '/stock-numbers/');
   await expect(page.locator('.stock-number-manager')).toBeVisible();
   await expect(page.getByRole('row', { name: /ABG00002A/ })).toContainText('2018 Honda Accord EX-L');
 
-  await page.goto('/shipping/');
+  await visit(page, '/shipping/');
   await expect(page.getByRole('row', { name: /LOCAL-DEMO4/ })).toContainText('Maria Gallegos');
 
-  await page.goto('/inventory/');
+  await visit(page, '/inventory/');
   await expect(page.getByRole('heading', { name: /^\d+ cars at 6 locations$/ })).toBeVisible();
 
-  await page.goto('/settings/api-key');
+  await visit(page, '/settings/api-key');
   await expect(page.locator('.edit-api-key')).toBeVisible();
   await expect(page.getByLabel('Active')).toBeVisible();
 
-  await page.goto('/profile');
+  await visit(page, '/profile');
   await expect(page.locator('.profile')).toContainText('admin@forecourt.test');
 
-  await page.goto('/no/such/page');
+  await visit(page, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
