@@ -60,7 +60,7 @@ const statesOf = async (sendId: number) =>
   );
 
 describe('a mass text of 5,000 numbers', () => {
-  it('leaves staff requests answering within a batch while it is delivered', async () => {
+  it('leaves staff requests answering within a batch while it is delivered', { timeout: 120_000 }, async () => {
     const { body } = await marketer.act(sendMassText, {
       locationId,
       message: 'Tire sale all weekend: 20% off.',
@@ -84,7 +84,9 @@ describe('a mass text of 5,000 numbers', () => {
     expect(await statesOf(sendId)).toEqual({ sent: RECIPIENTS });
   });
 
-  it('stops at Cancel: the reply comes at once, nothing goes out after it, and every recipient ends sent or cancelled', async () => {
+  it('stops at Cancel: the reply comes at once, nothing goes out after it, and every recipient ends sent or cancelled', {
+    timeout: 120_000,
+  }, async () => {
     const { body } = await marketer.act(sendMassText, {
       locationId,
       message: 'Oil change special, $29.95 this week.',
