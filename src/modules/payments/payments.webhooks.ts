@@ -7,7 +7,7 @@ import type { WebhookNotice } from '../../server/providers/payments/payments';
 import { settleReported } from './payments.server';
 
 /** Where the payout vendor posts its signed events (Stripe: the webhook endpoint, with Connect events). */
-export const PAYOUT_WEBHOOK_PATH = '/webhooks/payouts';
+const PAYOUT_WEBHOOK_PATH = '/webhooks/payouts';
 
 /**
  * The payout vendor's webhook, for a driver that has one (`receive`). Its signature is over the

@@ -266,6 +266,14 @@ describe('status and cancel', () => {
     ]);
     expect((await paymentById(second.paymentId)).state).toBe('paid');
     expect(fake.transfers.get(paidOut.metadata.forecourt_transfer)).toMatchObject({ reversed: false });
+    // The refusal keeps the move to paid, and its audit row.
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'payment'), eq(auditLog.recordId, String(second.paymentId))))
+      .orderBy(auditLog.id)
+      .then((rows) => rows.slice(-1));
+    expect(audit).toMatchObject({ action: 'payments/void', before: { state: 'sent' }, after: { state: 'paid' } });
   });
 
   it("refuses to stop a payout already handed to the seller's bank, changing nothing", async () => {

@@ -41,7 +41,7 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Stripe's payout statuses onto the four the payments module knows: in transit is still on its way. */
-export function statusOf(status: string): ProviderStatus {
+function statusOf(status: string): ProviderStatus {
   switch (status) {
     case 'paid':
       return 'paid';
