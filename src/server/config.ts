@@ -105,10 +105,28 @@ const schema = z.object({
     .regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be a messaging service sid: MG and 32 hex digits')
     .optional(),
   SHIPPING: z.enum(['local', 'http'], { error: 'SHIPPING must be local or http' }).default('local'),
-  /** Payments to sellers: `local` records them and simulates the vendor's statuses (docs/payments.md). */
-  PAYMENTS: z
-    .enum(['local'], { error: "PAYMENTS must be local (docs/payments.md describes a vendor's driver)" })
-    .default('local'),
+  /**
+   * Payments to sellers: `local` records them and simulates the vendor's statuses; `stripe` pays them
+   * through Stripe Connect (docs/payments.md, decision 027).
+   */
+  PAYMENTS: z.enum(['local', 'stripe'], { error: 'PAYMENTS must be local or stripe' }).default('local'),
+  /** The platform account's secret key (or a restricted key allowed transfers, payouts and reversals). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_[0-9A-Za-z]{16,}$/,
+      "STRIPE_SECRET_KEY must be the platform account's secret key: sk_live_… (or sk_test_…, or a restricted rk_ key)",
+    )
+    .optional(),
+  /** The signing secret of the webhook endpoint /webhooks/payouts, from the Stripe Dashboard. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[0-9A-Za-z+/=]{16,}$/, "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret: whsec_…")
+    .optional(),
+  /** Where Stripe's API answers: only for a proxy or a local stand-in (the tests'); https unless on this machine. */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be a full URL such as https://api.stripe.com' })
+    .default('https://api.stripe.com'),
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
   SHIPPING_API_URL: z.url("SHIPPING_API_URL must be the carrier's order endpoint, a full https URL").optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
@@ -179,6 +197,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'FACEBOOK=graph needs FACEBOOK_PIXEL_ID and FACEBOOK_ACCESS_TOKEN, both from Events Manager.',
     );
   }
+  if (config.PAYMENTS === 'stripe' && (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, both from the Stripe Dashboard.',
+    );
+  }
+  if (config.STRIPE_API_URL.startsWith('http:') && !isLocalUrl(config.STRIPE_API_URL)) {
+    throw new ConfigError('STRIPE_API_URL must use https unless it points at this machine.');
+  }
   if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
       'TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.',
@@ -196,6 +222,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       config.TWILIO_AUTH_TOKEN ??
       createHmac('sha256', sessionSecret).update('local telephony webhooks').digest('hex').slice(0, 32),
   };
+}
+
+/** A stand-in on this machine (the tests') may answer plain http; Stripe itself and any proxy only https. */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive a restart. */

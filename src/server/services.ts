@@ -7,6 +7,7 @@ import { twilioTelephony } from './providers/telephony/twilio';
 import { httpShipping, localShipping, type ShippingProvider } from './providers/shipping/shipping';
 import { graphFacebook, localFacebook, type FacebookProvider } from './providers/facebook/facebook';
 import { localPayments, type PaymentsProvider } from './providers/payments/payments';
+import { stripePayments } from './providers/payments/stripe';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -66,6 +67,12 @@ export function createServices(config: Config, database: Database): Services {
     switch (config.PAYMENTS) {
       case 'local':
         return localPayments();
+      case 'stripe':
+        return stripePayments({
+          secretKey: config.STRIPE_SECRET_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: config.STRIPE_API_URL,
+        });
       default:
         return assertUnreachable(config.PAYMENTS);
     }

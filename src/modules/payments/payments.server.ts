@@ -509,6 +509,16 @@ defineStep(
 const afterCheck = (state: PaymentState, status: ProviderStatus): PaymentState =>
   status === 'paid' ? 'paid' : status === 'failed' || status === 'cancelled' ? 'failed' : state;
 
+/** The provider's answer on a payment out with it, recorded as a status check: still pending, paid, or failed. */
+const recordStatus = (ctx: Ctx, payment: Payment, status: ProviderStatus) =>
+  move(ctx, payment, {
+    command: 'check-status',
+    to: afterCheck(payment.state, status),
+    providerStatus: status,
+    note: `The provider says ${status}.`,
+    values: { providerStatus: status, providerCheckedAt: sql`now()` as never },
+  });
+
 defineStep(
   'check-status',
   checkPaymentStatus,
@@ -516,15 +526,45 @@ defineStep(
   async (ctx, payment) => {
     const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
     await settlePayout(ctx, payment.id, payout.reference, payout.status);
-    return move(ctx, payment, {
-      command: 'check-status',
-      to: afterCheck(payment.state, payout.status),
-      providerStatus: payout.status,
-      note: `The provider says ${payout.status}.`,
-      values: { providerStatus: payout.status, providerCheckedAt: sql`now()` as never },
-    });
+    return recordStatus(ctx, payment, payout.status);
   },
 );
+
+/**
+ * A payout the provider's webhook reported on (decision 027): the payment holding it, locked, and
+ * the provider's current word on the payout, asked for (never the event's, which may be a replay or
+ * older than one already seen). The ledger takes the answer; the payment, when the payout is the one
+ * out with the provider and the answer is new, moves as a status check taken by no user. A replay
+ * finds nothing new and writes nothing; a payout that is not ours (or whose send has not committed
+ * yet: `check-status` asks then) is left alone. Each change has its audit row through `audit`, as an
+ * action's.
+ */
+export async function settleReported(
+  db: Ctx['db'],
+  services: Ctx['services'],
+  reference: string,
+  audit: Ctx['audit'],
+): Promise<void> {
+  const ctx = { db, services, audit, user: { id: null } } as unknown as Ctx;
+  const [known] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.reference, reference));
+  if (!known) return;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
+  const [payout] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.id, known.id));
+  const answer = await services.payments.status(db, reference);
+  const outWithProvider = payment.state === 'sent' && payment.providerReference === reference;
+  const moves = outWithProvider && payment.providerStatus !== answer.status;
+  if (payout.status === answer.status && !moves) return;
+  await settlePayout(ctx, payment.id, reference, answer.status);
+  // The payment's audit row when it moves; else the payout's, which alone changed.
+  if (moves) await recordStatus(ctx, payment, answer.status);
+  else
+    audit({
+      recordType: 'payment-payout',
+      recordId: payout.id,
+      before: payout,
+      after: { ...payout, status: answer.status },
+    });
+}
 
 // ---------------------------------------------------------------------------------------------
 // The list, the status view and the request's picker.

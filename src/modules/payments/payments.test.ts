@@ -454,6 +454,19 @@ describe('a payment from request to sent', () => {
       toState: 'paid',
       note: 'The provider had already paid the seller.',
     });
+    // The refusal keeps the move to paid, so it keeps its audit row too (issue 29, item 5).
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'payment'), eq(auditLog.recordId, String(late))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      action: 'payments/void',
+      userId: manager.userId,
+      before: { state: 'sent' },
+      after: { state: 'paid', providerStatus: 'paid' },
+    });
   });
 
   it('pays manually: start-manual keeps the method and details, manual-start records the cheque number and day; bad forms named', async () => {

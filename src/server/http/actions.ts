@@ -72,7 +72,8 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
 /**
  * A change's handler, inside its transaction: an idempotent action's key claimed first (it lands or
  * rolls back with the change; a key already used answers its first reply), then the handler, the
- * reply or kept refusal stored with the key, and the audit rows.
+ * reply or kept refusal stored with the key, and the audit rows. A refusal that keeps its writes
+ * (decision 003) keeps its audit rows with them: every change that commits has its rows.
  */
 async function runChange(
   tx: Db,
@@ -93,7 +94,10 @@ async function runChange(
         });
   if (claim && 'replayed' in claim) return claim.replayed;
   const result = await action.handler(context).catch(async (error: unknown) => {
-    if (claim && error instanceof AppError && error.commit) await claim.keep({ error });
+    if (error instanceof AppError && error.commit) {
+      await claim?.keep({ error });
+      await audit();
+    }
     throw error;
   });
   await claim?.keep({ reply: result ?? {} });

@@ -22,7 +22,8 @@ import { registeredActions, registeredExports } from '../../../tests/registries'
  * its own zod schema and then broken on purpose: fields missing, extra, of the wrong type, huge,
  * with NUL and half surrogate pairs, other scripts, SQL and HTML, numbers out of range, arrays for
  * scalars and back, prototype keys, deep nesting; sent as JSON, form fields and multipart. Whatever
- * comes, the server answers below 500 with the envelope, and a refusal changes no table.
+ * comes, the server answers below 500 with the envelope, a refusal changes no table, and a call that
+ * changes a table (an accepted one, or a refusal that keeps its writes) writes its audit row.
  *
  * FUZZ_CASES sets the cases per action: by default 50 on PostgreSQL (`TEST_DATABASE_URL`, as CI runs
  * it) and 10 on the embedded database, where each call costs several times more; FUZZ_SEED picks another run (default below);
@@ -40,7 +41,7 @@ const ALWAYS_SKIPPED = [...bookkeeping];
  * (`AppError.committing()`): the failure count and lock on the user, the event, the sign-in
  * throttle, and the mail telling the owner of repeated failures.
  */
-const SIGN_IN_FAILURE_TABLES = ['users', 'user_events', 'signin_throttles', 'outbox'];
+const SIGN_IN_FAILURE_TABLES = ['users', 'user_events', 'signin_throttles', 'outbox', 'audit_log'];
 const signInSteps = new Set(['users/authenticate', 'users/2fa-verify']);
 
 // ---------------------------------------------------------------- a seeded PRNG
@@ -600,6 +601,18 @@ function changedTables(
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name] && !allowed.includes(name));
 }
 
+/**
+ * Every change that commits has its audit row (issue 29, item 5): a call, accepted or refused, that
+ * changed any table (beyond the bookkeeping) wrote to the audit log too. A refusal that keeps its
+ * writes (`AppError.committing()`) keeps its audit rows; a load (`readOnly`, no transaction, no audit
+ * rows) that wrote would be found here.
+ */
+function unaudited(before: Record<string, string>, after: Record<string, string>): string | null {
+  const changed = changedTables(before, after, [...ALWAYS_SKIPPED, 'audit_log']);
+  if (!changed.length || before.audit_log !== after.audit_log) return null;
+  return `changed ${changed.join(', ')} with no audit row`;
+}
+
 let address = 0;
 const nextAddress = () => {
   address += 1;
@@ -722,7 +735,7 @@ export function fuzzActions(part: number, parts: number) {
               reply: res.body.slice(0, 300),
               problem,
             });
-          const problem = checkEnvelope(res.statusCode, res.body);
+          const problem = checkEnvelope(res.statusCode, res.body) ?? unaudited(before, after);
           if (problem) record(problem);
           if (res.statusCode >= 400) {
             totals.refused += 1;
@@ -753,9 +766,11 @@ export function fuzzActions(part: number, parts: number) {
             tally(route, res.statusCode, false);
             if (res.statusCode >= 400) totals.refused += 1;
             else totals.succeeded += 1;
+            const after = await tableFingerprint(t.db, []);
             const problem =
               checkEnvelope(res.statusCode, res.body) ??
-              (res.statusCode >= 400 && changedTables(before, await tableFingerprint(t.db, []), allowed).length
+              unaudited(before, after) ??
+              (res.statusCode >= 400 && changedTables(before, after, allowed).length
                 ? 'a refusal changed a table'
                 : null);
             if (problem) {

@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -161,3 +162,18 @@ export const localPayouts = pgTable(
   },
   (t) => [uniqueIndex('local_payouts_key').on(t.idempotencyKey)],
 );
+
+/**
+ * The Stripe driver's sellers (src/server/providers/payments/stripe.ts): each seller paid through
+ * Stripe has a connected account of their own, created and onboarded in Stripe (Connect), where
+ * Stripe keeps their bank account; Forecourt never holds one. Stripe's `account.updated` webhook
+ * writes the account here under its email, and whether it can be paid out now (payouts enabled,
+ * on a manual payout schedule). A payment finds its seller's account by the payee's email.
+ */
+export const stripePayees = pgTable('stripe_payees', {
+  /** The account's email, lower case: the payee's email on the payment. */
+  email: text('email').primaryKey(),
+  account: varchar('account', { length: 64 }).notNull(),
+  ready: boolean('ready').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
 import { actionRoute } from './actions';
 import { auditLog } from './platform.db';
 import { jobCodes } from '../../modules/access/access.db';
 import { allFlags, type Flag } from '../../shared/permissions';
 import { addAccess, editAccess, loadAccess, loadAccessList } from '../../modules/access/access.contract';
+import { authenticate } from '../../modules/users/users.contract';
 import { registeredActions } from '../../../tests/registries';
 
 let t: TestApp;
@@ -114,6 +115,20 @@ describe('the pipeline', () => {
       after: { longName: 'After', flags: ['phoneAdmin'] },
     });
     expect(row.requestId).not.toBe('');
+  });
+
+  it('keeps the audit row of a refusal that keeps its writes, its secrets redacted (decision 003)', async () => {
+    const user = await t.createUser();
+    const res = await t.anonymous().act(authenticate, { username: user.username, password: 'not-the-password' });
+    expect(res.status).toBe(401);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'users/authenticate'), eq(auditLog.requestId, String(res.headers['x-request-id']))),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: null, input: { username: user.username, password: '[redacted]' } });
   });
 
   it('writes no audit row for loads', async () => {

@@ -26,19 +26,36 @@ export interface Payout {
   status: ProviderStatus;
 }
 
+/** What a vendor's signed webhook told: its event, and the payout or seller's account it concerns. */
+export interface WebhookNotice {
+  event: string;
+  type: string;
+  /** A payout whose status may have moved: the payments module asks for it (`status`) and records the answer. */
+  payout: string | null;
+  /** A seller's account the driver wrote down (Stripe's account.updated), for the audit row. */
+  payee: { email: string; account: string; ready: boolean } | null;
+}
+
 /**
  * Sends money to a seller and reports on it. `local` records what it would have sent (the
  * `local_payouts` table, shown on the payment's status view) and simulates the statuses a payout
- * vendor reports; a real driver is an ACH / instant-payout vendor's HTTP API (docs/payments.md).
+ * vendor reports; `stripe` pays through Stripe Connect (stripe.ts, decision 027).
  * A provider that fails or does not answer throws `AppError.upstream` (502); the payment then stays
  * where it was, and a retry carries the same idempotency key.
  */
 export interface PaymentsProvider {
-  readonly name: 'local';
+  readonly name: 'local' | 'stripe';
   send(db: Db, request: PayoutRequest): Promise<Payout>;
   status(db: Db, reference: string): Promise<Payout>;
   /** Stops a payout not yet paid; answers its status (`paid` when it was too late). */
   cancel(db: Db, reference: string): Promise<Payout>;
+  /**
+   * The vendor's webhook (a driver that has one): checks its signature against the raw body (400
+   * otherwise, before anything is read), writes down what is the driver's own, and says which payout
+   * it concerns. The event's own status is not believed: the payout's is asked for, so a replayed or
+   * out-of-order event leaves the same state.
+   */
+  receive?(db: Db, body: Buffer, signature: string | undefined): Promise<WebhookNotice>;
 }
 
 /**
