@@ -72,6 +72,8 @@ const schema = z.object({
     .min(1)
     .max(500)
     .default(20),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(1000).default(60_000),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters long').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),

@@ -26,6 +26,10 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
+  timeouts: {
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_MS,
+  },
   onIdleError: (error) =>
     console.warn(JSON.stringify({ level: 40, msg: 'database connection closed by the server', err: error.message })),
 });

@@ -47,6 +47,13 @@ export interface OpenOptions {
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * The server's limits on PostgreSQL, in milliseconds: a statement, and a transaction left idle (a
+   * step waiting on something outside the database). Either past its limit is ended by PostgreSQL
+   * and its connection goes back to the pool, so nothing stuck can hold the pool for long. None when
+   * left out (tools, tests, the bench's loader).
+   */
+  timeouts?: { statementMs: number; idleInTransactionMs: number };
   onIdleError?: (error: Error) => void;
 }
 
@@ -54,7 +61,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // UTC sessions: timestamps PostgreSQL writes itself (list rows as JSON) read the same whatever
     // the server's own time zone, as they do on the embedded database.
-    const connection = { connectionString: options.databaseUrl, options: '-c TimeZone=UTC' };
+    const limits = options.timeouts
+      ? ` -c statement_timeout=${options.timeouts.statementMs} -c idle_in_transaction_session_timeout=${options.timeouts.idleInTransactionMs}`
+      : '';
+    const connection = { connectionString: options.databaseUrl, options: `-c TimeZone=UTC${limits}` };
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 20 });
     // List pages and counts (runStatement): their connections keep one generic plan per statement,
     // or plan a search for its term every time (decisions 010, 015).
@@ -69,10 +79,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: LIST_CONNECTIONS,
     });
     listPools.set(pool, { generic: lists, custom: searches });
-    // An idle connection the server closed (a restart, a failover) must not take the process down;
-    // the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    for (const p of [lists, searches]) p.on('error', (error) => options.onIdleError?.(error));
+    // A connection the server closed (a restart, a failover) must not take the process down; the
+    // pool drops it and opens a new one on the next query.
+    // So must one ended while a transaction held it (a limit above): the statement waiting on it
+    // fails, and the connection is dropped.
+    for (const p of [pool, lists, searches]) {
+      p.on('error', (error) => options.onIdleError?.(error));
+      p.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
+    }
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
@@ -101,6 +115,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
     const client = await database.pool.connect();
     try {
       await client.query('select pg_advisory_lock(72010001)');
+      // A migration may build an index on a large table: no statement limit for it.
+      await client.query('set statement_timeout = 0');
       await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(72010001)').catch(() => undefined);

@@ -63,8 +63,15 @@ export function localMail(from: string): MailProvider {
   };
 }
 
-export function smtpMail(url: string, from: string): MailProvider {
-  const transport = nodemailer.createTransport(url);
+/**
+ * How long a mail server may take, in milliseconds: to connect, to greet, and to answer each command.
+ * nodemailer's own defaults (2 minutes, 30 s, 10 minutes) let a server that accepts and then says
+ * nothing hold a bulk send, its batch's transaction and every Cancel behind it for ten minutes.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export function smtpMail(url: string, from: string, timeouts = SMTP_TIMEOUTS): MailProvider {
+  const transport = nodemailer.createTransport({ url, ...timeouts });
   return {
     name: 'smtp',
     async send(_db, message) {

@@ -86,10 +86,11 @@ const dialTwiml = (to: string, callerId: string) => {
 
 /** The real driver: the official SDK with the account's sid and token; callbacks come back to PUBLIC_URL. */
 export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
+  // Ten seconds for any request (the SDK's default is 30): a send waits on it inside its batch.
   const client = twilio(
     options.accountSid,
     options.authToken,
-    options.httpClient ? { httpClient: options.httpClient } : {},
+    options.httpClient ? { httpClient: options.httpClient } : { timeout: 10_000 },
   );
   const url = (path: string) => publicAddress(options.publicUrl, path);
   const callEvents = ['initiated', 'ringing', 'answered', 'completed'];
