@@ -495,6 +495,10 @@ defineAction({
   async handler(ctx) {
     const { input } = ctx;
     const lead = await loadRecord(ctx, leadRecords, input.leadId);
+    const current = input.deliveryId ? await loadRecord(ctx, deliveryRecords, input.deliveryId) : null;
+    if (current && current.leadId !== lead.id) {
+      throw AppError.invalid('A delivery stays with the lead it was scheduled for.', ['leadId']);
+    }
     await checkDelivery(ctx, input, lead);
     const values = {
       leadId: lead.id,
@@ -505,8 +509,8 @@ defineAction({
       status: input.status,
       address: input.address,
     };
-    const deliveryId = input.deliveryId
-      ? (await updateRecord(ctx, deliveryRecords, input.deliveryId, values)).after.id
+    const deliveryId = current
+      ? (await updateRecord(ctx, deliveryRecords, current.id, values)).after.id
       : await refusingDuplicate(
           async () => (await insertRecord(ctx, deliveryRecords, values)).id,
           () => AppError.conflict(`${lead.customerName} already has a delivery.`, ['leadId']),
