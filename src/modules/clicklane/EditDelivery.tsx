@@ -32,7 +32,7 @@ import { useAction } from '../../web/ui/useAction';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { optionsOf } from '../../web/options/optionsOf';
-import { formatDateTime, formatPhone } from '../../shared/format';
+import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import {
   DELETE_UPDATE_QUESTION,
   DELIVERY_SAVED,
@@ -84,7 +84,8 @@ function DeliveryForm({ subject }: { subject: Subject }) {
   const choices = useVehicleChoices(subject.locationId, subject.vehicleId);
   const form = useContractForm(saveDelivery, {
     initialValues: {
-      scheduledDate: subject.scheduledDate ?? '',
+      // A new delivery starts three days out: inspection, detail and paperwork.
+      scheduledDate: subject.scheduledDate ?? formatDate(new Date(Date.now() + 3 * 86_400_000)),
       deliveredDate: subject.deliveredDate ?? '',
       status: subject.status ?? ('scheduled' as DeliveryStatus),
       address: subject.address ?? '',
@@ -99,12 +100,24 @@ function DeliveryForm({ subject }: { subject: Subject }) {
     },
   });
   const delivered = form.values.status === 'delivered';
+  const status = form.field('status');
   return (
     <RecordForm form={form} failTitle="The delivery was not saved" submitLabel="Save delivery" buttons="start">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DateField {...form.field('scheduledDate')} />
-        <SearchableSelect data={statusOptions} allowDeselect={false} {...form.field('status')} />
-        {(delivered || form.values.deliveredDate) && <DateField clearable {...form.field('deliveredDate')} />}
+        <SearchableSelect
+          data={statusOptions}
+          allowDeselect={false}
+          {...status}
+          onChange={(value) => {
+            status.onChange(value);
+            // Delivered today, unless the day is changed.
+            if (value === 'delivered' && !form.values.deliveredDate) {
+              form.form.setFieldValue('deliveredDate', formatDate(new Date()));
+            }
+          }}
+        />
+        {(delivered || form.values.deliveredDate) && <DateField {...form.field('deliveredDate')} />}
         <SearchableSelect data={choices} placeholder="None yet" {...form.field('vehicleId')} />
       </SimpleGrid>
       <TextInput autoComplete="street-address" placeholder="Street, city, state and ZIP" {...form.field('address')} />

@@ -8,7 +8,6 @@ import { Alert, Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Te
 import { IconArrowLeft } from '@tabler/icons-react';
 import { errorMessage } from '../../web/api';
 import { optionsOf } from '../../web/options/optionsOf';
-import { DateField } from '../../web/ui/DateField';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useActionQuery } from '../../web/ui/useActionQuery';
@@ -57,7 +56,7 @@ function QuoteForm({ lead }: { lead: LeadRecord }) {
         <SearchableSelect data={coverageOptions} allowDeselect={false} {...form.field('coverage')} />
         <SearchableSelect data={termOptions} allowDeselect={false} {...form.field('termMonths')} />
         <TextInput inputMode="numeric" autoComplete="postal-code" placeholder="87109" {...form.field('zip')} />
-        <DateField defaultValue="" placeholder="YYYY-MM-DD" {...form.field('dateOfBirth')} />
+        <TextInput autoComplete="bday" placeholder="YYYY-MM-DD" {...form.field('dateOfBirth')} />
       </SimpleGrid>
     </RecordForm>
   );

@@ -79,8 +79,9 @@ test('a new lead to a delivered car: added, scheduled, a car added, two updates 
   await expectNotification(page, 'Update has been deleted!');
   await expect(edit.locator('.delivery-updates li')).toHaveCount(2);
 
-  // Delivered: the day is asked for, then the lead is sold.
+  // Delivered (today, as the form fills in): the lead is sold.
   await pick(page, 'Status', 'Delivered');
+  await expect(edit.getByRole('button', { name: 'Delivered on' })).not.toHaveText('YYYY-MM-DD');
   await edit.getByRole('button', { name: 'Save delivery' }).click();
   await expectNotification(page, 'Delivery saved.');
   await expect(edit.getByTestId('delivery-status')).toHaveText('Delivered');
@@ -137,7 +138,7 @@ test('a reset link sets the customer password once; the lead login then shows th
   await lane.getByLabel('New password').fill('delivery-day-2026');
   await lane.getByRole('button', { name: 'Set password' }).click();
   await expect(lane.getByText('Your password is set. Sign in with it below.')).toBeVisible();
-  await lane.getByLabel('Password').fill('delivery-day-2026');
+  await lane.getByRole('textbox', { name: 'Password' }).fill('delivery-day-2026');
   await lane.getByRole('button', { name: 'Sign in' }).click();
   await expect(lane.getByRole('heading', { name: 'Hello Priya Natarajan' })).toBeVisible();
   await expect(lane.locator('.lead-delivery')).toContainText('Our driver Luis has left the store');

@@ -18,6 +18,7 @@ import {
   type ListFilters,
 } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
+import { dayIn } from '../../server/platform/days';
 import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
@@ -464,8 +465,9 @@ async function checkDelivery(ctx: Ctx, input: SaveDeliveryInput, lead: { locatio
   if (input.status === 'delivered' && !input.deliveredDate) {
     throw AppError.invalid('Delivered on is required once the car is delivered.', ['deliveredDate']);
   }
-  if (input.deliveredDate && input.deliveredDate < input.scheduledDate) {
-    throw AppError.invalid('Delivered on cannot be before the scheduled day.', ['deliveredDate']);
+  // A car may arrive before its day, never after today (on the clock furthest ahead in the group).
+  if (input.deliveredDate && input.deliveredDate > dayIn('Pacific/Kiritimati', new Date())) {
+    throw AppError.invalid('Delivered on cannot be a day still to come.', ['deliveredDate']);
   }
   if (!input.vehicleId) return;
   const vehicle = await loadRecord(ctx, laneVehicleRecords, input.vehicleId);

@@ -355,11 +355,12 @@ describe('deliveries and updates', () => {
       deliveryId,
       leadId,
       scheduledDate: '2026-12-04',
-      deliveredDate: '2026-12-01',
+      deliveredDate: '2099-12-01',
       status: 'delivered',
       address: 'x',
     });
     expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual(['Delivered on cannot be a day still to come.']);
     expect(await snapshot()).toEqual(before);
 
     const delivered = await lane.act(saveDelivery, {
@@ -367,7 +368,7 @@ describe('deliveries and updates', () => {
       leadId,
       vehicleId,
       scheduledDate: '2026-12-04',
-      deliveredDate: '2026-12-04',
+      deliveredDate: '2025-12-04',
       status: 'delivered',
       address: '1208 Montaño Rd NW, Albuquerque, NM 87107',
     });
@@ -379,7 +380,7 @@ describe('deliveries and updates', () => {
     const loaded = await lane.act(loadDelivery, { deliveryId });
     expect(loaded.body.data.delivery).toMatchObject({
       status: 'delivered',
-      deliveredDate: '2026-12-04',
+      deliveredDate: '2025-12-04',
       updateCount: 2,
       leadStatus: 'sold',
     });
