@@ -82,10 +82,11 @@ function useVehicleChoices(locationId: number, current: number | null) {
 function DeliveryForm({ subject }: { subject: Subject }) {
   const navigate = useNavigate();
   const choices = useVehicleChoices(subject.locationId, subject.vehicleId);
+  // A new delivery starts three days out: inspection, detail and paperwork.
+  const [firstDay] = useState(() => formatDate(new Date(Date.now() + 3 * 86_400_000)));
   const form = useContractForm(saveDelivery, {
     initialValues: {
-      // A new delivery starts three days out: inspection, detail and paperwork.
-      scheduledDate: subject.scheduledDate ?? formatDate(new Date(Date.now() + 3 * 86_400_000)),
+      scheduledDate: subject.scheduledDate ?? firstDay,
       deliveredDate: subject.deliveredDate ?? '',
       status: subject.status ?? ('scheduled' as DeliveryStatus),
       address: subject.address ?? '',
