@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -13,7 +14,6 @@ import {
   Card,
   Center,
   Group,
-  Image,
   Loader,
   SimpleGrid,
   Stack,
@@ -259,25 +259,28 @@ function Updates({ record }: { record: DeliveryRecord }) {
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {u.text}
                     </Text>
-                    {u.photoUrl && <Image src={u.photoUrl} alt="" h={120} w="auto" fit="contain" radius="sm" />}
+                    {u.photoUrl && (
+                      <Anchor href={u.photoUrl} target="_blank" rel="noreferrer" size="sm">
+                        Photo
+                      </Anchor>
+                    )}
                     <Text size="xs" c="dimmed">
                       {formatDateTime(u.createdAt)}
                       {u.authorName ? ` · ${u.authorName}` : ''}
                     </Text>
                   </Stack>
-                  <Button
-                    size="xs"
+                  <ActionIcon
                     variant="subtle"
                     color="red"
                     aria-label={`Delete update of ${formatDateTime(u.createdAt)}`}
-                    leftSection={<IconTrash size={14} />}
+                    title="Delete update"
                     onClick={() => {
                       setDoomed(u);
                       openModal('delete-update');
                     }}
                   >
-                    Delete
-                  </Button>
+                    <IconTrash size={16} />
+                  </ActionIcon>
                 </Group>
               </Card>
             </li>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Group, Image, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AuthLayout } from '../../web/shell/AuthLayout';
 import { Form } from '../../web/ui/Form';
 import { useContractForm } from '../../web/ui/useContractForm';
@@ -88,7 +88,11 @@ function Deliveries({ signed }: { signed: Signed }) {
             {d.updates.map((u) => (
               <li key={u.updateId}>
                 <Text size="sm">{u.text}</Text>
-                {u.photoUrl && <Image src={u.photoUrl} alt="" h={100} w="auto" fit="contain" />}
+                {u.photoUrl && (
+                  <Anchor href={u.photoUrl} target="_blank" rel="noreferrer" size="sm">
+                    Photo
+                  </Anchor>
+                )}
                 <Text size="xs" c="dimmed">
                   {formatDateTime(u.createdAt)}
                 </Text>
