@@ -132,6 +132,15 @@ const schema = z.object({
   /** The carrier's order endpoint and the group's key there (SHIPPING=http). */
   SHIPPING_API_URL: z.url("SHIPPING_API_URL must be the carrier's order endpoint, a full https URL").optional(),
   SHIPPING_API_KEY: z.string().min(8, 'SHIPPING_API_KEY must be the key the carrier issued').optional(),
+  /**
+   * Insurance quotes for the click-to-buy lane: local records the requests in the outbox and answers
+   * them after a realistic delay; http asks the insurance partner's API (docs/clicklane.md).
+   */
+  INSURANCE: z.enum(['local', 'http'], { error: 'INSURANCE must be local or http' }).default('local'),
+  INSURANCE_API_URL: z
+    .url("INSURANCE_API_URL must be the insurance partner's API address, a full https URL")
+    .optional(),
+  INSURANCE_API_KEY: z.string().min(8, 'INSURANCE_API_KEY must be the key the insurance partner issued').optional(),
   /** The social platform's driver: local records leads in the outbox; graph sends them to the Conversions API. */
   FACEBOOK: z.enum(['local', 'graph'], { error: 'FACEBOOK must be local or graph' }).default('local'),
   FACEBOOK_GRAPH_URL: z
@@ -193,6 +202,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.SHIPPING === 'http' && (!config.SHIPPING_API_URL || !config.SHIPPING_API_KEY)) {
     throw new ConfigError('SHIPPING=http needs SHIPPING_API_URL and SHIPPING_API_KEY, both from the carrier.');
+  }
+  if (config.INSURANCE === 'http' && (!config.INSURANCE_API_URL || !config.INSURANCE_API_KEY)) {
+    throw new ConfigError(
+      'INSURANCE=http needs INSURANCE_API_URL and INSURANCE_API_KEY, both from the insurance partner.',
+    );
   }
   if (config.FACEBOOK === 'graph' && (!config.FACEBOOK_PIXEL_ID || !config.FACEBOOK_ACCESS_TOKEN)) {
     throw new ConfigError(

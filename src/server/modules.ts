@@ -20,6 +20,7 @@ import '../modules/acquisition/acquisition.module';
 import '../modules/appraisals/appraisals.module';
 import '../modules/testimonials/testimonials.module';
 import '../modules/questionnaire/questionnaire.module';
+import '../modules/clicklane/clicklane.module';
 import '../modules/payments/payments.module';
 import '../modules/shipping/shipping.module';
 import '../modules/inventory/inventory.module';

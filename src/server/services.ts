@@ -8,6 +8,7 @@ import { httpShipping, localShipping, type ShippingProvider } from './providers/
 import { graphFacebook, localFacebook, type FacebookProvider } from './providers/facebook/facebook';
 import { localPayments, type PaymentsProvider } from './providers/payments/payments';
 import { stripePayments } from './providers/payments/stripe';
+import { httpInsurance, localInsurance, type InsuranceProvider } from './providers/insurance/insurance';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -20,6 +21,8 @@ export interface Services {
   /** The social platform: marketplace leads sent on as conversion events. */
   facebook: FacebookProvider;
   payments: PaymentsProvider;
+  /** Insurance quotes for the click-to-buy lane. */
+  insurance: InsuranceProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -77,5 +80,9 @@ export function createServices(config: Config, database: Database): Services {
         return assertUnreachable(config.PAYMENTS);
     }
   })();
-  return { config, database, mail, telephony, shipping, facebook, payments, clock };
+  const insurance =
+    config.INSURANCE === 'http'
+      ? httpInsurance(config.INSURANCE_API_URL!, config.INSURANCE_API_KEY!)
+      : localInsurance();
+  return { config, database, mail, telephony, shipping, facebook, payments, insurance, clock };
 }

@@ -57,6 +57,9 @@ const RECORD: Record<string, string> = {
   'tools/repair-orders/order': '?orderId=1',
   'clicklane/appraisals/vehicle': '?id=1',
   'clicklane/testimonials/testimonial': '?testimonialId=1',
+  'clicklane/deliveries/delivery': '?deliveryId=1',
+  'clicklane/users/user': '?userId=1',
+  'clicklane/quotes/start': '?leadId=1',
 };
 
 /**

@@ -40,6 +40,7 @@ const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   email: { label: 'Email', color: 'blue' },
   call: { label: 'Call', color: 'orange' },
   lead: { label: 'Lead', color: 'indigo' },
+  insurance: { label: 'Insurance quote', color: 'teal' },
 };
 
 /** A sign-in code in a message, shown on its own so it can be read at a glance. */

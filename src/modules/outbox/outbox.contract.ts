@@ -7,7 +7,9 @@ const outboxFilters = {
   channel: z
     .preprocess(
       (v) => (v === '' ? undefined : v),
-      z.enum(['sms', 'email', 'call', 'lead'], { error: 'must be sms, email, call or lead' }).optional(),
+      z
+        .enum(['sms', 'email', 'call', 'lead', 'insurance'], { error: 'must be sms, email, call, lead or insurance' })
+        .optional(),
     )
     .meta({ title: 'Kind' }),
   query: optionalText(100).meta({ title: 'Search' }),
@@ -30,7 +32,7 @@ export const loadOutbox = listContract({
   row: z.object({
     id: z.number().int(),
     createdAt: z.string(),
-    channel: z.enum(['sms', 'email', 'call', 'lead']),
+    channel: z.enum(['sms', 'email', 'call', 'lead', 'insurance']),
     to: z.string(),
     from: z.string(),
     subject: z.string(),

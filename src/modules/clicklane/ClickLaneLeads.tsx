@@ -1,0 +1,3 @@
+import { ClickLaneLeads } from './LeadLists';
+
+export default ClickLaneLeads;

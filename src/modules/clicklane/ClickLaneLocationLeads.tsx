@@ -1,0 +1,3 @@
+import { ClickLaneLocationLeads } from './LeadLists';
+
+export default ClickLaneLocationLeads;

@@ -1,0 +1,138 @@
+/**
+ * The two lead lists of seed 001 (`/clicklane/leads/` and `/clicklane/leads/location`): the search
+ * form in the address, a count of leads (vrLeads) with those completed and sold, the add-lead and
+ * edit-lead modals, and a row menu to start an insurance quote or open the lead's delivery.
+ */
+import { useNavigate, useSearchParams } from 'react-router';
+import { Badge, Button } from '@mantine/core';
+import { IconPlus, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
+import { formatNumber } from '../../shared/format';
+import { useSignedIn } from '../../web/shell/session';
+import { ListScreen } from '../../web/ui/ListScreen';
+import {
+  deliveryHref,
+  leadColumns,
+  loadLeads,
+  loadLocationLeads,
+  locationLeadColumns,
+  startQuoteHref,
+  type LeadRow,
+  type LeadStatus,
+} from './clicklane.contract';
+import { leadSourceOptions, leadStatusOptions, useLeadModals } from './LaneForms';
+
+const statusColors: Record<LeadStatus, string> = {
+  new: 'blue',
+  contacted: 'cyan',
+  quoted: 'grape',
+  completed: 'teal',
+  sold: 'green',
+  lost: 'gray',
+};
+
+/** "1,000+" past the exact limit (the server counts up to 1,001: docs/clicklane.md). */
+const figure = (value: unknown) => (typeof value === 'number' ? (value > 1000 ? '1,000+' : formatNumber(value)) : '0');
+const leadCounts = (reply: Record<string, unknown>) =>
+  `· ${figure(reply.completed)} completed · ${figure(reply.sold)} sold`;
+
+function useLeadRows() {
+  const navigate = useNavigate();
+  return (row: LeadRow) => [
+    {
+      label: 'Start insurance quote',
+      icon: <IconShieldCheck size={16} />,
+      onClick: () => void navigate(startQuoteHref(row.leadId)),
+    },
+    {
+      label: row.deliveryId ? 'Open delivery' : 'Schedule delivery',
+      icon: <IconTruckDelivery size={16} />,
+      onClick: () =>
+        void navigate(
+          row.deliveryId ? deliveryHref(row.deliveryId) : `/clicklane/deliveries/delivery?leadId=${row.leadId}`,
+        ),
+    },
+  ];
+}
+
+const statusCell = (row: LeadRow) => (
+  <Badge color={statusColors[row.status]} variant="light">
+    {row.statusLabel}
+  </Badge>
+);
+
+/** clicklane-leads: every lead within reach, newest first. */
+export function ClickLaneLeads() {
+  const [params] = useSearchParams();
+  const records = useLeadModals(params.get('locationId') ?? undefined);
+  const rowActions = useLeadRows();
+  return (
+    <ListScreen
+      className="clicklane-leads"
+      title="ClickLane leads"
+      action={loadLeads}
+      noun={['lead', 'leads']}
+      columns={leadColumns}
+      filters={[
+        { name: 'query', kind: 'search', placeholder: 'Customer, email, phone or vehicle' },
+        { name: 'locationId', kind: 'location' },
+        { name: 'status', kind: 'select', placeholder: 'Any', data: leadStatusOptions },
+        { name: 'source', kind: 'select', placeholder: 'Any', data: leadSourceOptions },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+      ]}
+      updateUrl
+      rowKey={(row) => row.leadId}
+      rowLabel={(row) => row.customerName}
+      onRowClick={(row) => records.edit(row)}
+      rowActions={rowActions}
+      countDetail={leadCounts}
+      cells={{ statusLabel: statusCell }}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add lead
+        </Button>
+      }
+    >
+      {records.modals}
+    </ListScreen>
+  );
+}
+
+/** clicklane-location-leads: one store's leads, latest activity first; changing the store reloads the list. */
+export function ClickLaneLocationLeads() {
+  const { user } = useSignedIn();
+  const [params] = useSearchParams();
+  const home = user.locationId ? String(user.locationId) : '';
+  const records = useLeadModals(params.get('locationId') ?? (home || undefined));
+  const rowActions = useLeadRows();
+  return (
+    <ListScreen
+      className="clicklane-location-leads"
+      title="Leads by store"
+      action={loadLocationLeads}
+      noun={['lead', 'leads']}
+      columns={locationLeadColumns}
+      filters={[
+        { name: 'locationId', kind: 'location', defaultValue: home },
+        { name: 'status', kind: 'select', placeholder: 'Any', data: leadStatusOptions },
+        { name: 'minCreatedAt', kind: 'date' },
+        { name: 'maxCreatedAt', kind: 'date' },
+        { name: 'query', kind: 'search', placeholder: 'Customer, email, phone or vehicle' },
+      ]}
+      updateUrl
+      rowKey={(row) => row.leadId}
+      rowLabel={(row) => row.customerName}
+      onRowClick={(row) => records.edit(row)}
+      rowActions={rowActions}
+      countDetail={leadCounts}
+      cells={{ statusLabel: statusCell }}
+      toolbar={
+        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+          Add lead
+        </Button>
+      }
+    >
+      {records.modals}
+    </ListScreen>
+  );
+}
