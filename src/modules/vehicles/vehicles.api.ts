@@ -104,10 +104,18 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 export const newestVinYear = (today = new Date()) => today.getFullYear() + 1;
 
 /**
- * The model years position 10 can name, the likeliest first, none later than next year. For North
- * American cars, light trucks and multipurpose vehicles position 7 is a letter from 2010 on and a
- * digit before (section 565.15(b)), so that reading comes first; other VINs (and the few that break
- * the rule) are read as the latest year that is not in the future.
+ * Whether a VIN follows 49 CFR 565, as every vehicle sold in the United States does whoever built
+ * it: a North American WMI, or a check digit that holds (a Kia or a BMW for the US market).
+ */
+export function followsPart565(vin: string): boolean {
+  return northAmericanWmi(vin) || (vin.length === VIN_LENGTH && vinCheckDigit(vin) === vin[8]);
+}
+
+/**
+ * The model years position 10 can name, the likeliest first, none later than next year. Under 49 CFR
+ * 565 position 7 of a car, light truck or multipurpose vehicle is a letter from 2010 on and a digit
+ * before (section 565.15(b)), so that reading comes first; other VINs are read as the latest year
+ * that is not in the future.
  */
 export function vinYearCandidates(vin: string, today = new Date()): number[] {
   const index = YEAR_CODES.indexOf(vin[9] ?? '');
@@ -115,7 +123,7 @@ export function vinYearCandidates(vin: string, today = new Date()): number[] {
   const newest = newestVinYear(today);
   const years: number[] = [];
   for (let year = 1980 + index; year <= newest; year += 30) years.unshift(year);
-  if (!northAmericanWmi(vin)) return years;
+  if (!followsPart565(vin)) return years;
   const byPosition7 = /[A-Z]/.test(vin[6] ?? '') ? 2010 + index : 1980 + index;
   return years.includes(byPosition7) ? [byPosition7, ...years.filter((y) => y !== byPosition7)] : years;
 }

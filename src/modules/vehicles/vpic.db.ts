@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { type DecodedVin, VIN_LENGTH, vinYearCandidates } from './vehicles.api';
+import { type DecodedVin, followsPart565, VIN_LENGTH, vinYearCandidates } from './vehicles.api';
 
 /** The data file's shape (scripts/vpic-extract.ts). */
 interface VpicFile {
@@ -103,8 +103,10 @@ export function decodeVin(vin: string, today = new Date()): DecodedVin {
   const wmi = wmiOf(data, vin);
   if (!wmi) return { ...blank, year: candidates[0] ?? null };
   const [, , makes, wmiSchemas] = wmi;
-  // The year the VIN names that the maker has schemas for, the likeliest first.
-  const year = candidates.find((y) => schemasFor(wmiSchemas, y).length > 0) ?? candidates[0] ?? null;
+  // Position 7 settles the year of a Part 565 VIN; another's is the latest the maker has schemas for.
+  const year = followsPart565(vin)
+    ? (candidates[0] ?? null)
+    : (candidates.find((y) => schemasFor(wmiSchemas, y).length > 0) ?? candidates[0] ?? null);
   const descriptor = `${vin.slice(3, 8)}|${vin.slice(9)}`;
   const best: ({ weight: number; value: number } | undefined)[] = [];
   for (const schema of year === null ? [] : schemasFor(wmiSchemas, year)) {
