@@ -169,12 +169,26 @@ export const webUrl = (max = 300) =>
 
 const PHONE_EXAMPLE = 'must be a phone number such as (505) 555-0142';
 
+/**
+ * A phone number as people paste it: full-width digits and every kind of dash or space read as their
+ * plain forms (Unicode NFKC, then U+2010–U+2015, U+2212 and the like as "-"), and an extension kept
+ * ("ext. 12", "x12", "#12").
+ */
+export function pastedPhone(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+    .replace(/[\u00A0\u2000-\u200B\u202F\u205F\u3000]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** A US or international phone number, loosely checked here; stored as E.164 by the server. */
 export const phone = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
+  (v) => (typeof v === 'string' ? pastedPhone(v) : v),
   z
     .string({ error: (i) => (i.input == null ? 'is required' : PHONE_EXAMPLE) })
-    .regex(/^\+?[\d\s().-]{10,20}$/, { error: PHONE_EXAMPLE }),
+    .regex(/^\+?[\d\s().-]{10,20}(?:\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?$/i, { error: PHONE_EXAMPLE }),
 );
 export const optionalPhone = z.preprocess(blankToUndefined, phone.optional());
 

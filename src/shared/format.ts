@@ -1,4 +1,5 @@
 /** Formatting shared by server-rendered html and the React screens (seed 000, section 9). */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 const thousands = new Intl.NumberFormat('en-US');
 
@@ -88,13 +89,17 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}`;
 }
 
-/** (505) 555-0100 for a US number in E.164 or ten digits; anything else unchanged. */
+/**
+ * A phone number as people of its country write it, from Google's libphonenumber metadata: a North
+ * American number as "(505) 555-0142", any other with its country code, "+45 32 12 34 56" (Denmark),
+ * "+47 406 12 345" (Norway), "+65 6123 4567" (Singapore). A value that is not a number is unchanged.
+ */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
-  const digits = value.replace(/\D/g, '');
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (ten.length !== 10) return value;
-  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+  const parsed = parsePhoneNumberFromString(value, 'US');
+  if (!parsed?.isPossible()) return value;
+  // With an extension when the value holds one: "(505) 555-0142 ext. 12".
+  return parsed.countryCallingCode === '1' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { formatDate } from '../../shared/format';
 import { DEFAULT_CREATED_DAYS, loadVehicles, vehicleColumns } from './acquisition.contract';
-import { useVehicleModals, vehicleFromVin } from './VehicleForm';
+import { useVehicleModals, VehicleFromVin } from './VehicleForm';
 
 /** Seed 000, section 9: the list starts at the vehicles added in the last seven days. */
 function defaultMinCreatedAt(today = new Date()): string {
@@ -46,21 +46,14 @@ export default function AcquisitionVehicles() {
       onRowClick={(row) => records.edit(row)}
       emptyText={`No acquisition vehicles were added in the last ${DEFAULT_CREATED_DAYS} days; pick an earlier date to see older ones.`}
       cells={{
-        vin: (row) => {
-          const vehicle = vehicleFromVin(row.vin);
-          return (
-            <>
-              <Text component="span" display="block" ff="monospace" size="sm">
-                {row.vin}
-              </Text>
-              {vehicle && (
-                <Text component="span" display="block" size="xs" c="dimmed">
-                  {vehicle}
-                </Text>
-              )}
-            </>
-          );
-        },
+        vin: (row) => (
+          <>
+            <Text component="span" display="block" ff="monospace" size="sm">
+              {row.vin}
+            </Text>
+            <VehicleFromVin vin={row.vin} />
+          </>
+        ),
         active: (row) => (
           <Badge color={row.active ? 'teal' : 'gray'} variant="light">
             {row.active ? 'Active' : 'Inactive'}

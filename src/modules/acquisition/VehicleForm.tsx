@@ -12,7 +12,9 @@ import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate } from '../../shared/format';
 import { describeIssues } from '../../shared/validation';
-import { decodeVin, normalizeVin, VIN_LENGTH } from '../vehicles/vehicles.api';
+import { normalizeVin, VIN_LENGTH, vinNote, vinProblem } from '../vehicles/vehicles.api';
+import { decodeVinAction } from '../vehicles/vehicles.contract';
+import { useActionQuery } from '../../web/ui/useActionQuery';
 import {
   addVehicle,
   editVehicle,
@@ -31,10 +33,21 @@ import { optionsOf } from '../../web/options/optionsOf';
 
 const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
 
-/** "2019 Toyota" from a VIN that passes its check, as far as the VIN tells; null otherwise. */
-export function vehicleFromVin(vin: string): string | null {
-  const { year, make } = decodeVin(vin);
-  return [year, make].filter(Boolean).join(' ') || null;
+/** "2019 Toyota Tacoma" from a VIN that passes its check, as far as NHTSA's vPIC data tells; null otherwise. */
+function useVehicleFromVin(vin: string | null): string | null {
+  const decoded = useActionQuery(decodeVinAction, { vin: vin ?? '' }, { enabled: !!vin, staleTime: Infinity }).data;
+  if (!vin || !decoded || decoded.vin !== vin) return null;
+  return [decoded.year, decoded.make, decoded.model].filter(Boolean).join(' ') || null;
+}
+
+/** A list cell's second line: the vehicle its VIN names (NHTSA's vPIC data), when it names one. */
+export function VehicleFromVin({ vin }: { vin: string }) {
+  const vehicle = useVehicleFromVin(vinProblem(vin) ? null : vin);
+  return vehicle ? (
+    <Text component="span" display="block" size="xs" c="dimmed">
+      {vehicle}
+    </Text>
+  ) : null;
 }
 
 const vinOnly = vehicleInput.pick({ vin: true });
@@ -68,7 +81,8 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
   const vin = form.field('vin');
   const typed = normalizeVin(form.values.vin);
   const live = typed && (vinLeft || typed.length >= VIN_LENGTH) ? vinSentence(form.values.vin) : null;
-  const decoded = typed && !live && typed.length === VIN_LENGTH ? vehicleFromVin(typed) : null;
+  const decoded = useVehicleFromVin(typed && !live && typed.length === VIN_LENGTH ? typed : null);
+  const note = typed && !live ? vinNote(typed) : null;
 
   return (
     <RecordForm
@@ -83,7 +97,7 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
           autoComplete="off"
           spellCheck={false}
           placeholder="17 characters"
-          description={decoded ?? "On the dashboard or the driver's door jamb"}
+          description={[decoded, note].filter(Boolean).join(' · ') || "On the dashboard or the driver's door jamb"}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
           {...vin}
           error={vin.error ?? live}

@@ -63,4 +63,28 @@ describe('appraisal tallies', () => {
     expect(now.kept).toEqual(now.counted);
     expect(now.keptTogether).toEqual(now.counted);
   });
+
+  it("are counted again on a store's new clock when its time zone changes", async () => {
+    // An appraisal at 00:30 in Denver (MST, UTC−7, in January) is 21:30 the day before in Honolulu
+    // (UTC−10), by the IANA time zone database.
+    const [one] = await t.db.select().from(appraisals).limit(1);
+    const at = new Date('2026-01-15T07:30:00Z');
+    await t.db.update(appraisals).set({ createdAt: at }).where(eq(appraisals.id, one.id));
+    const dayRow = (day: string) =>
+      rowsOf(sql`select coalesce(sum(appraisals), 0)::int as n from ${appraisalTallies}
+        where grain = 'd' and source = '' and location_id = ${one.locationId} and period = ${day}`);
+    expect(await dayRow('2026-01-15')).toEqual([{ n: 1 }]);
+    const [{ zone }] = (await rowsOf(sql`select time_zone as zone from locations where id = ${one.locationId}`)) as {
+      zone: string;
+    }[];
+    expect(zone).toBe('America/Denver');
+    await t.db.execute(sql`update locations set time_zone = 'Pacific/Honolulu' where id = ${one.locationId}`);
+    expect(await dayRow('2026-01-15')).toEqual([{ n: 0 }]);
+    expect(await dayRow('2026-01-14')).toEqual([{ n: 1 }]);
+    const now = await tallied();
+    expect(now.kept).toEqual(now.counted);
+    expect(now.keptTogether).toEqual(now.counted);
+    await t.db.execute(sql`update locations set time_zone = ${zone} where id = ${one.locationId}`);
+    expect(await dayRow('2026-01-15')).toEqual([{ n: 1 }]);
+  });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { locations } from '../locations/locations.db';
@@ -93,5 +94,37 @@ describe('the mailing list', () => {
       cookies: { forecourt_session: (await t.signedIn(['messenger'])).cookie! },
     });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it("downloads a CSV that Excel opens as it is: UTF-8 with its byte-order mark, phones as text formatted by country, named for the store's day", async () => {
+    // Denver's day by the IANA time zone database: 2026-03-10 04:30 UTC is 22:30 on the 9th (MDT, UTC−6,
+    // from 8 March 2026); the file was named for the 10th, UTC's day.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T04:30:00Z') });
+    try {
+      const [den] = await t.db.select().from(locations).where(eq(locations.id, loc.ABG));
+      expect(den.timeZone).toBe('America/Denver');
+      await t.db.insert(contacts).values([
+        { locationId: loc.ABG, firstName: 'José', lastName: 'Ñúñez-Åberg', mobilePhone: '+4532123456' },
+        { locationId: loc.ABG, firstName: 'Zoë', lastName: 'Ñúñez-Åberg', mobilePhone: '+15055550142' },
+      ]);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/tools/mailing-list/export?locationId=${loc.ABG}&query=${encodeURIComponent('Ñúñez')}`,
+        cookies: { forecourt_session: marketer.cookie! },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="mailing-list-2026-03-09.csv"');
+      // The UTF-8 byte-order mark, then José's é as the two bytes C3 A9 (not JosÃ©).
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(res.rawPayload.includes(Buffer.from('Jos\u00e9', 'utf8'))).toBe(true);
+      // Read back by csv-parse, a CSV reader of its own (RFC 4180), the byte-order mark dropped as Excel drops it.
+      const [header, ...records] = parse(res.rawPayload, { bom: true }) as string[][];
+      expect(header[0]).toBe('Last name');
+      const byFirst = Object.fromEntries(records.map((r) => [r[1], r]));
+      expect(byFirst['José']!.slice(0, 3)).toEqual(['Ñúñez-Åberg', 'José', "'+45 32 12 34 56"]);
+      expect(byFirst['Zoë']!.slice(0, 3)).toEqual(['Ñúñez-Åberg', 'Zoë', '(505) 555-0142']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

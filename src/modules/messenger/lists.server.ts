@@ -7,6 +7,7 @@ import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { loadRecord } from '../../server/platform/records';
 import { phoneKind } from '../../server/platform/phone';
+import { DEFAULT_TIME_ZONE, dayIn } from '../../server/platform/days';
 import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
@@ -38,8 +39,9 @@ async function optedOut(db: Db, phones: string[]) {
   const rows = await db.select().from(optOuts).where(inArray(optOuts.phoneNumber, phones));
   return new Map(rows.map((r) => [r.phoneNumber, r]));
 }
+/** The opt-out's day on the group's clock (the list is the group's), not UTC's. */
 const optedOutReason = (o: { keyword: string; createdAt: Date }) =>
-  `opted out (${o.keyword} on ${o.createdAt.toISOString().slice(0, 10)})`;
+  `opted out (${o.keyword} on ${dayIn(DEFAULT_TIME_ZONE, o.createdAt)})`;
 
 defineAction({
   contract: verifyPhoneNumbers,

@@ -258,7 +258,8 @@ describe('calls through the provider', () => {
         agent,
         { phoneId: service.id, to: '5055550652' },
         409,
-        '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-11-01); they can opt back in by texting START.',
+        // Midnight UTC on 1 November is 18:00 on 31 October on the store's clock (MDT, UTC−6).
+        '(505) 555-0652 has opted out of texts and calls from the group (STOP on 2026-10-31); they can opt back in by texting START.',
       ],
       [
         agent,

@@ -47,6 +47,7 @@ const FIGURES: Record<DealType, [string, string][]> = {
   Finance: [
     ['amountFinanced', 'Amount financed'],
     ['salesTax', 'Sales tax'],
+    ['lastPayment', 'Last payment'],
     ['financeCharge', 'Finance charge'],
     ['totalOfPayments', 'Total of payments'],
     ['dueAtSigning', 'Due at signing'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../../shared/contract';
 import { choice, decimal, flag, int, money } from '../../shared/fields';
-import { dealTypes, leaseTaxMethods } from './desking';
+import { dealProblem, dealTypes, leaseTaxMethods } from './desking';
 
 /** A money field of the deal: blank is nothing ($0), as on a deal sheet. */
 const amount = (title: string) =>
@@ -42,6 +42,9 @@ export const deskDealInput = z
     ...columnFields,
   })
   .superRefine((deal, check) => {
+    // More money down than the deal costs is refused with the sentence, not shown as $0.00 a month.
+    const problem = dealProblem(deal);
+    if (problem) check.addIssue({ code: 'custom', path: ['downPayment'], message: problem });
     if (deal.dealType !== 'Lease') return;
     if (deal.msrp === 0) check.addIssue({ code: 'custom', path: ['msrp'], message: 'is required for a lease' });
     for (const n of [1, 2, 3] as const) {

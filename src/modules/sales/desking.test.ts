@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amortizedPayment, deskDeal, financeColumn, leaseColumn, tax, type Deal } from './desking';
+import {
+  amortizationRows,
+  amortize,
+  amortizedPayment,
+  dealProblem,
+  deskDeal,
+  financeColumn,
+  leaseColumn,
+  tax,
+  type Deal,
+} from './desking';
 
 const deal = (values: Partial<Deal>): Deal => ({
   dealType: 'Finance',
@@ -49,13 +59,16 @@ describe('worked examples (each figure computed outside this code, as its commen
       }),
       { term: 72, rate: 9.99 },
     );
+    // The lender's schedule (interest to the cent each month, the last payment clearing the balance),
+    // month by month in bc -l: total of payments 35236.22, so the finance charge is 8812.29, not the
+    // 8812.15 that 489.39 × 72 would say.
     expect(figures).toMatchObject({
       salesTax: 157_493,
       amountFinanced: 2_642_393,
       payment: 48_939,
-      totalOfPayments: 48_939 * 72,
+      totalOfPayments: 3_523_622,
+      financeCharge: 3_523_622 - 2_642_393,
     });
-    expect(figures.financeCharge).toBe(48_939 * 72 - 2_642_393);
   });
 
   const lease = deal({
@@ -137,7 +150,70 @@ describe('worked examples (each figure computed outside this code, as its commen
     });
     expect(Object.keys(items)).toContain('payment3');
     const finance = deskDeal(deal({ sellingPrice: 2_000_000, columns: [{ term: 60, rate: 6 }] }));
-    expect(finance).toMatchObject({ payment1: '386.66', amountFinanced1: '20000.00', financeCharge1: '3199.60' });
+    expect(finance).toMatchObject({ payment1: '386.66', amountFinanced1: '20000.00', financeCharge1: '3199.35' });
+    // bc -l, the schedule month by month: 23199.35 in all, the last payment 386.41.
+  });
+});
+
+describe("a lender's schedule, against published figures", () => {
+  it("Excel's PMT example: $10,000 over 10 months at 8 % a year is $1,037.03 a month", () => {
+    // Microsoft's PMT function page: =PMT(8%/12, 10, 10000) returns ($1,037.03).
+    expect(amortizedPayment(1_000_000, 10, 8)).toBe(103_703);
+  });
+
+  it("numpy-financial's pmt example: $200,000 over 15 years at 7.5 % is $1,854.02 a month", () => {
+    // numpy_financial.pmt's documentation: pmt(0.075/12, 12*15, 200000) = -1854.0247200054619.
+    expect(amortizedPayment(20_000_000, 180, 7.5)).toBe(185_402);
+  });
+
+  it("Excel's CUMIPMT examples: a $125,000 30-year loan at 9 % pays $937.50 of interest in its first month and $11,135.23 in its second year", () => {
+    // Microsoft's CUMIPMT function page: =CUMIPMT(9%/12, 360, 125000, 13, 24, 0) returns -11135.23 and
+    // =CUMIPMT(9%/12, 360, 125000, 1, 1, 0) returns -937.50. Excel carries the balance unrounded; a
+    // lender rounds each month's interest to the cent, which may move the year's sum by a few cents.
+    const rows = amortizationRows(12_500_000, 360, 9);
+    expect(rows[0]!.interest).toBe(93_750);
+    const secondYear = rows.slice(12, 24).reduce((sum, row) => sum + row.interest, 0);
+    expect(Math.abs(secondYear - 1_113_523)).toBeLessThanOrEqual(5);
+    // The last payment leaves nothing owed.
+    expect(rows.at(-1)!.balance).toBe(0);
+  });
+
+  it('at 0 % there is no finance charge: $25,000 over 60 months is 59 payments of $416.67 and a last of $416.47', () => {
+    // Regulation Z (12 CFR 1026.4): the finance charge is the cost of credit; at 0 % there is none,
+    // so the total of payments is the amount financed.
+    expect(amortize(2_500_000, 60, 0)).toEqual({
+      payment: 41_667,
+      lastPayment: 41_647,
+      totalOfPayments: 2_500_000,
+      financeCharge: 0,
+    });
+  });
+
+  it('the total of payments is the schedule, not the payment times the term', () => {
+    // $50,000 over 84 months at 6.99 %, month by month in bc -l: 63368.70 in all; 1 × 754.39 + … the
+    // level payment times 84 would say 63368.76.
+    expect(amortize(5_000_000, 84, 6.99)).toMatchObject({ payment: 75_439, totalOfPayments: 6_336_870 });
+    expect(amortize(5_000_000, 72, 9.99).totalOfPayments).toBe(6_667_484);
+  });
+});
+
+describe('deals that cannot be worked are refused with a sentence', () => {
+  it('a down payment above the cash price with tax', () => {
+    // $21,000 at 8 % tax is $22,680 with tax: $25,000 down leaves nothing to finance.
+    const problem = dealProblem(deal({ sellingPrice: 2_100_000, taxRate: 8, downPayment: 2_500_000 }));
+    expect(problem).toBe(
+      'The down payment, rebates and trade equity ($25,000.00) are more than the cash price with tax and fees ($22,680.00); lower the down payment to at most $22,680.00.',
+    );
+    expect(dealProblem(deal({ sellingPrice: 2_100_000, taxRate: 8, downPayment: 2_268_000 }))).toBeNull();
+  });
+
+  it('a lease whose cap cost reduction exceeds its cap cost', () => {
+    const problem = dealProblem(
+      deal({ dealType: 'Lease', msrp: 3_000_000, sellingPrice: 2_800_000, downPayment: 2_000_000, rebates: 1_000_000 }),
+    );
+    expect(problem).toBe(
+      'The cap cost reduction (down payment, rebates and trade equity: $30,000.00) is more than the gross cap cost ($28,000.00); lower the down payment to at most $18,000.00.',
+    );
   });
 });
 
@@ -177,6 +253,23 @@ describe('properties', () => {
         fc.integer({ min: 1, max: 3_000 }).map((n) => n / 100),
         (principal, n, apr) => {
           expect(amortizedPayment(principal, n, apr) * n).toBeGreaterThanOrEqual(principal - n / 2);
+        },
+      ),
+    );
+  });
+
+  it('the schedule repays the loan exactly: the balance ends at 0, and at rate 0 the total is the principal', () => {
+    fc.assert(
+      fc.property(
+        cents(20_000_000),
+        term,
+        fc.integer({ min: 0, max: 3_000 }).map((n) => n / 100),
+        (p, n, apr) => {
+          const rows = amortizationRows(p, n, apr);
+          expect(rows.at(-1)!.balance).toBe(0);
+          const schedule = amortize(p, n, apr);
+          expect(schedule.financeCharge).toBeGreaterThanOrEqual(0);
+          if (apr === 0 && p > 0) expect(schedule.totalOfPayments).toBe(p);
         },
       ),
     );

@@ -100,10 +100,55 @@ export function amortizedPayment(principal: number, term: number, apr: number): 
   return roundCents((principal * i) / (1 - (1 + i) ** -term));
 }
 
+/**
+ * A loan's schedule as a lender discloses it (Regulation Z, 12 CFR 1026.18): the level payment, then
+ * each month's interest on the balance to the cent, and a last payment that clears what is left, so
+ * the total of payments is what the borrower really pays and the finance charge is that total less
+ * the amount financed. At 0 % there is no finance charge: the payments add up to the principal.
+ */
+export interface Schedule {
+  payment: number;
+  /** The last month's payment: the balance left, with its interest. */
+  lastPayment: number;
+  totalOfPayments: number;
+  financeCharge: number;
+}
+
+/** Each month of a loan: its interest (to the cent), its payment and the balance after it. */
+export function amortizationRows(principal: number, term: number, apr: number) {
+  const payment = amortizedPayment(principal, term, apr);
+  const i = apr / 1200;
+  const rows: { interest: number; payment: number; balance: number }[] = [];
+  let balance = principal;
+  for (let month = 1; month <= term; month += 1) {
+    const interest = roundCents(balance * i);
+    // The last payment clears the balance, whatever the level payment's rounding left (and no payment
+    // is more than is owed: a few cents lent over many months are repaid early).
+    const owed = Math.max(0, balance + interest);
+    const paid = month === term ? owed : Math.min(payment, owed);
+    balance += interest - paid;
+    rows.push({ interest, payment: paid, balance });
+  }
+  return rows;
+}
+
+export function amortize(principal: number, term: number, apr: number): Schedule {
+  if (principal <= 0) return { payment: 0, lastPayment: 0, totalOfPayments: 0, financeCharge: 0 };
+  const rows = amortizationRows(principal, term, apr);
+  const totalOfPayments = rows.reduce((sum, row) => sum + row.payment, 0);
+  return {
+    payment: rows[0]!.payment,
+    lastPayment: rows.at(-1)!.payment,
+    totalOfPayments,
+    financeCharge: totalOfPayments - principal,
+  };
+}
+
 export interface FinanceFigures {
   salesTax: number;
   amountFinanced: number;
   payment: number;
+  lastPayment: number;
   totalOfPayments: number;
   financeCharge: number;
   dueAtSigning: number;
@@ -127,41 +172,69 @@ export interface LeaseFigures {
 /** The trade's equity: what it is worth less what is owed on it (negative when upside down). */
 const tradeEquity = (deal: Pick<Deal, 'tradeAllowance' | 'tradePayoff'>) => deal.tradeAllowance - deal.tradePayoff;
 
-export function financeColumn(deal: Deal, column: DealColumn): FinanceFigures {
+/** What a finance deal costs before the buyer's money: price, fees and sales tax (the taxed amount less the trade where credited). */
+function financeCost(deal: Deal) {
   const taxed = deal.sellingPrice + deal.dealerFees - (deal.tradeTaxCredit ? deal.tradeAllowance : 0);
   const salesTax = tax(taxed, deal.taxRate);
-  const amountFinanced = Math.max(
-    0,
-    deal.sellingPrice +
-      deal.dealerFees +
-      deal.governmentFees +
-      salesTax -
-      deal.rebates -
-      deal.downPayment -
-      tradeEquity(deal),
-  );
-  const payment = amortizedPayment(amountFinanced, column.term, column.rate);
-  const totalOfPayments = payment * column.term;
+  return { salesTax, cost: deal.sellingPrice + deal.dealerFees + deal.governmentFees + salesTax };
+}
+
+/** What the buyer puts in before anything is financed: the down payment, the rebates and the trade's equity. */
+const buyersMoney = (deal: Deal) => deal.downPayment + deal.rebates + tradeEquity(deal);
+
+export function financeColumn(deal: Deal, column: DealColumn): FinanceFigures {
+  const { salesTax, cost } = financeCost(deal);
+  const amountFinanced = Math.max(0, cost - buyersMoney(deal));
   return {
     salesTax,
     amountFinanced,
-    payment,
-    totalOfPayments,
-    financeCharge: totalOfPayments - amountFinanced,
+    ...amortize(amountFinanced, column.term, column.rate),
     dueAtSigning: deal.downPayment,
   };
 }
 
-export function leaseColumn(deal: Deal, column: DealColumn): LeaseFigures {
+/** The lease's gross capitalised cost and its reduction (column-free). */
+function capCost(deal: Deal) {
   const equity = tradeEquity(deal);
   // Taxed once on the price (less the trade where the state credits it) and capitalised.
   const priceTax =
     deal.taxMethod === 'price'
       ? tax(deal.sellingPrice - (deal.tradeTaxCredit ? deal.tradeAllowance : 0), deal.taxRate)
       : 0;
-  const grossCapCost =
-    deal.sellingPrice + deal.dealerFees + deal.governmentFees + deal.acquisitionFee + Math.max(0, -equity) + priceTax;
-  const capCostReduction = deal.downPayment + deal.rebates + Math.max(0, equity);
+  return {
+    priceTax,
+    grossCapCost:
+      deal.sellingPrice + deal.dealerFees + deal.governmentFees + deal.acquisitionFee + Math.max(0, -equity) + priceTax,
+    capCostReduction: deal.downPayment + deal.rebates + Math.max(0, equity),
+  };
+}
+
+/** $1,234.56 for the sentences below. */
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Why a deal cannot be worked, as a sentence on the down payment, or null: the buyer's money is more
+ * than a finance deal costs with tax, or a lease's cap cost reduction more than its cap cost. A lender
+ * refunds neither, and a sheet showing $0.00 a month would hide it.
+ */
+export function dealProblem(deal: Omit<Deal, 'columns'>): string | null {
+  const full = { ...deal, columns: [] };
+  if (deal.dealType === 'Lease') {
+    const { grossCapCost, capCostReduction } = capCost(full);
+    return capCostReduction > grossCapCost
+      ? `The cap cost reduction (down payment, rebates and trade equity: ${usd(capCostReduction)}) is more than the gross cap cost (${usd(grossCapCost)}); lower the down payment to at most ${usd(Math.max(0, deal.downPayment - (capCostReduction - grossCapCost)))}.`
+      : null;
+  }
+  const { cost } = financeCost(full);
+  const paid = buyersMoney(full);
+  return paid > cost
+    ? `The down payment, rebates and trade equity (${usd(paid)}) are more than the cash price with tax and fees (${usd(cost)}); lower the down payment to at most ${usd(Math.max(0, deal.downPayment - (paid - cost)))}.`
+    : null;
+}
+
+export function leaseColumn(deal: Deal, column: DealColumn): LeaseFigures {
+  const { priceTax, grossCapCost, capCostReduction } = capCost(deal);
   const adjustedCapCost = grossCapCost - capCostReduction;
   const residualValue = divideRound(deal.msrp * Math.round((column.residual ?? 0) * 100), 10_000);
   const depreciation = divideRound(adjustedCapCost - residualValue, column.term);

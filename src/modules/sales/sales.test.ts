@@ -83,6 +83,46 @@ describe('vehicles/desk-deal', () => {
     expect(Number(res.body.data.items.payment1)).toBeGreaterThan(Number(res.body.data.items.payment3));
   });
 
+  it('refuses a down payment above the cash price with tax, with a sentence, where it showed $0.00 a month', async () => {
+    const res = await sales.act(deskDealContract, {
+      dealType: 'Finance',
+      sellingPrice: '21000',
+      downPayment: '25000',
+      taxRate: '8',
+      term1: 60,
+      term2: 72,
+      term3: 84,
+      rate1: '0',
+      rate2: '3.9',
+      rate3: '9.99',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual(['downPayment']);
+    expect(res.body.errors).toEqual([
+      'Down payment: The down payment, rebates and trade equity ($25,000.00) are more than the cash price with tax and fees ($22,680.00); lower the down payment to at most $22,680.00.',
+    ]);
+  });
+
+  it('at 0 % shows no finance charge, and the last payment is the remainder', async () => {
+    const res = await sales.act(deskDealContract, {
+      dealType: 'Finance',
+      sellingPrice: '25000',
+      term1: 60,
+      term2: 72,
+      term3: 84,
+      rate1: '0',
+      rate2: '0',
+      rate3: '0',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items).toMatchObject({
+      payment1: '416.67',
+      lastPayment1: '416.47',
+      financeCharge1: '0.00',
+      totalOfPayments1: '25000.00',
+    });
+  });
+
   it("works a lease at the spec's lease defaults, and changes nothing", async () => {
     const before = await counts();
     const res = await sales.act(deskDealContract, {

@@ -202,6 +202,31 @@ describe('appointment tallies', () => {
     expect(await storedTallies()).toEqual(before);
   });
 
+  it("are counted again on a store's new clock when its time zone changes, and back when it changes back", async () => {
+    // Phoenix keeps MST all year (UTC−7); Honolulu is UTC−10 (IANA time zone database): a booking at
+    // 00:30 in Phoenix is 21:30 the day before in Honolulu, so the change moves real counts.
+    const late = new Date(`${shift(today(), -5)}T07:30:00Z`);
+    const [phone] = await t.db.select({ id: serviceSources.id }).from(serviceSources).limit(1);
+    const [oil] = await t.db.select({ id: serviceServices.id }).from(serviceServices).limit(1);
+    await t.db.insert(appointments).values({
+      locationId: loc.PHX,
+      customerName: 'Evening Booker',
+      sourceId: phone.id,
+      serviceIds: [oil.id],
+      scheduledAt: new Date(late.getTime() + 3 * 86_400_000),
+      createdAt: late,
+    });
+    expect(dayIn('America/Phoenix', late)).not.toBe(dayIn('Pacific/Honolulu', late));
+    const moved = async (zone: string) => {
+      await t.db.update(locations).set({ timeZone: zone }).where(eq(locations.id, loc.PHX));
+      zones.set(loc.PHX, zone);
+      expect(await storedTallies()).toEqual(await expectedTallies());
+    };
+    const was = zones.get(loc.PHX)!;
+    await moved('Pacific/Honolulu');
+    await moved(was);
+  });
+
   it('add up to the same counts over any range: days, whole months, and months less their days outside it', async () => {
     const first = `${shift(today(), -118).slice(0, 7)}-01`;
     const ranges: [string, string][] = [

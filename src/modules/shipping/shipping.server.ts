@@ -8,7 +8,7 @@ import { searchText } from '../../server/platform/search';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locationRecords } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { decodeVin } from '../vehicles/vehicles.api';
+import { decodeVin } from '../vehicles/vpic.db';
 import { shipmentOrders as orders } from './shipping.db';
 import { loadOrders, loadShippingLocation, newOrder, orderColumns } from './shipping.contract';
 
@@ -44,14 +44,15 @@ function orderLocation(input: OrderInput): number {
   return locationId;
 }
 
-/** The vehicle as given, or as its VIN names it (year and make) where the form left them out. */
+/** The vehicle as given, or as its VIN names it (year, make and model, NHTSA's vPIC) where the form left them out. */
 function shippedVehicle(input: OrderInput) {
   const decoded = decodeVin(input.vin);
   return {
     vin: input.vin,
     year: input.year ?? decoded.year,
     make: input.make ?? decoded.make,
-    model: input.model ?? null,
+    // The decoded model only with the decoded make: never one maker's model under another's name.
+    model: input.model ?? (!input.make || input.make === decoded.make ? decoded.model : null),
     stock: input.stock?.toUpperCase() ?? null,
   };
 }

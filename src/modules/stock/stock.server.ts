@@ -11,7 +11,8 @@ import { containing } from '../../server/platform/search';
 import { formatDate } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { decodeVin, normalizeVin, vinProblem } from '../vehicles/vehicles.api';
+import { normalizeVin, vinProblem } from '../vehicles/vehicles.api';
+import { decodeVin } from '../vehicles/vpic.db';
 import { stockByNumber, stockNumbers as stock, stockRecords, stockSequences } from './stock.db';
 import {
   addTrade,
@@ -206,13 +207,15 @@ interface Vehicle {
   trim?: string;
 }
 
-/** The vehicle as given, or as its VIN names it (year and make) where the form left them out. */
+/** The vehicle as given, or as its VIN names it (year, make and model, NHTSA's vPIC) where the form left them out. */
 function vehicleOf(vin: string, given: Vehicle, checked: boolean) {
-  const decoded = checked && !vinProblem(vin) ? decodeVin(vin) : { year: null, make: null };
+  const decoded = checked && !vinProblem(vin) ? decodeVin(vin) : { year: null, make: null, model: null };
+  // The decoded model only with the decoded make: never one maker's model under another's name.
+  const sameMake = !given.make || given.make === decoded.make;
   return {
     year: given.year ?? decoded.year,
     make: given.make ?? decoded.make,
-    model: given.model ?? null,
+    model: given.model ?? (sameMake ? decoded.model : null),
     trim: given.trim ?? null,
   };
 }

@@ -62,6 +62,16 @@ export function vinCheckDigit(vin: string): string | null {
   return remainder === 10 ? 'X' : String(remainder);
 }
 
+/**
+ * Whether the world manufacturer identifier is North American (ISO 3780: 1 to 5, and 7F to 7Z, the
+ * codes SAE now gives United States makers). Only VINs of vehicles built for North America carry the
+ * check digit of 49 CFR 565.15; a European, Russian or Asian maker's VIN for its home market need not
+ * (its 9th character is often a filler or a plant code).
+ */
+export function northAmericanWmi(vin: string): boolean {
+  return /^[1-5]/.test(vin) || /^7[F-Z0-9]/.test(vin);
+}
+
 /** Why a VIN cannot be right, as a sentence, or null when it passes every check. */
 export function vinProblem(vin: string): string | null {
   if (vin.length !== VIN_LENGTH) return `A VIN has 17 characters; this one has ${vin.length}.`;
@@ -72,229 +82,65 @@ export function vinProblem(vin: string): string | null {
       : `A VIN holds only letters and digits; this one has "${bad}".`;
   }
   const expected = vinCheckDigit(vin);
-  if (expected !== vin[8])
+  if (expected !== vin[8] && northAmericanWmi(vin))
     return `The check digit (9th character) should be ${expected}, not ${vin[8]}: a character is mistyped.`;
   return null;
+}
+
+/**
+ * What a form shows beside a VIN that passes, when there is something to know: a VIN from a maker
+ * outside North America is taken without its check digit, so a mistyped character cannot be caught.
+ */
+export function vinNote(vin: string): string | null {
+  if (vin.length !== VIN_LENGTH || vinProblem(vin) || northAmericanWmi(vin) || vinCheckDigit(vin) === vin[8])
+    return null;
+  return 'Built for a market outside North America: this VIN has no check digit, so a mistyped character cannot be caught. Compare it with the vehicle.';
 }
 
 /** Position 10, section 565.15(b): the code repeats every thirty years. */
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
+/** The newest model year a VIN can name: makers sell next year's models from the spring before. */
+export const newestVinYear = (today = new Date()) => today.getFullYear() + 1;
+
 /**
- * The model year: position 10 names it within a thirty-year cycle; for cars, light trucks and
- * multipurpose vehicles position 7 is a letter from 2010 on and a digit before (section 565.15(b)).
+ * Whether a VIN follows 49 CFR 565, as every vehicle sold in the United States does whoever built
+ * it: a North American WMI, or a check digit that holds (a Kia or a BMW for the US market).
  */
-function vinModelYear(vin: string): number | null {
+export function followsPart565(vin: string): boolean {
+  return northAmericanWmi(vin) || (vin.length === VIN_LENGTH && vinCheckDigit(vin) === vin[8]);
+}
+
+/**
+ * The model years position 10 can name, the likeliest first, none later than next year. Under 49 CFR
+ * 565 position 7 of a car, light truck or multipurpose vehicle is a letter from 2010 on and a digit
+ * before (section 565.15(b)), so that reading comes first; other VINs are read as the latest year
+ * that is not in the future.
+ */
+export function vinYearCandidates(vin: string, today = new Date()): number[] {
   const index = YEAR_CODES.indexOf(vin[9] ?? '');
-  if (index < 0) return null;
-  return /[A-Z]/.test(vin[6] ?? '') ? 2010 + index : 1980 + index;
+  if (index < 0) return [];
+  const newest = newestVinYear(today);
+  const years: number[] = [];
+  for (let year = 1980 + index; year <= newest; year += 30) years.unshift(year);
+  if (!followsPart565(vin)) return years;
+  const byPosition7 = /[A-Z]/.test(vin[6] ?? '') ? 2010 + index : 1980 + index;
+  return years.includes(byPosition7) ? [byPosition7, ...years.filter((y) => y !== byPosition7)] : years;
 }
 
-/**
- * World manufacturer identifiers (positions 1–3) of the makes sold new in the United States. The
- * first two characters are enough for most makers; three where one maker's codes differ by the third.
- */
-const WMI: Record<string, string> = {
-  // Acura, Honda
-  '19U': 'Acura',
-  JH4: 'Acura',
-  '5J8': 'Acura',
-  '1HG': 'Honda',
-  '2HG': 'Honda',
-  '5FN': 'Honda',
-  '5J6': 'Honda',
-  JHM: 'Honda',
-  '7FA': 'Honda',
-  '2HK': 'Honda',
-  SHH: 'Honda',
-  SHS: 'Honda',
-  // Toyota, Lexus
-  '4T1': 'Toyota',
-  '4T3': 'Toyota',
-  '4T4': 'Toyota',
-  '5TD': 'Toyota',
-  '5TF': 'Toyota',
-  '5YF': 'Toyota',
-  '2T1': 'Toyota',
-  '2T3': 'Toyota',
-  JTD: 'Toyota',
-  JTE: 'Toyota',
-  JTM: 'Toyota',
-  JTN: 'Toyota',
-  '3TM': 'Toyota',
-  '3TY': 'Toyota',
-  '7MU': 'Toyota',
-  JTH: 'Lexus',
-  JTJ: 'Lexus',
-  '2T2': 'Lexus',
-  '58A': 'Lexus',
-  // Nissan, Infiniti
-  '1N4': 'Nissan',
-  '1N6': 'Nissan',
-  '3N1': 'Nissan',
-  '3N6': 'Nissan',
-  '5N1': 'Nissan',
-  JN1: 'Nissan',
-  JN8: 'Nissan',
-  JNK: 'Infiniti',
-  JNR: 'Infiniti',
-  '5N3': 'Infiniti',
-  // Mazda, Subaru, Mitsubishi
-  JM1: 'Mazda',
-  JM3: 'Mazda',
-  '3MZ': 'Mazda',
-  '3MV': 'Mazda',
-  '7MM': 'Mazda',
-  JF1: 'Subaru',
-  JF2: 'Subaru',
-  '4S3': 'Subaru',
-  '4S4': 'Subaru',
-  JA3: 'Mitsubishi',
-  JA4: 'Mitsubishi',
-  ML3: 'Mitsubishi',
-  ML4: 'Mitsubishi',
-  // Hyundai, Genesis, Kia
-  KMH: 'Hyundai',
-  KM8: 'Hyundai',
-  '5NM': 'Hyundai',
-  '5NP': 'Hyundai',
-  '5NT': 'Hyundai',
-  '7YA': 'Hyundai',
-  KMT: 'Genesis',
-  KMU: 'Genesis',
-  KNA: 'Kia',
-  KND: 'Kia',
-  '5XX': 'Kia',
-  '5XY': 'Kia',
-  '3KP': 'Kia',
-  // Ford, Lincoln
-  '1FA': 'Ford',
-  '1FB': 'Ford',
-  '1FC': 'Ford',
-  '1FD': 'Ford',
-  '1FM': 'Ford',
-  '1FT': 'Ford',
-  '1FV': 'Ford',
-  '2FM': 'Ford',
-  '3FA': 'Ford',
-  '3FM': 'Ford',
-  '3FT': 'Ford',
-  '7A5': 'Ford',
-  NM0: 'Ford',
-  WF0: 'Ford',
-  '1LN': 'Lincoln',
-  '2LM': 'Lincoln',
-  '5LM': 'Lincoln',
-  '3LN': 'Lincoln',
-  // General Motors
-  '1G1': 'Chevrolet',
-  '1GC': 'Chevrolet',
-  '1GN': 'Chevrolet',
-  '2G1': 'Chevrolet',
-  '3G1': 'Chevrolet',
-  '3GC': 'Chevrolet',
-  '3GN': 'Chevrolet',
-  KL7: 'Chevrolet',
-  KL8: 'Chevrolet',
-  '1GT': 'GMC',
-  '1GK': 'GMC',
-  '2GT': 'GMC',
-  '3GT': 'GMC',
-  '3GK': 'GMC',
-  '1G4': 'Buick',
-  '2G4': 'Buick',
-  KL4: 'Buick',
-  LRB: 'Buick',
-  '1G6': 'Cadillac',
-  '1GY': 'Cadillac',
-  '3GY': 'Cadillac',
-  // Stellantis
-  '1C3': 'Chrysler',
-  '2C3': 'Chrysler',
-  '2C4': 'Chrysler',
-  '1C4': 'Jeep',
-  '1J4': 'Jeep',
-  '1J8': 'Jeep',
-  '3C4': 'Jeep',
-  ZAC: 'Jeep',
-  '1B3': 'Dodge',
-  '2B3': 'Dodge',
-  '2C7': 'Dodge',
-  '3D4': 'Dodge',
-  '1C6': 'Ram',
-  '3C6': 'Ram',
-  '3C7': 'Ram',
-  '1D7': 'Ram',
-  '3D7': 'Ram',
-  ZFA: 'Fiat',
-  ZAR: 'Alfa Romeo',
-  // Tesla, Rivian, Lucid, Polestar
-  '5YJ': 'Tesla',
-  '7SA': 'Tesla',
-  LRW: 'Tesla',
-  '7G2': 'Tesla',
-  '7PD': 'Rivian',
-  '7FC': 'Rivian',
-  '50E': 'Lucid',
-  LPS: 'Polestar',
-  YSM: 'Polestar',
-  // European makes
-  WBA: 'BMW',
-  WBS: 'BMW',
-  WBX: 'BMW',
-  WBY: 'BMW',
-  '5UX': 'BMW',
-  '5YM': 'BMW',
-  '5UJ': 'BMW',
-  WMW: 'MINI',
-  WDD: 'Mercedes-Benz',
-  WDC: 'Mercedes-Benz',
-  WDB: 'Mercedes-Benz',
-  W1K: 'Mercedes-Benz',
-  W1N: 'Mercedes-Benz',
-  W1V: 'Mercedes-Benz',
-  '4JG': 'Mercedes-Benz',
-  '55S': 'Mercedes-Benz',
-  WAU: 'Audi',
-  WA1: 'Audi',
-  WUA: 'Audi',
-  WVW: 'Volkswagen',
-  WVG: 'Volkswagen',
-  '1VW': 'Volkswagen',
-  '3VW': 'Volkswagen',
-  '3VV': 'Volkswagen',
-  WP0: 'Porsche',
-  WP1: 'Porsche',
-  YV1: 'Volvo',
-  YV4: 'Volvo',
-  '7JR': 'Volvo',
-  '7JD': 'Volvo',
-  LVY: 'Volvo',
-  SAL: 'Land Rover',
-  SAJ: 'Jaguar',
-  ZAM: 'Maserati',
-  ZFF: 'Ferrari',
-  ZHW: 'Lamborghini',
-  SCF: 'Aston Martin',
-  SCB: 'Bentley',
-  SCA: 'Rolls-Royce',
-  SBM: 'McLaren',
-};
-
-/** The make its world manufacturer identifier names, or null for a maker the table does not hold. */
-function vinMake(vin: string): string | null {
-  return WMI[vin.slice(0, 3)] ?? null;
+/** The model year a VIN names on its own (`vinYearCandidates`' first), or null. */
+export function vinModelYear(vin: string, today = new Date()): number | null {
+  return vinYearCandidates(vin, today)[0] ?? null;
 }
 
+/** What a VIN says, decoded from NHTSA's vPIC data (vehicles/decode-vin; `vpic.db.ts` on the server). */
 export interface DecodedVin {
   vin: string;
   year: number | null;
   make: string | null;
-}
-
-/** What a VIN tells offline: its model year and make (null where it cannot tell). Check it first with `vinProblem`. */
-export function decodeVin(vin: string): DecodedVin {
-  return { vin, year: vinModelYear(vin), make: vinMake(vin) };
+  model: string | null;
+  body: string | null;
+  plantCountry: string | null;
 }
 
 /**

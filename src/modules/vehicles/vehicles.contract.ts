@@ -120,3 +120,23 @@ export const deleteCatalogEntry = defineContract({
 export const CATALOG_ADDED = (added: number) => `${added} ${added === 1 ? 'entry' : 'entries'} added to the catalogue.`;
 export const CATALOG_DELETED = 'Catalogue entry deleted.';
 export const SHIPPED_ENTRY = 'Entries the product ships cannot be deleted; only those added here can.';
+
+const decoded = z.string().nullable();
+/**
+ * What NHTSA's vPIC data says of a VIN (vpic.db.ts; not in the spec): the screens ask it to fill the
+ * year, make and model once a VIN passes its checks. `note` is `vinNote`'s sentence, or null.
+ */
+export const decodeVinAction = defineContract({
+  path: 'vehicles/decode-vin',
+  input: z.object({ vin: vinText }),
+  output: z.object({
+    vin: z.string(),
+    year: z.number().int().nullable(),
+    make: decoded,
+    model: decoded,
+    body: decoded,
+    plantCountry: decoded,
+    problem: decoded,
+    note: decoded,
+  }),
+});

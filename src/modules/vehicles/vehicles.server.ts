@@ -8,9 +8,12 @@ import { AppError } from '../../server/platform/errors';
 import { deleteRecord, loadRecord } from '../../server/platform/records';
 import { userName, users } from '../users/users.db';
 import { catalogRecords, vehicleCatalog as catalog } from './vehicles.db';
+import { vinNote, vinProblem } from './vehicles.api';
+import { decodeVin } from './vpic.db';
 import {
   addCatalog,
   catalogColumns,
+  decodeVinAction,
   deleteCatalogEntry,
   listMakes,
   listModels,
@@ -171,5 +174,20 @@ defineAction({
     if (entry.shipped) throw AppError.conflict(SHIPPED_ENTRY, ['id']);
     await deleteRecord(ctx, catalogRecords, ctx.input.id);
     return {};
+  },
+});
+
+defineAction({
+  contract: decodeVinAction,
+  summary: "What NHTSA's vPIC data says of a VIN: model year, make, model, body class and plant country.",
+  permission: 'signedIn',
+  reach: 'group',
+  readOnly: true,
+  async handler({ input }) {
+    const problem = vinProblem(input.vin);
+    const decoded = problem
+      ? { vin: input.vin, year: null, make: null, model: null, body: null, plantCountry: null }
+      : decodeVin(input.vin);
+    return { ...decoded, problem, note: vinNote(input.vin) };
   },
 });

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { PassThrough, Readable, pipeline } from 'node:stream';
+import { PassThrough, Readable, Transform, pipeline } from 'node:stream';
 import { to as copyTo } from 'pg-copy-streams';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
+import { eq } from 'drizzle-orm';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Services } from '../services';
 import { exportCopySql, exportRows, type ListExport } from '../platform/lists';
+import { CSV_BOM, phoneCell, phoneColumns } from '../platform/lists/export';
+import { DEFAULT_TIME_ZONE, dayIn } from '../platform/days';
+import { locations } from '../../modules/locations/locations.db';
 import { redact } from '../platform/actions';
 import { parseInput } from '../platform/validation';
 import { resolveSession } from '../platform/session';
@@ -41,7 +46,12 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
     const header = [download.list.columns.map((c) => c.label)];
     const limit = input.limit ?? Infinity;
     const csv = services.database.pool
-      ? await copyCsv(services.database.pool, header, exportCopySql(download.list, context, limit))
+      ? await copyCsv(
+          services.database.pool,
+          header,
+          exportCopySql(download.list, context, limit),
+          phoneColumns(download.list),
+        )
       : await csvOf(exportRows(download.list, context, limit));
     csv.on('error', (error) => request.log.warn({ err: error }, 'a download stopped before its end'));
     try {
@@ -56,7 +66,8 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
       csv.destroy();
       throw error;
     }
-    const stamp = new Date().toISOString().slice(0, 10);
+    // Named for the day where the download is made: the store's filtered by, or the group's.
+    const stamp = dayIn(await zoneFor(db, input.locationId), new Date());
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${download.filename}-${stamp}.csv"`)
@@ -65,13 +76,37 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
   });
 }
 
+/** The time zone of the store a download is filtered by, or the group's. */
+async function zoneFor(db: Services['database']['db'], locationId: unknown): Promise<string> {
+  const id = Number(locationId);
+  if (!Number.isInteger(id) || id <= 0) return DEFAULT_TIME_ZONE;
+  const [row] = await db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, id));
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** COPY's CSV with its phone columns formatted by country on the way (phoneCell), row by row. */
+function formatPhones(rows: Readable, phones: number[]): Readable {
+  const out = stringify();
+  const format = new Transform({
+    objectMode: true,
+    transform(record: string[], _encoding, done) {
+      for (const i of phones) if (record[i]) record[i] = phoneCell(record[i]);
+      done(null, record);
+    },
+  });
+  pipeline(rows, parse({ relax_column_count: true }), format, out, (error) => {
+    if (error) out.destroy(error);
+  });
+  return out;
+}
+
 /**
  * The header row, then PostgreSQL's own CSV straight from COPY, on a connection held until the end.
  * It resolves once the COPY has sent its first rows (or ended): a statement PostgreSQL refuses
  * (a day past its calendar, say) fails here, before the reply's headers are sent, rather than
  * cutting a download already under way.
  */
-async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Promise<Readable> {
+async function copyCsv(pool: pg.Pool, header: string[][], statement: string, phones: number[]): Promise<Readable> {
   const client = await pool.connect();
   const out = new PassThrough();
   // Heard here from the start: a COPY that fails before the reply takes the stream must not be an unhandled 'error'.
@@ -82,11 +117,12 @@ async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Pr
     released = true;
     client.release(error);
   };
-  out.write(stringifySync(header));
+  out.write(CSV_BOM + stringifySync(header));
   const rows = client.query(copyTo(statement));
+  const body = phones.length ? formatPhones(rows, phones) : rows;
   const first = new Promise<void>((resolve, reject) => {
-    rows.once('data', () => resolve());
-    rows.once('end', () => resolve());
+    body.once('data', () => resolve());
+    body.once('end', () => resolve());
     rows.once('error', reject);
   });
   // The COPY's failure ends the download (the reply's own error listener sees it once sent); before
@@ -98,7 +134,7 @@ async function copyCsv(pool: pg.Pool, header: string[][], statement: string): Pr
   rows.on('end', () => release());
   // A download stopped half-way: drop the connection, which ends the COPY on the server too.
   out.on('close', () => release(released ? undefined : new Error('The download was stopped before the end.')));
-  rows.pipe(out);
+  body.pipe(out);
   await first;
   return out;
 }
@@ -119,7 +155,7 @@ async function csvOf(rows: AsyncIterable<string[]>): Promise<Readable> {
     yield* first;
     if (first.length === 2) yield* { [Symbol.asyncIterator]: () => iterator };
   })();
-  const csv = stringify();
+  const csv = stringify({ bom: true });
   // pipeline, unlike pipe, carries a failed batch to the CSV stream (and so to the reply) instead of leaving it unhandled.
   pipeline(Readable.from(all), csv, () => undefined);
   return csv;

@@ -175,6 +175,28 @@ describe('checkSend', () => {
     });
   });
 
+  it("dates an opt-out on the store's clock, not UTC's", async () => {
+    // By the IANA time zone database, 2026-11-03 02:30 UTC is 19:30 on 2 November in Denver (MST,
+    // UTC−7, from 1 November 2026): the STOP was that evening's, though UTC's day was the 3rd.
+    await recordOptOut(t.db, {
+      phoneNumber: '+15055550138',
+      keyword: 'STOP',
+      source: 'keyword',
+      at: at('2026-11-03T02:30:00Z'),
+    });
+    const decision = await checkSend(t.db, {
+      to: '+15055550138',
+      channel: 'text',
+      purpose: 'transactional',
+      now: at('2026-11-03T03:00:00Z'),
+    });
+    expect(decision).toMatchObject({
+      code: 'opted-out',
+      reason: expect.stringContaining('(STOP on 2026-11-02)'),
+    });
+    expect(await removeOptOut(t.db, '+15055550138')).toBe(true);
+  });
+
   it('refuses an opted-out number for every purpose and channel, until it opts back in', async () => {
     expect(
       await recordOptOut(t.db, {

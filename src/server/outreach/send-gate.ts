@@ -16,7 +16,7 @@ import { locations } from '../../modules/locations/locations.db';
 import { formatPhone } from '../../shared/format';
 import { timeZonesFor } from '../providers/telephony/area-codes';
 import type { Clock, ProviderCall, TelephonyProvider } from '../providers/telephony/telephony';
-import { DEFAULT_TIME_ZONE } from '../platform/days';
+import { DEFAULT_TIME_ZONE, dayIn } from '../platform/days';
 import { outreachLog, type Line, type SendPurpose, type SentRecord } from './log';
 
 export type { Line, SendPurpose } from './log';
@@ -135,7 +135,9 @@ async function checkSends(db: Db, request: Omit<GateRequest, 'to'> & { numbers: 
     }
     const optOut = opted.get(to);
     if (optOut) {
-      const when = optOut.createdAt.toISOString().slice(0, 10);
+      // The day on the sending store's clock (the group's without a store), not UTC's: a STOP at 8 pm
+      // in Denver is that day's, though UTC's clock has reached the next.
+      const when = dayIn((fallbackZone ??= await locationTimeZone(db, request.locationId)), optOut.createdAt);
       decisions.push({
         allowed: false,
         code: 'opted-out',

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { SimpleGrid, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { SearchableSelect } from '../ui/SearchableSelect';
-import { listMakes, listModels, listTrims, listYears } from '../../modules/vehicles/vehicles.contract';
-import { decodeVin, normalizeVin, vinProblem } from '../../modules/vehicles/vehicles.api';
+import { decodeVinAction, listMakes, listModels, listTrims, listYears } from '../../modules/vehicles/vehicles.contract';
+import { normalizeVin, vinProblem } from '../../modules/vehicles/vehicles.api';
 import { useActionQuery } from '../ui/useActionQuery';
 
 type Part = 'year' | 'make' | 'model' | 'trim';
@@ -14,7 +14,7 @@ interface VehiclePickerProps {
   form: { form: UseFormReturnType<any>; field: (name: any) => Omit<SelectProps, 'data'> & { name: string } };
   /** The form's names for the four parts, where they differ (`vehicleYear`...). */
   names?: Partial<Record<Part, string>>;
-  /** A VIN typed in the same form: once it passes its checks, it fills the year and the make. */
+  /** A VIN typed in the same form: once it passes its checks, it fills the year, the make and the model. */
   vin?: string;
   /** Leave out the trim select (a rule that applies to every trim). */
   withoutTrim?: boolean;
@@ -70,17 +70,23 @@ export function VehiclePicker({ form, names = {}, vin, withoutTrim = false, anyY
     for (const later of PARTS.filter((p) => needs[p].includes(part))) form.form.setFieldValue(name(later), '');
   };
 
-  // A VIN that passes its checks names the model year and (for the makers the product knows) the make.
+  // A VIN that passes its checks names the model year, the make and the model (NHTSA's vPIC data,
+  // decoded by the server): each filled once per VIN, where the catalogue's cascade allows.
+  const typed = normalizeVin(vin ?? '');
+  const decoded = useActionQuery(
+    decodeVinAction,
+    { vin: typed },
+    { enabled: !!typed && !vinProblem(typed), staleTime: Infinity },
+  ).data;
   const filledFrom = useRef('');
   useEffect(() => {
-    const typed = normalizeVin(vin ?? '');
-    if (!typed || typed === filledFrom.current || vinProblem(typed)) return;
+    if (!decoded || decoded.vin !== typed || typed === filledFrom.current) return;
     filledFrom.current = typed;
-    const decoded = decodeVin(typed);
     if (decoded.year && String(decoded.year) !== year) choose('year', String(decoded.year));
     if (decoded.make && decoded.make !== make) choose('make', decoded.make);
+    if (decoded.make && decoded.model && decoded.model !== model) choose('model', decoded.model);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filled once per VIN, from the VIN alone
-  }, [vin]);
+  }, [decoded, typed]);
 
   const select = (part: Part, options: readonly (string | number)[] | undefined) => {
     const current = values[name(part)] == null ? '' : String(values[name(part)]);

@@ -1,6 +1,7 @@
 import { Column, is } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { formatPhone } from '../../../shared/format';
 import { formatCell, type ColumnSpec } from '../../../shared/lists';
 import type { ActionContext } from '../actions';
 import { DEFAULT_TIME_ZONE } from '../days';
@@ -24,12 +25,9 @@ export const EXPORT_BATCH = 5_000;
 const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => string> = {
   text: (c) => c,
   number: (c) => c,
-  // formatPhone's "(505) 555-0142" for a North American number; anything else as it is.
-  phone: (c) => {
-    const digits = `regexp_replace(${c}, '\\D', '', 'g')`;
-    const ten = `right(${digits}, 10)`;
-    return `case when ${digits} ~ '^1?[0-9]{10}$' then '(' || left(${ten}, 3) || ') ' || substr(${ten}, 4, 3) || '-' || right(${ten}, 4) else ${c} end`;
-  },
+  // As stored (E.164): the server formats it by its country on the way out (phoneCell), since the
+  // numbering plans are libphonenumber's, not PostgreSQL's.
+  phone: (c) => c,
   date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
   datetime: (c) => `to_char(${c}, 'YYYY-MM-DD HH24:MI')`,
   flag: (c) => `case when ${c} then 'Yes' when not ${c} then 'No' end`,
@@ -39,12 +37,29 @@ const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => stri
 /**
  * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a
  * carriage return as a formula. Such a text cell is written with a single quote in front, which
- * spreadsheets show as text; a cell that is just a number (`-12.5`, `+15055550142`) is left alone,
- * being no formula. Numbers of numeric columns are never touched.
+ * spreadsheets show as text; a cell that is just a number (`-12.5`) is left alone, being no formula.
+ * Numbers of numeric columns are never touched.
  */
-function csvSafe(cell: string): string {
+export function csvSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
 }
+
+/**
+ * A phone number's cell: formatted by its country (formatPhone: "(505) 555-0142", "+45 32 12 34 56"),
+ * as text a spreadsheet keeps. A number that starts with "+" (every one outside North America, or a
+ * value that is no number at all) gets the quote that marks text, or Excel would read "+15055550142"
+ * as 15055550142 and "+45 32 12 34 56" as a formula.
+ */
+export function phoneCell(value: string): string {
+  const shown = formatPhone(value);
+  return /^[=+\-@\t\r]/.test(shown) ? `'${shown}` : shown;
+}
+
+/** The byte-order mark every CSV starts with: Excel on Windows then reads it as UTF-8 (José, not JosÃ©). */
+export const CSV_BOM = '\uFEFF';
+
+/** The positions of a list's phone columns, which the COPY export formats on its way out. */
+export const phoneColumns = (list: AnyList) => list.columns.flatMap((c, i) => (c.format === 'phone' ? [i] : []));
 
 /** csvSafe in SQL, for a text expression of the COPY statement. */
 const csvSafeSql = (text: string) =>
@@ -77,6 +92,7 @@ export function exportCopySql(
     const cell = csvFormat[c.format ?? 'text'](moment ? `(t.c${i} at time zone '${DEFAULT_TIME_ZONE}')` : `t.c${i}`);
     // Text cells are escaped; a number, timestamp or boolean column is left as COPY writes it (::text would spell t/f out).
     const plain = is(field, Column) && ['boolean', 'number', 'bigint', 'date'].includes(field.dataType);
+    if (c.format === 'phone') return `(${cell})::text`;
     return textFormats.has(c.format) && !plain ? csvSafeSql(`(${cell})::text`) : cell;
   });
   return `copy (select ${columns.join(', ')} from (${inlineParams(select)}) as t(${keys.map((_, i) => `c${i}`).join(', ')})) to stdout with (format csv)`;
@@ -96,6 +112,7 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
     for (const row of rows) {
       yield list.columns.map((c) => {
         const value = row[c.key];
+        if (c.format === 'phone') return value == null || value === '' ? '' : phoneCell(String(value));
         // A number goes out bare, as COPY writes it: a spreadsheet reads 31900, not "31,900".
         const cell =
           c.format === 'number' && typeof value === 'number'
