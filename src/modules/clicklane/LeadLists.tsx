@@ -35,9 +35,11 @@ const figure = (value: unknown) => (typeof value === 'number' ? (value > 1000 ? 
 const leadCounts = (reply: Record<string, unknown>) =>
   `· ${figure(reply.completed)} completed · ${figure(reply.sold)} sold`;
 
-function useLeadRows() {
+/** What both lead lists share: rows that open the lead, the row menu, the counts, adding a lead. */
+function useLeadList(locationId: string | undefined) {
+  const records = useLeadModals(locationId);
   const navigate = useNavigate();
-  return (row: LeadRow) => [
+  const rowActions = (row: LeadRow) => [
     {
       label: 'Start insurance quote',
       icon: <IconShieldCheck size={16} />,
@@ -52,6 +54,22 @@ function useLeadRows() {
         ),
     },
   ];
+  return {
+    noun: ['lead', 'leads'] as [string, string],
+    updateUrl: true,
+    rowKey: (row: LeadRow) => row.leadId,
+    rowLabel: (row: LeadRow) => row.customerName,
+    onRowClick: (row: LeadRow) => records.edit(row),
+    rowActions,
+    countDetail: leadCounts,
+    cells: { statusLabel: statusCell },
+    toolbar: (
+      <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
+        Add lead
+      </Button>
+    ),
+    children: records.modals,
+  };
 }
 
 const statusCell = (row: LeadRow) => (
@@ -63,14 +81,12 @@ const statusCell = (row: LeadRow) => (
 /** clicklane-leads: every lead within reach, newest first. */
 export function ClickLaneLeads() {
   const [params] = useSearchParams();
-  const records = useLeadModals(params.get('locationId') ?? undefined);
-  const rowActions = useLeadRows();
+  const locationId = params.get('locationId') ?? undefined;
   return (
     <ListScreen
       className="clicklane-leads"
       title="ClickLane leads"
       action={loadLeads}
-      noun={['lead', 'leads']}
       columns={leadColumns}
       filters={[
         { name: 'query', kind: 'search', placeholder: 'Customer, email, phone or vehicle' },
@@ -80,21 +96,8 @@ export function ClickLaneLeads() {
         { name: 'minCreatedAt', kind: 'date' },
         { name: 'maxCreatedAt', kind: 'date' },
       ]}
-      updateUrl
-      rowKey={(row) => row.leadId}
-      rowLabel={(row) => row.customerName}
-      onRowClick={(row) => records.edit(row)}
-      rowActions={rowActions}
-      countDetail={leadCounts}
-      cells={{ statusLabel: statusCell }}
-      toolbar={
-        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
-          Add lead
-        </Button>
-      }
-    >
-      {records.modals}
-    </ListScreen>
+      {...useLeadList(locationId)}
+    />
   );
 }
 
@@ -103,14 +106,12 @@ export function ClickLaneLocationLeads() {
   const { user } = useSignedIn();
   const [params] = useSearchParams();
   const home = user.locationId ? String(user.locationId) : '';
-  const records = useLeadModals(params.get('locationId') ?? (home || undefined));
-  const rowActions = useLeadRows();
+  const locationId = params.get('locationId') ?? (home || undefined);
   return (
     <ListScreen
       className="clicklane-location-leads"
       title="Leads by store"
       action={loadLocationLeads}
-      noun={['lead', 'leads']}
       columns={locationLeadColumns}
       filters={[
         { name: 'locationId', kind: 'location', defaultValue: home },
@@ -119,20 +120,7 @@ export function ClickLaneLocationLeads() {
         { name: 'maxCreatedAt', kind: 'date' },
         { name: 'query', kind: 'search', placeholder: 'Customer, email, phone or vehicle' },
       ]}
-      updateUrl
-      rowKey={(row) => row.leadId}
-      rowLabel={(row) => row.customerName}
-      onRowClick={(row) => records.edit(row)}
-      rowActions={rowActions}
-      countDetail={leadCounts}
-      cells={{ statusLabel: statusCell }}
-      toolbar={
-        <Button leftSection={<IconPlus size={16} />} onClick={records.add}>
-          Add lead
-        </Button>
-      }
-    >
-      {records.modals}
-    </ListScreen>
+      {...useLeadList(locationId)}
+    />
   );
 }

@@ -18,8 +18,15 @@ export const dayEnd = (day: string, zone: SQL) => sql`(((${day}::date) + 1)::tim
 
 /** YYYY-MM-DD of `now` in a time zone. */
 export function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+/** One formatter per zone: making one costs a hundred times what formatting a day with it does. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar day (YYYY-MM-DD) n days later (earlier when negative). */
 export const addDays = (day: string, n: number) =>
