@@ -66,8 +66,8 @@ test.describe('signed out', () => {
     await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service', 'Sales']);
     // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
     // service manager's reports, not an advisor's repair orders and parts. Messenger and marketing:
-    // the conversations, the sends, the list tools, the lane's testimonials. Sales and the trade-in
-    // desk: every tool of both, the questionnaire leads included.
+    // the conversations, the sends, the list tools, the lane's testimonials, leads and quotes. Sales,
+    // the trade-in desk and the lane's deliveries and vehicles: every tool, questionnaire leads included.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/,
       /Notification groups/,
@@ -89,11 +89,16 @@ test.describe('signed out', () => {
       /Generate stock number/,
       /Stock number reader/,
       /Acquisition vehicles/,
+      /ClickLane leads/,
       /Shipments/,
+      /ClickLane leads by store/,
       /Appraisals/,
+      /Deliveries/,
       /Ship a vehicle/,
+      /Lane vehicles/,
       /Vehicle questionnaires/,
       /Appraisal locations/,
+      /Insurance quotes/,
       /Store inventory/,
       /Appraisal rules/,
       /Vehicle search/,
