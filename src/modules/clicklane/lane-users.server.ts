@@ -3,13 +3,13 @@
  * the customers' accounts on the delivery product, and their side of it, the lead login (a reset
  * link's password, then their deliveries' updates).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import type { Db } from '../../server/db/client';
 import { defineListAction, labelOf, matches, present } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { hashPassword, verifyPassword } from '../../server/platform/passwords';
+import { hashPassword, tokenHash, verifyPassword } from '../../server/platform/passwords';
 import { toE164 } from '../../server/platform/phone';
 import { loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
@@ -137,8 +137,6 @@ defineAction({
     return { userId: input.userId };
   },
 });
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The email with the link; the token is in it and nowhere else. */
 const resetEmail = (name: string, link: string) =>

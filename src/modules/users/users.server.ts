@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
@@ -17,7 +17,7 @@ import { locations } from '../locations/locations.db';
 import { allFlags, effectiveFlags, flagLabels, flagsBeyond } from '../../shared/permissions';
 import { apiKeys, nameOf, userEvents, userFactors, userPhotos, userRecords, users } from './users.db';
 import { listFactors, recordEvent } from './auth.server';
-import { hashPassword } from '../../server/platform/passwords';
+import { hashPassword, tokenHash } from '../../server/platform/passwords';
 import { accountKey, clearFailures } from './signin-throttle';
 import { toE164 } from '../../server/platform/phone';
 import {
@@ -504,8 +504,6 @@ defineAction({
   },
 });
 
-const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
-
 function apiKeySettings(row: typeof apiKeys.$inferSelect | undefined): ApiKeySettings {
   return {
     label: row?.label ?? '',
@@ -544,7 +542,7 @@ defineAction({
     };
     if (input.regenerate || (input.active && !before?.keyHash)) {
       newKey = `fc_${randomBytes(24).toString('base64url')}`;
-      values.keyHash = keyHash(newKey);
+      values.keyHash = tokenHash(newKey);
       values.keyPrefix = newKey.slice(0, 10);
     }
     const [row] = await db
