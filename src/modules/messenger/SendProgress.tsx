@@ -212,8 +212,16 @@ export function SendProgress({ sendId, heading = true }: { sendId: number; headi
           ['Queued', send.queued],
           ['Waiting', send.waiting],
           ['Cancelled', send.cancelled],
+          ...(send.unknown > 0 ? ([['Not known', send.unknown]] as [string, number][]) : []),
         ])}
       />
+      {send.unknown > 0 && (
+        <Alert color="yellow" variant="light" title="Not known whether sent">
+          {formatNumber(send.unknown)} {send.unknown === 1 ? 'email was' : 'emails were'} with the mail server when the
+          send was cancelled; a mail server keeps no list to ask, so whether{' '}
+          {send.unknown === 1 ? 'it went out' : 'they went out'} is not known.
+        </Alert>
+      )}
       {send.waiting > 0 && !over && (
         <Alert color="yellow" variant="light" title="Waiting for the morning">
           {formatNumber(send.waiting)} {send.waiting === 1 ? 'recipient is' : 'recipients are'} outside 8:00–21:00 in

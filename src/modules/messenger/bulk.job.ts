@@ -3,15 +3,17 @@
  * its channel (channels.ts). Each recipient is a row; a batch of them is marked `sending` (committed)
  * before any is handed to the provider, and what the provider took is recorded after. A worker that
  * dies anywhere in between leaves `sending` rows: the next run asks the provider what it took to each
- * since the batch began, records those as sent and sends the others. So nobody gets it twice, and
- * nobody is lost.
+ * since the batch began, records those as sent and sends the others. So nobody is lost, and nobody
+ * gets it twice where the provider can say what it took (a mail server cannot: there, at most the one
+ * email in hand when the worker died goes again).
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { defineJob, LeaseLost, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
+import { defineJob, enqueue, LeaseLost, type JobContext, type JobOutcome } from '../../server/jobs/jobs';
+import { jobs } from '../../server/jobs/jobs.db';
 import type { BatchOutcome } from '../../server/outreach/send-gate';
 import { bulkRecipients as recipients, bulkSends } from './messenger.db';
-import { channels, type Channel, type Paced, type Send } from './channels';
+import { channels, type Channel, type Paced, type Send, type Taken } from './channels';
 import type { RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
 
@@ -68,8 +70,19 @@ function outcomeOf(id: number, outcome: BatchOutcome, send: Send, now: Date): Se
   return { id, state: 'refused', reason: decision.reason };
 }
 
-/** The recipients a dead worker left `sending`: sent if the provider has their text or call, queued again if not. */
-async function recover<From extends Paced>(db: Db, services: Services, channel: Channel<From>, send: Send, from: From) {
+/**
+ * Settles the recipients a dead worker left `sending` by what the provider says it took: sent when it
+ * has their text, call or email; otherwise as `unsent` decides (queued again while the send goes on,
+ * cancelled once it was cancelled).
+ */
+async function recover<From extends Paced>(
+  db: Db,
+  services: Services,
+  channel: Channel<From>,
+  send: Send,
+  from: From,
+  unsent: (id: number, taken: Exclude<Taken, { sid: string }>) => Settled,
+) {
   const orphans = await db
     .select()
     .from(recipients)
@@ -77,11 +90,16 @@ async function recover<From extends Paced>(db: Db, services: Services, channel: 
   const now = services.clock.now();
   const rows: Settled[] = [];
   for (const r of orphans) {
-    const sid = await channel.find(db, services, send, from, r.address, r.claimedAt ?? send.createdAt);
-    rows.push(sid ? { id: r.id, state: 'sent', sid, sentAt: now } : { id: r.id, state: 'queued' });
+    const taken = await channel.find(db, services, send, from, r.address, r.claimedAt ?? send.createdAt);
+    rows.push(
+      typeof taken === 'object' ? { id: r.id, state: 'sent', sid: taken.sid, sentAt: now } : unsent(r.id, taken),
+    );
   }
   await settle(db, rows);
 }
+
+/** While the send goes on, a recipient the provider did not take, or cannot say it took, goes again. */
+const sendAgain = (id: number): Settled => ({ id, state: 'queued' });
 
 /** Marks the next due recipients `sending` (committed before any is sent). */
 async function claimBatch(db: Db, sendId: number, size: number, now: Date) {
@@ -107,12 +125,85 @@ async function claimBatch(db: Db, sendId: number, size: number, now: Date) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Delivers a send through its channel, a fenced step at a time, until nobody due is left. */
-async function deliver<From extends Paced>(
-  { db, services, heartbeat, fence }: Pick<JobContext<unknown>, 'db' | 'services' | 'heartbeat' | 'fence'>,
+type Step = Pick<JobContext<unknown>, 'id' | 'db' | 'services' | 'heartbeat' | 'fence'>;
+type Claimed = { id: number; address: string }[];
+
+/**
+ * A batch to a provider in this database (the local drivers, whose outbox it is): what it took and
+ * its record commit together, so a crash undoes the batch entirely.
+ */
+async function sendTogether<From extends Paced>(
+  { db, services, fence }: Step,
   channel: Channel<From>,
   send: Send,
-): Promise<JobOutcome> {
+  from: From,
+  batch: Claimed,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      const outcomes = await channel.send(
+        tx,
+        services,
+        send,
+        from,
+        batch.map((r) => r.address),
+      );
+      await settle(
+        tx,
+        batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)),
+      );
+      // Cancelled meanwhile: the batch is undone, so nothing goes out after the Cancel's answer.
+      await fence(tx, { last: true });
+    });
+    return true;
+  } catch (error) {
+    // Cancelled between the claim and the commit: the fence undid the batch, so none of it went out.
+    if (error instanceof LeaseLost && error.cancelled)
+      await settle(
+        db,
+        batch.map((r) => ({ id: r.id, state: 'cancelled' })),
+      );
+    throw error;
+  }
+}
+
+/**
+ * A batch to an outside provider (a mail server, the carrier), one recipient at a time and outside
+ * any transaction: nothing holds a connection or a lock while the provider takes its time (a Cancel
+ * answers at once), and each recipient is recorded as soon as the provider took it, so a worker that
+ * dies leaves at most the one in hand unrecorded. The lease is renewed before each; when the send
+ * was cancelled meanwhile, those not yet handed over are cancelled.
+ */
+async function sendOneByOne<From extends Paced>(
+  { id, db, services, heartbeat }: Step,
+  channel: Channel<From>,
+  send: Send,
+  from: From,
+  batch: Claimed,
+  now: Date,
+): Promise<boolean> {
+  for (const [i, r] of batch.entries()) {
+    if (!(await heartbeat())) {
+      const [job] = await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, id));
+      if (job?.state === 'cancelled')
+        await settle(
+          db,
+          batch.slice(i).map((rest) => ({ id: rest.id, state: 'cancelled' })),
+        );
+      // Taken over (or this worker is stopping): the rest stay `sending` for the next run to settle.
+      return false;
+    }
+    const [outcome] = await channel.send(db, services, send, from, [r.address]);
+    await settle(db, [outcomeOf(r.id, outcome, send, now)]);
+  }
+  return true;
+}
+
+/** Delivers a send through its channel, a fenced step at a time, until nobody due is left. */
+async function deliver<From extends Paced>(step: Step, channel: Channel<From>, send: Send): Promise<JobOutcome> {
+  const { db, services, heartbeat, fence } = step;
   const from = await channel.from(db, send);
 
   await db.update(bulkSends).set({ state: 'sending' }).where(eq(bulkSends.id, send.id));
@@ -120,7 +211,7 @@ async function deliver<From extends Paced>(
   // step instead of sending beside the one that took over.
   await db.transaction(async (tx) => {
     await fence(tx);
-    await recover(tx, services, channel, send, from);
+    await recover(tx, services, channel, send, from, sendAgain);
   });
   const perSecond = channel.pace(services, from);
   const paced = Number.isFinite(perSecond);
@@ -135,33 +226,7 @@ async function deliver<From extends Paced>(
       return claimBatch(tx, send.id, size, now);
     });
     if (!batch.length) break;
-    // What the provider took and its record commit together: one commit per batch, and with the
-    // local driver (whose outbox is this database) a crash here undoes the batch entirely.
-    try {
-      await db.transaction(async (tx) => {
-        await fence(tx);
-        const outcomes = await channel.send(
-          tx,
-          services,
-          send,
-          from,
-          batch.map((r) => r.address),
-        );
-        await settle(
-          tx,
-          batch.map((r, i) => outcomeOf(r.id, outcomes[i], send, now)),
-        );
-      });
-    } catch (error) {
-      // Cancelled between the claim and the send: the fence stopped the batch before the provider
-      // saw any of it, so none of it went out.
-      if (error instanceof LeaseLost && error.cancelled)
-        await settle(
-          db,
-          batch.map((r) => ({ id: r.id, state: 'cancelled' })),
-        );
-      throw error;
-    }
+    if (!(await (paced ? sendOneByOne : sendTogether)(step, channel, send, from, batch, now))) return;
     if (paced) await sleep(Math.max(0, (batch.length / perSecond) * 1000 - (Date.now() - started)));
     else if (embedded) size = nextBatchSize(size, Date.now() - started);
   }
@@ -176,12 +241,40 @@ async function deliver<From extends Paced>(
   }
 }
 
+/**
+ * After a Cancel, the recipients still `sending` once any worker that had them is done with them (a
+ * dead worker's): sent if the provider took them, cancelled if it did not, and `unknown`, saying so,
+ * when it cannot tell (a mail server keeps no list to ask).
+ */
+export const settleCancelledSend = defineJob<{ sendId: number }>({
+  kind: 'messenger.bulk-settle',
+  async run({ db, services, payload }) {
+    const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, payload.sendId));
+    if (!send) return;
+    const channel = channels[send.kind] as Channel<Paced>;
+    const from = await channel.from(db, send);
+    await recover(db, services, channel, send, from, (id, taken) =>
+      taken === 'not-taken'
+        ? { id, state: 'cancelled' }
+        : {
+            id,
+            state: 'unknown',
+            reason: `The send was cancelled while the ${send.kind === 'email' ? 'mail server' : 'provider'} had it, and it cannot say whether it went out.`,
+          },
+    );
+  },
+});
+
+/** A run's lease: longer than a provider may take over one recipient (its timeouts, mail.ts). */
+const LEASE_SECONDS = 60;
+
 export const deliverBulkSend = defineJob<{ sendId: number }>({
   kind: 'messenger.bulk-send',
-  async run({ db, services, payload, heartbeat, fence }) {
+  leaseSeconds: LEASE_SECONDS,
+  async run({ id, db, services, payload, heartbeat, fence }) {
     const [send] = await db.select().from(bulkSends).where(eq(bulkSends.id, payload.sendId));
     if (!send || ['done', 'cancelled', 'failed'].includes(send.state)) return;
-    return deliver({ db, services, heartbeat, fence }, channels[send.kind] as Channel<Paced>, send);
+    return deliver({ id, db, services, heartbeat, fence }, channels[send.kind] as Channel<Paced>, send);
   },
   async settled(db, _jobId, payload, state) {
     if (state === 'cancelled') {
@@ -189,6 +282,15 @@ export const deliverBulkSend = defineJob<{ sendId: number }>({
         .update(recipients)
         .set({ state: 'cancelled' })
         .where(and(eq(recipients.sendId, payload.sendId), inArray(recipients.state, ['queued'])));
+      // Those a worker has in hand are settled once it is done with them: a live worker renews its
+      // lease before each and a provider answers within its timeouts, so a lease later it is done.
+      const [inHand] = await db
+        .select({ id: recipients.id })
+        .from(recipients)
+        .where(and(eq(recipients.sendId, payload.sendId), eq(recipients.state, 'sending')))
+        .limit(1);
+      if (inHand)
+        await enqueue(db, settleCancelledSend, payload, { runAt: new Date(Date.now() + LEASE_SECONDS * 1000) });
     }
     await db.update(bulkSends).set({ state, finishedAt: sql`now()` }).where(eq(bulkSends.id, payload.sendId));
   },

@@ -177,6 +177,7 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
       sent: counted(sql`${recipients.state} = 'sent'`),
       refused: counted(sql`${recipients.state} = 'refused'`),
       cancelled: counted(sql`${recipients.state} = 'cancelled'`),
+      unknown: counted(sql`${recipients.state} = 'unknown'`),
       // A text delivered, a call answered; a text the carrier could not deliver, a call nobody took.
       delivered: counted(sql`${messages.status} = 'delivered' or ${calls.status} = 'completed'`),
       failed: counted(
@@ -213,6 +214,7 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     refused: count.refused,
     waiting: count.waiting,
     cancelled: count.cancelled,
+    unknown: count.unknown,
     reasons,
     secondsLeft:
       left === 0 || ['done', 'cancelled', 'failed'].includes(send.state)

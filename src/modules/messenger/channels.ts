@@ -32,6 +32,11 @@ export interface Paced {
   messagingServiceSid?: string | null;
 }
 
+/** What a provider says it took to an address: its id, nothing, or that it cannot tell (a mail server keeps no list to ask). */
+export type Taken = { sid: string } | 'not-taken' | 'unknown';
+
+const takenBy = (sid: string | null): Taken => (sid ? { sid } : 'not-taken');
+
 /** What a send goes out from: a store's line for texts and calls, the store's name for a list email. */
 export interface Channel<From extends Paced> {
   /** What the send goes out from; it fails the run when that is gone (a line deleted or deactivated). */
@@ -40,11 +45,8 @@ export interface Channel<From extends Paced> {
   pace(services: Services, from: Paced): number;
   /** A batch through the send gate; each recipient's outcome in the order given. */
   send(db: Db, services: Services, send: Send, from: From, addresses: string[]): Promise<BatchOutcome[]>;
-  /**
-   * What the provider already took to `address` since `since` (a dead worker's), recorded once: its
-   * id, or null when it took nothing (or cannot tell: a mail server).
-   */
-  find(db: Db, services: Services, send: Send, from: From, address: string, since: Date): Promise<string | null>;
+  /** What the provider already took to `address` since `since` (a dead worker's), recorded once. */
+  find(db: Db, services: Services, send: Send, from: From, address: string, since: Date): Promise<Taken>;
 }
 
 async function sendingLine(db: Db, send: Send): Promise<Line> {
@@ -76,8 +78,17 @@ const text: Channel<Line> = {
       userId: send.createdBy,
       texts: addresses.map((to) => ({ to, body: send.body })),
     }),
-  find: (db, services, send, line, to, since) =>
-    findSentText(db, services, { line, purpose: 'marketing', userId: send.createdBy, to, body: send.body, since }),
+  find: async (db, services, send, line, to, since) =>
+    takenBy(
+      await findSentText(db, services, {
+        line,
+        purpose: 'marketing',
+        userId: send.createdBy,
+        to,
+        body: send.body,
+        since,
+      }),
+    ),
 };
 
 const call: Channel<Line> = {
@@ -90,8 +101,8 @@ const call: Channel<Line> = {
       userId: send.createdBy,
       calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
     }),
-  find: (db, services, send, line, to, since) =>
-    findPlacedCall(db, services, { line, userId: send.createdBy, to, since }),
+  find: async (db, services, send, line, to, since) =>
+    takenBy(await findPlacedCall(db, services, { line, userId: send.createdBy, to, since })),
 };
 
 /** The list email as sent: the store's HTML, then why they get it and the unsubscribe link. */
@@ -147,7 +158,7 @@ const email: Channel<{ store: string; messagingServiceSid: null }> = {
   },
   async find(db, services, send, _from, to, since) {
     const sent = await services.mail.sentTo(db, { to, subject: send.subject, since });
-    return sent?.[0]?.id ?? null;
+    return sent ? takenBy(sent[0]?.id ?? null) : 'unknown';
   },
 };
 

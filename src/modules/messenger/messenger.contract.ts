@@ -152,7 +152,17 @@ export const sendStateLabels: Record<SendState, string> = {
   cancelled: 'Cancelled',
   failed: 'Failed',
 };
-export const recipientStates = ['queued', 'sending', 'sent', 'failed', 'refused', 'waiting', 'cancelled'] as const;
+/** `unknown`: cancelled while a provider that cannot say what it took (a mail server) had it. */
+export const recipientStates = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'refused',
+  'waiting',
+  'cancelled',
+  'unknown',
+] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
 /**
@@ -245,6 +255,8 @@ const progress = z.object({
   refused: z.number().int(),
   waiting: z.number().int(),
   cancelled: z.number().int(),
+  /** Cancelled while the mail server had them: whether they went out is not known. */
+  unknown: z.number().int(),
   /** The refusals grouped by their sentence, the most frequent first. */
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   /** Seconds until the last recipient is sent at the sender's pace; null once nothing is left. */

@@ -32,9 +32,11 @@ export interface JobContext<P> {
    * Holds this run's claim on the job until the transaction `tx` ends, or throws `LeaseLost` when the
    * job was cancelled or taken over. A step that must not overlap another worker's (a bulk send's
    * batch) calls it first in its transaction: a worker whose lease ran out while it was merely slow
-   * can then never act beside the one that took over, which waits for the step to commit.
+   * can then never act beside the one that took over, which waits for the step to commit. A Cancel
+   * does not wait for the step; `{ last: true }`, called again just before the step commits, undoes
+   * the step when a Cancel came meanwhile, and makes a later Cancel wait only for the commit.
    */
-  fence(tx: Db): Promise<void>;
+  fence(tx: Db, options?: { last: boolean }): Promise<void>;
 }
 
 /** This run no longer holds its job: another worker has taken it over, or (`cancelled`) it was cancelled. */
@@ -183,13 +185,15 @@ async function runClaimed(
       .returning({ id: jobs.id });
     return rows.length > 0;
   };
-  // A share lock: a claim of the job (`for update skip locked`) passes it by until the step commits.
-  const fence = async (tx: Db) => {
+  // A key-share lock: a claim of the job (`for update skip locked`) passes it by until the step
+  // commits, while a Cancel or a heartbeat (updates that leave the key alone) never waits on it. The
+  // last call's share lock does hold a Cancel, for the moment the commit takes.
+  const fence = async (tx: Db, options?: { last: boolean }) => {
     const [job] = await tx
       .select({ state: jobs.state, lockedBy: jobs.lockedBy, attempts: jobs.attempts })
       .from(jobs)
       .where(eq(jobs.id, claimed.id))
-      .for('share');
+      .for(options?.last ? 'share' : 'key share');
     const held = job?.state === 'running' && job.lockedBy === worker && job.attempts === claimed.attempts;
     if (!held) throw new LeaseLost(claimed.id, job?.state === 'cancelled');
   };
