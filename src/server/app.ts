@@ -18,6 +18,7 @@ import { sharedRateLimits } from './platform/rate-limits';
 import { registerRoutes } from './routes';
 import { MAX_BODY } from './http/bodies';
 import { secureHeaders } from './http/headers';
+import { drainOnClose } from './http/drain';
 import { replyWithError } from './http/errors';
 import { registerAction } from './http/actions';
 import { registerExport } from './http/exports';
@@ -58,7 +59,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // when it was set by a proxy named in TRUST_PROXY; by default it is the connection's.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    // A stopping server answers the requests still reaching it, with `Connection: close` (http/drain.ts).
+    return503OnClosing: false,
   });
+  drainOnClose(app, config.SHUTDOWN_DRAIN_MS);
   const services = createServices(config, database);
   app.addHook('onClose', await watchSessions(database, config.SESSION_CACHE_SECONDS));
   app.decorate('services', services);

@@ -167,8 +167,18 @@ const schema = z.object({
   JOB_CONCURRENCY: z.coerce.number({ error: 'JOB_CONCURRENCY must be a number' }).int().min(0).max(64).default(2),
   /** How often an idle worker looks for jobs whose time has come (an enqueue wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  /** How long a job may go without a heartbeat before another worker takes it over. */
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * How long a job may go without a heartbeat before another worker takes it over, for every job;
+   * unset, each job's own (30 s; a bulk send's 60 s, longer than a provider may take over one recipient).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /**
+   * Server processes sharing the port (PostgreSQL only): SIGHUP replaces them one at a time, each
+   * finishing its requests first, so a deploy fails no request (docs/deploy.md, "Restarts").
+   */
+  WEB_PROCESSES: z.coerce.number({ error: 'WEB_PROCESSES must be a number' }).int().min(1).max(64).default(1),
+  /** How long a stopping server lets its open connections finish before it closes them. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   /** Texts per second one line may send (a carrier's limit; 1 for a local number). */
   TEXTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(1),
   /** Texts per second through a messaging service, which spreads them over its numbers. */
@@ -197,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(text);
   }
   const config = parsed.data;
+  if (config.WEB_PROCESSES > 1 && !config.DATABASE_URL) {
+    throw new ConfigError('WEB_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process.');
+  }
   if (config.MAIL === 'smtp' && !config.SMTP_URL) {
     throw new ConfigError('MAIL=smtp needs SMTP_URL, for example smtps://user:password@mail.example.com:465.');
   }
