@@ -54,9 +54,16 @@ export function describeIssues(
   error: z.ZodError,
   schema?: z.ZodType,
 ): { sentences: string[]; fields: string[]; fieldErrors: Record<string, string> } {
-  const first = error.issues.filter(
-    (issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i,
-  );
+  // In the form's order: a rule reading two fields (a VIN kept as typed) reports after the fields'
+  // own checks, yet belongs where its field is.
+  const shape = Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+  const place = (issue: z.core.$ZodIssue) => {
+    const at = shape.indexOf(String(issue.path[0]));
+    return at < 0 ? shape.length : at;
+  };
+  const first = error.issues
+    .filter((issue, i, all) => all.findIndex((other) => String(other.path[0]) === String(issue.path[0])) === i)
+    .sort((a, b) => place(a) - place(b));
   const fieldErrors: Record<string, string> = {};
   for (const issue of first) if (issue.path.length) fieldErrors[String(issue.path[0])] = sentence(issue, schema);
   return {

@@ -2,19 +2,16 @@
  * The add-or-edit acquisition vehicle modal (seed 000, section 2): one form for both, the VIN checked
  * as it is typed with the same sentence the server answers.
  */
-import { useState } from 'react';
 import { Checkbox, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { callAction } from '../../web/api';
+import { useVehicleFromVin, VinInput } from '../../web/options/VinInput';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
 import { RecordForm, useRecordModals } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDate } from '../../shared/format';
-import { describeIssues } from '../../shared/validation';
-import { normalizeVin, VIN_LENGTH, vinNote, vinProblem } from '../vehicles/vehicles.api';
-import { decodeVinAction } from '../vehicles/vehicles.contract';
-import { useActionQuery } from '../../web/ui/useActionQuery';
+import { vinProblem } from '../vehicles/vehicles.api';
 import {
   addVehicle,
   editVehicle,
@@ -23,7 +20,6 @@ import {
   NOTES_MAX,
   VEHICLE_ADDED,
   VEHICLE_UPDATED,
-  vehicleInput,
   vehicleTypeLabels,
   vehicleTypes,
   type VehicleRecord,
@@ -32,13 +28,6 @@ import {
 import { optionsOf } from '../../web/options/optionsOf';
 
 const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
-
-/** "2019 Toyota Tacoma" from a VIN that passes its check, as far as NHTSA's vPIC data tells; null otherwise. */
-function useVehicleFromVin(vin: string | null): string | null {
-  const decoded = useActionQuery(decodeVinAction, { vin: vin ?? '' }, { enabled: !!vin, staleTime: Infinity }).data;
-  if (!vin || !decoded || decoded.vin !== vin) return null;
-  return [decoded.year, decoded.make, decoded.model].filter(Boolean).join(' ') || null;
-}
 
 /** A list cell's second line: the vehicle its VIN names (NHTSA's vPIC data), when it names one. */
 export function VehicleFromVin({ vin }: { vin: string }) {
@@ -50,18 +39,11 @@ export function VehicleFromVin({ vin }: { vin: string }) {
   ) : null;
 }
 
-const vinOnly = vehicleInput.pick({ vin: true });
-
-/** The sentence the contract gives a VIN ("VIN: The check digit …"), or null when it passes. */
-function vinSentence(raw: string): string | null {
-  const checked = vinOnly.safeParse({ vin: raw });
-  return checked.success ? null : (describeIssues(checked.error, vehicleInput).fieldErrors.vin ?? null);
-}
-
 function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; locationId?: string; done: () => void }) {
   const form = useContractForm(record ? editVehicle : addVehicle, {
     initialValues: {
       vin: record?.vin ?? '',
+      vinOverride: false,
       serviceTagNumber: record?.serviceTagNumber ?? '',
       vehicleType: (record?.vehicleType ?? '') as VehicleType | '',
       // A new vehicle is at the store the list is narrowed to, otherwise at the default one.
@@ -75,14 +57,6 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
     reload: [loadVehicles],
     onSuccess: done,
   });
-  // The VIN is judged once all of it is typed, or once the field is left: not on every keystroke
-  // before that, when it is merely unfinished.
-  const [vinLeft, setVinLeft] = useState(false);
-  const vin = form.field('vin');
-  const typed = normalizeVin(form.values.vin);
-  const live = typed && (vinLeft || typed.length >= VIN_LENGTH) ? vinSentence(form.values.vin) : null;
-  const decoded = useVehicleFromVin(typed && !live && typed.length === VIN_LENGTH ? typed : null);
-  const note = typed && !live ? vinNote(typed) : null;
 
   return (
     <RecordForm
@@ -92,20 +66,7 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
       onCancel={done}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          data-autofocus
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="17 characters"
-          description={[decoded, note].filter(Boolean).join(' · ') || "On the dashboard or the driver's door jamb"}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-          {...vin}
-          error={vin.error ?? live}
-          onBlur={(event) => {
-            vin.onBlur?.(event);
-            setVinLeft(true);
-          }}
-        />
+        <VinInput form={form} data-autofocus description="On the dashboard or the driver's door jamb" />
         <TextInput
           autoComplete="off"
           description="From its service visit, if it had one"

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice, flag, id, optionalDate, optionalId, optionalText, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { checkedVin } from '../vehicles/vehicles.contract';
+import { vinCheckedUnlessKept, vinOverride, vinText } from '../vehicles/vehicles.contract';
 
 /** Seed 000, sections 2 and 7: the acquisition vehicles' CSV download. */
 const EXPORT_ROUTE = '/tools/acquisition-vehicles/export';
@@ -31,15 +31,18 @@ const SERVICE_TAG_MAX = 20;
 export const NOTES_MAX = 2_000;
 
 /** The add-vehicle and edit-vehicle form (seed 000, "Acquisition vehicle"). */
-export const vehicleInput = z.object({
-  vin: checkedVin,
-  // The hang tag of the service visit the vehicle was bought from; an auction purchase has none.
-  serviceTagNumber: optionalText(SERVICE_TAG_MAX).meta({ title: 'Service tag' }),
-  vehicleType: choice(vehicleTypes),
-  locationId: id,
-  active: flag,
-  notes: optionalText(NOTES_MAX),
-});
+export const vehicleInput = z
+  .object({
+    vin: vinText,
+    vinOverride,
+    // The hang tag of the service visit the vehicle was bought from; an auction purchase has none.
+    serviceTagNumber: optionalText(SERVICE_TAG_MAX).meta({ title: 'Service tag' }),
+    vehicleType: choice(vehicleTypes),
+    locationId: id,
+    active: flag,
+    notes: optionalText(NOTES_MAX),
+  })
+  .superRefine(...vinCheckedUnlessKept);
 export type VehicleInput = z.infer<typeof vehicleInput>;
 const editVehicleInput = vehicleInput.extend({ vehicleId: id });
 const vehicleIdInput = z.object({ vehicleId: id });

@@ -44,6 +44,9 @@ test('add an acquisition vehicle (a mistyped VIN is named as it is typed), then 
   await add.getByRole('button', { name: 'Add vehicle' }).click();
   await expect(add.getByRole('alert')).toContainText(sentence);
 
+  // The buyer may keep it as typed; here it was a typo after all.
+  await expect(add.getByRole('checkbox', { name: 'This VIN is right as typed' })).not.toBeChecked();
+
   // Fixed (pasted with dashes, in lower case, as people do), it decodes.
   await vin.fill(`${VIN.slice(0, 3)}-${VIN.slice(3)}`.toLowerCase());
   await expect(add.getByText(sentence)).toHaveCount(0);
@@ -105,4 +108,28 @@ test('the list narrows by location and state, in the address', async ({ page }) 
   await expect(page.getByRole('heading', { name: '2 acquisition vehicles' })).toBeVisible();
   await expect(page.getByRole('row', { name: /RV/ })).toContainText('Phoenix Hyundai');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+});
+
+test('a VIN that fails its check is kept once the buyer says it is right as typed; a European VIN says it has no check digit', async ({
+  page,
+}) => {
+  await page.goto('/acquisition/');
+  const root = page.locator('.acquisition-vehicles');
+  await root.getByRole('button', { name: 'Add vehicle' }).click();
+  const add = page.getByRole('dialog', { name: 'Add acquisition vehicle' });
+  const vin = add.getByRole('textbox', { name: 'VIN' });
+  // A 2005 Renault built for Europe: no check digit, and the form says what that means.
+  await vin.fill('VF14SRAP451234567');
+  await expect(add.getByText(/Built for a market outside North America: this VIN has no check digit/)).toBeVisible();
+  await expect(vin).not.toHaveAttribute('aria-invalid', 'true');
+
+  const kept = '5TDZA23C06S512345';
+  await vin.fill(kept);
+  await expect(vin).toHaveAttribute('aria-invalid', 'true');
+  await add.getByRole('checkbox', { name: 'This VIN is right as typed' }).check();
+  await expect(vin).not.toHaveAttribute('aria-invalid', 'true');
+  await choose(page, add, 'Vehicle type', 'Van');
+  await add.getByRole('button', { name: 'Add vehicle' }).click();
+  await expectNotification(page, 'Vehicle Added!');
+  await expect(page.getByRole('row', { name: new RegExp(kept) })).toContainText('Albuquerque Toyota');
 });

@@ -394,6 +394,22 @@ describe('what acquisition vehicles refuse', () => {
     expect(await t.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id))).toEqual([vehicle]);
   });
 
+  it('keeps a VIN that fails its check when the buyer says it is right as typed; takes a VIN built for Europe without a check digit', async () => {
+    const kept = await buyer.act(addVehicle, {
+      vin: '1HGCM82643A004352',
+      vinOverride: 1,
+      vehicleType: 'car',
+      locationId: loc.ABG,
+      active: 1,
+    });
+    expect(kept.status).toBe(200);
+    expect(await vehicleByVin('1HGCM82643A004352')).toMatchObject({ vehicleType: 'car', locationId: loc.ABG });
+    // A 2005 Renault Megane: position 9 of a VIN for the European market is no check digit (issue 30).
+    const renault = await buyer.act(addVehicle, { vin: 'VF14SRAP451234567', vehicleType: 'car', locationId: loc.ABG });
+    expect(renault.status).toBe(200);
+    expect(await vehicleByVin('VF14SRAP451234567')).toBeDefined();
+  });
+
   it('keeps a New Mexico user to New Mexico vehicles: 404 for one elsewhere, nothing changed', async () => {
     const nm = await t.signedIn(['stockNumberManager'], { groupWide: false, regions: ['New Mexico'] });
     const [phoenix] = await t.db

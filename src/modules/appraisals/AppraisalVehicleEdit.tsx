@@ -21,6 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { VinInput } from '../../web/options/VinInput';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { errorMessage } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
@@ -107,6 +108,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
       phone: appraisal.phone ? formatPhone(appraisal.phone) : '',
       email: appraisal.email,
       vin: appraisal.vin,
+      vinOverride: false,
       year: String(appraisal.year),
       make: appraisal.make,
       model: appraisal.model,
@@ -148,12 +150,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
       <Title order={2} size="h4">
         Vehicle
       </Title>
-      <TextInput
-        autoComplete="off"
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-        {...form.field('vin')}
-      />
+      <VinInput form={form} />
       <VehiclePicker form={form} vin={form.values.vin} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput min={0} thousandSeparator="," allowDecimal={false} {...form.field('mileage')} />

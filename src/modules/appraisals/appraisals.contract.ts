@@ -15,7 +15,7 @@ import {
 } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { checkedVin, modelYear } from '../vehicles/vehicles.contract';
+import { modelYear, vinCheckedUnlessKept, vinOverride, vinText } from '../vehicles/vehicles.contract';
 import {
   adjustmentTypes,
   appraisalSources,
@@ -343,26 +343,29 @@ const appraisal = z.object({
 export type AppraisalRecord = z.output<typeof appraisal>;
 
 /** The appraisal vehicle edit form (seed 000: `appraisals/save`, behind its confirmation). */
-const saveAppraisalInput = z.object({
-  appraisalId: id,
-  customerName: text(120).meta({ title: 'Customer' }),
-  phone: optionalPhone,
-  email: optionalEmail,
-  vin: z.preprocess(blankToUndefined, checkedVin.optional()).meta({ title: 'VIN' }),
-  year: modelYear,
-  make: text(60),
-  model: text(80),
-  trim: optionalText(80),
-  mileage: int(0, 2_000_000),
-  condition: choice(vehicleConditions),
-  baseValue: money(OFFER_MAX_CENTS / 100).meta({ title: 'Base value' }),
-  appraisalStatus: choice(appraisalStatuses).meta({ title: 'Appraisal status' }),
-  workingStatus: choice(workingStatuses).meta({ title: 'Working status' }),
-  assignedUserId: optionalId.meta({ title: 'Assigned to' }),
-  notes: optionalText(NOTES_MAX),
-  /** Work the offer out again with today's rules, whatever the status (docs/appraisals.md, "When offers change"). */
-  reprice: flag.meta({ title: "Reprice with today's rules" }),
-});
+const saveAppraisalInput = z
+  .object({
+    appraisalId: id,
+    customerName: text(120).meta({ title: 'Customer' }),
+    phone: optionalPhone,
+    email: optionalEmail,
+    vin: z.preprocess(blankToUndefined, vinText.optional()).meta({ title: 'VIN' }),
+    vinOverride,
+    year: modelYear,
+    make: text(60),
+    model: text(80),
+    trim: optionalText(80),
+    mileage: int(0, 2_000_000),
+    condition: choice(vehicleConditions),
+    baseValue: money(OFFER_MAX_CENTS / 100).meta({ title: 'Base value' }),
+    appraisalStatus: choice(appraisalStatuses).meta({ title: 'Appraisal status' }),
+    workingStatus: choice(workingStatuses).meta({ title: 'Working status' }),
+    assignedUserId: optionalId.meta({ title: 'Assigned to' }),
+    notes: optionalText(NOTES_MAX),
+    /** Work the offer out again with today's rules, whatever the status (docs/appraisals.md, "When offers change"). */
+    reprice: flag.meta({ title: "Reprice with today's rules" }),
+  })
+  .superRefine(...vinCheckedUnlessKept);
 export type SaveAppraisalInput = z.output<typeof saveAppraisalInput>;
 const appraisalIdInput = z.object({ appraisalId: id });
 

@@ -435,6 +435,13 @@ describe('appraisals', () => {
     expect((await t.db.select().from(appraisals).where(eq(appraisals.id, a.id)))[0]).toEqual(a);
   });
 
+  it('saves a VIN that fails its check once the appraiser says it is right as typed', async () => {
+    const a = await newAppraisal();
+    const kept = await appraiser.act(saveAppraisal, saveForm(a, { vin: '1HGCM82643A004352', vinOverride: 1 }));
+    expect(kept.status).toBe(200);
+    expect((await t.db.select().from(appraisals).where(eq(appraisals.id, a.id)))[0].vin).toBe('1HGCM82643A004352');
+  });
+
   it('keeps a New Mexico appraiser to New Mexico: 404 outside, nothing changed', async () => {
     const nm = await t.signedIn(['appraiser'], { groupWide: false, regions: ['New Mexico'] });
     const [phoenix] = await t.db.select().from(appraisals).where(eq(appraisals.locationId, loc.PHX)).limit(1);

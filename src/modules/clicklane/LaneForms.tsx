@@ -3,6 +3,7 @@
  * edit-vehicle (seed 000's modals: the vehicles list and edit-delivery) and add-update (edit-delivery).
  */
 import { SimpleGrid, TextInput } from '@mantine/core';
+import { VinInput } from '../../web/options/VinInput';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { optionsOf } from '../../web/options/optionsOf';
@@ -114,6 +115,7 @@ function VehicleForm({
     initialValues: {
       locationId: record ? String(record.locationId) : (locationId ?? ''),
       vin: record?.vin ?? '',
+      vinOverride: false,
       stockNumber: record?.stockNumber ?? '',
       description: record?.description ?? '',
       price: record ? centsToDecimal(record.priceCents) : '',
@@ -134,14 +136,7 @@ function VehicleForm({
       onCancel={done}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          data-autofocus
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="17 characters"
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-          {...form.field('vin')}
-        />
+        <VinInput form={form} data-autofocus />
         <TextInput autoComplete="off" {...form.field('stockNumber')} />
         <TextInput autoComplete="off" placeholder="2022 Toyota RAV4 XLE" {...form.field('description')} />
         <TextInput inputMode="decimal" placeholder="31,450.00" leftSection="$" {...form.field('price')} />

@@ -22,7 +22,7 @@ import {
 } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { checkedVin } from '../vehicles/vehicles.contract';
+import { vinCheckedUnlessKept, vinOverride, vinText } from '../vehicles/vehicles.contract';
 
 const PATH = 'clicklane';
 
@@ -260,26 +260,29 @@ export const loadVehicles = listContract({
   countKey: 'vehicleCount',
 });
 
-export const laneVehicleInput = z.object({
-  locationId: id,
-  vin: checkedVin,
-  stockNumber: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string({ error: 'is required' })
-      .min(1, { error: 'is required' })
-      .max(20, { error: 'must be at most 20 characters' })
-      .regex(/^[A-Z0-9-]*$/, { error: 'holds only letters, digits and dashes' }),
-  ),
-  description: optionalText(120).meta({ title: 'Vehicle', description: 'Year, make, model and trim' }),
-  price: money(1_000_000),
-  photosUrl: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), webUrl().optional())
-    .meta({
-      title: 'Photos link',
-    }),
-  status: choice(laneVehicleStatuses),
-});
+export const laneVehicleInput = z
+  .object({
+    locationId: id,
+    vin: vinText,
+    vinOverride,
+    stockNumber: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z
+        .string({ error: 'is required' })
+        .min(1, { error: 'is required' })
+        .max(20, { error: 'must be at most 20 characters' })
+        .regex(/^[A-Z0-9-]*$/, { error: 'holds only letters, digits and dashes' }),
+    ),
+    description: optionalText(120).meta({ title: 'Vehicle', description: 'Year, make, model and trim' }),
+    price: money(1_000_000),
+    photosUrl: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), webUrl().optional())
+      .meta({
+        title: 'Photos link',
+      }),
+    status: choice(laneVehicleStatuses),
+  })
+  .superRefine(...vinCheckedUnlessKept);
 export type LaneVehicleInput = z.infer<typeof laneVehicleInput>;
 /** From the edit-delivery screen, the vehicle added becomes that delivery's. */
 const addVehicleInput = laneVehicleInput.extend({ deliveryId: optionalId.meta({ title: 'Delivery' }) });

@@ -287,6 +287,10 @@ describe('lane vehicles', () => {
     expect(badVin.body.data?.fields).toEqual(expect.arrayContaining(['vin', 'price']));
     expect(await snapshot()).toEqual(before);
 
+    // A VIN that fails its check goes on the lane once the admin says it is right as typed.
+    const kept = await laneAdmin.act(addVehicle, vehicleForm(700003, { vin: '1HGCM82643A004352', vinOverride: 1 }));
+    expect(kept.status).toBe(200);
+
     const listed = await lane.act(loadVehicles, { query: '700001' });
     expect(listed.body.data.vehicleCount).toBe(1);
     expect(listed.body.data.rows[0].stockNumber).toBe('CL-700001');

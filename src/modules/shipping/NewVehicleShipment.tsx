@@ -10,6 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { VinInput } from '../../web/options/VinInput';
 import type { UseFormReturnType } from '@mantine/form';
 import { callAction } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
@@ -100,6 +101,7 @@ export default function NewVehicleShipment() {
       destinationState: '',
       destinationZipcode: '',
       vin: '',
+      vinOverride: false,
       stock: '',
       year: '',
       make: '',
@@ -146,11 +148,7 @@ export default function NewVehicleShipment() {
           <Fieldset legend="Vehicle">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  {...form.field('vin')}
-                  autoComplete="off"
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
-                />
+                <VinInput form={form} />
                 <TextInput {...form.field('stock')} />
               </SimpleGrid>
               <VehiclePicker form={form} vin={form.values.vin} withoutTrim />

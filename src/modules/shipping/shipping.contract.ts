@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { date, flag, id, optionalDate, optionalId, optionalText, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
-import { checkedVin, modelYear } from '../vehicles/vehicles.contract';
+import { modelYear, vinCheckedUnlessKept, vinOverride, vinText } from '../vehicles/vehicles.contract';
 
 /** Seed 002, section 9: the success notification shows for 5,000 ms. */
 export const ORDER_SUCCESSFUL = 'Order successful!';
@@ -29,28 +29,31 @@ const zipcode = z.preprocess(
  * City, State and Zipcode, prefixed by the end (`originAddressOne`, `destinationZipcode`); the vehicle
  * and the pickup day are what a carrier needs beside (docs/shipping.md).
  */
-const newOrderInput = z.object({
-  originLocationId: optionalId.meta({ title: 'Origin store' }),
-  originName: text(100).meta({ title: 'Origin name' }),
-  originAddressOne: text(120).meta({ title: 'Origin address' }),
-  originCity: text(60).meta({ title: 'Origin city' }),
-  originState: state.meta({ title: 'Origin state' }),
-  originZipcode: zipcode.meta({ title: 'Origin ZIP code' }),
-  customerAddress: flag.meta({ title: 'To a customer' }),
-  destinationLocationId: optionalId.meta({ title: 'Destination store' }),
-  destinationName: text(100).meta({ title: 'Destination name' }),
-  destinationAddressOne: text(120).meta({ title: 'Destination address' }),
-  destinationCity: text(60).meta({ title: 'Destination city' }),
-  destinationState: state.meta({ title: 'Destination state' }),
-  destinationZipcode: zipcode.meta({ title: 'Destination ZIP code' }),
-  vin: checkedVin,
-  stock: optionalText(20).meta({ title: 'Stock number' }),
-  year: z.preprocess((v) => (v === '' || v === null ? undefined : v), modelYear.optional()),
-  make: optionalText(60),
-  model: optionalText(80),
-  pickupDate: date.meta({ title: 'Pickup date' }),
-  notes: optionalText(1000),
-});
+const newOrderInput = z
+  .object({
+    originLocationId: optionalId.meta({ title: 'Origin store' }),
+    originName: text(100).meta({ title: 'Origin name' }),
+    originAddressOne: text(120).meta({ title: 'Origin address' }),
+    originCity: text(60).meta({ title: 'Origin city' }),
+    originState: state.meta({ title: 'Origin state' }),
+    originZipcode: zipcode.meta({ title: 'Origin ZIP code' }),
+    customerAddress: flag.meta({ title: 'To a customer' }),
+    destinationLocationId: optionalId.meta({ title: 'Destination store' }),
+    destinationName: text(100).meta({ title: 'Destination name' }),
+    destinationAddressOne: text(120).meta({ title: 'Destination address' }),
+    destinationCity: text(60).meta({ title: 'Destination city' }),
+    destinationState: state.meta({ title: 'Destination state' }),
+    destinationZipcode: zipcode.meta({ title: 'Destination ZIP code' }),
+    vin: vinText,
+    vinOverride,
+    stock: optionalText(20).meta({ title: 'Stock number' }),
+    year: z.preprocess((v) => (v === '' || v === null ? undefined : v), modelYear.optional()),
+    make: optionalText(60),
+    model: optionalText(80),
+    pickupDate: date.meta({ title: 'Pickup date' }),
+    notes: optionalText(1000),
+  })
+  .superRefine(...vinCheckedUnlessKept);
 export type NewOrderInput = z.output<typeof newOrderInput>;
 
 const shippingLocation = z.object({

@@ -144,6 +144,18 @@ describe('shipment orders', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it('ships a vehicle whose VIN fails its check once the mover says it is right as typed', async () => {
+    const typo = '1HGCM82643A004352';
+    const refused = await mover.act(newOrder, { ...toCustomer(), vin: typo });
+    expect(refused.body.errors).toEqual([
+      'VIN: The check digit (9th character) should be 3, not 4: a character is mistyped.',
+    ]);
+    const before = await orderCount();
+    const kept = await mover.act(newOrder, { ...toCustomer(), vin: typo, vinOverride: 1 });
+    expect(kept.status).toBe(200);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
   it('is for stock number managers, within reach', async () => {
     const before = await orderCount();
     const nobody = await t.signedIn([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, list, optionalChoice, optionalText, text } from '../../shared/fields';
+import { flag, id, int, list, optionalChoice, optionalText, text } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 import { normalizeVin, vinProblem } from './vehicles.api';
@@ -30,6 +30,23 @@ export const checkedVin = vinText
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .meta({ title: 'VIN' });
+
+/**
+ * A form's VIN that must pass its check unless the user keeps it as typed (`vinOverride`), as the
+ * stock-number forms allow: a VIN can be right and still fail (a grey import, a maker's slip). The
+ * form's `vin` is `vinText` (optional where the form allows none), its `vinOverride` this flag, and
+ * the whole form is refined with `vinCheckedUnlessKept`: the rule reads both fields.
+ */
+export const vinOverride = flag.meta({ title: 'This VIN is right as typed' });
+export const vinCheckedUnlessKept = [
+  (form: { vin?: string | null; vinOverride?: boolean }, ctx: z.RefinementCtx) => {
+    if (form.vinOverride || typeof form.vin !== 'string' || !form.vin) return;
+    const problem = vinProblem(form.vin);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['vin'], message: problem });
+  },
+  // Beside the other fields' errors, unless the VIN has one of its own already.
+  { when: (payload: z.core.ParsePayload) => !payload.issues.some((i) => i.path?.[0] === 'vin') },
+] as const;
 
 const optionalYear = z.preprocess((v) => (v === '' || v === null ? undefined : v), modelYear.optional());
 
