@@ -125,7 +125,8 @@ const leadFilters = {
 
 export const leadColumns: ColumnSpec[] = [
   { key: 'customerName', label: 'Customer', sortable: true },
-  { key: 'contact', label: 'Contact' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone', format: 'phone' },
   { key: 'vehicleWanted', label: 'Vehicle wanted' },
   { key: 'locationName', label: 'Store' },
   { key: 'sourceLabel', label: 'Source' },
@@ -134,7 +135,8 @@ export const leadColumns: ColumnSpec[] = [
 ];
 export const locationLeadColumns: ColumnSpec[] = [
   { key: 'customerName', label: 'Customer', sortable: true },
-  { key: 'contact', label: 'Contact' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone', format: 'phone' },
   { key: 'vehicleWanted', label: 'Vehicle wanted' },
   { key: 'statusLabel', label: 'Status' },
   { key: 'deliveryLabel', label: 'Delivery' },
@@ -146,8 +148,6 @@ const leadRow = z.object({
   customerName: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** Email and phone on one line, as the list shows them. */
-  contact: z.string(),
   vehicleWanted: z.string(),
   locationId: z.number().int(),
   locationName: z.string(),

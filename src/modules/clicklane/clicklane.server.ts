@@ -106,7 +106,6 @@ const leadSelect = (ctx: Ctx) =>
       customerName: leads.customerName,
       email: leads.email,
       phone: leads.phone,
-      contact: sql<string>`concat_ws(' · ', nullif(${leads.email}, ''), nullif(${leads.phone}, ''))`.as('contact'),
       vehicleWanted: leads.vehicleWanted,
       locationId: leads.locationId,
       locationName: locations.name,

@@ -123,8 +123,12 @@ describe('leads', () => {
       status: 'completed',
       statusLabel: 'Completed',
       sourceLabel: 'Partner site',
-      contact: 'rosa.martinez@example.com · +15055550142',
+      email: 'rosa.martinez@example.com',
+      phone: '+15055550142',
     });
+    // Shown by its country's format, in the page and its download (issue 33).
+    expect(res.body.data.html).toContain('(505) 555-0142');
+    expect(res.body.data.html).not.toContain('+15055550142');
     expect(rosa.deliveryLabel).toMatch(/^Scheduled \d{4}-\d{2}-\d{2}$/);
     expect(res.body.data.html).toContain('<th data-key="customerName">Customer</th>');
     expect(res.body.data.html).toContain('Rosa Martinez');
