@@ -24,7 +24,12 @@ describe('the Facebook ad report', () => {
     const res = await reader.act(loadAds, { locationId: loc.ABG });
     expect(res.status).toBe(200);
     const [stored] = await t.db
-      .select({ n: count(), spend: sum(adInsights.spendCents), clicks: sum(adInsights.clicks), impressions: sum(adInsights.impressions) })
+      .select({
+        n: count(),
+        spend: sum(adInsights.spendCents),
+        clicks: sum(adInsights.clicks),
+        impressions: sum(adInsights.impressions),
+      })
       .from(adInsights)
       .where(eq(adInsights.locationId, loc.ABG));
     expect(stored.n).toBe(120);
@@ -34,13 +39,21 @@ describe('the Facebook ad report', () => {
     expect(res.body.data.impressions).toBe(Number(stored.impressions));
     expect(res.body.data.cpc).toBe(Math.round(Number(stored.spend) / Number(stored.clicks)) / 100);
     const row = res.body.data.rows[0];
-    expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', campaignName: expect.stringMatching(/^ABG /), campaignLifetimeBudget: expect.stringMatching(/^\$[\d,]+\.00$/) });
+    expect(row).toMatchObject({
+      locationName: 'Albuquerque Toyota',
+      campaignName: expect.stringMatching(/^ABG /),
+      campaignLifetimeBudget: expect.stringMatching(/^\$[\d,]+\.00$/),
+    });
     expect(row.creativeLinkUrl).toMatch(/^https:\/\//);
     expect(res.body.data.html).toContain(row.adName);
   });
 
   it('filters by days and search, and draws the totals per day', async () => {
-    const [{ day }] = await t.db.select({ day: adInsights.day }).from(adInsights).where(eq(adInsights.locationId, loc.ABG)).limit(1);
+    const [{ day }] = await t.db
+      .select({ day: adInsights.day })
+      .from(adInsights)
+      .where(eq(adInsights.locationId, loc.ABG))
+      .limit(1);
     const oneDay = await reader.act(loadAds, { locationId: loc.ABG, minDay: day, maxDay: day, query: 'oil' });
     expect(oneDay.body.data.adCountFormatted).toBe('1');
     const days = await reader.act(loadAdDays, { locationId: loc.ABG });

@@ -35,15 +35,32 @@ describe('the reputation manager', () => {
   });
 
   it('filters by location, rating, site, replied and days, each as stored', async () => {
-    const res = await reader.act(loadReviews, { locationId: loc.ABG, rating: '5', source: 'google', replied: '0', view: 'rows' });
+    const res = await reader.act(loadReviews, {
+      locationId: loc.ABG,
+      rating: '5',
+      source: 'google',
+      replied: '0',
+      view: 'rows',
+    });
     expect(res.status).toBe(200);
     const stored = await t.db.select().from(reviews).where(eq(reviews.locationId, loc.ABG));
     const expected = stored.filter((r) => r.rating === 5 && r.source === 'google' && r.repliedAt === null);
     expect(res.body.data.reviewCount).toBe(expected.length);
     for (const row of res.body.data.rows)
-      expect(row).toMatchObject({ locationName: 'Albuquerque Toyota', rating: 5, sourceLabel: 'Google', reply: null, replyLabel: 'Not replied' });
+      expect(row).toMatchObject({
+        locationName: 'Albuquerque Toyota',
+        rating: 5,
+        sourceLabel: 'Google',
+        reply: null,
+        replyLabel: 'Not replied',
+      });
     const day = stored[0].reviewedAt.toISOString().slice(0, 10);
-    const oneDay = await reader.act(loadReviews, { locationId: loc.ABG, minReviewedAt: day, maxReviewedAt: day, view: 'rows' });
+    const oneDay = await reader.act(loadReviews, {
+      locationId: loc.ABG,
+      minReviewedAt: day,
+      maxReviewedAt: day,
+      view: 'rows',
+    });
     expect(oneDay.body.data.reviewCount).toBeGreaterThanOrEqual(1);
     const bad = await reader.act(loadReviews, { rating: '6' });
     expect(bad.status).toBe(400);

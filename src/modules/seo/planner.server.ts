@@ -51,7 +51,12 @@ defineAction({
     const html = rows
       .map((r) => `<option value="${r.userId}">${escapeHtml(r.name)} (${r.pageCount})</option>`)
       .join('');
-    return { html, users: rows };
+    const families = await db
+      .selectDistinct({ family: locations.dealership })
+      .from(locations)
+      .where(and(withinReach(user.reach, locations.id), sql`${locations.dealership} <> ''`))
+      .orderBy(asc(locations.dealership));
+    return { html, users: rows, families: families.map((f) => f.family) };
   },
 });
 

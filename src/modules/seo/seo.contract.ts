@@ -158,6 +158,8 @@ export const loadPlannerUsers = defineContract({
   output: z.object({
     html: z.string(),
     users: z.array(z.object({ userId: z.number().int(), name: z.string(), pageCount: z.number().int() })),
+    /** The dealership families (brands) of the stores within reach, for the planner's family filter. */
+    families: z.array(z.string()),
   }),
 });
 /** Pages made per day, week or month (seed 002's planner load-pages), drawn as charts. */

@@ -302,6 +302,7 @@ describe('the planner and the builder', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.users.length).toBeGreaterThanOrEqual(2);
     expect(res.body.data.html).toContain(`<option value="${res.body.data.users[0].userId}">`);
+    expect(res.body.data.families).toEqual(expect.arrayContaining(['Honda', 'Subaru', 'Toyota']));
   });
 
   it("gives a store's to-do list: published content items not yet built", async () => {
