@@ -65,7 +65,7 @@ function ContentForm({ record, locationId, done }: { record?: ContentItem; locat
         {...form.field('title')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LocationSelect form={form.form} name="locationId" {...form.field('locationId')} />
+        <LocationSelect form={form.form} {...form.field('locationId')} name="locationId" />
         <TextInput autoComplete="off" placeholder="/service/oil-change" {...form.field('pageUrl')} />
         <SearchableSelect data={typeOptions} allowDeselect={false} {...form.field('pageType')} />
         <TextInput autoComplete="off" placeholder="Such as Oil change" {...form.field('serviceName')} />

@@ -1,7 +1,9 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 import { DELETE_CONTENT_QUESTION } from './content.contract';
 
-test('a content item: added, published, compiled with its store’s shortcodes, then deleted after confirming', async ({ page }) => {
+test('a content item: added, published, compiled with its store’s shortcodes, then deleted after confirming', async ({
+  page,
+}) => {
   await page.goto('/marketing/content-engine/');
   const engine = page.locator('.content-engine');
   await expect(engine.getByRole('heading', { name: /^\d+ content items$/ })).toBeVisible();
@@ -17,7 +19,7 @@ test('a content item: added, published, compiled with its store’s shortcodes, 
   await page.goto('/marketing/content-engine/?query=e2e-headlights');
   const row = page.getByRole('row', { name: /e2e-headlights/ });
   await expect(row).toContainText('Draft');
-  await row.getByRole('button', { name: 'Headlight restoration at [location_name]' }).click();
+  await row.getByRole('button', { name: 'Headlight restoration at [location_name]', exact: true }).click();
   const edit = page.locator('.edit-content');
   await edit.getByRole('checkbox', { name: 'Published' }).check();
   await edit.getByRole('button', { name: 'Save item' }).click();

@@ -1,6 +1,8 @@
 import { expect, pick, test } from '../../../tests/e2e/fixtures';
 
-test('the reputation manager: the stores’ reviews, narrowed to one-star reviews not replied to, with the filters in the address', async ({ page }) => {
+test('the reputation manager: the stores’ reviews, narrowed to one-star reviews not replied to, with the filters in the address', async ({
+  page,
+}) => {
   await page.goto('/marketing/reputation/');
   const screen = page.locator('.reputation-manager');
   await expect(screen.getByRole('heading', { name: /^\d+ reviews$/ })).toBeVisible();

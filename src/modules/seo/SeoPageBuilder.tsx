@@ -21,6 +21,7 @@ import { useAction } from '../../web/ui/useAction';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 import { useCan, useSignedIn } from '../../web/shell/session';
 import { formatDate } from '../../shared/format';
+import type { OutputOf } from '../../shared/contract';
 import { loadItem, pageTypeLabels } from '../content/content.contract';
 import {
   buildPage,
@@ -40,6 +41,62 @@ const listTypeOptions = [
 /** How far back the personal performance chart reads. */
 const PERFORMANCE_DAYS = 30;
 
+type TodoPage = OutputOf<typeof loadReferencePages>['pages'][number];
+
+/** The pages to build, each with its Build button. */
+function TodoTable({
+  pages,
+  canBuild,
+  building,
+  onBuild,
+}: {
+  pages: TodoPage[];
+  canBuild: boolean;
+  building?: string;
+  onBuild: (contentId: number) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table className="seo-todo" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Page URL</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Build</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pages.map((p) => (
+            <Table.Tr key={p.contentId}>
+              <Table.Td>{p.title}</Table.Td>
+              <Table.Td>{p.pageUrl}</Table.Td>
+              <Table.Td>
+                <Badge variant="light">{pageTypeLabels[p.pageType]}</Badge>
+              </Table.Td>
+              <Table.Td>
+                {canBuild && (
+                  <Button
+                    size="xs"
+                    leftSection={<IconHammer size={14} />}
+                    loading={building === p.pageUrl}
+                    aria-label={`Build ${p.pageUrl}`}
+                    onClick={() => onBuild(p.contentId)}
+                  >
+                    Build
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The to-do list of a store: each published content item with no page yet, built with one click. */
 function TodoList({ applied }: { applied: Record<string, string> }) {
   const canBuild = useCan('seoPlannerCreate');
@@ -56,62 +113,37 @@ function TodoList({ applied }: { applied: Record<string, string> }) {
     const { item } = await callAction(loadItem, { contentId });
     build.mutate({ ...item, vehicleYear: item.vehicleYear ?? undefined });
   };
+  const built = build.data && (
+    <Text size="sm">
+      Built:{' '}
+      <Anchor href={build.data.previewUrl} target="_blank" rel="noreferrer">
+        preview the page
+      </Anchor>
+    </Text>
+  );
   if (!applied.location) return <Text className="seo-todo-empty">{TODO_NO_LOCATION}</Text>;
   if (todo.isPending) return <Loader aria-label="Loading the to-do list" />;
   if (todo.isError) return <Alert color="red">The to-do list could not load; try again.</Alert>;
   const { pages, unbuiltPageCount } = todo.data;
-  if (unbuiltPageCount === 0) return <Text className="seo-todo-empty">{TODO_DONE}</Text>;
+  if (unbuiltPageCount === 0)
+    return (
+      <Stack gap="xs">
+        <Text className="seo-todo-empty">{TODO_DONE}</Text>
+        {built}
+      </Stack>
+    );
   return (
     <Stack gap="xs">
       <Text fw={600} className="seo-todo-count">
         {unbuiltPageCount} page{unbuiltPageCount === 1 ? '' : 's'} to build
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table className="seo-todo" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Page URL</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Build</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pages.map((p) => (
-              <Table.Tr key={p.contentId}>
-                <Table.Td>{p.title}</Table.Td>
-                <Table.Td>{p.pageUrl}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{pageTypeLabels[p.pageType]}</Badge>
-                </Table.Td>
-                <Table.Td>
-                  {canBuild && (
-                    <Button
-                      size="xs"
-                      leftSection={<IconHammer size={14} />}
-                      loading={build.isPending && build.variables?.pageUrl === p.pageUrl}
-                      aria-label={`Build ${p.pageUrl}`}
-                      onClick={() => void buildFrom(p.contentId)}
-                    >
-                      Build
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {build.data && (
-        <Text size="sm">
-          Built:{' '}
-          <Anchor href={build.data.previewUrl} target="_blank" rel="noreferrer">
-            preview the page
-          </Anchor>
-        </Text>
-      )}
+      <TodoTable
+        pages={pages}
+        canBuild={canBuild}
+        building={build.isPending ? build.variables?.pageUrl : undefined}
+        onBuild={(id) => void buildFrom(id)}
+      />
+      {built}
     </Stack>
   );
 }
@@ -135,6 +167,7 @@ function Performance() {
       </Text>
       {rows.length > 0 && (
         <StackedBars
+          aria-label="Your pages per day"
           rows={rows}
           label={(r) => formatDate(r.date)}
           series={[{ name: 'mine', label: 'Your pages', color: 'teal' }]}

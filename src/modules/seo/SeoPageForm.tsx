@@ -48,7 +48,7 @@ export function SeoPageForm({ record, done }: { record?: SeoPage; done: () => vo
       onCancel={done}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LocationSelect form={form.form} name="locationId" disabled={fixed} {...form.field('locationId')} />
+        <LocationSelect form={form.form} disabled={fixed} {...form.field('locationId')} name="locationId" />
         <TextInput
           data-autofocus
           autoComplete="off"

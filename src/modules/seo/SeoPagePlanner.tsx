@@ -61,6 +61,7 @@ function PlannerCharts({ applied }: { applied: Record<string, string> }) {
             Pages made
           </Title>
           <StackedBars
+            aria-label="Pages made per period"
             rows={rows}
             label={(r) => formatDate(r.date)}
             series={[{ name: 'pages', label: 'Pages', color: 'blue' }]}
@@ -72,6 +73,7 @@ function PlannerCharts({ applied }: { applied: Record<string, string> }) {
             Your pages
           </Title>
           <StackedBars
+            aria-label="Your pages per period"
             rows={rows}
             label={(r) => formatDate(r.date)}
             series={[{ name: 'mine', label: 'Yours', color: 'teal' }]}

@@ -22,7 +22,7 @@ test('an SEO page: added by hand in its modal, edited, linked, then deleted afte
   await expect(row).toContainText('Albuquerque Toyota');
   await expect(row).toContainText('By hand');
 
-  await row.getByRole('button', { name: '/service/e2e-cabin-filter' }).click();
+  await row.getByRole('button', { name: '/service/e2e-cabin-filter', exact: true }).click();
   const edit = page.locator('.edit-seo-page');
   await edit.getByRole('textbox', { name: 'Display text' }).fill('Cabin air filter replacement');
   await edit.getByRole('button', { name: 'Save page' }).click();
@@ -46,7 +46,9 @@ test('an SEO page: added by hand in its modal, edited, linked, then deleted afte
   await expect(page.getByRole('row', { name: /e2e-cabin-filter/ })).toHaveCount(0);
 });
 
-test("a page built through the CMS from the builder's to-do list, then seen in the planner's charts", async ({ page }) => {
+test("a page built through the CMS from the builder's to-do list, then seen in the planner's charts", async ({
+  page,
+}) => {
   await page.goto('/marketing/seo/builder/');
   const builder = page.locator('.seo-page-builder');
   await expect(builder.getByText(TODO_NO_LOCATION)).toBeVisible();
@@ -58,13 +60,21 @@ test("a page built through the CMS from the builder's to-do list, then seen in t
   await brakes.getByRole('button', { name: 'Build /service/brakes' }).click();
   await expectNotification(page, 'Page added!');
   await expect(todo.getByRole('row', { name: /\/service\/brakes/ })).toHaveCount(0);
-  if (before === 1) await expect(builder.getByText('Congratulations there are no more SEO pages for this location!')).toBeVisible();
-  await expect(builder.getByRole('link', { name: 'preview the page' })).toHaveAttribute('href', /\/cms\/preview\/local-\d+$/);
-  await expect(builder.locator('.seo-performance-total')).toContainText(/You built [1-9]\d* pages? in the last 30 days\./);
+  if (before === 1)
+    await expect(builder.getByText('Congratulations there are no more SEO pages for this location!')).toBeVisible();
+  await expect(builder.getByRole('link', { name: 'preview the page' })).toHaveAttribute(
+    'href',
+    /\/cms\/preview\/local-\d+$/,
+  );
+  await expect(builder.locator('.seo-performance-total')).toContainText(
+    /You built [1-9]\d* pages? in the last 30 days\./,
+  );
 
   // The SEO pages list has it, built with the CMS.
   await page.goto('/marketing/seo/pages/?query=service/brakes&createdWithDDCAPI=1');
-  await expect(page.getByRole('row', { name: /\/service\/brakes/ }).filter({ hasText: 'Albuquerque Toyota' })).toContainText('With the CMS');
+  await expect(
+    page.getByRole('row', { name: /\/service\/brakes/ }).filter({ hasText: 'Albuquerque Toyota' }),
+  ).toContainText('With the CMS');
 
   // The planner counts it today, in the team's chart and the caller's own.
   await page.goto('/marketing/seo/planner/');
