@@ -23,7 +23,6 @@ function SpendChart() {
       </Title>
       <StackedBars
         aria-label="Spend per day"
-        aria-label="Spend per day"
         rows={days.data.days.map((d) => ({ ...d, spend: d.spendCents / 100 }))}
         label={(d) => formatDate(d.day)}
         series={[{ name: 'spend', label: 'Spend', color: 'indigo' }]}

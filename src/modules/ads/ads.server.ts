@@ -21,8 +21,9 @@ const filters: ListFilters<typeof adFilters> = {
   maxDay: (day) => sql`${adInsights.day} <= ${day}`,
   query: matches(adSearch),
 };
+/** Reach and the filters given, as one condition (true when there are none). */
 const conditions = (input: Record<string, unknown>, user: Parameters<typeof givenFilters>[1]['user']) =>
-  and(withinReach(user.reach, adInsights.locationId), ...givenFilters(filters, { input, user }));
+  and(withinReach(user.reach, adInsights.locationId), ...givenFilters(filters, { input, user })) ?? sql`true`;
 
 defineListAction({
   contract: loadAds,

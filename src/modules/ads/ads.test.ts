@@ -76,3 +76,14 @@ describe('the Facebook ad report', () => {
     expect((await reader.act(fetchAds, { locationId: loc.LCF })).status).toBe(403);
   });
 });
+
+describe('the report across the group', () => {
+  it('totals every ad within reach when no filter is given', async () => {
+    const res = await reader.act(loadAds, {});
+    expect(res.status).toBe(200);
+    const [stored] = await t.db.select({ spend: sum(adInsights.spendCents) }).from(adInsights);
+    expect(res.body.data.spend).toBe(Number(stored.spend) / 100);
+    const days = await reader.act(loadAdDays, {});
+    expect(days.status).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf, matches, yesNo } from '../../server/platform/lists';
 import { withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
@@ -25,10 +25,7 @@ import {
 } from './content.contract';
 
 const contentSearch = searchText(contentItems.title, contentItems.pageUrl);
-const typeLabel = sql<string>`(case ${contentItems.pageType} ${sql.join(
-  Object.entries(pageTypeLabels).map(([k, v]) => sql`when ${k} then ${v}`),
-  sql` `,
-)} end)`;
+const typeLabel = labelOf(contentItems.pageType, pageTypeLabels);
 const status = sql<string>`(case when ${contentItems.published} then 'Published' else 'Draft' end) || (case when ${contentItems.locked} then ', locked' else '' end)`;
 
 defineListAction({

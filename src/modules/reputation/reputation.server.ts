@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import type { ReviewsProvider } from '../../server/providers/reviews/reviews';
-import { defineListAction, equals, fromDay, matches, present, toDay } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, present, toDay } from '../../server/platform/lists';
 import { searchText } from '../../server/platform/search';
 import { requireLocation } from '../locations/locations.api';
 import { locations } from '../locations/locations.db';
@@ -10,10 +10,7 @@ import { reviews } from './reputation.db';
 import { FETCH_DAYS, fetchReviews, loadReviews, reviewColumns, sourceLabels } from './reputation.contract';
 
 const reviewSearch = searchText(reviews.author, reviews.body);
-const sourceLabel = sql<string>`(case ${reviews.source} ${sql.join(
-  Object.entries(sourceLabels).map(([k, v]) => sql`when ${k} then ${v}`),
-  sql` `,
-)} else ${reviews.source} end)`;
+const sourceLabel = labelOf(reviews.source, sourceLabels);
 const replyLabel = sql<string>`(case when ${reviews.repliedAt} is null then 'Not replied' else 'Replied' end)`;
 
 defineListAction({

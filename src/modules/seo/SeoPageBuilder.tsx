@@ -140,7 +140,7 @@ function TodoList({ applied }: { applied: Record<string, string> }) {
       <TodoTable
         pages={pages}
         canBuild={canBuild}
-        building={build.isPending ? build.variables?.pageUrl : undefined}
+        building={build.isPending ? String(build.variables?.pageUrl) : undefined}
         onBuild={(id) => void buildFrom(id)}
       />
       {built}

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, equals, fromDay, matches, toDay, yesNo } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, toDay, yesNo } from '../../server/platform/lists';
 import { deleteRecord, insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
 import { escapeHtml } from '../../shared/html';
@@ -26,10 +26,7 @@ const seoSearch = searchText(seoPages.pageUrl, seoPages.displayText);
 /** A store's address and a path on it, as one link. */
 export const fullUrl = (siteUrl: string, pageUrl: string) => `${siteUrl.replace(/\/$/, '')}${pageUrl}`;
 const urlOf = sql<string>`rtrim(${locations.url}, '/') || ${seoPages.pageUrl}`;
-const typeLabel = sql<string>`(case ${seoPages.pageType} ${sql.join(
-  Object.entries(pageTypeLabels).map(([k, v]) => sql`when ${k} then ${v}`),
-  sql` `,
-)} end)`;
+const typeLabel = labelOf(seoPages.pageType, pageTypeLabels);
 const ddc = sql<0 | 1>`(case when ${seoPages.createdWithDdcApi} then 1 else 0 end)::int`;
 const builtWith = sql<string>`(case when ${seoPages.createdWithDdcApi} then 'With the CMS' else 'By hand' end)`;
 

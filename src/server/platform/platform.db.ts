@@ -90,7 +90,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: varchar('channel', { length: 10 }).$type<'sms' | 'email' | 'call' | 'lead' | 'insurance' | 'cms'>().notNull(),
+    channel: varchar('channel', { length: 10 })
+      .$type<'sms' | 'email' | 'call' | 'lead' | 'insurance' | 'cms'>()
+      .notNull(),
     to: text('to').notNull(),
     from: text('from').notNull().default(''),
     subject: text('subject').notNull().default(''),

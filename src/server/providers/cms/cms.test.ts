@@ -31,8 +31,14 @@ const read = (req: IncomingMessage) =>
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await read(req);
-    seen.push({ method: req.method!, url: req.url!, auth: String(req.headers.authorization), body: body ? JSON.parse(body) : null });
-    const send = (status: number, reply: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      auth: String(req.headers.authorization),
+      body: body ? JSON.parse(body) : null,
+    });
+    const send = (status: number, reply: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
     if (req.headers.authorization !== 'Bearer cms-key-123') return send(401, { error: 'bad key' });
     if (failNext) {
       failNext = false;
@@ -49,7 +55,8 @@ beforeAll(async () => {
       return send(200, { previewUrl: `https://cms.example/preview/${id}?v=2` });
     }
     if (req.method === 'DELETE') return pages.delete(id) ? send(200, {}) : send(404, { error: 'gone' });
-    if (req.method === 'POST' && req.url === '/v2/sites/ABG/render') return send(200, { renderedPageCount: pages.size });
+    if (req.method === 'POST' && req.url === '/v2/sites/ABG/render')
+      return send(200, { renderedPageCount: pages.size });
     return send(404, { error: 'no route' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,13 +82,18 @@ describe('the CMS HTTP driver against a local HTTP server', () => {
 
   it('answers 502 with the sentence of the step when the CMS fails or refuses the key', async () => {
     failNext = true;
-    await expect(httpCms(base, 'cms-key-123').createPage(null as never, page)).rejects.toMatchObject({ status: 502, message: CMS_NOT_BUILT });
+    await expect(httpCms(base, 'cms-key-123').createPage(null as never, page)).rejects.toMatchObject({
+      status: 502,
+      message: CMS_NOT_BUILT,
+    });
     failNext = true;
     await expect(httpCms(base, 'cms-key-123').renderLocation(null as never, page.store)).rejects.toMatchObject({
       status: 502,
       message: LOCATION_CACHE_NOT_SAVED,
     });
     await expect(httpCms(base, 'wrong-key-1').createPage(null as never, page)).rejects.toMatchObject({ status: 502 });
-    await expect(httpCms('http://127.0.0.1:1/', 'cms-key-123').createPage(null as never, page)).rejects.toMatchObject({ status: 502 });
+    await expect(httpCms('http://127.0.0.1:1/', 'cms-key-123').createPage(null as never, page)).rejects.toMatchObject({
+      status: 502,
+    });
   });
 });
