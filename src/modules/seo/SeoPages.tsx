@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconLink, IconPlus, IconRefreshDot } from '@tabler/icons-react';
+import { IconExternalLink, IconLink, IconPlus, IconRefreshDot } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { callAction } from '../../web/api';
 import { ListScreen } from '../../web/ui/ListScreen';
@@ -144,6 +144,12 @@ export default function SeoPages() {
       rowLabel={(row) => row.pageUrl}
       onRowClick={(row) => records.edit(row)}
       rowActions={(row) => [
+        // The page's own address opens from its menu: the first cell is the row's button already.
+        {
+          label: 'Open on the website',
+          icon: <IconExternalLink size={16} />,
+          onClick: () => window.open(row.url, '_blank', 'noopener'),
+        },
         ...(editor ? (row.createdWithDDCAPI ? withCms : byHand)(row) : []),
         {
           label: 'Generate link',
@@ -155,11 +161,6 @@ export default function SeoPages() {
         },
       ]}
       cells={{
-        pageUrl: (row) => (
-          <Anchor href={row.url} target="_blank" rel="noreferrer">
-            {row.pageUrl}
-          </Anchor>
-        ),
         builtWith: (row) => (
           <Badge variant="light" color={row.createdWithDDCAPI ? 'cyan' : 'gray'}>
             {row.builtWith}
