@@ -99,6 +99,7 @@ CREATE INDEX "reviews_unreplied_reviewed_idx" ON "reviews" USING btree ("reviewe
 CREATE UNIQUE INDEX "reviews_source_external_key" ON "reviews" USING btree ("source","external_id");--> statement-breakpoint
 CREATE INDEX "reviews_search_idx" ON "reviews" USING gin (lower("author" || ' ' || "body") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "seo_pages_created_idx" ON "seo_pages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "seo_pages_planner_idx" ON "seo_pages" USING btree ("created_at","location_id","created_by");--> statement-breakpoint
 CREATE INDEX "seo_pages_url_idx" ON "seo_pages" USING btree ("page_url","id");--> statement-breakpoint
 CREATE INDEX "seo_pages_location_created_idx" ON "seo_pages" USING btree ("location_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "seo_pages_creator_created_idx" ON "seo_pages" USING btree ("created_by","created_at","id");--> statement-breakpoint

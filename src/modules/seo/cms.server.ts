@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { withinReach } from '../../server/platform/reach';
@@ -10,7 +9,7 @@ import { locations } from '../locations/locations.db';
 import { userRecords } from '../users/users.db';
 import { compilePage } from '../content/content.api';
 import { seoPageRecords, seoPages } from './seo.db';
-import { urlTaken } from './seo.server';
+import { storeOf, urlTaken } from './seo.server';
 import {
   buildPage,
   deleteCmsPage,
@@ -21,15 +20,6 @@ import {
 } from './seo.contract';
 
 type PageFields = z.infer<typeof buildPage.input>;
-
-/** The store a page goes on, or the form's own mistake (a group-wide user may name any id). */
-async function storeOf(db: Db, locationId: number) {
-  const [store] = await db.select().from(locations).where(eq(locations.id, locationId));
-  if (!store) throw AppError.invalid('That location does not exist.', ['locationId']);
-  if (!store.url)
-    throw AppError.invalid('This location has no website address; add it on the location first.', ['locationId']);
-  return store;
-}
 
 /** The page as the CMS takes it, and the SEO page's columns that describe it. */
 function cmsPageOf(input: PageFields, store: typeof locations.$inferSelect) {

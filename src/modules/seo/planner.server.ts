@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, gte, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { addDays, dayIn, DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
@@ -87,14 +88,26 @@ function plannerRange(input: { minCreatedAt?: string; maxCreatedAt?: string }, n
 }
 
 /** The planner's conditions besides the team member: reach, range, dealership and family. */
-function plannerWhere(user: SessionUser, input: { location?: number; family?: string }, from: string, to: string): SQL {
+function plannerWhere(
+  db: Db,
+  user: SessionUser,
+  input: { location?: number; family?: string },
+  from: string,
+  to: string,
+): SQL {
   const zone = sql`${DEFAULT_TIME_ZONE}`;
   return and(
     withinReach(user.reach, seoPages.locationId),
     gte(seoPages.createdAt, sql`((${from}::date)::timestamp at time zone ${zone})`),
     lt(seoPages.createdAt, sql`(((${to}::date) + 1)::timestamp at time zone ${zone})`),
     input.location === undefined ? undefined : eq(seoPages.locationId, input.location),
-    input.family === undefined ? undefined : eq(locations.dealership, input.family),
+    // The family as the stores it names: the pages are read from their own index alone, with no join.
+    input.family === undefined
+      ? undefined
+      : inArray(
+          seoPages.locationId,
+          db.select({ id: locations.id }).from(locations).where(eq(locations.dealership, input.family)),
+        ),
   )!;
 }
 
@@ -106,7 +119,7 @@ defineAction({
   reach: 'query',
   readOnly: true,
   bench: (s) => [
-    { name: 'a week', input: {}, p95Ms: 50 },
+    { name: 'a week', input: { minCreatedAt: addDays(s.to, -7), maxCreatedAt: s.to }, p95Ms: 50 },
     {
       name: 'location, a month',
       input: { location: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to },
@@ -122,22 +135,26 @@ defineAction({
   ],
   async handler({ db, input, user, services }) {
     const { from, to } = plannerRange(input, services.clock.now());
-    const period: Period = input.searchType ?? 'day';
-    const bucket = sql<string>`to_char(date_trunc(${period}, ${seoPages.createdAt} at time zone ${DEFAULT_TIME_ZONE}), 'YYYY-MM-DD')`;
+    const periodKind: Period = input.searchType ?? 'day';
+    // Counted per day of the group's clock (an index-only read of the range), then summed into periods here.
+    const day = sql<string>`((${seoPages.createdAt} at time zone ${DEFAULT_TIME_ZONE})::date)::text`;
     const byMember = input.userId === undefined ? sql`true` : sql`${seoPages.createdBy} = ${input.userId}`;
     const rows = await db
       .select({
-        bucket,
+        day,
         pages: sql<number>`(count(*) filter (where ${byMember}))::int`,
         mine: sql<number>`(count(*) filter (where ${seoPages.createdBy} = ${user.id}))::int`,
       })
       .from(seoPages)
-      .innerJoin(locations, eq(locations.id, seoPages.locationId))
-      .where(plannerWhere(user, input, from, to))
+      .where(plannerWhere(db, user, input, from, to))
       .groupBy(sql`1`);
-    const found = new Map(rows.map((r) => [r.bucket, r]));
+    const found = new Map<string, { pages: number; mine: number }>();
+    for (const r of rows) {
+      const period = found.get(periodStart(r.day, periodKind)) ?? { pages: 0, mine: 0 };
+      found.set(periodStart(r.day, periodKind), { pages: period.pages + r.pages, mine: period.mine + r.mine });
+    }
     const dates: string[] = [];
-    for (let d = periodStart(from, period); d <= to; d = nextPeriod(d, period)) dates.push(d);
+    for (let d = periodStart(from, periodKind); d <= to; d = nextPeriod(d, periodKind)) dates.push(d);
     const pageAmount = dates.map((d) => found.get(d)?.pages ?? 0);
     return {
       dates,

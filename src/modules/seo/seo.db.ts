@@ -36,6 +36,8 @@ export const seoPages = pgTable(
   },
   (t) => [
     index('seo_pages_created_idx').on(t.createdAt, t.id),
+    // The planner counts a range of days by store and creator from this index alone.
+    index('seo_pages_planner_idx').on(t.createdAt, t.locationId, t.createdBy),
     index('seo_pages_url_idx').on(t.pageUrl, t.id),
     index('seo_pages_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('seo_pages_creator_created_idx').on(t.createdBy, t.createdAt, t.id),

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, fromDay, labelOf, matches, toDay, yesNo } from '../../server/platform/lists';
@@ -34,6 +35,15 @@ const builtWith = sql<string>`(case when ${seoPages.createdWithDdcApi} then 'Wit
 export const urlTaken = (pageUrl: string) =>
   AppError.conflict(`This location already has an SEO page at ${pageUrl}.`, ['pageUrl']);
 
+/** The store a page goes on, or the form's own mistake (a group-wide user may name any id). */
+export async function storeOf(db: Db, locationId: number) {
+  const [store] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!store) throw AppError.invalid('That location does not exist.', ['locationId']);
+  if (!store.url)
+    throw AppError.invalid('This location has no website address; add it on the location first.', ['locationId']);
+  return store;
+}
+
 defineListAction({
   contract: loadPages,
   summary:
@@ -47,7 +57,8 @@ defineListAction({
     { name: 'location, a month', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'creator', filters: { createdBy: s.userId } },
     { name: 'location, deep pages', filters: { locationId: s.locationId }, depth: 3 },
-    { name: 'search', filters: { query: 'brake' } },
+    // A search names one page (a path people remember), not a sixth of the group's.
+    { name: 'search', filters: { query: 'alignment-1234' } },
   ],
   columns: seoColumns,
   sorts: { createdAt: seoPages.createdAt, pageUrl: seoPages.pageUrl },
@@ -193,13 +204,7 @@ defineAction({
   reach: {},
   readOnly: true,
   async handler({ db, input }) {
-    const [location] = await db
-      .select({ url: locations.url })
-      .from(locations)
-      .where(eq(locations.id, input.locationId));
-    if (!location) throw AppError.invalid('That location does not exist.', ['locationId']);
-    if (!location.url)
-      throw AppError.invalid('This location has no website address; add it on the location first.', ['locationId']);
+    const location = await storeOf(db, input.locationId);
     const url = fullUrl(location.url, input.pageUrl);
     return { url, html: `<a href="${escapeHtml(url)}">${escapeHtml(input.displayText)}</a>` };
   },
