@@ -81,6 +81,7 @@ ALTER TABLE "seo_pages" ADD CONSTRAINT "seo_pages_created_by_users_id_fk" FOREIG
 CREATE INDEX "ad_insights_day_idx" ON "ad_insights" USING btree ("day","id");--> statement-breakpoint
 CREATE INDEX "ad_insights_spend_idx" ON "ad_insights" USING btree ("spend_cents","id");--> statement-breakpoint
 CREATE INDEX "ad_insights_location_day_idx" ON "ad_insights" USING btree ("location_id","day","id");--> statement-breakpoint
+CREATE INDEX "ad_insights_totals_idx" ON "ad_insights" USING btree ("location_id","day","spend_cents","impressions","clicks");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_insights_ad_day_key" ON "ad_insights" USING btree ("ad_id","day");--> statement-breakpoint
 CREATE INDEX "ad_insights_search_idx" ON "ad_insights" USING gin (lower("campaign_name" || ' ' || "ad_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "content_items_created_idx" ON "content_items" USING btree ("created_at","id");--> statement-breakpoint

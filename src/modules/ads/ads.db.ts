@@ -35,6 +35,8 @@ export const adInsights = pgTable(
     index('ad_insights_day_idx').on(t.day, t.id),
     index('ad_insights_spend_idx').on(t.spendCents, t.id),
     index('ad_insights_location_day_idx').on(t.locationId, t.day, t.id),
+    // The report's totals read only these columns: summed from this index alone.
+    index('ad_insights_totals_idx').on(t.locationId, t.day, t.spendCents, t.impressions, t.clicks),
     uniqueIndex('ad_insights_ad_day_key').on(t.adId, t.day),
     searchIndex('ad_insights_search_idx', t.campaignName, t.adName),
   ],
