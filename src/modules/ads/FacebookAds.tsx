@@ -6,12 +6,17 @@ import { useActionQuery } from '../../web/ui/useActionQuery';
 import { formatDate } from '../../shared/format';
 import { adColumns, adFilters, loadAdDays, loadAds } from './ads.contract';
 
+/** The first of the 30 whole days before today (results arrive a day late), on the browser's clock. */
+const LAST_30_DAYS = formatDate(new Date(Date.now() - 30 * 86_400_000));
 const money = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** The totals over time: what the ads the filters match spent each day (the list's filters, from the address). */
 function SpendChart() {
   const [params] = useSearchParams();
-  const filters = Object.fromEntries(Object.keys(adFilters).map((k) => [k, params.get(k) ?? '']));
+  const filters = {
+    ...Object.fromEntries(Object.keys(adFilters).map((k) => [k, params.get(k) ?? ''])),
+    minDay: params.get('minDay') ?? LAST_30_DAYS,
+  };
   const days = useActionQuery(loadAdDays, filters);
   if (days.isPending) return <Loader aria-label="Loading the chart" />;
   if (days.isError) return <Alert color="red">The chart could not load; try again.</Alert>;
@@ -49,7 +54,8 @@ export default function FacebookAds() {
       filters={[
         { name: 'query', kind: 'search', placeholder: 'Campaign or ad' },
         { name: 'locationId', kind: 'location' },
-        { name: 'minDay', kind: 'date' },
+        // A report of the last 30 days unless the dates are cleared, as the platform's own reports open.
+        { name: 'minDay', kind: 'date', defaultValue: LAST_30_DAYS },
         { name: 'maxDay', kind: 'date' },
       ]}
       updateUrl

@@ -32,12 +32,13 @@ defineListAction({
   permission: 'marketing',
   reach: adInsights.locationId,
   bench: (s) => [
-    { name: 'newest', filters: {} },
-    { name: "newest, a region's user", filters: {}, regional: true },
+    // The screen asks for the last 30 days unless the dates are cleared (docs/ads.md).
+    { name: '30 days', filters: { minDay: s.from, maxDay: s.to } },
+    { name: "30 days, a region's user", filters: { minDay: s.from, maxDay: s.to }, regional: true },
     { name: 'location', filters: { locationId: s.locationId } },
     { name: 'location, a month', filters: { locationId: s.locationId, minDay: s.from, maxDay: s.to } },
     // A campaign people look for by name: one store's.
-    { name: 'search', filters: { query: 'new inventory 12' } },
+    { name: 'search', filters: { query: 'new inventory 12', minDay: s.from, maxDay: s.to } },
   ],
   columns: adColumns,
   sorts: { day: adInsights.day, spendCents: adInsights.spendCents },

@@ -136,12 +136,13 @@ defineAction({
   async handler({ db, input, user, services }) {
     const { from, to } = plannerRange(input, services.clock.now());
     const periodKind: Period = input.searchType ?? 'day';
-    // Counted per day of the group's clock (an index-only read of the range), then summed into periods here.
-    const day = sql<string>`((${seoPages.createdAt} at time zone ${DEFAULT_TIME_ZONE})::date)::text`;
+    // Counted per UTC hour (no time zone worked out per row: the cheapest grouping of an index-only
+    // read), then each hour is put in its day on the group's clock and its period here.
+    const hour = sql<string>`date_trunc('hour', ${seoPages.createdAt})`;
     const byMember = input.userId === undefined ? sql`true` : sql`${seoPages.createdBy} = ${input.userId}`;
     const rows = await db
       .select({
-        day,
+        hour: sql<number>`extract(epoch from ${hour})::int`,
         pages: sql<number>`(count(*) filter (where ${byMember}))::int`,
         mine: sql<number>`(count(*) filter (where ${seoPages.createdBy} = ${user.id}))::int`,
       })
@@ -150,8 +151,9 @@ defineAction({
       .groupBy(sql`1`);
     const found = new Map<string, { pages: number; mine: number }>();
     for (const r of rows) {
-      const period = found.get(periodStart(r.day, periodKind)) ?? { pages: 0, mine: 0 };
-      found.set(periodStart(r.day, periodKind), { pages: period.pages + r.pages, mine: period.mine + r.mine });
+      const period = periodStart(dayIn(DEFAULT_TIME_ZONE, new Date(r.hour * 1000)), periodKind);
+      const sums = found.get(period) ?? { pages: 0, mine: 0 };
+      found.set(period, { pages: sums.pages + r.pages, mine: sums.mine + r.mine });
     }
     const dates: string[] = [];
     for (let d = periodStart(from, periodKind); d <= to; d = nextPeriod(d, periodKind)) dates.push(d);
