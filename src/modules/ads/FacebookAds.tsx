@@ -30,7 +30,7 @@ function SpendChart() {
         aria-label="Spend per day"
         rows={days.data.days.map((d) => ({ ...d, spend: d.spendCents / 100 }))}
         label={(d) => formatDate(d.day)}
-        series={[{ name: 'spend', label: 'Spend', color: 'indigo' }]}
+        series={[{ name: 'spend', label: 'Spend', color: 'indigo.6' }]}
         format={money}
       />
     </Card>

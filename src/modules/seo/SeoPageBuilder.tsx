@@ -170,7 +170,7 @@ function Performance() {
           aria-label="Your pages per day"
           rows={rows}
           label={(r) => formatDate(r.date)}
-          series={[{ name: 'mine', label: 'Your pages', color: 'teal' }]}
+          series={[{ name: 'mine', label: 'Your pages', color: 'teal.6' }]}
           format={String}
         />
       )}

@@ -64,7 +64,7 @@ function PlannerCharts({ applied }: { applied: Record<string, string> }) {
             aria-label="Pages made per period"
             rows={rows}
             label={(r) => formatDate(r.date)}
-            series={[{ name: 'pages', label: 'Pages', color: 'blue' }]}
+            series={[{ name: 'pages', label: 'Pages', color: 'blue.6' }]}
             format={String}
           />
         </Card>
@@ -76,7 +76,7 @@ function PlannerCharts({ applied }: { applied: Record<string, string> }) {
             aria-label="Your pages per period"
             rows={rows}
             label={(r) => formatDate(r.date)}
-            series={[{ name: 'mine', label: 'Yours', color: 'teal' }]}
+            series={[{ name: 'mine', label: 'Yours', color: 'teal.6' }]}
             format={String}
           />
         </Card>
