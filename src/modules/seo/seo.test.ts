@@ -292,6 +292,14 @@ describe('the planner and the builder', () => {
     expect(own.body.data.personalAmount.at(-1)).toBe(1);
     const family = await reader.act(loadPlannerPages, { family: 'Subaru', searchType: 'month' });
     expect(family.body.data.overallPageAmount).toBe(1);
+    const year = await reader.act(loadPlannerPages, {
+      minCreatedAt: '2025-11-02',
+      maxCreatedAt: '2026-11-01',
+      searchType: 'week',
+    });
+    expect(year.status).toBe(200);
+    expect(year.body.data.dates[0]).toBe('2025-10-27');
+    expect(year.body.data.dates).toHaveLength(53);
     const bad = await reader.act(loadPlannerPages, { minCreatedAt: '2026-11-20', maxCreatedAt: '2026-11-01' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Created to must be on or after Created from.');
