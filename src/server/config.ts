@@ -141,6 +141,15 @@ const schema = z.object({
     .url("INSURANCE_API_URL must be the insurance partner's API address, a full https URL")
     .optional(),
   INSURANCE_API_KEY: z.string().min(8, 'INSURANCE_API_KEY must be the key the insurance partner issued').optional(),
+  /**
+   * The dealer website's content management service: local keeps built pages in the outbox and serves
+   * them at /cms/preview/…; http talks to the CMS's REST API (docs/seo.md).
+   */
+  CMS: z.enum(['local', 'http'], { error: 'CMS must be local or http' }).default('local'),
+  CMS_API_URL: z.url("CMS_API_URL must be the website CMS's API address, a full https URL").optional(),
+  CMS_API_KEY: z.string().min(8, 'CMS_API_KEY must be the key the website CMS issued').optional(),
+  /** Where customer reviews come from: local generates a store's reviews (docs/reputation.md). */
+  REVIEWS: z.enum(['local'], { error: 'REVIEWS must be local' }).default('local'),
   /** The social platform's driver: local records leads in the outbox; graph sends them to the Conversions API. */
   FACEBOOK: z.enum(['local', 'graph'], { error: 'FACEBOOK must be local or graph' }).default('local'),
   FACEBOOK_GRAPH_URL: z
@@ -155,6 +164,11 @@ const schema = z.object({
   FACEBOOK_PAGE_ID: z
     .string()
     .regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only')
+    .optional(),
+  /** The group's ad account whose insights the ad report reads (FACEBOOK=graph). */
+  FACEBOOK_AD_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'FACEBOOK_AD_ACCOUNT_ID must be the ad account id: digits only, without act_')
     .optional(),
   FACEBOOK_ACCESS_TOKEN: z
     .string()
@@ -220,6 +234,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'INSURANCE=http needs INSURANCE_API_URL and INSURANCE_API_KEY, both from the insurance partner.',
     );
+  }
+  if (config.CMS === 'http' && (!config.CMS_API_URL || !config.CMS_API_KEY)) {
+    throw new ConfigError('CMS=http needs CMS_API_URL and CMS_API_KEY, both from the website CMS.');
   }
   if (config.FACEBOOK === 'graph' && (!config.FACEBOOK_PIXEL_ID || !config.FACEBOOK_ACCESS_TOKEN)) {
     throw new ConfigError(

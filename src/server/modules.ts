@@ -28,3 +28,7 @@ import '../modules/sales/sales.module';
 import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';
+import '../modules/content/content.module';
+import '../modules/seo/seo.module';
+import '../modules/reputation/reputation.module';
+import '../modules/ads/ads.module';

@@ -9,6 +9,8 @@ import { graphFacebook, localFacebook, type FacebookProvider } from './providers
 import { localPayments, type PaymentsProvider } from './providers/payments/payments';
 import { stripePayments } from './providers/payments/stripe';
 import { httpInsurance, localInsurance, type InsuranceProvider } from './providers/insurance/insurance';
+import { httpCms, localCms, type CmsProvider } from './providers/cms/cms';
+import { localReviews, type ReviewsProvider } from './providers/reviews/reviews';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -23,6 +25,10 @@ export interface Services {
   payments: PaymentsProvider;
   /** Insurance quotes for the click-to-buy lane. */
   insurance: InsuranceProvider;
+  /** The dealer website's content management service (SEO pages built through it). */
+  cms: CmsProvider;
+  /** Customer reviews of the stores on review sites. */
+  reviews: ReviewsProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -64,6 +70,7 @@ export function createServices(config: Config, database: Database): Services {
           pixelId: config.FACEBOOK_PIXEL_ID!,
           accessToken: config.FACEBOOK_ACCESS_TOKEN!,
           pageId: config.FACEBOOK_PAGE_ID,
+          adAccountId: config.FACEBOOK_AD_ACCOUNT_ID,
         })
       : localFacebook(config.FACEBOOK_PIXEL_ID);
   const payments = (() => {
@@ -84,5 +91,7 @@ export function createServices(config: Config, database: Database): Services {
     config.INSURANCE === 'http'
       ? httpInsurance(config.INSURANCE_API_URL!, config.INSURANCE_API_KEY!)
       : localInsurance();
-  return { config, database, mail, telephony, shipping, facebook, payments, insurance, clock };
+  const cms = config.CMS === 'http' ? httpCms(config.CMS_API_URL!, config.CMS_API_KEY!) : localCms(config.PUBLIC_URL);
+  const reviews = localReviews();
+  return { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, clock };
 }

@@ -41,6 +41,7 @@ const kinds: Record<OutboxRow['channel'], { label: string; color: string }> = {
   call: { label: 'Call', color: 'orange' },
   lead: { label: 'Lead', color: 'indigo' },
   insurance: { label: 'Insurance quote', color: 'teal' },
+  cms: { label: 'Website page', color: 'cyan' },
 };
 
 /** A sign-in code in a message, shown on its own so it can be read at a glance. */

@@ -8,7 +8,9 @@ const outboxFilters = {
     .preprocess(
       (v) => (v === '' ? undefined : v),
       z
-        .enum(['sms', 'email', 'call', 'lead', 'insurance'], { error: 'must be sms, email, call, lead or insurance' })
+        .enum(['sms', 'email', 'call', 'lead', 'insurance', 'cms'], {
+          error: 'must be sms, email, call, lead, insurance or cms',
+        })
         .optional(),
     )
     .meta({ title: 'Kind' }),
@@ -32,7 +34,7 @@ export const loadOutbox = listContract({
   row: z.object({
     id: z.number().int(),
     createdAt: z.string(),
-    channel: z.enum(['sms', 'email', 'call', 'lead', 'insurance']),
+    channel: z.enum(['sms', 'email', 'call', 'lead', 'insurance', 'cms']),
     to: z.string(),
     from: z.string(),
     subject: z.string(),

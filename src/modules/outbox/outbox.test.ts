@@ -6,6 +6,8 @@ import { loadOutbox } from './outbox.contract';
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
+  // The tests count what they send: the demo's own rows (the local CMS's demo page) go first.
+  await t.db.execute(sql`delete from outbox`);
 });
 afterAll(async () => {
   await t?.close();
@@ -28,7 +30,7 @@ describe('outbox', () => {
     });
     expect(page.body.data.rows[0].body).toBe('An email');
     const bad = await dev.act(loadOutbox, { channel: 'fax' });
-    expect(bad.body.errors[0]).toBe('Kind must be sms, email, call, lead or insurance.');
+    expect(bad.body.errors[0]).toBe('Kind must be sms, email, call, lead, insurance or cms.');
     expect((await dev.act(loadOutbox, { cursor: 'garbage' })).body.errors[0]).toBe(
       'The page cursor is not valid; reload the list.',
     );
@@ -78,7 +80,7 @@ describe('outbox export', () => {
       cookies: { forecourt_session: dev.cookie! },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('Kind must be sms, email, call, lead or insurance.');
+    expect(bad.json().errors[0]).toBe('Kind must be sms, email, call, lead, insurance or cms.');
   });
 });
 

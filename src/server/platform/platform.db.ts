@@ -85,12 +85,14 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-/** What the local provider drivers would have sent: texts, emails, calls, social-platform leads and insurance quote requests. */
+/** What the local provider drivers would have sent: texts, emails, calls, social-platform leads, insurance quote requests and website pages (the local CMS keeps its pages here). */
 export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: varchar('channel', { length: 10 }).$type<'sms' | 'email' | 'call' | 'lead' | 'insurance'>().notNull(),
+    channel: varchar('channel', { length: 10 })
+      .$type<'sms' | 'email' | 'call' | 'lead' | 'insurance' | 'cms'>()
+      .notNull(),
     to: text('to').notNull(),
     from: text('from').notNull().default(''),
     subject: text('subject').notNull().default(''),

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sum } from 'drizzle-orm';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { adInsights } from './ads.db';
+import { fetchAds, loadAdDays, loadAds } from './ads.contract';
+
+let t: TestApp;
+let editor: Caller;
+let reader: Caller;
+let loc: Record<string, number>;
+
+beforeAll(async () => {
+  t = await testApp();
+  editor = await t.signedIn(['marketing', 'marketingEditor']);
+  reader = await t.signedIn(['marketing']);
+  loc = await locationsByCode(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the Facebook ad report', () => {
+  it("answers a store's ads with adCountFormatted and the totals spend, impressions, clicks and cpc", async () => {
+    const res = await reader.act(loadAds, { locationId: loc.ABG });
+    expect(res.status).toBe(200);
+    const [stored] = await t.db
+      .select({
+        n: count(),
+        spend: sum(adInsights.spendCents),
+        clicks: sum(adInsights.clicks),
+        impressions: sum(adInsights.impressions),
+      })
+      .from(adInsights)
+      .where(eq(adInsights.locationId, loc.ABG));
+    expect(stored.n).toBe(120);
+    expect(res.body.data.adCountFormatted).toBe('120');
+    expect(res.body.data.spend).toBe(Number(stored.spend) / 100);
+    expect(res.body.data.clicks).toBe(Number(stored.clicks));
+    expect(res.body.data.impressions).toBe(Number(stored.impressions));
+    expect(res.body.data.cpc).toBe(Math.round(Number(stored.spend) / Number(stored.clicks)) / 100);
+    const row = res.body.data.rows[0];
+    expect(row).toMatchObject({
+      locationName: 'Albuquerque Toyota',
+      campaignName: expect.stringMatching(/^ABG /),
+      campaignLifetimeBudget: expect.stringMatching(/^\$[\d,]+\.00$/),
+    });
+    expect(row.creativeLinkUrl).toMatch(/^https:\/\//);
+    expect(res.body.data.html).toContain(row.adName);
+  });
+
+  it('filters by days and search, and draws the totals per day', async () => {
+    const [{ day }] = await t.db
+      .select({ day: adInsights.day })
+      .from(adInsights)
+      .where(eq(adInsights.locationId, loc.ABG))
+      .limit(1);
+    const oneDay = await reader.act(loadAds, { locationId: loc.ABG, minDay: day, maxDay: day, query: 'oil' });
+    expect(oneDay.body.data.adCountFormatted).toBe('1');
+    const days = await reader.act(loadAdDays, { locationId: loc.ABG });
+    expect(days.status).toBe(200);
+    expect(days.body.data.days).toHaveLength(30);
+    const theDay = days.body.data.days.find((d) => d.day === day)!;
+    const ofDay = await reader.act(loadAds, { locationId: loc.ABG, minDay: day, maxDay: day });
+    expect(theDay.spendCents / 100).toBe(ofDay.body.data.spend);
+    const bad = await reader.act(loadAds, { minDay: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toBe('From must be a real date.');
+  });
+
+  it('fetches a store’s ads from the platform once: a second fetch adds nothing', async () => {
+    const first = await editor.act(fetchAds, { locationId: loc.LCF });
+    expect(first.status).toBe(200);
+    expect(first.body.data.newRowCount).toBe(120);
+    const again = await editor.act(fetchAds, { locationId: loc.LCF });
+    expect(again.body.data.newRowCount).toBe(0);
+    expect((await reader.act(fetchAds, { locationId: loc.LCF })).status).toBe(403);
+  });
+});
+
+describe('the report across the group', () => {
+  it('totals every ad within reach when no filter is given', async () => {
+    const res = await reader.act(loadAds, {});
+    expect(res.status).toBe(200);
+    const [stored] = await t.db.select({ spend: sum(adInsights.spendCents) }).from(adInsights);
+    expect(res.body.data.spend).toBe(Number(stored.spend) / 100);
+    const days = await reader.act(loadAdDays, {});
+    expect(days.status).toBe(200);
+  });
+});
