@@ -156,6 +156,11 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only')
     .optional(),
+  /** The ad account marketing plans create ads in (digits, without `act_`). */
+  FACEBOOK_AD_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'FACEBOOK_AD_ACCOUNT_ID must be the ad account id: digits only, without act_')
+    .optional(),
   FACEBOOK_ACCESS_TOKEN: z
     .string()
     .min(20, 'FACEBOOK_ACCESS_TOKEN must be the Conversions API access token from Events Manager')

@@ -28,3 +28,5 @@ import '../modules/sales/sales.module';
 import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';
+import '../modules/marketing-plans/marketing-plans.module';
+import '../modules/email-builder/email-builder.module';

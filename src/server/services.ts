@@ -64,6 +64,7 @@ export function createServices(config: Config, database: Database): Services {
           pixelId: config.FACEBOOK_PIXEL_ID!,
           accessToken: config.FACEBOOK_ACCESS_TOKEN!,
           pageId: config.FACEBOOK_PAGE_ID,
+          adAccountId: config.FACEBOOK_AD_ACCOUNT_ID,
         })
       : localFacebook(config.FACEBOOK_PIXEL_ID);
   const payments = (() => {
