@@ -40,7 +40,7 @@ export function compileTemplate(input: CompileInput): { html: string; filesize: 
     footer(ctx),
   ].join('\n');
   const { html, errors } = mjml2html(
-    `<mjml><mj-head><mj-title>${escape(input.options.name)}</mj-title><mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /><mj-text color="${theme.text}" font-size="15px" line-height="1.5" /></mj-attributes></mj-head><mj-body background-color="${theme.background}" width="600px">${body}</mj-body></mjml>`,
+    `<mjml lang="en"><mj-head><mj-title>${escape(input.options.name)}</mj-title><mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /><mj-text color="${theme.text}" font-size="15px" line-height="1.5" /></mj-attributes></mj-head><mj-body background-color="${theme.background}" width="600px">${body}</mj-body></mjml>`,
     { validationLevel: 'soft', keepComments: false },
   );
   return { html, filesize: Buffer.byteLength(html, 'utf8'), warnings: errors.map((e) => e.formattedMessage) };
@@ -57,17 +57,23 @@ interface Ctx {
 
 function themeOf(options: TemplateOptions): Theme {
   if (options.themeType === 'dark') return THEMES.dark;
-  return { ...THEMES.light, accent: options.themeType === 'custom' && options.customTheme ? options.customTheme : THEMES.light.accent };
+  return {
+    ...THEMES.light,
+    accent: options.themeType === 'custom' && options.customTheme ? options.customTheme : THEMES.light.accent,
+  };
 }
 
 const section = (ctx: Ctx, inner: string, extra = '') =>
   `<mj-section background-color="${ctx.theme.body}" padding="12px 0"${extra}>${inner}</mj-section>`;
 const column = (inner: string, width?: string) => `<mj-column${width ? ` width="${width}"` : ''}>${inner}</mj-column>`;
 const textBlock = (html: string, attrs = '') => (html ? `<mj-text${attrs}>${html}</mj-text>` : '');
-const small = (ctx: Ctx, s: string | undefined) => textBlock(ctx.say(s), ` font-size="11px" color="${ctx.theme.muted}"`);
+const small = (ctx: Ctx, s: string | undefined) =>
+  textBlock(ctx.say(s), ` font-size="11px" color="${ctx.theme.muted}"`);
 const button = (ctx: Ctx, label: string, link: string | undefined, align = 'center') => {
   const url = ctx.href(link);
-  return url && label ? `<mj-button href="${url}" background-color="${ctx.theme.accent}" color="#ffffff" align="${align}">${ctx.say(label)}</mj-button>` : '';
+  return url && label
+    ? `<mj-button href="${url}" background-color="${ctx.theme.accent}" color="#ffffff" align="${align}">${ctx.say(label)}</mj-button>`
+    : '';
 };
 const image = (ctx: Ctx, src: string | undefined, alt: string, link?: string) => {
   const url = ctx.href(src);
@@ -77,10 +83,14 @@ const image = (ctx: Ctx, src: string | undefined, alt: string, link?: string) =>
 };
 const heading = (ctx: Ctx, title: string | undefined, subtitle?: string, align = 'left') =>
   textBlock(
-    [title ? `<h2 style="margin:0;font-size:22px;color:${ctx.theme.text}">${ctx.say(title)}</h2>` : '', subtitle ? `<p style="margin:4px 0 0;color:${ctx.theme.muted}">${ctx.say(subtitle)}</p>` : ''].join(''),
+    [
+      title ? `<h2 style="margin:0;font-size:22px;color:${ctx.theme.text}">${ctx.say(title)}</h2>` : '',
+      subtitle ? `<p style="margin:4px 0 0;color:${ctx.theme.muted}">${ctx.say(subtitle)}</p>` : '',
+    ].join(''),
     ` align="${align}"`,
   );
-const divider = (ctx: Ctx) => section(ctx, column(`<mj-divider border-color="${ctx.theme.muted}" border-width="1px" />`), '');
+const divider = (ctx: Ctx) =>
+  section(ctx, column(`<mj-divider border-color="${ctx.theme.muted}" border-width="1px" />`), '');
 
 function header(ctx: Ctx) {
   const { store } = ctx;
@@ -110,20 +120,36 @@ function pieceMjml(ctx: Ctx, piece: Piece): string {
   const main = (() => {
     switch (piece.type) {
       case 'text':
-        return section(ctx, column(heading(ctx, piece.title, piece.subtitle, align) + textBlock(ctx.say(piece.text), ` align="${align}"`) + small(ctx, piece.disclaimer)));
+        return section(
+          ctx,
+          column(
+            heading(ctx, piece.title, piece.subtitle, align) +
+              textBlock(ctx.say(piece.text), ` align="${align}"`) +
+              small(ctx, piece.disclaimer),
+          ),
+        );
       case 'hero':
         return hero(ctx, piece);
       case 'html':
         // Staff's own markup, sent as written (the preview shows it sandboxed); shortcodes still filled.
         return section(ctx, column(`<mj-raw>${fillRaw(ctx, piece.html)}</mj-raw>`));
       case 'image-banner':
-        return section(ctx, column(image(ctx, piece.image, piece.title || piece.name || 'Banner', piece.link) + small(ctx, piece.disclaimer)), ' padding="0"');
+        return section(
+          ctx,
+          column(
+            image(ctx, piece.image, piece.title || piece.name || 'Banner', piece.link) + small(ctx, piece.disclaimer),
+          ),
+          ' padding="0"',
+        );
       case 'image-text':
         return imageText(ctx, piece);
       case 'coupons':
         return coupons(ctx, piece);
       case 'cta-button':
-        return section(ctx, column(button(ctx, piece.title || 'Learn more', piece.link, align) + small(ctx, piece.disclaimer)));
+        return section(
+          ctx,
+          column(button(ctx, piece.title || 'Learn more', piece.link, align) + small(ctx, piece.disclaimer)),
+        );
       case 'vehicles':
         return vehicles(ctx, piece);
     }
@@ -142,9 +168,8 @@ function hero(ctx: Ctx, piece: Piece) {
       `<h1 style="margin:0;font-size:30px;color:#ffffff">${ctx.say(piece.title)}</h1>${piece.subtitle ? `<p style="margin:8px 0 0;color:#ffffff">${ctx.say(piece.subtitle)}</p>` : ''}`,
       ` align="${piece.align ?? 'center'}" container-background-color="${rgba(overlay, opacity)}" padding="20px"`,
     ) + button(ctx, piece.text || 'See the offer', piece.link, piece.align ?? 'center');
-  const alt = piece.title ? ` alt="${escape(ctx.say(piece.title))}"` : '';
   return bg
-    ? `<mj-hero mode="fluid-height" background-url="${bg}" background-color="${overlay}" padding="60px 20px"${alt}>${inner}</mj-hero>`
+    ? `<mj-hero mode="fixed-height" height="320px" background-width="600px" background-height="320px" background-url="${bg}" background-color="${overlay}" padding="60px 20px">${inner}</mj-hero>`
     : section(ctx, column(inner), ` background-color="${overlay}"`);
 }
 
@@ -155,12 +180,21 @@ const rgba = (hex: string, opacity: number) => {
 
 function imageText(ctx: Ctx, piece: Piece) {
   const pic = column(image(ctx, piece.image, piece.title || piece.name || 'Image', piece.link), '40%');
-  const words = column(heading(ctx, piece.title, piece.subtitle) + textBlock(ctx.say(piece.text)) + button(ctx, piece.link ? 'Learn more' : '', piece.link, 'left') + small(ctx, piece.disclaimer), '60%');
+  const words = column(
+    heading(ctx, piece.title, piece.subtitle) +
+      textBlock(ctx.say(piece.text)) +
+      button(ctx, piece.link ? 'Learn more' : '', piece.link, 'left') +
+      small(ctx, piece.disclaimer),
+    '60%',
+  );
   return section(ctx, piece.imageAlign === 'right' ? words + pic : pic + words);
 }
 
 function couponCard(ctx: Ctx, c: CouponItem) {
-  const price = [c.leadingText, c.price, c.trailingText].filter(Boolean).map((s) => ctx.say(s)).join(' ');
+  const price = [c.leadingText, c.price, c.trailingText]
+    .filter(Boolean)
+    .map((s) => ctx.say(s))
+    .join(' ');
   return (
     image(ctx, c.image, c.product) +
     textBlock(
@@ -188,10 +222,15 @@ function coupons(ctx: Ctx, piece: Piece) {
 
 function vehicleCard(ctx: Ctx, v: VehicleItem) {
   const name = `${v.year} ${v.make} ${v.model}`;
-  const terms = [v.amount, v.term, v.down].filter(Boolean).map((s) => ctx.say(s)).join(' · ');
+  const terms = [v.amount, v.term, v.down]
+    .filter(Boolean)
+    .map((s) => ctx.say(s))
+    .join(' · ');
   return (
     image(ctx, v.image, name, v.inventoryUrl) +
-    textBlock(`<p style="margin:0;font-size:17px;font-weight:bold">${escape(name)}</p>${terms ? `<p style="margin:4px 0;color:${ctx.theme.accent};font-weight:bold">${terms}</p>` : ''}${v.description ? `<p style="margin:0">${ctx.say(v.description)}</p>` : ''}`) +
+    textBlock(
+      `<p style="margin:0;font-size:17px;font-weight:bold">${escape(name)}</p>${terms ? `<p style="margin:4px 0;color:${ctx.theme.accent};font-weight:bold">${terms}</p>` : ''}${v.description ? `<p style="margin:0">${ctx.say(v.description)}</p>` : ''}`,
+    ) +
     button(ctx, v.ctaLabel || 'View vehicle', v.inventoryUrl, 'left') +
     small(ctx, v.disclaimer)
   );
@@ -202,13 +241,25 @@ function vehicles(ctx: Ctx, piece: Piece) {
   for (let i = 0; i < piece.vehicles.length; i += 2) pairs.push(piece.vehicles.slice(i, i + 2));
   return (
     (piece.title ? section(ctx, column(heading(ctx, piece.title, piece.subtitle, piece.align ?? 'left'))) : '') +
-    pairs.map((pair) => section(ctx, pair.map((v) => column(vehicleCard(ctx, v))).join(''), ' padding="4px 0"')).join('') +
+    pairs
+      .map((pair) => section(ctx, pair.map((v) => column(vehicleCard(ctx, v))).join(''), ' padding="4px 0"'))
+      .join('') +
     (piece.disclaimer ? section(ctx, column(small(ctx, piece.disclaimer))) : '')
   );
 }
 
 function footer(ctx: Ctx) {
   const { store, options } = ctx;
-  const promo = options.promoScript ? `<p style="margin:0 0 6px">Show this email at ${escape(store.name)} to redeem these offers.</p>` : '';
-  return section(ctx, column(textBlock(`${promo}${escape(store.name)}${store.address ? ` · ${escape(store.address)}` : ''}`, ` align="center" font-size="12px" color="${ctx.theme.muted}"`)));
+  const promo = options.promoScript
+    ? `<p style="margin:0 0 6px">Show this email at ${escape(store.name)} to redeem these offers.</p>`
+    : '';
+  return section(
+    ctx,
+    column(
+      textBlock(
+        `${promo}${escape(store.name)}${store.address ? ` · ${escape(store.address)}` : ''}`,
+        ` align="center" font-size="12px" color="${ctx.theme.muted}"`,
+      ),
+    ),
+  );
 }

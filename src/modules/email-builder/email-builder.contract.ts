@@ -1,12 +1,32 @@
 import { z } from 'zod';
 import { defineContract, listContract } from '../../shared/contract';
-import { choice, email, flag, id, int, list, optionalChoice, optionalId, optionalText, text } from '../../shared/fields';
+import {
+  choice,
+  email,
+  flag,
+  id,
+  int,
+  list,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  text,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { offerLink, PLAN_VEHICLE_TYPES } from '../marketing-plans/marketing-plans.contract';
 import { conditions } from '../inventory/inventory.contract';
 
 /** Seed 001, section 3: the kinds of piece a template is built of. */
-export const PIECE_TYPES = ['text', 'hero', 'html', 'image-banner', 'image-text', 'coupons', 'cta-button', 'vehicles'] as const;
+export const PIECE_TYPES = [
+  'text',
+  'hero',
+  'html',
+  'image-banner',
+  'image-text',
+  'coupons',
+  'cta-button',
+  'vehicles',
+] as const;
 export type PieceType = (typeof PIECE_TYPES)[number];
 export const THEME_TYPES = ['light', 'dark', 'custom'] as const;
 export const URL_TYPES = ['location', 'custom'] as const;
@@ -26,7 +46,10 @@ export const RENDER_PATH = '/marketing/email-builder/emails/render';
 
 const hex = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
-  z.string({ error: 'must be text' }).regex(/^#[0-9a-f]{6}$/i, { error: 'must be a colour such as #1a5fb4' }).optional(),
+  z
+    .string({ error: 'must be text' })
+    .regex(/^#[0-9a-f]{6}$/i, { error: 'must be a colour such as #1a5fb4' })
+    .optional(),
 );
 const shown = flag.default(true);
 
@@ -79,7 +102,8 @@ export const piece = z.object({
   coupons: list(couponItem, 60),
 });
 export type Piece = z.output<typeof piece>;
-export type PieceInput = z.input<typeof piece>;
+/** A piece as a caller may send it: the type, and any fields (the rest take their defaults). */
+export type PieceInput = Partial<z.input<typeof piece>> & { type: PieceType };
 
 export const templateOptions = z.object({
   name: text(120),
@@ -101,9 +125,13 @@ export type TemplateOptions = z.output<typeof templateOptions>;
 /** Custom choices need their value: a custom theme its colour, a custom link its address. */
 const customsGiven = (t: z.output<typeof templateOptions>, ctx: z.core.$RefinementCtx) => {
   const need: [boolean, string, string][] = [
-    [t.themeType === 'custom' && !t.customTheme, 'customTheme', 'Custom theme colour is required for a custom theme.'],
-    [t.inventoryUrlType === 'custom' && !t.customInventoryUrl, 'customInventoryUrl', 'Custom inventory URL is required for a custom inventory link.'],
-    [t.serviceUrlType === 'custom' && !t.customServiceUrl, 'customServiceUrl', 'Custom service URL is required for a custom service link.'],
+    [t.themeType === 'custom' && !t.customTheme, 'customTheme', 'is required for a custom theme'],
+    [
+      t.inventoryUrlType === 'custom' && !t.customInventoryUrl,
+      'customInventoryUrl',
+      'is required for a custom inventory link',
+    ],
+    [t.serviceUrlType === 'custom' && !t.customServiceUrl, 'customServiceUrl', 'is required for a custom service link'],
   ];
   for (const [missing, path, message] of need) if (missing) ctx.addIssue({ code: 'custom', path: [path], message });
 };
@@ -166,7 +194,11 @@ export const templateColumns: ColumnSpec[] = [
 ];
 export const deleteTemplate = defineContract({
   path: 'marketing/email-builder/delete-template',
-  input: z.object({ templateIds: list(id, 500).pipe(z.array(z.number()).min(1, { error: 'must name at least one template' })).meta({ title: 'Templates' }) }),
+  input: z.object({
+    templateIds: list(id, 500)
+      .pipe(z.array(z.number()).min(1, { error: 'must name at least one template' }))
+      .meta({ title: 'Templates' }),
+  }),
   output: z.object({ deleted: z.number().int() }),
 });
 export const convertHtml = defineContract({

@@ -25,9 +25,15 @@ export const emailTemplates = pgTable(
     autoloop: boolean('autoloop').notNull().default(false),
     themeType: varchar('theme_type', { length: 10 }).$type<'light' | 'dark' | 'custom'>().notNull().default('light'),
     customTheme: varchar('custom_theme', { length: 7 }),
-    inventoryUrlType: varchar('inventory_url_type', { length: 10 }).$type<'location' | 'custom'>().notNull().default('location'),
+    inventoryUrlType: varchar('inventory_url_type', { length: 10 })
+      .$type<'location' | 'custom'>()
+      .notNull()
+      .default('location'),
     customInventoryUrl: text('custom_inventory_url'),
-    serviceUrlType: varchar('service_url_type', { length: 10 }).$type<'location' | 'custom'>().notNull().default('location'),
+    serviceUrlType: varchar('service_url_type', { length: 10 })
+      .$type<'location' | 'custom'>()
+      .notNull()
+      .default('location'),
     customServiceUrl: text('custom_service_url'),
     pieces: jsonb('pieces').$type<Piece[]>().notNull().default([]),
     /** The builder's change count of the last save written (save-template's `revision`). */

@@ -9,9 +9,42 @@ const SPAN = 5 * 365 * 86_400;
 const names = ['offers', 'service specials', 'featured vehicle', 'holiday sale', 'trade-in event', 'lease deals'];
 const pieces = (i: number) =>
   JSON.stringify([
-    { type: 'text', title: `Hello from [location_name] ${i}`, text: 'Our offers this month.', visible: true, showInventoryButton: false, showServiceButton: false, showDivider: false, vehicles: [], coupons: [] },
-    { type: 'hero', title: 'Big savings', image: 'https://assets.forecourt.test/offers/hero.jpg', link: '[inventory_url]', visible: true, showInventoryButton: false, showServiceButton: false, showDivider: false, vehicles: [], coupons: [] },
-    { type: 'coupons', title: 'Coupons', visible: true, showInventoryButton: false, showServiceButton: true, showDivider: false, vehicles: [], coupons: [{ product: 'Oil change', price: '$59.95', standalone: false }, { product: 'Tire rotation', price: '$25', trailingText: 'off', standalone: false }] },
+    {
+      type: 'text',
+      title: `Hello from [location_name] ${i}`,
+      text: 'Our offers this month.',
+      visible: true,
+      showInventoryButton: false,
+      showServiceButton: false,
+      showDivider: false,
+      vehicles: [],
+      coupons: [],
+    },
+    {
+      type: 'hero',
+      title: 'Big savings',
+      image: 'https://assets.forecourt.test/offers/hero.jpg',
+      link: '[inventory_url]',
+      visible: true,
+      showInventoryButton: false,
+      showServiceButton: false,
+      showDivider: false,
+      vehicles: [],
+      coupons: [],
+    },
+    {
+      type: 'coupons',
+      title: 'Coupons',
+      visible: true,
+      showInventoryButton: false,
+      showServiceButton: true,
+      showDivider: false,
+      vehicles: [],
+      coupons: [
+        { product: 'Oil change', price: '$59.95', standalone: false },
+        { product: 'Tire rotation', price: '$25', trailingText: 'off', standalone: false },
+      ],
+    },
   ]);
 
 defineGenerator({

@@ -30,7 +30,7 @@ defineListAction({
   reach: emailTemplates.locationId,
   bench: (s) => [
     { name: 'location', filters: { locationId: s.locationId } },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'search', filters: { query: 'offers' } },
   ],
   columns: templateColumns,
@@ -64,7 +64,10 @@ defineAction({
   readOnly: true,
   async handler(ctx) {
     const row = await loadRecord(ctx, templateRecords, ctx.input.templateId);
-    const [store] = await ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, row.locationId));
+    const [store] = await ctx.db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, row.locationId));
     return { template: templateOf(row, store.name) };
   },
 });
@@ -81,7 +84,8 @@ const valuesOf = ({ templateId: _t, clone: _c, revision, ...options }: SaveInput
 
 defineAction({
   contract: saveTemplate,
-  summary: "Saves a template's options and pieces (the builder autosaves); a save of an older change than the stored one is not written.",
+  summary:
+    "Saves a template's options and pieces (the builder autosaves); a save of an older change than the stored one is not written.",
   permission: 'emailBuilder',
   reach: { templateId: templateRecords },
   async handler(ctx) {
@@ -92,7 +96,9 @@ defineAction({
       return { templateId: row.id, revision: row.revision, written: true };
     }
     // The row is held until this save ends: a second save of the same template waits, then reads this one's revision.
-    await ctx.db.execute(sql`select 1 from ${emailTemplates} where ${emailTemplates.id} = ${input.templateId} for update`);
+    await ctx.db.execute(
+      sql`select 1 from ${emailTemplates} where ${emailTemplates.id} = ${input.templateId} for update`,
+    );
     const before = await loadRecord(ctx, templateRecords, input.templateId);
     if (input.revision !== undefined && before.revision > input.revision)
       return { templateId: before.id, revision: before.revision, written: false };

@@ -5,7 +5,13 @@ import { withinReach } from '../../server/platform/reach';
 import { containing } from '../../server/platform/search';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
-import { marketingPlans, planCouponRecords, planCoupons, planVehicleRecords, planVehicles } from '../marketing-plans/marketing-plans.db';
+import {
+  marketingPlans,
+  planCouponRecords,
+  planCoupons,
+  planVehicleRecords,
+  planVehicles,
+} from '../marketing-plans/marketing-plans.db';
 import {
   listPlanCoupons,
   listPlanVehicles,
@@ -34,7 +40,12 @@ defineAction({
       input.make ? ilike(inventoryVehicles.make, containing(input.make)) : undefined,
       input.model ? ilike(inventoryVehicles.model, containing(input.model)) : undefined,
     ];
-    const rows = await db.select().from(inventoryVehicles).where(and(...where)).orderBy(desc(inventoryVehicles.createdAt), desc(inventoryVehicles.id)).limit(input.limit);
+    const rows = await db
+      .select()
+      .from(inventoryVehicles)
+      .where(and(...where))
+      .orderBy(desc(inventoryVehicles.createdAt), desc(inventoryVehicles.id))
+      .limit(input.limit);
     const site = store?.url.replace(/\/$/, '') ?? '';
     const vehicles: VehicleItem[] = rows.map((v) => ({
       type: v.condition === 'used' ? 'used' : v.condition === 'certified' ? 'certified' : 'new',
@@ -56,7 +67,10 @@ defineAction({
 
 /** The store's active plan (seed 001: imports read "the plan" of the location chosen). */
 const activePlan = (db: Db, location: number) =>
-  db.select({ id: marketingPlans.id, name: marketingPlans.name }).from(marketingPlans).where(and(eq(marketingPlans.locationId, location), eq(marketingPlans.current, true)));
+  db
+    .select({ id: marketingPlans.id, name: marketingPlans.name })
+    .from(marketingPlans)
+    .where(and(eq(marketingPlans.locationId, location), eq(marketingPlans.current, true)));
 
 defineAction({
   contract: listPlanVehicles,
@@ -67,8 +81,17 @@ defineAction({
   async handler({ db, input }) {
     const [plan] = await activePlan(db, input.location);
     if (!plan) return { planId: null, plan: '', items: [] };
-    const rows = await db.select().from(planVehicles).where(eq(planVehicles.planId, plan.id)).orderBy(asc(planVehicles.position), asc(planVehicles.id));
-    const items = rows.map((v) => ({ itemId: v.id, label: `${v.year} ${v.make} ${v.model}`, detail: [v.type, v.amount, v.term].filter(Boolean).join(' · '), live: v.live }));
+    const rows = await db
+      .select()
+      .from(planVehicles)
+      .where(eq(planVehicles.planId, plan.id))
+      .orderBy(asc(planVehicles.position), asc(planVehicles.id));
+    const items = rows.map((v) => ({
+      itemId: v.id,
+      label: `${v.year} ${v.make} ${v.model}`,
+      detail: [v.type, v.amount, v.term].filter(Boolean).join(' · '),
+      live: v.live,
+    }));
     return { planId: plan.id, plan: plan.name, items };
   },
 });
@@ -82,8 +105,17 @@ defineAction({
   async handler({ db, input }) {
     const [plan] = await activePlan(db, input.location);
     if (!plan) return { planId: null, plan: '', items: [] };
-    const rows = await db.select().from(planCoupons).where(eq(planCoupons.planId, plan.id)).orderBy(asc(planCoupons.position), asc(planCoupons.id));
-    const items = rows.map((c) => ({ itemId: c.id, label: c.product, detail: [c.leadingText, c.price, c.trailingText].filter(Boolean).join(' '), live: c.live }));
+    const rows = await db
+      .select()
+      .from(planCoupons)
+      .where(eq(planCoupons.planId, plan.id))
+      .orderBy(asc(planCoupons.position), asc(planCoupons.id));
+    const items = rows.map((c) => ({
+      itemId: c.id,
+      label: c.product,
+      detail: [c.leadingText, c.price, c.trailingText].filter(Boolean).join(' '),
+      live: c.live,
+    }));
     return { planId: plan.id, plan: plan.name, items };
   },
 });
@@ -99,7 +131,9 @@ defineAction({
   reach: { vehicleIds: planVehicleRecords },
   readOnly: true,
   async handler({ db, input }) {
-    const rows = input.vehicleIds.length ? await db.select().from(planVehicles).where(inArray(planVehicles.id, input.vehicleIds)) : [];
+    const rows = input.vehicleIds.length
+      ? await db.select().from(planVehicles).where(inArray(planVehicles.id, input.vehicleIds))
+      : [];
     const vehicles: VehicleItem[] = inOrder(rows, input.vehicleIds).map((v) => ({
       type: v.type as VehicleItem['type'],
       inventoryUrl: blank(v.inventoryUrl),
@@ -125,7 +159,9 @@ defineAction({
   reach: { couponIds: planCouponRecords },
   readOnly: true,
   async handler({ db, input }) {
-    const rows = input.couponIds.length ? await db.select().from(planCoupons).where(inArray(planCoupons.id, input.couponIds)) : [];
+    const rows = input.couponIds.length
+      ? await db.select().from(planCoupons).where(inArray(planCoupons.id, input.couponIds))
+      : [];
     const coupons: CouponItem[] = inOrder(rows, input.couponIds).map((c) => ({
       leadingText: blank(c.leadingText),
       price: blank(c.price),

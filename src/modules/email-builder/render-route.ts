@@ -15,15 +15,20 @@ import { RENDER_PATH } from './email-builder.contract';
 import { emailTemplates } from './email-builder.db';
 import { compileStored } from './templates';
 
-const PREVIEW_POLICY = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https:; font-src https:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+const PREVIEW_POLICY =
+  "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https:; font-src https:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 export async function registerRenderRoute(app: FastifyInstance, services: Services) {
   app.get<{ Querystring: { templateId?: string } }>(RENDER_PATH, async (request, reply) => {
     const { db } = services.database;
     const session = await resolveSession(db, request, services.config);
-    if (session?.stage !== 'full') return publicPage(reply, 401, 'Please sign in', h('p', null, 'Sign in to Forecourt to see this email.'));
+    if (session?.stage !== 'full')
+      return publicPage(reply, 401, 'Please sign in', h('p', null, 'Sign in to Forecourt to see this email.'));
     const id = Number(request.query.templateId);
-    const [row] = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.select().from(emailTemplates).where(eq(emailTemplates.id, id)) : [];
+    const [row] =
+      Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+        ? await db.select().from(emailTemplates).where(eq(emailTemplates.id, id))
+        : [];
     // Without the flag, or outside reach, the template does not exist for this user.
     if (!row || !session.user.flags.includes('emailBuilder') || !reachesLocation(session.user.reach, row.locationId))
       return publicPage(reply, 404, 'Email not found', h('p', null, 'That email template does not exist.'));

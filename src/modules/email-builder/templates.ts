@@ -8,7 +8,16 @@ import type { Template } from './email-builder.contract';
 import type { emailTemplates } from './email-builder.db';
 
 type Row = typeof emailTemplates.$inferSelect;
-type Links = Pick<Row, 'locationId' | 'inventoryUrlType' | 'customInventoryUrl' | 'serviceUrlType' | 'customServiceUrl' | 'xtime' | 'autoloop'>;
+type Links = Pick<
+  Row,
+  | 'locationId'
+  | 'inventoryUrlType'
+  | 'customInventoryUrl'
+  | 'serviceUrlType'
+  | 'customServiceUrl'
+  | 'xtime'
+  | 'autoloop'
+>;
 
 /**
  * The shortcodes a template may use: its store's, then its own links. The inventory link is the
@@ -19,17 +28,22 @@ export async function templateShortcodes(db: Db, t: Links) {
   const [store] = await db.select().from(locations).where(eq(locations.id, t.locationId));
   const codes = shortcodesOf(store);
   const site = store.url.replace(/\/$/, '');
-  const inventory = t.inventoryUrlType === 'custom' ? fillShortcodes(t.customInventoryUrl ?? '', codes) : site && `${site}/inventory/`;
+  const inventory =
+    t.inventoryUrlType === 'custom' ? fillShortcodes(t.customInventoryUrl ?? '', codes) : site && `${site}/inventory/`;
   const service = t.serviceUrlType === 'custom' ? fillShortcodes(t.customServiceUrl ?? '', codes) : store.serviceUrl;
   const scheduler = t.xtime ? 'xtime' : t.autoloop ? 'autoloop' : '';
-  const tagged = service && scheduler ? `${service}${service.includes('?') ? '&' : '?'}utm_source=${scheduler}` : service;
+  const tagged =
+    service && scheduler ? `${service}${service.includes('?') ? '&' : '?'}utm_source=${scheduler}` : service;
   const shortcodes: Shortcode[] = [
     ...codes.filter((c) => c.shortcode !== '[service_url]'),
     { shortcode: '[inventory_url]', label: 'Inventory link', value: inventory },
     { shortcode: '[service_url]', label: 'Service link', value: tagged },
   ];
   const value = (code: string) => shortcodes.find((c) => c.shortcode === code)?.value ?? '';
-  return { shortcodes, store: { name: store.name, phone: value('[location_phone]'), address: value('[location_address]') } };
+  return {
+    shortcodes,
+    store: { name: store.name, phone: value('[location_phone]'), address: value('[location_address]') },
+  };
 }
 
 /** A stored template as the builder and the API read it. */

@@ -50,7 +50,7 @@ defineListAction({
   ...couponList,
   bench: (s) => [
     { name: 'location', filters: { locationId: s.locationId } },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'search', filters: { query: 'oil' } },
   ],
   filters: { ...couponFilters, planId: equals(planCoupons.planId), live: yesNo(planCoupons.live) },
@@ -70,7 +70,7 @@ defineListAction({
   ...couponList,
   bench: (s) => [
     { name: 'location', filters: { locationId: s.locationId } },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
   ],
   filters: couponFilters,
   query: ({ db }) => ({

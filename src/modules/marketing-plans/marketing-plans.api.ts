@@ -11,8 +11,16 @@ export async function loadPlanRecord(ctx: { db: Db; user: { reach: Reach } }, pl
   const plan = await loadRecord(ctx, planRecords, planId);
   const [[store], vehicles, coupons] = await Promise.all([
     ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, plan.locationId)),
-    ctx.db.select().from(planVehicles).where(eq(planVehicles.planId, planId)).orderBy(asc(planVehicles.position), asc(planVehicles.id)),
-    ctx.db.select().from(planCoupons).where(eq(planCoupons.planId, planId)).orderBy(asc(planCoupons.position), asc(planCoupons.id)),
+    ctx.db
+      .select()
+      .from(planVehicles)
+      .where(eq(planVehicles.planId, planId))
+      .orderBy(asc(planVehicles.position), asc(planVehicles.id)),
+    ctx.db
+      .select()
+      .from(planCoupons)
+      .where(eq(planCoupons.planId, planId))
+      .orderBy(asc(planCoupons.position), asc(planCoupons.id)),
   ]);
   return {
     planId: plan.id,
@@ -20,7 +28,11 @@ export async function loadPlanRecord(ctx: { db: Db; user: { reach: Reach } }, pl
     locationId: plan.locationId,
     location: store.name,
     current: plan.current,
-    vehicles: vehicles.map(({ id, planId: _p, locationId: _l, position: _o, ...v }) => ({ vehicleId: id, ...v, type: v.type as Plan['vehicles'][number]['type'] })),
+    vehicles: vehicles.map(({ id, planId: _p, locationId: _l, position: _o, ...v }) => ({
+      vehicleId: id,
+      ...v,
+      type: v.type as Plan['vehicles'][number]['type'],
+    })),
     coupons: coupons.map(({ id, planId: _p, locationId: _l, position: _o, ...c }) => ({ couponId: id, ...c })),
     campaigns: plan.campaigns,
   };

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { defineContract, listContract } from '../../shared/contract';
-import { choice, decimal, flag, id, int, list, optionalChoice, optionalId, optionalText, text, yesNo } from '../../shared/fields';
+import {
+  choice,
+  decimal,
+  flag,
+  id,
+  int,
+  list,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  text,
+  yesNo,
+} from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 
 /** Seed 001, section 3: a plan coupon is for service or for parts. */
@@ -42,13 +54,24 @@ export const offerLink = z.preprocess(
 );
 /** Campaign tags, as typed ("spring, trucks") or a list: kept as a list of short words. */
 const tags = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : (v ?? [])),
-  z.array(z.string().max(40, { error: 'must be at most 40 characters each' })).max(20, { error: 'must have at most 20 entries' }),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : (v ?? []),
+  z
+    .array(z.string().max(40, { error: 'must be at most 40 characters each' }))
+    .max(20, { error: 'must have at most 20 entries' }),
 );
 const metric = decimal(0, 1_000_000_000, 2).default(0);
 const time = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
-  z.string({ error: 'must be a time' }).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, { error: 'must be a date and time as YYYY-MM-DDTHH:MM' }).optional(),
+  z
+    .string({ error: 'must be a time' })
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, { error: 'must be a date and time as YYYY-MM-DDTHH:MM' })
+    .optional(),
 );
 
 export const planVehicleInput = z.object({
@@ -93,7 +116,10 @@ export const campaignInput = z.object({
   description: optionalText(2000),
   disclaimer: optionalText(2000),
   attachment: offerLink,
-  ...(Object.fromEntries(CAMPAIGN_METRICS.map((m) => [m, metric])) as Record<(typeof CAMPAIGN_METRICS)[number], typeof metric>),
+  ...(Object.fromEntries(CAMPAIGN_METRICS.map((m) => [m, metric])) as Record<
+    (typeof CAMPAIGN_METRICS)[number],
+    typeof metric
+  >),
   allMonth: flag,
   startTime: time,
   endTime: time,
@@ -114,7 +140,11 @@ export const planInput = z.object({
 });
 export type PlanInput = z.input<typeof planInput>;
 
-const planVehicle = planVehicleInput.extend({ vehicleId: z.number().int(), inventoryUrl: z.string().optional(), image: z.string().optional() });
+const planVehicle = planVehicleInput.extend({
+  vehicleId: z.number().int(),
+  inventoryUrl: z.string().optional(),
+  image: z.string().optional(),
+});
 const planCoupon = planCouponInput.extend({ couponId: z.number().int(), image: z.string().optional() });
 const plan = z.object({
   planId: z.number().int(),
@@ -132,7 +162,11 @@ export const savePlan = defineContract({
   path: 'marketing/plans/save-plan',
   input: planInput,
   // The kept ids of the vehicles and coupons, in order, so the editor's next save names the same items.
-  output: z.object({ planId: z.number().int(), vehicleIds: z.array(z.number().int()), couponIds: z.array(z.number().int()) }),
+  output: z.object({
+    planId: z.number().int(),
+    vehicleIds: z.array(z.number().int()),
+    couponIds: z.array(z.number().int()),
+  }),
 });
 export const loadPlan = defineContract({
   path: 'marketing/plans/load-plan',
@@ -146,7 +180,11 @@ export const deletePlan = defineContract({
 });
 export const loadPlans = listContract({
   path: 'marketing/plans/load-plans',
-  filters: { locationId: optionalId, query: optionalText(100).meta({ title: 'Search' }), current: yesNo.meta({ title: 'Active' }) },
+  filters: {
+    locationId: optionalId,
+    query: optionalText(100).meta({ title: 'Search' }),
+    current: yesNo.meta({ title: 'Active' }),
+  },
   countKey: 'planCount',
   row: z.object({
     planId: z.number().int(),

@@ -7,8 +7,26 @@ import { defineGenerator, FULL_SCALE, spreadOldestFirst } from '../../server/sca
  */
 const FULL = { plans: 5_000, vehicles: 100_000, coupons: 100_000 };
 const SPAN = 7 * 365 * 86_400;
-const models = ['RAV4 XLE', 'Camry SE', 'Tacoma TRD', 'Highlander XLE', 'Corolla LE', 'Tundra SR5', 'Prius LE', '4Runner SR5'];
-const products = ['Synthetic oil change', 'Tire rotation', 'Brake inspection', 'Wiper blades', 'Cabin air filter', 'Battery test', 'Alignment', 'Coolant flush'];
+const models = [
+  'RAV4 XLE',
+  'Camry SE',
+  'Tacoma TRD',
+  'Highlander XLE',
+  'Corolla LE',
+  'Tundra SR5',
+  'Prius LE',
+  '4Runner SR5',
+];
+const products = [
+  'Synthetic oil change',
+  'Tire rotation',
+  'Brake inspection',
+  'Wiper blades',
+  'Cabin air filter',
+  'Battery test',
+  'Alignment',
+  'Coolant flush',
+];
 
 defineGenerator({
   table: 'marketing_plans',
@@ -35,7 +53,17 @@ defineGenerator({
     const plans = counts.marketing_plans;
     for (let i = 0; i < rows; i++) {
       const plan = (i % plans) + 1;
-      yield [plan, ((plan - 1) % counts.locations) + 1, i % 3 ? 'lease' : 'new', 2020 + (i % 7), 'Toyota', models[i % models.length], `$${249 + (i % 200)}/mo`, Math.floor(i / plans), i % 5 !== 0];
+      yield [
+        plan,
+        ((plan - 1) % counts.locations) + 1,
+        i % 3 ? 'lease' : 'new',
+        2020 + (i % 7),
+        'Toyota',
+        models[i % models.length],
+        `$${249 + (i % 200)}/mo`,
+        Math.floor(i / plans),
+        i % 5 !== 0,
+      ];
     }
   },
 });
@@ -51,7 +79,17 @@ defineGenerator({
     for (let i = 0; i < rows; i++) {
       const plan = (i % plans) + 1;
       const product = products[i % products.length];
-      yield [plan, ((plan - 1) % counts.locations) + 1, i % 4 ? 'service' : 'parts', product, `$${19 + (i % 80)}.95`, `P${100_000 + i}`, `${product}, this month only.`, Math.floor(i / plans), i % 6 !== 0];
+      yield [
+        plan,
+        ((plan - 1) % counts.locations) + 1,
+        i % 4 ? 'service' : 'parts',
+        product,
+        `$${19 + (i % 80)}.95`,
+        `P${100_000 + i}`,
+        `${product}, this month only.`,
+        Math.floor(i / plans),
+        i % 6 !== 0,
+      ];
     }
   },
 });

@@ -31,7 +31,7 @@ defineListAction({
   reach: marketingPlans.locationId,
   bench: (s) => [
     { name: 'location', filters: { locationId: s.locationId } },
-    { name: 'all, a region\'s user', filters: {}, regional: true },
+    { name: "all, a region's user", filters: {}, regional: true },
     { name: 'search', filters: { query: 'plan' } },
   ],
   columns: planColumns,
@@ -89,7 +89,12 @@ async function syncItems<T extends Partial<Record<ItemKey, unknown>>>(
   items: T[],
 ): Promise<number[]> {
   const mine = new Set(
-    (await db.select({ id: table.id }).from(table as PgTable).where(eq(table.planId, plan.id))).map((r) => r.id),
+    (
+      await db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(eq(table.planId, plan.id))
+    ).map((r) => r.id),
   );
   const kept = items.map((i) => i[key]).filter((id): id is number => typeof id === 'number' && mine.has(id));
   await db.delete(table).where(and(eq(table.planId, plan.id), kept.length ? notInArray(table.id, kept) : undefined));
@@ -111,10 +116,18 @@ async function syncItems<T extends Partial<Record<ItemKey, unknown>>>(
 /** Writes the plan's own row (added or changed, audited); only one plan of a store is active. */
 async function writePlan(ctx: ActionContext<PlanInput & { planId?: number; locationId: number; current: boolean }>) {
   const { input } = ctx;
-  const values = { name: input.name as string, locationId: input.locationId, current: input.current, campaigns: input.campaigns as never };
+  const values = {
+    name: input.name as string,
+    locationId: input.locationId,
+    current: input.current,
+    campaigns: input.campaigns as never,
+  };
   if (input.current) {
     const others = and(eq(marketingPlans.locationId, input.locationId), eq(marketingPlans.current, true));
-    await ctx.db.update(marketingPlans).set({ current: false }).where(input.planId ? and(others, ne(marketingPlans.id, input.planId)) : others);
+    await ctx.db
+      .update(marketingPlans)
+      .set({ current: false })
+      .where(input.planId ? and(others, ne(marketingPlans.id, input.planId)) : others);
   }
   if (input.planId) return (await updateRecord(ctx, planRecords, input.planId, values)).after;
   return insertRecord(ctx, planRecords, values);
@@ -146,13 +159,25 @@ defineAction({
 
 /** The plan item an ad is made from: one vehicle or one coupon of the plan, named in words. */
 async function adItem(db: Db, planId: number, input: { vehicleId?: number; couponId?: number }) {
-  if (!input.vehicleId === !input.couponId) throw AppError.invalid('Choose one vehicle or one coupon of the plan for the ad.', ['vehicleId']);
+  if (!input.vehicleId === !input.couponId)
+    throw AppError.invalid('Choose one vehicle or one coupon of the plan for the ad.', ['vehicleId']);
   const pick = (table: Items, id: number, where: SQL | undefined = and(eq(table.id, id), eq(table.planId, planId))) =>
-    db.select().from(table as PgTable).where(where).limit(1);
-  const [row] = (input.vehicleId ? await pick(planVehicles, input.vehicleId) : await pick(planCoupons, input.couponId!)) as {
-    year?: number; make?: string; model?: string; product?: string; image: string;
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .limit(1);
+  const [row] = (
+    input.vehicleId ? await pick(planVehicles, input.vehicleId) : await pick(planCoupons, input.couponId!)
+  ) as {
+    year?: number;
+    make?: string;
+    model?: string;
+    product?: string;
+    image: string;
   }[];
-  if (!row) throw AppError.notFound(input.vehicleId ? 'That plan vehicle does not exist.' : 'That coupon does not exist.');
+  if (!row)
+    throw AppError.notFound(input.vehicleId ? 'That plan vehicle does not exist.' : 'That coupon does not exist.');
   return { title: row.product ?? `${row.year} ${row.make} ${row.model}`, image: row.image || null };
 }
 
@@ -165,7 +190,10 @@ defineAction({
     const { input } = ctx;
     const plan = await loadRecord(ctx, planRecords, input.planId);
     const item = await adItem(ctx.db, plan.id, input);
-    const [store] = await ctx.db.select({ code: locations.code, name: locations.name }).from(locations).where(eq(locations.id, plan.locationId));
+    const [store] = await ctx.db
+      .select({ code: locations.code, name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, plan.locationId));
     const { reference } = await ctx.services.facebook.createAd(ctx.db, {
       store,
       name: `${store.code} · ${item.title}`,
@@ -176,8 +204,16 @@ defineAction({
       dailyBudget: input.budget,
     });
     const ad = await insertRecord(ctx, planAdRecords, {
-      planId: plan.id, locationId: plan.locationId, vehicleId: input.vehicleId ?? null, couponId: input.couponId ?? null,
-      headline: input.headline, message: input.message, link: input.link, budget: input.budget, reference, createdBy: ctx.user.id,
+      planId: plan.id,
+      locationId: plan.locationId,
+      vehicleId: input.vehicleId ?? null,
+      couponId: input.couponId ?? null,
+      headline: input.headline,
+      message: input.message,
+      link: input.link,
+      budget: input.budget,
+      reference,
+      createdBy: ctx.user.id,
     });
     return { adId: ad.id, reference };
   },

@@ -183,7 +183,8 @@ export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = f
       return { reference: String(reply.fbtrace_id ?? lead.eventId) };
     },
     async createAd(_db, ad) {
-      if (!settings.adAccountId) throw AppError.upstream('Facebook ads are not set up: FACEBOOK_AD_ACCOUNT_ID is missing.');
+      if (!settings.adAccountId)
+        throw AppError.upstream('Facebook ads are not set up: FACEBOOK_AD_ACCOUNT_ID is missing.');
       let res: Response;
       try {
         res = await fetcher(
@@ -200,7 +201,10 @@ export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = f
       }
       const reply = (await res.json().catch(() => null)) as { id?: unknown; error?: { message?: unknown } } | null;
       if (!res.ok || typeof reply?.id !== 'string') {
-        throw AppError.upstream(ADS_DOWN, new Error(`Graph API answered ${res.status}: ${String(reply?.error?.message ?? 'no id')}`));
+        throw AppError.upstream(
+          ADS_DOWN,
+          new Error(`Graph API answered ${res.status}: ${String(reply?.error?.message ?? 'no id')}`),
+        );
       }
       return { reference: reply.id };
     },
