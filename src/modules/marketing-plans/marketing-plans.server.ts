@@ -17,7 +17,15 @@ import {
   type PlanInput,
 } from './marketing-plans.contract';
 import { loadPlanRecord } from './marketing-plans.api';
-import { marketingPlans, planAdRecords, planCoupons, planRecords, planVehicles } from './marketing-plans.db';
+import {
+  marketingPlans,
+  planAdRecords,
+  planCouponRecords,
+  planCoupons,
+  planRecords,
+  planVehicleRecords,
+  planVehicles,
+} from './marketing-plans.db';
 import './coupons.server';
 
 const planSearch = searchText(marketingPlans.name);
@@ -185,7 +193,7 @@ defineAction({
   contract: createFacebookAd,
   summary: "Creates a paused Facebook ad from one of a plan's vehicles or coupons, through the Facebook provider.",
   permission: 'marketingEditor',
-  reach: { planId: planRecords },
+  reach: { planId: planRecords, vehicleId: planVehicleRecords, couponId: planCouponRecords },
   async handler(ctx) {
     const { input } = ctx;
     const plan = await loadRecord(ctx, planRecords, input.planId);
