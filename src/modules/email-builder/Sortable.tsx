@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import {
-  closestCenter,
+  closestCorners,
   DndContext,
   KeyboardSensor,
   PointerSensor,
@@ -53,7 +53,7 @@ export function Sortable<T>({ items, keyOf, labelOf, onMove, children }: Sortabl
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={closestCorners}
       onDragEnd={moved}
       accessibility={{ announcements }}
     >
