@@ -165,7 +165,7 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, 'FACEBOOK_PAGE_ID must be the page id: digits only')
     .optional(),
-  /** The group's ad account whose insights the ad report reads (FACEBOOK=graph). */
+  /** The group's ad account: the ad report reads its insights, marketing plans create ads in it (digits, without `act_`). */
   FACEBOOK_AD_ACCOUNT_ID: z
     .string()
     .regex(/^\d{5,20}$/, 'FACEBOOK_AD_ACCOUNT_ID must be the ad account id: digits only, without act_')

@@ -32,3 +32,5 @@ import '../modules/content/content.module';
 import '../modules/seo/seo.module';
 import '../modules/reputation/reputation.module';
 import '../modules/ads/ads.module';
+import '../modules/marketing-plans/marketing-plans.module';
+import '../modules/email-builder/email-builder.module';

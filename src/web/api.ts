@@ -130,6 +130,8 @@ export async function callAction<C extends Callable>(
   contract: C,
   body: InputOf<C> | Record<string, never> = {},
   idempotencyKey?: string,
+  /** Aborts the request (an autosave a newer change replaces); the call then rejects. */
+  signal?: AbortSignal,
 ): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
   const reply = await send(routeOf(contract), {
@@ -141,6 +143,7 @@ export async function callAction<C extends Callable>(
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
     body: JSON.stringify(json),
+    signal,
   });
   return reply.data as OutputOf<C>;
 }

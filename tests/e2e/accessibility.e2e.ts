@@ -66,6 +66,9 @@ const RECORD: Record<string, string> = {
   'clicklane/deliveries/delivery': '?deliveryId=1',
   'clicklane/users/user': '?userId=1',
   'clicklane/quotes/start': '?leadId=1',
+  'marketing/email-builder/builder': '?templateId=1',
+  'marketing/email-builder/compiler': '?templateId=1,2',
+  'marketing/plans/edit': '?plan=2&view=plan',
 };
 
 /**

@@ -28,6 +28,32 @@ export interface FacebookProvider {
   sendLead(db: Db, lead: MarketplaceLead): Promise<{ reference: string }>;
   /** A store's ads, one row per ad and day from `since` to `until` (YYYY-MM-DD, both included). */
   adInsights(store: { code: string; name: string; url: string }, since: string, until: string): Promise<AdInsight[]>;
+  /** Creates a paused ad for a store's offer (docs/marketing-plans.md): marketing reviews and starts it in Ads Manager. */
+  createAd(db: Db, ad: AdDraft): Promise<{ reference: string }>;
+}
+
+/** A link ad made from a marketing plan's vehicle or coupon. */
+export interface AdDraft {
+  store: { code: string; name: string };
+  /** Our name for it in Ads Manager ("ABG · 2026 Toyota RAV4"). */
+  name: string;
+  headline: string;
+  message: string;
+  link: string;
+  image: string | null;
+  /** Whole dollars a day. */
+  dailyBudget: number;
+}
+
+/** The ad creative as the Marketing API takes it (what both drivers work from). */
+function adCreative(ad: AdDraft, pageId?: string) {
+  return {
+    name: ad.name,
+    object_story_spec: {
+      ...(pageId ? { page_id: pageId } : {}),
+      link_data: { link: ad.link, message: ad.message, name: ad.headline, ...(ad.image ? { picture: ad.image } : {}) },
+    },
+  };
 }
 
 /** One ad's results on one day (seed 001: the Facebook ad conversion), money in cents. */
@@ -164,6 +190,21 @@ export function localFacebook(pixelId = 'local'): FacebookProvider {
         .returning({ id: outbox.id });
       return { reference: `local-${row.id}` };
     },
+    async createAd(db, ad) {
+      // The outbox has no kind of its own for ads yet: it shows them among the platform's records (kind Lead).
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          channel: 'lead',
+          to: `Facebook ad account ${pixelId}`,
+          from: ad.store.name,
+          subject: `Facebook ad (paused): ${ad.headline}`,
+          body: `${ad.message}\n\nLink: ${ad.link}\nDaily budget: $${ad.dailyBudget}`,
+          meta: { ad: adCreative(ad), dailyBudget: ad.dailyBudget },
+        })
+        .returning({ id: outbox.id });
+      return { reference: `local-ad-${row.id}` };
+    },
   };
 }
 
@@ -175,9 +216,11 @@ export interface GraphSettings {
   pixelId: string;
   accessToken: string;
   pageId?: string;
-  /** The group's ad account (digits), whose ads' insights the ad report reads. */
+  /** The group's ad account (digits, `act_` is added): the ad report reads its insights, plans create ads in it. */
   adAccountId?: string;
 }
+
+const ADS_DOWN = 'Facebook did not take the ad; try again in a few minutes.';
 
 export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = fetch): FacebookProvider {
   return {
@@ -209,6 +252,32 @@ export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = f
         );
       }
       return { reference: String(reply.fbtrace_id ?? lead.eventId) };
+    },
+    async createAd(_db, ad) {
+      if (!settings.adAccountId)
+        throw AppError.upstream('Facebook ads are not set up: FACEBOOK_AD_ACCOUNT_ID is missing.');
+      let res: Response;
+      try {
+        res = await fetcher(
+          `${settings.graphUrl.replace(/\/$/, '')}/act_${encodeURIComponent(settings.adAccountId)}/adcreatives`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ ...adCreative(ad, settings.pageId), access_token: settings.accessToken }),
+            signal: AbortSignal.timeout(15_000),
+          },
+        );
+      } catch (error) {
+        throw AppError.upstream(ADS_DOWN, error);
+      }
+      const reply = (await res.json().catch(() => null)) as { id?: unknown; error?: { message?: unknown } } | null;
+      if (!res.ok || typeof reply?.id !== 'string') {
+        throw AppError.upstream(
+          ADS_DOWN,
+          new Error(`Graph API answered ${res.status}: ${String(reply?.error?.message ?? 'no id')}`),
+        );
+      }
+      return { reference: reply.id };
     },
   };
 }

@@ -1,0 +1,60 @@
+import { callApi, expect, test } from '../../../tests/e2e/fixtures';
+
+type Plan = { plan: { name: string; vehicles: { model: string; amount?: string }[]; campaigns: { name: string }[] } };
+
+test("edits a store's active plan: pages by hash, autosave, and the active switch", async ({ page }) => {
+  await page.goto('/marketing/plans/?location=1');
+  const active = page.getByRole('row').filter({ has: page.locator('.mantine-Badge-root', { hasText: 'Active' }) });
+  await expect(active).toHaveCount(1);
+  await active
+    .getByRole('button', { name: / plan$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/marketing\/plans\/edit\?plan=(\d+)&view=plan/);
+  const planId = new URL(page.url()).searchParams.get('plan');
+  await expect(
+    page.getByRole('switch', { name: 'Active' }).or(page.getByRole('checkbox', { name: 'Active' })),
+  ).toBeDisabled();
+
+  await page.getByRole('tab', { name: /Vehicles/ }).click();
+  await expect(page).toHaveURL(/#vehicles$/);
+  const first = page.locator('.plan-vehicle').first();
+  await first.getByRole('textbox', { name: 'Amount' }).fill('$299/mo');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect
+    .poll(
+      async () => (await callApi<Plan>(page.request, 'marketing/plans/load-plan', { planId })).plan.vehicles[0].amount,
+    )
+    .toBe('$299/mo');
+
+  await page.goto(`/marketing/plans/edit?plan=${planId}&view=plan#campaigns`);
+  const campaign = page.locator('.plan-campaign').first();
+  await expect(campaign.getByLabel('Start time')).toHaveCount(0);
+  await campaign
+    .getByRole('switch', { name: 'All month' })
+    .or(campaign.getByRole('checkbox', { name: 'All month' }))
+    .click();
+  await expect(campaign.getByLabel('Start time')).toBeVisible();
+});
+
+test('creates a plan, whose first save puts its id in the address, then deletes it after asking', async ({ page }) => {
+  await page.goto('/marketing/plans/edit?location=1');
+  await page.getByRole('textbox', { name: 'Name' }).fill('E2E plan');
+  await expect(page).toHaveURL(/plan=\d+/);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete plan' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/marketing\/plans\/\?location=1$/);
+  await expect(page.getByRole('row', { name: /E2E plan/ })).toHaveCount(0);
+});
+
+test('the coupon locator finds coupons and shows one as stores do', async ({ page }) => {
+  await page.goto('/marketing/coupons/?query=oil');
+  await expect(page.getByRole('heading', { name: /^\d+ coupons$/ })).toBeVisible();
+  const row = page.getByRole('row', { name: /Synthetic oil change/ }).first();
+  await expect(row).toContainText('$59.95');
+  await row.getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: 'Coupon' });
+  await expect(dialog.locator('.coupon-price')).toHaveText('Only $59.95 plus tax');
+  await expect(dialog).toContainText('Promo code: OIL5995');
+});
