@@ -28,3 +28,4 @@ import '../modules/sales/sales.module';
 import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';
+import '../modules/cdn/cdn.module';

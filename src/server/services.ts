@@ -9,6 +9,7 @@ import { graphFacebook, localFacebook, type FacebookProvider } from './providers
 import { localPayments, type PaymentsProvider } from './providers/payments/payments';
 import { stripePayments } from './providers/payments/stripe';
 import { httpInsurance, localInsurance, type InsuranceProvider } from './providers/insurance/insurance';
+import { storageFor, type StorageProvider } from './providers/storage/storage';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -23,6 +24,8 @@ export interface Services {
   payments: PaymentsProvider;
   /** Insurance quotes for the click-to-buy lane. */
   insurance: InsuranceProvider;
+  /** Where uploaded files are kept (the CDN). */
+  storage: StorageProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -84,5 +87,6 @@ export function createServices(config: Config, database: Database): Services {
     config.INSURANCE === 'http'
       ? httpInsurance(config.INSURANCE_API_URL!, config.INSURANCE_API_KEY!)
       : localInsurance();
-  return { config, database, mail, telephony, shipping, facebook, payments, insurance, clock };
+  const storage = storageFor(config);
+  return { config, database, mail, telephony, shipping, facebook, payments, insurance, storage, clock };
 }
