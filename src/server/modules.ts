@@ -29,3 +29,4 @@ import '../modules/parts/parts.module';
 import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';
 import '../modules/cdn/cdn.module';
+import '../modules/page-builder/page-builder.module';

@@ -54,7 +54,7 @@ export const pageModule = z.discriminatedUnion(
       alt: text(200).meta({ title: 'Alternative text' }),
       caption: optionalText(200),
     }),
-    z.object({ id: moduleId, type: z.literal('button'), label: text(60), url: link.meta({ title: 'Link' }) }),
+    z.object({ id: moduleId, type: z.literal('button'), label: text(60), link }),
   ],
   { error: 'must be a hero, text, image or button module' },
 );
@@ -63,6 +63,7 @@ export type ModuleType = PageModule['type'];
 export const moduleTypes: Record<ModuleType, string> = { hero: 'Hero', text: 'Text', image: 'Image', button: 'Button' };
 
 export const themes = ['light', 'dark'] as const;
+export type Theme = (typeof themes)[number];
 const slug = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z

@@ -14,7 +14,7 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
-import type { PageModule } from './page-builder.contract';
+import type { PageModule, Theme } from './page-builder.contract';
 
 /**
  * A landing page of a store (seed 000, section 3 "Page builder page"): its options and its modules,
@@ -31,7 +31,7 @@ export const landingPages = pgTable(
     /** The page's public address: /p/{slug}. */
     slug: varchar('slug', { length: 60 }).notNull(),
     description: text('description').notNull().default(''),
-    theme: varchar('theme', { length: 20 }).notNull().default('light'),
+    theme: varchar('theme', { length: 20 }).$type<Theme>().notNull().default('light'),
     published: boolean('published').notNull().default(false),
     /** Counts saves: a save naming an older one is refused (docs/page-builder.md). */
     version: integer('version').notNull().default(1),
