@@ -30,3 +30,4 @@ import '../modules/repair-orders/repair-orders.module';
 import '../modules/service/service.module';
 import '../modules/cdn/cdn.module';
 import '../modules/page-builder/page-builder.module';
+import '../modules/career-paths/career-paths.module';
