@@ -29,7 +29,9 @@ test('an employee starts a path and checks a task; their manager approves it; th
   await position.getByRole('button', { name: 'Start this path' }).click();
   await expect(staff.page).toHaveURL(/\/employees\/career-paths\/paths\?added=\d+/);
   const path = staff.page.getByRole('region', { name: /Finance Manager/ });
-  await path.getByLabel('F&I certification').check();
+  // The box shows what was saved: it turns checked once save-goals has answered.
+  await path.getByLabel('F&I certification').click();
+  await expect(path.getByLabel('F&I certification')).toBeChecked();
   await expect(path.getByText('Checked: 33.3%')).toBeVisible();
   await expect(path.getByText('Approved: 0%')).toBeVisible();
 
@@ -37,8 +39,13 @@ test('an employee starts a path and checks a task; their manager approves it; th
   await page.goto('/employees/career-paths/approvals');
   const waiting = page.getByRole('region', { name: `Pat Lucero ${stamp}: Finance Manager` });
   await expect(waiting.getByText('Checked', { exact: true })).toBeVisible();
-  await waiting.getByLabel('F&I certification').check();
-  await expect(waiting.getByText('Approved: 33.3%')).toBeVisible();
+  await waiting.getByLabel('F&I certification').click();
+  // Nothing of the path waits any more: it leaves the waiting list, and shows approved among all paths.
+  await expect(waiting).toBeHidden();
+  await page.getByLabel('Only paths with tasks waiting for approval').click();
+  const approved = page.getByRole('region', { name: `Pat Lucero ${stamp}: Finance Manager` });
+  await expect(approved.getByLabel('F&I certification')).toBeChecked();
+  await expect(approved.getByText('Approved: 33.3%')).toBeVisible();
 
   await staff.page.reload();
   const after = staff.page.getByRole('region', { name: /Finance Manager/ });

@@ -17,7 +17,7 @@ test('build a page: it saves as it changes, the preview shows it, undo takes a c
 
   await page.getByRole('button', { name: 'Hero', exact: true }).click();
   const hero = page.getByRole('region', { name: 'Hero module 1' });
-  await hero.getByRole('textbox', { name: 'Heading' }).fill('Summer deals on every SUV');
+  await hero.getByRole('textbox', { name: 'Heading', exact: true }).fill('Summer deals on every SUV');
   await page.getByRole('button', { name: 'Text', exact: true }).click();
   await page
     .getByRole('region', { name: 'Text module 2' })
@@ -29,9 +29,11 @@ test('build a page: it saves as it changes, the preview shows it, undo takes a c
 
   // Drag-sorting with the keyboard: the text module moves above the hero.
   await page.getByRole('button', { name: 'Move Text module 2' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  // dnd-kit reads the key presses in order; each waits for the one before to be drawn.
+  for (const key of ['Space', 'ArrowUp', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
   await expect(page.locator('.page-module').first()).toHaveAttribute('data-module', 'text');
   await expect(page.locator('.save-state')).toHaveText('Saved');
   await expect(preview.locator('[data-module]').first()).toHaveAttribute('data-module', 'text');
