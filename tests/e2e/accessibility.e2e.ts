@@ -66,6 +66,8 @@ const RECORD: Record<string, string> = {
   'clicklane/deliveries/delivery': '?deliveryId=1',
   'clicklane/users/user': '?userId=1',
   'clicklane/quotes/start': '?leadId=1',
+  'tools/page-builder/builder': '?page=1',
+  'employees/career-paths/edit-position': '?id=1',
 };
 
 /**

@@ -67,7 +67,7 @@ export const uploadColumns: ColumnSpec[] = [
   { key: 'description', label: 'Description', sortable: true },
   { key: 'filename', label: 'File' },
   { key: 'contentType', label: 'Type' },
-  { key: 'contentSize', label: 'Size (bytes)', sortable: true, format: 'number' },
+  { key: 'contentSize', label: 'Size', sortable: true, format: 'number' },
   { key: 'tags', label: 'Tags' },
   { key: 'locationName', label: 'Location' },
   { key: 'createdAt', label: 'Uploaded', sortable: true, format: 'date' },
