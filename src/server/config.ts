@@ -150,6 +150,20 @@ const schema = z.object({
   CMS_API_KEY: z.string().min(8, 'CMS_API_KEY must be the key the website CMS issued').optional(),
   /** Where customer reviews come from: local generates a store's reviews (docs/reputation.md). */
   REVIEWS: z.enum(['local'], { error: 'REVIEWS must be local' }).default('local'),
+  /**
+   * Where uploaded files (the CDN) are kept: local writes them under STORAGE_DIR (DATA_DIR/uploads by
+   * default); s3 puts them in an S3-compatible bucket with the AWS SDK (docs/cdn.md).
+   */
+  STORAGE: z.enum(['local', 's3'], { error: 'STORAGE must be local or s3' }).default('local'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3, 'S3_BUCKET must be the name of the bucket').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service other than AWS (MinIO, R2, Spaces): its address. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The social platform's driver: local records leads in the outbox; graph sends them to the Conversions API. */
   FACEBOOK: z.enum(['local', 'graph'], { error: 'FACEBOOK must be local or graph' }).default('local'),
   FACEBOOK_GRAPH_URL: z
@@ -206,7 +220,12 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
 });
 
-export type Config = z.infer<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string; TWILIO_AUTH_TOKEN: string };
+export type Config = z.infer<typeof schema> & {
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+  TWILIO_AUTH_TOKEN: string;
+  STORAGE_DIR: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -256,11 +275,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.',
     );
   }
+  if (config.STORAGE === 's3' && (!config.S3_BUCKET || !config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
   const dataDir = resolve(config.DATA_DIR);
   const sessionSecret = config.SESSION_SECRET ?? keptSecret(dataDir);
   return {
     ...config,
     DATA_DIR: dataDir,
+    STORAGE_DIR: resolve(config.STORAGE_DIR ?? `${dataDir}/uploads`),
     SESSION_SECRET: sessionSecret,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     // The local driver's webhooks are signed too, so they take the same path as Twilio's.

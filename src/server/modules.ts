@@ -34,3 +34,6 @@ import '../modules/reputation/reputation.module';
 import '../modules/ads/ads.module';
 import '../modules/marketing-plans/marketing-plans.module';
 import '../modules/email-builder/email-builder.module';
+import '../modules/cdn/cdn.module';
+import '../modules/page-builder/page-builder.module';
+import '../modules/career-paths/career-paths.module';

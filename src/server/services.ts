@@ -11,6 +11,7 @@ import { stripePayments } from './providers/payments/stripe';
 import { httpInsurance, localInsurance, type InsuranceProvider } from './providers/insurance/insurance';
 import { httpCms, localCms, type CmsProvider } from './providers/cms/cms';
 import { localReviews, type ReviewsProvider } from './providers/reviews/reviews';
+import { storageFor, type StorageProvider } from './providers/storage/storage';
 import { assertUnreachable } from './platform/errors';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
@@ -29,6 +30,8 @@ export interface Services {
   cms: CmsProvider;
   /** Customer reviews of the stores on review sites. */
   reviews: ReviewsProvider;
+  /** Where uploaded files are kept (the CDN). */
+  storage: StorageProvider;
   /** Now, for everything time-dependent (quiet hours, simulated call progress); tests set it. */
   clock: Clock;
 }
@@ -93,5 +96,6 @@ export function createServices(config: Config, database: Database): Services {
       : localInsurance();
   const cms = config.CMS === 'http' ? httpCms(config.CMS_API_URL!, config.CMS_API_KEY!) : localCms(config.PUBLIC_URL);
   const reviews = localReviews();
-  return { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, clock };
+  const storage = storageFor(config);
+  return { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, storage, clock };
 }

@@ -159,13 +159,14 @@ export function newIdempotencyKey(): string {
 /** Sends files (multipart) to an action; the CSRF token is a form field, as the spec names it. */
 export async function uploadAction<C extends Contract>(
   contract: C,
-  files: Record<string, File | Blob>,
+  files: Record<string, File | Blob | (File | Blob)[]>,
   fields: Record<string, string> = {},
 ): Promise<OutputOf<C>> {
   const form = new FormData();
   if (csrfToken) form.append('csrfToken', csrfToken);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) form.append(name, file);
+  // A list under one name goes as that field repeated, as a multiple file input sends it.
+  for (const [name, file] of Object.entries(files)) for (const one of [file].flat()) form.append(name, one);
   const reply = await send(routeOf(contract), { method: 'POST', credentials: 'same-origin', body: form });
   return reply.data as OutputOf<C>;
 }

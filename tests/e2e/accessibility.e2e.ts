@@ -69,6 +69,8 @@ const RECORD: Record<string, string> = {
   'marketing/email-builder/builder': '?templateId=1',
   'marketing/email-builder/compiler': '?templateId=1,2',
   'marketing/plans/edit': '?plan=2&view=plan',
+  'tools/page-builder/builder': '?page=1',
+  'employees/career-paths/edit-position': '?id=1',
 };
 
 /**
