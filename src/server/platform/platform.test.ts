@@ -4,7 +4,7 @@ import { testApp, type TestApp } from '../../../tests/helpers';
 import { actionRoute } from './actions';
 import { auditLog } from './platform.db';
 import { jobCodes } from '../../modules/access/access.db';
-import { allFlags, type Flag } from '../../shared/permissions';
+import { allFlags, jobCodeFlags, type Flag } from '../../shared/permissions';
 import { addAccess, editAccess, loadAccess, loadAccessList } from '../../modules/access/access.contract';
 import { authenticate } from '../../modules/users/users.contract';
 import { registeredActions } from '../../../tests/registries';
@@ -59,13 +59,15 @@ describe('authorization matrix', () => {
           expect(res.status).toBe(403);
           expect(res.body.errors[0]).toBe('You do not have permission to do that.');
         });
-        it(`accepts ${action.permission} granted through a job code`, async () => {
-          const code = `J${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-          await t.db.insert(jobCodes).values({ jobCode: code, longName: 'Matrix', flags: [action.permission] });
-          const caller = await t.signedIn([], { jobCode: code });
-          const res = await caller.call(route, {});
-          expect([200, 400, 404, 409]).toContain(res.status);
-        });
+        // A flag only a user carries (seed 002: seoPlannerCreate...) is never a job code's to grant.
+        if ((jobCodeFlags as readonly string[]).includes(action.permission))
+          it(`accepts ${action.permission} granted through a job code`, async () => {
+            const code = `J${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+            await t.db.insert(jobCodes).values({ jobCode: code, longName: 'Matrix', flags: [action.permission] });
+            const caller = await t.signedIn([], { jobCode: code });
+            const res = await caller.call(route, {});
+            expect([200, 400, 404, 409]).toContain(res.status);
+          });
       }
       it('answers 403 without the CSRF token', async () => {
         const caller = await t.signedIn([...allFlags]);
