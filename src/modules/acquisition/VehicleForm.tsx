@@ -43,7 +43,8 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
   const form = useContractForm(record ? editVehicle : addVehicle, {
     initialValues: {
       vin: record?.vin ?? '',
-      vinOverride: false,
+      // A stored VIN that fails its check was kept as typed when it was saved.
+      vinOverride: !!record && !!vinProblem(record.vin),
       serviceTagNumber: record?.serviceTagNumber ?? '',
       vehicleType: (record?.vehicleType ?? '') as VehicleType | '',
       // A new vehicle is at the store the list is narrowed to, otherwise at the default one.

@@ -22,6 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { VinInput } from '../../web/options/VinInput';
+import { vinProblem } from '../vehicles/vehicles.api';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { errorMessage } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
@@ -108,7 +109,7 @@ function AppraisalForm({ appraisal, reload }: { appraisal: AppraisalRecord; relo
       phone: appraisal.phone ? formatPhone(appraisal.phone) : '',
       email: appraisal.email,
       vin: appraisal.vin,
-      vinOverride: false,
+      vinOverride: !!appraisal.vin && !!vinProblem(appraisal.vin),
       year: String(appraisal.year),
       make: appraisal.make,
       model: appraisal.model,

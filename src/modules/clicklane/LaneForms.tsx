@@ -4,6 +4,7 @@
  */
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { VinInput } from '../../web/options/VinInput';
+import { vinProblem } from '../vehicles/vehicles.api';
 import { callAction } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { optionsOf } from '../../web/options/optionsOf';
@@ -115,7 +116,7 @@ function VehicleForm({
     initialValues: {
       locationId: record ? String(record.locationId) : (locationId ?? ''),
       vin: record?.vin ?? '',
-      vinOverride: false,
+      vinOverride: !!record && !!vinProblem(record.vin),
       stockNumber: record?.stockNumber ?? '',
       description: record?.description ?? '',
       price: record ? centsToDecimal(record.priceCents) : '',

@@ -63,14 +63,26 @@ test.describe('signed out', () => {
     // shows the phone screens, without the changes a phone admin may make.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Locations']);
-    await expect(nav.getByRole('button')).toHaveText(['People', 'Phones', 'Stock', 'Service', 'Sales']);
+    await expect(nav.getByRole('button')).toHaveText([
+      'People',
+      'Phones',
+      'Stock',
+      'Service',
+      'Marketing',
+      'Sales',
+      'Tools',
+    ]);
     // A stock number manager, neither its admin (the catalogue) nor its user admin (the report); a
     // service manager's reports, not an advisor's repair orders and parts. Messenger and marketing:
     // the conversations, the sends, the list tools, the lane's testimonials, leads and quotes. Sales,
     // the trade-in desk and the lane's deliveries and vehicles: every tool, questionnaire leads included.
+    // Career paths, as every employee; marketing's content, SEO, plans, coupons, reviews and ads, and
+    // its CDN uploads and landing pages.
     await expect(page.locator('.tool-card')).toHaveText([
       /Employees/,
       /Notification groups/,
+      /Career paths/,
+      /Career leaderboard/,
       /Locations/,
       /Phones/,
       /Calls/,
@@ -107,12 +119,22 @@ test.describe('signed out', () => {
       /Service appointments/,
       /Appointment reports/,
       /Scheduler sessions/,
+      /Content engine/,
+      /SEO pages/,
+      /Marketing plans/,
+      /SEO planner/,
+      /Coupon locator/,
+      /SEO page builder/,
+      /Reputation/,
+      /Facebook ads/,
       /Desking/,
       /Price builder/,
       /Quotes/,
       /Incentives/,
       /Purchases/,
       /Marketplace lead/,
+      /CDN uploads/,
+      /Landing pages/,
       /Profile/,
     ]);
     await page.goto('/phones/');

@@ -13,8 +13,10 @@ test('the vehicle catalogue narrows by make and model, takes a new model with it
   await add.getByRole('combobox', { name: 'Model' }).fill('Terra');
   await add.getByRole('textbox', { name: 'Last year' }).fill('2025');
   await add.getByRole('button', { name: 'Add to catalogue' }).click();
-  // No trim is named: said at the field; then the span that runs backwards.
-  await expect(add.getByRole('alert')).toContainText('Trims must name at least one trim.');
+  // No trim is named and the span runs backwards: each said at its field, the banner naming the
+  // first in the form's order.
+  await expect(add.getByRole('alert')).toContainText('Last year must not be before the first year.');
+  await expect(add.getByText('Trims must name at least one trim.').first()).toBeVisible();
   const trims = add.getByRole('combobox', { name: 'Trims' });
   await trims.fill('Base');
   await trims.press('Enter');
