@@ -22,8 +22,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../src/server/modules';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { planFor, planSetting, statementOf, type Statement } from '../src/server/db/statements';
-import { buildListQueries, exportRegistry, listRegistry, type BenchSample } from '../src/server/platform/lists';
+import { planFor, planSetting, type Statement } from '../src/server/db/statements';
+import { exportRegistry, listRegistry, listStatement, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
 import type { Reach } from '../src/shared/session';
@@ -50,11 +50,15 @@ const { values: args } = parseArgs({
     'report-only': { type: 'boolean', default: false },
     seconds: { type: 'string' },
     scale: { type: 'string' },
-    // Measure only the lists whose path contains this (while working on one list): no CSV, cold start or web.
+    // Measure only the lists whose path contains one of these comma-separated parts (while working on a
+    // few lists): no CSV, cold start or web.
     only: { type: 'string' },
   },
 });
 const quick = args.quick!;
+const onlyParts = args.only?.split(',').filter(Boolean);
+/** Whether `name` is measured: every one, or those `--only` names a part of. */
+const measured = (name: string) => !onlyParts || onlyParts.some((part) => name.includes(part));
 const scale = Number(args.scale ?? (quick ? 0.02 : 1));
 const seconds = Number(args.seconds ?? (quick ? 1 : 5));
 /**
@@ -357,7 +361,7 @@ async function benchLists(
     quick ? 2 : 5,
   );
   for (const [path, list] of listRegistry) {
-    if (args.only && !path.includes(args.only)) continue;
+    if (!measured(path)) continue;
     const cases = typeof list.bench === 'function' ? list.bench(benchSampleValue) : [];
     if (cases.length === 0) {
       faults.push(`${path} has no bench cases.`);
@@ -383,13 +387,13 @@ async function benchLists(
       const cpu = cpuTimes();
       const measured = await loadTest(url, headers, JSON.stringify(filters), () => [serverPid, ...postgresPids()]);
       const input = z.object({ ...list.fields, ...listPaging }).parse(filters) as Record<string, unknown>;
-      const q = buildListQueries(list, {
+      // The same statement the action runs: the page, with the count on a first page the server counts.
+      const { statement } = await listStatement(list, {
         input,
         db: database.db,
         user: { id: user.userId, flags: [...allFlags], reach: user.reach },
       } as never);
-      // The same statement the action runs: the page, with the count on the first page.
-      const bareRun = await bareSql(database.pool!, statementOf(q.json), postgresPids);
+      const bareRun = await bareSql(database.pool!, statement, postgresPids);
       const bare = bareRun.rps;
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
       const ratio = measured.rps / bare;
@@ -436,7 +440,7 @@ async function benchActions(
 ) {
   const rows = [];
   for (const action of actionRegistry.values()) {
-    if (!action.bench || (args.only && !action.path.includes(args.only))) continue;
+    if (!action.bench || !measured(action.path)) continue;
     const url = `http://127.0.0.1:${port}${actionRoute(action)}`;
     for (const benchCase of action.bench(sampled)) {
       const user = benchCase.regional ? session.regional : session;
@@ -626,7 +630,7 @@ try {
   const port = (server.child as ChildProcess & { port: number }).port;
   lists = await benchLists(database, port, server.child.pid!, session, benchSampleValue);
   actions = await benchActions(port, server.child.pid!, session, benchSampleValue);
-  if (!args.only || 'mass text'.includes(args.only))
+  if (!onlyParts || onlyParts.some((part) => 'mass text'.includes(part)))
     recordBulk(await bulkOnPostgres(database, port, session, benchSampleValue.locationId));
   if (!args.only) {
     for (const { route } of [...exportRegistry.values()].filter((e) => e.bench))
@@ -657,7 +661,7 @@ for (const r of actions)
     `${pad(r.action, 40)}${pad(r.case, 22)}${num(r.p50)}${num(r.p95)}${num(r.rps, 0)}${`budget ${r.budgetMs} ms`.padStart(48)}  ${r.ok ? 'ok' : 'BROKEN'}`,
   );
 if (args.only) {
-  if ('mass text'.includes(args.only)) {
+  if (onlyParts!.some((part) => 'mass text'.includes(part))) {
     // The embedded database's case, on a new data folder with the demo group.
     const dir = mkdtempSync(join(tmpdir(), 'forecourt-bulk-'));
     const seeding = startServer({ DATA_DIR: dir, SEED_DEMO: '1', DATABASE_URL: '' });

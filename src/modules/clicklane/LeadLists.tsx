@@ -30,10 +30,13 @@ const statusColors: Record<LeadStatus, string> = {
   lost: 'gray',
 };
 
-/** "1,000+" past the exact limit (the server counts up to 1,001: docs/clicklane.md). */
-const figure = (value: unknown) => (typeof value === 'number' ? (value > 1000 ? '1,000+' : formatNumber(value)) : '0');
-const leadCounts = (reply: Record<string, unknown>) =>
-  `· ${figure(reply.completed)} completed · ${figure(reply.sold)} sold`;
+/** "about" when the server estimated the counts (past 1,000, or a common search: docs/clicklane.md). */
+const figure = (value: unknown, estimated: boolean) =>
+  typeof value === 'number' ? `${estimated && value > 0 ? 'about ' : ''}${formatNumber(value)}` : '0';
+const leadCounts = (reply: Record<string, unknown>) => {
+  const estimated = reply.countEstimated === true;
+  return `· ${figure(reply.completed, estimated)} completed · ${figure(reply.sold, estimated)} sold`;
+};
 
 /** What both lead lists share: rows that open the lead, the row menu, the counts, adding a lead. */
 function useLeadList(locationId: string | undefined) {

@@ -659,3 +659,31 @@ describe("the lane's users and the lead login", () => {
     expect((await admin.act(resetPassword, { userId: 999_999 })).status).toBe(404);
   });
 });
+
+describe('counting a common name', () => {
+  it('estimates the count of a search thousands of leads match, and counts a rarer one exactly', async () => {
+    // 6,000 leads of one family name (a third of them sold), and statistics as a settled table has.
+    await t.db.execute(sql`insert into lane_leads (location_id, customer_name, email, source, status)
+      select ${loc.ABG}, 'Ana Quintanilla ' || n, 'ana' || n || '@example.com', 'partner-site',
+        case when n % 3 = 0 then 'sold' else 'new' end
+      from generate_series(1, 6000) as n`);
+    await t.db.execute(sql`analyze lane_leads`);
+
+    const common = await marketer.act(loadLeads, { query: 'quintanilla', view: 'rows' });
+    expect(common.status).toBe(200);
+    expect(common.body.data.countEstimated).toBe(true);
+    // The planner's figures: near the 6,000 and 2,000 stored, never counted row by row.
+    expect(common.body.data.vrLeads).toBeGreaterThanOrEqual(4000);
+    expect(common.body.data.vrLeads).toBeLessThan(12_000);
+    expect(common.body.data.sold).toBeGreaterThan(500);
+    expect(common.body.data.sold).toBeLessThan(6000);
+    expect(common.body.data.completed).toBeLessThan(1000);
+    expect(common.body.data.rows).toHaveLength(100);
+    expect(common.body.data.rows.every((r) => r.customerName.startsWith('Ana Quintanilla'))).toBe(true);
+
+    const rare = await marketer.act(loadLeads, { query: 'quintanilla 599', view: 'rows' });
+    expect(rare.body.data).toMatchObject({ countEstimated: false, vrLeads: 11, sold: 3, completed: 0 });
+
+    await t.db.execute(sql`delete from lane_leads where customer_name like 'Ana Quintanilla %'`);
+  });
+});

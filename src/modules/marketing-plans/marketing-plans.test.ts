@@ -234,6 +234,22 @@ describe('coupons', () => {
     const res = await reader.act(loadCoupons, { locationId: abq });
     expect(res.body.data.rows.length).toBeGreaterThan(0);
     expect(res.body.data.rows.every((r) => r.current && r.live)).toBe(true);
+    // Counted as listed: the store's older plans' coupons are not in the count either.
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(planCoupons)
+      .innerJoin(marketingPlans, eq(marketingPlans.id, planCoupons.planId))
+      .where(and(eq(planCoupons.locationId, abq), eq(planCoupons.live, true), eq(marketingPlans.current, true)));
+    expect(res.body.data.couponCount).toBe(n);
+    expect(res.body.data.rows).toHaveLength(n);
+    const products = res.body.data.rows.map((r) => r.product);
+    expect(products).toEqual([...products].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('shows the newest coupons first in the locator', async () => {
+    const res = await reader.act(loadCouponLocator, { locationId: abq });
+    const ids = res.body.data.rows.map((r) => r.couponId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('loads one coupon with its plan and store; an unknown one is a 404', async () => {

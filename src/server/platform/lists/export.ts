@@ -106,7 +106,7 @@ export async function* exportRows(list: AnyList, ctx: ActionContext<Paging & Rec
   do {
     const batch = Math.min(EXPORT_BATCH, max - sent);
     if (batch <= 0) return;
-    const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, batch);
+    const q = buildListQueries(list, { ...ctx, input: { ...ctx.input, cursor, limit: batch } }, { pageSize: batch });
     const fetched = (await q.page()) as Row[];
     const rows = fetched.slice(0, batch);
     for (const row of rows) {

@@ -21,6 +21,7 @@ export {
   type ListFilters,
 } from './filters';
 export { defineListAction, listRegistry } from './define';
+export { listStatement } from './run';
 export { buildListQueries, EXACT_COUNT_LIMIT, holderOf, type ListQueries } from './statement';
 export { cursorColumnTypes } from './cursor';
 export { labelOf, renderTable } from './html';

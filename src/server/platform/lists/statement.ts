@@ -13,6 +13,15 @@ import type { AnyList, Paging } from './types';
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
+/**
+ * A search the planner expects to match at least this many rows is not counted: its count and its
+ * `counts` are the planner's estimates ("about 15,000"). Counting a common surname read every match
+ * of the trigram index, three to ten times what its first page costs (docs/bench.md, "Searching a
+ * common name"). Past the exact limit the screen would show the estimate anyway; twice the limit
+ * leaves room for the planner to guess high.
+ */
+export const ESTIMATED_SEARCH_FROM = 2 * EXACT_COUNT_LIMIT;
+
 export interface ListQueries {
   /** The page as Drizzle rows (exports on the embedded database walk it batch by batch). */
   page: () => PgSelect;
@@ -37,7 +46,7 @@ export interface ListQueries {
 export function buildListQueries(
   list: AnyList,
   ctx: ActionContext<Paging & Record<string, unknown>>,
-  pageSize = list.pageSize ?? 100,
+  { pageSize = list.pageSize ?? 100, counted = true }: { pageSize?: number; counted?: boolean } = {},
 ): ListQueries {
   const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
   const limit =
@@ -64,10 +73,9 @@ export function buildListQueries(
   // Only the first page counts: a screen paging on keeps the count it has. Limits are written into
   // the statement, not bound: with a bound limit PostgreSQL cannot keep the prepared statement's
   // plan and plans it again on every call.
-  const count = ctx.input.cursor
-    ? undefined
-    : sql`(select count(*)::int from (${countable(list, ctx)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
-  const figures = ctx.input.cursor || !list.figures ? undefined : figuresObject(list.figures(ctx as never));
+  const first = !ctx.input.cursor;
+  const count = first && counted ? cappedCount(countable(list, ctx)) : undefined;
+  const figures = first ? figuresOf(list, ctx, counted) : undefined;
   // The page is ordered again by the selected field that holds the sort column (outbox's `createdAt`
   // sort reads `id`, its insertion order; a price shown as dollars is sorted by its cents), never by
   // a field that merely shares the key.
@@ -87,8 +95,10 @@ export function buildListQueries(
  * table alone with no columns (`select 1`): PostgreSQL then counts from an index without visiting
  * the rows, which the joined select (kept for filters on joined names) would not allow.
  */
-export function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>): PgSelect {
-  const { select, where } = scopedQuery(list, ctx);
+export function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, also?: SQL): PgSelect {
+  const scoped = scopedQuery(list, ctx);
+  const { select } = scoped;
+  const where = also ? and(scoped.where, also) : scoped.where;
   const table = list.id.column.table;
   const own = [...tablesOf(where)].every((t) => t === table);
   return (own ? ctx.db.select({ one: sql`1` }).from(table).$dynamic() : select).where(where);
@@ -131,6 +141,29 @@ export function selectedFields(select: PgSelect): [string, unknown][] {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List field "${key}" must be a plain identifier.`);
   }
   return Object.entries(fields);
+}
+
+/** The rows a query reads, counted up to one past the exact limit. */
+const cappedCount = (query: PgSelect) =>
+  sql<number>`(select count(*)::int from (${query} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as capped)`;
+
+/** The first page's figures and, when the page is counted, its `counts`, as one JSON object. */
+function figuresOf(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, counted: boolean) {
+  const given = list.figures?.(ctx as never);
+  const counts =
+    counted && list.counts
+      ? Object.fromEntries(
+          Object.entries(list.counts(ctx as never)).map(([key, also]) => [
+            key,
+            cappedCount(countable(list, ctx, also)),
+          ]),
+        )
+      : undefined;
+  if (!given) return counts && figuresObject(counts);
+  if (!counts) return figuresObject(given);
+  return is(given, SQL)
+    ? sql`((${figuresObject(given)})::jsonb || (${figuresObject(counts)})::jsonb)::text`
+    : figuresObject({ ...given, ...counts });
 }
 
 /** A list's figures as one JSON object, its keys written as literals (plain identifiers only). */

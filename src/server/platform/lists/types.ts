@@ -52,6 +52,12 @@ export interface ListDefinition<F extends z.ZodRawShape> {
   figures?: (
     ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>,
   ) => Record<string, SQL<number>> | SQL<Record<string, number>>;
+  /**
+   * Named counts of the listed rows that also meet a condition (`completed`: the leads completed),
+   * counted as the list's own count is: exactly up to 1,000, past that (and on a search the planner
+   * expects to match more than `ESTIMATED_SEARCH_FROM` rows) the planner's estimate.
+   */
+  counts?: (ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>) => Record<string, SQL>;
   pageSize?: number;
   /** A filter the old API sends as the page size when no `limit` comes (the messenger's `count`). */
   pageSizeField?: string;
