@@ -195,11 +195,17 @@ function jsonPage(
   const order =
     o.sortKey === o.idKey ? `${ref(o.idKey)} ${o.dir}` : `${ref(o.sortKey)} ${o.dir}, ${ref(o.idKey)} ${o.dir}`;
   const limit = Math.trunc(o.limit);
+  // A first page that holds every row is its own count: the count's statement runs only when the
+  // page is full (PostgreSQL runs a subquery in a branch CASE does not take never), so a narrow
+  // filter or a rare search term reads its matches once, not twice.
+  const total = o.count
+    ? sql`case when count(*) < ${sql.raw(String(Math.min(limit, EXACT_COUNT_LIMIT + 1)))} then count(*)::int else ${o.count} end`
+    : sql`null::int`;
   // The LIMIT stays on the inner select, where it lets PostgreSQL stop the index scan at the page's
   // end; written as a literal, it does not make the prepared statement's plan depend on a value.
   return sql`select ${sql.raw(`string_agg(p.row, chr(30) order by p.n) filter (where p.n <= ${limit - 1}) as rows, count(*)::int as fetched,
       min(p.sort) filter (where p.n = ${limit - 1}) as sort, min(p.id) filter (where p.n = ${limit - 1}) as id`)},
-      ${o.count ?? sql`null::int`} as total, ${o.figures ?? sql`null::text`} as figures
+      ${total} as total, ${o.figures ?? sql`null::text`} as figures
     from (select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id, row_number() over (order by ${order}) as n`)}
       from (${page} limit ${sql.raw(String(limit))}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))})) as p`;
 }
