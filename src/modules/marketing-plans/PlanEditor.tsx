@@ -126,11 +126,12 @@ function Editor({ initial }: { initial: Draft }) {
 
   const autosave = useAutosave({
     created: () => planId.current !== undefined,
-    save: (value: Draft, _revision, signal) =>
+    save: (value: Draft, revision, signal) =>
       callAction(
         savePlan,
         {
           ...value,
+          revision,
           planId: planId.current,
           locationId: value.locationId || locationId,
           vehicles: value.vehicles.map(strip),
@@ -141,6 +142,8 @@ function Editor({ initial }: { initial: Draft }) {
         signal,
       ),
     onSaved: (reply, value) => {
+      // A newer change was stored first (another tab, or a save that overtook this one): nothing to take.
+      if (!reply.written) return;
       if (planId.current === undefined) {
         planId.current = reply.planId;
         setParams({ plan: String(reply.planId), view: page }, { replace: true });

@@ -137,6 +137,8 @@ export const planInput = z.object({
   vehicles: list(planVehicleInput, 200),
   coupons: list(planCouponInput, 200),
   campaigns: list(campaignInput, 50),
+  /** The editor's change count (decision 031): a save older than the one stored is not written. */
+  revision: int(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type PlanInput = z.input<typeof planInput>;
 
@@ -166,6 +168,9 @@ export const savePlan = defineContract({
     planId: z.number().int(),
     vehicleIds: z.array(z.number().int()),
     couponIds: z.array(z.number().int()),
+    revision: z.number().int(),
+    /** False when a newer change was already stored: this save changed nothing. */
+    written: z.boolean(),
   }),
 });
 export const loadPlan = defineContract({

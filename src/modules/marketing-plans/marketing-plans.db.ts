@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -33,6 +34,8 @@ export const marketingPlans = pgTable(
     name: varchar('name', { length: 120 }).notNull(),
     current: boolean('current').notNull().default(false),
     campaigns: jsonb('campaigns').$type<Campaign[]>().notNull().default([]),
+    /** The editor's change count of the last save written (save-plan's `revision`, decision 031). */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -129,6 +129,8 @@ async function writePlan(ctx: ActionContext<PlanInput & { planId?: number; locat
     locationId: input.locationId,
     current: input.current,
     campaigns: input.campaigns as never,
+    // A save without one (the old API) keeps the stored revision.
+    ...(input.revision === undefined ? {} : { revision: input.revision as number }),
   };
   if (input.current) {
     const others = and(eq(marketingPlans.locationId, input.locationId), eq(marketingPlans.current, true));
@@ -143,14 +145,23 @@ async function writePlan(ctx: ActionContext<PlanInput & { planId?: number; locat
 
 defineAction({
   contract: savePlan,
-  summary: 'Saves a whole plan (the editor autosaves on each change); the first save answers its planId.',
+  summary:
+    'Saves a whole plan (the editor autosaves on each change); the first save answers its planId; a save of an older change than the stored one is not written.',
   permission: 'marketingEditor',
   reach: { planId: planRecords },
   async handler(ctx) {
+    const { planId, revision } = ctx.input;
+    if (planId && revision !== undefined) {
+      // The plan is held until this save ends: a second save of it waits, then reads this one's revision.
+      await ctx.db.execute(sql`select 1 from ${marketingPlans} where ${marketingPlans.id} = ${planId} for update`);
+      const stored = await loadRecord(ctx, planRecords, planId);
+      if (stored.revision > revision)
+        return { planId, vehicleIds: [], couponIds: [], revision: stored.revision, written: false };
+    }
     const plan = await writePlan(ctx);
     const vehicleIds = await syncItems(ctx.db, planVehicles, 'vehicleId', plan, ctx.input.vehicles);
     const couponIds = await syncItems(ctx.db, planCoupons, 'couponId', plan, ctx.input.coupons);
-    return { planId: plan.id, vehicleIds, couponIds };
+    return { planId: plan.id, vehicleIds, couponIds, revision: plan.revision, written: true };
   },
 });
 

@@ -132,6 +132,26 @@ describe('marketing plans', () => {
     expect(rows.some((r) => r.id === vehicleIds[0])).toBe(false);
   });
 
+  it('autosave race: of two quick saves the later change wins whatever order they land in, and nothing is lost', async () => {
+    const { planId } = (await editor.act(savePlan, newPlan({ revision: 1 }))).body.data;
+    // Sent together: the pipeline runs them in either order.
+    const [a, b] = await Promise.all([
+      editor.act(savePlan, newPlan({ planId, revision: 2, name: 'First change' })),
+      editor.act(savePlan, newPlan({ planId, revision: 3, name: 'Second change', vehicles: [vehicle, vehicle] })),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const stored = async () => {
+      const [plan] = await t.db.select().from(marketingPlans).where(eq(marketingPlans.id, planId));
+      const items = await t.db.select().from(planVehicles).where(eq(planVehicles.planId, planId));
+      return { name: plan.name, revision: plan.revision, vehicles: items.length };
+    };
+    expect(await stored()).toEqual({ name: 'Second change', revision: 3, vehicles: 2 });
+    // The slower request of the earlier change, landing last, is not written.
+    const late = await editor.act(savePlan, newPlan({ planId, revision: 2, name: 'Late', vehicles: [] }));
+    expect(late.body.data).toMatchObject({ planId, revision: 3, written: false });
+    expect(await stored()).toEqual({ name: 'Second change', revision: 3, vehicles: 2 });
+  });
+
   it("makes a plan active and the store's other plan inactive", async () => {
     const { planId } = (await editor.act(savePlan, newPlan({ current: 1 }))).body.data;
     const active = await t.db

@@ -1,0 +1,1 @@
+ALTER TABLE "marketing_plans" ADD COLUMN "revision" bigint DEFAULT 0 NOT NULL;
