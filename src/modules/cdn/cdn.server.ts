@@ -108,10 +108,11 @@ defineAction({
 
 type UploadInput = z.output<typeof uploadFilesInput>;
 
-/** Stores one checked file and adds its row; answers what the reply says of it. */
-async function storeUpload(ctx: ActionContext<UploadInput>, sent: UploadedFile, file: PreparedFile) {
+/** Stores one checked file (its key added to `stored` first) and adds its row; answers what the reply says of it. */
+async function storeUpload(ctx: ActionContext<UploadInput>, sent: UploadedFile, file: PreparedFile, stored: string[]) {
   const { input } = ctx;
   const key = storageKey(file.contentType);
+  stored.push(key);
   await ctx.services.storage.put(key, { data: file.data, contentType: file.contentType });
   const row = await insertRecord(ctx, cdnUploadRecords, {
     locationId: input.locationId,
@@ -146,7 +147,15 @@ defineAction({
     // Every file is checked before any is stored: one bad file refuses the whole upload.
     const prepared = await Promise.all(files.map((f) => prepareFile(f.data, f.filename, input.compress)));
     const uploads = [];
-    for (const [i, file] of prepared.entries()) uploads.push(await storeUpload(ctx, files[i], file));
+    const stored: string[] = [];
+    try {
+      for (const [i, file] of prepared.entries()) uploads.push(await storeUpload(ctx, files[i], file, stored));
+    } catch (error) {
+      // The rows roll back with the transaction; the files stored before the failure go with them,
+      // so storage never keeps a file no upload names.
+      await Promise.allSettled(stored.map((key) => ctx.services.storage.remove(key)));
+      throw error;
+    }
     return { uploads };
   },
 });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { locationsByCode, testApp, type Caller, type TestApp } from '../../../tests/helpers';
 import { multipartBody, type MultipartFile } from '../../../tests/multipart';
 import { actionRoute } from '../../server/platform/actions';
+import type { StorageProvider } from '../../server/providers/storage/storage';
 import { cdnUploads } from './cdn.db';
 import { deleteUpload, editUpload, loadUpload, loadUploads, uploadFiles } from './cdn.contract';
 
@@ -135,6 +136,32 @@ describe('marketing/cdn', () => {
       );
       expect(res.body.data.fields).toEqual(['files']);
     }
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('removes the files it stored when a later file of the upload fails, keeping no file without a row', async () => {
+    const { storage } = (t.app as unknown as { services: { storage: StorageProvider } }).services;
+    const put = storage.put;
+    const kept: string[] = [];
+    let calls = 0;
+    // The second file's storage fails (a full disk, S3 refusing): the first is already stored.
+    storage.put = async (key, file) => {
+      if (++calls === 2) throw new Error('No space left on device');
+      kept.push(key);
+      return put.call(storage, key, file);
+    };
+    const before = await uploadCount();
+    try {
+      const res = await upload(marketer, { locationId: String(loc.ABG), active: '1', compress: '0' }, [
+        { field: 'files', filename: 'first.pdf', data: PDF },
+        { field: 'files', filename: 'second.pdf', data: PDF },
+      ]);
+      expect(res.status).toBe(500);
+    } finally {
+      storage.put = put;
+    }
+    expect(kept).toHaveLength(1);
+    expect(await storage.get(kept[0])).toBeNull();
     expect(await uploadCount()).toBe(before);
   });
 
