@@ -173,6 +173,11 @@ export const laneDeliveries = pgTable(
     status: varchar('status', { length: 12 }).$type<DeliveryStatus>().notNull().default('scheduled'),
     /** Where the car goes: street, city, state and ZIP on one line. */
     address: varchar('address', { length: 300 }).notNull(),
+    /**
+     * The lead's customer, contact and vehicle wanted as one text, kept by triggers (migration 0043):
+     * a search reads the deliveries alone, in date order, instead of looking up each one's lead.
+     */
+    leadSearch: text('lead_search').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -184,6 +189,7 @@ export const laneDeliveries = pgTable(
     index('lane_deliveries_status_scheduled_idx').on(t.status, t.scheduledDate, t.id),
     index('lane_deliveries_created_idx').on(t.createdAt, t.id),
     index('lane_deliveries_vehicle_idx').on(t.laneVehicleId),
+    searchIndex('lane_deliveries_search_idx', t.leadSearch),
   ],
 );
 
@@ -225,6 +231,8 @@ export const laneQuotes = pgTable(
     /** The provider's reference for the request. */
     reference: varchar('reference', { length: 64 }).notNull().default(''),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The lead's customer, contact and vehicle wanted as one text, kept by triggers, as on deliveries. */
+    leadSearch: text('lead_search').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -235,6 +243,7 @@ export const laneQuotes = pgTable(
     index('lane_quotes_status_created_idx').on(t.status, t.createdAt, t.id),
     index('lane_quotes_lead_idx').on(t.leadId, t.createdAt, t.id),
     index('lane_quotes_reference_idx').on(t.reference),
+    searchIndex('lane_quotes_search_idx', t.leadSearch),
   ],
 );
 

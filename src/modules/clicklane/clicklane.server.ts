@@ -64,7 +64,7 @@ import {
 
 type Ctx = ActionContext<unknown>;
 
-export const leadSearch = searchText(leads.customerName, leads.email, leads.phone, leads.vehicleWanted);
+const leadSearch = searchText(leads.customerName, leads.email, leads.phone, leads.vehicleWanted);
 const vehicleSearch = searchText(vehicles.vin, vehicles.stockNumber, vehicles.description);
 
 /** Money as the lists show it ("$31,450.00"), written by PostgreSQL. */
@@ -446,7 +446,8 @@ defineListAction({
     status: equals(deliveries.status),
     minScheduledDate: (day) => gte(deliveries.scheduledDate, day),
     maxScheduledDate: (day) => lte(deliveries.scheduledDate, day),
-    query: matches(leadSearch),
+    // The lead's text kept on the delivery (migration 0043): read in date order from the deliveries alone.
+    query: matches(searchText(deliveries.leadSearch)),
   },
   query: (ctx) => ({ select: deliverySelect(ctx) }),
 });

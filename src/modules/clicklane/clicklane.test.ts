@@ -687,3 +687,45 @@ describe('counting a common name', () => {
     await t.db.execute(sql`delete from lane_leads where customer_name like 'Ana Quintanilla %'`);
   });
 });
+
+describe("searching deliveries and quotes by the lead's customer", () => {
+  it('finds them by the name the lead has now, after the lead is renamed', async () => {
+    const [{ leadId }] = await t.db
+      .select({ leadId: laneDeliveries.leadId })
+      .from(laneDeliveries)
+      .innerJoin(laneQuotes, eq(laneQuotes.leadId, laneDeliveries.leadId))
+      .limit(1)
+      .then((rows) =>
+        rows.length ? rows : t.db.select({ leadId: laneDeliveries.leadId }).from(laneDeliveries).limit(1),
+      );
+    const lead = (await marketer.act(loadLead, { leadId })).body.data.lead;
+    const renamed = await marketer.act(saveLead, {
+      leadId,
+      locationId: lead.locationId,
+      customerName: 'Zenobia Marchetti',
+      email: lead.email,
+      phone: lead.phone,
+      vehicleWanted: lead.vehicleWanted,
+      source: lead.source,
+      status: lead.status,
+    });
+    expect(renamed.status).toBe(200);
+    const deliveries = await lane.act(loadDeliveries, { query: 'marchetti' });
+    expect(deliveries.body.data.rows.map((r) => r.customerName)).toEqual(['Zenobia Marchetti']);
+    const byOldName = await lane.act(loadDeliveries, { query: lead.customerName });
+    expect(byOldName.body.data.rows.map((r) => r.leadId)).not.toContain(leadId);
+    // A quote asked for the renamed lead is found by the new name too.
+    const quote = await offers.act(startQuote, {
+      leadId,
+      carrier: 'geico',
+      coverage: 'full',
+      termMonths: '6',
+      zip: '87107',
+      dateOfBirth: '1988-04-02',
+    });
+    expect(quote.status).toBe(200);
+    const quotes = await offers.act(loadQuotes, { query: 'zenobia' });
+    expect(quotes.body.data.rows.length).toBeGreaterThan(0);
+    expect(quotes.body.data.rows.every((r) => r.customerName === 'Zenobia Marchetti')).toBe(true);
+  });
+});

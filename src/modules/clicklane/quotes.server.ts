@@ -27,7 +27,8 @@ import {
   startQuote,
   termOf,
 } from './clicklane.contract';
-import { dollars, leadSearch } from './clicklane.server';
+import { searchText } from '../../server/platform/search';
+import { dollars } from './clicklane.server';
 
 defineListAction({
   contract: loadQuotes,
@@ -53,7 +54,8 @@ defineListAction({
     carrier: equals(quotes.carrier),
     minCreatedAt: fromDay(quotes.createdAt),
     maxCreatedAt: toDay(quotes.createdAt),
-    query: matches(leadSearch),
+    // The lead's text kept on the quote (migration 0043).
+    query: matches(searchText(quotes.leadSearch)),
   },
   query: ({ db }) => ({
     select: db
