@@ -30,3 +30,7 @@ UPDATE lane_quotes q SET lead_search = l.customer_name || ' ' || l.email || ' ' 
   FROM lane_leads l WHERE l.id = q.lead_id;--> statement-breakpoint
 CREATE INDEX "lane_deliveries_search_idx" ON "lane_deliveries" USING gin (lower("lead_search") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "lane_quotes_search_idx" ON "lane_quotes" USING gin (lower("lead_search") gin_trgm_ops);
+--> statement-breakpoint
+-- Statistics for the new expression at once: a search's plan and its estimated count read them.
+ANALYZE lane_deliveries;--> statement-breakpoint
+ANALYZE lane_quotes;

@@ -4,10 +4,19 @@
  * text a person typed is escaped here, shortcodes are filled in text and links alike, and a link
  * still not a web address once filled is dropped rather than sent broken.
  */
-import mjml2html from 'mjml';
+import { createRequire } from 'node:module';
+import type mjml from 'mjml';
 import type { Shortcode } from '../locations/locations.contract';
 import { fillShortcodes } from '../locations/locations.api';
 import type { CouponItem, Piece, TemplateOptions, VehicleItem } from './email-builder.contract';
+
+/**
+ * MJML and what it pulls in (an HTML parser, a minifier, CSS inlining) load on the first compile, not
+ * with the server: most processes never compile an email, and loaded eagerly it (with the S3 SDK) held
+ * about 40 MB of every server process.
+ */
+let loaded: typeof mjml | undefined;
+const mjml2html: typeof mjml = (...args) => (loaded ??= createRequire(import.meta.url)('mjml') as typeof mjml)(...args);
 
 export interface CompileInput {
   options: TemplateOptions;

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../../config';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /** A stored file as the server kept it: its bytes and the type checked from its content at upload. */
 export interface StoredFile {
@@ -72,33 +72,42 @@ export interface S3Settings {
 
 /** An S3 bucket (or any S3-compatible store) through the AWS SDK. */
 export function s3Storage(settings: S3Settings): StorageProvider {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    // Compatible services name the bucket in the path; AWS accepts that too.
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
+  // The SDK loads with the first file, not with every server: most run the local driver.
+  let connected: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        // Compatible services name the bucket in the path; AWS accepts that too.
+        forcePathStyle: Boolean(settings.endpoint),
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    })));
   const Bucket = settings.bucket;
   return {
     name: 's3',
     async put(key, file) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: file.data, ContentType: file.contentType }),
+        new sdk.PutObjectCommand({ Bucket, Key: checkedKey(key), Body: file.data, ContentType: file.contentType }),
       );
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key) }));
         const data = Buffer.from(await object.Body!.transformToByteArray());
         return { data, contentType: object.ContentType ?? 'application/octet-stream' };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
   };
 }
