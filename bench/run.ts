@@ -65,7 +65,7 @@ const seconds = Number(args.seconds ?? (quick ? 1 : 5));
  * autocannon runs for whole seconds: a measurement shorter than one (CI's, which only proves the
  * harness) sends a number of requests instead, with no warm second before it.
  */
-const requests = seconds < 1 ? Math.max(50, Math.round(seconds * 400)) : undefined;
+const requests = seconds < 1 ? Math.max(20, Math.round(seconds * 400)) : undefined;
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
