@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import '../src/server/modules';
 import { openDatabase } from '../src/server/db/client';
-import { planFor, planSetting } from '../src/server/db/statements';
+import { planOf, planSetting } from '../src/server/db/statements';
 import { listRegistry, listStatement } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
@@ -22,7 +22,7 @@ const user = { id: 0, flags: [...allFlags], reach: 'group' };
 const { statement, estimate } = await listStatement(list, { input, db: database.db, user } as never);
 const client = await database.pool!.connect();
 try {
-  await client.query(planSetting[planFor(statement.params)]);
+  await client.query(planSetting[planOf(statement)]);
   const run = () => client.query({ name: statement.name, text: statement.sql, values: statement.params });
   for (let i = 0; i < 20; i++) await run();
   const started = performance.now();

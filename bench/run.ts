@@ -22,7 +22,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../src/server/modules';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { planFor, planSetting, type Statement } from '../src/server/db/statements';
+import { planOf, planSetting, type Statement } from '../src/server/db/statements';
 import { exportRegistry, listRegistry, listStatement, type BenchSample } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
@@ -317,7 +317,7 @@ async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]
   // Prepared and planned like the server's (runStatement), on a connection per client.
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
   try {
-    await Promise.all(clients.map((client) => client.query(planSetting[planFor(statement.params)])));
+    await Promise.all(clients.map((client) => client.query(planSetting[planOf(statement)])));
     const loop = async (until: number, each = () => {}) => {
       await Promise.all(
         clients.map(async (client) => {

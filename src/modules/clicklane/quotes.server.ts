@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { defineJob, enqueue } from '../../server/jobs/jobs';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
-import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, planned, toDay } from '../../server/platform/lists';
 import { insertRecord, loadRecord } from '../../server/platform/records';
 import type { QuoteAnswer } from '../../server/providers/insurance/insurance';
 import { locations } from '../locations/locations.db';
@@ -50,7 +50,8 @@ defineListAction({
   id: { key: 'quoteId', column: quotes.id },
   filters: {
     locationId: equals(quotes.locationId),
-    status: equals(quotes.status),
+    // Few quotes wait for their carrier at any time: planned for the state asked for.
+    status: planned(equals(quotes.status)),
     carrier: equals(quotes.carrier),
     minCreatedAt: fromDay(quotes.createdAt),
     maxCreatedAt: toDay(quotes.createdAt),

@@ -46,8 +46,9 @@ export async function runStatement<T>(
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const { sql: text, params, name } = 'sql' in query ? query : statementOf(query);
-    const pool = listPools.get(client)?.[planFor(params)] ?? client;
+    const statement = 'sql' in query ? query : statementOf(query);
+    const { sql: text, params, name } = statement;
+    const pool = listPools.get(client)?.[planOf(statement)] ?? client;
     return (await pool.query({ name, text, values: params })).rows as T[];
   }
   if ('sql' in query)
@@ -74,4 +75,9 @@ export interface Statement {
   sql: string;
   params: unknown[];
   name: string;
+  /** Planned for its values on every call whatever they are (a list filter marked `planned`). */
+  plan?: Plan;
 }
+
+/** How a rendered statement is planned: as it says, else by its values (`planFor`). */
+export const planOf = (statement: Statement): Plan => statement.plan ?? planFor(statement.params);

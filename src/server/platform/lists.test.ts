@@ -6,9 +6,9 @@ import pg from 'pg';
 import { z } from 'zod';
 import '../modules';
 import type { Db } from '../db/client';
-import { planFor, statementOf } from '../db/statements';
+import { planFor, planOf, statementOf } from '../db/statements';
 import { listPaging } from '../../shared/fields';
-import { buildListQueries, holderOf, type BenchSample } from './lists';
+import { buildListQueries, holderOf, listStatement, type BenchSample } from './lists';
 import { registeredLists } from '../../../tests/registries';
 
 interface IndexShape {
@@ -126,6 +126,15 @@ describe('list rules', () => {
         wrong.push(`${path} [${name}]: planned for its values, but it searches nothing`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('plan a statement for its values when a filter marked planned is given (quotes waiting), once otherwise', async () => {
+    const [, quotes] = [...registeredLists()].find(([path]) => path === 'clicklane/load-quotes')!;
+    const plan = async (filters: Record<string, unknown>) =>
+      planOf((await listStatement(quotes, { db, input: inputOf(quotes, filters), user } as never)).statement);
+    expect(await plan({ status: 'requested' })).toBe('custom');
+    expect(await plan({ status: 'requested', cursor: undefined, locationId: 1 })).toBe('custom');
+    expect(await plan({ locationId: 1 })).toBe('generic');
   });
 
   it('write rowFields from the row alone, the same each time, without changing it', () => {

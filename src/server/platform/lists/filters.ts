@@ -70,6 +70,20 @@ export const startsWith =
   (term: string) =>
     like(column, startingWith(normalize(term)));
 
+/**
+ * A filter whose best plan depends on its value: a state most rows never have (quotes still waiting
+ * for the carrier) is found from its own index, a common one by walking the sort order. A statement
+ * with such a filter given is planned for its values on every call, as a search is (decision 010):
+ * a plan made once for any value walked all 100,000 quotes to find none waiting.
+ */
+export const planned = <V>(filter: ListFilter<V>): ListFilter<V> => Object.assign(filter, { plannedPerValue: true });
+
+/** Whether a filter marked `planned` is among those given. */
+export const plannedFilterGiven = (filters: ListFilters<z.ZodRawShape> | undefined, input: Record<string, unknown>) =>
+  Object.entries(filters ?? {}).some(
+    ([key, filter]) => (filter as { plannedPerValue?: boolean } | undefined)?.plannedPerValue && isGiven(input[key]),
+  );
+
 /** Whether a filter was given: empty text, an empty list and null say "any". */
 const isGiven = (value: unknown) =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);

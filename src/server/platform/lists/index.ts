@@ -13,6 +13,7 @@ export {
   fromDay,
   givenFilters,
   matches,
+  planned,
   present,
   startsWith,
   toDay,

@@ -8,6 +8,7 @@ import { RawJson } from '../raw-json';
 import { reachKey } from '../reach';
 import { encodeCursor } from './cursor';
 import { renderTable } from './html';
+import { plannedFilterGiven } from './filters';
 import { buildListQueries, countable, ESTIMATED_SEARCH_FROM, EXACT_COUNT_LIMIT, inlineParams } from './statement';
 import type { AnyList, Paging, Row } from './types';
 
@@ -48,7 +49,9 @@ const requestKey = (list: AnyList, ctx: ActionContext<Paging & Record<string, un
 function rendering(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, key: string, counted: boolean) {
   return rendered(list, `${counted} ${key}`, () => {
     const q = buildListQueries(list, ctx, { counted });
-    return { statement: statementOf(q.json), sortKey: q.sortKey, dir: q.dir, limit: q.limit };
+    const statement = statementOf(q.json);
+    if (plannedFilterGiven(list.filters, ctx.input)) statement.plan = 'custom';
+    return { statement, sortKey: q.sortKey, dir: q.dir, limit: q.limit };
   });
 }
 
