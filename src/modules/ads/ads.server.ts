@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { addDays, dayIn } from '../../server/platform/days';
@@ -25,6 +26,14 @@ const filters: ListFilters<typeof adFilters> = {
 const conditions = (input: Record<string, unknown>, user: Parameters<typeof givenFilters>[1]['user']) =>
   and(withinReach(user.reach, adInsights.locationId), ...givenFilters(filters, { input, user })) ?? sql`true`;
 
+/** The report's totals over some rows: money as dollars with cents, as the spec's reply names it; cost per click 0 without clicks. */
+const totals = (spendCents: SQL | AnyPgColumn, impressions: SQL | AnyPgColumn, clicks: SQL | AnyPgColumn) =>
+  sql<Record<string, number>>`json_build_object(
+      'spend', coalesce(sum(${spendCents}), 0) / 100.0,
+      'impressions', coalesce(sum(${impressions}), 0),
+      'clicks', coalesce(sum(${clicks}), 0),
+      'cpc', coalesce(round(sum(${spendCents}) / 100.0 / nullif(sum(${clicks}), 0), 2), 0))`;
+
 defineListAction({
   contract: loadAds,
   summary:
@@ -45,14 +54,12 @@ defineListAction({
   defaultSort: 'day',
   defaultDir: 'desc',
   id: { key: 'adInsightId', column: adInsights.id },
-  // The totals of every row the filters match, in one read of the narrow totals index (money as
-  // dollars with cents, as the spec's reply names it; cost per click 0 without clicks).
-  figures: ({ input, user }) => sql<Record<string, number>>`(select json_build_object(
-      'spend', coalesce(sum(${adInsights.spendCents}), 0) / 100.0,
-      'impressions', coalesce(sum(${adInsights.impressions}), 0),
-      'clicks', coalesce(sum(${adInsights.clicks}), 0),
-      'cpc', coalesce(round(sum(${adInsights.spendCents}) / 100.0 / nullif(sum(${adInsights.clicks}), 0), 2), 0))
+  // The totals of every row the filters match, in one read of the narrow totals index; a first page
+  // that holds every row (a search for one campaign) totals itself instead.
+  figures: ({ input, user }) =>
+    sql<Record<string, number>>`(select ${totals(adInsights.spendCents, adInsights.impressions, adInsights.clicks)}
     from ${adInsights} where ${conditions(input as Record<string, unknown>, user)})`,
+  pageFigures: (field) => totals(field('spendCents'), field('impressions'), field('clicks')),
   filters,
   query: ({ db }) => ({
     select: db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sum } from 'drizzle-orm';
+import { and, count, eq, sql, sum } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { adInsights } from './ads.db';
 import { fetchAds, loadAdDays, loadAds } from './ads.contract';
@@ -62,6 +62,23 @@ describe('the Facebook ad report', () => {
     const theDay = days.body.data.days.find((d) => d.day === day)!;
     const ofDay = await reader.act(loadAds, { locationId: loc.ABG, minDay: day, maxDay: day });
     expect(theDay.spendCents / 100).toBe(ofDay.body.data.spend);
+    // A search one page holds is totalled from its own rows: the same figures as the table's.
+    const searched = await reader.act(loadAds, { locationId: loc.ABG, query: 'oil', view: 'rows' });
+    const rows = searched.body.data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(100);
+    const [matched] = await t.db
+      .select({ spend: sum(adInsights.spendCents), clicks: sum(adInsights.clicks) })
+      .from(adInsights)
+      .where(
+        and(
+          eq(adInsights.locationId, loc.ABG),
+          sql`lower(${adInsights.campaignName} || ' ' || ${adInsights.adName}) like '%oil%'`,
+        ),
+      );
+    expect(searched.body.data.spend).toBe(Number(matched.spend) / 100);
+    expect(searched.body.data.clicks).toBe(Number(matched.clicks));
+    expect(searched.body.data.spend).toBe(rows.reduce((total, r) => total + r.spendCents, 0) / 100);
     const bad = await reader.act(loadAds, { minDay: '2026-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('From must be a real date.');

@@ -76,13 +76,22 @@ export function buildListQueries(
   const first = !ctx.input.cursor;
   const count = first && counted ? cappedCount(countable(list, ctx)) : undefined;
   const figures = first ? figuresOf(list, ctx, counted) : undefined;
+  const pageFigures = first && list.pageFigures ? fromPage(list.pageFigures) : undefined;
   // The page is ordered again by the selected field that holds the sort column (outbox's `createdAt`
   // sort reads `id`, its insertion order; a price shown as dollars is sorted by its cents), never by
   // a field that merely shares the key.
   const sortField = sortColumn === list.id.column ? list.id.key : (holderOf(ordered(), sortColumn) ?? sortKey);
   return {
     page: () => ordered().limit(limit + 1),
-    json: jsonPage(ordered(), { sortKey: sortField, idKey: list.id.key, dir, limit: limit + 1, count, figures }),
+    json: jsonPage(ordered(), {
+      sortKey: sortField,
+      idKey: list.id.key,
+      dir,
+      limit: limit + 1,
+      count,
+      figures,
+      pageFigures,
+    }),
     sortKey,
     sortField,
     dir,
@@ -166,6 +175,18 @@ function figuresOf(list: AnyList, ctx: ActionContext<Paging & Record<string, unk
     : figuresObject({ ...given, ...counts });
 }
 
+/** `pageFigures` over the page's rows, and the fields it reads (each carried up to the page's rows). */
+function fromPage(pageFigures: NonNullable<AnyList['pageFigures']>) {
+  const keys = new Set<string>();
+  const expression = pageFigures((key) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+      throw new Error(`Page figure field "${key}" must be a plain identifier.`);
+    keys.add(key);
+    return sql.raw(`p."${key}"`);
+  });
+  return { expression, keys: [...keys] };
+}
+
 /** A list's figures as one JSON object, its keys written as literals (plain identifiers only). */
 function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string, number>>): SQL {
   if (is(figures, SQL)) return sql`(${figures})::text`;
@@ -188,7 +209,15 @@ function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string,
  */
 function jsonPage(
   page: PgSelect,
-  o: { sortKey: string; idKey: string; dir: 'asc' | 'desc'; limit: number; count?: SQL; figures?: SQL },
+  o: {
+    sortKey: string;
+    idKey: string;
+    dir: 'asc' | 'desc';
+    limit: number;
+    count?: SQL;
+    figures?: SQL;
+    pageFigures?: { expression: SQL; keys: string[] };
+  },
 ): SQL {
   const keys = selectedFields(page).map(([key]) => key);
   const ref = (key: string) => `t."${key}"`;
@@ -201,12 +230,18 @@ function jsonPage(
   const total = o.count
     ? sql`case when count(*) < ${sql.raw(String(Math.min(limit, EXACT_COUNT_LIMIT + 1)))} then count(*)::int else ${o.count} end`
     : sql`null::int`;
+  // Figures the page can total itself, likewise: from its rows when it holds them all.
+  const figures =
+    o.pageFigures && o.figures
+      ? sql`case when count(*) < ${sql.raw(String(limit))} then (${o.pageFigures.expression})::text else ${o.figures} end`
+      : (o.figures ?? sql`null::text`);
+  const carried = (o.pageFigures?.keys ?? []).map((key) => `, ${ref(key)} as "${key}"`).join('');
   // The LIMIT stays on the inner select, where it lets PostgreSQL stop the index scan at the page's
   // end; written as a literal, it does not make the prepared statement's plan depend on a value.
   return sql`select ${sql.raw(`string_agg(p.row, chr(30) order by p.n) filter (where p.n <= ${limit - 1}) as rows, count(*)::int as fetched,
       min(p.sort) filter (where p.n = ${limit - 1}) as sort, min(p.id) filter (where p.n = ${limit - 1}) as id`)},
-      ${total} as total, ${o.figures ?? sql`null::text`} as figures
-    from (select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id, row_number() over (order by ${order}) as n`)}
+      ${total} as total, ${figures} as figures
+    from (select ${sql.raw(`row_to_json(t)::text as row, ${ref(o.sortKey)}::text as sort, ${ref(o.idKey)}::text as id, row_number() over (order by ${order}) as n${carried}`)}
       from (${page} limit ${sql.raw(String(limit))}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))})) as p`;
 }
 

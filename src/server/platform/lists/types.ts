@@ -53,6 +53,12 @@ export interface ListDefinition<F extends z.ZodRawShape> {
     ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>,
   ) => Record<string, SQL<number>> | SQL<Record<string, number>>;
   /**
+   * The `figures` again, written over the page's own fields (`field('spendCents')`): a first page
+   * that holds every row sums them from itself, and the `figures` statement does not run. For lists
+   * whose figures total a column of their rows (the ad report's spend and clicks); not with `counts`.
+   */
+  pageFigures?: (field: (key: string) => SQL) => SQL<Record<string, number>>;
+  /**
    * Named counts of the listed rows that also meet a condition (`completed`: the leads completed),
    * counted as the list's own count is: exactly up to 1,000, past that (and on a search the planner
    * expects to match more than `ESTIMATED_SEARCH_FROM` rows) the planner's estimate.
