@@ -3,6 +3,7 @@ import { and, count, eq, sql, sum } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { adInsights } from './ads.db';
 import { fetchAds, loadAdDays, loadAds } from './ads.contract';
+import { graphFacebook } from '../../server/providers/facebook/facebook';
 
 let t: TestApp;
 let editor: Caller;
@@ -102,5 +103,97 @@ describe('the report across the group', () => {
     expect(res.body.data.spend).toBe(Number(stored.spend) / 100);
     const days = await reader.act(loadAdDays, {});
     expect(days.status).toBe(200);
+  });
+});
+
+describe("the Graph driver's ad results", () => {
+  it('reads the insights of the store’s campaigns, then each ad’s creative and its campaign’s lifetime budget by id', async () => {
+    const asked: string[] = [];
+    const fetcher = async (url: string | URL | Request) => {
+      const address = String(url);
+      asked.push(address);
+      const reply = address.includes('/insights?')
+        ? {
+            data: [
+              // As the Marketing API answers (its documented insights fields; money as strings).
+              {
+                ad_id: '6101',
+                date_start: '2026-11-02',
+                campaign_name: 'ABG Trucks',
+                adset_name: 'ABG Trucks NM',
+                ad_name: 'Tundra',
+                spend: '12.34',
+                impressions: '1500',
+                clicks: '42',
+                actions: [{ action_type: 'lead', value: '3' }],
+              },
+              {
+                ad_id: '6102',
+                date_start: '2026-11-02',
+                campaign_name: 'ABG Service',
+                adset_name: 'ABG Oil',
+                ad_name: 'Oil change',
+                spend: '5',
+                impressions: '800',
+                clicks: '0',
+              },
+            ],
+          }
+        : {
+            '6101': {
+              id: '6101',
+              creative: {
+                name: 'Tundra creative',
+                body: 'Tow more.',
+                image_url: 'https://cdn.example.test/t.jpg',
+                link_url: 'https://abq.example.test/tundra',
+              },
+              campaign: { lifetime_budget: '150000' },
+            },
+            '6102': {
+              id: '6102',
+              creative: {
+                name: 'Oil',
+                object_story_spec: {
+                  link_data: {
+                    link: 'https://abq.example.test/oil',
+                    message: 'Oil change $49.95',
+                    picture: 'https://cdn.example.test/o.jpg',
+                  },
+                },
+              },
+            },
+          };
+      return new Response(JSON.stringify(reply), { status: 200 });
+    };
+    const driver = graphFacebook(
+      { graphUrl: 'https://graph.example.test/v21.0/', pixelId: '1', accessToken: 'EAAB-secret', adAccountId: '777' },
+      fetcher as typeof fetch,
+    );
+    const rows = await driver.adInsights(
+      { code: 'ABG', name: 'Albuquerque Toyota', url: '' },
+      '2026-11-02',
+      '2026-11-02',
+    );
+    expect(rows[0]).toMatchObject({
+      adId: '6101',
+      spendCents: 1234,
+      clicks: 42,
+      conversions: 3,
+      campaignLifetimeBudgetCents: 150000,
+      creativeName: 'Tundra creative',
+      creativeMessage: 'Tow more.',
+      creativeImageUrl: 'https://cdn.example.test/t.jpg',
+      creativeLinkUrl: 'https://abq.example.test/tundra',
+    });
+    expect(rows[1]).toMatchObject({
+      creativeMessage: 'Oil change $49.95',
+      creativeImageUrl: 'https://cdn.example.test/o.jpg',
+      creativeLinkUrl: 'https://abq.example.test/oil',
+      campaignLifetimeBudgetCents: 0,
+    });
+    expect(asked[0]).toContain('https://graph.example.test/v21.0/act_777/insights?');
+    expect(new URL(asked[1]).searchParams.get('ids')).toBe('6101,6102');
+    expect(asked.join(' ')).not.toContain('secret');
   });
 });

@@ -285,10 +285,49 @@ export function graphFacebook(settings: GraphSettings, fetcher: typeof fetch = f
 const INSIGHTS_DOWN = 'Facebook did not send the ad results; try again in a few minutes.';
 type GraphInsight = Record<string, string | { action_type: string; value: string }[] | undefined>;
 
+type GraphAd = {
+  creative?: { name?: string; body?: string; image_url?: string; link_url?: string; object_story_spec?: GraphStory };
+  campaign?: { lifetime_budget?: string };
+};
+type GraphStory = { link_data?: { link?: string; message?: string; picture?: string } };
+
+const keptUrl = (url: string | undefined) => (url && url.length <= 500 ? url : '');
+
+/** Ids the Graph API takes in one `?ids=` read. */
+const IDS_PER_READ = 50;
+
+/**
+ * The ads' creatives and their campaigns' lifetime budgets (in cents, as the Graph API gives budgets),
+ * which the insights edge does not carry: read by id, 50 ads at a time.
+ */
+async function graphAdDetails(settings: GraphSettings, fetcher: typeof fetch, adIds: string[]) {
+  const found = new Map<string, GraphAd>();
+  for (let i = 0; i < adIds.length; i += IDS_PER_READ) {
+    const query = new URLSearchParams({
+      ids: adIds.slice(i, i + IDS_PER_READ).join(','),
+      fields: 'creative{name,body,image_url,link_url,object_story_spec},campaign{lifetime_budget}',
+    });
+    let res: Response;
+    try {
+      res = await fetcher(`${settings.graphUrl.replace(/\/$/, '')}/?${query}`, {
+        headers: { authorization: `Bearer ${settings.accessToken}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw AppError.upstream(INSIGHTS_DOWN, error);
+    }
+    const reply = (await res.json().catch(() => null)) as Record<string, GraphAd> | null;
+    if (!res.ok || !reply || typeof reply !== 'object')
+      throw AppError.upstream(INSIGHTS_DOWN, new Error(`Graph API answered ${res.status}`));
+    for (const [id, ad] of Object.entries(reply)) found.set(id, ad);
+  }
+  return found;
+}
+
 /**
  * The ad account's insights, one row per ad and day, for the campaigns named after the store's code
- * (the group names each store's campaigns "ABG …"). The creative's fields are not in the insights
- * edge; they stay blank from this driver (docs/ads.md).
+ * (the group names each store's campaigns "ABG …"), with each ad's creative and its campaign's
+ * lifetime budget read by id (docs/ads.md).
  */
 async function graphAdInsights(
   settings: GraphSettings,
@@ -318,19 +357,23 @@ async function graphAdInsights(
   const reply = (await res.json().catch(() => null)) as { data?: GraphInsight[] } | null;
   if (!res.ok || !Array.isArray(reply?.data))
     throw AppError.upstream(INSIGHTS_DOWN, new Error(`Graph API answered ${res.status}`));
+  const details = await graphAdDetails(settings, fetcher, [...new Set(reply.data.map((r) => String(r.ad_id)))]);
   return reply.data.map((r) => {
     const actions = Array.isArray(r.actions) ? r.actions : [];
+    const ad = details.get(String(r.ad_id)) ?? {};
+    const link = ad.creative?.object_story_spec?.link_data;
     return {
       adId: String(r.ad_id),
       day: String(r.date_start),
       campaignName: String(r.campaign_name ?? ''),
       adSetName: String(r.adset_name ?? ''),
       adName: String(r.ad_name ?? ''),
-      campaignLifetimeBudgetCents: 0,
-      creativeName: '',
-      creativeMessage: '',
-      creativeImageUrl: '',
-      creativeLinkUrl: '',
+      campaignLifetimeBudgetCents: Number(ad.campaign?.lifetime_budget ?? 0) || 0,
+      // Cut to what the report keeps (ad_insights' columns); an address too long to keep is dropped.
+      creativeName: (ad.creative?.name ?? '').slice(0, 200),
+      creativeMessage: (ad.creative?.body ?? link?.message ?? '').slice(0, 2000),
+      creativeImageUrl: keptUrl(ad.creative?.image_url ?? link?.picture),
+      creativeLinkUrl: keptUrl(ad.creative?.link_url ?? link?.link),
       spendCents: Math.round(Number(r.spend ?? 0) * 100),
       impressions: Number(r.impressions ?? 0),
       clicks: Number(r.clicks ?? 0),
