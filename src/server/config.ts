@@ -148,8 +148,33 @@ const schema = z.object({
   CMS: z.enum(['local', 'http'], { error: 'CMS must be local or http' }).default('local'),
   CMS_API_URL: z.url("CMS_API_URL must be the website CMS's API address, a full https URL").optional(),
   CMS_API_KEY: z.string().min(8, 'CMS_API_KEY must be the key the website CMS issued').optional(),
-  /** Where customer reviews come from: local generates a store's reviews (docs/reputation.md). */
-  REVIEWS: z.enum(['local'], { error: 'REVIEWS must be local' }).default('local'),
+  /**
+   * Where customer reviews come from: local generates a store's reviews; google reads them from the
+   * Business Profile API with the group's OAuth client and refresh token (docs/reputation.md).
+   */
+  REVIEWS: z.enum(['local', 'google'], { error: 'REVIEWS must be local or google' }).default('local'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_REFRESH_TOKEN: z.string().min(1).optional(),
+  GOOGLE_BUSINESS_ACCOUNT: z
+    .string()
+    .regex(/^\d+$/, 'GOOGLE_BUSINESS_ACCOUNT must be the account id, digits only')
+    .optional(),
+  /** Each store's Business Profile location id by store code, as JSON: {"ABG":"1234567890"}. */
+  GOOGLE_BUSINESS_LOCATIONS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        const parsed = JSON.parse(text) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          return Object.fromEntries(Object.entries(parsed).map(([code, id]) => [code, String(id)]));
+      } catch {
+        // answered below
+      }
+      ctx.addIssue({ code: 'custom', message: 'GOOGLE_BUSINESS_LOCATIONS must be JSON such as {"ABG":"1234567890"}' });
+      return z.NEVER;
+    })
+    .optional(),
   /**
    * Where uploaded files (the CDN) are kept: local writes them under STORAGE_DIR (DATA_DIR/uploads by
    * default); s3 puts them in an S3-compatible bucket with the AWS SDK (docs/cdn.md).
@@ -273,6 +298,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.TELEPHONY === 'twilio' && (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
       'TELEPHONY=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, both from the Twilio console.',
+    );
+  }
+  if (
+    config.REVIEWS === 'google' &&
+    (!config.GOOGLE_CLIENT_ID ||
+      !config.GOOGLE_CLIENT_SECRET ||
+      !config.GOOGLE_REFRESH_TOKEN ||
+      !config.GOOGLE_BUSINESS_ACCOUNT ||
+      !config.GOOGLE_BUSINESS_LOCATIONS)
+  ) {
+    throw new ConfigError(
+      'REVIEWS=google needs GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN, GOOGLE_BUSINESS_ACCOUNT and GOOGLE_BUSINESS_LOCATIONS.',
     );
   }
   if (config.STORAGE === 's3' && (!config.S3_BUCKET || !config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)) {

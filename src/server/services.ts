@@ -10,7 +10,7 @@ import { localPayments, type PaymentsProvider } from './providers/payments/payme
 import { stripePayments } from './providers/payments/stripe';
 import { httpInsurance, localInsurance, type InsuranceProvider } from './providers/insurance/insurance';
 import { httpCms, localCms, type CmsProvider } from './providers/cms/cms';
-import { localReviews, type ReviewsProvider } from './providers/reviews/reviews';
+import { googleReviews, localReviews, type ReviewsProvider } from './providers/reviews/reviews';
 import { storageFor, type StorageProvider } from './providers/storage/storage';
 import { assertUnreachable } from './platform/errors';
 
@@ -95,7 +95,16 @@ export function createServices(config: Config, database: Database): Services {
       ? httpInsurance(config.INSURANCE_API_URL!, config.INSURANCE_API_KEY!)
       : localInsurance();
   const cms = config.CMS === 'http' ? httpCms(config.CMS_API_URL!, config.CMS_API_KEY!) : localCms(config.PUBLIC_URL);
-  const reviews = localReviews();
+  const reviews =
+    config.REVIEWS === 'google'
+      ? googleReviews({
+          clientId: config.GOOGLE_CLIENT_ID!,
+          clientSecret: config.GOOGLE_CLIENT_SECRET!,
+          refreshToken: config.GOOGLE_REFRESH_TOKEN!,
+          account: config.GOOGLE_BUSINESS_ACCOUNT!,
+          locations: config.GOOGLE_BUSINESS_LOCATIONS!,
+        })
+      : localReviews();
   const storage = storageFor(config);
   return { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, storage, clock };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AppError } from '../../platform/errors';
 
 /** The review sites the local driver writes for (the ones the group watches: docs/reputation.md). */
 const localSources = ['google', 'facebook', 'yelp', 'dealerrater', 'cars.com'];
@@ -19,11 +20,11 @@ export interface SiteReview {
 
 /**
  * Customer reviews of the stores on review sites. `local` generates each store's reviews, the same
- * ones every time for the same store and days, so the product and its tests work offline; a driver
- * for a review aggregator's API plugs in here (docs/reputation.md).
+ * ones every time for the same store and days, so the product and its tests work offline; `google`
+ * reads each store's Google reviews from the Business Profile API (docs/reputation.md).
  */
 export interface ReviewsProvider {
-  readonly name: 'local';
+  readonly name: 'local' | 'google';
   /** A store's reviews written from `since` (inclusive) to `until` (exclusive), oldest first. */
   fetchReviews(store: { code: string; name: string }, since: Date, until: Date): Promise<SiteReview[]>;
 }
@@ -75,6 +76,107 @@ export function localReviews(): ReviewsProvider {
           });
         }
       }
+      return found.sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime());
+    },
+  };
+}
+
+export interface GoogleReviewsSettings {
+  /** The OAuth client the group registered, and the refresh token its Business Profile owner granted. */
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  /** The Business Profile account (digits) and each store's location id in it, by store code. */
+  account: string;
+  locations: Record<string, string>;
+  apiUrl?: string;
+  tokenUrl?: string;
+}
+
+const REVIEWS_DOWN = 'Google did not send the reviews; try again in a few minutes.';
+const stars: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
+type GoogleReview = {
+  reviewId: string;
+  reviewer?: { displayName?: string };
+  starRating?: string;
+  comment?: string;
+  createTime: string;
+  updateTime?: string;
+  reviewReply?: { comment?: string; updateTime?: string };
+};
+
+/**
+ * A store's Google reviews from the Business Profile API (`accounts/{a}/locations/{l}/reviews`), newest
+ * first, page by page until the reviews are older than `since`. The access token comes from the
+ * refresh token and is kept until a minute before it expires. A store without a location id in the
+ * settings has no Google reviews to read.
+ */
+export function googleReviews(settings: GoogleReviewsSettings, fetcher: typeof fetch = fetch): ReviewsProvider {
+  const apiUrl = (settings.apiUrl ?? 'https://mybusiness.googleapis.com/v4').replace(/\/$/, '');
+  let token: { value: string; until: number } | undefined;
+  const call = async (url: string, init: RequestInit) => {
+    let res: Response;
+    try {
+      res = await fetcher(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    } catch (error) {
+      throw AppError.upstream(REVIEWS_DOWN, error);
+    }
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!res.ok || !body) throw AppError.upstream(REVIEWS_DOWN, new Error(`Google answered ${res.status}`));
+    return body;
+  };
+  const accessToken = async () => {
+    if (token && token.until > Date.now()) return token.value;
+    const body = await call(settings.tokenUrl ?? 'https://oauth2.googleapis.com/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+        refresh_token: settings.refreshToken,
+      }),
+    });
+    token = { value: String(body.access_token), until: Date.now() + (Number(body.expires_in ?? 3600) - 60) * 1000 };
+    return token.value;
+  };
+  return {
+    name: 'google',
+    async fetchReviews(store, since, until) {
+      const location = settings.locations[store.code];
+      if (!location) return [];
+      const found: SiteReview[] = [];
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({ pageSize: '50', orderBy: 'updateTime desc' });
+        if (pageToken) query.set('pageToken', pageToken);
+        const body = await call(
+          `${apiUrl}/accounts/${encodeURIComponent(settings.account)}/locations/${encodeURIComponent(location)}/reviews?${query}`,
+          { headers: { authorization: `Bearer ${await accessToken()}` } },
+        );
+        const page = (Array.isArray(body.reviews) ? body.reviews : []) as GoogleReview[];
+        for (const r of page) {
+          const reviewedAt = new Date(r.createTime);
+          if (reviewedAt < since || reviewedAt >= until || !stars[r.starRating ?? '']) continue;
+          found.push({
+            source: 'google',
+            externalId: r.reviewId,
+            rating: stars[r.starRating!],
+            author: (r.reviewer?.displayName ?? 'A Google user').slice(0, 120),
+            body: r.comment ?? '',
+            reviewedAt,
+            reply: r.reviewReply?.comment ?? null,
+            repliedAt: r.reviewReply?.updateTime ? new Date(r.reviewReply.updateTime) : null,
+          });
+        }
+        // Last changed first: once a page ends with a review last changed before `since`, every
+        // review after it was written before then too.
+        const last = page.at(-1);
+        pageToken =
+          typeof body.nextPageToken === 'string' && last && new Date(last.updateTime ?? last.createTime) >= since
+            ? body.nextPageToken
+            : undefined;
+      } while (pageToken);
       return found.sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime());
     },
   };
