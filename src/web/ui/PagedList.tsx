@@ -72,12 +72,15 @@ export function PagedList<Row>({
   const list = usePagedList<Row>(action, params, view, setView);
   const { data, query } = list;
   const first = (list.page - 1) * limit + 1;
-  // Chosen rows belong to the page shown: another page, new filters or a reload after a change clear them.
-  const [selected, setSelected] = useState<{ rows: unknown; keys: Set<string | number> }>({
-    rows: undefined,
+  // Chosen rows belong to the page shown: another page, other filters or order, or a bulk action done
+  // clear them. A reload of the same page keeps those still on it (a refetch in the background, or
+  // a search's answer arriving after its placeholder, must not drop what the user ticked).
+  const shown = JSON.stringify([params, view, list.page]);
+  const [selected, setSelected] = useState<{ shown: string; keys: Set<string | number> }>({
+    shown,
     keys: new Set(),
   });
-  const keys = selected.rows === data?.rows ? selected.keys : new Set<string | number>();
+  const keys = selected.shown === shown ? selected.keys : new Set<string | number>();
   const chosen = (data?.rows ?? []).filter((row) => keys.has(table.rowKey(row)));
   const [running, setRunning] = useState(false);
   const runBulk = async (bulk: BulkAction<Row>) => {
@@ -86,6 +89,7 @@ export function PagedList<Row>({
     setRunning(true);
     try {
       await bulk.run(chosen);
+      setSelected({ shown, keys: new Set() });
     } catch {
       // The action has said what went wrong (its own alert); the rows stay chosen to try again.
     } finally {
@@ -124,7 +128,7 @@ export function PagedList<Row>({
         sort={list.sort}
         onSort={list.setSort}
         selected={bulkActions ? keys : undefined}
-        onSelect={bulkActions ? (next) => setSelected({ rows: data?.rows, keys: next }) : undefined}
+        onSelect={bulkActions ? (next) => setSelected({ shown, keys: next }) : undefined}
       />
       {bulkActions && chosen.length > 0 && (
         <StickyBar label="Actions on the chosen rows">
@@ -136,7 +140,7 @@ export function PagedList<Row>({
                   {bulk.label}
                 </Button>
               ))}
-              <Button variant="default" onClick={() => setSelected({ rows: data?.rows, keys: new Set() })}>
+              <Button variant="default" onClick={() => setSelected({ shown, keys: new Set() })}>
                 Clear choice
               </Button>
             </Group>
