@@ -29,6 +29,8 @@ export function defineListAction<F extends z.ZodRawShape>(given: ContractList<F>
     fields: contract.filters,
     countKey: contract.countKey,
   };
+  // Page figures replace the whole figures object when the page holds every row: counts would be lost.
+  if (list.pageFigures && list.counts) throw new Error(`${list.path} declares both pageFigures and counts`);
   const anyList = list as unknown as AnyList;
   listRegistry.set(list.path, anyList);
   if (list.export) {

@@ -142,12 +142,17 @@ export const holderOf = (select: PgSelect, column: AnyPgColumn): string | undefi
       is(field, Column) && field.name === column.name && getTableName(field.table) === getTableName(column.table),
   )?.[0];
 
+/** A key written into the SQL as a literal or a quoted name: only a plain identifier, as every list's are. */
+function plainIdentifier(key: string, what: string) {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`${what} "${key}" must be a plain identifier.`);
+}
+
 /** The fields a select returns, in order; their keys name the JSON rows' fields. */
 export function selectedFields(select: PgSelect): [string, unknown][] {
   const fields = (select as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields();
   for (const key of Object.keys(fields)) {
     // Keys go into the SQL as literals: only plain identifiers, as every list's select has.
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List field "${key}" must be a plain identifier.`);
+    plainIdentifier(key, 'List field');
   }
   return Object.entries(fields);
 }
@@ -179,8 +184,7 @@ function figuresOf(list: AnyList, ctx: ActionContext<Paging & Record<string, unk
 function fromPage(pageFigures: NonNullable<AnyList['pageFigures']>) {
   const keys = new Set<string>();
   const expression = pageFigures((key) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
-      throw new Error(`Page figure field "${key}" must be a plain identifier.`);
+    plainIdentifier(key, 'Page figure field');
     keys.add(key);
     return sql.raw(`p."${key}"`);
   });
@@ -191,7 +195,7 @@ function fromPage(pageFigures: NonNullable<AnyList['pageFigures']>) {
 function figuresObject(figures: Record<string, SQL<number>> | SQL<Record<string, number>>): SQL {
   if (is(figures, SQL)) return sql`(${figures})::text`;
   const pairs = Object.entries(figures).map(([key, value]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`List figure "${key}" must be a plain identifier.`);
+    plainIdentifier(key, 'List figure');
     return sql`${sql.raw(`'${key}'`)}, ${value}`;
   });
   return sql`json_build_object(${sql.join(pairs, sql`, `)})::text`;
