@@ -42,8 +42,6 @@ export interface ServerChecked<C extends Contract = Contract> {
 /** What the screens call: a contract, or a server-checked handle of one. */
 export type Callable = Contract | ServerChecked;
 
-/** Whether calls to it carry an `Idempotency-Key` (a server-checked handle never does). */
-export const isIdempotent = (contract: Callable): boolean => 'idempotent' in contract && contract.idempotent === true;
 type Declared<C extends Callable> = C extends ServerChecked<infer D> ? D : C extends Contract ? C : never;
 
 /** What a screen sends: the input before parsing (checkboxes may be booleans, numbers may be text). */

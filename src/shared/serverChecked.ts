@@ -1,4 +1,4 @@
-import type { Contract, ServerChecked } from './contract';
+import type { Callable, Contract, ServerChecked } from './contract';
 
 /**
  * A handle on `C` that does not load its schemas (see `ServerChecked`): `titles` names its fields as
@@ -8,3 +8,9 @@ export const serverChecked = <C extends Contract>(
   path: string,
   titles: Record<string, string> = {},
 ): ServerChecked<C> => ({ path, titles });
+
+/**
+ * Whether calls to it carry an `Idempotency-Key` (a server-checked handle never does). Here, not in
+ * ./contract.ts: every screen's `useAction` asks, the sign-in's too, and that file brings zod.
+ */
+export const isIdempotent = (contract: Callable): boolean => 'idempotent' in contract && contract.idempotent === true;

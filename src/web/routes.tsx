@@ -2,92 +2,80 @@
  * Every screen and its address, from the modules' declarations (src/web/screens.ts). Screens load
  * lazily, one chunk each, so the first page only carries the shell; a screen a user may not use
  * shows a short notice instead. The sign-in steps stand outside the shell.
+ *
+ * The first page knows only the sign-in steps (`<area>.signin.screens.ts`) and the home: every other
+ * screen's route, with the menus' entries and icons, comes in one chunk the first time an address
+ * needs it (react-router's `patchRoutesOnNavigation`), so the sign-in screen does not carry them.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { Center, Loader } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { Guard } from './shell/Guard';
 import { LoadFailed } from './shell/LoadFailed';
+import { outsideShell, screenRoute, Titled } from './screenRoute';
+import type { ScreenDefinition } from './screens';
 
-import { screens } from './allScreens';
-import { screenTitle, type ScreenDefinition } from './screens';
+const signInScreens = Object.values(
+  import.meta.glob<ScreenDefinition[]>('../modules/*/*.signin.screens.ts', { eager: true, import: 'default' }),
+)
+  .flat()
+  .filter(outsideShell);
 
-const NotFound = lazy(() => import('./shell/NotFound'));
 // The shell (menus, account menu, drawer) and the home page load after sign-in: the sign-in screen,
 // the first one most people open, carries only what it shows.
 const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
 const Home = lazy(() => import('./shell/Home'));
 
+const loading = (
+  <Center h="100vh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
 function Root() {
   return (
-    <Suspense
-      fallback={
-        <Center h="100vh">
-          <Loader aria-label="Loading" />
-        </Center>
-      }
-    >
+    <Suspense fallback={loading}>
       <Outlet />
     </Suspense>
   );
 }
 
-/** Names the tab after the screen, so tabs, history and bookmarks tell screens apart. */
-function Titled({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(`${title} · Forecourt`);
-  return children;
-}
+const SHELL = 'shell';
+let shellPatched = false;
 
-function route(screen: ScreenDefinition): RouteObject {
-  const Screen = lazy(screen.load);
-  const { access } = screen;
-  const open = access === 'public' || access === 'pending' || access === 'signedIn';
-  const element = open ? (
-    <Screen />
-  ) : (
-    <Guard access={access}>
-      <Screen />
-    </Guard>
-  );
-  return {
-    path: screen.path,
-    element: <Titled title={screenTitle(screen)}>{element}</Titled>,
-    errorElement: <LoadFailed />,
-  };
-}
-
-const outsideShell = (s: ScreenDefinition) => s.access === 'public' || s.access === 'pending';
-
-export const router = createBrowserRouter([
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Root />,
+      errorElement: <LoadFailed />,
+      hydrateFallbackElement: loading,
+      children: [
+        ...signInScreens.map((s) => ({ ...screenRoute(s), path: `/${s.path}` })),
+        {
+          id: SHELL,
+          path: '/',
+          element: <Shell />,
+          children: [
+            {
+              index: true,
+              element: (
+                <Titled title="Home">
+                  <Home />
+                </Titled>
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
   {
-    element: <Root />,
-    errorElement: <LoadFailed />,
-    children: [
-      ...screens.filter(outsideShell).map((s) => ({ ...route(s), path: `/${s.path}` })),
-      {
-        path: '/',
-        element: <Shell />,
-        children: [
-          {
-            index: true,
-            element: (
-              <Titled title="Home">
-                <Home />
-              </Titled>
-            ),
-          },
-          ...screens.filter((s) => !outsideShell(s)).map(route),
-          {
-            path: '*',
-            element: (
-              <Titled title="Page not found">
-                <NotFound />
-              </Titled>
-            ),
-          },
-        ],
-      },
-    ],
+    async patchRoutesOnNavigation({ patch }) {
+      if (shellPatched) return;
+      const { shellRoutes } = await import('./shellRoutes');
+      // Two navigations may have waited for the same chunk: the routes go in once.
+      if (shellPatched) return;
+      shellPatched = true;
+      patch(SHELL, shellRoutes);
+    },
   },
-]);
+);

@@ -118,11 +118,4 @@ export default defineScreens([
     load: () => import('./LaneUserEdit'),
     title: 'Lane user',
   },
-  {
-    path: 'clicklane/login',
-    className: 'lead-login',
-    access: 'public',
-    load: () => import('./LeadLogin'),
-    title: 'ClickLane sign in',
-  },
 ]);

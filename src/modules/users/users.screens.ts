@@ -2,14 +2,6 @@ import { IconKey, IconUsers } from '@tabler/icons-react';
 import { defineScreens } from '../../web/screens';
 
 export default defineScreens([
-  { path: 'login', title: 'Sign in', className: 'user-login', access: 'public', load: () => import('./UserLogin') },
-  {
-    path: '2fa',
-    title: 'Two-step verification',
-    className: 'two-factor-check',
-    access: 'pending',
-    load: () => import('./TwoFactorCheck'),
-  },
   {
     path: 'users',
     className: 'user-manager',

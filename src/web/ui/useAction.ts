@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { isIdempotent, type Callable, type InputOf, type OutputOf } from '../../shared/contract';
+import type { Callable, InputOf, OutputOf } from '../../shared/contract';
+import { isIdempotent } from '../../shared/serverChecked';
 import { callAction, errorMessage, isActionError, newIdempotencyKey } from '../api';
 import { notifySuccess } from './notify';
 import { reloadActions } from './useActionQuery';
