@@ -32,6 +32,15 @@ it('serves the app for every screen route, chunks from /assets, and 404 for a mi
   const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
   expect(chunk.statusCode).toBe(200);
   expect(chunk.headers['cache-control']).toContain('immutable');
+  // A chunk carries what a browser heeds on a script; the page's own policies stay on the page.
+  expect(chunk.headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  });
+  expect(chunk.headers).not.toHaveProperty('content-security-policy');
+  expect(screen.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(screen.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect((await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
   expect((await t.app.inject({ method: 'GET', url: '/static/employees/10400.jpg' })).statusCode).toBe(404);
   expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);

@@ -40,7 +40,6 @@ function Root() {
 }
 
 const SHELL = 'shell';
-let shellPatched = false;
 
 export const router = createBrowserRouter(
   [
@@ -69,12 +68,11 @@ export const router = createBrowserRouter(
     },
   ],
   {
+    // Called for every address the routes known so far do not match: a navigation interrupted by
+    // another (a sign-in's redirect and its session's) drops its patch, so each one patches, and
+    // react-router keeps a route it already holds once.
     async patchRoutesOnNavigation({ patch }) {
-      if (shellPatched) return;
       const { shellRoutes } = await import('./shellRoutes');
-      // Two navigations may have waited for the same chunk: the routes go in once.
-      if (shellPatched) return;
-      shellPatched = true;
       patch(SHELL, shellRoutes);
     },
   },
