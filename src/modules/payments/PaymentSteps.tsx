@@ -48,6 +48,8 @@ export interface PaymentLike {
   state: PaymentState;
   amountCents: number;
   payeeName: string;
+  /** Who asked for the amount (the request, or its change): not the one to approve it (decision 022). */
+  requestedBy: number | null;
 }
 
 export const PAYMENT_LISTS = [loadPayments];
@@ -218,7 +220,9 @@ export function usePaymentSteps() {
   };
   const busy = (command: PaymentCommand) => command in calls && calls[command as keyof typeof calls].isPending;
   const buttons = (payment: PaymentLike) => {
-    const next = nextCommands(payment.state, flags);
+    const next = nextCommands(payment.state, flags).filter(
+      (command) => command !== 'approve' || payment.requestedBy !== session?.user?.id,
+    );
     return next.length ? (
       <Group gap={6} wrap="wrap" className="payment-steps">
         {next.map((command) => (

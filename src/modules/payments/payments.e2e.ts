@@ -91,7 +91,9 @@ test("a sent payment's amount is changed in a modal after confirming, waits for 
   await page.goto(`${LIST}?query=joshua`);
   await expect(row.locator('.payment-state')).toHaveText('Payment Changed');
   await expect(row).toContainText('$18,250.50');
-  // The new amount is not sent until another appraisal manager approves it; nothing is out to void.
+  // The new amount is not sent until another appraisal manager approves it (not the one who changed
+  // it: no Approve here); nothing is out to void.
+  await expect(row.getByRole('button', { name: 'Approve: Joshua Davis' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Void: Joshua Davis' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Check status: Joshua Davis' })).toHaveCount(0);
   await row.getByRole('button', { name: 'Cancel payment: Joshua Davis' }).click();
