@@ -10,7 +10,7 @@ export default defineScreens([
     access: 'appraiser',
     load: () => import('./AppraisalManager'),
     nav: {
-      group: 'Stock',
+      group: 'Trade-ins',
       order: 46,
       label: 'Appraisals',
       href: '/clicklane/appraisals/',
@@ -24,8 +24,8 @@ export default defineScreens([
     access: 'appraiser',
     load: () => import('./AppraisalLocations'),
     nav: {
-      group: 'Stock',
-      order: 47,
+      group: 'Trade-ins',
+      order: 46.1,
       label: 'Appraisal locations',
       description: 'Appraisals and offers per store, by status',
       icon: IconMapPin,
@@ -37,8 +37,8 @@ export default defineScreens([
     access: 'appraisalManager',
     load: () => import('./AppraisalRules'),
     nav: {
-      group: 'Stock',
-      order: 48,
+      group: 'Trade-ins',
+      order: 46.2,
       label: 'Appraisal rules',
       description: 'The rules that adjust trade-in offers by year, make, mileage and date',
       icon: IconListCheck,

@@ -11,7 +11,7 @@ export default defineScreens([
     load: () => import('./StoreInventory'),
     nav: {
       group: 'Stock',
-      order: 47,
+      order: 44.5,
       label: 'Store inventory',
       href: '/inventory/',
       description: 'The vehicles on every lot; import models from the library',
@@ -26,7 +26,7 @@ export default defineScreens([
     load: () => import('./VehicleSearch'),
     nav: {
       group: 'Stock',
-      order: 48,
+      order: 44.6,
       label: 'Vehicle search',
       description: 'Find a vehicle in stock by VIN, stock number or model',
       icon: IconSearch,

@@ -19,8 +19,8 @@ export default defineScreens([
     access: 'appraiser',
     load: () => import('./Payments'),
     nav: {
-      group: 'Stock',
-      order: 49,
+      group: 'Trade-ins',
+      order: 46.5,
       label: 'Payments to sellers',
       href: '/clicklane/appraisals/payments',
       description: 'Paying sellers for trade-ins: approval, sending, changes and voids',

@@ -9,8 +9,8 @@ export default defineScreens([
     access: 'appraiser',
     load: () => import('./VehicleQuestionnaireReport'),
     nav: {
-      group: 'Stock',
-      order: 46.5,
+      group: 'Trade-ins',
+      order: 46.3,
       label: 'Vehicle questionnaires',
       href: '/reports/vehicle-questionnaire',
       description: 'Customers who answered questions about the vehicle they want to sell or trade',

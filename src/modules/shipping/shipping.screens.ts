@@ -11,7 +11,7 @@ export default defineScreens([
     load: () => import('./ShipmentOrders'),
     nav: {
       group: 'Stock',
-      order: 45,
+      order: 44.2,
       label: 'Shipments',
       href: '/shipping/',
       description: 'Vehicles ordered moved between stores and to customers',
@@ -26,7 +26,7 @@ export default defineScreens([
     load: () => import('./NewVehicleShipment'),
     nav: {
       group: 'Stock',
-      order: 46,
+      order: 44.3,
       label: 'Ship a vehicle',
       description: 'Order a vehicle moved by the carrier',
       icon: IconTruckDelivery,

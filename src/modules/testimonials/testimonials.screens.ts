@@ -9,8 +9,8 @@ export default defineScreens([
     access: 'marketing',
     load: () => import('./ClickLaneTestimonials'),
     nav: {
-      group: 'Stock',
-      order: 49,
+      group: 'ClickLane',
+      order: 48.5,
       label: 'Testimonials',
       href: '/clicklane/testimonials/',
       description: 'What click-to-buy customers said, published to the lane',

@@ -11,7 +11,7 @@ export default defineScreens([
     load: () => import('./VehicleCatalog'),
     nav: {
       group: 'Stock',
-      order: 49,
+      order: 44.9,
       label: 'Vehicle catalogue',
       href: '/vehicles/catalog',
       description: 'The years, makes, models and trims every vehicle select offers',

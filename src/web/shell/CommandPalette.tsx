@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Kbd, Loader, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
@@ -78,24 +78,40 @@ export function CommandPalette({ screens }: { screens: NavItem[] }) {
   );
 }
 
-/** The header's way in: a search box on wide screens, an icon on phones; both open the palette. */
+/**
+ * The header's way in: a search box with its shortcut where the header has room for it beside every
+ * menu (1600 px and wider: `header-wide` in app.css), an icon elsewhere; both open the palette.
+ */
 export function PaletteButton() {
   return (
-    <Button
-      variant="default"
-      onClick={() => spotlight.open()}
-      leftSection={<IconSearch size={16} />}
-      className="palette-button"
-      rightSection={
-        <Group gap={2} visibleFrom="md">
-          <Kbd size="xs">Ctrl</Kbd>
-          <Kbd size="xs">K</Kbd>
-        </Group>
-      }
-    >
-      <Text size="sm" span>
-        Search
-      </Text>
-    </Button>
+    <>
+      <Button
+        variant="default"
+        onClick={() => spotlight.open()}
+        leftSection={<IconSearch size={16} />}
+        className="palette-button header-wide"
+        rightSection={
+          <Group gap={2} wrap="nowrap">
+            <Kbd size="xs">Ctrl</Kbd>
+            <Kbd size="xs">K</Kbd>
+          </Group>
+        }
+      >
+        <Text size="sm" span>
+          Search
+        </Text>
+      </Button>
+      <Tooltip label="Search (Ctrl+K)">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          onClick={() => spotlight.open()}
+          aria-label="Search (Ctrl+K)"
+          className="palette-button header-narrow"
+        >
+          <IconSearch size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </>
   );
 }

@@ -5,6 +5,8 @@ import type { NavGroup } from './navigation';
 
 /** Seed 000, section 9: the dropdown slides for 400 ms. */
 const DROPDOWN_MS = 400;
+/** A menu longer than this shows its tools in two columns, so it fits a laptop's screen. */
+const ONE_COLUMN = 6;
 
 const inGroup = (group: NavGroup, path: string) =>
   group.items.some((item) => path.startsWith(item.path.replace(/\/$/, '')));
@@ -25,11 +27,31 @@ export function DesktopNav({ groups }: { groups: NavGroup[] }) {
               to={item.path}
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
+              px="xs"
             >
               {item.label}
             </Button>
           );
         }
+        const items = group.items.map((item) => (
+          <Menu.Item
+            key={item.path}
+            component={Link}
+            to={item.path}
+            leftSection={
+              <ThemeIcon variant="light" size="lg" radius="md">
+                <item.icon size={20} />
+              </ThemeIcon>
+            }
+          >
+            <Text size="sm" fw={600}>
+              {item.label}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {item.description}
+            </Text>
+          </Menu.Item>
+        ));
         return (
           <Menu
             key={group.label}
@@ -38,7 +60,7 @@ export function DesktopNav({ groups }: { groups: NavGroup[] }) {
             closeDelay={150}
             position="bottom-start"
             shadow="md"
-            width={380}
+            width={group.items.length > ONE_COLUMN ? 720 : 380}
             transitionProps={{ transition: 'slide-down', duration: DROPDOWN_MS }}
           >
             <Menu.Target>
@@ -46,30 +68,13 @@ export function DesktopNav({ groups }: { groups: NavGroup[] }) {
                 variant={active ? 'light' : 'subtle'}
                 color={active ? undefined : 'gray'}
                 rightSection={<IconChevronDown size={14} />}
+                px="xs"
               >
                 {group.label}
               </Button>
             </Menu.Target>
             <Menu.Dropdown className="mega-menu">
-              {group.items.map((item) => (
-                <Menu.Item
-                  key={item.path}
-                  component={Link}
-                  to={item.path}
-                  leftSection={
-                    <ThemeIcon variant="light" size="lg" radius="md">
-                      <item.icon size={20} />
-                    </ThemeIcon>
-                  }
-                >
-                  <Text size="sm" fw={600}>
-                    {item.label}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {item.description}
-                  </Text>
-                </Menu.Item>
-              ))}
+              {group.items.length > ONE_COLUMN ? <div className="mega-menu-columns">{items}</div> : items}
             </Menu.Dropdown>
           </Menu>
         );

@@ -5,7 +5,7 @@ export function Logo() {
   return (
     <Group gap={6} wrap="nowrap">
       <IconCar size={26} color="var(--mantine-color-blue-6)" />
-      <Text fw={800} size="lg" c="var(--mantine-color-text)">
+      <Text fw={800} size="lg" c="var(--mantine-color-text)" className="logo-name">
         Forecourt
       </Text>
     </Group>

@@ -72,7 +72,7 @@ export function UserMenu({ user, onSignOut }: { user: SessionUserInfo; onSignOut
             <span aria-hidden>
               <UserAvatar user={user} size="sm" />
             </span>
-            <Text size="sm" fw={500} visibleFrom="xl">
+            <Text size="sm" fw={500} className="header-wide" style={{ whiteSpace: 'nowrap' }}>
               {name}
             </Text>
             <VisuallyHidden>Your account</VisuallyHidden>
