@@ -34,15 +34,27 @@ const NHTSA_NAME: Record<string, { sample: string; nhtsa: string; why: string }>
   '1C6RR6GG1FS674987': { sample: 'Ram', nhtsa: '1500', why: 'the sample repeats the make; NHTSA names the truck 1500' },
   '5GADS13S072592644': { sample: 'Ranier', nhtsa: 'Rainier', why: "the sample misspells Buick's Rainier" },
   '5UMDU93436L421092': { sample: 'M', nhtsa: 'Z4', why: 'the Z4 M Coupe: NHTSA names the Z4, the EPA its M trim' },
-  JTNKARJE7HJ524249: { sample: 'Scion iM', nhtsa: 'Corolla iM', why: 'sold as the Toyota Corolla iM from model year 2017' },
+  JTNKARJE7HJ524249: {
+    sample: 'Scion iM',
+    nhtsa: 'Corolla iM',
+    why: 'sold as the Toyota Corolla iM from model year 2017',
+  },
   SBM11RAA3GW675286: { sample: 'P11', nhtsa: '675LT', why: "P11 is McLaren's project code of the 675LT's family" },
   WDCYC7DF3FX109287: { sample: 'G63', nhtsa: 'G-Class', why: 'NHTSA names the class, the EPA the G63 model' },
   WDDNG7BB4AA522219: { sample: 'S550', nhtsa: 'S-Class', why: 'NHTSA names the class, the EPA the S550 model' },
   WMEEK3BA1EK730262: { sample: 'smart', nhtsa: 'Fortwo', why: 'the sample repeats the make; NHTSA names the fortwo' },
   WMWXU1C50G2E16676: { sample: 'Cooper', nhtsa: 'Hardtop', why: 'the MINI Cooper Hardtop: NHTSA names the body line' },
   YV4612UM8G2001277: { sample: 'S60CC', nhtsa: 'S60 Cross Country', why: "the EPA's abbreviation of Cross Country" },
-  '1GT4UVEY9SF358134': { sample: 'Sierra 3500HD', nhtsa: 'Sierra HD', why: 'NHTSA names the HD line, the sample its 3500' },
-  WBA3R5C57EK186393: { sample: '4-Series', nhtsa: '435i', why: 'NHTSA names BMW models by the badge, 435i of the 4 Series' },
+  '1GT4UVEY9SF358134': {
+    sample: 'Sierra 3500HD',
+    nhtsa: 'Sierra HD',
+    why: 'NHTSA names the HD line, the sample its 3500',
+  },
+  WBA3R5C57EK186393: {
+    sample: '4-Series',
+    nhtsa: '435i',
+    why: 'NHTSA names BMW models by the badge, 435i of the 4 Series',
+  },
 };
 
 // The sample's dates are up to model year 2026: decode as of mid-2026.
