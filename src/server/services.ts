@@ -13,6 +13,7 @@ import { httpCms, localCms, type CmsProvider } from './providers/cms/cms';
 import { googleReviews, localReviews, type ReviewsProvider } from './providers/reviews/reviews';
 import { storageFor, type StorageProvider } from './providers/storage/storage';
 import { assertUnreachable } from './platform/errors';
+import { watchProviders } from './platform/outside-calls';
 
 /** What handlers reach besides their transaction: configuration and the providers. */
 export interface Services {
@@ -106,5 +107,8 @@ export function createServices(config: Config, database: Database): Services {
         })
       : localReviews();
   const storage = storageFor(config);
-  return { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, storage, clock };
+  return watchProviders(
+    { config, database, mail, telephony, shipping, facebook, payments, insurance, cms, reviews, storage, clock },
+    ['mail', 'telephony', 'shipping', 'facebook', 'payments', 'insurance', 'cms', 'reviews', 'storage'],
+  );
 }

@@ -57,6 +57,7 @@ defineAction({
     "Builds a page on the store's website through the CMS and records it as an SEO page built with the CMS (createdWithDDCAPI 1).",
   permission: 'seoPlannerCreate',
   reach: {},
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const store = await storeOf(ctx.db, input.locationId);
@@ -70,15 +71,17 @@ defineAction({
     const built = await ctx.services.cms.createPage(ctx.db, page);
     const row = await refusingDuplicate(
       () =>
-        insertRecord(ctx, seoPageRecords, {
-          ...columns,
-          locationId: store.id,
-          pageUrl: input.pageUrl,
-          createdBy: ctx.user.id,
-          createdWithDdcApi: true,
-          cmsPageId: built.cmsPageId,
-          previewUrl: built.previewUrl,
-        }),
+        ctx.change((c) =>
+          insertRecord(c, seoPageRecords, {
+            ...columns,
+            locationId: store.id,
+            pageUrl: input.pageUrl,
+            createdBy: ctx.user.id,
+            createdWithDdcApi: true,
+            cmsPageId: built.cmsPageId,
+            previewUrl: built.previewUrl,
+          }),
+        ),
       () => urlTaken(input.pageUrl),
     );
     return { pageId: row.id, previewUrl: built.previewUrl };
@@ -90,6 +93,7 @@ defineAction({
   summary: "Sends new words for the page a store's website has at pageUrl through the CMS, and updates its SEO page.",
   permission: 'seoPlannerCreate',
   reach: {},
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const store = await storeOf(ctx.db, input.locationId);
@@ -107,7 +111,7 @@ defineAction({
     if (!found.createdWithDdcApi || !found.cmsPageId) throw AppError.conflict(NOT_EDITED_WITH_CMS);
     const { page, columns } = cmsPageOf(input, store);
     const { previewUrl } = await ctx.services.cms.updatePage(ctx.db, found.cmsPageId, page);
-    await updateRecord(ctx, seoPageRecords, found.id, { ...columns, previewUrl });
+    await ctx.change((c) => updateRecord(c, seoPageRecords, found.id, { ...columns, previewUrl }));
     return { pageId: found.id, previewUrl };
   },
 });
@@ -118,6 +122,7 @@ defineAction({
     "Deletes a page built with the CMS from the store's website and its SEO page; pageUrl, locationId and createdBy must be the page's.",
   permission: 'marketingEditor',
   reach: { pageId: seoPageRecords, createdBy: userRecords },
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const page = await loadRecord(ctx, seoPageRecords, input.pageId);
@@ -128,7 +133,7 @@ defineAction({
     if (!matches) throw AppError.notFound(seoPageRecords.missing);
     if (!page.createdWithDdcApi || !page.cmsPageId) throw AppError.conflict(NOT_BUILT_WITH_CMS);
     await ctx.services.cms.deletePage(ctx.db, page.cmsPageId);
-    await deleteRecord(ctx, seoPageRecords, page.id);
+    await ctx.change((c) => deleteRecord(c, seoPageRecords, page.id));
     return { pageId: page.id };
   },
 });
@@ -138,6 +143,7 @@ defineAction({
   summary: "Asks the website's pages service to re-render a store's pages (seed 001's location cache render call).",
   permission: 'marketingEditor',
   reach: {},
+  outside: true,
   async handler(ctx) {
     const store = await storeOf(ctx.db, ctx.input.locationId);
     return ctx.services.cms.renderLocation(ctx.db, { code: store.code, name: store.name, url: store.url });

@@ -124,16 +124,35 @@ defineAction({
     'Orders a vehicle moved by the carrier, from a store or a customer to a store or a customer; kept with what the carrier was sent.',
   permission: 'stockNumberManager',
   reach: { originLocationId: locationRecords, destinationLocationId: locationRecords },
+  outside: true,
   async handler(ctx) {
     const locationId = orderLocation(ctx.input);
     const vehicle = shippedVehicle(ctx.input);
     const request = shipmentRequest(ctx.input, vehicle);
-    // Kept first, so a carrier that refuses leaves nothing behind (the transaction rolls back).
-    const row = await keepOrder(ctx, locationId, vehicle, request);
-    const { reference } = await ctx.services.shipping.placeOrder(request);
-    await ctx.db.update(orders).set({ reference }).where(eq(orders.id, row.id));
-    ctx.audit({ recordType: 'shipmentOrder', recordId: row.id, after: { ...row, reference } });
-    return { orderId: row.id, reference };
+    // Kept first, then the carrier is asked outside any transaction: one that refuses or does not
+    // answer takes the order back; one that takes it fills in its reference.
+    const row = await ctx.change(async (c) => {
+      const kept = await keepOrder(c, locationId, vehicle, request);
+      c.audit({ recordType: 'shipmentOrder', recordId: kept.id, after: kept });
+      return kept;
+    });
+    const placed = await ctx.services.shipping.placeOrder(request).catch(async (error: unknown) => {
+      await ctx.change(async (c) => {
+        await c.db.delete(orders).where(eq(orders.id, row.id));
+        c.audit({ recordType: 'shipmentOrder', recordId: row.id, before: row });
+      });
+      throw error;
+    });
+    await ctx.change(async (c) => {
+      await c.db.update(orders).set({ reference: placed.reference }).where(eq(orders.id, row.id));
+      c.audit({
+        recordType: 'shipmentOrder',
+        recordId: row.id,
+        before: row,
+        after: { ...row, reference: placed.reference },
+      });
+    });
+    return { orderId: row.id, reference: placed.reference };
   },
 });
 

@@ -15,6 +15,7 @@ import { resolveSession, sameToken, type Session } from '../platform/session';
 import { forgetSessions } from '../platform/session-cache';
 import { checkActionReach } from '../platform/reach';
 import { auditLog } from '../platform/platform.db';
+import { insideTransaction } from '../platform/outside-calls';
 import { normaliseKeys, readMultipart } from './bodies';
 import { claimKey, idempotencyKeyOf } from './idempotency';
 import { send } from './envelope';
@@ -35,31 +36,39 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     const input = parseInput(action.input, body);
     const key = action.idempotent ? idempotencyKeyOf(request) : null;
 
+    const base = {
+      userId: session?.user.id ?? null,
+      action: action.path,
+      input: redact(input),
+      ip: request.ip,
+      requestId: String(request.id),
+    };
+    const context = (tx: Db, audits: AuditEntry[], change?: ActionContext<unknown>['change']) => {
+      const ctx: ActionContext<unknown> = {
+        input,
+        db: tx,
+        user: session?.user as never,
+        session,
+        request,
+        reply,
+        services,
+        files,
+        audit: (entry: AuditEntry) => audits.push(entry),
+        // In the action's own transaction, a part of the change is written where it stands.
+        change: change ?? ((write) => write(ctx)),
+      };
+      return ctx;
+    };
     const audits: AuditEntry[] = [];
-    const context = (tx: Db) => ({
-      input,
-      db: tx,
-      user: session?.user as never,
-      session,
-      request,
-      reply,
-      services,
-      files,
-      audit: (entry: AuditEntry) => audits.push(entry),
-    });
     const data = action.readOnly
-      ? await action.handler(context(db))
-      : await inTransaction(db, (tx) =>
-          runChange(tx, action, key, context(tx), () =>
-            writeAudit(tx, audits, {
-              userId: session?.user.id ?? null,
-              action: action.path,
-              input: redact(input),
-              ip: request.ip,
-              requestId: String(request.id),
-            }),
-          ),
-        );
+      ? await action.handler(context(db, audits))
+      : action.outside
+        ? await runOutside(db, action, base, context)
+        : await inTransaction(db, (tx) =>
+            insideTransaction(action.path, () =>
+              runChange(tx, action, key, context(tx, audits), () => writeAudit(tx, audits, base)),
+            ),
+          );
     if (reply.sent) return reply;
     return send(reply, 200, { success: true, data: (data ?? {}) as Record<string, unknown>, errors: [] });
   };
@@ -102,6 +111,34 @@ async function runChange(
   });
   await claim?.keep({ reply: result ?? {} });
   await audit();
+  return result;
+}
+
+/**
+ * An `outside` action (issue 29): its handler runs on the pool, and each `ctx.change` is a transaction
+ * of its own with its audit rows, so the provider it calls between them holds neither a connection
+ * nor a lock. One that wrote nothing of ours (a provider asked, its answer returned) still leaves the
+ * call's audit row.
+ */
+async function runOutside(
+  db: Db,
+  action: ActionDefinition,
+  base: AuditBase,
+  context: (tx: Db, audits: AuditEntry[], change?: ActionContext<unknown>['change']) => ActionContext<unknown>,
+): Promise<unknown> {
+  let parts = 0;
+  const change: ActionContext<unknown>['change'] = (write) => {
+    parts += 1;
+    return inTransaction(db, (tx) => {
+      const audits: AuditEntry[] = [];
+      const part = { path: action.path, handler: write } as ActionDefinition;
+      return insideTransaction(action.path, () =>
+        runChange(tx, part, null, context(tx, audits), () => writeAudit(tx, audits, base)),
+      );
+    }) as never;
+  };
+  const result = await action.handler(context(db, [], change));
+  if (parts === 0) await writeAudit(db, [], base);
   return result;
 }
 

@@ -42,6 +42,7 @@ export function registerExport(app: FastifyInstance, download: ListExport, servi
       services,
       files: [],
       audit: () => undefined,
+      change: () => Promise.reject(new Error('A download changes nothing.')),
     };
     const header = [download.list.columns.map((c) => c.label)];
     const limit = input.limit ?? Infinity;

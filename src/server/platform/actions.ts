@@ -43,6 +43,11 @@ export interface ActionContext<I> {
   files: UploadedFile[];
   /** Names the record a mutation changed, with its state before and after, for the audit row. */
   audit(entry: AuditEntry): void;
+  /**
+   * Writes in a transaction of their own, with their audit rows: in an `outside` action, each part of
+   * the change around the provider's call; elsewhere the action's one transaction already holds them.
+   */
+  change<T>(write: (ctx: ActionContext<I>) => Promise<T>): Promise<T>;
 }
 
 export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
@@ -62,6 +67,13 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
    * that nobody audits (a conversation's read mark), written in one statement.
    */
   readOnly?: boolean;
+  /**
+   * Calls an outside provider (a carrier, a payments service, a mail server): the handler runs with no
+   * transaction and writes through `ctx.change`, each part its own short transaction with its audit
+   * rows, so a provider that stops answering holds no connection and no lock (issue 29). What the
+   * provider was asked for is written first, and what it answered after.
+   */
+  outside?: boolean;
   /**
    * From the contract (decision 025): a request with an `Idempotency-Key` header runs once per user
    * and key; the same key again gets the first reply (the pipeline, src/server/http/idempotency.ts).
@@ -125,6 +137,8 @@ export function defineAction<C extends Contract>(
   ) {
     throw new Error(`Action ${route} is idempotent: keys are a signed-in user's, on a change`);
   }
+  if (registered.outside && (registered.readOnly || registered.idempotent))
+    throw new Error(`Action ${route} is outside: a change in parts, neither a load nor keyed`);
   actionRegistry.set(route, registered as ActionDefinition);
   return registered;
 }
