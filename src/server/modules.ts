@@ -37,3 +37,4 @@ import '../modules/email-builder/email-builder.module';
 import '../modules/cdn/cdn.module';
 import '../modules/page-builder/page-builder.module';
 import '../modules/career-paths/career-paths.module';
+import '../modules/customers/customers.module';

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Places in one module's screen where another module adds a part of its own, so that neither imports
@@ -9,6 +9,12 @@ import { Suspense, type ComponentType } from 'react';
 export interface Slots {
   /** Under an appraisal's offer, once the customer accepted it or the store bought the car (payments' "Request payment"). */
   appraisalActions: { appraisalId: number };
+  /**
+   * A customer's name on a record's screen (an appraisal, a repair order, a conversation…): the
+   * customers module makes it a link to the customer page (docs/customers.md). `kind` is the record's
+   * kind as the customers contract names it (`appraisal`, `repairOrder`…). Give the name as `fallback`.
+   */
+  customerName: { kind: string; recordId: number; name: string };
 }
 
 const parts: { [K in keyof Slots]?: ComponentType<Slots[K]>[] } = {};
@@ -17,11 +23,23 @@ export function addToSlot<K extends keyof Slots>(slot: K, part: ComponentType<Sl
   ((parts[slot] ??= []) as ComponentType<Slots[K]>[]).push(part);
 }
 
-/** What the modules added to a slot, each given the slot's props. */
-export function Slot<K extends keyof Slots>({ name, props }: { name: K; props: Slots[K] }) {
+/**
+ * What the modules added to a slot, each given the slot's props; `fallback` while they load, and
+ * when no module added anything.
+ */
+export function Slot<K extends keyof Slots>({
+  name,
+  props,
+  fallback = null,
+}: {
+  name: K;
+  props: Slots[K];
+  fallback?: ReactNode;
+}) {
   const added = (parts[name] ?? []) as ComponentType<Slots[K]>[];
+  if (added.length === 0) return fallback;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       {added.map((Part, i) => (
         <Part key={i} {...(props as Slots[K] & object)} />
       ))}

@@ -61,6 +61,7 @@ const RECORD: Record<string, string> = {
   'locations/service': '?id=1',
   'notification-groups/members': '?groupId=1',
   'tools/repair-orders/order': '?orderId=1',
+  'customers/customer': '?id=1',
   'clicklane/appraisals/vehicle': '?id=1',
   'clicklane/testimonials/testimonial': '?testimonialId=1',
   'clicklane/deliveries/delivery': '?deliveryId=1',

@@ -230,7 +230,12 @@ export default function AppraisalVehicleEdit() {
           <>
             <div>
               <Title order={1}>
-                {appraisal.customerName}: {appraisal.year} {appraisal.make} {appraisal.model} {appraisal.trim}
+                <Slot
+                  name="customerName"
+                  props={{ kind: 'appraisal', recordId: appraisal.appraisalId, name: appraisal.customerName }}
+                  fallback={appraisal.customerName}
+                />
+                : {appraisal.year} {appraisal.make} {appraisal.model} {appraisal.trim}
               </Title>
               <Text c="dimmed" size="sm">
                 {appraisal.locationName} · {appraisalSourceLabels[appraisal.source]} · received{' '}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Slot } from '../../web/slots';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { callAction } from '../../web/api';
 import { ListScreen } from '../../web/ui/ListScreen';
@@ -42,6 +43,13 @@ function QuestionsView({
   return (
     <Stack className="view-questions">
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Detail label="Customer">
+          <Slot
+            name="customerName"
+            props={{ kind: 'questionnaire', recordId: lead.questionnaireId, name: lead.customerName }}
+            fallback={lead.customerName}
+          />
+        </Detail>
         <Detail label="Vehicle">{lead.vehicle}</Detail>
         <Detail label="VIN">
           {lead.vehicleVin && (

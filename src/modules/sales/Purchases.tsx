@@ -3,6 +3,7 @@
  * what the stores' sales squads sold, and the modal that records a sale.
  */
 import { useSearchParams } from 'react-router';
+import { Slot } from '../../web/slots';
 import { Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { LocationSelect } from '../../web/options/LocationSelect';
@@ -138,7 +139,13 @@ export default function Purchases() {
         price: (row) => formatMoney(row.priceCents),
         customerName: (row) => (
           <>
-            <Text size="sm">{row.customerName}</Text>
+            <Text size="sm">
+              <Slot
+                name="customerName"
+                props={{ kind: 'purchase', recordId: row.purchaseId, name: row.customerName }}
+                fallback={row.customerName}
+              />
+            </Text>
             <Text size="xs" c="dimmed">
               {formatPhone(row.mobilePhone)}
             </Text>

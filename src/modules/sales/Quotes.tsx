@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, CopyButton, Group, Stack, Table } from '@mantine/core';
+import { Slot } from '../../web/slots';
+import { Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text } from '@mantine/core';
 import { IdModal, openModal } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
 import { ListScreen } from '../../web/ui/ListScreen';
@@ -89,6 +90,16 @@ function QuoteDetail({ quote }: { quote: Row }) {
   );
   return (
     <Stack>
+      {quote.customerName && (
+        <Text size="sm">
+          For{' '}
+          <Slot
+            name="customerName"
+            props={{ kind: 'quote', recordId: quote.quoteId, name: quote.customerName }}
+            fallback={quote.customerName}
+          />
+        </Text>
+      )}
       <Table>
         <Table.Tbody>
           {row('Total', quote.total)}

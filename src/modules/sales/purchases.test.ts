@@ -118,12 +118,12 @@ describe('purchases', () => {
   it("marks the store's contact with that number sold, keeping what the store had; a vehicle not on the lot needs its year, make and model", async () => {
     const [existing] = await t.db
       .insert(contacts)
-      .values({ locationId: loc.ABG, firstName: 'Ray', lastName: '', mobilePhone: '+15055550142' })
+      .values({ locationId: loc.ABG, firstName: 'Ray', lastName: '', mobilePhone: '+15055550168' })
       .returning();
     const before = await counts();
     const missing = await seller.call(
       'vehicles/add-purchase',
-      form({ vin: '1HGCM82633A004352', mobilePhone: '505-555-0142', firstName: 'Raymond', lastName: 'Chavez' }),
+      form({ vin: '1HGCM82633A004352', mobilePhone: '505-555-0168', firstName: 'Raymond', lastName: 'Chavez' }),
       { form: true },
     );
     expect(missing.status).toBe(400);
@@ -140,7 +140,7 @@ describe('purchases', () => {
         year: 2023,
         make: 'Honda',
         model: 'Accord',
-        mobilePhone: '505-555-0142',
+        mobilePhone: '505-555-0168',
         firstName: 'Raymond',
         lastName: 'Chavez',
         email: '',

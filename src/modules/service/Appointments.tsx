@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { Slot } from '../../web/slots';
 import { ListScreen } from '../../web/ui/ListScreen';
 import {
   appointmentColumns,
@@ -58,6 +59,13 @@ export default function Appointments() {
       emptyText="No appointments match these filters; clear a filter or widen the dates."
       // The word whole, however many columns share the width.
       cells={{
+        customerName: (row) => (
+          <Slot
+            name="customerName"
+            props={{ kind: 'appointment', recordId: row.appointmentId, name: row.customerName }}
+            fallback={row.customerName}
+          />
+        ),
         statusLabel: (row) => (
           <Badge color={statusColors[row.status]} variant="light">
             {row.statusLabel}

@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { auditLog } from '../../server/platform/platform.db';
+import { appraisals } from '../appraisals/appraisals.db';
+import { saveAppraisal } from '../appraisals/appraisals.contract';
+import { repairOrders } from '../repair-orders/repair-orders.db';
+import { findRecords } from '../../shared/shell.contract';
+import {
+  findCustomerOf,
+  linkRecord,
+  loadCustomer,
+  loadCustomerRecords,
+  loadCustomers,
+  mergeCustomers,
+} from './customers.contract';
+import { customerKeys, customerLinks, customers } from './customers.db';
+
+let t: TestApp;
+let crm: Caller;
+let crmAdmin: Caller;
+let loc: Record<string, number>;
+let rosaId: number;
+
+const ROSA_EMAIL = 'rosa.martinez@example.com';
+const customerOfKey = async (kind: 'phone' | 'email', value: string) =>
+  (
+    await t.db
+      .select()
+      .from(customerKeys)
+      .where(and(eq(customerKeys.kind, kind), eq(customerKeys.value, value)))
+  )[0]?.customerId;
+const stored = async (id: number) => (await t.db.select().from(customers).where(eq(customers.id, id)))[0];
+const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
+
+beforeAll(async () => {
+  t = await testApp();
+  crm = await t.signedIn(['crmManager']);
+  crmAdmin = await t.signedIn(['crmManager', 'crmAdmin', 'appraiser']);
+  loc = await locationsByCode(t.db);
+  rosaId = (await customerOfKey('email', ROSA_EMAIL))!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the demo's Rosa Martinez", () => {
+  it('is one customer joining her texts, appraisal, questionnaire, quote and repair order, by phone and email', async () => {
+    const res = await crm.act(loadCustomer, { customerId: rosaId });
+    expect(res.status).toBe(200);
+    const { customer, counts, texts, mergedFrom } = res.body.data;
+    expect(customer).toEqual({
+      customerId: rosaId,
+      name: 'Rosa Martinez',
+      // Her appraisal came first (another number, the same email); her questionnaire's number joined her.
+      phone: '+15055550111',
+      email: ROSA_EMAIL,
+      phones: ['+15055550111', '+15055550142'],
+      emails: [ROSA_EMAIL],
+      locationId: loc.ABG,
+      locationName: 'Albuquerque Toyota',
+      createdAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+    });
+    expect(mergedFrom).toBeNull();
+    expect(Object.fromEntries(counts.map((c) => [c.kind, c.count]))).toEqual({
+      appraisal: 1,
+      questionnaire: 1,
+      quote: 1,
+      repairOrder: 1,
+      conversation: 1,
+      contact: 1,
+    });
+    expect(texts.map((m) => m.body)).toEqual([
+      'Please send the quote. I filled in the trade-in questionnaire already.',
+      'Hi Rosa, it is! Bring the RAV4 by and we will appraise it. I can send a quote too.',
+      'Hi, is the 2025 Highlander XLE on your site still there? I would trade my RAV4.',
+    ]);
+    expect(texts[0]).toMatchObject({ direction: 'inbound', href: `/messenger/?p=5055550142&l=${loc.ABG}` });
+  });
+
+  it("pages each kind of her records newest first, each with its own screen's address", async () => {
+    const res = await crm.act(loadCustomerRecords, { customerId: rosaId, view: 'rows' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.recordCount).toBe(6);
+    const [order] = await t.db.select().from(repairOrders).where(eq(repairOrders.customerName, 'Rosa Martinez'));
+    const ro = res.body.data.rows.find((r) => r.kind === 'repairOrder')!;
+    expect(ro).toMatchObject({
+      recordId: order.id,
+      kindLabel: 'Repair order',
+      customerId: rosaId,
+      locationName: 'Albuquerque Toyota',
+      byHand: true,
+      href: `/tools/repair-orders/order?orderId=${order.id}`,
+    });
+    expect(ro.summary).toContain('2021 Toyota Tacoma TRD Off-Road');
+    const times = res.body.data.rows.map((r) => r.at);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const appraisalsOnly = await crm.act(loadCustomerRecords, { customerId: rosaId, kind: 'appraisal', view: 'rows' });
+    expect(appraisalsOnly.body.data.rows).toHaveLength(1);
+    expect(appraisalsOnly.body.data.rows[0].summary).toBe('2019 Toyota RAV4 XLE · offered · offer $22,400.00');
+    const page = await crm.act(loadCustomerRecords, { customerId: rosaId, limit: 2, view: 'rows' });
+    expect(page.body.data.rows).toHaveLength(2);
+    expect(page.body.data.nextCursor).toBeTruthy();
+  });
+
+  it('is found in the list and the palette by name, by phone however typed, and by email', async () => {
+    for (const query of ['rosa martinez', '(505) 555-0142', '505-555-0111', 'ROSA.MARTINEZ@example']) {
+      const res = await crm.act(loadCustomers, { query, view: 'rows' });
+      expect(res.status).toBe(200);
+      expect(res.body.data.rows.map((r) => r.customerId)).toContain(rosaId);
+    }
+    const byPhone = await crm.act(loadCustomers, { query: '5055550142', view: 'rows' });
+    expect(byPhone.body.data.rows).toEqual([
+      {
+        customerId: rosaId,
+        name: 'Rosa Martinez',
+        phone: '+15055550111',
+        email: ROSA_EMAIL,
+        locationId: loc.ABG,
+        locationName: 'Albuquerque Toyota',
+        lastSeenAt: expect.any(String),
+      },
+    ]);
+    for (const query of ['Rosa Martinez', '505 555 0142', 'rosa.martinez@']) {
+      const found = await crm.act(findRecords, { query });
+      expect(found.status).toBe(200);
+      const group = found.body.data.groups.find((g) => g.kind === 'customer');
+      expect(group?.results.map((f) => f.href)).toContain(`/customers/customer?id=${rosaId}`);
+    }
+  });
+
+  it('is the customer of each of her records', async () => {
+    const [appraisal] = await t.db.select().from(appraisals).where(eq(appraisals.email, ROSA_EMAIL));
+    const res = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: appraisal.id });
+    expect(res.body.data).toEqual({ customerId: rosaId, name: 'Rosa Martinez' });
+    const missing = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual(['That appraisal does not exist.']);
+  });
+});
+
+describe('the triggers', () => {
+  it('put an appraisal saved with her number typed another way on her page', async () => {
+    const [other] = await t.db.select().from(appraisals).where(eq(appraisals.customerName, 'Anthony Robinson'));
+    const res = await crmAdmin.act(saveAppraisal, {
+      appraisalId: other.id,
+      customerName: other.customerName,
+      phone: '(505) 555-0142',
+      email: other.email,
+      vin: other.vin,
+      year: other.year,
+      make: other.make,
+      model: other.model,
+      trim: other.trim,
+      mileage: other.mileage,
+      condition: other.condition,
+      baseValue: (other.baseValueCents / 100).toFixed(2),
+      appraisalStatus: other.status,
+      workingStatus: other.workingStatus,
+      notes: other.notes,
+    });
+    expect(res.status).toBe(200);
+    const found = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: other.id });
+    expect(found.body.data.customerId).toBe(rosaId);
+  });
+
+  it('read a US number written any way by a row inserted around the modules, and an email in any case', async () => {
+    const [a] = await t.db
+      .insert(appraisals)
+      .values({
+        locationId: loc.ABG,
+        source: 'walk-in',
+        customerName: 'R. Martinez',
+        phone: '505.555.0142',
+        year: 2015,
+        make: 'Honda',
+        model: 'Fit',
+        mileage: 90_000,
+        condition: 'fair',
+        baseValueCents: 500_000,
+        offerCents: 480_000,
+      })
+      .returning();
+    const [b] = await t.db
+      .insert(appraisals)
+      .values({
+        locationId: loc.ABG,
+        source: 'walk-in',
+        customerName: 'Rosa M',
+        email: '  Rosa.Martinez@Example.COM ',
+        year: 2014,
+        make: 'Honda',
+        model: 'Civic',
+        mileage: 99_000,
+        condition: 'fair',
+        baseValueCents: 400_000,
+        offerCents: 380_000,
+      })
+      .returning();
+    const links = await t.db.select().from(customerLinks).where(eq(customerLinks.kind, 'appraisal'));
+    expect(links.find((l) => l.recordId === a.id)).toMatchObject({ customerId: rosaId, phone: '+15055550142' });
+    expect(links.find((l) => l.recordId === b.id)?.customerId).toBe(rosaId);
+    // Deleted, it leaves her page.
+    await t.db.delete(appraisals).where(eq(appraisals.id, a.id));
+    expect(
+      (await t.db.select().from(customerLinks).where(eq(customerLinks.recordId, a.id))).filter(
+        (l) => l.kind === 'appraisal',
+      ),
+    ).toEqual([]);
+  });
+
+  it('make a new customer of a record with a phone nobody has, and leave a name-only record unlinked', async () => {
+    const [a] = await t.db
+      .insert(appraisals)
+      .values({
+        locationId: loc.ABG,
+        source: 'phone',
+        customerName: 'Quinn Newcustomer',
+        phone: '+15055559001',
+        year: 2020,
+        make: 'Kia',
+        model: 'Soul',
+        mileage: 30_000,
+        condition: 'good',
+        baseValueCents: 1_500_000,
+        offerCents: 1_400_000,
+      })
+      .returning();
+    const id = (await customerOfKey('phone', '+15055559001'))!;
+    expect(await stored(id)).toMatchObject({ name: 'Quinn Newcustomer', phone: '+15055559001', locationId: loc.ABG });
+    const found = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: a.id });
+    expect(found.body.data.customerId).toBe(id);
+
+    const [order] = await t.db
+      .insert(repairOrders)
+      .values({
+        locationId: loc.ABG,
+        customerName: 'Quinn  Newcustomer',
+        vehicle: '2020 Kia Soul',
+        servicesRequested: 'Oil change',
+      })
+      .returning();
+    const noCustomer = await crm.act(findCustomerOf, { kind: 'repairOrder', recordId: order.id });
+    expect(noCustomer.body.data).toEqual({ customerId: null, name: 'Quinn Newcustomer' });
+    const page = await crm.act(loadCustomer, { customerId: id });
+    expect(page.body.data.unlinked.map((r) => [r.kind, r.recordId])).toEqual([['repairOrder', order.id]]);
+  });
+});
+
+describe('linking by hand and merging', () => {
+  it('links a name-only repair order to a customer, audited, and the trigger keeps it there', async () => {
+    const id = (await customerOfKey('phone', '+15055559001'))!;
+    const [order] = await t.db.select().from(repairOrders).where(eq(repairOrders.customerName, 'Quinn  Newcustomer'));
+    const link = (await t.db.select().from(customerLinks).where(eq(customerLinks.recordId, order.id))).find(
+      (l) => l.kind === 'repairOrder',
+    )!;
+
+    const denied = await crm.act(linkRecord, { customerId: id, linkId: link.id });
+    expect(denied.status).toBe(403);
+
+    const before = await auditCount();
+    const res = await crmAdmin.act(linkRecord, { customerId: id, linkId: link.id });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ customerId: id, linkId: link.id });
+    expect(await auditCount()).toBe(before + 1);
+    await t.db.update(repairOrders).set({ status: 'closed' }).where(eq(repairOrders.id, order.id));
+    const [after] = await t.db.select().from(customerLinks).where(eq(customerLinks.id, link.id));
+    expect(after).toMatchObject({ customerId: id, byHand: true });
+    expect(after.summary).toContain('closed');
+
+    const again = await crmAdmin.act(linkRecord, { customerId: id, linkId: link.id });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual(['That record is already on this customer.']);
+  });
+
+  it('merges one customer into another: records, phones and emails move, the merged one leads to the kept one', async () => {
+    const kept = (await customerOfKey('phone', '+15055559001'))!;
+    const [dup] = await t.db
+      .insert(appraisals)
+      .values({
+        locationId: loc.ABG,
+        source: 'website',
+        customerName: 'Quinn Newcustomer',
+        email: 'quinn@example.com',
+        year: 2019,
+        make: 'Kia',
+        model: 'Niro',
+        mileage: 40_000,
+        condition: 'good',
+        baseValueCents: 1_800_000,
+        offerCents: 1_700_000,
+      })
+      .returning();
+    const merged = (await customerOfKey('email', 'quinn@example.com'))!;
+    expect(merged).not.toBe(kept);
+    const page = await crm.act(loadCustomer, { customerId: kept });
+    expect(page.body.data.sameName.map((c) => c.customerId)).toEqual([merged]);
+
+    expect((await crm.act(mergeCustomers, { customerId: kept, mergedId: merged })).status).toBe(403);
+    const before = await auditCount();
+    const self = await crmAdmin.act(mergeCustomers, { customerId: kept, mergedId: kept });
+    expect(self.status).toBe(400);
+    expect(self.body.errors).toEqual(['A customer cannot be merged into itself.']);
+    expect(await auditCount()).toBe(before);
+
+    const res = await crmAdmin.act(mergeCustomers, { customerId: kept, mergedId: merged });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ customerId: kept, mergedId: merged, moved: 1 });
+    expect(await auditCount()).toBe(before + 2);
+    expect(await stored(merged)).toMatchObject({ mergedInto: kept });
+    expect(await customerOfKey('email', 'quinn@example.com')).toBe(kept);
+    expect((await crm.act(findCustomerOf, { kind: 'appraisal', recordId: dup.id })).body.data.customerId).toBe(kept);
+
+    // The merged customer's page answers with the kept one; the list no longer shows it.
+    const redirected = await crm.act(loadCustomer, { customerId: merged });
+    expect(redirected.body.data.customer.customerId).toBe(kept);
+    expect(redirected.body.data.customer.emails).toEqual(['quinn@example.com']);
+    expect(redirected.body.data.mergedFrom).toBe(merged);
+    const list = await crm.act(loadCustomers, { query: 'quinn', view: 'rows' });
+    expect(list.body.data.rows.map((r) => r.customerId)).toEqual([kept]);
+    const again = await crmAdmin.act(mergeCustomers, { customerId: kept, mergedId: merged });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([`Customer ${merged} was merged into customer ${kept}.`]);
+  });
+
+  it('refuses bad input with a sentence, and nobody without the flag reads a customer', async () => {
+    const bad = await crmAdmin.actRaw(mergeCustomers, { customerId: 'x', mergedId: rosaId });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatch(/^Customer kept /);
+    const badKind = await crm.actRaw(findCustomerOf, { kind: 'spaceship', recordId: 1 });
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.errors[0]).toMatch(/^Kind /);
+    const nobody = await t.signedIn(['appraiser']);
+    expect((await nobody.act(loadCustomer, { customerId: rosaId })).status).toBe(403);
+    expect((await nobody.act(loadCustomers, {})).status).toBe(403);
+    const missing = await crm.act(loadCustomer, { customerId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual(['That customer does not exist.']);
+  });
+});
