@@ -29,7 +29,12 @@ export const scaleJobCodes: [string, string, JobCodeFlag[]][] = [
   ['TECH', 'Technician', []],
   ['SALES', 'Sales Consultant', ['phoneLookup', 'messenger', 'stockNumberManager', 'sales']],
   ['FIN', 'Finance Manager', ['phoneLookup', 'messenger', 'sales', 'appraiser', 'appraisalManager']],
-  ['BDC', 'Business Development Center', ['phoneLookup', 'messenger', 'messengerDeploy']],
+  // Books service appointments and texts the stores' lists: the appointment reports and bulk sends.
+  [
+    'BDC',
+    'Business Development Center',
+    ['phoneLookup', 'messenger', 'messengerDeploy', 'marketing', 'serviceManager'],
+  ],
   ['MKT', 'Marketing', ['marketing', 'marketingEditor', 'marketingOfferEditor', 'emailBuilder']],
   ['IT', 'IT and Telephony', ['userAdmin', 'accessAdmin', 'phoneAdmin', 'phoneLookup', 'developer']],
   ['HR', 'Human Resources', ['userAdmin', 'careerPathAdmin', 'careerPathEditor']],

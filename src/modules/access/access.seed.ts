@@ -30,7 +30,12 @@ const demoJobCodes: { jobCode: string; longName: string; flags: JobCodeFlag[] }[
     longName: 'Sales Consultant',
     flags: ['phoneLookup', 'messenger', 'stockNumberManager', 'sales'],
   },
-  { jobCode: 'BDC', longName: 'Business Development Center', flags: ['phoneLookup', 'messenger', 'messengerDeploy'] },
+  // Books service appointments and texts the stores' lists: the appointment reports and bulk sends.
+  {
+    jobCode: 'BDC',
+    longName: 'Business Development Center',
+    flags: ['phoneLookup', 'messenger', 'messengerDeploy', 'marketing', 'serviceManager'],
+  },
   {
     jobCode: 'MKT',
     longName: 'Marketing',

@@ -14,6 +14,8 @@ import {
   loadAccessList,
   loadHolders,
 } from './access.contract';
+import { loadAppointments } from '../service/service.contract';
+import { sendMassText } from '../messenger/messenger.contract';
 
 let t: TestApp;
 let admin: Caller;
@@ -123,5 +125,34 @@ describe('sandbox access by job code', () => {
     const unseen = await nowhere.act(loadHolders, { jobCode: 'GM' });
     expect(unseen.body.data).toEqual({ holderCount: n, holders: [] });
     expect((await admin.act(loadHolders, { jobCode: 'no spaces' })).status).toBe(400);
+  });
+});
+
+describe("the demo job codes' flags", () => {
+  it('lets the BDC job code open the service appointments and send bulk texts, and the advisors neither', async () => {
+    const [bdc] = await t.db.select().from(jobCodes).where(eq(jobCodes.jobCode, 'BDC'));
+    expect([...bdc.flags].sort()).toEqual([
+      'marketing',
+      'messenger',
+      'messengerDeploy',
+      'phoneLookup',
+      'serviceManager',
+    ]);
+    const [store] = await t.db.select({ id: users.locationId }).from(users).where(eq(users.jobCode, 'BDC')).limit(1);
+    // No flags of their own: the job code's are theirs.
+    const agent = await t.signedIn([], { jobCode: 'BDC' });
+    const mass = {
+      locationId: store.id!,
+      message: 'Service specials this week.',
+      numbers: ['(505) 555-0401'],
+      confirm: 1,
+    };
+    expect((await agent.act(loadAppointments, {})).status).toBe(200);
+    const sent = await agent.act(sendMassText, mass);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.recipientCount).toBe(1);
+    const advisor = await t.signedIn([], { jobCode: 'ADVISOR' });
+    expect((await advisor.act(loadAppointments, {})).status).toBe(403);
+    expect((await advisor.act(sendMassText, mass)).status).toBe(403);
   });
 });

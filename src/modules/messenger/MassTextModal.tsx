@@ -2,8 +2,9 @@
  * The mass text and the mass call (seed 001, section 8): one marketing text to typed numbers
  * (/api/kits/text/send-mass-text) or to a store's contacts (text-contact-list), or one spoken message
  * called to typed numbers (/api/kits/talk/outbound/make-mass-call), from a store's line. What a text
- * costs is shown as it is written; sending asks first, naming how many it goes to; once accepted, the
- * modal follows the send's progress instead of the form.
+ * costs is shown as it is written; sending asks first, naming how many it goes to (for a text, the
+ * people who will get it: opted-out and unreachable numbers left out, as far as the server can tell
+ * beforehand); once accepted, the modal follows the send's progress instead of the form.
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Checkbox, Group, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
@@ -12,7 +13,9 @@ import { LocationSelect } from '../../web/options/LocationSelect';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { Form } from '../../web/ui/Form';
-import { closeModal, confirm, IdModal } from '../../web/ui/modals';
+import { closeModal, confirm, IdModal, showAlert } from '../../web/ui/modals';
+import { callAction } from '../../web/api';
+import { useCan } from '../../web/shell/session';
 import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { formatCount, formatNumber } from '../../shared/format';
@@ -24,7 +27,9 @@ import {
   MESSAGE_NOT_SENT,
   sendMassText,
   textContactList,
+  verifyPhoneNumbers,
 } from './messenger.contract';
+import { loadMailingList } from '../contacts/contacts.contract';
 import { SendProgress } from './SendProgress';
 
 export const MASS_TEXT = 'mass-text';
@@ -74,6 +79,35 @@ const WORDING = {
   call: { noun: 'call', verb: 'called', confirmTitle: 'Place the mass call?', channel: 'Marketing calls' },
 } as const;
 
+/**
+ * Who a text will reach, asked of the server before sending: the typed numbers it cleans (opted out,
+ * not a number, toll-free or premium left out: `skipped`), or the store's contacts its mailing list
+ * counts as reached by text (a mobile number, not opted out; `about` past the list's exact count).
+ * Null when the caller cannot ask (cleaning a list needs the messenger flag).
+ */
+async function textAudience(
+  typed: boolean,
+  values: Values,
+  canClean: boolean,
+): Promise<{ count: number; skipped: number; about: boolean } | null> {
+  if (typed) {
+    if (!canClean) return null;
+    const cleaned = await callAction(verifyPhoneNumbers, { numbers: parseNumbers(values.numbers) });
+    return { count: cleaned.clean.length, skipped: cleaned.rejected.length, about: false };
+  }
+  const list = await callAction(loadMailingList, {
+    locationId: values.locationId,
+    reach: 'text',
+    sold: values.sold,
+    limit: 1,
+    view: 'rows',
+  });
+  // A count key not ending in Formatted goes out as a number.
+  return { count: Number(list.contactCount ?? 0), skipped: 0, about: Boolean(list.countEstimated) };
+}
+
+const people = (count: number, about = false) => `${about ? 'about ' : ''}${formatCount(count, 'person', 'people')}`;
+
 interface FormProps {
   kind: 'text' | 'call';
   audience: Audience;
@@ -88,6 +122,8 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
   const contract = kind === 'call' ? makeMassCall : audience === 'contacts' ? textContactList : sendMassText;
   const typed = audience === 'numbers';
   const locations = useLocationOptions();
+  const canClean = useCan('messenger');
+  const [counting, setCounting] = useState(false);
   const form = useContractForm(contract, {
     initialValues: draft,
     toInput: ({ numbers, sold, ...v }) => (typed ? { ...v, numbers: parseNumbers(numbers) } : { ...v, sold }),
@@ -109,23 +145,51 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
     ? formatCount(recipients, 'recipient')
     : `the contacts of ${from ?? 'the store'}${values.sold === '1' ? ' who bought' : values.sold === '0' ? ' who have not bought' : ''}`;
 
+  /** A text's question names the people it goes to, counted by the server first. */
+  const askText = async () => {
+    setCounting(true);
+    const audience = await textAudience(typed, values, canClean)
+      .catch(() => null)
+      .finally(() => setCounting(false));
+    const at = from && typed ? ` from ${from}` : '';
+    if (audience?.count === 0) {
+      showAlert(
+        typed
+          ? 'None of these numbers can get a text: each one opted out, or is not a number a text reaches.'
+          : `No contact of ${from ?? 'the store'}${values.sold === '1' ? ' who bought' : values.sold === '0' ? ' who has not bought' : ''} can get a text: none has a mobile number that has not opted out.`,
+        'Nobody to send to',
+      );
+      return false;
+    }
+    const skipped = audience?.skipped
+      ? ` ${formatCount(audience.skipped, 'number is', 'numbers are')} left out: opted out, or not a number a text reaches.`
+      : '';
+    return confirm({
+      title: audience ? `Send this text to ${people(audience.count, audience.about)}?` : words.confirmTitle,
+      message: audience
+        ? typed
+          ? `This marketing text goes out${at}: ${formatCount(count.segments * audience.count, 'segment')} in all.${skipped}`
+          : `This marketing text goes to ${reach} with a mobile number who have not opted out: ${formatCount(count.segments, 'segment')} each.`
+        : `This marketing text goes to ${reach}${at}${typed ? `: ${formatCount(total, 'segment')} in all` : `: ${formatCount(count.segments, 'segment')} each`}; numbers that opted out are left out.`,
+      confirmLabel: audience
+        ? `Send to ${people(audience.count, audience.about)}`
+        : typed
+          ? `Send to ${formatCount(recipients, 'recipient')}`
+          : 'Send to the contacts',
+    });
+  };
+
   const send = async () => {
     // The form's own checks first (they mark the fields and focus the first at fault), then the question.
     if (!form.form.isValid()) return form.submit();
+    if (kind === 'text') {
+      if (await askText()) form.submit();
+      return;
+    }
     const ok = await confirm({
       title: words.confirmTitle,
-      message:
-        kind === 'call'
-          ? `This marketing message is called to ${reach}${from && typed ? ` from ${from}` : ''}; each call lasts about ${formatCount(spokenSeconds(values.message), 'second')}.`
-          : `This marketing text goes to ${reach}${from && typed ? ` from ${from}` : ''}${typed ? `: ${formatCount(total, 'segment')} in all` : `: ${formatCount(count.segments, 'segment')} each`}.`,
-      confirmLabel:
-        kind === 'call'
-          ? typed
-            ? `Call ${formatCount(recipients, 'number')}`
-            : 'Call them'
-          : typed
-            ? `Send to ${formatCount(recipients, 'recipient')}`
-            : 'Send to the contacts',
+      message: `This marketing message is called to ${reach}${from && typed ? ` from ${from}` : ''}; each call lasts about ${formatCount(spokenSeconds(values.message), 'second')}.`,
+      confirmLabel: typed ? `Call ${formatCount(recipients, 'number')}` : 'Call them',
     });
     if (ok) form.submit();
   };
@@ -213,7 +277,7 @@ function BulkSendForm({ kind, audience, draft, onDraft, onSent }: FormProps) {
             type="submit"
             leftSection={kind === 'call' ? <IconPhoneOutgoing size={16} /> : <IconSend size={16} />}
             disabled={!values.confirm}
-            loading={form.action.isPending}
+            loading={form.action.isPending || counting}
           >
             {kind === 'call' ? 'Call' : 'Send'}
           </Button>

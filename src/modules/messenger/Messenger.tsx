@@ -6,6 +6,7 @@
  * while the tab is visible: the list every 5 s, the open conversation every 3 s.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Slot } from '../../web/slots';
 import { useSearchParams } from 'react-router';
 import {
   Alert,
@@ -31,6 +32,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
   IconBolt,
+  IconMessagePlus,
   IconMessages,
   IconPhoneOutgoing,
   IconSend,
@@ -60,6 +62,7 @@ import {
   type ConversationRow,
 } from './messenger.contract';
 import { MASS_CALL, MASS_TEXT, MassCallModal, MassTextModal } from './MassTextModal';
+import { NEW_TEXT, NewTextModal } from './NewTextModal';
 import { optionsOf } from '../../web/options/optionsOf';
 import { actionKey, reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -442,7 +445,15 @@ function ConversationPane({ p, l, onClose }: { p: string; l: string; onClose: ()
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Box miw={0}>
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {data.contactName}
+            {data.contactId ? (
+              <Slot
+                name="customerName"
+                props={{ kind: 'contact', recordId: data.contactId, name: data.contactName }}
+                fallback={data.contactName}
+              />
+            ) : (
+              data.contactName
+            )}
           </Title>
           <Text size="sm" c="dimmed">
             {[data.contactName === formatPhone(data.phone) ? '' : formatPhone(data.phone), store]
@@ -562,20 +573,29 @@ export default function Messenger() {
       ]}
       updateUrl
       toolbar={
-        canMarket && (
-          <>
-            <Button leftSection={<IconSpeakerphone size={16} />} onClick={() => openModal(MASS_TEXT)}>
-              Mass text
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPhoneOutgoing size={16} />}
-              onClick={() => openModal(MASS_CALL)}
-            >
-              Mass call
-            </Button>
-          </>
-        )
+        <>
+          <Button leftSection={<IconMessagePlus size={16} />} onClick={() => openModal(NEW_TEXT)}>
+            New text
+          </Button>
+          {canMarket && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconSpeakerphone size={16} />}
+                onClick={() => openModal(MASS_TEXT)}
+              >
+                Mass text
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPhoneOutgoing size={16} />}
+                onClick={() => openModal(MASS_CALL)}
+              >
+                Mass call
+              </Button>
+            </>
+          )}
+        </>
       }
     >
       {(applied) => (
@@ -616,6 +636,7 @@ export default function Messenger() {
               </Pane>
             )}
           </Box>
+          <NewTextModal onSent={(phone, locationId) => change({ p: urlPhone(phone), l: String(locationId) })} />
           {canMarket && (
             <>
               <MassTextModal />

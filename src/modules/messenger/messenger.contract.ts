@@ -134,6 +134,32 @@ export const sendText = defineContract({
   output: z.object({ messageId: z.number().int(), status: z.string(), to: z.string() }),
 });
 
+/**
+ * A text to a number typed in the messenger ("New text"; docs/messenger.md): the store's contact with
+ * the number, or a new one named as given, and the text sent as a reply is (send-text), in one
+ * transaction: a text the send gate refuses leaves no contact behind.
+ */
+export const startConversation = defineContract({
+  path: 'messenger/start-conversation',
+  input: z.object({
+    locationId: id,
+    // Left blank, it is missing rather than misspelt.
+    mobilePhone: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), phone),
+    firstName: optionalText(60),
+    lastName: optionalText(60),
+    message: text(1600),
+  }),
+  output: z.object({
+    contactId: z.number().int(),
+    /** Whether the contact was made by this call (false: the store already had the number). */
+    contactAdded: z.boolean(),
+    contactName: z.string(),
+    messageId: z.number().int(),
+    status: z.string(),
+    to: z.string(),
+  }),
+});
+
 /* ---------------------------------------------------------------- bulk sends */
 
 export const bulkKinds = ['text', 'call', 'email'] as const;

@@ -6,7 +6,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { defineAction } from '../../server/platform/actions';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
@@ -19,6 +19,7 @@ import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
 import { sendText as sendThroughGate } from '../../server/outreach/send-gate';
 import { contactName, contactRecords, contacts, contactSearch } from '../contacts/contacts.db';
+import { contactForNumber } from '../contacts/contacts.api';
 import { conversations } from './messenger.db';
 import { liveShortcuts } from './shortcuts';
 import { textingLine } from './lines';
@@ -28,6 +29,7 @@ import {
   loadMessages,
   loadShortcut,
   sendText,
+  startConversation,
   toggleAutopilot,
   type ConversationMessage,
 } from './messenger.contract';
@@ -287,6 +289,29 @@ defineAction({
   },
 });
 
+/** A text typed by the user to a number, from the store's line through the send gate (a reply: transactional), audited. */
+async function textFromStore(
+  ctx: Pick<ActionContext<unknown>, 'db' | 'user' | 'services' | 'audit'>,
+  text: { to: string; body: string; locationId: number },
+) {
+  const { db, user, services } = ctx;
+  await loadRecord(ctx, locationRecords, text.locationId);
+  const line = await textingLine(db, text.locationId);
+  const sent = await sendThroughGate(db, services, {
+    to: text.to,
+    body: text.body,
+    purpose: 'transactional',
+    line,
+    userId: user.id,
+  });
+  ctx.audit({
+    recordType: 'message',
+    recordId: sent.messageId,
+    after: { to: sent.to, locationId: text.locationId, phoneId: line.id },
+  });
+  return sent;
+}
+
 defineAction({
   contract: sendText,
   summary: "Texts a person from a store's line through the send gate (a reply, a quote with its link).",
@@ -294,24 +319,38 @@ defineAction({
   reach: {},
   rateLimit: 60,
   async handler(ctx) {
-    const { db, input, user, services } = ctx;
+    const { input, user } = ctx;
     const locationId = input.locationId ?? user.locationId;
     if (!locationId) throw AppError.invalid('Choose the location to text from.', ['locationId']);
-    await loadRecord(ctx, locationRecords, locationId);
-    const line = await textingLine(db, locationId);
     const body = input.quoteUrl ? `${input.message}\n${input.quoteUrl}` : input.message;
-    const sent = await sendThroughGate(db, services, {
-      to: input.to,
-      body,
-      purpose: 'transactional',
-      line,
-      userId: user.id,
-    });
-    ctx.audit({
-      recordType: 'message',
-      recordId: sent.messageId,
-      after: { to: sent.to, locationId, phoneId: line.id },
-    });
+    const sent = await textFromStore(ctx, { to: input.to, body, locationId });
     return { messageId: sent.messageId, status: sent.status, to: sent.to };
+  },
+});
+
+defineAction({
+  contract: startConversation,
+  summary:
+    "Texts a number typed in the messenger from a store's line, making it the store's contact (or using the contact it has).",
+  permission: 'messenger',
+  reach: {},
+  rateLimit: 60,
+  async handler(ctx) {
+    const { input } = ctx;
+    const mobilePhone = toE164(input.mobilePhone);
+    if (!mobilePhone)
+      throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
+    await loadRecord(ctx, locationRecords, input.locationId);
+    const contact = await contactForNumber(ctx, { ...input, mobilePhone });
+    // Refused by the send gate (opted out, quiet line), the action's transaction takes the new contact back.
+    const sent = await textFromStore(ctx, { to: mobilePhone, body: input.message, locationId: input.locationId });
+    return {
+      contactId: contact.contactId,
+      contactAdded: contact.added,
+      contactName: `${contact.firstName} ${contact.lastName}`.trim() || formatPhone(mobilePhone),
+      messageId: sent.messageId,
+      status: sent.status,
+      to: sent.to,
+    };
   },
 });

@@ -2,9 +2,11 @@
  * A repair order's editor (seed 002, `repair-order`): services requested, notes, and the item table
  * with its value and hour inputs and their totals, read by the rules of `amounts.ts` as people type.
  * The edit modal and the order page both use it; a save sends the whole order with the version it
- * was loaded at.
+ * was loaded at. "Add item" adds a line to the table only: it is stored by Save order, and a line
+ * left empty (no description, no value, no hours) is not stored at all.
  */
 import { useRef, useState } from 'react';
+import { Slot } from '../../web/slots';
 import {
   ActionIcon,
   Button,
@@ -23,9 +25,8 @@ import { ActionAlert } from '../../web/ui/ActionAlert';
 import { useLeaveWarning } from '../../web/ui/RecordForm';
 import { useAction } from '../../web/ui/useAction';
 import { formatDateTime } from '../../shared/format';
-import { cleanAmount, sumAmounts } from './amounts';
+import { cleanAmount, sumAmounts, toHundredths } from './amounts';
 import {
-  addItem,
   loadOrders,
   ORDER_SAVED,
   orderStatuses,
@@ -45,6 +46,9 @@ interface Line {
 
 /** As typed: minus signs and what is not a number go at once; an empty input is 0 once left. */
 const asTyped = (raw: string) => raw.replace(/[^\d.]/g, '');
+
+/** A line nobody filled in: no description, and a value and hours of nothing. */
+const emptyLine = (l: Line) => !l.description.trim() && toHundredths(l.value) === 0 && toHundredths(l.hours) === 0;
 
 export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => void }) {
   const [version, setVersion] = useState(order.version);
@@ -67,15 +71,16 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
       done?.();
     },
   });
-  const add = useAction(addItem, {
-    onSuccess: (reply) => {
-      setVersion(reply.version);
-      setLines((current) => [
-        ...current,
-        { key: String(reply.item.itemId), description: '', value: reply.item.value, hours: reply.item.hours },
-      ]);
-    },
-  });
+  // New lines live in the table until Save order; their keys only tell them apart on the screen.
+  const added = useRef(0);
+  // The line just added takes the focus, to be described at once.
+  const [newest, setNewest] = useState<string | null>(null);
+  const add = () => {
+    added.current += 1;
+    const key = `new-${added.current}`;
+    setLines((current) => [...current, { key, description: '', value: '0.00', hours: '0.00' }]);
+    setNewest(key);
+  };
   const change = (key: string, field: keyof Omit<Line, 'key'>, value: string) =>
     setLines((current) =>
       current.map((l) => (l.key === key ? { ...l, [field]: field === 'description' ? value : asTyped(value) } : l)),
@@ -86,7 +91,12 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
   return (
     <Stack data-loaded="true" className="repair-order-editor">
       <Text size="sm" c="dimmed">
-        {order.customerName} · {order.vehicle} · {order.locationName} · opened {formatDateTime(order.createdAt)}
+        <Slot
+          name="customerName"
+          props={{ kind: 'repairOrder', recordId: order.repairOrderId, name: order.customerName }}
+          fallback={order.customerName}
+        />{' '}
+        · {order.vehicle} · {order.locationName} · opened {formatDateTime(order.createdAt)}
         {order.updatedByName ? ` · last saved by ${order.updatedByName}` : ''}
       </Text>
       <Textarea
@@ -116,6 +126,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
                 <Table.Td>
                   <TextInput
                     aria-label={`Item ${i + 1}`}
+                    autoFocus={line.key === newest}
                     placeholder="What was done or fitted"
                     value={line.description}
                     onChange={(e) => change(line.key, 'description', e.currentTarget.value)}
@@ -163,12 +174,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
         </Table>
       </Table.ScrollContainer>
       <Group>
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} />}
-          loading={add.isPending}
-          onClick={() => add.mutate({ repairOrderId: order.repairOrderId })}
-        >
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={add}>
           Add item
         </Button>
         <Button
@@ -188,7 +194,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
         data={optionsOf(orderStatuses, orderStatusLabels)}
         w="fit-content"
       />
-      <ActionAlert error={save.error ?? add.error} title="The repair order was not saved" />
+      <ActionAlert error={save.error} title="The repair order was not saved" />
       <Group justify="flex-end">
         {done && (
           <Button variant="default" onClick={done}>
@@ -204,7 +210,9 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
               servicesRequested: services,
               notes,
               status,
-              items: lines.map((l) => ({ description: l.description, value: l.value, hours: l.hours })),
+              items: lines
+                .filter((l) => !emptyLine(l))
+                .map((l) => ({ description: l.description, value: l.value, hours: l.hours })),
             })
           }
         >

@@ -35,6 +35,9 @@ test('a new repair order opens on its page; its items follow the input rules and
   await expect(value2).toHaveValue('0');
   await view.getByRole('textbox', { name: 'Hours of item 2' }).fill('0.25');
   await expect(view.locator('.repair-order-total-hours')).toHaveText('0.75');
+  // A line added and left empty is a line of the table only: it is not stored.
+  await view.getByRole('button', { name: 'Add item' }).click();
+  await expect(view.getByRole('textbox', { name: 'Item 3', exact: true })).toHaveValue('');
 
   await view.getByRole('button', { name: 'Save order' }).click();
   await expectNotification(page, 'Repair order saved.');
@@ -49,6 +52,19 @@ test('a new repair order opens on its page; its items follow the input rules and
   await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
   await expect(edit.getByRole('textbox', { name: 'Value of item 1' })).toHaveValue('12.35');
   await expect(edit.getByRole('textbox', { name: 'Value of item 2' })).toHaveValue('0.00');
+  await expect(edit.getByRole('textbox', { name: 'Item 3', exact: true })).toHaveCount(0);
+  // Add item stores nothing until the order is saved: a line added and the edit cancelled leaves it as it was.
+  await edit.getByRole('button', { name: 'Add item' }).click();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Elena Sandoval/ })).toContainText('$12.35');
+  await page
+    .getByRole('row', { name: /Elena Sandoval/ })
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(edit.locator('[data-loaded="true"]')).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Item 3', exact: true })).toHaveCount(0);
 });
 
 test("a second advisor's save of an order opened before the first's is refused, naming who saved it", async ({

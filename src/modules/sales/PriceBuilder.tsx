@@ -22,12 +22,13 @@ import { callAction, errorMessage, isActionError } from '../../web/api';
 import { LocationSelect } from '../../web/options/LocationSelect';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
-import { useCan } from '../../web/shell/session';
+import { useCan, useSignedIn } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
-import { IdModal, closeModal, openModal, useModalOpen } from '../../web/ui/modals';
+import { IdModal, closeModal, openModal } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
-import { money } from '../../shared/fields';
+import { money, pastedPhone } from '../../shared/fields';
 import { formatMoney } from '../../shared/format';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { sendText } from '../messenger/messenger.contract';
 import { listIncentivesForVehicle } from './incentives.contract';
 import { findQuoteVehicles, QUOTE_SENT, saveQuote, TEXT_COPIED, type QuoteInput } from './price-builder.contract';
@@ -38,6 +39,7 @@ import {
   QUOTE_APR,
   QUOTE_TERM,
   quoteFigures,
+  quoteMessage,
   STATE_VEHICLE_TAX,
   vehicleName,
 } from './quote';
@@ -86,8 +88,8 @@ const quoteOf = (v: Values): QuoteInput => ({
 });
 
 /**
- * The quote as kept on the server, one per state of the builder: Copy quote and Text quote share it,
- * and a changed line keeps a new one the next time either is used.
+ * The quote as kept on the server, one per state of the builder: Copy quote and Text quote's Send
+ * share it, and a changed line keeps a new one the next time either is used. Nothing is kept before.
  */
 function useSavedQuote(values: Values) {
   const key = JSON.stringify(quoteOf(values));
@@ -114,6 +116,7 @@ type SavedQuoteState = ReturnType<typeof useSavedQuote>;
  */
 export default function PriceBuilder() {
   const canText = useCan('messenger');
+  const { user } = useSignedIn();
   const locations = useLocationOptions();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -291,7 +294,22 @@ export default function PriceBuilder() {
           <QuoteSummary values={values} figures={figures} canText={canText} saved={saved} />
         </SimpleGrid>
       )}
-      {chosen && <TextQuoteModal locationId={values.locationId} saved={saved} />}
+      {chosen && (
+        <TextQuoteModal
+          locationId={values.locationId}
+          saved={saved}
+          // The text the server would write for the quote (quote.ts), shown before anything is kept.
+          draft={quoteMessage({
+            customerName: values.customerName,
+            vehicle: vehicleName({ ...values, year: Number(values.year) }),
+            stock: values.stock,
+            total: figures.total,
+            payment: figures.payment,
+            from: user.firstName,
+            store: locations.data?.locations.find((l) => String(l.id) === values.locationId)?.name ?? '',
+          })}
+        />
+      )}
     </div>
   );
 }
@@ -617,74 +635,102 @@ function QuoteSummary({
 }
 
 /**
- * Seed 000's text-price-builder-quote: the quote as the screen shows it now is kept when the modal
- * opens (the one Copy quote kept, if nothing changed since), then texted with its address.
+ * Seed 000's text-price-builder-quote: the quote's text as the screen shows it now, to edit, and the
+ * number. The quote is kept only when the text is sent (or was kept by Copy quote, if nothing changed
+ * since): a modal opened and cancelled, or a number that is no number, keeps nothing.
  */
-function TextQuoteModal({ locationId, saved }: { locationId: string; saved: SavedQuoteState }) {
+function TextQuoteModal(props: TextQuoteProps) {
+  // Its form is mounted at each opening: it starts from the quote as it is then.
+  return (
+    <IdModal id={TEXT_QUOTE} title="Text the quote">
+      <TextQuoteForm {...props} />
+    </IdModal>
+  );
+}
+
+interface TextQuoteProps {
+  locationId: string;
+  saved: SavedQuoteState;
+  draft: string;
+}
+
+function TextQuoteForm({ locationId, saved, draft }: TextQuoteProps) {
   const [to, setTo] = useState('');
-  const opened = useModalOpen(TEXT_QUOTE);
-  const { ensure, current: quote } = saved;
-  useEffect(() => {
-    if (opened) ensure().catch(() => undefined); // a failure shows as the hook's error
-  }, [opened, ensure]);
-  // The quote's text until the salesperson edits it (for that quote: a new quote starts from its own text).
-  const [edited, setEdited] = useState<{ quote: SavedQuote; text: string } | null>(null);
-  const message = quote && edited?.quote === quote ? edited.text : (quote?.message ?? '');
+  const [toError, setToError] = useState<string | null>(null);
+  // The quote's text until the salesperson edits it.
+  const [edited, setEdited] = useState<string | null>(null);
+  const message = edited ?? draft;
+  const quote = saved.current;
   const send = useMutation({
-    mutationFn: () => callAction(sendText, { to, message, quoteUrl: quote!.quoteUrl, locationId }),
+    mutationFn: async () => {
+      const kept = await saved.ensure();
+      return callAction(sendText, { to, message, quoteUrl: kept.quoteUrl, locationId });
+    },
     onSuccess: () => {
       notifySuccess(QUOTE_SENT);
       closeModal(TEXT_QUOTE);
     },
   });
+  const submit = () => {
+    // A number checked before the quote is kept: a typo keeps no quote.
+    if (!parsePhoneNumberFromString(pastedPhone(to), 'US')?.isValid()) {
+      setToError(to.trim() ? 'To must be a phone number such as (505) 555-0142.' : 'To is required.');
+      return;
+    }
+    send.mutate();
+  };
   const error = send.error ?? saved.error;
   return (
-    <IdModal id={TEXT_QUOTE} title="Text the quote" onClose={() => send.reset()}>
-      <Form onSubmit={() => send.mutate()}>
-        <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {errorMessage(error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="To"
-            name="to"
-            type="tel"
-            autoComplete="off"
-            placeholder="(505) 555-0142"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={isActionError(send.error) ? send.error.fieldErrors.to : undefined}
-            data-autofocus
-          />
-          <Textarea
-            label="Message"
-            name="message"
-            autosize
-            minRows={3}
-            value={message}
-            onChange={(e) => setEdited({ quote: quote!, text: e.currentTarget.value })}
-            disabled={!quote}
-          />
-          {quote && (
-            <Text size="sm">
-              The quote’s page, added on its own line:{' '}
-              <Anchor href={quote.quoteUrl} target="_blank" rel="noreferrer">
-                {quote.quoteUrl}
-              </Anchor>
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={send.isPending || saved.pending} disabled={!quote}>
-              Send quote
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </IdModal>
+    <Form onSubmit={submit}>
+      <Stack>
+        {error ? (
+          <Alert color="red" role="alert">
+            {errorMessage(error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="To"
+          name="to"
+          type="tel"
+          autoComplete="off"
+          placeholder="(505) 555-0142"
+          value={to}
+          onChange={(e) => {
+            setTo(e.currentTarget.value);
+            setToError(null);
+          }}
+          error={toError ?? (isActionError(send.error) ? send.error.fieldErrors.to : undefined)}
+          data-autofocus
+        />
+        <Textarea
+          label="Message"
+          name="message"
+          autosize
+          minRows={3}
+          value={message}
+          onChange={(e) => setEdited(e.currentTarget.value)}
+        />
+        {quote ? (
+          <Text size="sm">
+            The quote’s page, added on its own line:{' '}
+            <Anchor href={quote.quoteUrl} target="_blank" rel="noreferrer">
+              {quote.quoteUrl}
+            </Anchor>
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            A link to the quote’s page is added on its own line. The quote is kept when the text is sent.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => closeModal(TEXT_QUOTE)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={send.isPending || saved.pending}>
+            Send quote
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
   );
 }

@@ -33,6 +33,25 @@ test("a quote built from inventory, texted to the customer, in the outbox and op
   await expect(page.getByTestId('quote-savings')).toHaveText('$3,500.00');
   await expect(page.getByTestId('quote-payment')).toHaveText('$504');
 
+  // Text quote shows the quote's text at once and keeps nothing until it is sent: cancelled, no quote is made.
+  const quoteCount = async () =>
+    (await callApi<{ quoteCount: number }>(page.request, 'sales/price-builder/load-quotes', { mine: '1', limit: 1 }))
+      .quoteCount;
+  const quotesBefore = await quoteCount();
+  await page.getByRole('button', { name: 'Text quote' }).click();
+  const draft = page.getByRole('dialog', { name: 'Text the quote' });
+  await expect(draft.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    /^Hi Maria, here is your price quote for the \d{4} Toyota RAV4 XLE \(stock \w+\): \$32,240, or about \$504 a month\./,
+  );
+  await expect(draft).toContainText('The quote is kept when the text is sent.');
+  // A number that is no number keeps no quote either.
+  await draft.getByRole('textbox', { name: 'To' }).fill('555-0188');
+  await draft.getByRole('button', { name: 'Send quote' }).click();
+  await expect(draft.getByText('To must be a phone number such as (505) 555-0142.')).toBeVisible();
+  await draft.getByRole('button', { name: 'Cancel' }).click();
+  await expect(draft).toBeHidden();
+  expect(await quoteCount()).toBe(quotesBefore);
+
   // Copied with its page's address, for an email of the salesperson's own.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy quote' }).click();

@@ -2,6 +2,7 @@
  * clicklane-testimonial (seed 002): one testimonial's edit form, `?testimonialId=`. Save keeps its
  * published state; Publish saves it with active 1 and the button becomes Unpublish, which saves it
  * with active 0; Delete asks first and goes back to the list. Each is notified for 6000 ms.
+ * `?new=1` (the list's Add) is the same form empty: nothing is stored until Save or Publish.
  */
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -35,6 +36,7 @@ import { useContractForm } from '../../web/ui/useContractForm';
 import { formatDateTime } from '../../shared/format';
 import {
   BODY_MAX,
+  createTestimonial,
   DELETE_TESTIMONIAL_QUESTION,
   deleteTestimonial,
   loadTestimonial,
@@ -45,6 +47,7 @@ import {
   TESTIMONIAL_REMOVED,
   TESTIMONIAL_SAVED,
   TESTIMONIAL_UNPUBLISHED,
+  testimonialHref,
   type TestimonialRecord,
 } from './testimonials.contract';
 import { useActionQuery } from '../../web/ui/useActionQuery';
@@ -94,7 +97,6 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
     void confirm({ message: DELETE_TESTIMONIAL_QUESTION, confirmLabel: 'Delete', danger: true }).then(
       (yes) => yes && remove.mutate({ testimonialId: testimonial.testimonialId }),
     );
-  const rating = form.field('rating');
   return (
     <RecordForm
       form={{ ...form, submit: () => send(testimonial.active) }}
@@ -125,6 +127,32 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
         </>
       }
     >
+      <TestimonialFields form={form} mayEdit={mayEdit} />
+    </RecordForm>
+  );
+}
+
+/** The form's values: the testimonial's fields as typed. */
+type FormValues = {
+  locationId: string;
+  customerName: string;
+  body: string;
+  rating: number;
+  givenOn: string;
+  vehicleYear: string;
+  vehicleMake: string;
+  vehicleModel: string;
+};
+type FieldsForm = Pick<
+  ReturnType<typeof useContractForm<typeof saveTestimonial, FormValues>>,
+  'form' | 'field' | 'values'
+>;
+
+/** The fields of a testimonial, new or saved. */
+function TestimonialFields({ form, mayEdit }: { form: FieldsForm; mayEdit: boolean }) {
+  const rating = form.field('rating');
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           data-autofocus
@@ -154,6 +182,55 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
         withoutTrim
         names={{ year: 'vehicleYear', make: 'vehicleMake', model: 'vehicleModel' }}
       />
+    </>
+  );
+}
+
+/**
+ * A new testimonial (the list's Add), at the list's store when it was narrowed to one: created by
+ * Save or Publish, then opened as a saved one. Leaving it empty stores nothing.
+ */
+function NewTestimonialForm({ locationId }: { locationId: string }) {
+  const navigate = useNavigate();
+  const mayEdit = useCan('marketingEditor');
+  const nextActive = useRef<0 | 1>(0);
+  const form = useContractForm(createTestimonial, {
+    initialValues: {
+      locationId,
+      customerName: '',
+      body: '',
+      rating: 5,
+      // Today where the browser is: the store's day but for a few hours around midnight, and the user sees it.
+      givenOn: new Date().toLocaleDateString('en-CA'),
+      vehicleYear: '',
+      vehicleMake: '',
+      vehicleModel: '',
+    } satisfies FormValues,
+    toInput: (v) => ({ ...v, active: nextActive.current }),
+    success: (data) => (data.active ? TESTIMONIAL_PUBLISHED : TESTIMONIAL_SAVED),
+    successMs: TESTIMONIAL_NOTIFY_MS,
+    reload: [loadTestimonials],
+    onSuccess: (data) => void navigate(testimonialHref(data.testimonialId), { replace: true }),
+  });
+  const send = (active: 0 | 1) => {
+    nextActive.current = active;
+    form.submit();
+  };
+  return (
+    <RecordForm
+      form={{ ...form, submit: () => send(0) }}
+      buttons="start"
+      readOnly={!mayEdit}
+      failTitle="The testimonial was not saved"
+      submitLabel="Save"
+      onCancel={() => void navigate(LIST)}
+      extra={
+        <Button variant="light" color="teal" loading={form.action.isPending} onClick={() => send(1)}>
+          Publish
+        </Button>
+      }
+    >
+      <TestimonialFields form={form} mayEdit={mayEdit} />
     </RecordForm>
   );
 }
@@ -161,6 +238,7 @@ function TestimonialForm({ testimonial, reload }: { testimonial: TestimonialReco
 export default function ClickLaneTestimonial() {
   const [params] = useSearchParams();
   const id = Number(params.get('testimonialId')) || 0;
+  const isNew = !id && params.get('new') === '1';
   const query = useActionQuery(loadTestimonial, { testimonialId: id }, { enabled: id > 0, staleTime: 0 });
   const testimonial = query.data?.testimonial;
   return (
@@ -172,7 +250,17 @@ export default function ClickLaneTestimonial() {
             Testimonials
           </Group>
         </Anchor>
-        {!id ? (
+        {isNew ? (
+          <>
+            <div>
+              <Title order={1}>New testimonial</Title>
+              <Text c="dimmed" size="sm">
+                Saved or published when you choose; nothing is kept before.
+              </Text>
+            </div>
+            <NewTestimonialForm locationId={params.get('locationId') ?? ''} />
+          </>
+        ) : !id ? (
           <Alert color="red" title="No testimonial">
             Open a testimonial from the testimonial list.
           </Alert>

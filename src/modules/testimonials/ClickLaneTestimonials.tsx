@@ -1,6 +1,6 @@
 /**
- * clicklane-testimonials (seed 002): the testimonial list. Add creates a testimonial
- * (add-testimonial) and opens its edit form; a row opens its form; Delete asks first.
+ * clicklane-testimonials (seed 002): the testimonial list. Add opens an empty form, which creates the
+ * testimonial on Save or Publish (create-testimonial); a row opens its form; Delete asks first.
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Rating } from '@mantine/core';
@@ -8,13 +8,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useCan } from '../../web/shell/session';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { useRowActions } from '../../web/ui/RecordForm';
-import { useAction } from '../../web/ui/useAction';
 import type { RowOf } from '../../shared/contract';
 import {
-  addTestimonial,
   DELETE_TESTIMONIAL_QUESTION,
   deleteTestimonial,
   loadTestimonials,
+  newTestimonialHref,
   TESTIMONIAL_NOTIFY_MS,
   TESTIMONIAL_REMOVED,
   testimonialColumns,
@@ -27,13 +26,6 @@ export default function ClickLaneTestimonials() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const mayEdit = useCan('marketingEditor');
-  // Seed 002, section 4: a new testimonial is created and then opened.
-  const add = useAction(addTestimonial, {
-    errors: 'alert',
-    alertPrefix: 'unexpected',
-    reload: [loadTestimonials],
-    onSuccess: (data) => void navigate(testimonialHref(data.create.data.testimonialId)),
-  });
   const rowActions = useRowActions(deleteTestimonial, {
     edit: (row: Row) => void navigate(testimonialHref(row.testimonialId)),
     question: () => DELETE_TESTIMONIAL_QUESTION,
@@ -83,8 +75,7 @@ export default function ClickLaneTestimonials() {
         mayEdit && (
           <Button
             leftSection={<IconPlus size={16} />}
-            loading={add.isPending}
-            onClick={() => add.mutate({ locationId: params.get('locationId') ?? '' })}
+            onClick={() => void navigate(newTestimonialHref(params.get('locationId')))}
           >
             Add testimonial
           </Button>

@@ -126,6 +126,15 @@ export const addTestimonial = defineContract({
   input: addTestimonialInput,
   output: z.object({ create: z.object({ data: z.object({ testimonialId: z.number().int() }) }) }),
 });
+/**
+ * A new testimonial from the filled-in form (the screen's Add: nothing is stored until Save or
+ * Publish); `add-testimonial`, which stores a blank one first, stays for the old clients.
+ */
+export const createTestimonial = defineContract({
+  path: `${PATH}/create-testimonial`,
+  input: saveTestimonialInput.omit({ testimonialId: true }),
+  output: z.object({ testimonialId: z.number().int(), active: active01 }),
+});
 export const saveTestimonial = defineContract({
   path: `${PATH}/save-testimonial`,
   input: saveTestimonialInput,
@@ -140,3 +149,6 @@ export const deleteTestimonial = defineContract({
 /** The edit form's address (seed 002, section 2). */
 export const testimonialHref = (testimonialId: number) =>
   `/clicklane/testimonials/testimonial?testimonialId=${testimonialId}`;
+/** The empty form of a new testimonial, at a store when one is named. */
+export const newTestimonialHref = (locationId?: string | null) =>
+  `/clicklane/testimonials/testimonial?new=1${locationId ? `&locationId=${encodeURIComponent(locationId)}` : ''}`;

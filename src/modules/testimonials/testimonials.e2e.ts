@@ -1,19 +1,24 @@
 import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
-test('a testimonial: added and opened, filled in and saved, published and seen so in the list, then deleted after confirming', async ({
+test('a testimonial: added on an empty form, filled in and saved, published and seen so in the list, then deleted after confirming', async ({
   page,
 }) => {
   await page.goto('/clicklane/testimonials/');
   const list = page.locator('.clicklane-testimonials');
-  await expect(page.getByRole('heading', { name: /^\d+ testimonials$/ })).toBeVisible();
+  const heading = page.getByRole('heading', { name: /^\d+ testimonials$/ });
+  const counted = await heading.textContent();
 
-  // Add creates a testimonial and opens its edit form.
+  // Add opens an empty form; cancelled, it leaves nothing behind.
   await list.getByRole('button', { name: 'Add testimonial' }).click();
-  await expect(page).toHaveURL(/\/clicklane\/testimonials\/testimonial\?testimonialId=\d+$/);
-  const id = new URL(page.url()).searchParams.get('testimonialId')!;
+  await expect(page).toHaveURL(/\/clicklane\/testimonials\/testimonial\?new=1$/);
   const edit = page.locator('.clicklane-testimonial');
   await expect(edit.getByRole('heading', { name: 'New testimonial' })).toBeVisible();
-  await expect(edit.getByTestId('testimonial-status')).toHaveText('Unpublished');
+  await expect(edit.getByRole('textbox', { name: 'Customer name' })).toHaveValue('');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/clicklane\/testimonials\/$/);
+  await expect(heading).toHaveText(counted!);
+  await list.getByRole('button', { name: 'Add testimonial' }).click();
+  await expect(edit.getByRole('heading', { name: 'New testimonial' })).toBeVisible();
 
   // A blank text is named at its field, as labelled.
   await edit.getByRole('textbox', { name: 'Customer name' }).fill('Lucia Archuleta');
@@ -36,7 +41,11 @@ test('a testimonial: added and opened, filled in and saved, published and seen s
   await page.getByRole('option', { name: 'Crosstrek', exact: true }).click();
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expectNotification(page, 'Testimonial saved.');
+  // Saved, it is created and opened as a testimonial of its own.
+  await expect(page).toHaveURL(/\/clicklane\/testimonials\/testimonial\?testimonialId=\d+$/);
+  const id = new URL(page.url()).searchParams.get('testimonialId')!;
   await expect(edit.getByRole('heading', { name: 'Lucia Archuleta' })).toBeVisible();
+  await expect(edit.getByTestId('testimonial-status')).toHaveText('Unpublished');
 
   // Publish sets it to 1, and the button becomes Unpublish.
   await edit.getByRole('button', { name: 'Publish', exact: true }).click();

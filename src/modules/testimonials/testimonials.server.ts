@@ -7,17 +7,19 @@ import { reachesLocation, withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
 import { DEFAULT_LOCATION_CODE } from '../locations/locations.contract';
-import { locations } from '../locations/locations.db';
+import { locationRecords, locations } from '../locations/locations.db';
 import { userName, userRecords, users } from '../users/users.db';
 import { testimonialRecords, testimonials } from './testimonials.db';
 import {
   addTestimonial,
+  createTestimonial,
   deleteTestimonial,
   loadTestimonial,
   loadTestimonials,
   RATING_MAX,
   saveTestimonial,
   testimonialColumns,
+  type SaveTestimonialInput,
   type TestimonialRecord,
 } from './testimonials.contract';
 import { escapeHtml } from '../../shared/html';
@@ -160,6 +162,32 @@ defineAction({
   },
 });
 
+/** The form's fields as the table keeps them. */
+const formFields = (input: Omit<SaveTestimonialInput, 'testimonialId'>) => ({
+  locationId: input.locationId,
+  customerName: input.customerName,
+  body: input.body,
+  rating: input.rating,
+  givenOn: input.givenOn,
+  vehicleYear: input.vehicleYear ?? null,
+  vehicleMake: input.vehicleMake ?? '',
+  vehicleModel: input.vehicleModel ?? '',
+  active: input.active,
+});
+
+defineAction({
+  contract: createTestimonial,
+  summary:
+    'Adds a testimonial from its filled-in form (the screen stores nothing before Save or Publish), published (1) or not (0).',
+  permission: 'marketingEditor',
+  reach: {},
+  async handler(ctx) {
+    await loadRecord(ctx, locationRecords, ctx.input.locationId);
+    const created = await insertRecord(ctx, testimonialRecords, { ...formFields(ctx.input), creatorId: ctx.user.id });
+    return { testimonialId: created.id, active: created.active ? (1 as const) : (0 as const) };
+  },
+});
+
 defineAction({
   contract: saveTestimonial,
   summary:
@@ -168,17 +196,7 @@ defineAction({
   reach: { testimonialId: testimonialRecords },
   async handler(ctx) {
     const { input } = ctx;
-    const { after } = await updateRecord(ctx, testimonialRecords, input.testimonialId, {
-      locationId: input.locationId,
-      customerName: input.customerName,
-      body: input.body,
-      rating: input.rating,
-      givenOn: input.givenOn,
-      vehicleYear: input.vehicleYear ?? null,
-      vehicleMake: input.vehicleMake ?? '',
-      vehicleModel: input.vehicleModel ?? '',
-      active: input.active,
-    });
+    const { after } = await updateRecord(ctx, testimonialRecords, input.testimonialId, formFields(input));
     return { testimonialId: after.id, active: after.active ? (1 as const) : (0 as const) };
   },
 });

@@ -6,6 +6,7 @@ import { locations } from '../locations/locations.db';
 import { testimonials } from './testimonials.db';
 import {
   addTestimonial,
+  createTestimonial,
   deleteTestimonial,
   loadTestimonial,
   loadTestimonials,
@@ -291,5 +292,73 @@ describe('testimonials', () => {
     expect((await nm.act(saveTestimonial, form(rosa.id, { locationId: loc.DNC }))).status).toBe(404);
     expect(await tableCounts()).toEqual(before);
     expect(await stored(denver.id)).toMatchObject({ customerName: 'Jessica B.', active: true });
+  });
+});
+
+describe("the screen's Add: a testimonial created only when its form is saved", () => {
+  const filled = (overrides: Record<string, unknown> = {}) => {
+    const { testimonialId: _, ...rest } = form(0, overrides);
+    return rest;
+  };
+
+  it('creates the testimonial from the whole form, by its creator, audited; Publish creates it published', async () => {
+    const before = await tableCounts();
+    const res = await editor.act(createTestimonial, filled({ customerName: 'Marco V.' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ testimonialId: expect.any(Number), active: 0 });
+    expect(await stored(res.body.data.testimonialId)).toMatchObject({
+      locationId: loc.SFS,
+      creatorId: editor.userId,
+      customerName: 'Marco V.',
+      body: 'Bought my Forester online and it was ready when I got there.',
+      rating: 5,
+      givenOn: '2026-11-20',
+      vehicleYear: 2024,
+      vehicleMake: 'Subaru',
+      vehicleModel: 'Forester',
+      active: false,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${P}/create-testimonial`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ recordType: 'testimonial', recordId: String(res.body.data.testimonialId) });
+    const published = await editor.act(
+      createTestimonial,
+      filled({ customerName: 'Nora P.', vehicleYear: '', active: 1 }),
+    );
+    expect(published.body.data.active).toBe(1);
+    expect(await stored(published.body.data.testimonialId)).toMatchObject({ active: true, vehicleYear: null });
+    expect((await tableCounts()).n).toBe(before.n + 2);
+  });
+
+  it('stores nothing for an empty or wrong form, outside reach, or without marketingEditor', async () => {
+    const before = await tableCounts();
+    const blank = await editor.act(createTestimonial, {
+      locationId: '',
+      customerName: '',
+      body: ' ',
+      rating: '',
+      givenOn: '',
+      active: 0,
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual([
+      'Location is required.',
+      'Customer name is required.',
+      'Testimonial is required.',
+      'Rating is required.',
+      'Date given must be a date as YYYY-MM-DD.',
+    ]);
+    const wrong = await editor.act(createTestimonial, filled({ rating: 0, givenOn: '2026-13-01' }));
+    expect(wrong.body.errors).toEqual(['Rating must be at least 1.', 'Date given must be a real date.']);
+    expect(wrong.body.data.fields).toEqual(['rating', 'givenOn']);
+    const nm = await t.signedIn(['marketing', 'marketingEditor'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.act(createTestimonial, filled({ locationId: loc.PHX }))).status).toBe(404);
+    expect((await reader.act(createTestimonial, filled())).status).toBe(403);
+    expect((await editor.act(createTestimonial, filled({ locationId: 999_999 }))).status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
   });
 });
