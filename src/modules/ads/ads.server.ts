@@ -147,6 +147,8 @@ defineAction({
   summary: "Copies a store's Facebook ad results up to yesterday from the social platform.",
   permission: 'marketingEditor',
   reach: {},
+  // The platform is asked with no transaction open; what it answered is kept in one statement.
+  outside: true,
   async handler(ctx) {
     await requireLocation(ctx.db, ctx.input.locationId);
     const [store] = await ctx.db.select().from(locations).where(eq(locations.id, ctx.input.locationId));

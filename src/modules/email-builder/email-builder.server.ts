@@ -157,6 +157,8 @@ defineAction({
   // The address is the caller's to choose (their own inbox); no record of a store is read.
   reach: 'group',
   rateLimit: 20,
+  // Nothing of ours is written but the call's audit row: the mail server is asked with no transaction open.
+  outside: true,
   async handler(ctx) {
     const { to, subject, html, locationName } = ctx.input;
     const text = `Test of an email for ${locationName}. Open it in a mail reader that shows HTML to see it as customers will.`;

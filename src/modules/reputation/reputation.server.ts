@@ -97,6 +97,8 @@ defineAction({
   summary: "Fetches a store's new reviews from the review sites through the reviews provider.",
   permission: 'marketingEditor',
   reach: {},
+  // The provider is asked with no transaction open; what it found is kept in one statement.
+  outside: true,
   async handler(ctx) {
     await requireLocation(ctx.db, ctx.input.locationId);
     const [store] = await ctx.db.select().from(locations).where(eq(locations.id, ctx.input.locationId));
