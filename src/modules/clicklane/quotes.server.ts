@@ -154,6 +154,9 @@ defineAction({
     "Starts an insurance quote for a lead: the carrier, coverage, term, ZIP code and the driver's date of birth go to the insurance partner; the premium arrives later.",
   permission: 'marketingOfferEditor',
   reach: { leadId: leadRecords },
+  // The partner is asked with no transaction open; its reference is kept, with the job that waits
+  // for the premium, once it has answered.
+  outside: true,
   async handler(ctx) {
     const { input, services } = ctx;
     const lead = await loadRecord(ctx, leadRecords, input.leadId);
@@ -165,17 +168,20 @@ defineAction({
       dateOfBirth: input.dateOfBirth,
       ...(await quoteRequest(ctx.db, lead)),
     });
-    const quote = await insertRecord(ctx, quoteRecords, {
-      leadId: lead.id,
-      locationId: lead.locationId,
-      carrier: input.carrier,
-      coverage: input.coverage,
-      termMonths: termOf(input.termMonths),
-      reference,
-      requestedBy: ctx.user.id,
+    const quote = await ctx.change(async (c) => {
+      const kept = await insertRecord(c, quoteRecords, {
+        leadId: lead.id,
+        locationId: lead.locationId,
+        carrier: input.carrier,
+        coverage: input.coverage,
+        termMonths: termOf(input.termMonths),
+        reference,
+        requestedBy: c.user.id,
+      });
+      const runAt = new Date(Date.now() + services.insurance.answerAfterSeconds * 1000);
+      await enqueue(c.db, answerQuote, { quoteId: kept.id }, { createdBy: c.user.id, runAt });
+      return kept;
     });
-    const runAt = new Date(Date.now() + services.insurance.answerAfterSeconds * 1000);
-    await enqueue(ctx.db, answerQuote, { quoteId: quote.id }, { createdBy: ctx.user.id, runAt });
     return { quoteId: quote.id, reference };
   },
 });
