@@ -88,6 +88,7 @@ defineAction({
     "Records a buyer who wrote about a vehicle listed on the social marketplace: the store's contact is found or added, and the lead is sent on to the platform.",
   permission: 'sales',
   reach: {},
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const location = await loadRecord(ctx, locationRecords, input.locationId);
@@ -96,14 +97,9 @@ defineAction({
     const vehicle = await vehicleWritten(ctx, location, stock);
 
     const buyer = { ...splitName(input.name), phone, email: input.email ?? '' };
-    const contactId = await contactFor(
-      ctx,
-      location.id,
-      { firstName: buyer.firstName, lastName: buyer.lastName, mobilePhone: phone, email: buyer.email },
-      false,
-    );
     const eventId = newEventId();
-    // In the change's transaction: the local driver's outbox row lands with the lead, or neither does.
+    // The platform is told first, with no transaction open; the store's contact and the lead are
+    // kept together once it has answered (a platform that refuses leaves neither).
     const { reference } = await ctx.services.facebook.sendLead(ctx.db, {
       eventId,
       at: ctx.services.clock.now(),
@@ -112,7 +108,15 @@ defineAction({
       buyer,
       message: input.message,
     });
-    const lead = await recordLead(ctx, { location, contactId, stock, vehicle, buyer, eventId }, reference);
-    return { leadId: lead.id, contactId, reference };
+    return ctx.change(async (c) => {
+      const contactId = await contactFor(
+        c,
+        location.id,
+        { firstName: buyer.firstName, lastName: buyer.lastName, mobilePhone: phone, email: buyer.email },
+        false,
+      );
+      const lead = await recordLead(c, { location, contactId, stock, vehicle, buyer, eventId }, reference);
+      return { leadId: lead.id, contactId, reference };
+    });
   },
 });

@@ -10,7 +10,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
   'clicklane/reset-password',
-  'facebook/marketplace-contact',
   'kits/text/send-text',
   'marketing/cdn/upload-files',
   'marketing/plans/create-facebook-ad',
