@@ -108,12 +108,17 @@ defineAction({
 
 type UploadInput = z.output<typeof uploadFilesInput>;
 
-/** Stores one checked file (its key added to `stored` first) and adds its row; answers what the reply says of it. */
-async function storeUpload(ctx: ActionContext<UploadInput>, sent: UploadedFile, file: PreparedFile, stored: string[]) {
-  const { input } = ctx;
+/** Stores one checked file under a new name, added to `stored` first so that a failure removes it. */
+async function storeFile(ctx: ActionContext<UploadInput>, file: PreparedFile, stored: string[]) {
   const key = storageKey(file.contentType);
   stored.push(key);
   await ctx.services.storage.put(key, { data: file.data, contentType: file.contentType });
+  return key;
+}
+
+/** Adds the row of a stored file; answers what the reply says of it. */
+async function addUpload(ctx: ActionContext<UploadInput>, sent: UploadedFile, file: PreparedFile, key: string) {
+  const { input } = ctx;
   const row = await insertRecord(ctx, cdnUploadRecords, {
     locationId: input.locationId,
     storageKey: key,
@@ -140,23 +145,30 @@ defineAction({
   reach: {},
   maxFileBytes: MAX_FILE_BYTES,
   maxFiles: MAX_FILES,
+  outside: true,
   async handler(ctx) {
     const { input, files } = ctx;
     if (files.length === 0) throw AppError.invalid('Choose at least one file to upload.', ['files']);
     await loadRecord(ctx, locationRecords, input.locationId);
     // Every file is checked before any is stored: one bad file refuses the whole upload.
     const prepared = await Promise.all(files.map((f) => prepareFile(f.data, f.filename, input.compress)));
-    const uploads = [];
     const stored: string[] = [];
     try {
-      for (const [i, file] of prepared.entries()) uploads.push(await storeUpload(ctx, files[i], file, stored));
+      // The files go to storage with no transaction open, then their rows are added together: a
+      // failure at any step (a file, a row, the commit) removes what was stored, so storage never
+      // keeps a file no upload names.
+      const keys: string[] = [];
+      for (const file of prepared) keys.push(await storeFile(ctx, file, stored));
+      const uploads = await ctx.change(async (c) => {
+        const rows = [];
+        for (const [i, file] of prepared.entries()) rows.push(await addUpload(c, files[i], file, keys[i]));
+        return rows;
+      });
+      return { uploads };
     } catch (error) {
-      // The rows roll back with the transaction; the files stored before the failure go with them,
-      // so storage never keeps a file no upload names.
       await Promise.allSettled(stored.map((key) => ctx.services.storage.remove(key)));
       throw error;
     }
-    return { uploads };
   },
 });
 

@@ -11,7 +11,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
   'clicklane/reset-password',
   'kits/text/send-text',
-  'marketing/cdn/upload-files',
   'marketing/plans/create-facebook-ad',
   'messenger/start-conversation',
   'payments/change-payment',
