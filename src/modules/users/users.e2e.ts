@@ -96,9 +96,11 @@ test('unlock a locked account after confirming', async ({ page }) => {
 
 test('a user admin without access admin picks job codes from a searchable list', async ({ browser, adminState }) => {
   const admin = await browser.newContext({ storageState: adminState });
+  // Named per attempt: a retry finds the first attempt's user already there.
+  const username = `hr.e2e.${test.info().retry}`;
   await callApi(admin.request, 'users/save-user', {
-    username: 'hr.e2e',
-    email: 'hr.e2e@forecourt.test',
+    username,
+    email: `${username}@forecourt.test`,
     firstName: 'Hilda',
     lastName: 'Romero',
     password: 'hr-e2e-password-1',
@@ -109,8 +111,8 @@ test('a user admin without access admin picks job codes from a searchable list',
   });
   await admin.close();
   const { context, page } = await signInStaff(browser, adminState, {
-    username: 'hr.e2e',
-    email: 'hr.e2e@forecourt.test',
+    username,
+    email: `${username}@forecourt.test`,
     password: 'hr-e2e-password-1',
   });
 
@@ -119,6 +121,8 @@ test('a user admin without access admin picks job codes from a searchable list',
   await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['SALES · Sales Consultant']);
   await page.getByRole('listbox').getByRole('option').click();
   await expect(page).toHaveURL(/jobCode=SALES/);
+  // The filtered page, not the one it replaces, before a row is opened.
+  await expect(page.getByRole('row').nth(1)).toContainText('SALES');
 
   await page.getByRole('row').nth(1).click();
   await expect(page.locator('.edit-user')).toBeVisible();
