@@ -155,29 +155,35 @@ defineAction({
   permission: 'userAdmin',
   reach: { userId: laneUserRecords },
   rateLimit: 30,
+  // The link is kept (and earlier ones stopped) first; the mail server is asked with no transaction
+  // open. A mail that fails leaves an unsent link, which a second reset replaces.
+  outside: true,
   async handler(ctx) {
     const user = await loadRecord(ctx, laneUserRecords, ctx.input.userId);
     const token = randomBytes(32).toString('base64url');
-    await ctx.db
-      .update(resets)
-      .set({ expiresAt: sql`now()` })
-      .where(and(eq(resets.laneUserId, user.id), isNull(resets.usedAt), gt(resets.expiresAt, sql`now()`)));
-    const [reset] = await ctx.db
-      .insert(resets)
-      .values({
-        laneUserId: user.id,
-        tokenHash: tokenHash(token),
-        sentBy: ctx.user.id,
-        expiresAt: sql`now() + make_interval(hours => ${RESET_LINK_HOURS})`,
-      })
-      .returning({ id: resets.id, expiresAt: resets.expiresAt });
+    const reset = await ctx.change(async (c) => {
+      await c.db
+        .update(resets)
+        .set({ expiresAt: sql`now()` })
+        .where(and(eq(resets.laneUserId, user.id), isNull(resets.usedAt), gt(resets.expiresAt, sql`now()`)));
+      const [kept] = await c.db
+        .insert(resets)
+        .values({
+          laneUserId: user.id,
+          tokenHash: tokenHash(token),
+          sentBy: c.user.id,
+          expiresAt: sql`now() + make_interval(hours => ${RESET_LINK_HOURS})`,
+        })
+        .returning({ id: resets.id, expiresAt: resets.expiresAt });
+      c.audit({ recordType: 'laneUser', recordId: user.id, after: { passwordResetId: kept.id } });
+      return kept;
+    });
     const link = publicAddress(ctx.services.config.PUBLIC_URL, `${LEAD_LOGIN_PATH}?token=${token}`);
     await ctx.services.mail.send(ctx.db, {
       to: user.email,
       subject: 'Set your ClickLane password',
       text: resetEmail(user.name, link),
     });
-    ctx.audit({ recordType: 'laneUser', recordId: user.id, after: { passwordResetId: reset.id } });
     return { userId: user.id, expiresAt: reset.expiresAt.toISOString() };
   },
 });

@@ -9,7 +9,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
-  'clicklane/reset-password',
   'kits/text/send-text',
   'marketing/plans/create-facebook-ad',
   'messenger/start-conversation',
