@@ -15,7 +15,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
 import type { CustomerKeyKind, LinkKind } from './customers.contract';
 
 /**
@@ -53,8 +52,38 @@ export const customers = pgTable(
     // "Possibly the same person": other customers of the same name.
     index('customers_name_key_idx').on(sql`lower(${t.name})`).where(sql`${t.mergedInto} is null`),
     index('customers_merged_idx').on(t.mergedInto).where(sql`${t.mergedInto} is not null`),
-    // Part of a name, phone or email; a phone typed as digits is part of its E.164.
-    searchIndex('customers_search_idx', t.name, t.searchKeys),
+  ],
+);
+
+/**
+ * Each word of each customer's name, phones and emails (`customer_words_text`, migration 0045), with
+ * their last-seen time and store: the list and the palette look a typed word up here and read its
+ * customers newest first without sorting every match (decision 038, platform/words.ts). Kept by a
+ * trigger on `customers`; a merged customer has none.
+ */
+export const customerWords = pgTable(
+  'customer_words',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    /** The record's word before this one in byte order, '' for the first (platform/words.ts). */
+    priorWord: text('prior_word').notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    locationId: integer('location_id').notNull(),
+  },
+  (t) => [
+    // A record's words, each once; a term's other words are looked up here (prefix ranges: text_pattern_ops).
+    uniqueIndex('customer_words_customer_word_key').on(t.customerId, t.word.op('text_pattern_ops')),
+    // A word's start is a range of this index (text_pattern_ops); within it, the newest first.
+    index('customer_words_seen_idx').on(
+      t.word.op('text_pattern_ops'),
+      t.lastSeenAt,
+      t.customerId,
+      t.locationId,
+      t.priorWord.op('text_pattern_ops'),
+    ),
   ],
 );
 

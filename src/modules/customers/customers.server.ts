@@ -6,11 +6,11 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, equals, labelOf, matches } from '../../server/platform/lists';
+import { defineListAction, equals, labelOf } from '../../server/platform/lists';
 import { typedNumber } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { loadRecord, updateRecord } from '../../server/platform/records';
-import { searchText } from '../../server/platform/search';
+import { wordsMatch, type WordTable } from '../../server/platform/words';
 import type { Reach } from '../../shared/session';
 import { locations } from '../locations/locations.db';
 import { calls, messages } from '../phones/phones.db';
@@ -32,11 +32,30 @@ import {
   type LinkKind,
   type LinkRow,
 } from './customers.contract';
-import { customerKeys, customerLinks as links, customerRecords, customers, linkRecords } from './customers.db';
+import {
+  customerKeys,
+  customerLinks as links,
+  customerRecords,
+  customers,
+  customerWords,
+  linkRecords,
+} from './customers.db';
 
-/** What the list and the palette search: the name and every phone and email (customers_search_idx). */
-export const customerSearch = searchText(customers.name, customers.searchKeys);
-/** A phone typed as people type it ("(505) 555-0142") is searched as its digits, part of its E.164. */
+/**
+ * What the list and the palette search: the words of the name, every phone (its E.164 digits and, in
+ * North America, its ten) and every email, looked up in `customer_words` (decision 038).
+ */
+export const customerSearch: WordTable = {
+  table: customerWords,
+  word: customerWords.word,
+  priorWord: customerWords.priorWord,
+  copies: [
+    [customerWords.customerId, customers.id],
+    [customerWords.lastSeenAt, customers.lastSeenAt],
+    [customerWords.locationId, customers.locationId],
+  ],
+};
+/** A phone typed as people type it ("(505) 555-0142") is searched as its digits, one word. */
 export const customerTerm = (term: string): string => typedNumber(term) ?? term;
 
 defineListAction({
@@ -58,7 +77,10 @@ defineListAction({
   defaultSort: 'lastSeenAt',
   defaultDir: 'desc',
   id: { key: 'customerId', column: customers.id },
-  filters: { locationId: equals(customers.locationId), query: matches(customerSearch, customerTerm) },
+  filters: {
+    locationId: equals(customers.locationId),
+    query: (term) => wordsMatch(customerSearch, customerTerm(term)),
+  },
   query: ({ db }) => ({
     select: db
       .select({
@@ -73,6 +95,7 @@ defineListAction({
       .from(customers)
       .innerJoin(locations, eq(locations.id, customers.locationId))
       .$dynamic(),
+
     where: isNull(customers.mergedInto),
   }),
 });

@@ -131,6 +131,40 @@ describe("the demo's Rosa Martinez", () => {
     }
   });
 
+  it('finds customers by the start of each word typed, in any order, newest first and each once', async () => {
+    const people = [
+      ['Quillon Quillard', 'quillon@example.com', '2026-01-05'],
+      ['Quillard Ortega', 'q.ortega@example.com', '2026-02-05'],
+      ['Teresa Quillard', 'teresa.q@example.com', '2026-03-05'],
+    ] as const;
+    for (const [customerName, email, day] of people) {
+      await t.db.insert(appraisals).values({
+        locationId: loc.ABG,
+        source: 'website',
+        customerName,
+        email,
+        year: 2020,
+        make: 'Kia',
+        model: 'Soul',
+        mileage: 30_000,
+        condition: 'good',
+        baseValueCents: 1_500_000,
+        offerCents: 1_400_000,
+        createdAt: new Date(`${day}T17:00:00Z`),
+      });
+    }
+    const names = async (query: string) =>
+      (await crm.act(loadCustomers, { query, view: 'rows' })).body.data.rows.map((r) => r.name);
+    expect(await names('quill')).toEqual(['Teresa Quillard', 'Quillard Ortega', 'Quillon Quillard']);
+    expect(await names('quillard t')).toEqual(['Teresa Quillard']);
+    expect(await names('ORTEGA, quil')).toEqual(['Quillard Ortega']);
+    expect(await names('teresa.q@')).toEqual(['Teresa Quillard']);
+    // Inside a word is not the start of one.
+    expect(await names('uillard')).toEqual([]);
+    const count = await crm.act(loadCustomers, { query: 'quill' });
+    expect(count.body.data).toMatchObject({ count: 3, countEstimated: false });
+  });
+
   it('is the customer of each of her records', async () => {
     const [appraisal] = await t.db.select().from(appraisals).where(eq(appraisals.email, ROSA_EMAIL));
     const res = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: appraisal.id });

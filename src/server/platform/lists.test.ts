@@ -139,12 +139,17 @@ describe('list rules', () => {
     for (const { path, list, name, filters } of cases) {
       const input = inputOf(list, filters);
       const { params } = statementOf(buildListQueries(list, { db, input, user } as never).json);
-      // A search: a filter's text made a pattern (part of a name, the start of a stock number).
+      // A search: a filter's text, or a word of it, made a pattern (part of a name, the start of a
+      // stock number or of a word).
       const pattern = (p: unknown) => typeof p === 'string' && (p.startsWith('%') || p.endsWith('%'));
       const searching = Object.values(filters).some(
         (v) =>
           typeof v === 'string' &&
-          params.some((p) => pattern(p) && (p as string).toLowerCase().includes(v.toLowerCase())),
+          params.some((p) => {
+            if (!pattern(p)) return false;
+            const [typed, made] = [v.toLowerCase(), (p as string).toLowerCase()];
+            return made.includes(typed) || typed.includes(made.replace(/^%|%$/g, ''));
+          }),
       );
       // A search may still be an exact lookup (a whole phone number), planned once like any filter.
       if (planFor(params) === 'custom' && !searching)

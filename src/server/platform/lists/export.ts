@@ -78,8 +78,8 @@ export function exportCopySql(
   ctx: ActionContext<Paging & Record<string, unknown>>,
   max = Infinity,
 ): string {
-  const { orderBy } = listOrder(list, ctx.input);
   const base = scopedQuery(list, ctx);
+  const { orderBy } = listOrder(list, ctx.input, base.words);
   const ordered = base.select.where(base.where).orderBy(...orderBy);
   const select = Number.isFinite(max) ? ordered.limit(max) : ordered;
   const fields = selectedFields(select);

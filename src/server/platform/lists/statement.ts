@@ -2,6 +2,7 @@ import { and, Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { ActionContext } from '../actions';
 import { withinReach } from '../reach';
+import { copyOf, joinWords, wordTableOf, type WordTable } from '../words';
 import { decodeCursor } from './cursor';
 import { givenFilters } from './filters';
 import type { AnyList, Paging } from './types';
@@ -48,7 +49,8 @@ export function buildListQueries(
   ctx: ActionContext<Paging & Record<string, unknown>>,
   { pageSize = list.pageSize ?? 100, counted = true }: { pageSize?: number; counted?: boolean } = {},
 ): ListQueries {
-  const { sortKey, dir, sortColumn, orderBy } = listOrder(list, ctx.input);
+  const { words } = scopedQuery(list, ctx);
+  const { sortKey, dir, sortColumn, orderColumn, orderId, orderBy } = listOrder(list, ctx.input, words);
   const limit =
     ctx.input.limit ??
     (list.pageSizeField ? (ctx.input[list.pageSizeField] as number | undefined) : undefined) ??
@@ -64,8 +66,8 @@ export function buildListQueries(
       const op = dir === 'asc' ? sql`>` : sql`<`;
       conditions.push(
         sortColumn === list.id.column
-          ? sql`${list.id.column} ${op} ${idValue}`
-          : sql`(${sortColumn}, ${list.id.column}) ${op} (${sortValue}, ${idValue})`,
+          ? sql`${orderId} ${op} ${idValue}`
+          : sql`(${orderColumn}, ${orderId}) ${op} (${sortValue}, ${idValue})`,
       );
     }
     return page.select.where(and(...conditions)).orderBy(...orderBy);
@@ -105,25 +107,32 @@ export function buildListQueries(
  * the rows, which the joined select (kept for filters on joined names) would not allow.
  */
 export function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, also?: SQL): PgSelect {
-  const scoped = scopedQuery(list, ctx);
-  const { select } = scoped;
+  const { select, words, ...scoped } = scopedQuery(list, ctx);
   const where = also ? and(scoped.where, also) : scoped.where;
   const table = list.id.column.table;
-  const own = [...tablesOf(where)].every((t) => t === table);
-  return (own ? ctx.db.select({ one: sql`1` }).from(table).$dynamic() : select).where(where);
+  if (![...tablesOf(where)].every((t) => t === table || t === words?.table)) return select.where(where);
+  const own = ctx.db.select({ one: sql`1` }).from(table).$dynamic();
+  return (words ? joinWords(own, words) : own).where(where);
 }
 
-/** The list's select and its given filters, kept within the caller's reach by the list's location column. */
+/**
+ * The list's select and its given filters, kept within the caller's reach by the list's location
+ * column; a filter searching a word table has that table joined (platform/words.ts).
+ */
 export function scopedQuery(
   list: AnyList,
   ctx: ActionContext<Record<string, unknown>>,
-): { select: PgSelect; where?: SQL } {
-  const { select, where } = list.query(ctx as never);
+): { select: PgSelect; where?: SQL; words?: WordTable } {
+  const query = list.query(ctx as never);
+  const given = givenFilters(list.filters, { input: ctx.input, user: ctx.user });
+  const words = given.map(wordTableOf).find((w) => w !== undefined);
   const reach = list.reach === 'group' ? undefined : withinReach(ctx.user.reach, list.reach);
-  const conditions = [...givenFilters(list.filters, { input: ctx.input, user: ctx.user }), where, reach].filter(
-    (c) => c !== undefined,
-  );
-  return { select, where: conditions.length > 1 ? and(...conditions) : conditions[0] };
+  const conditions = [...given, query.where, reach].filter((c) => c !== undefined);
+  return {
+    select: words ? joinWords(query.select, words) : query.select,
+    where: conditions.length > 1 ? and(...conditions) : conditions[0],
+    words,
+  };
 }
 
 /** The tables whose columns a condition reads. */
@@ -249,16 +258,29 @@ function jsonPage(
       from (${page} limit ${sql.raw(String(limit))}) as t(${sql.raw(keys.map((k) => `"${k}"`).join(', '))})) as p`;
 }
 
-/** The order a request asks for: a whitelisted sort column (or the default), then the unique id. */
-export function listOrder(list: AnyList, input: Paging) {
+/**
+ * The order a request asks for: a whitelisted sort column (or the default), then the unique id. A
+ * search through a word table is ordered by the table's copies of them (`orderColumn`, `orderId`).
+ */
+export function listOrder(list: AnyList, input: Paging, words?: WordTable) {
   // Own keys only: `constructor` or `__proto__` would name what every object inherits.
   const sortKey = input.sort && Object.hasOwn(list.sorts, input.sort) ? input.sort : list.defaultSort;
   const dir = input.dir ?? list.defaultDir ?? 'asc';
   const sortColumn = list.sorts[sortKey];
-  const order = dir === 'asc' ? (c: AnyPgColumn) => sql`${c} asc` : (c: AnyPgColumn) => sql`${c} desc`;
-  const orderBy = sortColumn === list.id.column ? [order(sortColumn)] : [order(sortColumn), order(list.id.column)];
-  return { sortKey, dir, sortColumn, orderBy };
+  const orderColumn = words ? (copyOf(words, sortColumn) ?? unindexed(sortColumn)) : sortColumn;
+  const orderId = words ? (copyOf(words, list.id.column) ?? unindexed(list.id.column)) : list.id.column;
+  const order = dir === 'asc' ? (c: AnyPgColumn | SQL) => sql`${c} asc` : (c: AnyPgColumn | SQL) => sql`${c} desc`;
+  const orderBy = sortColumn === list.id.column ? [order(orderId)] : [order(orderColumn), order(orderId)];
+  return { sortKey, dir, sortColumn, orderColumn, orderId, orderBy };
 }
+
+/**
+ * A column as an expression no index of its table serves. A search through a word table sorted by a
+ * column the word table has no copy of (customers by name) is sorted after the join: walking the
+ * record's own index in that order and looking each record's words up read 60,000 customers to
+ * find 100 Garcias.
+ */
+const unindexed = (column: AnyPgColumn) => sql`coalesce(${column}, ${column})`;
 
 /** EXPLAIN and COPY take no bind parameters: the values go in as quoted literals. */
 export function inlineParams(query: PgSelect): string {

@@ -1,0 +1,81 @@
+/**
+ * Searching by the start of words, read in a list's own order (issue 32, decision 038). A trigram
+ * search finds the 9,000 Garcias of a million customers anywhere in the table, and the page then
+ * reads and sorts every one of them. A word table instead holds one row per word of each record,
+ * beside copies of the record's sort columns, with a btree on (word, sort, id): the matches of a
+ * word sit together, and the page reads their narrow index entries, sorts them by the copies and
+ * joins only the rows it shows. Staff type the start of a name, a phone's digits or part of an
+ * email; a term is found when each of its words starts a word of the record ("romero d" is a Romero
+ * with a D-word).
+ *
+ * The word table is the module's, kept by a trigger on its table with the SQL function
+ * `search_words` (migration 0045), which splits where `\w` ends as `wordsOf` splits a term.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { startingWith } from './search';
+
+export interface WordTable {
+  table: PgTable;
+  /** The word, lower case. */
+  word: AnyPgColumn;
+  /**
+   * The record's word just before this one in byte order ('' for its first): of a record's words
+   * starting with what was typed, the first is the one whose prior word does not, so no record is
+   * found twice (Maria Mariano, "mari").
+   */
+  priorWord: AnyPgColumn;
+  /**
+   * Columns the word table copies from its record, each beside the record's own: the id first (the
+   * join), then the list's sort columns, by which a searched list is ordered, so that PostgreSQL
+   * sorts the word table's narrow rows and joins only the page's records.
+   */
+  copies: [AnyPgColumn, AnyPgColumn][];
+}
+
+/** The words of a term as the word tables hold them: lower case, split where letters and digits end. */
+export const wordsOf = (term: string): string[] => term.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+
+/** A select joined to its records' word table. */
+export function joinWords<T extends PgSelect>(select: T, words: WordTable): T {
+  const [[copy, own]] = words.copies;
+  // The select names its fields, so the join adds none: the select's type is unchanged.
+  return select.innerJoin(words.table, eq(copy, own)) as unknown as T;
+}
+
+/** The word table's copy of a record's column, if it keeps one. */
+export const copyOf = (words: WordTable, column: AnyPgColumn): AnyPgColumn | undefined =>
+  words.copies.find(([, own]) => own === column)?.[0];
+
+/** The word table a list filter's condition reads (the list joins it: platform/lists/statement.ts). */
+export const wordTableOf = (condition: SQL | undefined): WordTable | undefined =>
+  condition && conditionsOnWords.get(condition);
+
+const conditionsOnWords = new WeakMap<SQL, WordTable>();
+
+/**
+ * Records with a word starting with each word of the term; none when the term has no word. The
+ * longest word is read from the word table in the list's order; each other word is looked up among
+ * the same record's words (the table's unique index on record and word). A list filter returning it
+ * has the word table joined by the platform.
+ */
+export function wordsMatch(words: WordTable, term: string): SQL | undefined {
+  const found = wordsOf(term);
+  if (found.length === 0) return undefined;
+  const leading = found.reduce((longest, word) => (word.length > longest.length ? word : longest));
+  const [[id]] = words.copies;
+  const others = found
+    .filter((word) => word !== leading)
+    .map(
+      (word) =>
+        sql`exists (select 1 from ${words.table} as other where other.${sql.identifier(id.name)} = ${id}
+          and other.${sql.identifier(words.word.name)} like ${startingWith(word)})`,
+    );
+  const condition = and(
+    sql`${words.word} like ${startingWith(leading)}`,
+    sql`${words.priorWord} ~<~ ${leading}`,
+    ...others,
+  )!;
+  conditionsOnWords.set(condition, words);
+  return condition;
+}
