@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { listPaging } from './fields';
+import { fieldLabel } from './validation';
 
 export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** Under /api/actions/, as the spec names it. */
@@ -77,11 +78,40 @@ export function listContract<F extends z.ZodRawShape, R extends z.ZodType, K ext
     ...counted,
   });
   return {
-    ...defineContract({ path: list.path, input: z.object({ ...list.filters, ...listPaging }), output }),
+    ...defineContract({
+      path: list.path,
+      input: z.object({ ...list.filters, ...listPaging }).superRefine(rangesInOrder(list.filters)),
+      output,
+    }),
     filters: list.filters,
     row: list.row,
     countKey: list.countKey,
     exportRoute: list.exportRoute,
+  };
+}
+
+/**
+ * A range filter given the wrong way round (From after To, the lowest year above the highest) is
+ * refused with a sentence naming its upper end, "To must be on or after From.", instead of a list
+ * that finds nothing. Ranges are the filters named `minX` and `maxX`.
+ */
+function rangesInOrder(filters: z.ZodRawShape) {
+  const shape = z.object(filters);
+  const pairs = Object.keys(filters).flatMap((min) => {
+    const max = min.replace(/^min(?=[A-Z])/, 'max');
+    return max !== min && max in filters ? [{ min, max, lowLabel: fieldLabel(min, shape) }] : [];
+  });
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+  return (input: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const { min, max, lowLabel } of pairs) {
+      const [low, high] = [input[min], input[max]];
+      if (!given(low) || !given(high) || (low as number | string) <= (high as number | string)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [max],
+        message: typeof low === 'number' ? `must be at least ${lowLabel}` : `must be on or after ${lowLabel}`,
+      });
+    }
   };
 }
 

@@ -147,6 +147,10 @@ describe('phones/calls/load-calls', () => {
     expect(day.rows.map((r) => r.startedAt)).toEqual(['2026-11-03T03:30:00+00:00', '2026-11-02T16:00:00+00:00']);
     expect((await load({ minCreatedAt: '2026-11-03' })).callCount).toBe(2);
     expect((await load({ maxCreatedAt: '2026-11-01' })).callCount).toBe(1);
+    // The wrong way round is a sentence naming the fields as the screen labels them, not "0 calls".
+    const reversed = await admin.act(loadCalls, { minCreatedAt: '2026-11-03', maxCreatedAt: '2026-11-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors).toEqual(['To must be on or after From.']);
   });
 
   it('searches by a whole number, some digits, a call id or an agent', async () => {

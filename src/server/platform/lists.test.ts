@@ -158,6 +158,25 @@ describe('list rules', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuse a range given the wrong way round with a sentence naming its upper end', () => {
+    const ranges: string[] = [];
+    for (const [path, list] of registeredLists()) {
+      const { input } = list.contract;
+      const shape = (input as unknown as { shape: Record<string, unknown> }).shape;
+      for (const min of Object.keys(shape).filter((key) => /^min[A-Z]/.test(key))) {
+        const max = min.replace(/^min/, 'max');
+        if (!(max in shape)) continue;
+        const [low, high] = input.safeParse({ [min]: '2026-03-01' }).success
+          ? ['2026-03-01', '2026-02-01']
+          : [2020, 2010];
+        expect(input.safeParse({ [min]: low, [max]: high }).success, `${path} ${min}`).toBe(false);
+        expect(input.safeParse({ [min]: high, [max]: low }).success, `${path} ${min}`).toBe(true);
+        ranges.push(`${path} ${min}`);
+      }
+    }
+    expect(ranges.length).toBeGreaterThan(20);
+  });
+
   it('plan a statement for its values when a filter marked planned is given (quotes waiting), once otherwise', async () => {
     const [, quotes] = [...registeredLists()].find(([path]) => path === 'clicklane/load-quotes')!;
     const plan = async (filters: Record<string, unknown>) =>
