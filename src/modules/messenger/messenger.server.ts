@@ -17,7 +17,7 @@ import { formatPhone } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
-import { sendText as sendThroughGate } from '../../server/outreach/send-gate';
+import { passGate, sendText as sendThroughGate } from '../../server/outreach/send-gate';
 import { contactName, contactRecords, contacts, contactSearch } from '../contacts/contacts.db';
 import { contactForNumber } from '../contacts/contacts.api';
 import { conversations } from './messenger.db';
@@ -289,27 +289,32 @@ defineAction({
   },
 });
 
-/** A text typed by the user to a number, from the store's line through the send gate (a reply: transactional), audited. */
+/**
+ * A text typed by the user to a number, from the store's line through the send gate (a reply:
+ * transactional). The action is `outside`: the carrier is asked with no transaction open, then the
+ * text and its audit row are kept in one change.
+ */
 async function textFromStore(
-  ctx: Pick<ActionContext<unknown>, 'db' | 'user' | 'services' | 'audit'>,
+  ctx: Pick<ActionContext<unknown>, 'db' | 'user' | 'services' | 'change'>,
   text: { to: string; body: string; locationId: number },
 ) {
   const { db, user, services } = ctx;
-  await loadRecord(ctx, locationRecords, text.locationId);
   const line = await textingLine(db, text.locationId);
-  const sent = await sendThroughGate(db, services, {
-    to: text.to,
-    body: text.body,
-    purpose: 'transactional',
-    line,
-    userId: user.id,
-  });
-  ctx.audit({
-    recordType: 'message',
-    recordId: sent.messageId,
-    after: { to: sent.to, locationId: text.locationId, phoneId: line.id },
-  });
-  return sent;
+  return sendThroughGate(
+    db,
+    services,
+    { to: text.to, body: text.body, purpose: 'transactional', line, userId: user.id },
+    (write) =>
+      ctx.change(async (c) => {
+        const sent = await write(c.db);
+        c.audit({
+          recordType: 'message',
+          recordId: sent.messageId,
+          after: { to: sent.to, locationId: text.locationId, phoneId: line.id },
+        });
+        return sent;
+      }),
+  );
 }
 
 defineAction({
@@ -318,10 +323,12 @@ defineAction({
   permission: 'messenger',
   reach: {},
   rateLimit: 60,
+  outside: true,
   async handler(ctx) {
     const { input, user } = ctx;
     const locationId = input.locationId ?? user.locationId;
     if (!locationId) throw AppError.invalid('Choose the location to text from.', ['locationId']);
+    await loadRecord(ctx, locationRecords, locationId);
     const body = input.quoteUrl ? `${input.message}\n${input.quoteUrl}` : input.message;
     const sent = await textFromStore(ctx, { to: input.to, body, locationId });
     return { messageId: sent.messageId, status: sent.status, to: sent.to };
@@ -335,14 +342,23 @@ defineAction({
   permission: 'messenger',
   reach: {},
   rateLimit: 60,
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const mobilePhone = toE164(input.mobilePhone);
     if (!mobilePhone)
       throw AppError.invalid('Mobile phone must be a phone number such as (505) 555-0142.', ['mobilePhone']);
     await loadRecord(ctx, locationRecords, input.locationId);
-    const contact = await contactForNumber(ctx, { ...input, mobilePhone });
-    // Refused by the send gate (opted out, quiet line), the action's transaction takes the new contact back.
+    // Refused by the send gate (opted out, a quiet line), nothing is kept: the rules are asked before
+    // the contact is made, and again (the same answer) as the text goes.
+    await passGate(ctx.db, {
+      to: mobilePhone,
+      channel: 'text',
+      purpose: 'transactional',
+      locationId: input.locationId,
+      now: ctx.services.clock.now(),
+    });
+    const contact = await ctx.change((c) => contactForNumber(c, { ...input, mobilePhone }));
     const sent = await textFromStore(ctx, { to: mobilePhone, body: input.message, locationId: input.locationId });
     return {
       contactId: contact.contactId,

@@ -210,7 +210,27 @@ export interface TextRequest {
   storedBody?: string;
 }
 
-export async function sendText(db: Db, services: GateServices, request: TextRequest) {
+/**
+ * Where a sent text is recorded: by default on the database it was checked on; an `outside` action
+ * passes its `ctx.change`, so the provider is asked with no transaction open and the record (with
+ * what the action audits) is one short transaction after it (issue 29).
+ */
+export type Keep<T> = (write: (db: Db) => Promise<T>) => Promise<T>;
+
+/** A text the provider took, as recorded. */
+export interface TextSent {
+  messageId: number;
+  sid: string;
+  to: string;
+  status: string;
+}
+
+export async function sendText(
+  db: Db,
+  services: GateServices,
+  request: TextRequest,
+  keep?: Keep<TextSent>,
+): Promise<TextSent> {
   const now = services.clock.now();
   const line = request.line ?? null;
   requireActive(line);
@@ -227,15 +247,23 @@ export async function sendText(db: Db, services: GateServices, request: TextRequ
   const from = line?.phoneNumber ?? (messagingServiceSid ? undefined : services.config.SMS_FROM);
   const sent = await services.telephony.sendText(db, { to, body: request.body, from, messagingServiceSid });
   const log = outreachLog();
-  const [row] = await log.recordTexts(
-    db,
-    [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
-    { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId },
-  );
-  for (const event of sent.events) {
-    await log.applyMessageStatus(db, { sid: sent.sid, status: event.status, at: event.at, errorCode: event.errorCode });
-  }
-  return { messageId: row.id, sid: sent.sid, to, status: await log.messageStatus(db, row.id) };
+  const record = async (tx: Db) => {
+    const [row] = await log.recordTexts(
+      tx,
+      [{ sid: sent.sid, to, body: request.storedBody ?? request.body, status: sent.status, at: now }],
+      { line, fromNumber: from ?? messagingServiceSid ?? '', purpose: request.purpose, userId: request.userId },
+    );
+    for (const event of sent.events) {
+      await log.applyMessageStatus(tx, {
+        sid: sent.sid,
+        status: event.status,
+        at: event.at,
+        errorCode: event.errorCode,
+      });
+    }
+    return { messageId: row.id, sid: sent.sid, to, status: await log.messageStatus(tx, row.id) };
+  };
+  return keep ? keep(record) : record(db);
 }
 
 export interface BatchOutcome {

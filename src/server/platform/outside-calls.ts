@@ -9,9 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
-  'kits/text/send-text',
   'marketing/plans/create-facebook-ad',
-  'messenger/start-conversation',
   'payments/change-payment',
   'payments/check-status',
   'payments/start',
