@@ -163,6 +163,8 @@ defineAction({
   summary: 'Adds a line; with buy=1 the number is first bought from the provider and its sid kept.',
   permission: 'phoneAdmin',
   reach: {},
+  // The purchase is asked for with no transaction open; the line is then kept in its own change.
+  outside: true,
   async handler(ctx) {
     const { db, input, services } = ctx;
     const phoneNumber = e164(input.phoneNumber, 'phoneNumber', 'Phone number');
@@ -173,23 +175,28 @@ defineAction({
     await refuseTaken(db, { phoneNumber, sid: input.sid });
     // Everything that can refuse has been checked: only now is money spent.
     const bought = input.buy ? await services.telephony.buyNumber(db, phoneNumber, input.description) : null;
-    const row = await insertRecord(ctx, phoneRecords, {
-      description: input.description,
-      phoneNumber,
-      locationId: input.locationId,
-      bridge,
-      phoneType: input.phoneType,
-      directRing: input.directRing,
-      sid: bought?.sid ?? input.sid ?? null,
-      messagingServiceSid: input.messagingServiceSid ?? null,
-      bought: !!bought,
-      active: input.active,
-      autopilot: input.autopilot,
-      squad: input.squad,
-    }).catch(async (error: unknown) => {
-      if (bought) await services.telephony.releaseNumber(db, bought.sid);
-      throw error;
-    });
+    const row = await ctx
+      .change((c) =>
+        insertRecord(c, phoneRecords, {
+          description: input.description,
+          phoneNumber,
+          locationId: input.locationId,
+          bridge,
+          phoneType: input.phoneType,
+          directRing: input.directRing,
+          sid: bought?.sid ?? input.sid ?? null,
+          messagingServiceSid: input.messagingServiceSid ?? null,
+          bought: !!bought,
+          active: input.active,
+          autopilot: input.autopilot,
+          squad: input.squad,
+        }),
+      )
+      .catch(async (error: unknown) => {
+        // Taken meanwhile (the number's unique index) or refused: the number bought goes back.
+        if (bought) await services.telephony.releaseNumber(db, bought.sid);
+        throw error;
+      });
     return { phoneId: row.id, phone: await phoneRecord(db, row.id), message: PHONE_ADDED };
   },
 });
@@ -239,10 +246,12 @@ defineAction({
     'Deletes a line and its phone actions; a number bought through the provider is released. Its calls stay in the history.',
   permission: 'phoneAdmin',
   reach: { phoneId: phoneRecords },
+  // The provider is asked with no transaction open, before the line goes: a refusal leaves it in place.
+  outside: true,
   async handler(ctx) {
-    const before = await deleteRecord(ctx, phoneRecords, ctx.input.phoneId);
-    // Last, so a refusal from the provider leaves the phone in place.
-    if (before.bought && before.sid) await ctx.services.telephony.releaseNumber(ctx.db, before.sid);
+    const phone = await loadRecord(ctx, phoneRecords, ctx.input.phoneId);
+    if (phone.bought && phone.sid) await ctx.services.telephony.releaseNumber(ctx.db, phone.sid);
+    const before = await ctx.change((c) => deleteRecord(c, phoneRecords, phone.id));
     return { phoneId: before.id, released: before.bought, message: PHONE_DELETED };
   },
 });

@@ -14,11 +14,9 @@ export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
   'payments/check-status',
   'payments/start',
   'payments/void',
-  'phones/add-phone',
   'phones/calls/end-call',
   'phones/calls/make-call',
   'phones/calls/transfer-call',
-  'phones/delete-phone',
   'users/2fa-push',
   'users/authenticate',
 ]);
