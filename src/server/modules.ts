@@ -37,4 +37,5 @@ import '../modules/email-builder/email-builder.module';
 import '../modules/cdn/cdn.module';
 import '../modules/page-builder/page-builder.module';
 import '../modules/career-paths/career-paths.module';
+import '../modules/vehicle-page/vehicle-page.module';
 import '../modules/customers/customers.module';

@@ -15,6 +15,11 @@ export interface Slots {
    * kind as the customers contract names it (`appraisal`, `repairOrder`…). Give the name as `fallback`.
    */
   customerName: { kind: string; recordId: number; name: string };
+  /**
+   * A VIN on a record's screen (a stock number, an appraisal, a shipment…): the vehicle page module
+   * makes it a link to the page of that vehicle's records (docs/vehicles.md). Give the VIN as `fallback`.
+   */
+  vehicleVin: { vin: string };
 }
 
 const parts: { [K in keyof Slots]?: ComponentType<Slots[K]>[] } = {};
@@ -45,4 +50,9 @@ export function Slot<K extends keyof Slots>({
       ))}
     </Suspense>
   );
+}
+
+/** A record's VIN as the `vehicleVin` slot shows it (a link to the vehicle's page), or nothing when it has none. */
+export function VinSlot({ vin }: { vin: string | null | undefined }) {
+  return vin ? <Slot name="vehicleVin" props={{ vin }} fallback={vin} /> : null;
 }

@@ -62,6 +62,7 @@ const RECORD: Record<string, string> = {
   'notification-groups/members': '?groupId=1',
   'tools/repair-orders/order': '?orderId=1',
   'customers/customer': '?id=1',
+  'vehicles/vehicle': '?vin=1HGCV1F3XJA091734',
   'clicklane/appraisals/vehicle': '?id=1',
   'clicklane/testimonials/testimonial': '?testimonialId=1',
   'clicklane/deliveries/delivery': '?deliveryId=1',

@@ -154,6 +154,19 @@ export async function visit(page: Page, url: string) {
   }, url);
 }
 
+/** Finds a record from the command palette (Ctrl+K) by what is typed, from the home, and opens the match named so. */
+export async function openFromPalette(page: Page, typed: string, match: RegExp) {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /^Search/ })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('textbox', { name: 'Search screens and records' });
+  await expect(search).toBeFocused();
+  await search.fill(typed);
+  const found = page.getByRole('button', { name: match });
+  await expect(found).toBeVisible();
+  await found.click();
+}
+
 /** The success popup the spec names, word for word. */
 export async function expectNotification(page: Page, text: string | RegExp) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();

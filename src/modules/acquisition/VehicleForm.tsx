@@ -26,6 +26,7 @@ import {
   type VehicleType,
 } from './acquisition.contract';
 import { optionsOf } from '../../web/options/optionsOf';
+import { VinSlot } from '../../web/slots';
 
 const vehicleTypeOptions = optionsOf(vehicleTypes, vehicleTypeLabels);
 
@@ -86,6 +87,8 @@ function VehicleForm({ record, locationId, done }: { record?: VehicleRecord; loc
           Added {formatDate(record.createdAt)}
           {record.createdByName ? ` by ${record.createdByName}` : ''}
           {record.updatedAt !== record.createdAt ? ` · last saved ${formatDate(record.updatedAt)}` : ''}
+          {' · every record of '}
+          <VinSlot vin={record.vin} />
         </Text>
       )}
     </RecordForm>

@@ -19,6 +19,7 @@ import {
   workingStatuses,
 } from './appraisals.contract';
 import { optionsOf } from '../../web/options/optionsOf';
+import { VinSlot } from '../../web/slots';
 
 type Row = RowOf<typeof loadAppraisals>;
 const statusColor: Record<Row['appraisalStatus'], string> = {
@@ -68,6 +69,7 @@ export default function AppraisalManager() {
       onRowClick={(row) => void navigate(`/clicklane/appraisals/vehicle?id=${row.appraisalId}`)}
       emptyText="No appraisals yet: they arrive from the website's instant offer, the service lane, walk-ins and calls."
       cells={{
+        vin: (row) => <VinSlot vin={row.vin} />,
         offer: (row) => (
           <Text component="span" size="sm" fw={600}>
             {formatMoney(row.offerCents)}

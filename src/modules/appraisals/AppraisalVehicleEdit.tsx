@@ -49,7 +49,7 @@ import {
   workingStatuses,
   type AppraisalRecord,
 } from './appraisals.contract';
-import { Slot } from '../../web/slots';
+import { Slot, VinSlot } from '../../web/slots';
 import { optionsOf } from '../../web/options/optionsOf';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
@@ -240,6 +240,12 @@ export default function AppraisalVehicleEdit() {
               <Text c="dimmed" size="sm">
                 {appraisal.locationName} · {appraisalSourceLabels[appraisal.source]} · received{' '}
                 {formatDateTime(appraisal.createdAt)}
+                {appraisal.vin && (
+                  <>
+                    {' · VIN '}
+                    <VinSlot vin={appraisal.vin} />
+                  </>
+                )}
               </Text>
             </div>
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">

@@ -222,8 +222,9 @@ const demoAppraisals: {
     miles: 72_300,
     condition: 'good',
     base: 1_690_000,
-    status: 'offered',
-    working: 'appointment',
+    // Bought: its acquisition, stock number and place on the lot carry the same VIN (stock.seed.ts).
+    status: 'purchased',
+    working: 'inspected',
     ago: 3 * DAY,
   },
   {

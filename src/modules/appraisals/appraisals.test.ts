@@ -543,10 +543,10 @@ describe('appraisal locations and the downloads', () => {
         })
       ).body.data.totalAppraisals,
     ).toBe(0);
-    expect(
-      (await appraiser.act(loadLocations, { minCreatedAt: '2025-04-01', maxCreatedAt: '2025-03-01' })).body.data
-        .totalAppraisals,
-    ).toBe(0);
+    // Days the wrong way round are a sentence, not a report of nothing.
+    const reversed = await appraiser.act(loadLocations, { minCreatedAt: '2025-04-01', maxCreatedAt: '2025-03-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors).toEqual(['To must be on or after From.']);
 
     // Any days add up as the appraisals do, each on its store's clock: days alone, a month less the
     // days outside, whole months, open either side.

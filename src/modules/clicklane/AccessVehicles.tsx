@@ -6,6 +6,7 @@ import { optionsOf } from '../../web/options/optionsOf';
 import { useCan } from '../../web/shell/session';
 import { laneVehicleColumns, laneVehicleStatusLabels, laneVehicleStatuses, loadVehicles } from './clicklane.contract';
 import { useVehicleModals } from './LaneForms';
+import { VinSlot } from '../../web/slots';
 
 /** access vehicles (seed 001): the cars offered on the lane, with the add-vehicle and edit-vehicle modals. */
 export default function AccessVehicles() {
@@ -36,7 +37,7 @@ export default function AccessVehicles() {
       cells={{
         vin: (row) => (
           <Text component="span" ff="monospace" size="sm">
-            {row.vin}
+            <VinSlot vin={row.vin} />
           </Text>
         ),
         description: (row) =>

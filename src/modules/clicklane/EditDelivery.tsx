@@ -54,6 +54,7 @@ import {
 } from './clicklane.contract';
 import { deliveryStatusColors } from './AccessDeliveries';
 import { ADD_UPDATE, AddUpdateModal, useVehicleModals } from './LaneForms';
+import { VinSlot } from '../../web/slots';
 
 const LIST = '/clicklane/deliveries/';
 const statusOptions = optionsOf(deliveryStatuses, deliveryStatusLabels);
@@ -167,7 +168,7 @@ function VehicleCard({ record }: { record: DeliveryRecord }) {
             {vehicle.statusLabel}
             <br />
             <Text component="span" ff="monospace" size="xs">
-              {vehicle.vin}
+              <VinSlot vin={vehicle.vin} />
             </Text>
             {vehicle.photosUrl && (
               <>

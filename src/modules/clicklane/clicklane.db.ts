@@ -109,6 +109,8 @@ export const laneVehicles = pgTable(
     index('lane_vehicles_status_created_idx').on(t.status, t.createdAt, t.id),
     index('lane_vehicles_price_idx').on(t.priceCents, t.id),
     index('lane_vehicles_stock_idx').on(t.stockNumber, t.id),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('lane_vehicles_vin_idx').on(t.vin, t.id),
     searchIndex('lane_vehicles_search_idx', t.vin, t.stockNumber, t.description),
   ],
 );

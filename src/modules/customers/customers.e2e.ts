@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+import { expect, expectNotification, openFromPalette, test } from '../../../tests/e2e/fixtures';
 
-/** Finds a customer from the command palette (Ctrl+K) by what is typed, and opens the match named so. */
+/** Finds a customer from the command palette (Ctrl+K) by what is typed, and opens their page. */
 async function fromPalette(page: Page, typed: string, match: RegExp) {
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: /^Search/ })).toBeVisible();
-  await page.keyboard.press('Control+k');
-  const search = page.getByRole('textbox', { name: 'Search screens and records' });
-  await expect(search).toBeFocused();
-  await search.fill(typed);
-  const found = page.getByRole('button', { name: match });
-  await expect(found).toBeVisible();
-  await found.click();
+  await openFromPalette(page, typed, match);
   await expect(page).toHaveURL(/\/customers\/customer\?id=\d+$/);
 }
 

@@ -1,8 +1,10 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, IdModal, openModal } from '../../web/ui/modals';
+import { notify } from '../../web/ui/notify';
+import { vehiclePageHref } from '../vehicles/vehicles.api';
 import { conditionLabels, conditions, inventoryColumns, loadInventory } from './inventory.contract';
 import { LibraryImportForm } from './LibraryImport';
 
@@ -17,9 +19,25 @@ export const statusOptions = [
 export const priceCell = (row: { price: number | null }) =>
   row.price === null ? '' : `$${row.price.toLocaleString('en-US')}`;
 
+/**
+ * A row opens its vehicle's page (every record carrying its VIN). A model imported from the library
+ * has no VIN yet, so it has no page: the row says so.
+ */
+export function useOpenVehicle() {
+  const navigate = useNavigate();
+  return (row: { vin: string | null; vehicle: string }) => {
+    if (row.vin) navigate(vehiclePageHref(row.vin));
+    else
+      notify({
+        message: `The ${row.vehicle} is a model to order from the library: it has no VIN, so no vehicle page yet.`,
+      });
+  };
+}
+
 /** store inventory (seed 001): the vehicles on the group's lots, counted as cars and the locations they are at. */
 export default function StoreInventory() {
   const [params] = useSearchParams();
+  const openVehicle = useOpenVehicle();
   return (
     <ListScreen
       className="store-inventory"
@@ -41,6 +59,7 @@ export default function StoreInventory() {
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle}${row.stock ? ` ${row.stock}` : ''}`}
+      onRowClick={openVehicle}
       cells={{
         price: priceCell,
         conditionLabel: (row) => (

@@ -9,7 +9,7 @@ import { PagedList } from '../../web/ui/PagedList';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import type { RowOf } from '../../shared/contract';
 import { inventoryColumns, loadInventory } from './inventory.contract';
-import { priceCell } from './StoreInventory';
+import { priceCell, useOpenVehicle } from './StoreInventory';
 
 type Row = RowOf<typeof loadInventory>;
 const FIELDS = ['vin', 'stock', 'year', 'make', 'model', 'locationId'] as const;
@@ -23,11 +23,13 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
 };
 
 /**
- * vehicle-search (seed 000): inventory by VIN, stock number, year, make and model; the form submits on
- * Enter (one of the two searches that do). The search stays in the address.
+ * vehicle-search (seed 000): inventory by VIN (whole, or its last characters), stock number, year, make
+ * and model; the form submits on Enter (one of the two searches that do). The search stays in the
+ * address; a vehicle found opens its vehicle page.
  */
 export default function VehicleSearch() {
   const [params, setParams] = useSearchParams();
+  const openVehicle = useOpenVehicle();
   const locations = useLocationOptions();
   const applied = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? '']));
   const form = useForm({ mode: 'controlled', initialValues: applied });
@@ -46,7 +48,12 @@ export default function VehicleSearch() {
       >
         <Stack maw={900}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput {...field('vin')} autoComplete="off" placeholder="Whole VIN" />
+            <TextInput
+              {...field('vin')}
+              autoComplete="off"
+              placeholder="Whole VIN or its last 6 to 8"
+              description="As read off the windshield or the title"
+            />
             <TextInput {...field('stock')} autoComplete="off" />
             <SearchableSelect
               {...field('locationId')}
@@ -84,6 +91,7 @@ export default function VehicleSearch() {
             filtered
             rowKey={(row) => row.id}
             rowLabel={(row) => row.vehicle}
+            onRowClick={openVehicle}
             cells={{ price: priceCell }}
           />
         </Stack>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, int, list, optionalChoice, optionalId, optionalText } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
+import { normalizeVin } from '../vehicles/vehicles.api';
 import { modelYear } from '../vehicles/vehicles.contract';
 
 export const conditions = ['new', 'used', 'certified'] as const;
@@ -30,7 +31,12 @@ export const inventoryFilters = {
   locationId: optionalId,
   condition: optionalChoice(conditions),
   status: optionalChoice(inventoryStatuses),
-  vin: optionalText(17).meta({ title: 'VIN' }),
+  /** The whole VIN, or its last six to sixteen characters (as read off a windshield or a title). */
+  vin: optionalText(17)
+    .refine((vin) => !vin || normalizeVin(vin).length >= 6, {
+      error: 'must be the whole VIN or its last 6 characters or more',
+    })
+    .meta({ title: 'VIN' }),
   stock: optionalText(20).meta({ title: 'Stock number' }),
   year: optionalYear,
   make: optionalText(60),

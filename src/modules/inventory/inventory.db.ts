@@ -40,6 +40,8 @@ export const inventoryVehicles = pgTable(
     index('inventory_vehicles_location_idx').on(t.locationId, t.status, t.createdAt, t.id),
     index('inventory_vehicles_created_idx').on(t.createdAt, t.id),
     index('inventory_vehicles_price_idx').on(t.price, t.id),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('inventory_vehicles_vin_idx').on(t.vin, t.id),
     // A make and model in stock: counted from the index alone, and probed per store for the location count.
     index('inventory_vehicles_vehicle_idx').on(t.make, t.model, t.status, t.locationId),
     index('inventory_vehicles_search_idx').using(

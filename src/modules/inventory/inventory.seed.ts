@@ -1,32 +1,35 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
-import { makeVin } from '../vehicles/vehicles.api';
+import { stockNumbers } from '../stock/stock.db';
 import type { Condition } from './inventory.contract';
 import { inventoryVehicles, vehicleLibrary } from './inventory.db';
 
-/** What the demo lots hold, by maker: identifier, descriptor, make, model, trim, new price. */
-const models = [
-  ['4T1', 'B11HK', 'Toyota', 'Camry', 'SE', 31_900],
-  ['2T3', 'P1RFV', 'Toyota', 'RAV4', 'XLE', 34_500],
-  ['5TD', 'KRFHX', 'Toyota', 'Highlander', 'XLE', 46_200],
-  ['3TM', 'CZ5AN', 'Toyota', 'Tacoma', 'TRD Off-Road', 44_800],
-  ['1HG', 'CV1F3', 'Honda', 'Accord', 'Sport', 33_100],
-  ['2HK', 'RW2H8', 'Honda', 'CR-V', 'EX-L', 37_600],
-  ['1FT', 'FW1E5', 'Ford', 'F-150', 'XLT', 52_300],
-  ['1C4', 'HJXEG', 'Jeep', 'Wrangler', 'Sahara', 49_900],
-  ['1GC', 'UYDED', 'Chevrolet', 'Silverado 1500', 'LT', 51_700],
-  ['KNA', 'E55LC', 'Kia', 'EV6', 'Wind', 48_700],
-  ['JF2', 'SKAJC', 'Subaru', 'Forester', 'Premium', 33_400],
-  ['5YJ', '3E1EA', 'Tesla', 'Model 3', 'Long Range', 47_900],
-  ['5FN', 'YG2H7', 'Honda', 'Pilot', 'EX-L', 44_600],
-  ['1FM', 'EE5DP', 'Ford', 'Bronco', 'Big Bend', 46_700],
-  ['3GN', 'AXKEV', 'Chevrolet', 'Equinox', 'LT', 31_200],
-  ['4S4', 'BTACC', 'Subaru', 'Outback', 'Premium', 32_900],
-  ['KM8', 'J3CA4', 'Hyundai', 'Tucson', 'SEL', 32_500],
-  ['KM8', 'R4DHE', 'Hyundai', 'Palisade', 'SEL', 43_900],
-  ['KND', 'PUCAF', 'Kia', 'Sportage', 'EX', 31_600],
-] as const;
+/** What each model sells for new, in whole dollars; a model not named here sells for DEFAULT_PRICE. */
+const newPrices: Record<string, number> = {
+  Camry: 31_900,
+  RAV4: 34_500,
+  Highlander: 46_200,
+  Tacoma: 44_800,
+  Tundra: 52_400,
+  Accord: 33_100,
+  'CR-V': 37_600,
+  Pilot: 44_600,
+  'F-150': 52_300,
+  Bronco: 46_700,
+  Fusion: 27_500,
+  Wrangler: 49_900,
+  'Silverado 1500': 51_700,
+  Equinox: 31_200,
+  EV6: 48_700,
+  Sportage: 31_600,
+  Forester: 33_400,
+  Outback: 32_900,
+  'Model 3': 47_900,
+  Tucson: 32_500,
+  Palisade: 43_900,
+};
+const DEFAULT_PRICE = 30_000;
 const colors = ['Midnight Black', 'Super White', 'Celestial Silver', 'Barcelona Red', 'Blueprint', 'Lunar Rock'];
 
 /** The library: this year's and next year's models, each a picture and a line to sell it. */
@@ -59,9 +62,11 @@ const libraryModels = [
 ] as const;
 
 /**
- * Each demo store's lot: thirty vehicles arrived over the last four months, a few sold. New and
- * certified pre-owned vehicles are of the store's own make, as a franchise sells them; used ones are
- * any make taken in trade. And the vehicle library of the current models.
+ * Each demo store's lot: every vehicle its stock numbers name (stock.seed.ts), arrived the day it was
+ * numbered, so a VIN carries the same stock number in both (docs/vehicles.md). New ones are of the
+ * store's own make; used ones of its make and under six years old are certified every other time; a
+ * vehicle whose trades were taken in was sold, and so was every tenth. And the vehicle library of the
+ * current models.
  */
 export async function seedInventory(db: Db): Promise<void> {
   const year = new Date().getFullYear();
@@ -76,41 +81,36 @@ export async function seedInventory(db: Db): Promise<void> {
       })),
     ),
   );
-  const stores = await db
-    .select({ id: locations.id, make: locations.dealership })
-    .from(locations)
-    .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'LCF', 'DNC', 'PHX']))
-    .orderBy(asc(locations.id));
-  const now = Date.now();
-  let serial = 640_000;
-  for (const [s, store] of stores.entries()) {
-    await db.insert(inventoryVehicles).values(
-      Array.from({ length: 30 }, (_, i) => {
-        const condition: Condition = i % 3 === 0 ? 'new' : i % 3 === 1 ? 'used' : 'certified';
-        const own = models.filter((m) => m[2] === store.make);
-        const choices = condition === 'used' || own.length === 0 ? models : own;
-        const [wmi, descriptor, make, model, trim, price] = choices[(s * 7 + i) % choices.length];
-        const age = condition === 'new' ? 0 : 1 + (i % 6);
-        const arrived = new Date(now - ((i * 4 + s) % 120) * 86_400_000);
-        serial += 1;
-        return {
-          locationId: store.id,
-          stock: `D${String(store.id).padStart(2, '0')}${String(serial).slice(-5)}`,
-          vin: makeVin(wmi, descriptor, year - age, 'U', serial),
-          year: year - age,
-          make,
-          model,
-          trim,
-          condition,
-          exteriorColor: colors[i % colors.length],
-          mileage: condition === 'new' ? 12 : age * 11_800 + ((i * 137) % 5_000),
-          price: Math.round((price * (1 - age * 0.09)) / 100) * 100,
-          status: i % 10 === 9 ? ('sold' as const) : ('in stock' as const),
-          source: 'stock' as const,
-          createdAt: arrived,
-          updatedAt: arrived,
-        };
-      }),
-    );
-  }
+  const numbered = await db
+    .select({ number: stockNumbers, storeMake: locations.dealership })
+    .from(stockNumbers)
+    .innerJoin(locations, eq(locations.id, stockNumbers.locationId))
+    .orderBy(asc(stockNumbers.locationId), asc(stockNumbers.createdAt), asc(stockNumbers.id));
+  const parents = new Set(numbered.map((n) => n.number.parent).filter(Boolean));
+  const rows = numbered.map(({ number: n, storeMake }, i) => {
+    const age = Math.max(0, year - (n.year ?? year));
+    const condition: Condition =
+      n.acquiredBy === 'New' ? 'new' : n.make === storeMake && age < 6 && i % 2 === 0 ? 'certified' : 'used';
+    const price = newPrices[n.model ?? ''] ?? DEFAULT_PRICE;
+    return {
+      locationId: n.locationId,
+      stock: n.stock,
+      vin: n.vin,
+      year: n.year ?? year,
+      make: n.make ?? '',
+      model: n.model ?? '',
+      trim: n.trim,
+      condition,
+      exteriorColor: colors[i % colors.length],
+      // About 11,800 miles a year, give or take a few thousand: no two alike.
+      mileage: condition === 'new' ? 5 + (i % 40) : Math.max(900, age * 11_800 + ((i * 7_919) % 6_000) - 3_000),
+      // About 6 % a year off the new price, to half of it: over what the store paid a customer for it.
+      price: Math.round((price * (1 - Math.min(age, 8) * 0.06)) / 100) * 100,
+      status: parents.has(n.stock) || i % 10 === 6 ? ('sold' as const) : ('in stock' as const),
+      source: 'stock' as const,
+      createdAt: n.createdAt,
+      updatedAt: n.createdAt,
+    };
+  });
+  if (rows.length) await db.insert(inventoryVehicles).values(rows);
 }

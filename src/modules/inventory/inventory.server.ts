@@ -8,7 +8,7 @@ import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
 import { containing } from '../../server/platform/search';
 import { locationRecords, locations } from '../locations/locations.db';
-import { normalizeVin } from '../vehicles/vehicles.api';
+import { normalizeVin, VIN_LENGTH } from '../vehicles/vehicles.api';
 import { inventoryVehicles as vehicles, vehicleLibrary as library } from './inventory.db';
 import {
   conditionLabels,
@@ -23,24 +23,30 @@ import {
 /** A library picture lives on the static assets host. */
 const imageUrl = (assetsBaseUrl: string, path: string) => `${assetsBaseUrl.replace(/\/$/, '')}/${path}`;
 
+/** What the search reads: the VIN, a space, the stock number (inventory_vehicles_search_idx). */
+const vinAndStock = sql`(coalesce(${vehicles.vin}, '') || ' ' || coalesce(${vehicles.stock}, ''))`;
+
 /** The filters' conditions, shared by the page and the count of locations. */
 const filters: ListFilters<typeof inventoryFilters> = {
   locationId: equals(vehicles.locationId),
   status: equals(vehicles.status),
   condition: equals(vehicles.condition),
-  vin: (vin) => eq(vehicles.vin, normalizeVin(vin)),
+  // The whole VIN, or its last characters (the VIN ends where the space before the stock number is).
+  vin: (vin) => {
+    const typed = normalizeVin(vin);
+    return typed.length === VIN_LENGTH ? eq(vehicles.vin, typed) : sql`${vinAndStock} like ${containing(`${typed} `)}`;
+  },
   stock: (stock) => eq(vehicles.stock, stock.trim().toUpperCase()),
   year: equals(vehicles.year),
   make: equals(vehicles.make),
   model: equals(vehicles.model),
-  query: (term) =>
-    sql`(coalesce(${vehicles.vin}, '') || ' ' || coalesce(${vehicles.stock}, '')) like ${containing(normalizeVin(term))}`,
+  query: (term) => sql`${vinAndStock} like ${containing(normalizeVin(term))}`,
 };
 
 defineListAction({
   contract: loadInventory,
   summary:
-    'Vehicles in store inventories, newest arrivals first: by store, condition, status, VIN, stock number, year, make, model or part of a VIN or stock number; counted as cars and locations; also the CSV export.',
+    'Vehicles in store inventories, newest arrivals first: by store, condition, status, VIN (whole, or its last six or more characters), stock number, year, make, model or part of a VIN or stock number; counted as cars and locations; also the CSV export.',
   permission: 'stockNumberManager',
   reach: vehicles.locationId,
   export: { filename: 'inventory' },
@@ -50,6 +56,7 @@ defineListAction({
     { name: "in stock, a region's user", filters: { status: 'in stock' }, regional: true },
     { name: 'a make and model', filters: { make: 'Toyota', model: 'Camry', status: 'in stock' } },
     { name: 'search', filters: { query: '123457' } },
+    { name: "a VIN's last eight, in stock", filters: { vin: 'MM412733', status: 'in stock' } },
   ],
   columns: inventoryColumns,
   sorts: { createdAt: vehicles.createdAt, price: vehicles.price },

@@ -11,6 +11,7 @@ import type { OutputOf } from '../../shared/contract';
 import { loadPayment } from './payments.contract';
 import { manualMethodLabels, paymentStateColors } from './payments.values';
 import { PAYMENT_STATUS, type usePaymentSteps } from './PaymentSteps';
+import { VinSlot } from '../../web/slots';
 
 type Loaded = OutputOf<typeof loadPayment>;
 
@@ -41,7 +42,12 @@ function PaymentStatus({ data, steps }: { data: Loaded; steps: ReturnType<typeof
         <Field label="Contact">{[p.payeeEmail, formatPhone(p.payeePhone)].filter(Boolean).join(' · ') || '—'}</Field>
         <Field label="Vehicle">
           {p.vehicle}
-          {p.vin ? ` · ${p.vin}` : ''}
+          {p.vin && (
+            <>
+              {' · '}
+              <VinSlot vin={p.vin} />
+            </>
+          )}
         </Field>
         <Field label="Location">{p.locationName}</Field>
         <Field label="Offer">{formatMoney(p.offerCents)}</Field>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Slot } from '../../web/slots';
+import { Slot, VinSlot } from '../../web/slots';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { callAction } from '../../web/api';
 import { ListScreen } from '../../web/ui/ListScreen';
@@ -54,7 +54,7 @@ function QuestionsView({
         <Detail label="VIN">
           {lead.vehicleVin && (
             <Text component="span" ff="monospace" size="sm">
-              {lead.vehicleVin}
+              <VinSlot vin={lead.vehicleVin} />
             </Text>
           )}
         </Detail>
@@ -123,7 +123,7 @@ export default function VehicleQuestionnaireReport() {
         vehicleVin: (row) =>
           row.vehicleVin ? (
             <Text component="span" ff="monospace" size="sm">
-              {row.vehicleVin}
+              <VinSlot vin={row.vehicleVin} />
             </Text>
           ) : (
             '—'

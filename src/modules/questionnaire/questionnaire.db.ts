@@ -38,6 +38,8 @@ export const questionnaires = pgTable(
     index('vehicle_questionnaires_created_idx').on(t.createdAt, t.id),
     index('vehicle_questionnaires_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('vehicle_questionnaires_last_name_idx').on(t.lastName, t.id),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('vehicle_questionnaires_vin_idx').on(t.vehicleVin, t.id),
     searchIndex('vehicle_questionnaires_search_idx', t.firstName, t.lastName, t.email, t.phone, t.vehicleVin),
   ],
 );

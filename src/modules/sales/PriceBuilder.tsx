@@ -44,6 +44,7 @@ import {
   vehicleName,
 } from './quote';
 import { useActionQuery } from '../../web/ui/useActionQuery';
+import { VinSlot } from '../../web/slots';
 
 const TEXT_QUOTE = 'text-price-builder-quote';
 type SavedQuote = OutputOf<typeof saveQuote>;
@@ -217,9 +218,13 @@ export default function PriceBuilder() {
                   </Title>
                   {values.inventoryVehicleId && (
                     <Text size="sm" c="dimmed">
-                      {[values.stock && `Stock ${values.stock}`, values.vin && `VIN ${values.vin}`]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {values.stock && `Stock ${values.stock}`}
+                      {values.stock && values.vin && ' · '}
+                      {values.vin && (
+                        <>
+                          VIN <VinSlot vin={values.vin} />
+                        </>
+                      )}
                     </Text>
                   )}
                 </div>

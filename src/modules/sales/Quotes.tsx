@@ -24,7 +24,7 @@ export default function Quotes() {
       noun={['quote', 'quotes']}
       columns={quoteColumns}
       filters={[
-        { name: 'query', kind: 'search', placeholder: 'Customer, model or stock number' },
+        { name: 'query', kind: 'search', placeholder: 'Customer, model, stock number or VIN' },
         { name: 'locationId', kind: 'location' },
         { name: 'mine', kind: 'select', placeholder: 'Anyone', data: [{ value: '1', label: 'Me' }] },
         {
@@ -102,6 +102,14 @@ function QuoteDetail({ quote }: { quote: Row }) {
       )}
       <Table>
         <Table.Tbody>
+          {quote.vin && (
+            <Table.Tr>
+              <Table.Th fw={400}>VIN</Table.Th>
+              <Table.Td>
+                <Slot name="vehicleVin" props={{ vin: quote.vin }} fallback={quote.vin} />
+              </Table.Td>
+            </Table.Tr>
+          )}
           {row('Total', quote.total)}
           {row(
             'Made',

@@ -1,6 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
-import { deskDeal } from './desking';
-import { deskDealContract, type DeskDealInput } from './desking.contract';
+import { defineListAction, equals, matches } from '../../server/platform/lists';
+import { insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
+import { searchText } from '../../server/platform/search';
+import { centsToDecimal } from '../../shared/format';
+import { locations } from '../locations/locations.db';
+import { userName, users } from '../users/users.db';
+import { deskDeal, type DealType } from './desking';
+import {
+  dealColumns,
+  dealFieldNames,
+  dealSummary,
+  deskDealContract,
+  loadDeal,
+  loadDeals,
+  saveDeal,
+  type DeskDealInput,
+  type SavedDeal,
+} from './desking.contract';
+import { dealRecords, deskingDeals as deals } from './desking.db';
 
 const columns = (input: DeskDealInput) =>
   ([1, 2, 3] as const).map((n) => ({
@@ -44,4 +62,140 @@ defineAction({
   async handler({ input }) {
     return { items: deskDeal({ ...input, columns: columns(input) }) };
   },
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Saved deals (docs/sales.md, "Saved deals")
+
+/** Money fields: kept in cents, shown in dollars. */
+const moneyFields: ReadonlySet<string> = new Set([
+  'sellingPrice',
+  'msrp',
+  'dealerFees',
+  'governmentFees',
+  'acquisitionFee',
+  'rebates',
+  'downPayment',
+  'tradeAllowance',
+  'tradePayoff',
+]);
+
+/** The tool's form values of a kept deal: every field, money back in dollars, rates and terms as typed, a blank one blank. */
+function formValues(inputs: DeskDealInput): SavedDeal['values'] {
+  return Object.fromEntries(
+    dealFieldNames.map((name) => {
+      const value = inputs[name];
+      if (typeof value === 'boolean') return [name, value];
+      if (value === undefined || value === null) return [name, ''];
+      return [name, moneyFields.has(name) ? centsToDecimal(Number(value)) : String(value)];
+    }),
+  );
+}
+
+defineAction({
+  contract: saveDeal,
+  summary:
+    "Keeps a desking deal (or keeps it again, `dealId`): the tool's fields, the vehicle it is on, the customer and the store; it opens again at `/sales/desking?dealId=`.",
+  permission: 'sales',
+  reach: { dealId: dealRecords },
+  async handler(ctx) {
+    const { dealId, locationId, customerName, vin, stock, vehicle, ...deal } = ctx.input;
+    const values = {
+      locationId,
+      customerName,
+      vin: vin ?? '',
+      stock: stock?.toUpperCase() ?? '',
+      vehicle: vehicle ?? '',
+      dealType: deal.dealType,
+      inputs: deal,
+    };
+    if (dealId) {
+      await updateRecord(ctx, dealRecords, dealId, values);
+      return { dealId };
+    }
+    const saved = await insertRecord(ctx, dealRecords, { ...values, createdBy: ctx.user.id });
+    return { dealId: saved.id };
+  },
+});
+
+defineAction({
+  contract: loadDeal,
+  summary: 'One saved desking deal within reach, with its fields as the tool shows them.',
+  permission: 'sales',
+  reach: { dealId: dealRecords },
+  readOnly: true,
+  async handler(ctx) {
+    const deal = await loadRecord(ctx, dealRecords, ctx.input.dealId);
+    const [{ locationName, createdByName }] = await ctx.db
+      .select({ locationName: locations.name, createdByName: userName })
+      .from(deals)
+      .innerJoin(locations, eq(locations.id, deals.locationId))
+      .leftJoin(users, eq(users.id, deals.createdBy))
+      .where(eq(deals.id, deal.id));
+    return {
+      deal: {
+        dealId: deal.id,
+        locationId: deal.locationId,
+        locationName,
+        vin: deal.vin,
+        stock: deal.stock,
+        vehicle: deal.vehicle,
+        customerName: deal.customerName,
+        values: formValues(deal.inputs),
+        createdByName,
+        createdAt: deal.createdAt.toISOString(),
+        updatedAt: deal.updatedAt.toISOString(),
+      },
+    };
+  },
+});
+
+const dealSearch = searchText(deals.customerName, deals.vin, deals.stock, deals.vehicle);
+
+defineListAction({
+  contract: loadDeals,
+  summary:
+    "Saved desking deals within reach, last saved first: by store, made by the caller, a VIN, or part of a customer's name, VIN, stock number or vehicle.",
+  permission: 'sales',
+  reach: deals.locationId,
+  bench: (s) => [
+    { name: 'newest', filters: {} },
+    { name: "newest, a region's user", filters: {}, regional: true },
+    { name: 'location', filters: { locationId: s.locationId } },
+    { name: 'mine', filters: { mine: '1' } },
+    { name: 'a VIN', filters: { vin: '3TMCZ5AN1MM412733' } },
+    { name: 'search', filters: { query: 'garcia' } },
+  ],
+  columns: dealColumns,
+  sorts: { updatedAt: deals.updatedAt },
+  defaultSort: 'updatedAt',
+  defaultDir: 'desc',
+  id: { key: 'dealId', column: deals.id },
+  rowFields: (row) => ({ summary: dealSummary(row.dealType as DealType, Number(row.sellingPriceCents)) }),
+  filters: {
+    locationId: equals(deals.locationId),
+    mine: (mine, { user }) => (mine === '1' ? eq(deals.createdBy, user.id) : undefined),
+    vin: equals(deals.vin),
+    query: matches(dealSearch),
+  },
+  query: ({ db }) => ({
+    select: db
+      .select({
+        dealId: deals.id,
+        updatedAt: deals.updatedAt,
+        customerName: deals.customerName,
+        vehicle: deals.vehicle,
+        vin: deals.vin,
+        stock: deals.stock,
+        dealType: deals.dealType,
+        sellingPriceCents: sql<number>`(${deals.inputs}->>'sellingPrice')::int`.as('selling_price_cents'),
+        createdByName: userName.as('created_by_name'),
+        locationId: deals.locationId,
+        locationName: locations.name,
+      })
+      .from(deals)
+      .innerJoin(locations, eq(locations.id, deals.locationId))
+      .leftJoin(users, eq(users.id, deals.createdBy))
+      .$dynamic(),
+  }),
 });

@@ -109,6 +109,8 @@ const quoteRow = z.object({
   createdAt: z.string(),
   vehicle: z.string(),
   stock: z.string(),
+  /** '' when quoted from a model without a VIN. */
+  vin: z.string(),
   customerName: z.string(),
   /** Whole dollars as the customer saw it ("$32,240"); `totalCents` the same in cents. */
   total: z.string(),

@@ -231,12 +231,18 @@ defineAction({
   },
 });
 
-const quoteSearch = searchText(salesQuotes.customerName, salesQuotes.make, salesQuotes.model, salesQuotes.stock);
+const quoteSearch = searchText(
+  salesQuotes.customerName,
+  salesQuotes.make,
+  salesQuotes.model,
+  salesQuotes.stock,
+  salesQuotes.vin,
+);
 
 defineListAction({
   contract: loadQuotes,
   summary:
-    "The price builder's quotes within reach, newest first: by store, made by the caller, opened by the customer or not, days made, and part of a customer's name, make, model or stock number.",
+    "The price builder's quotes within reach, newest first: by store, made by the caller, opened by the customer or not, days made, and part of a customer's name, make, model, stock number or VIN.",
   permission: 'sales',
   reach: salesQuotes.locationId,
   bench: (s) => [
@@ -244,6 +250,7 @@ defineListAction({
     { name: "newest, a region's user", filters: {}, regional: true },
     { name: 'location, 30 days', filters: { locationId: s.locationId, minCreatedAt: s.from, maxCreatedAt: s.to } },
     { name: 'opened', filters: { viewed: '1' } },
+    { name: "a VIN's last six", filters: { query: '412733' } },
   ],
   columns: quoteColumns,
   sorts: { createdAt: salesQuotes.createdAt, total: salesQuotes.total },
@@ -271,6 +278,7 @@ defineListAction({
             'vehicle',
           ),
         stock: salesQuotes.stock,
+        vin: salesQuotes.vin,
         customerName: salesQuotes.customerName,
         total: sql<string>`'$' || to_char(${salesQuotes.total} / 100, 'FM999,999,990')`.as('total_dollars'),
         totalCents: salesQuotes.total,

@@ -57,6 +57,8 @@ export const purchases = pgTable(
       .on(t.secondSalespersonId, t.soldDate, t.id)
       .where(sql`${t.secondSalespersonId} is not null`),
     searchIndex('purchases_search_idx', t.stock, t.vin, t.firstName, t.lastName),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('purchases_vin_idx').on(t.vin, t.id),
   ],
 );
 

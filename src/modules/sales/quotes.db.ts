@@ -53,11 +53,14 @@ export const salesQuotes = pgTable(
   },
   (t) => [
     uniqueIndex('sales_quotes_token_key').on(t.token),
-    // The quotes list: newest first, by store, by who made them, by total; a name, make, model or stock number.
+    // The quotes list: newest first, by store, by who made them, by total; a name, make, model, stock
+    // number or part of a VIN (its last six or eight, as read off the vehicle).
     index('sales_quotes_created_idx').on(t.createdAt, t.id),
     index('sales_quotes_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('sales_quotes_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('sales_quotes_total_idx').on(t.total, t.id),
-    searchIndex('sales_quotes_search_idx', t.customerName, t.make, t.model, t.stock),
+    searchIndex('sales_quotes_search_idx', t.customerName, t.make, t.model, t.stock, t.vin),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('sales_quotes_vin_idx').on(t.vin, t.id),
   ],
 );

@@ -3,6 +3,7 @@ import { Badge, Button, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { loadOrders, orderColumns } from './shipping.contract';
+import { VinSlot } from '../../web/slots';
 
 /** The shipments ordered (not in the spec: docs/shipping.md); Ship a vehicle opens new-vehicle-shipment. */
 export default function ShipmentOrders() {
@@ -24,6 +25,7 @@ export default function ShipmentOrders() {
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle || row.vin} to ${row.destinationName}`}
       cells={{
+        vin: (row) => <VinSlot vin={row.vin} />,
         originName: (row) => (
           <>
             <Text size="sm">{row.originName}</Text>

@@ -60,6 +60,8 @@ export const shipmentOrders = pgTable(
     index('shipment_orders_created_idx').on(t.createdAt, t.id),
     index('shipment_orders_location_idx').on(t.locationId, t.createdAt, t.id),
     index('shipment_orders_pickup_idx').on(t.pickupDate, t.id),
+    // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
+    index('shipment_orders_vin_idx').on(t.vin, t.id),
     searchIndex('shipment_orders_search_idx', t.vin, t.originName, t.destinationName, t.reference),
   ],
 );

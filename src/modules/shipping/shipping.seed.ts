@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locations } from '../locations/locations.db';
-import { makeVin } from '../vehicles/vehicles.api';
+import { stockNumbers } from '../stock/stock.db';
 import { shipmentOrders } from './shipping.db';
 
-/** A few orders of the last days: stores swapping vehicles, and one delivered to a customer's home. */
+/** A few orders of the last days: stores swapping vehicles off their lots, and one delivered to a customer's home. */
 export async function seedShipping(db: Db): Promise<void> {
   const stores = Object.fromEntries(
     (
@@ -31,51 +31,37 @@ export async function seedShipping(db: Db): Promise<void> {
     state: 'NM',
     zipcode: '87505',
   };
-  const demo = [
-    {
-      from: stores.ABG,
-      to: stores.SFS,
-      vin: makeVin('5TD', 'KRFHX', 2023, 'U', 610_001),
-      year: 2023,
-      make: 'Toyota',
-      model: 'Highlander',
-      daysAgo: 1,
-    },
-    {
-      from: stores.DNC,
-      to: stores.ABG,
-      vin: makeVin('1GC', 'UYDED', 2022, 'U', 610_002),
-      year: 2022,
-      make: 'Chevrolet',
-      model: 'Silverado 1500',
-      daysAgo: 3,
-    },
-    {
-      from: stores.PHX,
-      to: stores.ABH,
-      vin: makeVin('KNA', 'E55LC', 2024, 'U', 610_003),
-      year: 2024,
-      make: 'Kia',
-      model: 'EV6',
-      daysAgo: 6,
-    },
-    {
-      from: stores.SFS,
-      to: null,
-      vin: makeVin('JF2', 'SKAJC', 2025, 'U', 610_004),
-      year: 2025,
-      make: 'Subaru',
-      model: 'Forester',
-      daysAgo: 2,
-    },
-  ].filter((d) => d.from);
+  // Vehicles on the lots (their stock numbers, stock.seed.ts): the newest of the model at the store it leaves.
+  const routes = [
+    { from: stores.ABG, to: stores.SFS, model: 'Highlander', daysAgo: 1 },
+    { from: stores.DNC, to: stores.ABG, model: 'Silverado 1500', daysAgo: 3 },
+    { from: stores.PHX, to: stores.ABH, model: 'Palisade', daysAgo: 6 },
+    { from: stores.SFS, to: null, model: 'Forester', daysAgo: 2 },
+  ].filter((r) => r.from);
+  const demo = [];
+  for (const route of routes) {
+    const [vehicle] = await db
+      .select()
+      .from(stockNumbers)
+      .where(and(eq(stockNumbers.locationId, route.from.id), eq(stockNumbers.model, route.model)))
+      .orderBy(desc(stockNumbers.createdAt))
+      .limit(1);
+    if (vehicle) demo.push({ ...route, vehicle });
+  }
+  if (demo.length === 0) return;
   await db.insert(shipmentOrders).values(
     demo.map((d, i) => {
       const destination = d.to ? { ...end(d.to), customer: false } : { ...customer, customer: true };
       const request: ShipmentRequest = {
         origin: end(d.from),
         destination,
-        vehicle: { vin: d.vin, year: d.year, make: d.make, model: d.model, stock: null },
+        vehicle: {
+          vin: d.vehicle.vin,
+          year: d.vehicle.year,
+          make: d.vehicle.make,
+          model: d.vehicle.model,
+          stock: d.vehicle.stock,
+        },
         pickupDate: new Date(now + 86_400_000).toISOString().slice(0, 10),
         notes: d.to ? '' : 'Customer delivery: call ahead.',
       };
@@ -94,10 +80,11 @@ export async function seedShipping(db: Db): Promise<void> {
         destinationCity: destination.city,
         destinationState: destination.state,
         destinationZipcode: destination.zipcode,
-        vin: d.vin,
-        year: d.year,
-        make: d.make,
-        model: d.model,
+        vin: d.vehicle.vin,
+        stock: d.vehicle.stock,
+        year: d.vehicle.year,
+        make: d.vehicle.make,
+        model: d.vehicle.model,
         pickupDate: request.pickupDate,
         notes: request.notes,
         carrier: 'local',

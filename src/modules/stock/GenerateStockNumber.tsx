@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   Anchor,
   Button,
@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconEdit, IconPlus } from '@tabler/icons-react';
 import { LocationSelect } from '../../web/options/LocationSelect';
+import { Slot } from '../../web/slots';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
@@ -59,7 +60,8 @@ function GeneratedCard({
         <Group justify="space-between" wrap="wrap">
           <div>
             <Text size="sm" c="dimmed">
-              Stock number for {generated.vins[0]}
+              Stock number for{' '}
+              <Slot name="vehicleVin" props={{ vin: generated.vins[0] }} fallback={generated.vins[0]} />
             </Text>
             <Title order={2} className="generated-stock-number">
               {first}
@@ -121,7 +123,9 @@ function GeneratedCard({
                         {stock}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{generated.vins[i]}</Table.Td>
+                    <Table.Td>
+                      <Slot name="vehicleVin" props={{ vin: generated.vins[i] }} fallback={generated.vins[i]} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -136,17 +140,19 @@ function GeneratedCard({
 /**
  * generate-stock-number (seed 002): the next stock number of a location for one VIN, or for a
  * batch pasted one per line; how the vehicle was acquired decides the other fields. The VIN checks
- * run as the user leaves the box and before sending (useVinChecks).
+ * run as the user leaves the box and before sending (useVinChecks). `?vin=&locationId=` starts it
+ * with a vehicle's VIN and store (the vehicle page's "Give it a stock number").
  */
 export default function GenerateStockNumber() {
+  const [params] = useSearchParams();
   const [generated, setGenerated] = useState<Generated | null>(null);
   const modals = useStockModals();
   const form = useContractForm(generateStock, {
     initialValues: {
-      locationId: '',
+      locationId: params.get('locationId') ?? '',
       acquiredBy: 'Purchase' as AcquiredBy,
       batchUpload: false,
-      vin: '',
+      vin: params.get('vin') ?? '',
       vins: '',
       purchaseVin: '',
       parent: '',

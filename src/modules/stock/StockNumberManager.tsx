@@ -7,6 +7,7 @@ import { confirm } from '../../web/ui/modals';
 import { useAction } from '../../web/ui/useAction';
 import { deleteStock, loadStocks, STOCK_DELETED, stockColumns } from './stock.contract';
 import { acquiredByOptions, STOCK_LISTS, useStockModals } from './StockForms';
+import { VinSlot } from '../../web/slots';
 
 /**
  * stock-number-manager (seed 002): every stock number within reach, newest first; a row opens the
@@ -60,6 +61,7 @@ export default function StockNumberManager() {
           : []),
       ]}
       cells={{
+        vin: (row) => <VinSlot vin={row.vin} />,
         acquiredBy: (row) => (
           <Badge variant="light" color={row.acquiredBy === 'Trade' ? 'grape' : 'blue'}>
             {row.acquiredBy}

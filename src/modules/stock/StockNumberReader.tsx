@@ -10,6 +10,7 @@ import { countText } from '../../web/ui/PagedList';
 import { MAX_BATCH, readerTerms, readStocks, stockColumns, unmatchedTerms, type StockRow } from './stock.contract';
 import { useStockModals } from './StockForms';
 import { useActionQuery } from '../../web/ui/useActionQuery';
+import { VinSlot } from '../../web/slots';
 
 /**
  * stock-number-reader (seed 002; what it reads is ours, docs/stock.md): lines of stock numbers,
@@ -87,6 +88,7 @@ export default function StockNumberReader() {
             rowLabel={(row) => row.stock}
             onRowClick={(row) => modals.update(row.stock)}
             emptyText="None of these lines names a stock number you can see."
+            cells={{ vin: (row) => <VinSlot vin={row.vin} /> }}
           />
         </Stack>
       )}

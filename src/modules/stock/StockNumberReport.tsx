@@ -3,6 +3,7 @@ import { ListScreen } from '../../web/ui/ListScreen';
 import { lastDays } from '../../shared/format';
 import { loadReport, reportColumns } from './stock.contract';
 import { acquiredByOptions } from './StockForms';
+import { VinSlot } from '../../web/slots';
 
 /** stock-number-report (seed 002): who generated which stock numbers in a span of days, and where a VIN check was overridden. */
 export default function StockNumberReport() {
@@ -25,6 +26,7 @@ export default function StockNumberReport() {
       rowKey={(row) => row.id}
       rowLabel={(row) => row.stock}
       cells={{
+        vin: (row) => <VinSlot vin={row.vin} />,
         vinOverride: (row) =>
           row.vinOverride ? (
             <Badge color="orange" variant="light">

@@ -6,38 +6,96 @@ import { makeVin } from '../vehicles/vehicles.api';
 import type { AcquiredBy } from './stock.contract';
 import { stockNumbers, stockSequences } from './stock.db';
 
-/** Vehicles the demo stores took in: maker's WMI and descriptor, and the vehicle as the catalogue names it. */
-const vehicles = [
-  { wmi: '4T1', descriptor: 'B11HK', year: 2023, make: 'Toyota', model: 'Camry', trim: 'SE' },
-  { wmi: '5TD', descriptor: 'KRFHX', year: 2021, make: 'Toyota', model: 'Highlander', trim: 'XLE' },
-  { wmi: '2T3', descriptor: 'P1RFV', year: 2022, make: 'Toyota', model: 'RAV4', trim: 'XLE Premium' },
-  { wmi: '3TM', descriptor: 'CZ5AN', year: 2020, make: 'Toyota', model: 'Tacoma', trim: 'TRD Off-Road' },
-  { wmi: '1HG', descriptor: 'CV1F3', year: 2019, make: 'Honda', model: 'Accord', trim: 'Sport' },
-  { wmi: '2HK', descriptor: 'RW2H8', year: 2024, make: 'Honda', model: 'CR-V', trim: 'EX-L' },
-  { wmi: '1FT', descriptor: 'FW1E5', year: 2021, make: 'Ford', model: 'F-150', trim: 'Lariat' },
-  { wmi: '1C4', descriptor: 'HJXEG', year: 2022, make: 'Jeep', model: 'Wrangler', trim: 'Rubicon' },
-  { wmi: '1GC', descriptor: 'UYDED', year: 2023, make: 'Chevrolet', model: 'Silverado 1500', trim: 'LT' },
-  { wmi: 'KNA', descriptor: 'E55LC', year: 2024, make: 'Kia', model: 'EV6', trim: 'Wind' },
-  { wmi: '5YJ', descriptor: '3E1EA', year: 2021, make: 'Tesla', model: 'Model 3', trim: 'Long Range' },
-  { wmi: 'JF2', descriptor: 'SKAJC', year: 2020, make: 'Subaru', model: 'Forester', trim: 'Premium' },
+/** The makes and models the demo stores take in: maker's WMI and descriptor, make, model, trim. */
+const models = [
+  ['4T1', 'B11HK', 'Toyota', 'Camry', 'SE'],
+  ['2T3', 'P1RFV', 'Toyota', 'RAV4', 'XLE'],
+  ['5TD', 'KRFHX', 'Toyota', 'Highlander', 'XLE'],
+  ['3TM', 'CZ5AN', 'Toyota', 'Tacoma', 'TRD Off-Road'],
+  ['1HG', 'CV1F3', 'Honda', 'Accord', 'Sport'],
+  ['2HK', 'RW2H8', 'Honda', 'CR-V', 'EX-L'],
+  ['1FT', 'FW1E5', 'Ford', 'F-150', 'XLT'],
+  ['1C4', 'HJXEG', 'Jeep', 'Wrangler', 'Sahara'],
+  ['1GC', 'UYDED', 'Chevrolet', 'Silverado 1500', 'LT'],
+  ['KNA', 'E55LC', 'Kia', 'EV6', 'Wind'],
+  ['JF2', 'SKAJC', 'Subaru', 'Forester', 'Premium'],
+  ['5YJ', '3E1EA', 'Tesla', 'Model 3', 'Long Range'],
+  ['5FN', 'YG2H7', 'Honda', 'Pilot', 'EX-L'],
+  ['1FM', 'EE5DP', 'Ford', 'Bronco', 'Big Bend'],
+  ['3GN', 'AXKEV', 'Chevrolet', 'Equinox', 'LT'],
+  ['4S4', 'BTACC', 'Subaru', 'Outback', 'Premium'],
+  ['KM8', 'J3CA4', 'Hyundai', 'Tucson', 'SEL'],
+  ['KM8', 'R4DHE', 'Hyundai', 'Palisade', 'SEL'],
+  ['KND', 'PUCAF', 'Kia', 'Sportage', 'EX'],
 ] as const;
 
-const ways: AcquiredBy[] = ['Purchase', 'Auction', 'Lease Return', 'Early Trade', 'Dealer Trade', 'New'];
+/** How a used vehicle came in, in turn; every third number is a new vehicle of the store's own make. */
+const usedWays: AcquiredBy[] = ['Purchase', 'Auction', 'Lease Return', 'Early Trade', 'Dealer Trade'];
+
+/** Numbers per store: what each demo lot holds, sold ones included (the inventory demo reads them). */
+const PER_STORE = 30;
+const DAY = 86_400_000;
 
 /**
- * Stock numbers at New Mexico, Colorado and Arizona stores over the last weeks: purchases, auction
- * buys, lease returns, early trades with the VIN being bought, two trades on sold vehicles, and one
- * generated although its VIN failed the check. Each store's sequence continues after them.
+ * Vehicles bought from the demo's customers, numbered at their store: the acquisition and appraisal
+ * demos carry the same VINs, so each vehicle's page joins its appraisal, its acquisition, its stock
+ * number and its place on the lot (docs/vehicles.md).
+ */
+const boughtFromCustomers: Record<string, { vin: string; year: number; make: string; model: string; trim: string }> = {
+  ABH: { vin: '1HGCV1F3XJA091734', year: 2018, make: 'Honda', model: 'Accord', trim: 'EX-L' },
+};
+
+type Store = { id: number; code: string; make: string };
+
+/**
+ * The store's numbers, oldest first over the last four months (none today): new vehicles of its own
+ * make, used ones of any make in the ways stores take them in, and its last number the vehicle it
+ * bought from a customer, where the demo has one.
+ */
+function storeNumbers(
+  store: Store,
+  s: number,
+  now: number,
+  createdBy: number | null,
+): (typeof stockNumbers.$inferInsert)[] {
+  const year = new Date(now).getFullYear();
+  return Array.from({ length: PER_STORE }, (_, i) => {
+    const fresh = i % 3 === 0;
+    const own = models.filter((m) => m[2] === store.make);
+    const choices = fresh && own.length > 0 ? own : models;
+    const [wmi, descriptor, make, model, trim] = choices[(s * 7 + i) % choices.length];
+    const acquiredBy: AcquiredBy = fresh ? 'New' : usedWays[(s + i) % usedWays.length];
+    const age = fresh ? 0 : 1 + (i % 6);
+    const serial = 640_000 + s * PER_STORE + i;
+    const vehicle =
+      i === PER_STORE - 1 && boughtFromCustomers[store.code]
+        ? { ...boughtFromCustomers[store.code], acquiredBy: 'Purchase' as const }
+        : { vin: makeVin(wmi, descriptor, year - age, 'U', serial), year: year - age, make, model, trim, acquiredBy };
+    return {
+      stock: `${store.code}${String(i + 1).padStart(5, '0')}`,
+      locationId: store.id,
+      ...vehicle,
+      purchaseVin: vehicle.acquiredBy === 'Early Trade' ? makeVin('4T1', 'C31AK', year, 'U', serial + 260_000) : null,
+      createdBy,
+      createdAt: new Date(now - ((PER_STORE - i) * 4 - 2) * DAY - s * 3_600_000),
+    };
+  });
+}
+
+/**
+ * Every vehicle on the demo lots has its stock number, at New Mexico, Colorado and Arizona stores:
+ * new, purchased, auction buys, lease returns, early trades with the VIN being bought, two trades on
+ * a vehicle sold (ABG00002), and one generated although its VIN failed the check (ABG00010). Each
+ * store's sequence continues after them.
  */
 export async function seedStock(db: Db): Promise<void> {
   const stores = await db
-    .select({ id: locations.id, code: locations.code })
+    .select({ id: locations.id, code: locations.code, make: locations.dealership })
     .from(locations)
-    .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'DNC', 'PHX']))
+    .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'LCF', 'DNC', 'PHX']))
     .orderBy(asc(locations.id));
   if (stores.length === 0) return;
   const now = Date.now();
-  let serial = 310_000;
   for (const [s, store] of stores.entries()) {
     const [creator] = await db
       .select({ id: users.id })
@@ -45,32 +103,15 @@ export async function seedStock(db: Db): Promise<void> {
       .where(and(eq(users.locationId, store.id), eq(users.accountLocked, false)))
       .orderBy(asc(users.id))
       .limit(1);
-    const count = s === 0 ? 9 : 5;
-    const rows = Array.from({ length: count }, (_, i) => {
-      const v = vehicles[(s * 5 + i) % vehicles.length];
-      const acquiredBy = ways[(s + i) % ways.length];
-      serial += 137;
-      return {
-        stock: `${store.code}${String(i + 1).padStart(5, '0')}`,
-        locationId: store.id,
-        vin: makeVin(v.wmi, v.descriptor, v.year, 'U', serial),
-        acquiredBy,
-        purchaseVin: acquiredBy === 'Early Trade' ? makeVin('4T1', 'C31AK', 2025, 'U', serial + 1) : null,
-        year: v.year,
-        make: v.make,
-        model: v.model,
-        trim: v.trim,
-        createdBy: creator?.id ?? null,
-        // Spread over the last three weeks, the newest last.
-        createdAt: new Date(now - (count - i) * 2.3 * 86_400_000),
-      };
-    });
+    const rows = storeNumbers(store, s, now, creator?.id ?? null);
+    if (store.code === 'ABG') rows[9] = { ...rows[9], ...mistypedTundra() };
     await db.insert(stockNumbers).values(rows);
-    await db.insert(stockSequences).values({ locationId: store.id, last: count });
+    await db.insert(stockSequences).values({ locationId: store.id, last: rows.length });
   }
 
-  // Two trades on ABG's vehicles, and a number generated although its VIN's check digit is wrong.
-  const abg = stores[0];
+  // Two trades taken in on ABG00002 when it sold.
+  const abg = stores.find((store) => store.code === 'ABG');
+  if (!abg) return;
   await db.insert(stockNumbers).values([
     {
       stock: 'ABG00002A',
@@ -83,7 +124,7 @@ export async function seedStock(db: Db): Promise<void> {
       make: 'Honda',
       model: 'Accord',
       trim: 'EX-L',
-      createdAt: new Date(now - 3 * 86_400_000),
+      createdAt: new Date(now - 3 * DAY),
     },
     {
       stock: 'ABG00002B',
@@ -96,22 +137,22 @@ export async function seedStock(db: Db): Promise<void> {
       make: 'Ford',
       model: 'Fusion',
       trim: 'SE',
-      createdAt: new Date(now - 3 * 86_400_000),
+      createdAt: new Date(now - 3 * DAY),
     },
   ]);
+}
+
+/** ABG00010: bought at auction, numbered although its VIN's check digit is wrong (the user confirmed). */
+function mistypedTundra() {
   const valid = makeVin('5TF', 'DY5F1', 2019, 'X', 77_123);
-  const typo = `${valid.slice(0, 8)}${valid[8] === '1' ? '2' : '1'}${valid.slice(9)}`;
-  await db.insert(stockNumbers).values({
-    stock: `${abg.code}00010`,
-    locationId: abg.id,
-    vin: typo,
-    acquiredBy: 'Auction',
+  return {
+    vin: `${valid.slice(0, 8)}${valid[8] === '1' ? '2' : '1'}${valid.slice(9)}`,
+    acquiredBy: 'Auction' as const,
+    purchaseVin: null,
     year: 2019,
     make: 'Toyota',
     model: 'Tundra',
     trim: 'SR5',
     vinOverride: true,
-    createdAt: new Date(now - 86_400_000),
-  });
-  await db.update(stockSequences).set({ last: 10 }).where(eq(stockSequences.locationId, abg.id));
+  };
 }

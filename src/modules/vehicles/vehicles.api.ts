@@ -152,3 +152,20 @@ export function makeVin(wmi: string, descriptor: string, year: number, plant: st
   const draft = `${wmi}${descriptor}0${YEAR_CODES[year - 2010]}${plant}${String(serial).padStart(6, '0')}`;
   return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
 }
+
+/**
+ * The vehicle page (docs/vehicles.md, "One vehicle"): every record of every module that carries the
+ * VIN. Its screen belongs to the vehicle-page module; the address is here, beside the VIN rules, so a
+ * screen that opens a vehicle (an inventory row) needs no import of that module.
+ */
+export const VEHICLE_PAGE_PATH = 'vehicles/vehicle';
+export const vehiclePageHref = (vin: string) => `/${VEHICLE_PAGE_PATH}?vin=${encodeURIComponent(vin)}`;
+
+/**
+ * A VIN's last characters as people read them off a windshield or a title (six to sixteen letters
+ * and digits), or the whole VIN: what a search by VIN accepts. Null for anything else.
+ */
+export function vinTail(typed: string): string | null {
+  const vin = normalizeVin(typed);
+  return /^[A-HJ-NPR-Z0-9]{6,17}$/.test(vin) ? vin : null;
+}
