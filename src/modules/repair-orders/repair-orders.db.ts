@@ -1,18 +1,8 @@
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
+import { searchIndex } from '../../server/platform/search';
 import type { OrderStatus } from './repair-orders.contract';
 
 /**
@@ -46,38 +36,7 @@ export const repairOrders = pgTable(
     index('repair_orders_created_idx').on(t.createdAt, t.id),
     index('repair_orders_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('repair_orders_status_created_idx').on(t.status, t.createdAt, t.id),
-  ],
-);
-
-/**
- * Each word of each order's customer name and vehicle, with the order's date, store and status: a
- * search reads a typed word's orders newest first from here (decision 038, platform/words.ts). Kept by
- * a trigger on `repair_orders` (migration 0045).
- */
-export const repairOrderWords = pgTable(
-  'repair_order_words',
-  {
-    repairOrderId: integer('repair_order_id')
-      .notNull()
-      .references(() => repairOrders.id, { onDelete: 'cascade' }),
-    word: text('word').notNull(),
-    /** The record's word before this one in byte order, '' for the first (platform/words.ts). */
-    priorWord: text('prior_word').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    locationId: integer('location_id').notNull(),
-    status: varchar('status', { length: 10 }).$type<OrderStatus>().notNull(),
-  },
-  (t) => [
-    // A record's words, each once; a term's other words are looked up here (prefix ranges: text_pattern_ops).
-    uniqueIndex('repair_order_words_order_word_key').on(t.repairOrderId, t.word.op('text_pattern_ops')),
-    index('repair_order_words_created_idx').on(
-      t.word.op('text_pattern_ops'),
-      t.createdAt,
-      t.repairOrderId,
-      t.locationId,
-      t.status,
-      t.priorWord.op('text_pattern_ops'),
-    ),
+    searchIndex('repair_orders_search_idx', t.customerName, t.vehicle),
   ],
 );
 

@@ -7,13 +7,13 @@ import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { insertRecord, loadRecord } from '../../server/platform/records';
-import { wordsMatch, type WordTable } from '../../server/platform/words';
+import { matchesSearch, searchText } from '../../server/platform/search';
 import { centsToDecimal, formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { catalogRecords, partsCatalog } from '../parts/parts.db';
 import { nameOf, users } from '../users/users.db';
 import { toHundredths } from './amounts';
-import { orderRecords, repairOrderItems as items, repairOrderWords, repairOrders as orders } from './repair-orders.db';
+import { orderRecords, repairOrderItems as items, repairOrders as orders } from './repair-orders.db';
 import {
   addItem,
   addOrder,
@@ -28,18 +28,7 @@ import {
   type RepairOrder,
 } from './repair-orders.contract';
 
-/** The words of an order's customer name and vehicle, looked up in `repair_order_words` (decision 038). */
-const orderSearch: WordTable = {
-  table: repairOrderWords,
-  word: repairOrderWords.word,
-  priorWord: repairOrderWords.priorWord,
-  copies: [
-    [repairOrderWords.repairOrderId, orders.id],
-    [repairOrderWords.createdAt, orders.createdAt],
-    [repairOrderWords.locationId, orders.locationId],
-    [repairOrderWords.status, orders.status],
-  ],
-};
+const orderSearch = searchText(orders.customerName, orders.vehicle);
 
 defineListAction({
   contract: loadOrders,
@@ -66,7 +55,8 @@ defineListAction({
     minCreatedAt: fromDay(orders.createdAt),
     maxCreatedAt: toDay(orders.createdAt),
     // Digits alone are an order's number.
-    query: (term) => (/^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : wordsMatch(orderSearch, term)),
+    query: (term) =>
+      /^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orderSearch, term),
   },
   query: ({ db }) => ({
     select: db

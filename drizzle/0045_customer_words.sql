@@ -6,23 +6,10 @@ CREATE TABLE "customer_words" (
 	"location_id" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "repair_order_words" (
-	"repair_order_id" integer NOT NULL,
-	"word" text NOT NULL,
-	"prior_word" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	"location_id" integer NOT NULL,
-	"status" varchar(10) NOT NULL
-);
---> statement-breakpoint
 DROP INDEX "customers_search_idx";--> statement-breakpoint
-DROP INDEX "repair_orders_search_idx";--> statement-breakpoint
 ALTER TABLE "customer_words" ADD CONSTRAINT "customer_words_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "repair_order_words" ADD CONSTRAINT "repair_order_words_repair_order_id_repair_orders_id_fk" FOREIGN KEY ("repair_order_id") REFERENCES "public"."repair_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_words_customer_word_key" ON "customer_words" USING btree ("customer_id","word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "customer_words_seen_idx" ON "customer_words" USING btree ("word" text_pattern_ops,"last_seen_at","customer_id","location_id","prior_word" text_pattern_ops);--> statement-breakpoint
-CREATE UNIQUE INDEX "repair_order_words_order_word_key" ON "repair_order_words" USING btree ("repair_order_id","word" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "repair_order_words_created_idx" ON "repair_order_words" USING btree ("word" text_pattern_ops,"created_at","repair_order_id","location_id","status","prior_word" text_pattern_ops);--> statement-breakpoint
 -- The words of a search text, each once, with the word before it in byte order ('' for the first):
 -- what a list's word table holds for a record (platform/words.ts splits a typed term the same way).
 CREATE FUNCTION search_words(body text) RETURNS TABLE (word text, prior_word text)
@@ -57,29 +44,8 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER customers_words AFTER INSERT OR UPDATE OF name, search_keys, last_seen_at, location_id, merged_into
   ON customers FOR EACH ROW EXECUTE FUNCTION customer_words_kept();--> statement-breakpoint
-CREATE FUNCTION repair_order_words_kept() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.customer_name = OLD.customer_name AND NEW.vehicle = OLD.vehicle THEN
-    IF NEW.created_at <> OLD.created_at OR NEW.location_id <> OLD.location_id OR NEW.status <> OLD.status THEN
-      UPDATE repair_order_words SET created_at = NEW.created_at, location_id = NEW.location_id, status = NEW.status
-      WHERE repair_order_id = NEW.id;
-    END IF;
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'UPDATE' THEN DELETE FROM repair_order_words WHERE repair_order_id = NEW.id; END IF;
-  INSERT INTO repair_order_words (repair_order_id, word, prior_word, created_at, location_id, status)
-  SELECT NEW.id, w.word, w.prior_word, NEW.created_at, NEW.location_id, NEW.status
-  FROM search_words(lower(NEW.customer_name || ' ' || NEW.vehicle)) w;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER repair_orders_words AFTER INSERT OR UPDATE OF customer_name, vehicle, created_at, location_id, status
-  ON repair_orders FOR EACH ROW EXECUTE FUNCTION repair_order_words_kept();--> statement-breakpoint
 INSERT INTO customer_words (customer_id, word, prior_word, last_seen_at, location_id)
   SELECT c.id, w.word, w.prior_word, c.last_seen_at, c.location_id
   FROM customers c, search_words(customer_words_text(c.name, c.search_keys)) w
   WHERE c.merged_into IS NULL;--> statement-breakpoint
-INSERT INTO repair_order_words (repair_order_id, word, prior_word, created_at, location_id, status)
-  SELECT o.id, w.word, w.prior_word, o.created_at, o.location_id, o.status
-  FROM repair_orders o, search_words(lower(o.customer_name || ' ' || o.vehicle)) w;--> statement-breakpoint
-ANALYZE customer_words;--> statement-breakpoint
-ANALYZE repair_order_words;
+ANALYZE customer_words;
