@@ -3,7 +3,7 @@
  * found by that VIN through each table's index, each kind only for holders of the flag its own list
  * asks for and only within their reach (docs/decisions/037-vehicle-page-joined-by-vin.md).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
@@ -223,23 +223,57 @@ function columnsOf(
   return { id: table.id, vin, location: table.locationId, at };
 }
 
-/** A kind's records of the VIN within reach, newest first, with how many there are (through the table's VIN index). */
-async function recordsOf(db: Db, reach: Reach, kind: Kind, vin: string): Promise<Found[]> {
-  const rows = await db
-    .select({
-      ...kind.fields,
-      recordId: kind.id,
-      at: kind.at,
-      locationId: kind.location,
-      locationName: locations.name,
-      counted: sql<number>`least(count(*) over (), ${COUNT_CAP})::int`,
-    })
-    .from(kind.table)
-    .innerJoin(locations, eq(locations.id, kind.location))
-    .where(and(eq(kind.vin, vin), withinReach(reach, kind.location)))
-    .orderBy(desc(kind.at), desc(kind.id))
+/**
+ * A kind's records of the VIN within reach, newest first, with how many there are (through the
+ * table's VIN index), as a branch of the page's one statement: each row one JSON text in the
+ * select's own keys.
+ */
+function recordsOf(db: Db, reach: Reach, kind: VehicleKind, vin: string): SQL {
+  const { table, id, at, location, fields } = kinds[kind];
+  const selected = {
+    ...fields,
+    recordId: id,
+    at,
+    locationId: location,
+    locationName: locations.name,
+    counted: sql<number>`least(count(*) over (), ${COUNT_CAP})::int`,
+  };
+  const select = db
+    .select(selected)
+    .from(table)
+    .innerJoin(locations, eq(locations.id, location))
+    .where(and(eq(kinds[kind].vin, vin), withinReach(reach, location)))
+    .orderBy(desc(at), desc(id))
     .limit(RECORD_LIMIT);
-  return rows as Found[];
+  const keys = sql.raw(
+    Object.keys(selected)
+      .map((key) => `"${key}"`)
+      .join(', '),
+  );
+  return sql`(select ${kind} as kind, row_to_json(r)::text as row from (${select}) as r(${keys}))`;
+}
+
+/**
+ * Every kind's records in one statement: one round trip instead of one per kind (eleven queries
+ * at once per page had twenty staff waiting on the pool, 132 ms at p95).
+ */
+async function recordsByKind(db: Db, reach: Reach, seen: VehicleKind[], vin: string) {
+  const found = new Map<VehicleKind, Found[]>(seen.map((kind) => [kind, []]));
+  if (seen.length === 0) return found;
+  // Planned for its VIN each time: a plan made once for any VIN read whole tables (the appraisals'
+  // blank VINs), 1.2 s at p95.
+  const { rows } = (await db.execute(
+    sql.join(
+      seen.map((kind) => recordsOf(db, reach, kind, vin)),
+      sql` union all `,
+    ),
+  )) as unknown as { rows: { kind: VehicleKind; row: string }[] };
+  for (const { kind, row } of rows) {
+    const record = JSON.parse(row) as Found;
+    found.get(kind)!.push({ ...record, at: new Date(record.at) });
+  }
+  for (const rows of found.values()) rows.sort((a, b) => b.at.getTime() - a.at.getTime() || b.recordId - a.recordId);
+  return found;
 }
 
 /** The header: the first kind (in the page's order) that says each fact wins; the store from the lot, else acquisition, else the number. */
@@ -300,9 +334,7 @@ defineAction({
   async handler({ db, input, user }) {
     const { vin } = input;
     const seen = vehicleKinds.filter((kind) => user.flags.includes(vehicleKindFlags[kind]));
-    const found = new Map(
-      await Promise.all(seen.map(async (kind) => [kind, await recordsOf(db, user.reach, kinds[kind], vin)] as const)),
-    );
+    const found = await recordsByKind(db, user.reach, seen, vin);
     return {
       vehicle: factsOf(vin, found),
       records: seen.flatMap((kind) => {
