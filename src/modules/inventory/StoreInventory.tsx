@@ -3,7 +3,6 @@ import { Badge, Button } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { closeModal, IdModal, openModal } from '../../web/ui/modals';
-import { notify } from '../../web/ui/notify';
 import { vehiclePageHref } from '../vehicles/vehicles.api';
 import { conditionLabels, conditions, inventoryColumns, loadInventory } from './inventory.contract';
 import { LibraryImportForm } from './LibraryImport';
@@ -21,18 +20,15 @@ export const priceCell = (row: { price: number | null }) =>
 
 /**
  * A row opens its vehicle's page (every record carrying its VIN). A model imported from the library
- * has no VIN yet, so it has no page: the row says so.
+ * has no VIN yet, so it has no page and its row opens nothing.
  */
 export function useOpenVehicle() {
   const navigate = useNavigate();
-  return (row: { vin: string | null; vehicle: string }) => {
+  return (row: { vin: string | null }) => {
     if (row.vin) navigate(vehiclePageHref(row.vin));
-    else
-      notify({
-        message: `The ${row.vehicle} is a model to order from the library: it has no VIN, so no vehicle page yet.`,
-      });
   };
 }
+export const hasVehiclePage = (row: { vin: string | null }) => !!row.vin;
 
 /** store inventory (seed 001): the vehicles on the group's lots, counted as cars and the locations they are at. */
 export default function StoreInventory() {
@@ -60,6 +56,7 @@ export default function StoreInventory() {
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle}${row.stock ? ` ${row.stock}` : ''}`}
       onRowClick={openVehicle}
+      rowOpens={hasVehiclePage}
       cells={{
         price: priceCell,
         conditionLabel: (row) => (

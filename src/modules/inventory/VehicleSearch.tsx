@@ -9,7 +9,7 @@ import { PagedList } from '../../web/ui/PagedList';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
 import type { RowOf } from '../../shared/contract';
 import { inventoryColumns, loadInventory } from './inventory.contract';
-import { priceCell, useOpenVehicle } from './StoreInventory';
+import { hasVehiclePage, priceCell, useOpenVehicle } from './StoreInventory';
 
 type Row = RowOf<typeof loadInventory>;
 const FIELDS = ['vin', 'stock', 'year', 'make', 'model', 'locationId'] as const;
@@ -92,6 +92,7 @@ export default function VehicleSearch() {
             rowKey={(row) => row.id}
             rowLabel={(row) => row.vehicle}
             onRowClick={openVehicle}
+            rowOpens={hasVehiclePage}
             cells={{ price: priceCell }}
           />
         </Stack>

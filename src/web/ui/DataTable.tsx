@@ -40,6 +40,8 @@ export interface DataTableProps<Row> {
   /** A search box over the rows shown. */
   searchable?: boolean;
   onRowClick?: (row: Row) => void;
+  /** Which rows open (all by default): a row with nothing to open is plain text, not a button. */
+  rowOpens?: (row: Row) => boolean;
   rowActions?: (row: Row) => PopoutItem[];
   rowLabel?: (row: Row) => string;
   /** The heading of a row's card on phones; the first column when not given. */
@@ -91,7 +93,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     cells,
     onSort,
     searchable,
-    onRowClick,
     rowActions,
     rowLabel,
     cardTitle,
@@ -100,6 +101,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     selected,
     onSelect,
   } = props;
+  const onRowClick =
+    props.onRowClick && props.rowOpens
+      ? (row: Row) => (props.rowOpens!(row) ? props.onRowClick!(row) : undefined)
+      : props.onRowClick;
+  const opens = (row: Row) => !!props.onRowClick && (props.rowOpens?.(row) ?? true);
   const [search, setSearch] = useState('');
   const [localSort, setLocalSort] = useState<SortState | undefined>();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -124,7 +130,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
    * each record and Enter opens it; a click anywhere on the row still does the same.
    */
   const opener = (row: Row, content: ReactNode) =>
-    onRowClick ? (
+    onRowClick && opens(row) ? (
       <UnstyledButton
         className="row-open"
         onClick={(event) => {
@@ -204,7 +210,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             padding="sm"
             radius="md"
             onClick={onRowClick ? () => onRowClick(row) : undefined}
-            style={onRowClick ? { cursor: 'pointer' } : undefined}
+            style={opens(row) ? { cursor: 'pointer' } : undefined}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               {selectOne(row)}
@@ -275,7 +281,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <Table.Tr
                 key={rowKey(row)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                style={opens(row) ? { cursor: 'pointer' } : undefined}
               >
                 {onSelect && <Table.Td>{selectOne(row)}</Table.Td>}
                 {columns.map((c, i) => (

@@ -26,7 +26,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export interface PagedListProps<Row>
   extends Pick<
     DataTableProps<Row>,
-    'rowKey' | 'cells' | 'onRowClick' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'
+    'rowKey' | 'cells' | 'onRowClick' | 'rowOpens' | 'rowActions' | 'rowLabel' | 'cardTitle' | 'emptyText'
   > {
   action: ListContract<Row>;
   params?: Record<string, unknown>;
