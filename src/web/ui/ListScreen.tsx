@@ -346,22 +346,36 @@ function useListView(
       : undefined,
     limit: PAGE_SIZES.includes(limit) ? limit : pageSize,
   };
+  const sortOf = (params: URLSearchParams): [string, string][] => {
+    const key = params.get('sort');
+    return key
+      ? [
+          ['sort', key],
+          ['dir', params.get('dir') ?? 'asc'],
+        ]
+      : [];
+  };
   return [
     view,
     (next) =>
       setSearchParams((current) => {
         const kept = [...current].filter(([k]) => k !== 'sort' && k !== 'dir' && k !== 'limit');
-        const sort: [string, string][] = next.sort
-          ? [
-              ['sort', next.sort.key],
-              ['dir', next.sort.dir],
-            ]
-          : [];
-        return [
-          ...kept,
-          ...sort,
-          ...(next.limit !== pageSize ? [['limit', String(next.limit)] as [string, string]] : []),
-        ];
+        // Only what this change changes is taken from it; the rest from the address as it is now. A
+        // page size chosen right after a sort click, before the screen showed the new order, kept
+        // the old order (the view it was made from).
+        const sortChanged = next.sort?.key !== view.sort?.key || next.sort?.dir !== view.sort?.dir;
+        const sort: [string, string][] = !sortChanged
+          ? sortOf(current)
+          : next.sort
+            ? [
+                ['sort', next.sort.key],
+                ['dir', next.sort.dir],
+              ]
+            : [];
+        const currentLimit = Number(current.get('limit'));
+        const limit =
+          next.limit !== view.limit ? next.limit : PAGE_SIZES.includes(currentLimit) ? currentLimit : pageSize;
+        return [...kept, ...sort, ...(limit !== pageSize ? [['limit', String(limit)] as [string, string]] : [])];
       }),
   ];
 }
