@@ -32,6 +32,27 @@ const customerOfKey = async (kind: 'phone' | 'email', value: string) =>
   )[0]?.customerId;
 const stored = async (id: number) => (await t.db.select().from(customers).where(eq(customers.id, id)))[0];
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
+/** An appraisal saved around the modules (as an import would): only who it names matters to these tests. */
+const newAppraisal = async (
+  values: Pick<typeof appraisals.$inferInsert, 'customerName'> & Partial<typeof appraisals.$inferInsert>,
+) =>
+  (
+    await t.db
+      .insert(appraisals)
+      .values({
+        locationId: loc.ABG,
+        source: 'website',
+        year: 2020,
+        make: 'Kia',
+        model: 'Soul',
+        mileage: 30_000,
+        condition: 'good',
+        baseValueCents: 1_500_000,
+        offerCents: 1_400_000,
+        ...values,
+      })
+      .returning()
+  )[0];
 
 beforeAll(async () => {
   t = await testApp();
@@ -138,20 +159,7 @@ describe("the demo's Rosa Martinez", () => {
       ['Teresa Quillard', 'teresa.q@example.com', '2026-03-05'],
     ] as const;
     for (const [customerName, email, day] of people) {
-      await t.db.insert(appraisals).values({
-        locationId: loc.ABG,
-        source: 'website',
-        customerName,
-        email,
-        year: 2020,
-        make: 'Kia',
-        model: 'Soul',
-        mileage: 30_000,
-        condition: 'good',
-        baseValueCents: 1_500_000,
-        offerCents: 1_400_000,
-        createdAt: new Date(`${day}T17:00:00Z`),
-      });
+      await newAppraisal({ customerName, email, createdAt: new Date(`${day}T17:00:00Z`) });
     }
     const names = async (query: string) =>
       (await crm.act(loadCustomers, { query, view: 'rows' })).body.data.rows.map((r) => r.name);
@@ -201,38 +209,8 @@ describe('the triggers', () => {
   });
 
   it('read a US number written any way by a row inserted around the modules, and an email in any case', async () => {
-    const [a] = await t.db
-      .insert(appraisals)
-      .values({
-        locationId: loc.ABG,
-        source: 'walk-in',
-        customerName: 'R. Martinez',
-        phone: '505.555.0142',
-        year: 2015,
-        make: 'Honda',
-        model: 'Fit',
-        mileage: 90_000,
-        condition: 'fair',
-        baseValueCents: 500_000,
-        offerCents: 480_000,
-      })
-      .returning();
-    const [b] = await t.db
-      .insert(appraisals)
-      .values({
-        locationId: loc.ABG,
-        source: 'walk-in',
-        customerName: 'Rosa M',
-        email: '  Rosa.Martinez@Example.COM ',
-        year: 2014,
-        make: 'Honda',
-        model: 'Civic',
-        mileage: 99_000,
-        condition: 'fair',
-        baseValueCents: 400_000,
-        offerCents: 380_000,
-      })
-      .returning();
+    const a = await newAppraisal({ source: 'walk-in', customerName: 'R. Martinez', phone: '505.555.0142' });
+    const b = await newAppraisal({ source: 'walk-in', customerName: 'Rosa M', email: '  Rosa.Martinez@Example.COM ' });
     const links = await t.db.select().from(customerLinks).where(eq(customerLinks.kind, 'appraisal'));
     expect(links.find((l) => l.recordId === a.id)).toMatchObject({ customerId: rosaId, phone: '+15055550142' });
     expect(links.find((l) => l.recordId === b.id)?.customerId).toBe(rosaId);
@@ -246,22 +224,7 @@ describe('the triggers', () => {
   });
 
   it('make a new customer of a record with a phone nobody has, and leave a name-only record unlinked', async () => {
-    const [a] = await t.db
-      .insert(appraisals)
-      .values({
-        locationId: loc.ABG,
-        source: 'phone',
-        customerName: 'Quinn Newcustomer',
-        phone: '+15055559001',
-        year: 2020,
-        make: 'Kia',
-        model: 'Soul',
-        mileage: 30_000,
-        condition: 'good',
-        baseValueCents: 1_500_000,
-        offerCents: 1_400_000,
-      })
-      .returning();
+    const a = await newAppraisal({ source: 'phone', customerName: 'Quinn Newcustomer', phone: '+15055559001' });
     const id = (await customerOfKey('phone', '+15055559001'))!;
     expect(await stored(id)).toMatchObject({ name: 'Quinn Newcustomer', phone: '+15055559001', locationId: loc.ABG });
     const found = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: a.id });
@@ -311,22 +274,7 @@ describe('linking by hand and merging', () => {
 
   it('merges one customer into another: records, phones and emails move, the merged one leads to the kept one', async () => {
     const kept = (await customerOfKey('phone', '+15055559001'))!;
-    const [dup] = await t.db
-      .insert(appraisals)
-      .values({
-        locationId: loc.ABG,
-        source: 'website',
-        customerName: 'Quinn Newcustomer',
-        email: 'quinn@example.com',
-        year: 2019,
-        make: 'Kia',
-        model: 'Niro',
-        mileage: 40_000,
-        condition: 'good',
-        baseValueCents: 1_800_000,
-        offerCents: 1_700_000,
-      })
-      .returning();
+    const dup = await newAppraisal({ customerName: 'Quinn Newcustomer', email: 'quinn@example.com' });
     const merged = (await customerOfKey('email', 'quinn@example.com'))!;
     expect(merged).not.toBe(kept);
     const page = await crm.act(loadCustomer, { customerId: kept });

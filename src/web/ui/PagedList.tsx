@@ -97,39 +97,45 @@ export function PagedList<Row>({
     }
   };
 
+  // A list that failed to load says why, and neither that it is loading nor that nothing matches.
+  const failed = !data && !!query.error;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Group gap="xs">
-          <Title order={3} size="h4" className="list-count">
-            {data
-              ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}`
-              : `Loading ${noun[1]}…`}
-          </Title>
-          {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+      {!failed && (
+        <Group justify="space-between" align="center">
+          <Group gap="xs">
+            <Title order={3} size="h4" className="list-count">
+              {data
+                ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}`
+                : `Loading ${noun[1]}…`}
+            </Title>
+            {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+          </Group>
+          {data && data.count > 0 && (
+            <Text size="sm" c="dimmed">
+              {formatNumber(first)}–{formatNumber(first + data.rows.length - 1)} of {formatNumber(data.count)}
+            </Text>
+          )}
         </Group>
-        {data && data.count > 0 && (
-          <Text size="sm" c="dimmed">
-            {formatNumber(first)}–{formatNumber(first + data.rows.length - 1)} of {formatNumber(data.count)}
-          </Text>
-        )}
-      </Group>
+      )}
       <ActionAlert error={query.error} title="The list could not be loaded" />
-      <DataTable<Row>
-        {...table}
-        emptyText={
-          filtered
-            ? `No ${noun[1]} match these filters. Change or clear them to see more.`
-            : (emptyText ?? `No ${noun[1]} yet.`)
-        }
-        label={noun[1]}
-        columns={columns}
-        rows={data?.rows ?? []}
-        sort={list.sort}
-        onSort={list.setSort}
-        selected={bulkActions ? keys : undefined}
-        onSelect={bulkActions ? (next) => setSelected({ shown, keys: next }) : undefined}
-      />
+      {!failed && (
+        <DataTable<Row>
+          {...table}
+          emptyText={
+            filtered
+              ? `No ${noun[1]} match these filters. Change or clear them to see more.`
+              : (emptyText ?? `No ${noun[1]} yet.`)
+          }
+          label={noun[1]}
+          columns={columns}
+          rows={data?.rows ?? []}
+          sort={list.sort}
+          onSort={list.setSort}
+          selected={bulkActions ? keys : undefined}
+          onSelect={bulkActions ? (next) => setSelected({ shown, keys: next }) : undefined}
+        />
+      )}
       {bulkActions && chosen.length > 0 && (
         <StickyBar label="Actions on the chosen rows">
           <Group justify="space-between">
