@@ -71,6 +71,7 @@ defineListAction({
     { name: 'by name', filters: { sort: 'name', dir: 'asc' } },
     { name: 'search', filters: { query: 'garcia' } },
     { name: 'phone digits', filters: { query: '5055550' } },
+    { name: 'surname and initial', filters: { query: 'garcia m' } },
   ],
   columns: customerColumns,
   sorts: { name: customers.name, lastSeenAt: customers.lastSeenAt },

@@ -2,10 +2,10 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { defineFind } from '../../server/platform/modules';
 import { withinReach } from '../../server/platform/reach';
 import { foundFields } from '../../server/platform/search';
-import { joinWords, wordsMatch } from '../../server/platform/words';
+import { joinWords, wordSearchOf, wordsMatch } from '../../server/platform/words';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
-import { customers } from './customers.db';
+import { customers, customerWords } from './customers.db';
 import { customerSearch, customerTerm } from './customers.server';
 
 /**
@@ -16,32 +16,30 @@ export const findCustomers = defineFind({
   kind: 'customer',
   label: 'Customers',
   access: 'crmManager',
-  query: ({ db, reach }, term, limit) =>
-    joinWords(
-      db
-        .select({
-          found: foundFields({
-            id: customers.id,
-            name: customers.name,
-            phone: customers.phone,
-            email: customers.email,
-            location: locations.name,
-          }),
-        })
-        .from(customers)
-        .innerJoin(locations, eq(locations.id, customers.locationId))
-        .$dynamic(),
-      customerSearch,
-    )
-      .where(
-        and(
-          wordsMatch(customerSearch, customerTerm(term)) ?? sql`false`,
-          isNull(customers.mergedInto),
-          withinReach(reach, customers.locationId),
-        ),
-      )
-      .orderBy(desc(customers.lastSeenAt), desc(customers.id))
-      .limit(limit),
+  query: ({ db, reach }, term, limit) => {
+    const match = wordsMatch(customerSearch, customerTerm(term));
+    const select = db
+      .select({
+        found: foundFields({
+          id: customers.id,
+          name: customers.name,
+          phone: customers.phone,
+          email: customers.email,
+          location: locations.name,
+        }),
+      })
+      .from(customers)
+      .innerJoin(locations, eq(locations.id, customers.locationId))
+      .$dynamic();
+    const search = wordSearchOf(match);
+    if (!search) return select.where(sql`false`);
+    // Newest first, by the words' copies: PostgreSQL reads the typed word's own rows in that order.
+    const order = [desc(customerWords.lastSeenAt), desc(customerWords.customerId)];
+    return joinWords(select, search, order)
+      .where(and(match, isNull(customers.mergedInto), withinReach(reach, customerWords.locationId)))
+      .orderBy(...order)
+      .limit(limit);
+  },
   present: (r) => ({
     id: String(r.id),
     title: r.name || formatPhone(r.phone) || r.email,

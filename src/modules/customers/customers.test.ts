@@ -157,20 +157,37 @@ describe("the demo's Rosa Martinez", () => {
       ['Quillon Quillard', 'quillon@example.com', '2026-01-05'],
       ['Quillard Ortega', 'q.ortega@example.com', '2026-02-05'],
       ['Teresa Quillard', 'teresa.q@example.com', '2026-03-05'],
+      ['Mara Quillardson', 'mara.q@example.com', '2026-02-20'],
+      ['Quillard Quillardson', 'qq@example.com', '2026-04-05'],
     ] as const;
     for (const [customerName, email, day] of people) {
       await newAppraisal({ customerName, email, createdAt: new Date(`${day}T17:00:00Z`) });
     }
     const names = async (query: string) =>
       (await crm.act(loadCustomers, { query, view: 'rows' })).body.data.rows.map((r) => r.name);
-    expect(await names('quill')).toEqual(['Teresa Quillard', 'Quillard Ortega', 'Quillon Quillard']);
+    expect(await names('quill')).toEqual([
+      'Quillard Quillardson',
+      'Teresa Quillard',
+      'Mara Quillardson',
+      'Quillard Ortega',
+      'Quillon Quillard',
+    ]);
+    // The word itself and the longer words starting with it, merged newest first.
+    expect(await names('quillard')).toEqual([
+      'Quillard Quillardson',
+      'Teresa Quillard',
+      'Mara Quillardson',
+      'Quillard Ortega',
+      'Quillon Quillard',
+    ]);
+    expect(await names('quillards')).toEqual(['Quillard Quillardson', 'Mara Quillardson']);
     expect(await names('quillard t')).toEqual(['Teresa Quillard']);
     expect(await names('ORTEGA, quil')).toEqual(['Quillard Ortega']);
     expect(await names('teresa.q@')).toEqual(['Teresa Quillard']);
     // Inside a word is not the start of one.
     expect(await names('uillard')).toEqual([]);
     const count = await crm.act(loadCustomers, { query: 'quill' });
-    expect(count.body.data).toMatchObject({ count: 3, countEstimated: false });
+    expect(count.body.data).toMatchObject({ count: 5, countEstimated: false });
   });
 
   it('is the customer of each of her records', async () => {

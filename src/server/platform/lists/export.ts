@@ -78,8 +78,9 @@ export function exportCopySql(
   ctx: ActionContext<Paging & Record<string, unknown>>,
   max = Infinity,
 ): string {
-  const base = scopedQuery(list, ctx);
-  const { orderBy } = listOrder(list, ctx.input, base.words);
+  const { search } = scopedQuery(list, ctx);
+  const { orderBy, wordOrder } = listOrder(list, ctx.input, search?.words);
+  const base = scopedQuery(list, ctx, wordOrder);
   const ordered = base.select.where(base.where).orderBy(...orderBy);
   const select = Number.isFinite(max) ? ordered.limit(max) : ordered;
   const fields = selectedFields(select);

@@ -2,7 +2,7 @@ import { and, Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { ActionContext } from '../actions';
 import { withinReach } from '../reach';
-import { copyOf, joinWords, wordTableOf, type WordTable } from '../words';
+import { copyOf, joinWords, wordSearchOf, type WordSearch, type WordTable } from '../words';
 import { decodeCursor } from './cursor';
 import { givenFilters } from './filters';
 import type { AnyList, Paging } from './types';
@@ -49,8 +49,12 @@ export function buildListQueries(
   ctx: ActionContext<Paging & Record<string, unknown>>,
   { pageSize = list.pageSize ?? 100, counted = true }: { pageSize?: number; counted?: boolean } = {},
 ): ListQueries {
-  const { words } = scopedQuery(list, ctx);
-  const { sortKey, dir, sortColumn, orderColumn, orderId, orderBy } = listOrder(list, ctx.input, words);
+  const { search } = scopedQuery(list, ctx);
+  const { sortKey, dir, sortColumn, orderColumn, orderId, orderBy, wordOrder } = listOrder(
+    list,
+    ctx.input,
+    search?.words,
+  );
   const limit =
     ctx.input.limit ??
     (list.pageSizeField ? (ctx.input[list.pageSizeField] as number | undefined) : undefined) ??
@@ -59,7 +63,7 @@ export function buildListQueries(
   const after = ctx.input.cursor ? decodeCursor(ctx.input.cursor, sortColumn, list.id.column) : undefined;
   // A fresh select each time: Drizzle's builders change in place, and the JSON page must keep no LIMIT of its own.
   const ordered = () => {
-    const page = scopedQuery(list, ctx);
+    const page = scopedQuery(list, ctx, wordOrder);
     const conditions: (SQL | undefined)[] = [page.where];
     if (after) {
       const [sortValue, idValue] = after;
@@ -107,31 +111,33 @@ export function buildListQueries(
  * the rows, which the joined select (kept for filters on joined names) would not allow.
  */
 export function countable(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, also?: SQL): PgSelect {
-  const { select, words, ...scoped } = scopedQuery(list, ctx);
+  const { select, search, ...scoped } = scopedQuery(list, ctx);
   const where = also ? and(scoped.where, also) : scoped.where;
   const table = list.id.column.table;
-  if (![...tablesOf(where)].every((t) => t === table || t === words?.table)) return select.where(where);
+  if (![...tablesOf(where)].every((t) => t === table || t === search?.words.table)) return select.where(where);
   const own = ctx.db.select({ one: sql`1` }).from(table).$dynamic();
-  return (words ? joinWords(own, words) : own).where(where);
+  return (search ? joinWords(own, search) : own).where(where);
 }
 
 /**
  * The list's select and its given filters, kept within the caller's reach by the list's location
- * column; a filter searching a word table has that table joined (platform/words.ts).
+ * column; a filter searching a word table has that table joined (platform/words.ts), its words read
+ * in `wordOrder` when the page is.
  */
 export function scopedQuery(
   list: AnyList,
   ctx: ActionContext<Record<string, unknown>>,
-): { select: PgSelect; where?: SQL; words?: WordTable } {
+  wordOrder?: SQL[],
+): { select: PgSelect; where?: SQL; search?: WordSearch } {
   const query = list.query(ctx as never);
   const given = givenFilters(list.filters, { input: ctx.input, user: ctx.user });
-  const words = given.map(wordTableOf).find((w) => w !== undefined);
+  const search = given.map(wordSearchOf).find((w) => w !== undefined);
   const reach = list.reach === 'group' ? undefined : withinReach(ctx.user.reach, list.reach);
   const conditions = [...given, query.where, reach].filter((c) => c !== undefined);
   return {
-    select: words ? joinWords(query.select, words) : query.select,
+    select: search ? joinWords(query.select, search, wordOrder) : query.select,
     where: conditions.length > 1 ? and(...conditions) : conditions[0],
-    words,
+    search,
   };
 }
 
@@ -271,7 +277,9 @@ export function listOrder(list: AnyList, input: Paging, words?: WordTable) {
   const orderId = words ? (copyOf(words, list.id.column) ?? unindexed(list.id.column)) : list.id.column;
   const order = dir === 'asc' ? (c: AnyPgColumn | SQL) => sql`${c} asc` : (c: AnyPgColumn | SQL) => sql`${c} desc`;
   const orderBy = sortColumn === list.id.column ? [order(orderId)] : [order(orderColumn), order(orderId)];
-  return { sortKey, dir, sortColumn, orderColumn, orderId, orderBy };
+  // The order a word table's rows are read in, when the table copies every column of it.
+  const wordOrder = words && copyOf(words, sortColumn) && copyOf(words, list.id.column) ? orderBy : undefined;
+  return { sortKey, dir, sortColumn, orderColumn, orderId, orderBy, wordOrder };
 }
 
 /**
