@@ -1,4 +1,5 @@
-import { and, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
@@ -20,6 +21,7 @@ import { loadPlanRecord } from './marketing-plans.api';
 import {
   marketingPlans,
   planAdRecords,
+  planAds,
   planCouponRecords,
   planCoupons,
   planRecords,
@@ -176,8 +178,11 @@ defineAction({
   },
 });
 
-/** The plan item an ad is made from: one vehicle or one coupon of the plan, named in words. */
-async function adItem(db: Db, planId: number, input: { vehicleId?: number; couponId?: number }) {
+/**
+ * The plan item an ad is made from: one vehicle or one coupon of the plan, named in words. Locked
+ * until the claim's part ends, so two requests for an ad of it check for each other in turn.
+ */
+async function lockAdItem(db: Db, planId: number, input: { vehicleId?: number; couponId?: number }) {
   if (!input.vehicleId === !input.couponId)
     throw AppError.invalid('Choose one vehicle or one coupon of the plan for the ad.', ['vehicleId']);
   const pick = (table: Items, id: number, where: SQL | undefined = and(eq(table.id, id), eq(table.planId, planId))) =>
@@ -185,7 +190,8 @@ async function adItem(db: Db, planId: number, input: { vehicleId?: number; coupo
       .select()
       .from(table as PgTable)
       .where(where)
-      .limit(1);
+      .limit(1)
+      .for('update');
   const [row] = (
     input.vehicleId ? await pick(planVehicles, input.vehicleId) : await pick(planCoupons, input.couponId!)
   ) as {
@@ -200,40 +206,112 @@ async function adItem(db: Db, planId: number, input: { vehicleId?: number; coupo
   return { title: row.product ?? `${row.year} ${row.make} ${row.model}`, image: row.image || null };
 }
 
+type AdInput = z.infer<typeof createFacebookAd.input>;
+type Part = ActionContext<AdInput>;
+
+/** The reference of an ad Facebook has been asked for and has not answered yet. */
+const PENDING_REFERENCE = '';
+/**
+ * A pending ad older than this was left by a process that died (Facebook answers within its 15 s
+ * timeout): it no longer stops an ad of its item.
+ */
+const abandonedBefore = () => sql`now() - interval '2 minutes'`;
+
+/** The item's ad Facebook is being asked for now, if any; one left by a process that died is dropped, audited. */
+async function pendingAdOf(c: Part, planId: number, input: AdInput) {
+  const item = input.vehicleId ? eq(planAds.vehicleId, input.vehicleId) : eq(planAds.couponId, input.couponId!);
+  const pending = and(eq(planAds.planId, planId), item, eq(planAds.reference, PENDING_REFERENCE));
+  const abandoned = await c.db
+    .delete(planAds)
+    .where(and(pending, lt(planAds.createdAt, abandonedBefore())))
+    .returning();
+  for (const before of abandoned) c.audit({ recordType: planAdRecords.type, recordId: before.id, before });
+  const [waiting] = await c.db.select({ id: planAds.id }).from(planAds).where(pending).limit(1);
+  return waiting;
+}
+
+/**
+ * The ad as asked of Facebook, written before it is asked (its own part, audited) with no reference
+ * yet; refused while another ad of the same item is being created, so two clicks or two editors
+ * make one ad.
+ */
+async function claimAd(c: Part, plan: { id: number; locationId: number }) {
+  const { input } = c;
+  const item = await lockAdItem(c.db, plan.id, input);
+  if (await pendingAdOf(c, plan.id, input))
+    throw AppError.conflict(
+      `An ad from this ${input.vehicleId ? 'vehicle' : 'coupon'} is already being created; wait a moment.`,
+      [input.vehicleId ? 'vehicleId' : 'couponId'],
+    );
+  const ad = await insertRecord(c, planAdRecords, {
+    planId: plan.id,
+    locationId: plan.locationId,
+    vehicleId: input.vehicleId ?? null,
+    couponId: input.couponId ?? null,
+    headline: input.headline,
+    message: input.message,
+    link: input.link,
+    budget: input.budget,
+    reference: PENDING_REFERENCE,
+    createdBy: c.user.id,
+  });
+  return { ad, item };
+}
+
+/** Facebook refused or did not answer: the pending ad goes, and its audit row says why. */
+async function dropPendingAd(c: Part, adId: number, error: unknown) {
+  const [before] = await c.db
+    .delete(planAds)
+    .where(and(eq(planAds.id, adId), eq(planAds.reference, PENDING_REFERENCE)))
+    .returning();
+  const refused = error instanceof Error ? error.message : String(error);
+  if (before) c.audit({ recordType: planAdRecords.type, recordId: adId, before, after: { refused } });
+}
+
+/** Facebook made the ad: its reference is kept. The plan may have been deleted meanwhile, with its ads. */
+async function keepAdReference(c: Part, adId: number, reference: string) {
+  const [after] = await c.db
+    .update(planAds)
+    .set({ reference })
+    .where(and(eq(planAds.id, adId), eq(planAds.reference, PENDING_REFERENCE)))
+    .returning();
+  if (!after)
+    throw AppError.conflict(
+      `The plan was deleted while Facebook created the ad; it stays paused in Ads Manager (${reference}).`,
+    );
+  c.audit({ recordType: planAdRecords.type, recordId: adId, before: { reference: PENDING_REFERENCE }, after });
+}
+
 defineAction({
   contract: createFacebookAd,
   summary: "Creates a paused Facebook ad from one of a plan's vehicles or coupons, through the Facebook provider.",
   permission: 'marketingEditor',
   reach: { planId: planRecords, vehicleId: planVehicleRecords, couponId: planCouponRecords },
+  // Facebook is asked with no transaction open: the ad is written as asked first, its reference after.
+  outside: true,
   async handler(ctx) {
     const { input } = ctx;
     const plan = await loadRecord(ctx, planRecords, input.planId);
-    const item = await adItem(ctx.db, plan.id, input);
     const [store] = await ctx.db
       .select({ code: locations.code, name: locations.name })
       .from(locations)
       .where(eq(locations.id, plan.locationId));
-    const { reference } = await ctx.services.facebook.createAd(ctx.db, {
-      store,
-      name: `${store.code} · ${item.title}`,
-      headline: input.headline,
-      message: input.message,
-      link: input.link,
-      image: item.image,
-      dailyBudget: input.budget,
-    });
-    const ad = await insertRecord(ctx, planAdRecords, {
-      planId: plan.id,
-      locationId: plan.locationId,
-      vehicleId: input.vehicleId ?? null,
-      couponId: input.couponId ?? null,
-      headline: input.headline,
-      message: input.message,
-      link: input.link,
-      budget: input.budget,
-      reference,
-      createdBy: ctx.user.id,
-    });
+    const { ad, item } = await ctx.change((c) => claimAd(c, plan));
+    const { reference } = await ctx.services.facebook
+      .createAd(ctx.db, {
+        store,
+        name: `${store.code} · ${item.title}`,
+        headline: input.headline,
+        message: input.message,
+        link: input.link,
+        image: item.image,
+        dailyBudget: input.budget,
+      })
+      .catch(async (error: unknown) => {
+        await ctx.change((c) => dropPendingAd(c, ad.id, error));
+        throw error;
+      });
+    await ctx.change((c) => keepAdReference(c, ad.id, reference));
     return { adId: ad.id, reference };
   },
 });

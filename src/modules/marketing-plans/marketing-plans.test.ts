@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, max } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
+import { failProvider, holdProvider } from '../../../tests/provider-calls';
+import { AppError } from '../../server/platform/errors';
 import { locations } from '../locations/locations.db';
 import { outbox } from '../../server/platform/platform.db';
 import { auditLog } from '../../server/platform/platform.db';
@@ -236,6 +238,111 @@ describe('marketing plans', () => {
     if (n === 0) expect((await editor.act(createFacebookAd, { ...base, couponId: other.id })).status).toBe(404);
     const bad = await editor.act(createFacebookAd, { ...base, couponId: 1, budget: 0 });
     expect(bad.body.errors[0]).toBe('Daily budget must be at least 1.');
+  });
+});
+
+describe('create-facebook-ad asks Facebook with no transaction open (issue 29)', () => {
+  const facebook = () => t.app.services.facebook;
+  const ad = { headline: 'Service special', message: 'Book now.', link: 'https://www.example.com/service', budget: 25 };
+  let items: { vehicleId: number; couponId: number };
+  beforeAll(async () => {
+    const plan = (await reader.act(loadPlan, { planId: current })).body.data.plan;
+    items = { vehicleId: plan.vehicles[1].vehicleId, couponId: plan.coupons[0].couponId };
+  });
+  const adsOf = (where: { couponId: number } | { vehicleId: number }) =>
+    t.db
+      .select()
+      .from(planAds)
+      .where('couponId' in where ? eq(planAds.couponId, where.couponId) : eq(planAds.vehicleId, where.vehicleId));
+  const lastAuditId = async () => (await t.db.select({ id: max(auditLog.id) }).from(auditLog))[0].id ?? 0;
+  /** The action's audit rows of ads since an audit row, oldest first. */
+  const adAuditsSince = (id: number) =>
+    t.db
+      .select({ recordId: auditLog.recordId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          gt(auditLog.id, id),
+          eq(auditLog.action, 'marketing/plans/create-facebook-ad'),
+          eq(auditLog.recordType, 'planAd'),
+        ),
+      )
+      .orderBy(asc(auditLog.id));
+
+  it('writes the ad as asked first, then its reference; a second request for the item meanwhile is refused', async () => {
+    const since = await lastAuditId();
+    const held = holdProvider(facebook(), 'createAd');
+    try {
+      const first = editor.act(createFacebookAd, { planId: current, couponId: items.couponId, ...ad });
+      await held.asked;
+      // Committed before Facebook is asked, with no reference yet: another connection reads it.
+      expect(await adsOf(items)).toEqual([expect.objectContaining({ reference: '', headline: 'Service special' })]);
+      const second = await editor.act(createFacebookAd, { planId: current, couponId: items.couponId, ...ad });
+      expect(second.status).toBe(409);
+      expect(second.body.errors).toEqual(['An ad from this coupon is already being created; wait a moment.']);
+      held.release();
+      const res = await first;
+      expect(res.status).toBe(200);
+      expect(held.calls()).toBe(1);
+      expect(await adsOf(items)).toEqual([
+        expect.objectContaining({ id: res.body.data.adId, reference: res.body.data.reference }),
+      ]);
+      const adId = String(res.body.data.adId);
+      expect(await adAuditsSince(since)).toEqual([
+        { recordId: adId, before: null, after: expect.objectContaining({ reference: '', budget: 25 }) },
+        {
+          recordId: adId,
+          before: { reference: '' },
+          after: expect.objectContaining({ reference: res.body.data.reference }),
+        },
+      ]);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it("a Facebook failure removes the ad asked for, audited, and answers Facebook's sentence", async () => {
+    const since = await lastAuditId();
+    const down = 'Facebook did not take the ad; try again in a few minutes.';
+    const restore = failProvider(facebook(), 'createAd', AppError.upstream(down));
+    const res = await editor
+      .act(createFacebookAd, { planId: current, vehicleId: items.vehicleId, ...ad })
+      .finally(restore);
+    expect(res.status).toBe(502);
+    expect(res.body.errors).toEqual([down]);
+    expect(await adsOf({ vehicleId: items.vehicleId })).toEqual([]);
+    const [asked, removed] = await adAuditsSince(since);
+    expect(asked.after).toMatchObject({ reference: '', vehicleId: items.vehicleId });
+    expect(removed).toEqual({
+      recordId: asked.recordId,
+      before: expect.objectContaining({ reference: '' }),
+      after: { refused: down },
+    });
+    // Nothing is left to stop the next try.
+    expect((await editor.act(createFacebookAd, { planId: current, vehicleId: items.vehicleId, ...ad })).status).toBe(
+      200,
+    );
+  });
+
+  it('an ad asked for by a process that died no longer stops an ad of its item', async () => {
+    const { planId, couponIds } = (await editor.act(savePlan, newPlan())).body.data;
+    const [stale] = await t.db
+      .insert(planAds)
+      .values({
+        planId,
+        locationId: abq,
+        couponId: couponIds[0],
+        ...ad,
+        reference: '',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    const res = await editor.act(createFacebookAd, { planId, couponId: couponIds[0], ...ad });
+    expect(res.status).toBe(200);
+    // The stale one is gone: only the new ad is kept.
+    expect((await adsOf({ couponId: couponIds[0] })).map((a) => a.id)).toEqual([res.body.data.adId]);
+    expect(res.body.data.adId).not.toBe(stale.id);
   });
 });
 

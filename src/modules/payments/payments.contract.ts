@@ -163,7 +163,7 @@ export const loadPayments = listContract({
 
 const paymentEvent = z.object({
   eventId: z.number().int(),
-  action: z.enum(['create', ...paymentCommands]),
+  action: z.enum(['create', 'provider-failed', ...paymentCommands]),
   actionLabel: z.string(),
   fromState: z.enum(paymentStates).nullable(),
   toState: z.enum(paymentStates),

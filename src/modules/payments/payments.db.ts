@@ -18,7 +18,7 @@ import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
-import type { ManualMethod, PaymentCommand, PaymentState, ProviderStatus } from './payments.values';
+import type { EventAction, ManualMethod, PaymentState, ProviderStatus } from './payments.values';
 
 /**
  * A payment to the seller of a vehicle bought on an appraisal (seed 001, "Payment": appraisalId,
@@ -100,7 +100,7 @@ export const paymentEvents = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    action: varchar('action', { length: 16 }).$type<PaymentCommand | 'create'>().notNull(),
+    action: varchar('action', { length: 16 }).$type<EventAction>().notNull(),
     fromState: varchar('from_state', { length: 12 }).$type<PaymentState>(),
     toState: varchar('to_state', { length: 12 }).$type<PaymentState>().notNull(),
     amountCents: integer('amount_cents').notNull(),

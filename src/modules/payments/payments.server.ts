@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
@@ -34,13 +34,22 @@ import {
 } from './payments.contract';
 import { localPayouts } from '../../server/platform/platform.db';
 import { paymentEvents, paymentPayouts, paymentRecords, payments } from './payments.db';
+import type { Payout } from '../../server/providers/payments/payments';
 import {
+  ASKING_ABANDONED_MINUTES,
+  askingStateOf,
+  askingWhat,
   closedStates,
+  commandLabels,
   commandPermissions,
   eventLabels,
+  isAsking,
   manualMethodLabels,
+  paymentCommands,
   paymentStateLabels,
   transitions,
+  type AskingState,
+  type EventAction,
   type PaymentCommand,
   type PaymentState,
   type ProviderStatus,
@@ -76,10 +85,27 @@ const doneTo: Record<PaymentCommand, string> = {
 
 const quoted = (states: readonly PaymentState[]) => states.map((s) => `"${paymentStateLabels[s]}"`).join(' or ');
 
+/** The step asking the provider while a payment stands at this asking state. */
+const askerOf = (state: AskingState) => paymentCommands.find((c) => askingStateOf[c] === state)!;
+
+/** A claim older than any provider's answer: the server stopped while the provider was asked. */
+const abandoned = (payment: Payment) =>
+  isAsking(payment.state) && Date.now() - payment.updatedAt.getTime() > ASKING_ABANDONED_MINUTES * 60_000;
+
+/** Why a payment at an asking state takes no step: the provider is being asked, or its answer was lost. */
+function askingSentence(payment: Payment & { state: AskingState }): string {
+  const label = paymentStateLabels[payment.state];
+  if (abandoned(payment))
+    return `This payment has stood at "${label}" for over ${ASKING_ABANDONED_MINUTES} minutes with no answer from the provider: "${commandLabels[askerOf(payment.state)]}" again asks it again.`;
+  return `This payment is at "${label}": the provider is being asked ${askingWhat[payment.state]}. Reload it in a moment to see where it stands.`;
+}
+
 /** The 409 of a step the table does not allow from where the payment stands. */
-export const refusal = (command: PaymentCommand, state: PaymentState) =>
+export const refusal = (command: PaymentCommand, payment: Payment) =>
   AppError.conflict(
-    `This payment is at "${paymentStateLabels[state]}": only a payment at ${quoted(transitions[command].from)} can be ${doneTo[command]}.`,
+    isAsking(payment.state)
+      ? askingSentence(payment as Payment & { state: AskingState })
+      : `This payment is at "${paymentStateLabels[payment.state]}": only a payment at ${quoted(transitions[command].from)} can be ${doneTo[command]}.`,
   );
 
 /**
@@ -94,44 +120,53 @@ async function alreadyDone(
   same: (event: typeof paymentEvents.$inferSelect) => boolean = () => true,
 ) {
   if (!transitions[command].to.includes(payment.state)) return false;
-  const [last] = await ctx.db
-    .select()
-    .from(paymentEvents)
-    .where(eq(paymentEvents.paymentId, payment.id))
-    .orderBy(sql`${paymentEvents.id} desc`)
-    .limit(1);
+  const last = await lastEvent(ctx, payment.id);
   return !!last && last.action === command && last.userId === ctx.user.id && same(last);
 }
 
+const lastEvent = async (ctx: Ctx, paymentId: number) =>
+  (
+    await ctx.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, paymentId))
+      .orderBy(sql`${paymentEvents.id} desc`)
+      .limit(1)
+  )[0];
+
 interface Step {
-  command: PaymentCommand;
+  command: EventAction;
   to: PaymentState;
   values?: Partial<typeof payments.$inferInsert>;
   note?: string;
   providerStatus?: ProviderStatus | null;
 }
 
+/** Where a claimed payment stood before its step asked the provider: where a failure puts it back. */
+type Origin = Pick<Payment, 'state' | 'revision'>;
+
 /**
  * Moves a payment from the state it was read in, or not at all: `UPDATE … WHERE state = <read>`.
  * Of two requests at once, the second waits for the first's row lock and then finds the state moved:
- * it gets no row. Writes the step's event and the audit row.
+ * it gets no row. Writes the step's event (from where the step began: `origin`, for a step that asked
+ * the provider from its claim) and the audit row.
  */
-async function move(ctx: Ctx, payment: Payment, step: Step): Promise<Payment | null> {
+async function move(ctx: Ctx, payment: Payment, step: Step, origin: Origin = payment): Promise<Payment | null> {
   const [after] = await ctx.db
     .update(payments)
     .set({ ...step.values, state: step.to, updatedAt: sql`now()` })
     .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)))
     .returning();
   if (!after) return null;
-  await record(ctx, payment, after, step);
+  await record(ctx, payment, after, step, origin);
   return after;
 }
 
-async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step, 'values'>) {
+async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step, 'values'>, origin: Origin) {
   await ctx.db.insert(paymentEvents).values({
     paymentId: after.id,
     action: step.command,
-    fromState: before.state,
+    fromState: origin.state,
     toState: after.state,
     amountCents: after.amountCents,
     userId: ctx.user.id,
@@ -142,9 +177,9 @@ async function record(ctx: Ctx, before: Payment, after: Payment, step: Omit<Step
 }
 
 /**
- * The payment within reach (else its 404), its row locked until the step commits: steps on one
- * payment at the same moment (a double click, a status check during a change) queue, and each reads
- * the payment as the one before it left it.
+ * The payment within reach (else its 404), its row locked until the step's part commits: steps on
+ * one payment at the same moment (a double click, a status check during a change) queue, and each
+ * reads the payment as the one before it left it.
  */
 async function lockPayment(ctx: Ctx, paymentId: number): Promise<Payment> {
   const [payment] = await ctx.db
@@ -156,42 +191,130 @@ async function lockPayment(ctx: Ctx, paymentId: number): Promise<Payment> {
   return payment;
 }
 
+type Same = (event: typeof paymentEvents.$inferSelect) => boolean;
+
 /**
- * A step on one payment: locked within reach (`lockPayment`), refused with a 409 unless the table
- * allows it from where the payment stands (or it is the same request again), then `act`, which
- * moves it. A move that finds the state already changed (another request won) is answered as that
- * request's result when it was this same request, and refused otherwise.
+ * Whether the locked payment is this same request again, already answered. Otherwise the step must
+ * be allowed from where the payment stands (or take up its own abandoned claim), else its 409. A step
+ * that may be taken again from where it leads (a second change, a second check) is a repeat only
+ * when `same` says so; any other finds its earlier self by where the payment stands.
  */
+async function isRepeat(ctx: Ctx, command: PaymentCommand, payment: Payment, same?: Same): Promise<boolean> {
+  const allowed = transitions[command].from.includes(payment.state);
+  if ((!allowed || same) && (await alreadyDone(ctx, command, payment, same))) return true;
+  const resumes = askingStateOf[command] === payment.state && abandoned(payment);
+  if (!allowed && !resumes) throw refusal(command, payment);
+  return false;
+}
+
+/** After a move that found the state already changed (another request won): the payment, if that was this same request; else the 409. */
+async function movedBy(ctx: Ctx, command: PaymentCommand, paymentId: number, same?: Same): Promise<Payment> {
+  const now = await loadRecord(ctx, paymentRecords, paymentId);
+  if (await alreadyDone(ctx, command, now, same)) return now;
+  throw refusal(command, now);
+}
+
+/** A step in one transaction: locked within reach, refused or answered as a repeat (`isRepeat`), then `act`, which moves it. */
 async function step(
   ctx: Ctx,
   command: PaymentCommand,
   paymentId: number,
   act: (payment: Payment) => Promise<Payment | null>,
-  same?: (event: typeof paymentEvents.$inferSelect) => boolean,
+  same?: Same,
 ): Promise<PaymentReply> {
   const payment = await lockPayment(ctx, paymentId);
-  // A step that may be taken again from where it leads (a second change, a second check) is a
-  // repeat only when `same` says so; any other finds its earlier self by where the payment stands.
-  const allowed = transitions[command].from.includes(payment.state);
-  if ((!allowed || same) && (await alreadyDone(ctx, command, payment, same))) return replyOf(payment);
-  if (!allowed) throw refusal(command, payment.state);
-  const after = await act(payment);
-  if (after) return replyOf(after);
-  const now = await loadRecord(ctx, paymentRecords, paymentId);
-  if (await alreadyDone(ctx, command, now, same)) return replyOf(now);
-  throw refusal(command, now.state);
+  if (await isRepeat(ctx, command, payment, same)) return replyOf(payment);
+  return replyOf((await act(payment)) ?? (await movedBy(ctx, command, paymentId, same)));
+}
+
+/** A step's answer, moved on from its claim; the claim gone meanwhile (taken up again once abandoned), as `movedBy`. */
+async function moveOn(ctx: Ctx, claimed: Payment, step: Step & { command: PaymentCommand }, origin: Origin) {
+  return (await move(ctx, claimed, step, origin)) ?? movedBy(ctx, step.command, claimed.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking the provider (issue 29): claim, ask with no transaction open, answer.
+
+interface Claimed {
+  claimed: Payment;
+  origin: Origin;
+}
+
+/**
+ * Claims the payment for a step that asks the provider: moved to the step's asking state (`start`
+ * counts its next payout, `payment-<id>-<revision>`), in the part that checked the state, so a
+ * second request finds it taken. A claim abandoned (the server stopped while asking) is taken up
+ * again by the same step: its origin is where its last event left the payment.
+ */
+async function claim(ctx: Ctx, command: PaymentCommand, payment: Payment): Promise<Claimed> {
+  const resumed = isAsking(payment.state);
+  const next = command === 'start' && !resumed ? { revision: sql`${payments.revision} + 1` as never } : {};
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ ...next, state: askingStateOf[command], updatedAt: sql`now()` })
+    .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)))
+    .returning();
+  if (!claimed) throw refusal(command, await loadRecord(ctx, paymentRecords, payment.id));
+  ctx.audit({ recordType: paymentRecords.type, recordId: payment.id, before: payment, after: claimed });
+  if (!resumed) return { claimed, origin: payment };
+  const settledIn = (await lastEvent(ctx, payment.id))?.toState ?? transitions[command].from[0];
+  return { claimed, origin: { state: settledIn, revision: claimed.revision - (command === 'start' ? 1 : 0) } };
+}
+
+/**
+ * The provider failed or refused (a 502, Stripe's 409): the payment goes back where it stood, with
+ * its revision, so the retry asks under the same key; the payout asked for and never answered is
+ * no payout. The timeline says what the provider did not take, and why.
+ */
+async function putBack(ctx: Ctx, command: PaymentCommand, { claimed, origin }: Claimed, error: unknown) {
+  const [back] = await ctx.db
+    .update(payments)
+    .set({ state: origin.state, revision: origin.revision, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, claimed.id), eq(payments.state, claimed.state)))
+    .returning();
+  if (!back) return;
+  await ctx.db
+    .delete(paymentPayouts)
+    .where(and(eq(paymentPayouts.idempotencyKey, providerKey(claimed)), isNull(paymentPayouts.reference)));
+  const why =
+    error instanceof AppError ? error.message : "the provider's answer could not be read (the server log has it).";
+  const note = `${commandLabels[command]}: ${why}`;
+  await record(ctx, claimed, back, { command: 'provider-failed', to: origin.state, note }, origin);
+}
+
+/**
+ * The rest of a claimed step: `ask` asks the provider with no transaction open and writes its answer
+ * in a part of its own. Anything failing but a refusal that kept its writes (already paid) puts the
+ * payment back.
+ */
+async function askProvider(
+  ctx: Ctx,
+  command: PaymentCommand,
+  claimed: Claimed,
+  ask: (claimed: Payment, origin: Origin) => Promise<Payment>,
+): Promise<PaymentReply> {
+  try {
+    return replyOf(await ask(claimed.claimed, claimed.origin));
+  } catch (error) {
+    if (!(error instanceof AppError && error.commit)) await ctx.change((c) => putBack(c, command, claimed, error));
+    throw error;
+  }
 }
 
 const providerKey = (p: Payment) => `payment-${p.id}-${p.revision}`;
 const memoOf = (p: Payment) => `Trade-in: ${p.vehicle}`;
 
-/** The payout out with the provider for this payment, if any: the unique index allows one. */
-async function livePayout(ctx: Ctx, paymentId: number) {
+/**
+ * The payout to stop before a change, a void, a cancel or the next send: the one out with the
+ * provider (the unique index allows one), or a payment's from before the payouts ledger, known by
+ * its own reference while the provider's last word on it was pending.
+ */
+async function payoutToStop(ctx: Ctx, payment: Payment): Promise<string | null> {
   const [live] = await ctx.db
-    .select()
+    .select({ reference: paymentPayouts.reference })
     .from(paymentPayouts)
-    .where(and(eq(paymentPayouts.paymentId, paymentId), eq(paymentPayouts.status, 'pending')));
-  return live;
+    .where(and(eq(paymentPayouts.paymentId, payment.id), eq(paymentPayouts.status, 'pending')));
+  return live ? live.reference : payment.providerStatus === 'pending' ? payment.providerReference : null;
 }
 
 /** Records what became of a payout the provider answered for (paid, failed, stopped, still pending). */
@@ -202,68 +325,92 @@ async function settlePayout(ctx: Ctx, paymentId: number, reference: string, stat
     .where(and(eq(paymentPayouts.paymentId, paymentId), eq(paymentPayouts.reference, reference)));
 }
 
+/** Asks the provider to stop the payout out for a claimed payment, if there is one (no transaction open). */
+async function askToStop(ctx: Ctx, claimed: Payment): Promise<Payout | null> {
+  const reference = await payoutToStop(ctx, claimed);
+  return reference ? ctx.services.payments.cancel(ctx.db, reference) : null;
+}
+
 /**
- * Writes down the payout about to be asked for, before the provider is asked: the index refuses a
- * second live payout for the payment, so nothing can send one while another is out.
+ * What the provider said to a stop, recorded on the payout. Too late (the seller has been paid): the
+ * payment is recorded as paid, and the step refused with that, kept.
  */
-function claimPayout(ctx: Ctx, claimed: Payment) {
-  return refusingDuplicate(
+async function recordStop(ctx: Ctx, claimed: Payment, origin: Origin, stopped: Payout, command: PaymentCommand) {
+  await settlePayout(ctx, claimed.id, stopped.reference, stopped.status);
+  if (stopped.status !== 'paid') return;
+  await move(
+    ctx,
+    claimed,
+    {
+      command: 'check-status',
+      to: 'paid',
+      note: 'The provider had already paid the seller.',
+      providerStatus: 'paid',
+      values: { providerStatus: 'paid', providerCheckedAt: sql`now()` as never, revision: origin.revision },
+    },
+    origin,
+  );
+  throw AppError.conflict(
+    `The seller has already been paid ${formatMoney(claimed.amountCents)}; the payment cannot be ${doneTo[command]}.`,
+  ).committing();
+}
+
+/** A change, a void or a cancel out with the provider: its payout stopped, then the step's move. */
+async function stopThenMove(ctx: Ctx, claimed: Payment, origin: Origin, step: Step & { command: PaymentCommand }) {
+  const stopped = await askToStop(ctx, claimed);
+  return ctx.change(async (c) => {
+    if (stopped) await recordStop(c, claimed, origin, stopped, step.command);
+    return moveOn(c, claimed, step, origin);
+  });
+}
+
+/** Writes down the payout about to be asked for, before it is: the index refuses a second live one. */
+async function claimPayout(ctx: Ctx, claimed: Payment) {
+  const [payout] = await refusingDuplicate(
     () =>
-      ctx.db.insert(paymentPayouts).values({
-        paymentId: claimed.id,
-        revision: claimed.revision,
-        idempotencyKey: providerKey(claimed),
-        amountCents: claimed.amountCents,
-      }),
+      ctx.db
+        .insert(paymentPayouts)
+        .values({
+          paymentId: claimed.id,
+          revision: claimed.revision,
+          idempotencyKey: providerKey(claimed),
+          amountCents: claimed.amountCents,
+        })
+        // An abandoned send taken up again finds its payout already written: the same one.
+        .onConflictDoNothing({ target: paymentPayouts.idempotencyKey })
+        .returning(),
     () =>
       AppError.conflict('This payment already has a payout out with the provider; reload it to see where it stands.'),
   );
+  if (payout) ctx.audit({ recordType: 'payment-payout', recordId: payout.id, after: payout });
 }
 
-/** Asks the provider for this payment's payout (again, after a crash: the same key is the same payout). */
-async function sendPayout(ctx: Ctx, claimed: Payment): Promise<Payment> {
-  await claimPayout(ctx, claimed);
+/**
+ * `start`, once claimed: a payout still out (a payment from before the ledger) stopped, the new one
+ * written down, asked for under its key (again, after a crash: the same key is the same payout), and
+ * the provider's answer recorded on the ledger and the payment.
+ */
+async function sendPayout(ctx: Ctx, claimed: Payment, origin: Origin): Promise<Payment> {
+  const stopped = await askToStop(ctx, claimed);
+  await ctx.change(async (c) => {
+    if (stopped) await recordStop(c, claimed, origin, stopped, 'start');
+    await claimPayout(c, claimed);
+  });
   const payout = await ctx.services.payments.send(ctx.db, {
     idempotencyKey: providerKey(claimed),
     amountCents: claimed.amountCents,
     memo: memoOf(claimed),
     payee: { name: claimed.payeeName, email: claimed.payeeEmail, phone: claimed.payeePhone },
   });
-  await ctx.db
-    .update(paymentPayouts)
-    .set({ reference: payout.reference, status: payout.status, updatedAt: sql`now()` })
-    .where(eq(paymentPayouts.idempotencyKey, providerKey(claimed)));
-  const [after] = await ctx.db
-    .update(payments)
-    .set({ providerReference: payout.reference, providerStatus: payout.status, providerCheckedAt: sql`now()` })
-    .where(eq(payments.id, claimed.id))
-    .returning();
-  return after;
-}
-
-/**
- * Stops the payout out with the provider, if there is one, before a change, a void, a cancel or the
- * next send, and marks it stopped. Too late (the seller has been paid): the payment is recorded as
- * paid, and the step refused with that, kept. (A payment from before the payouts ledger is known by
- * its own reference while the provider's last word on it was pending.)
- */
-async function stopPayout(ctx: Ctx, payment: Payment, command: PaymentCommand): Promise<void> {
-  const live = await livePayout(ctx, payment.id);
-  const reference = live ? live.reference : payment.providerStatus === 'pending' ? payment.providerReference : null;
-  if (!reference) return;
-  const stopped = await ctx.services.payments.cancel(ctx.db, reference);
-  await settlePayout(ctx, payment.id, reference, stopped.status);
-  if (stopped.status !== 'paid') return;
-  await move(ctx, payment, {
-    command: 'check-status',
-    to: 'paid',
-    note: 'The provider had already paid the seller.',
-    providerStatus: 'paid',
-    values: { providerStatus: 'paid', providerCheckedAt: sql`now()` as never },
+  return ctx.change(async (c) => {
+    await c.db
+      .update(paymentPayouts)
+      .set({ reference: payout.reference, status: payout.status, updatedAt: sql`now()` })
+      .where(eq(paymentPayouts.idempotencyKey, providerKey(claimed)));
+    const values = { providerReference: payout.reference, providerStatus: payout.status };
+    const answered = { ...values, providerCheckedAt: sql`now()` as never };
+    return moveOn(c, claimed, { command: 'start', to: 'sent', values: answered }, origin);
   });
-  throw AppError.conflict(
-    `The seller has already been paid ${formatMoney(payment.amountCents)}; the payment cannot be ${doneTo[command]}.`,
-  ).committing();
 }
 
 /** Decision 022: who asked for an amount (the request, or the change to it) does not approve it. */
@@ -373,17 +520,19 @@ defineAction({
   },
 });
 
+type StepCtx<C extends Contract> = Ctx & { input: z.output<C['input']> };
+
 /**
- * A step of the state machine as a call: its flag (decision 022), reach by the payment, and `step`
- * around what it does; `same` tells a repeat of the same request. Its contract is idempotent: the
- * pipeline keeps its Idempotency-Key (decision 025).
+ * A step of the state machine as a call in one transaction (it asks no provider): its flag
+ * (decision 022), reach by the payment, and `step` around what it does; `same` tells a repeat of the
+ * same request. Its contract is idempotent: the pipeline keeps its Idempotency-Key (decision 025).
  */
 function defineStep<C extends Contract>(
   command: PaymentCommand,
   contract: C,
   summary: string,
-  act: (ctx: Ctx & { input: z.output<C['input']> }, payment: Payment) => Promise<Payment | null>,
-  same?: (input: z.output<C['input']>) => (event: typeof paymentEvents.$inferSelect) => boolean,
+  act: (ctx: StepCtx<C>, payment: Payment) => Promise<Payment | null>,
+  same?: (input: z.output<C['input']>) => Same,
 ) {
   defineAction({
     contract,
@@ -391,10 +540,66 @@ function defineStep<C extends Contract>(
     permission: commandPermissions[command],
     reach: { paymentId: paymentRecords },
     async handler(ctx) {
-      const c = ctx as unknown as Ctx & { input: z.output<C['input']> & { paymentId: number } };
+      const c = ctx as unknown as StepCtx<C> & { input: { paymentId: number } };
       return step(c, command, c.input.paymentId, (payment) => act(c, payment), same?.(c.input)) as never;
     },
   });
+}
+
+/** How a step that may ask the provider goes (`defineProviderStep`). */
+interface ProviderStep<C extends Contract> {
+  /** What refuses it before anything is claimed (the cap, an amount that is not new). */
+  refuse?: (ctx: StepCtx<C>, payment: Payment) => void;
+  /** The whole step when there is no payout to stop (a change, a void, a cancel); without it, the provider is always asked. */
+  settle?: (ctx: StepCtx<C>, payment: Payment) => Promise<Payment | null>;
+  /** Once claimed: asks the provider with no transaction open, then writes its answer in a part of its own. */
+  ask: (ctx: StepCtx<C>, claimed: Payment, origin: Origin) => Promise<Payment>;
+  same?: (input: z.output<C['input']>) => Same;
+}
+
+/**
+ * A step that asks the provider, as an `outside` call (issue 29): its first part locks the payment,
+ * refuses or answers a repeat as `step` does, then takes the whole step (`settle`, nothing to ask)
+ * or claims the payment at its asking state; the provider is then asked with no transaction open
+ * (`askProvider`). Its Idempotency-Key is kept around the parts (decision 025).
+ */
+function defineProviderStep<C extends Contract>(
+  command: PaymentCommand,
+  contract: C,
+  summary: string,
+  plan: ProviderStep<C>,
+) {
+  defineAction({
+    contract,
+    summary,
+    permission: commandPermissions[command],
+    reach: { paymentId: paymentRecords },
+    outside: true,
+    async handler(ctx) {
+      const c = ctx as unknown as StepCtx<C> & { input: { paymentId: number } };
+      const begun = await c.change((part) => beginStep(part as StepCtx<C>, command, c.input.paymentId, plan));
+      if ('reply' in begun) return begun.reply as never;
+      return askProvider(c, command, begun, (claimed, origin) => plan.ask(c, claimed, origin)) as never;
+    },
+  });
+}
+
+/** The first part of a step that may ask the provider: answered here, or claimed for asking. */
+async function beginStep<C extends Contract>(
+  ctx: StepCtx<C>,
+  command: PaymentCommand,
+  paymentId: number,
+  plan: ProviderStep<C>,
+): Promise<{ reply: PaymentReply } | Claimed> {
+  const same = plan.same?.(ctx.input);
+  const payment = await lockPayment(ctx, paymentId);
+  if (await isRepeat(ctx, command, payment, same)) return { reply: replyOf(payment) };
+  plan.refuse?.(ctx, payment);
+  if (plan.settle && !isAsking(payment.state) && !(await payoutToStop(ctx, payment))) {
+    const after = (await plan.settle(ctx, payment)) ?? (await movedBy(ctx, command, paymentId, same));
+    return { reply: replyOf(after) };
+  }
+  return claim(ctx, command, payment);
 }
 
 defineStep(
@@ -408,60 +613,60 @@ defineStep(
   },
 );
 
-defineStep(
+defineProviderStep(
   'start',
   startPayment,
   'Sends an approved payment (or one that failed) to the seller through the payments provider, keyed so a retry never pays twice.',
-  async (ctx, payment) => {
-    refuseAboveCap(payment);
-    await stopPayout(ctx, payment, 'start');
-    const claimed = await move(ctx, payment, {
-      command: 'start',
-      to: 'sent',
-      values: { revision: sql`${payments.revision} + 1` as never, providerStatus: null },
-    });
-    return claimed && sendPayout(ctx, claimed);
-  },
+  { refuse: (_ctx, payment) => refuseAboveCap(payment), ask: sendPayout },
 );
 
-defineStep(
+/** The change's move: the new amount, its changer as its requester, waiting for approval (decision 026). */
+const changeStep = (ctx: StepCtx<typeof changePayment>, payment: Payment) => ({
+  command: 'change-payment' as const,
+  to: 'changed' as const,
+  note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(ctx.input.amount)}`,
+  values: {
+    amountCents: ctx.input.amount,
+    requestedBy: ctx.user.id,
+    approvedBy: null,
+    providerStatus: 'cancelled' as const,
+  },
+});
+
+defineProviderStep(
   'change-payment',
   changePayment,
   'Changes the amount of a payment out with the provider: the payout is stopped, and the new amount waits for approval by someone other than who changed it.',
-  async (ctx, payment) => {
-    const { amount } = ctx.input;
-    if (amount === payment.amountCents)
-      throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
-    await stopPayout(ctx, payment, 'change-payment');
-    // The changer asks for the new amount: it is theirs as a request is the requester's (decision 026).
-    return move(ctx, payment, {
-      command: 'change-payment',
-      to: 'changed',
-      note: `From ${formatMoney(payment.amountCents)} to ${formatMoney(amount)}`,
-      values: { amountCents: amount, requestedBy: ctx.user.id, approvedBy: null, providerStatus: 'cancelled' },
-    });
+  {
+    refuse: (ctx, payment) => {
+      const { amount } = ctx.input;
+      if (amount === payment.amountCents)
+        throw AppError.invalid(`Amount is already ${formatMoney(amount)}; type the new amount.`, ['amount']);
+    },
+    settle: (ctx, payment) => move(ctx, payment, changeStep(ctx, payment)),
+    ask: (ctx, claimed, origin) => stopThenMove(ctx, claimed, origin, changeStep(ctx, claimed)),
+    same: (input) => (event) => event.amountCents === input.amount,
   },
-  (input) => (event) => event.amountCents === input.amount,
 );
 
-defineStep(
+/** The void's move: a payout stopped, or a manual payment's cheque to be stopped at the bank. */
+const voidStep = (payment: Origin) =>
+  payment.state === 'manualSent'
+    ? { command: 'void' as const, to: 'voided' as const, note: 'Stop the cheque or recall the wire at the bank.' }
+    : {
+        command: 'void' as const,
+        to: 'voided' as const,
+        providerStatus: 'cancelled' as const,
+        values: { providerStatus: 'cancelled' as const, providerCheckedAt: sql`now()` as never },
+      };
+
+defineProviderStep(
   'void',
   voidPayment,
   "Voids a payment that was sent: the provider's payout is stopped (a manual payment's cheque is to be stopped at the bank).",
-  async (ctx, payment) => {
-    if (payment.state === 'manualSent')
-      return move(ctx, payment, {
-        command: 'void',
-        to: 'voided',
-        note: 'Stop the cheque or recall the wire at the bank.',
-      });
-    await stopPayout(ctx, payment, 'void');
-    return move(ctx, payment, {
-      command: 'void',
-      to: 'voided',
-      providerStatus: 'cancelled',
-      values: { providerStatus: 'cancelled', providerCheckedAt: sql`now()` as never },
-    });
+  {
+    settle: (ctx, payment) => move(ctx, payment, voidStep(payment)),
+    ask: (ctx, claimed, origin) => stopThenMove(ctx, claimed, origin, voidStep(origin)),
   },
 );
 
@@ -495,13 +700,19 @@ defineStep(
   (input) => (event) => event.note === manualNote(input),
 );
 
-defineStep(
+const cancelStep = (ctx: StepCtx<typeof cancelPayment>) => ({
+  command: 'cancel-payment' as const,
+  to: 'cancelled' as const,
+  note: ctx.input.reason ?? '',
+});
+
+defineProviderStep(
   'cancel-payment',
   cancelPayment,
   'Cancels a payment before any money goes out: requested, approved, changed and not yet approved again, started manually or failed.',
-  async (ctx, payment) => {
-    await stopPayout(ctx, payment, 'cancel-payment');
-    return move(ctx, payment, { command: 'cancel-payment', to: 'cancelled', note: ctx.input.reason ?? '' });
+  {
+    settle: (ctx, payment) => move(ctx, payment, cancelStep(ctx)),
+    ask: (ctx, claimed, origin) => stopThenMove(ctx, claimed, origin, cancelStep(ctx)),
   },
 );
 
@@ -510,23 +721,32 @@ const afterCheck = (state: PaymentState, status: ProviderStatus): PaymentState =
   status === 'paid' ? 'paid' : status === 'failed' || status === 'cancelled' ? 'failed' : state;
 
 /** The provider's answer on a payment out with it, recorded as a status check: still pending, paid, or failed. */
-const recordStatus = (ctx: Ctx, payment: Payment, status: ProviderStatus) =>
-  move(ctx, payment, {
-    command: 'check-status',
-    to: afterCheck(payment.state, status),
-    providerStatus: status,
-    note: `The provider says ${status}.`,
-    values: { providerStatus: status, providerCheckedAt: sql`now()` as never },
-  });
+const recordStatus = (ctx: Ctx, payment: Payment, status: ProviderStatus, origin: Origin = payment) =>
+  move(
+    ctx,
+    payment,
+    {
+      command: 'check-status',
+      to: afterCheck(origin.state, status),
+      providerStatus: status,
+      note: `The provider says ${status}.`,
+      values: { providerStatus: status, providerCheckedAt: sql`now()` as never },
+    },
+    origin,
+  );
 
-defineStep(
+defineProviderStep(
   'check-status',
   checkPaymentStatus,
   'Asks the provider where a sent payment stands and records its answer: still pending, paid, or failed.',
-  async (ctx, payment) => {
-    const payout = await ctx.services.payments.status(ctx.db, payment.providerReference!);
-    await settlePayout(ctx, payment.id, payout.reference, payout.status);
-    return recordStatus(ctx, payment, payout.status);
+  {
+    async ask(ctx, claimed, origin) {
+      const payout = await ctx.services.payments.status(ctx.db, claimed.providerReference!);
+      return ctx.change(async (c) => {
+        await settlePayout(c, claimed.id, payout.reference, payout.status);
+        return (await recordStatus(c, claimed, payout.status, origin)) ?? movedBy(c, 'check-status', claimed.id);
+      });
+    },
   },
 );
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
+import { AppError } from '../../server/platform/errors';
 import { localPayments } from '../../server/providers/payments/payments';
 import { appraisals } from '../appraisals/appraisals.db';
 import { idempotencyKeys, localPayouts } from '../../server/platform/platform.db';
@@ -9,7 +10,7 @@ import { paymentEvents, paymentPayouts, payments } from './payments.db';
 import {
   paymentCommands,
   paymentStateLabels,
-  paymentStates,
+  settledStates,
   transitions,
   type PaymentCommand,
   type PaymentState,
@@ -454,19 +455,23 @@ describe('a payment from request to sent', () => {
       toState: 'paid',
       note: 'The provider had already paid the seller.',
     });
-    // The refusal keeps the move to paid, so it keeps its audit row too (issue 29, item 5).
-    const [audit] = await t.db
+    // The refusal keeps the move to paid, so it keeps its audit row too (issue 29, item 5), after the
+    // claim's (the payment at Voiding Payment while the provider was asked to stop its payout).
+    const audits = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordType, 'payment'), eq(auditLog.recordId, String(late))))
       .orderBy(desc(auditLog.id))
-      .limit(1);
-    expect(audit).toMatchObject({
-      action: 'payments/void',
-      userId: manager.userId,
-      before: { state: 'sent' },
-      after: { state: 'paid', providerStatus: 'paid' },
-    });
+      .limit(2);
+    expect(audits.reverse()).toMatchObject([
+      { action: 'payments/void', userId: manager.userId, before: { state: 'sent' }, after: { state: 'voiding' } },
+      {
+        action: 'payments/void',
+        userId: manager.userId,
+        before: { state: 'voiding' },
+        after: { state: 'paid', providerStatus: 'paid' },
+      },
+    ]);
   });
 
   it('pays manually: start-manual keeps the method and details, manual-start records the cheque number and day; bad forms named', async () => {
@@ -521,7 +526,7 @@ describe('a payment from request to sent', () => {
 
 describe('the state machine', () => {
   // Every command from every state: allowed ones move as the table says, the rest answer 409 naming the state.
-  for (const state of paymentStates) {
+  for (const state of settledStates) {
     for (const command of paymentCommands) {
       const allowed = transitions[command].from.includes(state);
       it(`${command} from ${state}: ${allowed ? `allowed, to ${transitions[command].to.join(' or ')}` : 'refused'}`, async () => {
@@ -588,11 +593,22 @@ describe('the state machine', () => {
     expect([c.status, d.status].sort()).toEqual([200, 409]);
     for (const id of [paymentId, two])
       expect((await eventsOf(id)).filter((e) => e.action === 'approve')).toHaveLength(1);
+    // A double click on Send: the second finds the payment sent (its repeat, answered as it stands), or,
+    // racing for real on PostgreSQL, still at Sending Payment, refused without asking the provider.
     const starts = await Promise.all([
       appraiser.act(startPayment, { paymentId }),
       appraiser.act(startPayment, { paymentId }),
     ]);
-    expect(starts.map((s) => s.status)).toEqual([200, 200]);
+    expect(starts.map((s) => s.status)).toContain(200);
+    for (const res of starts.filter((s) => s.status !== 200))
+      expect(res).toMatchObject({
+        status: 409,
+        body: {
+          errors: [
+            'This payment is at "Sending Payment": the provider is being asked to pay the seller. Reload it in a moment to see where it stands.',
+          ],
+        },
+      });
     expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(1);
     const [{ n }] = await t.db
       .select({ n: count() })
@@ -748,18 +764,25 @@ describe('payouts only as approved', () => {
   });
 });
 
-// On PGlite (one connection) these calls run one after another; on PostgreSQL (TEST_DATABASE_URL)
-// they race for real, and the payment's row lock and the live-payout index keep them in order.
+// On PGlite (one connection) these calls mostly run one after another; on PostgreSQL
+// (TEST_DATABASE_URL) they race for real, and the payment's row lock, a step's claim while it asks
+// the provider and the live-payout index keep them in order.
 describe('steps on one payment at the same moment', () => {
-  it('ten changes at once (no key, each its own amount) take turns: no payout left live, then one sent once approved', async () => {
+  it('ten changes at once (no key, each its own amount) take turns: the payout stopped once, no payout left live, then one sent once approved', async () => {
     const paymentId = await paymentAt('sent');
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) => manager.act(changePayment, { paymentId, amount: `${16_000 + i}.00` })),
     );
-    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // The first asks the provider to stop the payout; one arriving meanwhile is refused without asking
+    // it again, and one after it changes the amount again (nothing left to stop).
+    const accepted = replies.filter((r) => r.status === 200);
+    for (const refused of replies.filter((r) => r.status !== 200))
+      expect(refused.body.errors).toEqual([
+        'This payment is at "Changing Payment": the provider is being asked to stop its payout before the amount changes. Reload it in a moment to see where it stands.',
+      ]);
     const changes = (await eventsOf(paymentId)).filter((e) => e.action === 'change-payment');
-    expect(changes.map((e) => e.fromState)).toEqual(['sent', ...Array(9).fill('changed')]);
-    expect(new Set(changes.map((e) => e.amountCents)).size).toBe(10);
+    expect(changes.map((e) => e.fromState)).toEqual(['sent', ...Array(accepted.length - 1).fill('changed')]);
+    expect(new Set(changes.map((e) => e.amountCents)).size).toBe(accepted.length);
     const payment = await paymentById(paymentId);
     expect(payment).toMatchObject({ state: 'changed', amountCents: changes.at(-1)!.amountCents, revision: 1 });
     expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
@@ -791,6 +814,319 @@ describe('steps on one payment at the same moment', () => {
         expect(payouts).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
       }
     }
+  });
+});
+
+// Issue 29: a step that asks the provider claims the payment in a part of its own, asks with no
+// transaction open, then records the answer. The local driver is held or made to fail here: while it
+// is held, the claim is read from the test's own connection (on PGlite, the one connection, which an
+// open transaction would hold).
+describe('asking the provider with no transaction open', () => {
+  type Asked = 'send' | 'cancel' | 'status';
+  const provider = () => t.app.services.payments;
+  const replace = (method: Asked, call: unknown) => Object.assign(provider(), { [method]: call });
+  const unanswered = 'The payments provider did not answer, so nothing was sent or stopped; try again.';
+
+  /** Holds the provider's `method` until released, counting the calls that reach it. */
+  function holdProvider(method: Asked) {
+    const original = provider()[method];
+    let release!: () => void;
+    let reached!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) => (reached = resolve));
+    let calls = 0;
+    replace(method, async (...args: unknown[]) => {
+      calls += 1;
+      reached();
+      await released;
+      return (original as (...a: unknown[]) => unknown).apply(provider(), args);
+    });
+    return { asked, release, calls: () => calls, restore: () => void replace(method, original) };
+  }
+
+  /** Makes the provider's `method` fail as a provider that does not answer (or refuses, with `error`). */
+  async function failing<T>(method: Asked, run: () => Promise<T>, error = AppError.upstream(unanswered)) {
+    const original = provider()[method];
+    replace(method, async () => {
+      throw error;
+    });
+    try {
+      return await run();
+    } finally {
+      replace(method, original);
+    }
+  }
+
+  const auditsOf = (paymentId: number, action: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, action), eq(auditLog.recordType, 'payment'), eq(auditLog.recordId, String(paymentId))),
+      )
+      .orderBy(auditLog.id);
+  const states = (rows: { before: unknown; after: unknown }[]) =>
+    rows.map((r) => [(r.before as { state: string }).state, (r.after as { state: string }).state]);
+  const askingRefusal = (label: string, what: string) =>
+    `This payment is at "${label}": the provider is being asked ${what}. Reload it in a moment to see where it stands.`;
+
+  it('start: the claim (Sending Payment, the next revision, the payout written down) commits before the provider is asked; any step meanwhile is refused without asking it', async () => {
+    const paymentId = await paymentAt('approved');
+    const held = holdProvider('send');
+    try {
+      const first = appraiser.act(startPayment, { paymentId });
+      await held.asked;
+      expect(await paymentById(paymentId)).toMatchObject({ state: 'sending', revision: 1, providerReference: null });
+      expect(await t.db.select().from(paymentPayouts).where(eq(paymentPayouts.paymentId, paymentId))).toMatchObject([
+        { idempotencyKey: `payment-${paymentId}-1`, amountCents: 1_500_000, status: 'pending', reference: null },
+      ]);
+      const sentence = askingRefusal('Sending Payment', 'to pay the seller');
+      for (const res of [
+        await appraiser.act(startPayment, { paymentId }),
+        await otherAppraiser.act(startManualPayment, { paymentId, method: 'cheque' }),
+        await manager.act(cancelPayment, { paymentId }),
+        await appraiser.act(checkPaymentStatus, { paymentId }),
+      ])
+        expect(res).toMatchObject({ status: 409, body: { errors: [sentence] } });
+      const listed = await appraiser.act(loadPayments, { state: 'sending' });
+      expect(listed.body.data.rows.map((r: { paymentId: number }) => r.paymentId)).toContain(paymentId);
+      held.release();
+      expect((await first).body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    } finally {
+      held.restore();
+    }
+    expect(held.calls()).toBe(1);
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'pending']]);
+    expect((await eventsOf(paymentId)).slice(-1)).toMatchObject([
+      { action: 'start', fromState: 'approved', toState: 'sent', providerStatus: 'pending' },
+    ]);
+    expect(states(await auditsOf(paymentId, 'payments/start'))).toEqual([
+      ['approved', 'sending'],
+      ['sending', 'sent'],
+    ]);
+  });
+
+  it('a send the provider fails puts the payment back where it stood, under the same revision, its timeline and audit rows saying why; the retry asks under the same key', async () => {
+    const paymentId = await paymentAt('approved');
+    const res = await failing('send', () => appraiser.act(startPayment, { paymentId }));
+    expect(res).toMatchObject({ status: 502, body: { errors: [unanswered] } });
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'approved', revision: 0, providerReference: null });
+    expect(await payoutsOf(paymentId)).toEqual([]);
+    expect((await eventsOf(paymentId)).slice(-1)).toMatchObject([
+      {
+        action: 'provider-failed',
+        fromState: 'approved',
+        toState: 'approved',
+        userId: appraiser.userId,
+        note: `Send payment: ${unanswered}`,
+      },
+    ]);
+    expect(states(await auditsOf(paymentId, 'payments/start'))).toEqual([
+      ['approved', 'sending'],
+      ['sending', 'approved'],
+    ]);
+    const view = await appraiser.act(loadPayment, { paymentId });
+    expect(view.body.data.events.at(-1)).toMatchObject({
+      actionLabel: 'Not done by the provider',
+      toStateLabel: 'Payment Approved',
+    });
+    // A refusal by the provider (Stripe's 409: no account to pay into) is put back the same way.
+    const refusedBy = AppError.conflict('Stripe refused the request: No such account.');
+    expect((await failing('send', () => appraiser.act(startPayment, { paymentId }), refusedBy)).status).toBe(409);
+    expect((await paymentById(paymentId)).state).toBe('approved');
+
+    const retried = await appraiser.act(startPayment, { paymentId });
+    expect(retried.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'pending']]);
+  });
+
+  it('void: the payout is asked to stop with the payment at Voiding Payment, once, whoever else asks meanwhile; a stop the provider fails leaves it sent with its payout live', async () => {
+    const paymentId = await paymentAt('sent');
+    const failed = await failing('cancel', () => manager.act(voidPayment, { paymentId }));
+    expect(failed).toMatchObject({ status: 502, body: { errors: [unanswered] } });
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'pending']]);
+    expect((await eventsOf(paymentId)).at(-1)).toMatchObject({
+      action: 'provider-failed',
+      note: `Void: ${unanswered}`,
+    });
+
+    const held = holdProvider('cancel');
+    try {
+      const first = manager.act(voidPayment, { paymentId });
+      await held.asked;
+      expect((await paymentById(paymentId)).state).toBe('voiding');
+      const sentence = askingRefusal('Voiding Payment', 'to stop its payout');
+      for (const res of [
+        await manager.act(voidPayment, { paymentId }),
+        await otherManager.act(voidPayment, { paymentId }),
+        await otherManager.act(changePayment, { paymentId, amount: '9,000' }),
+      ])
+        expect(res).toMatchObject({ status: 409, body: { errors: [sentence] } });
+      held.release();
+      expect((await first).body.data).toMatchObject({ state: 'voided', providerStatus: 'cancelled' });
+    } finally {
+      held.restore();
+    }
+    expect(held.calls()).toBe(1);
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'cancelled']]);
+    expect((await eventsOf(paymentId)).at(-1)).toMatchObject({ action: 'void', fromState: 'sent', toState: 'voided' });
+  });
+
+  it('change-payment: the amount changes once the payout is stopped, asked at Changing Payment; a stop that fails changes nothing', async () => {
+    const paymentId = await paymentAt('sent');
+    const failed = await failing('cancel', () => manager.act(changePayment, { paymentId, amount: '12,000' }));
+    expect(failed.status).toBe(502);
+    expect(await paymentById(paymentId)).toMatchObject({
+      state: 'sent',
+      amountCents: 1_500_000,
+      approvedBy: expect.any(Number),
+    });
+    const held = holdProvider('cancel');
+    try {
+      const first = manager.act(changePayment, { paymentId, amount: '12,000' });
+      await held.asked;
+      expect(await paymentById(paymentId)).toMatchObject({ state: 'changing', amountCents: 1_500_000 });
+      const again = await otherManager.act(changePayment, { paymentId, amount: '11,000' });
+      expect(again.body.errors).toEqual([
+        askingRefusal('Changing Payment', 'to stop its payout before the amount changes'),
+      ]);
+      held.release();
+      expect((await first).body.data).toMatchObject({ state: 'changed', amountCents: 1_200_000 });
+    } finally {
+      held.restore();
+    }
+    expect(held.calls()).toBe(1);
+    expect(await paymentById(paymentId)).toMatchObject({ requestedBy: manager.userId, approvedBy: null });
+    expect((await eventsOf(paymentId)).at(-1)).toMatchObject({
+      action: 'change-payment',
+      fromState: 'sent',
+      note: 'From $15,000.00 to $12,000.00',
+    });
+  });
+
+  it('check-status: asked at Checking Status, once at a time; a provider that fails leaves it at Payment Sent', async () => {
+    const paymentId = await paymentAt('sent');
+    expect((await failing('status', () => appraiser.act(checkPaymentStatus, { paymentId }))).status).toBe(502);
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    const held = holdProvider('status');
+    try {
+      const first = appraiser.act(checkPaymentStatus, { paymentId });
+      await held.asked;
+      expect((await paymentById(paymentId)).state).toBe('checking');
+      const second = await otherAppraiser.act(checkPaymentStatus, { paymentId });
+      expect(second.body.errors).toEqual([askingRefusal('Checking Status', 'where its payout stands')]);
+      held.release();
+      expect((await first).body.data).toMatchObject({ state: 'paid', providerStatus: 'paid' });
+    } finally {
+      held.restore();
+    }
+    expect(held.calls()).toBe(1);
+    expect((await eventsOf(paymentId)).at(-1)).toMatchObject({
+      action: 'check-status',
+      fromState: 'sent',
+      toState: 'paid',
+    });
+  });
+
+  it('a claim abandoned mid-call (the server stopped) refuses other steps and is taken up by its own step after five minutes, under the same key', async () => {
+    const paymentId = await paymentAt('approved');
+    // What a server that died while the provider was being asked for the payout leaves.
+    const held = holdProvider('send');
+    const lost = appraiser.act(startPayment, { paymentId });
+    await held.asked;
+    held.restore();
+    const fresh = await otherAppraiser.act(startPayment, { paymentId });
+    expect(fresh.body.errors).toEqual([askingRefusal('Sending Payment', 'to pay the seller')]);
+    await t.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(payments.id, paymentId));
+    const other = await otherAppraiser.act(startManualPayment, { paymentId, method: 'cheque' });
+    expect(other.body.errors).toEqual([
+      'This payment has stood at "Sending Payment" for over 5 minutes with no answer from the provider: "Send payment" again asks it again.',
+    ]);
+    const resumed = await otherAppraiser.act(startPayment, { paymentId });
+    expect(resumed.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    expect(await paymentById(paymentId)).toMatchObject({ revision: 1 });
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'pending']]);
+    // The lost request's answer, when it comes after all, finds the step taken: the same payout, refused as a second send.
+    held.release();
+    expect((await lost).status).toBe(409);
+    expect(await payoutsOf(paymentId)).toEqual([[`payment-${paymentId}-1`, 1_500_000, 'pending']]);
+    expect((await eventsOf(paymentId)).filter((e) => e.action === 'start')).toHaveLength(1);
+  });
+
+  it('a payout still out from before the ledger is stopped first: by a cancel, at Cancelling Payment, and by the next send', async () => {
+    // Migration 0035 left a changed payment's payout live; the local provider still holds it pending.
+    const live = async (paymentId: number) => {
+      await t.db.update(paymentPayouts).set({ status: 'pending' }).where(eq(paymentPayouts.paymentId, paymentId));
+      await t.db
+        .update(localPayouts)
+        .set({ status: 'pending' })
+        .where(like(localPayouts.idempotencyKey, `payment-${paymentId}-%`));
+    };
+    const cancelled = await paymentAt('changed');
+    await live(cancelled);
+    const held = holdProvider('cancel');
+    try {
+      const cancel = manager.act(cancelPayment, { paymentId: cancelled, reason: 'Seller kept the car.' });
+      await held.asked;
+      expect((await paymentById(cancelled)).state).toBe('cancelling');
+      held.release();
+      expect((await cancel).body.data).toMatchObject({ state: 'cancelled' });
+    } finally {
+      held.restore();
+    }
+    expect(await payoutsOf(cancelled)).toEqual([[`payment-${cancelled}-1`, 1_500_000, 'cancelled']]);
+
+    const resent = await paymentAt('changed');
+    await live(resent);
+    expect((await otherManager.act(approvePayment, { paymentId: resent })).status).toBe(200);
+    const sent = await appraiser.act(startPayment, { paymentId: resent });
+    expect(sent.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });
+    expect((await payoutsOf(resent)).map(([key, , status]) => [key, status])).toEqual([
+      [`payment-${resent}-1`, 'cancelled'],
+      [`payment-${resent}-2`, 'pending'],
+    ]);
+  });
+
+  it('an Idempotency-Key on a step that asks the provider: the same key meanwhile is under way (409), after it the stored reply; a step that failed lets its key go', async () => {
+    const paymentId = await paymentAt('sent');
+    const key = 'void-under-way';
+    const held = holdProvider('cancel');
+    try {
+      const first = manager.act(voidPayment, { paymentId }, { idempotencyKey: key });
+      await held.asked;
+      const meanwhile = await manager.act(voidPayment, { paymentId }, { idempotencyKey: key });
+      expect(meanwhile).toMatchObject({
+        status: 409,
+        body: {
+          errors: [
+            'The request with this Idempotency-Key is still under way; send it again in a moment for its reply.',
+          ],
+        },
+      });
+      held.release();
+      expect((await first).status).toBe(200);
+      const replay = await manager.act(voidPayment, { paymentId }, { idempotencyKey: key });
+      expect(replay).toMatchObject({ status: 200, body: { data: (await first).body.data } });
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      held.restore();
+    }
+    expect(held.calls()).toBe(1);
+
+    const other = await paymentAt('sent');
+    const failed = await failing('cancel', () =>
+      manager.act(voidPayment, { paymentId: other }, { idempotencyKey: 'void-failed' }),
+    );
+    expect(failed.status).toBe(502);
+    const stored = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'void-failed'));
+    expect(stored).toEqual([]);
+    const retried = await manager.act(voidPayment, { paymentId: other }, { idempotencyKey: 'void-failed' });
+    expect(retried.status).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import type { Flag } from '../../shared/permissions';
 
-export const paymentStates = [
+/** Where a payment stands between steps. */
+export const settledStates = [
   'requested',
   'approved',
   'sent',
@@ -18,6 +19,16 @@ export const paymentStates = [
   'manual',
   'manualSent',
 ] as const;
+
+/**
+ * Where a payment stands while a step asks the provider (issue 29: with no transaction open). Moving
+ * there is the step's claim: a second request finds the payment taken and is refused, so the provider
+ * is never asked twice at once. The step's answer moves it on; a provider that fails puts it back.
+ */
+export const askingStates = ['sending', 'changing', 'voiding', 'cancelling', 'checking'] as const;
+export type AskingState = (typeof askingStates)[number];
+
+export const paymentStates = [...settledStates, ...askingStates] as const;
 export type PaymentState = (typeof paymentStates)[number];
 
 /** The first five are the spec's button labels and success messages, word for word; the rest are designed. */
@@ -32,6 +43,11 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   cancelled: 'Payment Cancelled',
   manual: 'Manual Payment Started',
   manualSent: 'Manual Payment Sent',
+  sending: 'Sending Payment',
+  changing: 'Changing Payment',
+  voiding: 'Voiding Payment',
+  cancelling: 'Cancelling Payment',
+  checking: 'Checking Status',
 };
 
 /** Badge colours on the list and the status view. */
@@ -46,6 +62,11 @@ export const paymentStateColors: Record<PaymentState, string> = {
   cancelled: 'gray',
   manual: 'orange',
   manualSent: 'cyan',
+  sending: 'indigo',
+  changing: 'grape',
+  voiding: 'gray',
+  cancelling: 'gray',
+  checking: 'indigo',
 };
 
 /** A payment that is neither voided nor cancelled: an appraisal has at most one (a unique index). */
@@ -81,6 +102,37 @@ export const transitions: Record<PaymentCommand, { from: readonly PaymentState[]
   'check-status': { from: ['sent'], to: ['sent', 'paid', 'failed'] },
 };
 
+/**
+ * The steps that ask the provider, and the state each claims while it does. A change, a void or a
+ * cancel asks only when a payout is out to be stopped; without one it is a step like any other.
+ */
+export const askingStateOf: Partial<Record<PaymentCommand, AskingState>> = {
+  start: 'sending',
+  'change-payment': 'changing',
+  void: 'voiding',
+  'cancel-payment': 'cancelling',
+  'check-status': 'checking',
+};
+
+/** What the provider is being asked while a payment stands at each asking state, as the refusal says it. */
+export const askingWhat: Record<AskingState, string> = {
+  sending: 'to pay the seller',
+  changing: 'to stop its payout before the amount changes',
+  voiding: 'to stop its payout',
+  cancelling: 'to stop its payout',
+  checking: 'where its payout stands',
+};
+
+/**
+ * A step's claim older than this lost its answer (the server stopped while the provider was asked):
+ * far beyond every provider's timeout. The same step then asks again, as safe as the first time
+ * (a payout is keyed; a stop or a status check asked twice is the same answer).
+ */
+export const ASKING_ABANDONED_MINUTES = 5;
+
+export const isAsking = (state: PaymentState): state is AskingState =>
+  (askingStates as readonly string[]).includes(state);
+
 /** Who may take each step (decision 022): appraisers ask, send and follow; managers approve, change, void and cancel. */
 export const commandPermissions: Record<PaymentCommand | 'create', Flag> = {
   create: 'appraiser',
@@ -108,14 +160,24 @@ export const commandLabels: Record<PaymentCommand, string> = {
 
 const allows = (command: PaymentCommand, state: PaymentState): boolean => transitions[command].from.includes(state);
 
-/** The steps a payment in this state offers to someone holding these flags, in the table's order. */
+/**
+ * The steps a payment in this state offers to someone holding these flags, in the table's order.
+ * At an asking state, the step asking: refused while the provider is being asked, it asks again once
+ * the claim is abandoned (ASKING_ABANDONED_MINUTES).
+ */
 export const nextCommands = (
   state: PaymentState,
   flags: readonly string[] = Object.values(commandPermissions),
-): PaymentCommand[] => paymentCommands.filter((c) => allows(c, state) && flags.includes(commandPermissions[c]));
+): PaymentCommand[] =>
+  paymentCommands.filter(
+    (c) => (allows(c, state) || askingStateOf[c] === state) && flags.includes(commandPermissions[c]),
+  );
+
+/** What a payment's timeline records: the request, each step, and a step the provider did not take. */
+export type EventAction = PaymentCommand | 'create' | 'provider-failed';
 
 /** What the event timeline calls each step. */
-export const eventLabels: Record<PaymentCommand | 'create', string> = {
+export const eventLabels: Record<EventAction, string> = {
   create: 'Approval requested',
   approve: 'Approved',
   start: 'Sent through the provider',
@@ -125,6 +187,7 @@ export const eventLabels: Record<PaymentCommand | 'create', string> = {
   'manual-start': 'Manual payment recorded as sent',
   'cancel-payment': 'Cancelled',
   'check-status': 'Status checked',
+  'provider-failed': 'Not done by the provider',
 };
 
 /** How a payment outside the provider is made. */

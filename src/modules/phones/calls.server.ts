@@ -1,6 +1,6 @@
-import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, like, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { VoiceResponse } from '../../server/providers/telephony/twiml';
-import { defineAction } from '../../server/platform/actions';
+import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, renderTable, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
 import { toE164 } from '../../server/platform/phone';
@@ -15,6 +15,7 @@ import { callRecords, calls, phoneRecords, phones } from './phones.db';
 import {
   callColumns,
   endCall,
+  finalCallStatuses,
   formatDuration,
   loadCalls,
   loadProviderCalls,
@@ -22,12 +23,13 @@ import {
   makeCallInput,
   providerCallsInput,
   providerCallColumns,
+  requestedCallSid,
   transferCall,
   type CallStatus,
 } from './phones.contract';
 import { durationSql, e164, findPhone } from './phones.queries';
 import { DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
-import type { CallQuery, ProviderCall } from '../../server/providers/telephony/telephony';
+import type { CallQuery, ProviderCall, StatusEvent } from '../../server/providers/telephony/telephony';
 import type { Db } from '../../server/db/client';
 import type { z } from 'zod';
 
@@ -185,12 +187,88 @@ defineAction({
   },
 });
 
-async function liveCall(db: Parameters<typeof findPhone>[0], callSid: string) {
+async function liveCall(db: Db, callSid: string) {
   const [row] = await db.select().from(calls).where(eq(calls.callSid, callSid));
   if (!row) throw AppError.notFound(`There is no call ${callSid}.`);
   if (isFinalCallStatus(row.status))
     throw AppError.conflict(`This call has already ended (${row.status}).`, ['callSid']);
   return row;
+}
+type Call = typeof calls.$inferSelect;
+
+/** What the helpers of a part of an `outside` action use. */
+type Part = Pick<ActionContext<unknown>, 'db' | 'audit' | 'user' | 'services'>;
+
+/** An error as the audit row keeps it. */
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The statuses the carrier reported with its answer, applied as its callbacks would be. */
+async function applyCarrierEvents(db: Db, sid: string, events: StatusEvent[]) {
+  for (const event of events)
+    await applyCallStatus(db, { sid, status: event.status, at: event.at, durationSeconds: event.durationSeconds });
+}
+
+/**
+ * While the carrier is asked to end or transfer a call, the call is held: its `updated_at` lies this
+ * far ahead, and another end or transfer finds it held and is refused instead of asking the carrier
+ * again. Longer than the carrier's timeout (10 s); a hold left by a process that died lapses by itself.
+ */
+const heldUntil = () => sql`now() + interval '30 seconds'`;
+type CarrierRequest = { request: 'end' } | { request: 'transfer'; to: string };
+
+/** Holds a live call for a request to the carrier (its own part, audited), or refuses as the call stands. */
+async function holdCall(c: Part, call: Call, request: CarrierRequest) {
+  const [held] = await c.db
+    .update(calls)
+    .set({ updatedAt: heldUntil() })
+    .where(
+      and(eq(calls.id, call.id), notInArray(calls.status, [...finalCallStatuses]), lte(calls.updatedAt, sql`now()`)),
+    )
+    .returning({ status: calls.status });
+  if (!held) {
+    await liveCall(c.db, call.callSid);
+    throw AppError.conflict('This call is being ended or transferred right now; try again in a moment.', ['callSid']);
+  }
+  c.audit({ recordType: 'call', recordId: call.callSid, before: { status: held.status }, after: request });
+}
+
+/** The carrier refused or did not answer: the call is let go, and its audit row says why. */
+async function releaseCall(c: Part, call: Call, request: CarrierRequest, error: unknown) {
+  await c.db.update(calls).set({ updatedAt: sql`now()` }).where(eq(calls.id, call.id));
+  c.audit({ recordType: 'call', recordId: call.callSid, before: request, after: { refused: reasonOf(error) } });
+}
+
+/**
+ * Asks the carrier with no transaction open, the call held meanwhile (issue 29). A refusal, or a call
+ * the carrier does not know, releases it and answers as before: the carrier's sentence, or a 404.
+ */
+async function whileHeld<T>(
+  ctx: ActionContext<unknown>,
+  call: Call,
+  request: CarrierRequest,
+  ask: () => Promise<T | null>,
+): Promise<T> {
+  await ctx.change((c) => holdCall(c, call, request));
+  const answer = await ask().catch(async (error: unknown) => {
+    await ctx.change((c) => releaseCall(c, call, request, error));
+    throw error;
+  });
+  if (answer) return answer;
+  const unknown = AppError.notFound(`The telephony provider does not know call ${call.callSid}.`);
+  await ctx.change((c) => releaseCall(c, call, request, unknown));
+  throw unknown;
+}
+
+/** The carrier ended the call: its statuses applied and the hold let go, in one part. */
+async function keepEnded(c: Part, before: Call, ended: ProviderCall) {
+  await applyCarrierEvents(c.db, before.callSid, ended.events);
+  const [after] = await c.db
+    .update(calls)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(calls.id, before.id))
+    .returning({ status: calls.status, durationSeconds: calls.durationSeconds });
+  c.audit({ recordType: 'call', recordId: before.callSid, before: { status: before.status }, after });
+  return after;
 }
 
 defineAction({
@@ -198,59 +276,62 @@ defineAction({
   summary: 'Hangs up a live call through the provider.',
   permission: 'phoneAdmin',
   reach: { callSid: callRecords },
-  async handler({ db, input, services, audit }) {
-    const before = await liveCall(db, input.callSid);
-    const ended = await services.telephony.endCall(db, input.callSid);
-    if (!ended) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
-    for (const event of ended.events) {
-      await applyCallStatus(db, {
-        sid: input.callSid,
-        status: event.status,
-        at: event.at,
-        durationSeconds: event.durationSeconds,
-      });
-    }
-    const [after] = await db
-      .select({ status: calls.status, durationSeconds: calls.durationSeconds })
-      .from(calls)
-      .where(eq(calls.id, before.id));
-    audit({ recordType: 'call', recordId: input.callSid, before: { status: before.status }, after });
-    return { callSid: input.callSid, status: after.status, message: 'The call has been ended.' };
+  outside: true,
+  async handler(ctx) {
+    const before = await liveCall(ctx.db, ctx.input.callSid);
+    const ended = await whileHeld(ctx, before, { request: 'end' }, () =>
+      ctx.services.telephony.endCall(ctx.db, before.callSid),
+    );
+    const after = await ctx.change((c) => keepEnded(c, before, ended));
+    return { callSid: before.callSid, status: after.status, message: 'The call has been ended.' };
   },
 });
+
+/** The number to transfer a call to: a line of ours or a number typed, not the call's own, through the gate. */
+async function transferTarget(ctx: ActionContext<z.infer<typeof transferCall.input>>, call: Call) {
+  const { db, input, services } = ctx;
+  let target: string;
+  if (input.phoneId) target = (await findPhone(db, input.phoneId)).phoneNumber;
+  else if (input.to) target = e164(input.to, 'to', 'Number');
+  else throw AppError.invalid('Choose a line or type a number to transfer the call to.', ['to', 'phoneId']);
+  if (target === call.from || target === call.to)
+    throw AppError.invalid('The call is already on that number; choose another.', ['to']);
+  return passGate(db, {
+    to: target,
+    channel: 'call',
+    purpose: 'transactional',
+    locationId: call.locationId,
+    now: services.clock.now(),
+  });
+}
+
+/** The carrier moved the call: where to is kept and the hold let go, in one part. */
+async function keepTransfer(c: Part, call: Call, target: string) {
+  await c.db.update(calls).set({ transferredTo: target, updatedAt: sql`now()` }).where(eq(calls.id, call.id));
+  c.audit({
+    recordType: 'call',
+    recordId: call.callSid,
+    before: { transferredTo: call.transferredTo },
+    after: { transferredTo: target },
+  });
+}
 
 defineAction({
   contract: transferCall,
   summary: 'Connects the other party of a live call to another line (phoneId) or number (to).',
   permission: 'phoneAdmin',
   reach: { callSid: callRecords, phoneId: phoneRecords },
-  async handler({ db, input, services, audit }) {
-    const call = await liveCall(db, input.callSid);
-    let target: string;
-    if (input.phoneId) target = (await findPhone(db, input.phoneId)).phoneNumber;
-    else if (input.to) target = e164(input.to, 'to', 'Number');
-    else throw AppError.invalid('Choose a line or type a number to transfer the call to.', ['to', 'phoneId']);
-    if (target === call.from || target === call.to)
-      throw AppError.invalid('The call is already on that number; choose another.', ['to']);
-    target = await passGate(db, {
-      to: target,
-      channel: 'call',
-      purpose: 'transactional',
-      locationId: call.locationId,
-      now: services.clock.now(),
-    });
+  outside: true,
+  async handler(ctx) {
+    const call = await liveCall(ctx.db, ctx.input.callSid);
+    const target = await transferTarget(ctx, call);
     const ours = call.direction === 'inbound' ? call.to : call.from;
-    const moved = await services.telephony.transferCall(db, input.callSid, target, ours);
-    if (!moved) throw AppError.notFound(`The telephony provider does not know call ${input.callSid}.`);
-    await db.update(calls).set({ transferredTo: target, updatedAt: sql`now()` }).where(eq(calls.id, call.id));
-    audit({
-      recordType: 'call',
-      recordId: input.callSid,
-      before: { transferredTo: call.transferredTo },
-      after: { transferredTo: target },
-    });
+    await whileHeld(ctx, call, { request: 'transfer', to: target }, () =>
+      ctx.services.telephony.transferCall(ctx.db, call.callSid, target, ours),
+    );
+    await ctx.change((c) => keepTransfer(c, call, target));
     return {
-      callSid: input.callSid,
+      callSid: call.callSid,
       transferredTo: target,
       message: `The call has been transferred to ${formatPhone(target)}.`,
     };
@@ -311,6 +392,95 @@ function gateLineOf(line: CallingLine): Line {
   return { id: line.id, phoneNumber: line.phoneNumber, locationId: line.locationId, active: line.active };
 }
 
+/**
+ * A requested call still without the carrier's id after this long was left by a process that died
+ * (the carrier answers within its 10 s timeout): it no longer stops the number from being called.
+ */
+const abandonedBefore = () => sql`now() - interval '2 minutes'`;
+
+/** A requested call left behind by a process that died is dropped, with its audit row. */
+async function dropAbandonedRequest(c: Part, callSid: string) {
+  const dropped = await c.db
+    .delete(calls)
+    .where(and(eq(calls.callSid, callSid), lt(calls.updatedAt, abandonedBefore())))
+    .returning();
+  for (const before of dropped) c.audit({ recordType: 'call', recordId: callSid, before, after: { abandoned: true } });
+}
+
+/**
+ * The call as asked of the carrier, written before it is asked (its own part, audited): queued, under
+ * the number's requested id, whose unique index lets one request at a time dial a customer.
+ */
+async function requestCall(c: Part, line: CallingLine, call: { to: string; from: string }) {
+  const callSid = requestedCallSid(call.to);
+  await dropAbandonedRequest(c, callSid);
+  const now = c.services.clock.now();
+  const [requested] = await c.db
+    .insert(calls)
+    .values({
+      callSid,
+      phoneId: line.id,
+      locationId: line.locationId,
+      direction: 'outbound',
+      from: call.from,
+      to: call.to,
+      status: 'queued',
+      userId: c.user.id,
+      startedAt: now,
+      statusAt: now,
+    })
+    .onConflictDoNothing({ target: calls.callSid })
+    .returning();
+  if (!requested)
+    throw AppError.conflict(`A call to ${formatPhone(call.to)} is already being placed; wait for it to ring.`, ['to']);
+  c.audit({ recordType: 'call', recordId: callSid, after: { status: 'requested', to: call.to, from: call.from } });
+  return requested;
+}
+
+/**
+ * The carrier refused or did not answer: the requested call goes, and its audit row says why. One a
+ * callback already gave an id to was placed after all, and stays as the carrier reports it.
+ */
+async function dropRequestedCall(c: Part, requested: Call, error: unknown) {
+  const dropped = await c.db
+    .delete(calls)
+    .where(and(eq(calls.id, requested.id), eq(calls.callSid, requested.callSid)))
+    .returning({ id: calls.id });
+  if (dropped.length)
+    c.audit({
+      recordType: 'call',
+      recordId: requested.callSid,
+      before: { status: 'requested' },
+      after: { refused: reasonOf(error) },
+    });
+}
+
+/**
+ * The carrier placed the call: its id replaces the requested one (unless a callback did it first) and
+ * the statuses it reported are applied. A request dropped as abandoned meanwhile is written again.
+ */
+async function keepPlacedCall(c: Part, requested: Call, placed: ProviderCall) {
+  const [kept] = await c.db
+    .update(calls)
+    .set({ callSid: placed.sid, updatedAt: sql`now()` })
+    .where(eq(calls.id, requested.id))
+    .returning({ id: calls.id });
+  if (!kept)
+    await c.db
+      .insert(calls)
+      .values({ ...requested, id: undefined, callSid: placed.sid })
+      .onConflictDoNothing();
+  await applyCarrierEvents(c.db, placed.sid, placed.events);
+  const [call] = await c.db.select().from(calls).where(eq(calls.callSid, placed.sid));
+  c.audit({
+    recordType: 'call',
+    recordId: placed.sid,
+    before: { callSid: requested.callSid },
+    after: { to: call.to, from: call.from, phoneId: call.phoneId },
+  });
+  return call;
+}
+
 defineAction({
   contract: makeCall,
   summary:
@@ -318,27 +488,25 @@ defineAction({
   permission: 'messenger',
   reach: { phoneId: phoneRecords },
   rateLimit: 30,
-  async handler({ db, input, user, services, audit }) {
+  // The carrier is asked with no transaction open: the call is written as requested first, its id after.
+  outside: true,
+  async handler(ctx) {
+    const { db, input, user, services } = ctx;
     const line = await callingLine(db, input, user.locationId);
-    const me = await callerOf(db, user.id);
-    const twiml = await connectingTwiml(db, line, me);
-    const placed = await placeCall(db, services, {
-      to: input.to,
-      purpose: 'transactional',
-      line: gateLineOf(line),
-      userId: user.id,
-      twiml,
+    const twiml = await connectingTwiml(db, line, await callerOf(db, user.id));
+    const request = { to: input.to, purpose: 'transactional', line: gateLineOf(line), userId: user.id, twiml } as const;
+    const call = await placeCall(db, services, request, {
+      asked: (number) => ctx.change((c) => requestCall(c, line, number)),
+      refused: (requested, error) => ctx.change((c) => dropRequestedCall(c, requested, error)),
+      placed: (requested, placed) => ctx.change((c) => keepPlacedCall(c, requested, placed)),
     });
-    audit({
-      recordType: 'call',
-      recordId: placed.callSid,
-      after: { to: placed.to, from: placed.from, phoneId: line.id },
-    });
-    // The gate reads the status back from the calls table, where it is a CallStatus.
     return {
-      ...placed,
-      status: placed.status as CallStatus,
-      message: `Calling ${formatPhone(placed.to)} from ${formatPhone(placed.from)}.`,
+      callId: call.id,
+      callSid: call.callSid,
+      to: call.to,
+      from: call.from,
+      status: call.status,
+      message: `Calling ${formatPhone(call.to)} from ${formatPhone(call.from)}.`,
     };
   },
 });

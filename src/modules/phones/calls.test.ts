@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { testApp, type Caller, type TestApp } from '../../../tests/helpers';
-import { createLine, setClock } from '../../../tests/telephony';
-import { outbox } from '../../server/platform/platform.db';
+import { createLine, postWebhook, setClock } from '../../../tests/telephony';
+import { failProvider, holdProvider, replaceProvider } from '../../../tests/provider-calls';
+import { auditLog, outbox } from '../../server/platform/platform.db';
+import { AppError } from '../../server/platform/errors';
 import { recordOptOut } from '../../server/outreach/send-gate';
+import { PROVIDER_UNAVAILABLE } from '../../server/providers/telephony/twilio';
+import { webhookPaths } from '../../server/providers/telephony/telephony';
 import { users } from '../users/users.db';
 import { calls, messages, optOuts, phoneActions, phones } from './phones.db';
 import type { CallStatus } from './phones.contract';
@@ -374,6 +378,241 @@ describe('calls through the provider', () => {
     const done = await admin.act(loadProviderCalls, { status: 'completed', limit: 1 });
     expect(done.body.data.rows).toHaveLength(1);
     expect(done.body.data.rows[0].live).toBe(false);
+  });
+});
+
+describe('the carrier asked with no transaction open (issue 29)', () => {
+  const telephony = () => t.app.services.telephony;
+  const callsTo = (to: string) => t.db.select().from(calls).where(eq(calls.to, to));
+  /** The audit rows of an action about these calls, oldest first. */
+  const auditsOf = (action: string, ...callSids: string[]) =>
+    t.db
+      .select({ recordId: auditLog.recordId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.recordType, 'call'), inArray(auditLog.recordId, callSids)))
+      .orderBy(asc(auditLog.id));
+  /** The call's status, and whether it is held for a request to the carrier. */
+  const standing = async (callSid: string) =>
+    (
+      await t.db
+        .select({
+          status: calls.status,
+          transferredTo: calls.transferredTo,
+          held: sql<boolean>`${calls.updatedAt} > now()`,
+        })
+        .from(calls)
+        .where(eq(calls.callSid, callSid))
+    )[0];
+  let colleague: Caller;
+  beforeAll(async () => {
+    const user = await t.createUser({ flags: ['messenger'], phone: '+15055552010', locationId: store.location.id });
+    colleague = await t.sessionFor(user.id);
+  });
+  const liveCall = async (to: string) => (await agent.act(makeCall, { phoneId: service.id, to })).body.data.callSid;
+
+  it('make-call writes the call as requested, asks the carrier, then keeps its id: two parts, each audited', async () => {
+    const held = holdProvider(telephony(), 'placeCall');
+    try {
+      const reply = agent.act(makeCall, { phoneId: service.id, to: '5055550660' });
+      await held.asked;
+      // Committed before the carrier is asked: another connection reads it.
+      expect(await callsTo('+15055550660')).toEqual([
+        expect.objectContaining({
+          callSid: 'requested:+15055550660',
+          status: 'queued',
+          direction: 'outbound',
+          from: service.phoneNumber,
+          phoneId: service.id,
+          userId: agentId,
+        }),
+      ]);
+      held.release();
+      const res = await reply;
+      expect(res.status).toBe(200);
+      const { callId, callSid } = res.body.data;
+      expect(callSid).toMatch(/^CA[0-9a-f]{32}$/);
+      expect(await callsTo('+15055550660')).toEqual([
+        expect.objectContaining({ id: callId, callSid, status: 'in-progress' }),
+      ]);
+      expect(await auditsOf('phones/calls/make-call', 'requested:+15055550660', callSid)).toEqual([
+        {
+          recordId: 'requested:+15055550660',
+          before: null,
+          after: { status: 'requested', to: '+15055550660', from: service.phoneNumber },
+        },
+        {
+          recordId: callSid,
+          before: { callSid: 'requested:+15055550660' },
+          after: { to: '+15055550660', from: service.phoneNumber, phoneId: service.id },
+        },
+      ]);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('a second make-call to the same number while the first is placed is refused: the carrier is asked once', async () => {
+    const held = holdProvider(telephony(), 'placeCall');
+    try {
+      const first = agent.act(makeCall, { phoneId: service.id, to: '5055550661' });
+      await held.asked;
+      // Another agent, on another line: still one call to the customer.
+      const second = await colleague.act(makeCall, { phoneId: store.line.id, to: '(505) 555-0661' });
+      expect(second.status).toBe(409);
+      expect(second.body.errors).toEqual(['A call to (505) 555-0661 is already being placed; wait for it to ring.']);
+      held.release();
+      expect((await first).status).toBe(200);
+      expect(held.calls()).toBe(1);
+      expect(await callsTo('+15055550661')).toHaveLength(1);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('a make-call the carrier cannot take leaves no call, and audit rows for the request and its removal', async () => {
+    const restore = failProvider(telephony(), 'placeCall', AppError.upstream(PROVIDER_UNAVAILABLE));
+    const res = await agent.act(makeCall, { phoneId: service.id, to: '5055550662' }).finally(restore);
+    expect(res.status).toBe(502);
+    expect(res.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
+    expect(await callsTo('+15055550662')).toEqual([]);
+    expect(await auditsOf('phones/calls/make-call', 'requested:+15055550662')).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ status: 'requested' }) }),
+      { recordId: 'requested:+15055550662', before: { status: 'requested' }, after: { refused: PROVIDER_UNAVAILABLE } },
+    ]);
+    // The number is free to call again.
+    expect((await agent.act(makeCall, { phoneId: service.id, to: '5055550662' })).status).toBe(200);
+  });
+
+  it("a status callback that comes before make-call keeps the carrier's id gives the call its id and status", async () => {
+    const provider = telephony();
+    const placeCall = provider.placeCall;
+    // The carrier calls back while its answer to make-call is still on its way.
+    const restore = replaceProvider(provider, 'placeCall', async (db, call) => {
+      const placed = await placeCall.call(provider, db, call);
+      const callback = {
+        CallSid: placed.sid,
+        From: call.from,
+        To: call.to,
+        CallStatus: 'completed',
+        CallDuration: '42',
+      };
+      expect((await postWebhook(t, webhookPaths.callStatus, callback)).status).toBe(200);
+      return placed;
+    });
+    const res = await agent.act(makeCall, { phoneId: service.id, to: '5055550663' }).finally(restore);
+    expect(res.status).toBe(200);
+    // The carrier's earlier statuses (queued, ringing, in-progress) do not undo the final one.
+    expect(res.body.data.status).toBe('completed');
+    expect(await callsTo('+15055550663')).toEqual([
+      expect.objectContaining({ callSid: res.body.data.callSid, status: 'completed', durationSeconds: 42 }),
+    ]);
+  });
+
+  it('a requested call left by a process that died no longer stops the number from being called', async () => {
+    await t.db.insert(calls).values({
+      callSid: 'requested:+15055550664',
+      phoneId: service.id,
+      locationId: store.location.id,
+      direction: 'outbound',
+      from: service.phoneNumber,
+      to: '+15055550664',
+      status: 'queued',
+      updatedAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const res = await agent.act(makeCall, { phoneId: service.id, to: '5055550664' });
+    expect(res.status).toBe(200);
+    expect((await callsTo('+15055550664')).map((c) => c.callSid)).toEqual([res.body.data.callSid]);
+    expect(await auditsOf('phones/calls/make-call', 'requested:+15055550664')).toContainEqual(
+      expect.objectContaining({ after: { abandoned: true } }),
+    );
+  });
+
+  it('end-call holds the call while the carrier is asked: another end or a transfer is refused, the carrier asked once', async () => {
+    const callSid = await liveCall('5055550665');
+    setClock(t, '2026-11-05T18:01:00Z');
+    const held = holdProvider(telephony(), 'endCall');
+    try {
+      const ending = admin.act(endCall, { callSid });
+      await held.asked;
+      expect(await standing(callSid)).toMatchObject({ status: 'in-progress', held: true });
+      const busy = ['This call is being ended or transferred right now; try again in a moment.'];
+      expect((await admin.act(endCall, { callSid })).body.errors).toEqual(busy);
+      expect((await admin.act(transferCall, { callSid, to: '5055552001' })).body.errors).toEqual(busy);
+      held.release();
+      expect((await ending).body.data).toMatchObject({ status: 'completed' });
+      expect(held.calls()).toBe(1);
+      expect(await standing(callSid)).toMatchObject({ status: 'completed', held: false });
+      expect(await auditsOf('phones/calls/end-call', callSid)).toEqual([
+        { recordId: callSid, before: { status: 'in-progress' }, after: { request: 'end' } },
+        {
+          recordId: callSid,
+          before: { status: 'in-progress' },
+          after: { status: 'completed', durationSeconds: 55 },
+        },
+      ]);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('an end-call the carrier fails or does not know lets the call go, with an audit row saying why', async () => {
+    const callSid = await liveCall('5055550666');
+    const failing = failProvider(telephony(), 'endCall', AppError.upstream(PROVIDER_UNAVAILABLE));
+    const failed = await admin.act(endCall, { callSid }).finally(failing);
+    expect(failed.status).toBe(502);
+    expect(failed.body.errors).toEqual([PROVIDER_UNAVAILABLE]);
+    expect(await standing(callSid)).toMatchObject({ status: 'in-progress', held: false });
+    const unknown = replaceProvider(telephony(), 'endCall', async () => null);
+    const missing = await admin.act(endCall, { callSid }).finally(unknown);
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual([`The telephony provider does not know call ${callSid}.`]);
+    expect(await auditsOf('phones/calls/end-call', callSid)).toEqual([
+      expect.objectContaining({ after: { request: 'end' } }),
+      { recordId: callSid, before: { request: 'end' }, after: { refused: PROVIDER_UNAVAILABLE } },
+      expect.objectContaining({ after: { request: 'end' } }),
+      { recordId: callSid, before: { request: 'end' }, after: { refused: missing.body.errors[0] } },
+    ]);
+    expect((await admin.act(endCall, { callSid })).body.data).toMatchObject({ status: 'completed' });
+  });
+
+  it('transfer-call holds the call while the carrier is asked, then keeps where it went; a second transfer is refused', async () => {
+    const callSid = await liveCall('5055550667');
+    const held = holdProvider(telephony(), 'transferCall');
+    try {
+      const moving = admin.act(transferCall, { callSid, to: '5055552001' });
+      await held.asked;
+      expect(await standing(callSid)).toMatchObject({ transferredTo: null, held: true });
+      expect((await admin.act(transferCall, { callSid, phoneId: store.line.id })).status).toBe(409);
+      held.release();
+      expect((await moving).body.data.transferredTo).toBe('+15055552001');
+      expect(held.calls()).toBe(1);
+      expect(await standing(callSid)).toMatchObject({ transferredTo: '+15055552001', held: false });
+      expect(await auditsOf('phones/calls/transfer-call', callSid)).toEqual([
+        { recordId: callSid, before: { status: 'in-progress' }, after: { request: 'transfer', to: '+15055552001' } },
+        { recordId: callSid, before: { transferredTo: null }, after: { transferredTo: '+15055552001' } },
+      ]);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('a transfer the carrier refuses leaves the call where it was, with an audit row saying why', async () => {
+    const callSid = await liveCall('5055550668');
+    const refusal = AppError.conflict('Twilio refused the request: Call is not in-progress. (Twilio error 21220)');
+    const restore = failProvider(telephony(), 'transferCall', refusal);
+    const res = await admin.act(transferCall, { callSid, to: '5055552001' }).finally(restore);
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual([refusal.message]);
+    expect(await standing(callSid)).toMatchObject({ status: 'in-progress', transferredTo: null, held: false });
+    expect((await auditsOf('phones/calls/transfer-call', callSid)).at(-1)).toEqual({
+      recordId: callSid,
+      before: { request: 'transfer', to: '+15055552001' },
+      after: { refused: refusal.message },
+    });
   });
 });
 

@@ -19,7 +19,7 @@ import { hangupTwiml, planSteps, renderCall, type Outcome } from './call-plan';
 import { formatPhone } from '../../shared/format';
 import { keywordOf, recordOptOut, removeOptOut } from '../../server/outreach/send-gate';
 import { inboundTextListeners } from '../../server/outreach/inbound';
-import { applyCallStatus, applyMessageStatus, type Applied } from './status';
+import { adoptRequestedCall, applyCallStatus, applyMessageStatus, type Applied } from './status';
 import { webhookPaths, type Clock } from '../../server/providers/telephony/telephony';
 import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 
@@ -63,6 +63,8 @@ const durationParam = z
   .optional();
 const callStatusParams = z.object({
   CallSid: sidParam('CA'),
+  From: optionalString,
+  To: optionalString,
   CallStatus: optionalString,
   CallDuration: durationParam,
   Timestamp: optionalString,
@@ -282,14 +284,21 @@ export async function receiveAnswered(db: Db, raw: Params, userId: number): Prom
   return updated.length ? 'applied' : 'unknown';
 }
 
+/**
+ * A call's status callback. One for a call make-call has asked for but whose id it has not written
+ * yet first gives that call its id (adoptRequestedCall), so the status is not lost.
+ */
 export async function receiveCallStatus(db: Db, services: InboundServices, raw: Params): Promise<Applied> {
   const params = parseInput(callStatusParams, raw);
-  const duration = params.CallDuration ? Number(params.CallDuration) : undefined;
-  return applyCallStatus(db, {
+  const update = {
     sid: params.CallSid,
     status: params.CallStatus,
     at: when(services, params.Timestamp),
-    durationSeconds: duration,
+    durationSeconds: params.CallDuration ? Number(params.CallDuration) : undefined,
     recordingUrl: params.RecordingUrl,
-  });
+  };
+  const applied = await applyCallStatus(db, update);
+  if (applied !== 'unknown' || !params.From || !params.To) return applied;
+  await adoptRequestedCall(db, { sid: params.CallSid, from: number(params.From), to: number(params.To) });
+  return applyCallStatus(db, update);
 }

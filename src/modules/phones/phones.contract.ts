@@ -76,6 +76,15 @@ export const callProgress: Readonly<Partial<Record<CallStatus, number>>> = {
   'in-progress': 3,
   completed: 4,
 };
+/**
+ * The id of a call make-call has asked the carrier for, until the carrier answers with its own
+ * (docs/phones.md, "Placing, ending and transferring a call"). One per number called: the unique
+ * index on the id lets only one request dial a customer at a time.
+ */
+const REQUESTED = 'requested:';
+export const requestedCallSid = (to: string) => `${REQUESTED}${to}`;
+export const isRequestedCall = (callSid: string) => callSid.startsWith(REQUESTED);
+
 /** How a call that was never answered ends. */
 const unansweredEndings: readonly CallStatus[] = ['busy', 'no-answer', 'failed', 'canceled'];
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import type { Applied, CallStatusUpdate, MessageStatusUpdate } from '../../server/outreach/log';
 import { calls, messages } from './phones.db';
@@ -6,6 +6,7 @@ import {
   callProgress,
   finalCallStatuses,
   isFinalCallStatus,
+  requestedCallSid,
   type CallStatus,
   type MessageStatus,
 } from './phones.contract';
@@ -94,7 +95,21 @@ export async function applyCallStatus(db: Db, update: CallStatusUpdate): Promise
   if (Object.keys(changes).length === 0) return 'unchanged';
   await db
     .update(calls)
-    .set({ ...changes, updatedAt: sql`now()` })
+    // A call held while the carrier is asked to end or transfer it stays held (calls.server.ts, holdCall).
+    .set({ ...changes, updatedAt: sql`greatest(${calls.updatedAt}, now())` })
     .where(eq(calls.callSid, update.sid));
   return 'applied';
+}
+
+/**
+ * make-call writes the carrier's id once the carrier has answered, and the carrier may call back
+ * before that: a callback for an id we do not know, from our line to a number with a requested call,
+ * gives that call its id. The caller then applies the callback again by its id, which also finds the
+ * call when make-call wrote the id while this waited for the row.
+ */
+export async function adoptRequestedCall(db: Db, call: { sid: string; from: string; to: string }) {
+  await db
+    .update(calls)
+    .set({ callSid: call.sid, updatedAt: sql`now()` })
+    .where(and(eq(calls.callSid, requestedCallSid(call.to)), eq(calls.from, call.from)));
 }

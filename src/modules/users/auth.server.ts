@@ -2,20 +2,21 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
+import type { z } from 'zod';
 import type { Db } from '../../server/db/client';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError, assertUnreachable } from '../../server/platform/errors';
 import { authCodes, sessions } from '../../server/platform/platform.db';
-import type { Services } from '../../server/services';
 import { isSealed, seal, unseal } from '../../server/platform/sealed';
 import { endSession, endUserSessions, startSession, type Session } from '../../server/platform/session';
 import { hashPassword, verifyPassword } from '../../server/platform/passwords';
-import { sendText } from '../../server/outreach/send-gate';
+import { passGate, sendText } from '../../server/outreach/send-gate';
 import { userEvents, userFactors, users } from './users.db';
 import {
   authenticate,
   changePassword,
   enrolAuthenticator,
+  factorLabels,
   logout,
   pushCode,
   signInFactors,
@@ -31,6 +32,7 @@ import {
   describeWait,
   holdThrottles,
   loginKey,
+  releaseNotice,
   throttled,
   waitingMs,
   type Held,
@@ -92,9 +94,9 @@ interface Attempt {
   db: Db;
   held: Held;
   ip: string;
-  services: Services;
-  log: { warn(object: object, message: string): void };
 }
+
+type SignInCtx<I> = Pick<ActionContext<I>, 'db' | 'request' | 'reply' | 'services' | 'change'>;
 
 /**
  * The start of a sign-in step (password or code) for an account, or a login that matches nobody:
@@ -108,24 +110,45 @@ async function beginAttempt(
   const held = await holdThrottles(db, [key, addressKey(request.ip)], services.clock.now());
   const wait = waitingMs(held);
   if (wait > 0) throw throttled(reply, wait);
-  return { db, held, ip: request.ip, services, log: request.log };
+  return { db, held, ip: request.ip };
+}
+
+type FailureType = 'signin_failed' | 'code_failed';
+type Owner = { id: number; username: string; email: string };
+
+/** An account's owner due an email about repeated failures, sent once the failure is committed. */
+interface Warning {
+  user: Owner;
+  failures: number;
+  type: FailureType;
+  key: string;
+  ip: string;
+  at: Date;
+  /** When the owner was told before: where the claim goes back if this email cannot be sent. */
+  notifiedBefore: Date | null;
 }
 
 /**
+ * A sign-in step's writes, in one part that commits whether it signs in or is refused (the failure's
+ * count, decision 003), and the owner's warning due after them: sent with no transaction open.
+ */
+type Outcome<R> = ({ reply: R } | { refused: AppError }) & { warning: Warning | null };
+
+/**
  * Counts a failed sign-in step against the account (or the unknown login) and the address, and for
- * a real account records the event and, after repeated failures, emails its owner. Nothing locks
- * the account: the next tries wait instead (signin-throttle.ts). The caller then throws its error
- * with `.committing()`, so the count is kept although the call fails.
+ * a real account records the event and, after repeated failures, claims the owner's email (sent once
+ * this commits: `warnOwner`). Nothing locks the account: the next tries wait instead
+ * (signin-throttle.ts). The caller then answers its refusal, and the count is kept.
  */
 async function recordFailure(
   attempt: Attempt,
   key: string,
-  user: { id: number; username: string; email: string } | undefined,
-  type: 'signin_failed' | 'code_failed',
-) {
+  user: Owner | undefined,
+  type: FailureType,
+): Promise<Warning | null> {
   const { db, held, ip } = attempt;
   const counted = await countFailure(db, held);
-  if (!user) return;
+  if (!user) return null;
   const failures = counted.failures.get(key) ?? 0;
   await recordEvent(
     db,
@@ -140,39 +163,107 @@ async function recordFailure(
     }`,
     ip,
   );
-  if (await claimNotice(db, held, key, failures)) await warnOwner(attempt, user, failures, type);
+  const notifiedBefore = held.rows.find((row) => row.key === key)?.notifiedAt ?? null;
+  if (!(await claimNotice(db, held, key, failures))) return null;
+  return {
+    user: { id: user.id, username: user.username, email: user.email },
+    failures,
+    type,
+    key,
+    ip,
+    at: held.now,
+    notifiedBefore,
+  };
 }
 
-/** Tells the account's owner about repeated failures: when, from where, and what an administrator can do. */
-async function warnOwner(
-  attempt: Attempt,
-  user: { id: number; username: string; email: string },
-  failures: number,
-  type: 'signin_failed' | 'code_failed',
-) {
-  const { db, held, ip, services } = attempt;
-  const when = `${held.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * Tells the account's owner about repeated failures (when, from where, what an administrator can do),
+ * with no transaction open. A mail server that fails leaves the count as it is; the owner's claimed
+ * email goes back unsent, so the next failure tries again, and the account's events say so.
+ */
+async function warnOwner(ctx: SignInCtx<unknown>, warning: Warning | null) {
+  if (!warning) return;
+  const { user, failures, ip } = warning;
+  try {
+    await ctx.services.mail.send(ctx.db, {
+      to: user.email,
+      subject: 'Failed sign-ins to your Forecourt account',
+      text: warningText(warning),
+    });
+  } catch (error) {
+    ctx.request.log.warn({ err: error }, 'the owner of an account could not be told about failed sign-ins');
+    await ctx.change(async (c) => {
+      await releaseNotice(c.db, warning.key, warning.notifiedBefore);
+      await recordEvent(c.db, user.id, 'signin_warning_failed', failureReason(error), ip);
+    });
+    return;
+  }
+  await ctx.change((c) =>
+    recordEvent(c.db, user.id, 'signin_warning', `Emailed after ${failures} failures in a row`, ip),
+  );
+}
+
+function warningText({ user, failures, type, ip, at }: Warning): string {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const what =
     type === 'code_failed'
       ? 'The last attempt had the right password but a wrong two-factor code, so your password is probably known to someone else: change it.'
       : 'The attempts used a wrong password.';
-  const text = [
+  return [
     `There have been ${failures} failed sign-ins in a row to your Forecourt account ${user.username}, the latest at ${when} from the address ${ip}.`,
     what,
     'Forecourt makes each further attempt wait longer; it does not lock the account by itself.',
     'If this was not you, ask a user administrator: they can lock the account until it is sorted out.',
   ].join('\n\n');
-  try {
-    await services.mail.send(db, { to: user.email, subject: 'Failed sign-ins to your Forecourt account', text });
-    await recordEvent(db, user.id, 'signin_warning', `Emailed after ${failures} failures in a row`, ip);
-  } catch (error) {
-    // A mail server that fails must not undo the count of the failure.
-    attempt.log.warn({ err: error }, 'the owner of an account could not be told about failed sign-ins');
-  }
+}
+
+/** What a provider's failure says, for an account's events: its sentence, or that the log has it. */
+const failureReason = (error: unknown) =>
+  error instanceof AppError ? error.message : 'The provider failed; the server log has the details.';
+
+/**
+ * A sign-in step as an `outside` call (issue 29): its writes in one part (`step`), then the owner's
+ * warning, emailed with no transaction open, then its reply or refusal.
+ */
+async function signInStep<I, R>(ctx: SignInCtx<I>, step: (c: ActionContext<I>) => Promise<Outcome<R>>): Promise<R> {
+  const outcome = await ctx.change(step);
+  await warnOwner(ctx as SignInCtx<unknown>, outcome.warning);
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.reply;
 }
 
 const lockedMessage = 'This account is locked. Ask a user admin to unlock it.';
 const badCredentials = 'The username or password is not correct.';
+
+/** The password step's writes: the attempt held and checked, a failure counted, or a session at the password stage. */
+async function checkPassword({
+  input,
+  db,
+  request,
+  reply,
+  services,
+}: ActionContext<z.output<typeof authenticate.input>>): Promise<Outcome<z.input<typeof authenticate.output>>> {
+  const login = input.username.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${login} or lower(${users.email}) = ${login}`)
+    .limit(1);
+  // A login that matches nobody is throttled under its name, exactly as an account would be.
+  const key = user ? accountKey(user.id) : loginKey(login);
+  const attempt = await beginAttempt(key, { db, request, reply, services });
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(dummyHash, input.password).then(() => false);
+  // An account an administrator locked answers the same whether the password was right or not, and
+  // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
+  const warning = !valid || user?.accountLocked ? await recordFailure(attempt, key, user, 'signin_failed') : null;
+  if (user?.accountLocked) return { refused: new AppError(403, lockedMessage), warning };
+  if (!user || !valid) return { refused: AppError.unauthenticated(badCredentials), warning };
+  const factors = await listFactors(db, user.id);
+  await startSession(db, request, reply, services.config, { userId: user.id, stage: 'password' });
+  return { reply: { authenticate: { success: true as const, factors, enrol: factors.length === 0 } }, warning };
+}
 
 defineAction({
   contract: authenticate,
@@ -180,28 +271,9 @@ defineAction({
   permission: 'public',
   reach: 'group',
   rateLimit: 20,
-  async handler({ input, db, request, reply, services }) {
-    const login = input.username.toLowerCase();
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = ${login} or lower(${users.email}) = ${login}`)
-      .limit(1);
-    // A login that matches nobody is throttled under its name, exactly as an account would be.
-    const key = user ? accountKey(user.id) : loginKey(login);
-    const attempt = await beginAttempt(key, { db, request, reply, services });
-    const valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(dummyHash, input.password).then(() => false);
-    // An account an administrator locked answers the same whether the password was right or not, and
-    // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
-    if (!valid || user?.accountLocked) await recordFailure(attempt, key, user, 'signin_failed');
-    if (user?.accountLocked) throw new AppError(403, lockedMessage).committing();
-    if (!user || !valid) throw AppError.unauthenticated(badCredentials).committing();
-    const factors = await listFactors(db, user.id);
-    await startSession(db, request, reply, services.config, { userId: user.id, stage: 'password' });
-    return { authenticate: { success: true as const, factors, enrol: factors.length === 0 } };
-  },
+  // The owner's warning after repeated failures is emailed once the failure's count has committed.
+  outside: true,
+  handler: (ctx) => signInStep(ctx, checkPassword),
 });
 
 // Verifying against a fixed hash when the user does not exist keeps the timing the same.
@@ -220,27 +292,75 @@ async function chosenFactor(db: Db, userId: number, input: { factorId: number; f
   return factor;
 }
 
-/** A new code for the session, kept only as its hash, sent by text or email to the factor's target. */
-async function sendCode(db: Db, services: Services, sessionId: string, factor: StoredFactor) {
+/**
+ * A code asked for again within this long, for the same method, is the one already on its way (a
+ * double click, a second tab): the provider is not asked twice.
+ */
+const RESEND_AFTER_MS = 30_000;
+
+/** The session's chosen method: an authenticator app's needs no code, and any code sent before is void. */
+async function chooseFactor(db: Db, sessionId: string, factor: StoredFactor) {
+  await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, sessionId));
+  await db.delete(authCodes).where(eq(authCodes.sessionId, sessionId));
+}
+
+/**
+ * The session's chosen method and a new code for it, kept only as its hash (the one code a session
+ * has replaced), written before the code is sent. A code made for the same method in the last
+ * RESEND_AFTER_MS stands instead, in the same statement, so two requests at once write one code and
+ * send it once. Answers the new code, or null when one is already on its way.
+ */
+async function claimCode(db: Db, sessionId: string, factor: StoredFactor): Promise<string | null> {
+  await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, sessionId));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(authCodes).values({
-    sessionId,
-    factorId: factor.id,
-    codeHash: codeHash(sessionId, code),
-    expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-  });
+  const expiresAt = new Date(Date.now() + CODE_MINUTES * 60_000);
+  // A code expiring later than this was made less than RESEND_AFTER_MS ago.
+  const recent = new Date(expiresAt.getTime() - RESEND_AFTER_MS);
+  const claimed = await db
+    .insert(authCodes)
+    .values({ sessionId, factorId: factor.id, codeHash: codeHash(sessionId, code), expiresAt })
+    .onConflictDoUpdate({
+      target: authCodes.sessionId,
+      set: { factorId: factor.id, codeHash: codeHash(sessionId, code), expiresAt },
+      setWhere: sql`${authCodes.factorId} <> ${factor.id} or ${authCodes.expiresAt} <= ${recent}`,
+    })
+    .returning({ sessionId: authCodes.sessionId });
+  return claimed.length ? code : null;
+}
+
+/**
+ * Sends the code by text or email with no transaction open (the text's record is a part of its own).
+ * A send the provider did not take withdraws the code, with the account's event saying why, so the
+ * screen's next request sends a new one at once; then the call fails with the provider's sentence.
+ */
+async function deliverCode(ctx: ActionContext<unknown>, factor: StoredFactor, code: string) {
   const text = `Your Forecourt sign-in code is ${code}. It expires in ${CODE_MINUTES} minutes.`;
-  if (factor.type === 'sms') {
-    // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
-    await sendText(db, services, {
-      to: factor.target!,
-      body: text,
-      purpose: 'transactional',
-      userId: factor.userId,
-      storedBody: 'Forecourt sign-in code (the code is not stored).',
+  const session = ctx.session!;
+  try {
+    if (factor.type === 'sms')
+      // Transactional: never held by quiet hours, but a number that replied STOP is still refused.
+      await sendText(
+        ctx.db,
+        ctx.services,
+        {
+          to: factor.target!,
+          body: text,
+          purpose: 'transactional',
+          userId: factor.userId,
+          storedBody: 'Forecourt sign-in code (the code is not stored).',
+        },
+        (write) => ctx.change((c) => write(c.db)),
+      );
+    else await ctx.services.mail.send(ctx.db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
+  } catch (error) {
+    await ctx.change(async (c) => {
+      await c.db
+        .delete(authCodes)
+        .where(and(eq(authCodes.sessionId, session.id), eq(authCodes.codeHash, codeHash(session.id, code))));
+      const why = `${factorLabels[factor.type]}: ${failureReason(error)}`;
+      await recordEvent(c.db, factor.userId, 'code_not_sent', why, ctx.request.ip);
     });
-  } else {
-    await services.mail.send(db, { to: factor.target!, subject: 'Your Forecourt sign-in code', text });
+    throw error;
   }
 }
 
@@ -250,16 +370,27 @@ defineAction({
   permission: 'pending',
   reach: 'group',
   rateLimit: 10,
-  async handler({ input, db, session, services }) {
+  // The code is written first, then sent with no transaction open (issue 29).
+  outside: true,
+  async handler(ctx) {
+    const { input, db, session, services } = ctx;
     const factor = await chosenFactor(db, session!.user.id, input);
-    await db.update(sessions).set({ factorId: factor.id }).where(eq(sessions.id, session!.id));
-    await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
     switch (factor.type) {
       case 'totp':
+        await ctx.change((c) => chooseFactor(c.db, session!.id, factor));
         return { sent: false };
       case 'sms':
       case 'email': {
-        await sendCode(db, services, session!.id, factor);
+        // A number that replied STOP is refused before anything is written.
+        if (factor.type === 'sms')
+          await passGate(db, {
+            to: factor.target!,
+            channel: 'text',
+            purpose: 'transactional',
+            now: services.clock.now(),
+          });
+        const code = await ctx.change((c) => claimCode(c.db, session!.id, factor));
+        if (code) await deliverCode(ctx, factor, code);
         return { sent: true, target: mask(factor.type, factor.target) };
       }
       default:
@@ -369,36 +500,48 @@ async function recordSignIn(db: Db, userId: number, factorType: Factor['factorTy
   );
 }
 
+/** The code step's writes: the attempt held and checked, a failure counted, or the session signed in in full. */
+async function checkSignInCode({
+  input,
+  db,
+  session,
+  request,
+  reply,
+  services,
+}: ActionContext<z.output<typeof verifyCode.input>>): Promise<Outcome<z.input<typeof verifyCode.output>>> {
+  const userId = session!.user.id;
+  // Wrong codes count against the account and the address as wrong passwords do.
+  const key = accountKey(userId);
+  const attempt = await beginAttempt(key, { db, request, reply, services });
+  const factor = await sessionFactor(db, session!);
+  const sessionSecret = services.config.SESSION_SECRET;
+  const { valid, step, totpSecret } = await checkCode(db, session!, factor, input.authCode, sessionSecret);
+  if (!valid) {
+    const warning = await recordFailure(attempt, key, session!.user, 'code_failed');
+    return { refused: AppError.invalid('That code is not correct or has expired.', ['authCode']), warning };
+  }
+  // Signed in: the account's failures start over (the address's do not: one good account must not
+  // clear the way for guesses at others from the same place).
+  await clearFailures(db, key);
+  await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
+  if (factor.type === 'totp') await useTotpStep(db, factor, step, totpSecret!, sessionSecret);
+  if (!factor.confirmed) {
+    await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
+  }
+  await recordSignIn(db, userId, factor.type, request.ip);
+  await startSession(db, request, reply, services.config, { userId, stage: 'full' });
+  return { reply: { redirect: safeRedirect(input.redirect) }, warning: null };
+}
+
 defineAction({
   contract: verifyCode,
   summary: 'Code step of sign-in; on success the session is fully signed in under a new id.',
   permission: 'pending',
   reach: 'group',
   rateLimit: 20,
-  async handler({ input, db, session, request, reply, services }) {
-    const userId = session!.user.id;
-    // Wrong codes count against the account and the address as wrong passwords do.
-    const key = accountKey(userId);
-    const attempt = await beginAttempt(key, { db, request, reply, services });
-    const factor = await sessionFactor(db, session!);
-    const sessionSecret = services.config.SESSION_SECRET;
-    const { valid, step, totpSecret } = await checkCode(db, session!, factor, input.authCode, sessionSecret);
-    if (!valid) {
-      await recordFailure(attempt, key, session!.user, 'code_failed');
-      throw AppError.invalid('That code is not correct or has expired.', ['authCode']).committing();
-    }
-    // Signed in: the account's failures start over (the address's do not: one good account must not
-    // clear the way for guesses at others from the same place).
-    await clearFailures(db, key);
-    await db.delete(authCodes).where(eq(authCodes.sessionId, session!.id));
-    if (factor.type === 'totp') await useTotpStep(db, factor, step, totpSecret!, sessionSecret);
-    if (!factor.confirmed) {
-      await recordEvent(db, userId, 'factor_enrolled', 'Authenticator app', request.ip);
-    }
-    await recordSignIn(db, userId, factor.type, request.ip);
-    await startSession(db, request, reply, services.config, { userId, stage: 'full' });
-    return { redirect: safeRedirect(input.redirect) };
-  },
+  // As the password step: the owner's warning after repeated wrong codes is emailed once the count has committed.
+  outside: true,
+  handler: (ctx) => signInStep(ctx, checkSignInCode),
 });
 
 defineAction({

@@ -11,7 +11,8 @@ import {
   type Reply,
   type TestApp,
 } from '../../../tests/helpers';
-import { outbox, rateLimits, sessions, signinThrottles } from '../../server/platform/platform.db';
+import { auditLog, authCodes, outbox, rateLimits, sessions, signinThrottles } from '../../server/platform/platform.db';
+import { AppError } from '../../server/platform/errors';
 import { SESSION_COOKIE } from '../../server/platform/session';
 import {
   eventLabels,
@@ -647,5 +648,165 @@ describe('authenticator keys are stored sealed', () => {
       .from(sessions)
       .where(and(eq(sessions.userId, user.id), eq(sessions.stage, 'full')));
     expect(session).toBeUndefined();
+  });
+});
+
+// Issue 29: the sign-in steps write what they must keep (a code's hash, a failure's count) in a part
+// of their own, then ask the carrier or the mail server with no transaction open.
+describe('sign-in steps ask their providers with no transaction open', () => {
+  /** Replaces a provider's method for one test, putting it back after. */
+  function swap<S extends 'telephony' | 'mail', M extends keyof TestApp['app']['services'][S]>(
+    service: S,
+    method: M,
+    call: (original: TestApp['app']['services'][S][M]) => unknown,
+  ) {
+    const provider = t.app.services[service];
+    const original = provider[method];
+    Object.assign(provider, { [method]: call(original) });
+    return () => void Object.assign(provider, { [method]: original });
+  }
+
+  /** A provider's method held until released, the calls that reach it counted. */
+  function hold<S extends 'telephony' | 'mail'>(service: S, method: 'sendText' | 'send') {
+    let release!: () => void;
+    let reached!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) => (reached = resolve));
+    let calls = 0;
+    const restore = swap(service, method as never, (original) => async (...args: unknown[]) => {
+      calls += 1;
+      reached();
+      await released;
+      return (original as (...a: unknown[]) => unknown).apply(t.app.services[service], args);
+    });
+    return { asked, release, calls: () => calls, restore };
+  }
+
+  async function atTextCode(phone: string) {
+    const user = await t.createUser();
+    const [factor] = await t.db
+      .insert(userFactors)
+      .values({ userId: user.id, type: 'sms', target: phone, confirmed: true })
+      .returning();
+    const caller = t.anonymous();
+    expect((await passwordStep(caller, user.username)).status).toBe(200);
+    return { caller, factor, user };
+  }
+  const codesOf = (factorId: number) => t.db.select().from(authCodes).where(eq(authCodes.factorId, factorId));
+
+  it('keeps the code (its hash) before the text goes; the same request meanwhile sends nothing more; the code that arrives signs in', async () => {
+    const { caller, factor } = await atTextCode('+15055550161');
+    const carrier = hold('telephony', 'sendText');
+    try {
+      const first = caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
+      await carrier.asked;
+      // Committed while the carrier is asked: another connection reads it.
+      expect(await codesOf(factor.id)).toHaveLength(1);
+      const again = await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
+      expect(again.body.data).toEqual({ sent: true, target: '•••-0161' });
+      carrier.release();
+      expect((await first).body.data).toEqual({ sent: true, target: '•••-0161' });
+    } finally {
+      carrier.restore();
+    }
+    expect(carrier.calls()).toBe(1);
+    const texts = await t.db.select().from(outbox).where(eq(outbox.to, '+15055550161'));
+    expect(texts).toHaveLength(1);
+    const code = /(\d{6})/.exec(texts[0].body)![1];
+    expect((await caller.act(verifyCode, { authCode: code })).status).toBe(200);
+  });
+
+  it("withdraws a code the carrier did not take, the account's events saying why, and sends a new one at once when asked again", async () => {
+    const { caller, factor, user } = await atTextCode('+15055550162');
+    const down = 'The text provider did not answer; try again.';
+    const restore = swap('telephony', 'sendText', () => async () => {
+      throw AppError.upstream(down);
+    });
+    let failed;
+    try {
+      failed = await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
+    } finally {
+      restore();
+    }
+    expect(failed).toMatchObject({ status: 502, body: { errors: [down] } });
+    expect(await codesOf(factor.id)).toEqual([]);
+    const [event] = await t.db
+      .select()
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, user.id), eq(userEvents.type, 'code_not_sent')));
+    expect(event).toMatchObject({ detail: `Text message code: ${down}` });
+    expect(eventLabels.code_not_sent).toBe('Sign-in code not sent');
+    // The code written first and its withdrawal, each with its audit row.
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'users/2fa-push'), eq(auditLog.userId, user.id)));
+    expect(audits).toHaveLength(2);
+
+    expect((await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' })).status).toBe(200);
+    expect(await codesOf(factor.id)).toHaveLength(1);
+    expect(await t.db.select().from(outbox).where(eq(outbox.to, '+15055550162'))).toHaveLength(1);
+  });
+
+  it("emails the owner once the tenth failure is counted; a mail server that fails keeps the count, says so in the account's events, and the next failure tries again", async () => {
+    const clock = stopClock();
+    const user = await t.createUser();
+    const from = new From(t.app, nextAddress());
+    const mails = () => t.db.select().from(outbox).where(eq(outbox.to, user.email));
+    const throttle = async () =>
+      (
+        await t.db
+          .select()
+          .from(signinThrottles)
+          .where(eq(signinThrottles.key, `account:${user.id}`))
+      )[0];
+    const wrong = async () => {
+      const res = await passwordStep(from, user.username, 'wrong-password');
+      clock.advance(15 * 60_000);
+      return res;
+    };
+    for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
+
+    const restore = swap('mail', 'send', () => async () => {
+      throw AppError.upstream('The mail server did not answer.');
+    });
+    try {
+      expect(await wrong()).toMatchObject({
+        status: 401,
+        body: { errors: ['The username or password is not correct.'] },
+      });
+    } finally {
+      restore();
+    }
+    expect(await throttle()).toMatchObject({ failures: 10, notifiedAt: null });
+    expect(await mails()).toEqual([]);
+    const events = () =>
+      t.db
+        .select()
+        .from(userEvents)
+        .where(
+          and(eq(userEvents.userId, user.id), inArray(userEvents.type, ['signin_warning', 'signin_warning_failed'])),
+        )
+        .orderBy(userEvents.id);
+    expect(await events()).toMatchObject([
+      { type: 'signin_warning_failed', detail: 'The mail server did not answer.' },
+    ]);
+
+    const mailServer = hold('mail', 'send');
+    try {
+      const eleventh = wrong();
+      await mailServer.asked;
+      // The count and the claim of the email are committed before the mail server is asked.
+      expect(await throttle()).toMatchObject({ failures: 11, notifiedAt: expect.any(Date) });
+      mailServer.release();
+      expect((await eleventh).status).toBe(401);
+    } finally {
+      mailServer.restore();
+    }
+    expect(await mails()).toHaveLength(1);
+    expect((await events()).map((e) => [e.type, e.detail])).toEqual([
+      ['signin_warning_failed', 'The mail server did not answer.'],
+      ['signin_warning', 'Emailed after 11 failures in a row'],
+    ]);
   });
 });

@@ -135,3 +135,8 @@ export async function claimNotice(db: Db, held: Held, key: string, failures: num
 export async function clearFailures(db: Db, key: string) {
   await db.update(signinThrottles).set({ failures: 0, blockedUntil: null }).where(eq(signinThrottles.key, key));
 }
+
+/** An email claimed by `claimNotice` that could not be sent: the claim goes back, so the next failure tries again. */
+export async function releaseNotice(db: Db, key: string, notifiedBefore: Date | null) {
+  await db.update(signinThrottles).set({ notifiedAt: notifiedBefore }).where(eq(signinThrottles.key, key));
+}

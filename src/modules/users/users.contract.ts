@@ -132,6 +132,8 @@ export const eventLabels: Record<string, string> = {
   signin_failed: 'Sign-in failed',
   code_failed: 'Wrong two-factor code',
   signin_warning: 'Owner emailed about failed sign-ins',
+  signin_warning_failed: 'Owner could not be emailed about failed sign-ins',
+  code_not_sent: 'Sign-in code not sent',
   locked: 'Account locked',
   unlocked: 'Account unlocked',
   created: 'Account created',

@@ -17,7 +17,7 @@ import { checkActionReach } from '../platform/reach';
 import { auditLog } from '../platform/platform.db';
 import { insideTransaction } from '../platform/outside-calls';
 import { normaliseKeys, readMultipart } from './bodies';
-import { claimKey, idempotencyKeyOf } from './idempotency';
+import { claimKey, claimOutsideKey, idempotencyKeyOf } from './idempotency';
 import { send } from './envelope';
 
 /**
@@ -63,7 +63,7 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     const data = action.readOnly
       ? await action.handler(context(db, audits))
       : action.outside
-        ? await runOutside(db, action, base, context)
+        ? await runOutside(db, action, key, base, context)
         : await inTransaction(db, (tx) =>
             insideTransaction(action.path, () =>
               runChange(tx, action, key, context(tx, audits), () => writeAudit(tx, audits, base)),
@@ -118,14 +118,28 @@ async function runChange(
  * An `outside` action (issue 29): its handler runs on the pool, and each `ctx.change` is a transaction
  * of its own with its audit rows, so the provider it calls between them holds neither a connection
  * nor a lock. One that wrote nothing of ours (a provider asked, its answer returned) still leaves the
- * call's audit row.
+ * call's audit row. An idempotent one's key is claimed before the handler and settled after it
+ * (`claimOutsideKey`).
  */
 async function runOutside(
   db: Db,
   action: ActionDefinition,
+  key: string | null,
   base: AuditBase,
   context: (tx: Db, audits: AuditEntry[], change?: ActionContext<unknown>['change']) => ActionContext<unknown>,
 ): Promise<unknown> {
+  const pool = context(db, []);
+  const claim =
+    key === null
+      ? null
+      : await claimOutsideKey(db, {
+          userId: pool.user.id,
+          key,
+          action: action.path,
+          input: pool.input,
+          reply: pool.reply,
+        });
+  if (claim && 'replayed' in claim) return claim.replayed;
   let parts = 0;
   const change: ActionContext<unknown>['change'] = (write) => {
     parts += 1;
@@ -137,7 +151,11 @@ async function runOutside(
       );
     }) as never;
   };
-  const result = await action.handler(context(db, [], change));
+  const result = await action.handler(context(db, [], change)).catch(async (error: unknown) => {
+    await claim?.settle({ error });
+    throw error;
+  });
+  await claim?.settle({ reply: result ?? {} });
   if (parts === 0) await writeAudit(db, [], base);
   return result;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../platform/errors';
@@ -35,9 +35,18 @@ const requestHash = (path: string, input: unknown) =>
     .digest('hex');
 
 export interface Claim {
-  /** Stores the reply the change gave, or the refusal it kept, with the key. */
-  keep(outcome: { reply: unknown } | { error: AppError }): Promise<void>;
+  /**
+   * Stores the reply the change gave, or the refusal it kept, with the key: in the change's transaction,
+   * or (an `outside` action's) in the one given.
+   */
+  keep(outcome: { reply: unknown } | { error: AppError }, db?: Db): Promise<void>;
 }
+
+/**
+ * How long an `outside` action's key may stand claimed with no outcome before another request with it
+ * takes it over: far beyond any provider's timeout, so only a process that died mid-call leaves one.
+ */
+const ABANDONED_AFTER = sql`now() - interval '10 minutes'`;
 
 /**
  * Claims (user, key) in the change's own transaction, before its handler runs. A second request with
@@ -57,10 +66,11 @@ export async function claimKey(
     .values({ userId, key, action, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (claimed.length) {
+  const taken = claimed.length ? claimed : await takeOverAbandoned(tx, where);
+  if (taken.length) {
     return {
-      keep: async (outcome) => {
-        await tx
+      keep: async (outcome, db = tx) => {
+        await db
           .update(idempotencyKeys)
           .set(
             'reply' in outcome
@@ -82,6 +92,12 @@ export async function claimKey(
       'This Idempotency-Key was already used for a different request; send a new key with a new request.',
     );
   }
+  if (stored.reply === null && stored.errorStatus === null) {
+    // An `outside` action's first request is still asking its provider: nothing to wait on here.
+    throw AppError.conflict(
+      'The request with this Idempotency-Key is still under way; send it again in a moment for its reply.',
+    );
+  }
   request.reply.header('idempotent-replayed', 'true');
   if (stored.errorStatus) {
     throw new AppError(
@@ -91,4 +107,41 @@ export async function claimKey(
     );
   }
   return { replayed: stored.reply };
+}
+
+/** A key claimed by an `outside` action whose process died before its outcome was stored. */
+const takeOverAbandoned = (tx: Db, where: ReturnType<typeof and>) =>
+  tx
+    .update(idempotencyKeys)
+    .set({ createdAt: sql`now()` })
+    .where(
+      and(
+        where,
+        isNull(idempotencyKeys.reply),
+        isNull(idempotencyKeys.errorStatus),
+        lt(idempotencyKeys.createdAt, ABANDONED_AFTER),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+
+/**
+ * An `outside` action's key (issue 29): claimed in a short transaction of its own before the handler,
+ * so that a request with the same key meanwhile finds it under way (409) instead of waiting on a
+ * provider; settled after: the reply or a kept refusal stored with it, or, when the action failed and
+ * kept nothing, the key let go so that the same request may be retried with it.
+ */
+export async function claimOutsideKey(
+  db: Db,
+  request: Parameters<typeof claimKey>[1],
+): Promise<{ replayed: unknown } | { settle(outcome: { reply: unknown } | { error: unknown }): Promise<void> }> {
+  const claim = await db.transaction((tx) => claimKey(tx, request));
+  if ('replayed' in claim) return claim;
+  const where = and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key));
+  return {
+    settle: async (outcome) => {
+      if ('reply' in outcome) return claim.keep(outcome, db);
+      if (outcome.error instanceof AppError && outcome.error.commit) return claim.keep({ error: outcome.error }, db);
+      await db.delete(idempotencyKeys).where(where);
+    },
+  };
 }

@@ -366,7 +366,24 @@ export interface CallRequest {
   twiml: string;
 }
 
-export async function placeCall(db: Db, services: GateServices, request: CallRequest) {
+/**
+ * A call placed from an `outside` action (issue 29), in parts each written in a short transaction of
+ * its own (`ctx.change`): the call as asked, before the carrier is asked (with no transaction open);
+ * what the carrier answered; and what its refusal leaves. By default the call is recorded once
+ * placed, on the database it was checked on.
+ */
+export interface CallParts<Asked, Kept> {
+  asked(call: { to: string; from: string }): Promise<Asked>;
+  placed(asked: Asked, call: ProviderCall): Promise<Kept>;
+  refused(asked: Asked, error: unknown): Promise<void>;
+}
+
+export async function placeCall<Asked = void, Kept = CallPlaced>(
+  db: Db,
+  services: GateServices,
+  request: CallRequest,
+  parts?: CallParts<Asked, Kept>,
+): Promise<Kept> {
   const now = services.clock.now();
   requireActive(request.line);
   const to = await passGate(db, {
@@ -377,14 +394,41 @@ export async function placeCall(db: Db, services: GateServices, request: CallReq
     now,
   });
   const from = request.callerId ?? request.line.phoneNumber;
-  const placed = await services.telephony.placeCall(db, { to, from, twiml: request.twiml });
-  const [row] = await outreachLog().recordCalls(db, [{ ...placed, to, at: now }], {
-    line: request.line,
-    fromNumber: from,
-    userId: request.userId,
-  });
-  await applyCallEvents(db, placed);
-  return { callId: row.id, callSid: placed.sid, to, from, status: await outreachLog().callStatus(db, row.id) };
+  const { asked, placed, refused } = parts ?? (recordedCall(db, request, now) as unknown as CallParts<Asked, Kept>);
+  const call = await asked({ to, from });
+  const answer = await services.telephony
+    .placeCall(db, { to, from, twiml: request.twiml })
+    .catch(async (error: unknown) => {
+      await refused(call, error);
+      throw error;
+    });
+  return placed(call, answer);
+}
+
+/** A placed call as recorded by default. */
+export interface CallPlaced {
+  callId: number;
+  callSid: string;
+  to: string;
+  from: string;
+  status: string;
+}
+
+/** The default parts: nothing written before the carrier is asked, the call recorded once placed. */
+function recordedCall(db: Db, request: CallRequest, at: Date): CallParts<{ to: string; from: string }, CallPlaced> {
+  return {
+    asked: async (call) => call,
+    refused: async () => {},
+    async placed({ to, from }, placed) {
+      const [row] = await outreachLog().recordCalls(db, [{ ...placed, to, at }], {
+        line: request.line,
+        fromNumber: from,
+        userId: request.userId,
+      });
+      await applyCallEvents(db, placed);
+      return { callId: row.id, callSid: placed.sid, to, from, status: await outreachLog().callStatus(db, row.id) };
+    },
+  };
 }
 
 /** The statuses a placed call already went through (a local call answered at once), applied as callbacks would. */

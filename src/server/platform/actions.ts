@@ -71,7 +71,8 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
    * Calls an outside provider (a carrier, a payments service, a mail server): the handler runs with no
    * transaction and writes through `ctx.change`, each part its own short transaction with its audit
    * rows, so a provider that stops answering holds no connection and no lock (issue 29). What the
-   * provider was asked for is written first, and what it answered after.
+   * provider was asked for is written first, and what it answered after. An idempotent one's key is
+   * claimed before its parts and settled after them (src/server/http/idempotency.ts).
    */
   outside?: boolean;
   /**
@@ -137,8 +138,8 @@ export function defineAction<C extends Contract>(
   ) {
     throw new Error(`Action ${route} is idempotent: keys are a signed-in user's, on a change`);
   }
-  if (registered.outside && (registered.readOnly || registered.idempotent))
-    throw new Error(`Action ${route} is outside: a change in parts, neither a load nor keyed`);
+  if (registered.outside && registered.readOnly)
+    throw new Error(`Action ${route} is outside: a change in parts, not a load`);
   actionRegistry.set(route, registered as ActionDefinition);
   return registered;
 }

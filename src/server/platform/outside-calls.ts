@@ -2,24 +2,10 @@
  * Issue 29: an outside provider (a mail server, a carrier, a payments service) is never called inside
  * an action's transaction, where one that stops answering would hold a connection and the rows the
  * change locked until its timeout. Actions that call one are `outside` (src/server/http/actions.ts).
- * The actions below still call theirs inside the transaction, bounded by the providers' timeouts; each
- * is to become `outside`, and no action joins them: in development and tests a call from any other
- * action's transaction throws, so a new one fails its own tests.
+ * In development and tests a provider called from an action's transaction throws, so an action that
+ * forgets fails its own tests.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-
-export const HELD_IN_TRANSACTION: ReadonlySet<string> = new Set([
-  'marketing/plans/create-facebook-ad',
-  'payments/change-payment',
-  'payments/check-status',
-  'payments/start',
-  'payments/void',
-  'phones/calls/end-call',
-  'phones/calls/make-call',
-  'phones/calls/transfer-call',
-  'users/2fa-push',
-  'users/authenticate',
-]);
 
 /** The action whose transaction the current code runs in, if any (set by the action pipeline). */
 const openTransaction = new AsyncLocalStorage<string>();
@@ -30,7 +16,7 @@ export const insideTransaction = <T>(action: string, change: () => Promise<T>): 
 
 function checkOutside(provider: string, method: string) {
   const action = openTransaction.getStore();
-  if (!action || HELD_IN_TRANSACTION.has(action) || process.env.NODE_ENV === 'production') return;
+  if (!action || process.env.NODE_ENV === 'production') return;
   throw new Error(
     `${action} calls ${provider}.${method} inside its transaction: make the action \`outside\` and write through ctx.change (issue 29).`,
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../../tests/helpers';
 import { FakeStripe, SECRET_KEY, WEBHOOK_SECRET, signed } from '../../../../tests/fake-stripe';
 import { ConfigError, loadConfig } from '../../config';
@@ -101,6 +101,20 @@ const snapshot = async (id: number) => ({
   ledger: await t.db.select().from(paymentPayouts).where(eq(paymentPayouts.paymentId, id)),
   audit: await auditCount(),
 });
+/**
+ * What a step Stripe failed or refused leaves (issue 29: it was claimed, then put back): the payment
+ * where it stood and its ledger, and its timeline's last step saying what Stripe did not take.
+ */
+const standing = async (id: number) => {
+  const { payment, ledger } = await snapshot(id);
+  const [last] = await t.db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, id))
+    .orderBy(desc(paymentEvents.id))
+    .limit(1);
+  return { payment: { ...payment, updatedAt: undefined }, ledger, last: last?.action };
+};
 const sentPayout = async (paymentId: number, account: string) => {
   const res = await appraiser.act(startPayment, { paymentId });
   expect(res.status, res.body.errors.join()).toBe(200);
@@ -206,23 +220,23 @@ describe('sending a payout through Stripe Connect', () => {
 
   it('answers 502 and leaves the payment as it was when Stripe does not answer', async () => {
     const { paymentId, account } = await approvedPayment(1_300_000);
-    const before = await snapshot(paymentId);
+    const before = await standing(paymentId);
     fake.silent = true;
     const res = await appraiser.act(startPayment, { paymentId });
     expect(res.status).toBe(502);
     expect(res.body.errors).toEqual([STRIPE_UNAVAILABLE]);
-    expect(await snapshot(paymentId)).toEqual(before);
+    expect(await standing(paymentId)).toEqual({ ...before, last: 'provider-failed' });
     fake.silent = false;
     const payout = await sentPayout(paymentId, account);
     fake.silent = true;
-    const sent = await snapshot(paymentId);
+    const sent = await standing(paymentId);
     for (const res of [
       await appraiser.act(checkPaymentStatus, { paymentId }),
       await manager.act(voidPayment, { paymentId }),
       await manager.act(changePayment, { paymentId, amount: '12000.00' }),
     ])
       expect([res.status, res.body.errors]).toEqual([502, [STRIPE_UNAVAILABLE]]);
-    expect(await snapshot(paymentId)).toEqual(sent);
+    expect(await standing(paymentId)).toEqual({ ...sent, last: 'provider-failed' });
     expect(fake.payouts.get(payout.id)!.status).toBe('pending');
   });
 });
@@ -273,18 +287,18 @@ describe('status and cancel', () => {
       .where(and(eq(auditLog.recordType, 'payment'), eq(auditLog.recordId, String(second.paymentId))))
       .orderBy(auditLog.id)
       .then((rows) => rows.slice(-1));
-    expect(audit).toMatchObject({ action: 'payments/void', before: { state: 'sent' }, after: { state: 'paid' } });
+    expect(audit).toMatchObject({ action: 'payments/void', before: { state: 'voiding' }, after: { state: 'paid' } });
   });
 
   it("refuses to stop a payout already handed to the seller's bank, changing nothing", async () => {
     const { paymentId, account } = await approvedPayment(1_600_000);
     const payout = await sentPayout(paymentId, account);
     fake.settle(payout.id, 'in_transit');
-    const before = await snapshot(paymentId);
+    const before = await standing(paymentId);
     const res = await manager.act(voidPayment, { paymentId });
     expect(res.status).toBe(409);
     expect(res.body.errors[0]).toMatch(/already handed this payout to the seller's bank/);
-    expect(await snapshot(paymentId)).toEqual(before);
+    expect(await standing(paymentId)).toEqual({ ...before, last: 'provider-failed' });
   });
 });
 
