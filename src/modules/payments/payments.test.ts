@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { failProvider, holdProvider } from '../../../tests/provider-calls';
 import { auditLog } from '../../server/platform/platform.db';
 import { AppError } from '../../server/platform/errors';
 import { localPayments } from '../../server/providers/payments/payments';
@@ -824,36 +825,15 @@ describe('steps on one payment at the same moment', () => {
 describe('asking the provider with no transaction open', () => {
   type Asked = 'send' | 'cancel' | 'status';
   const provider = () => t.app.services.payments;
-  const replace = (method: Asked, call: unknown) => Object.assign(provider(), { [method]: call });
   const unanswered = 'The payments provider did not answer, so nothing was sent or stopped; try again.';
-
-  /** Holds the provider's `method` until released, counting the calls that reach it. */
-  function holdProvider(method: Asked) {
-    const original = provider()[method];
-    let release!: () => void;
-    let reached!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const asked = new Promise<void>((resolve) => (reached = resolve));
-    let calls = 0;
-    replace(method, async (...args: unknown[]) => {
-      calls += 1;
-      reached();
-      await released;
-      return (original as (...a: unknown[]) => unknown).apply(provider(), args);
-    });
-    return { asked, release, calls: () => calls, restore: () => void replace(method, original) };
-  }
 
   /** Makes the provider's `method` fail as a provider that does not answer (or refuses, with `error`). */
   async function failing<T>(method: Asked, run: () => Promise<T>, error = AppError.upstream(unanswered)) {
-    const original = provider()[method];
-    replace(method, async () => {
-      throw error;
-    });
+    const restore = failProvider(provider(), method, error);
     try {
       return await run();
     } finally {
-      replace(method, original);
+      restore();
     }
   }
 
@@ -872,7 +852,7 @@ describe('asking the provider with no transaction open', () => {
 
   it('start: the claim (Sending Payment, the next revision, the payout written down) commits before the provider is asked; any step meanwhile is refused without asking it', async () => {
     const paymentId = await paymentAt('approved');
-    const held = holdProvider('send');
+    const held = holdProvider(provider(), 'send');
     try {
       const first = appraiser.act(startPayment, { paymentId });
       await held.asked;
@@ -951,7 +931,7 @@ describe('asking the provider with no transaction open', () => {
       note: `Void: ${unanswered}`,
     });
 
-    const held = holdProvider('cancel');
+    const held = holdProvider(provider(), 'cancel');
     try {
       const first = manager.act(voidPayment, { paymentId });
       await held.asked;
@@ -982,7 +962,7 @@ describe('asking the provider with no transaction open', () => {
       amountCents: 1_500_000,
       approvedBy: expect.any(Number),
     });
-    const held = holdProvider('cancel');
+    const held = holdProvider(provider(), 'cancel');
     try {
       const first = manager.act(changePayment, { paymentId, amount: '12,000' });
       await held.asked;
@@ -1009,7 +989,7 @@ describe('asking the provider with no transaction open', () => {
     const paymentId = await paymentAt('sent');
     expect((await failing('status', () => appraiser.act(checkPaymentStatus, { paymentId }))).status).toBe(502);
     expect(await paymentById(paymentId)).toMatchObject({ state: 'sent', providerStatus: 'pending' });
-    const held = holdProvider('status');
+    const held = holdProvider(provider(), 'status');
     try {
       const first = appraiser.act(checkPaymentStatus, { paymentId });
       await held.asked;
@@ -1032,7 +1012,7 @@ describe('asking the provider with no transaction open', () => {
   it('a claim abandoned mid-call (the server stopped) refuses other steps and is taken up by its own step after five minutes, under the same key', async () => {
     const paymentId = await paymentAt('approved');
     // What a server that died while the provider was being asked for the payout leaves.
-    const held = holdProvider('send');
+    const held = holdProvider(provider(), 'send');
     const lost = appraiser.act(startPayment, { paymentId });
     await held.asked;
     held.restore();
@@ -1068,7 +1048,7 @@ describe('asking the provider with no transaction open', () => {
     };
     const cancelled = await paymentAt('changed');
     await live(cancelled);
-    const held = holdProvider('cancel');
+    const held = holdProvider(provider(), 'cancel');
     try {
       const cancel = manager.act(cancelPayment, { paymentId: cancelled, reason: 'Seller kept the car.' });
       await held.asked;
@@ -1094,7 +1074,7 @@ describe('asking the provider with no transaction open', () => {
   it('an Idempotency-Key on a step that asks the provider: the same key meanwhile is under way (409), after it the stored reply; a step that failed lets its key go', async () => {
     const paymentId = await paymentAt('sent');
     const key = 'void-under-way';
-    const held = holdProvider('cancel');
+    const held = holdProvider(provider(), 'cancel');
     try {
       const first = manager.act(voidPayment, { paymentId }, { idempotencyKey: key });
       await held.asked;

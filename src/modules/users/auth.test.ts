@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { failProvider, holdProvider } from '../../../tests/provider-calls';
 import { authenticator } from 'otplib';
 import {
   ADMIN_TOTP_SECRET,
@@ -654,34 +655,6 @@ describe('authenticator keys are stored sealed', () => {
 // Issue 29: the sign-in steps write what they must keep (a code's hash, a failure's count) in a part
 // of their own, then ask the carrier or the mail server with no transaction open.
 describe('sign-in steps ask their providers with no transaction open', () => {
-  /** Replaces a provider's method for one test, putting it back after. */
-  function swap<S extends 'telephony' | 'mail', M extends keyof TestApp['app']['services'][S]>(
-    service: S,
-    method: M,
-    call: (original: TestApp['app']['services'][S][M]) => unknown,
-  ) {
-    const provider = t.app.services[service];
-    const original = provider[method];
-    Object.assign(provider, { [method]: call(original) });
-    return () => void Object.assign(provider, { [method]: original });
-  }
-
-  /** A provider's method held until released, the calls that reach it counted. */
-  function hold<S extends 'telephony' | 'mail'>(service: S, method: 'sendText' | 'send') {
-    let release!: () => void;
-    let reached!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const asked = new Promise<void>((resolve) => (reached = resolve));
-    let calls = 0;
-    const restore = swap(service, method as never, (original) => async (...args: unknown[]) => {
-      calls += 1;
-      reached();
-      await released;
-      return (original as (...a: unknown[]) => unknown).apply(t.app.services[service], args);
-    });
-    return { asked, release, calls: () => calls, restore };
-  }
-
   async function atTextCode(phone: string) {
     const user = await t.createUser();
     const [factor] = await t.db
@@ -696,7 +669,7 @@ describe('sign-in steps ask their providers with no transaction open', () => {
 
   it('keeps the code (its hash) before the text goes; the same request meanwhile sends nothing more; the code that arrives signs in', async () => {
     const { caller, factor } = await atTextCode('+15055550161');
-    const carrier = hold('telephony', 'sendText');
+    const carrier = holdProvider(t.app.services.telephony, 'sendText');
     try {
       const first = caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
       await carrier.asked;
@@ -719,9 +692,7 @@ describe('sign-in steps ask their providers with no transaction open', () => {
   it("withdraws a code the carrier did not take, the account's events saying why, and sends a new one at once when asked again", async () => {
     const { caller, factor, user } = await atTextCode('+15055550162');
     const down = 'The text provider did not answer; try again.';
-    const restore = swap('telephony', 'sendText', () => async () => {
-      throw AppError.upstream(down);
-    });
+    const restore = failProvider(t.app.services.telephony, 'sendText', AppError.upstream(down));
     let failed;
     try {
       failed = await caller.act(pushCode, { factorId: factor.id, factorType: 'sms' });
@@ -767,9 +738,7 @@ describe('sign-in steps ask their providers with no transaction open', () => {
     };
     for (let i = 1; i <= 9; i++) expect((await wrong()).status).toBe(401);
 
-    const restore = swap('mail', 'send', () => async () => {
-      throw AppError.upstream('The mail server did not answer.');
-    });
+    const restore = failProvider(t.app.services.mail, 'send', AppError.upstream('The mail server did not answer.'));
     try {
       expect(await wrong()).toMatchObject({
         status: 401,
@@ -792,7 +761,7 @@ describe('sign-in steps ask their providers with no transaction open', () => {
       { type: 'signin_warning_failed', detail: 'The mail server did not answer.' },
     ]);
 
-    const mailServer = hold('mail', 'send');
+    const mailServer = holdProvider(t.app.services.mail, 'send');
     try {
       const eleventh = wrong();
       await mailServer.asked;
