@@ -29,7 +29,7 @@ import { allFlags } from '../src/shared/permissions';
 import type { Reach } from '../src/shared/session';
 import { loadScale } from '../src/server/scale/load';
 import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
-import { measureWebTransfer, type WebTransfer } from './web';
+import { buildFiles, describeCold, measureWebTransfer, type WebTransfer } from './web';
 import { actionRegistry, actionRoute } from '../src/server/platform/actions';
 import { afternoonStore, benchBulk, BULK_BUDGET, describeBulk, type BulkResult, type Queryable } from './bulk';
 
@@ -40,6 +40,8 @@ const BUDGET = {
   csvRssMb: 250,
   initialKb: 200,
   chunkKb: 100,
+  /** Scripts a screen asks for when opened cold in a fresh browser (decision 041). */
+  coldScripts: 25,
 };
 const CONNECTIONS = 20;
 
@@ -588,13 +590,16 @@ async function coldStartAndWeb(): Promise<{ coldStartMs: number; web: WebTransfe
     const web = await measureWebTransfer(
       `http://127.0.0.1:${(server.child as ChildProcess & { port: number }).port}`,
       DEMO_ADMIN,
-      quick ? 4 : Infinity,
+      { screenLimit: quick ? 4 : Infinity },
     );
     if (web.signIn.kb >= BUDGET.initialKb)
       failures.push(`The sign-in screen transfers ${web.signIn.kb.toFixed(1)} KB.`);
     for (const s of web.screens)
       if (s.codeKb >= BUDGET.chunkKb)
         failures.push(`The ${s.title} screen's own code transfers ${s.codeKb.toFixed(1)} KB.`);
+    for (const c of web.cold)
+      if (c.scripts > BUDGET.coldScripts)
+        failures.push(`The ${c.title} screen asks for ${c.scripts} scripts when opened cold.`);
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
     recordBulk(await bulkOnEmbedded(dir));
@@ -700,6 +705,12 @@ for (const s of web.screens)
   console.log(
     `${pad(`  ${s.title} (/${s.path})`, 40)}${kb(s.codeKb).padStart(10)}  ${s.codeKb < BUDGET.chunkKb ? 'ok' : 'BROKEN'}`,
   );
+const files = buildFiles('dist/web');
+console.log(
+  `\nThe build: ${files.js} JavaScript files (${files.small} under 4 KB), ${kb(files.gzKb)} gzipped; the entry and its static imports ${files.entryFiles} files, ${kb(files.entryGzKb)} gzipped`,
+);
+console.log(`Requests per cold screen (budget: at most ${BUDGET.coldScripts} scripts)`);
+console.log(describeCold(web).join('\n'));
 console.log(
   `Scale ${scale}; ${seconds} s per measurement; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
 );
