@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { plausibleMoment } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { vinCheckDigit, vinProblem } from '../vehicles/vehicles.api';
@@ -98,9 +100,12 @@ const BUYER_CODES = ['INV', 'GSM', 'GM', 'SALES'];
  * some outside New Mexico), two of them finished, each added by a buyer of its store when it has one.
  */
 export async function seedAcquisitionVehicles(db: Db): Promise<void> {
-  const now = Date.now();
+  const now = new Date();
+  const random = seededRandom(9);
   const stores = new Map(
-    (await db.select({ id: locations.id, code: locations.code }).from(locations)).map((l) => [l.code, l.id]),
+    (await db.select({ id: locations.id, code: locations.code, timeZone: locations.timeZone }).from(locations)).map(
+      (l) => [l.code, l],
+    ),
   );
   const buyers = await db
     .select({ id: users.id, locationId: users.locationId })
@@ -108,9 +113,12 @@ export async function seedAcquisitionVehicles(db: Db): Promise<void> {
     .where(and(inArray(users.jobCode, BUYER_CODES), eq(users.accountLocked, false)))
     .orderBy(asc(users.id));
   const rows = demoVehicles.flatMap((demo) => {
-    const locationId = stores.get(demo.code);
-    if (!locationId) return [];
-    const createdAt = new Date(now - demo.ago);
+    const store = stores.get(demo.code);
+    if (!store) return [];
+    const locationId = store.id;
+    const at = (ago: number) =>
+      plausibleMoment(random, new Date(now.getTime() - ago), { now, timeZone: store.timeZone });
+    const createdAt = at(demo.ago);
     return [
       {
         vin: withCheckDigit(demo.draft),
@@ -121,7 +129,7 @@ export async function seedAcquisitionVehicles(db: Db): Promise<void> {
         notes: demo.notes ?? '',
         createdBy: buyers.find((u) => u.locationId === locationId)?.id ?? null,
         createdAt,
-        updatedAt: demo.active === false ? new Date(now - demo.ago / 2) : createdAt,
+        updatedAt: demo.active === false ? at(demo.ago / 2) : createdAt,
       },
     ];
   });

@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { plausibleMoment, STORE_HOURS, WAKING_HOURS } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { DEFAULT_TIME_ZONE, addDays, dayIn } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -86,7 +88,8 @@ const demoRules: {
 /**
  * ~30 trade-ins at six stores in New Mexico, Colorado and Arizona (reach.test.ts needs some outside New
  * Mexico), from each source, in every state. `ago`: how long before the seed ran it came in; base
- * values in cents.
+ * values in cents. A customer who also filled in a trade-in questionnaire gave the same phone or email
+ * in both, so the customer page joins them (docs/customers.md).
  */
 const demoAppraisals: {
   code: string;
@@ -147,7 +150,7 @@ const demoAppraisals: {
     code: 'ABG',
     source: 'service-lane',
     name: 'Angela Baca',
-    phone: '+15055550113',
+    phone: '+15055550123',
     vin: '4T1B11HK5KU718245',
     year: 2019,
     make: 'Toyota',
@@ -165,6 +168,7 @@ const demoAppraisals: {
     source: 'phone',
     name: 'Thomas Romero',
     phone: '+15055550114',
+    email: 'tromero@example.com',
     year: 2012,
     make: 'Toyota',
     model: 'Corolla',
@@ -198,6 +202,7 @@ const demoAppraisals: {
     source: 'website',
     name: 'Maria Gallegos',
     phone: '+15055550116',
+    email: 'maria.gallegos@example.com',
     year: 2020,
     make: 'Ford',
     model: 'F-150',
@@ -230,7 +235,7 @@ const demoAppraisals: {
   {
     code: 'ABH',
     source: 'service-lane',
-    name: 'Michael Johnson',
+    name: 'Marcus Whitfield',
     phone: '+15055550122',
     vin: '5J6RW2H85KL003218',
     year: 2019,
@@ -247,8 +252,8 @@ const demoAppraisals: {
   {
     code: 'ABH',
     source: 'website',
-    name: 'Daniel Lopez',
-    email: 'dlopez@example.com',
+    name: 'Gregory Baird',
+    email: 'gbaird@example.com',
     year: 2016,
     make: 'Honda',
     model: 'Pilot',
@@ -265,6 +270,7 @@ const demoAppraisals: {
     source: 'phone',
     name: 'Laura Sanchez',
     phone: '+15055550124',
+    email: 'laura.s@example.com',
     year: 2023,
     make: 'Honda',
     model: 'HR-V',
@@ -603,7 +609,7 @@ const demoAppraisals: {
   },
 ];
 
-/** Who may work a trade-in: the job codes that hold `appraiser` (decision 022). */
+/** Who may work a trade-in: the job codes that hold `appraiser` (decision 022), and those who hold it themselves. */
 const APPRAISER_CODES = ['GM', 'GSM', 'INV'];
 
 /** A few standing offer rules, then ~30 appraisals priced by them (offer.ts), each with the rules it got. */
@@ -642,12 +648,23 @@ export async function seedAppraisals(db: Db): Promise<void> {
   const appraisers = await db
     .select({ id: users.id, locationId: users.locationId })
     .from(users)
-    .where(and(inArray(users.jobCode, APPRAISER_CODES), eq(users.accountLocked, false)))
+    .where(
+      and(
+        or(inArray(users.jobCode, APPRAISER_CODES), arrayContains(users.flags, ['appraiser'])),
+        eq(users.accountLocked, false),
+      ),
+    )
     .orderBy(asc(users.id));
+  const random = seededRandom(5);
   for (const demo of demoAppraisals) {
     const store = stores.get(demo.code);
     if (!store) continue;
-    const createdAt = new Date(now - demo.ago);
+    // A website lead comes in when the customer fills it in; the others while the store is open.
+    const createdAt = plausibleMoment(random, new Date(now - demo.ago), {
+      now: new Date(now),
+      timeZone: store.timeZone,
+      hours: demo.source === 'website' ? WAKING_HOURS : STORE_HOURS,
+    });
     const vehicle = { year: demo.year, make: demo.make, model: demo.model, trim: demo.trim ?? '', mileage: demo.miles };
     const offer = computeOffer(demo.base, vehicle, dayIn(store.timeZone, createdAt), rules);
     const [row] = await db

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
+import { type Hours, inSequence, plausibleMoment, STORE_HOURS, WAKING_HOURS } from '../../server/db/demo-times';
+import { seededRandom, type Random } from '../../server/scale/random';
 import { vinCheckDigit, vinProblem } from '../vehicles/vehicles.api';
 import type {
   Carrier,
@@ -478,11 +480,14 @@ const AUTHOR_CODES = ['SALES', 'INV', 'GM', 'GSM'];
 
 const byKey = <T, K>(rows: T[], key: (row: T) => K) => new Map(rows.map((row) => [key(row), row]));
 
-async function seedVehiclesAndUsers(db: Db, now: number, stores: Map<string, number>) {
+/** `ago` before `now`, moved to a plausible moment of its day: a customer's doing (waking hours) or the store's. */
+type When = (ago: number, hours?: Hours) => Date;
+
+async function seedVehiclesAndUsers(db: Db, when: When, stores: Map<string, number>) {
   const vehicleRows = demoVehicles.flatMap((v) => {
     const locationId = stores.get(v.code);
     if (!locationId) return [];
-    const at = new Date(now - v.ago);
+    const at = when(v.ago, STORE_HOURS);
     return [
       {
         locationId,
@@ -502,9 +507,9 @@ async function seedVehiclesAndUsers(db: Db, now: number, stores: Map<string, num
     name: u.name,
     email: u.email,
     phone: u.phone,
-    lastSignInAt: u.signedIn === null ? null : new Date(now - u.signedIn),
-    createdAt: new Date(now - (30 - i) * DAY),
-    updatedAt: new Date(now - (30 - i) * DAY),
+    lastSignInAt: u.signedIn === null ? null : when(u.signedIn),
+    createdAt: when((30 - i) * DAY),
+    updatedAt: when((30 - i) * DAY),
   }));
   const customers = await db.insert(laneUsers).values(laneUserRows).returning();
   return { vehicles: byKey(vehicles, (v) => v.stockNumber), customers: byKey(customers, (u) => u.email) };
@@ -512,14 +517,20 @@ async function seedVehiclesAndUsers(db: Db, now: number, stores: Map<string, num
 
 async function seedLeads(
   db: Db,
-  now: number,
+  when: When,
   stores: Map<string, number>,
   made: Awaited<ReturnType<typeof seedVehiclesAndUsers>>,
+  random: Random,
 ) {
   const rows = demoLeads.flatMap((l) => {
     const locationId = stores.get(l.code);
     if (!locationId) return [];
-    const createdAt = new Date(now - l.ago);
+    const [createdAt, completedAt, updatedAt, soldAt] = inSequence(random, [
+      when(l.ago),
+      when(l.ago / 2, STORE_HOURS),
+      when(l.ago / 3, STORE_HOURS),
+      when(l.ago / 4, STORE_HOURS),
+    ]);
     const done = l.status === 'completed' || l.status === 'sold';
     return [
       {
@@ -533,9 +544,9 @@ async function seedLeads(
         source: l.source,
         status: l.status,
         createdAt,
-        updatedAt: new Date(now - l.ago / 3),
-        completedAt: done ? new Date(now - l.ago / 2) : null,
-        soldAt: l.status === 'sold' ? new Date(now - l.ago / 4) : null,
+        updatedAt,
+        completedAt: done ? completedAt : null,
+        soldAt: l.status === 'sold' ? soldAt : null,
       },
     ];
   });
@@ -551,12 +562,15 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export async function seedClickLane(db: Db): Promise<void> {
   const now = Date.now();
+  const random = seededRandom(19);
+  const when: When = (ago, hours = WAKING_HOURS) =>
+    plausibleMoment(random, new Date(now - ago), { now: new Date(now), hours });
   const stores = new Map(
     (await db.select({ id: locations.id, code: locations.code }).from(locations)).map((l) => [l.code, l.id]),
   );
   if (!stores.get('ABG')) return;
-  const made = await seedVehiclesAndUsers(db, now, stores);
-  const leads = await seedLeads(db, now, stores, made);
+  const made = await seedVehiclesAndUsers(db, when, stores);
+  const leads = await seedLeads(db, when, stores, made, random);
   const staff = await db
     .select({ id: users.id, locationId: users.locationId })
     .from(users)
@@ -579,20 +593,25 @@ export async function seedClickLane(db: Db): Promise<void> {
       })
       .returning();
     const authorId = staff.find((u) => u.locationId === lead.locationId)?.id ?? null;
+    // Listed oldest first: posted in that order.
+    const posted = inSequence(
+      random,
+      d.updates.map((u) => when(u.ago * HOUR, STORE_HOURS)),
+    );
     await db.insert(laneUpdates).values(
-      d.updates.map((u) => ({
+      d.updates.map((u, i) => ({
         deliveryId: delivery.id,
         text: u.text,
         photoUrl: u.photo ?? '',
         authorId,
-        createdAt: new Date(now - u.ago * HOUR),
+        createdAt: posted[i],
       })),
     );
   }
   const quoteRows = demoQuotes.flatMap((q, i) => {
     const lead = leads.get(q.name);
     if (!lead) return [];
-    const createdAt = new Date(now - q.ago);
+    const createdAt = when(q.ago);
     return [
       {
         leadId: lead.id,

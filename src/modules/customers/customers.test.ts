@@ -93,11 +93,15 @@ describe("the demo's Rosa Martinez", () => {
       contact: 1,
     });
     expect(texts.map((m) => m.body)).toEqual([
+      // The quote as the price builder texts it, signed by the store's general manager, who answered her.
+      expect.stringMatching(
+        /^Hi Rosa, here is your price quote for the 2025 Toyota Highlander XLE \(stock T25H118\): \$46,171, or about \$722 a month\. Maria, Albuquerque Toyota\nhttp.*\/quote\/[\w-]{22}$/,
+      ),
       'Please send the quote. I filled in the trade-in questionnaire already.',
       'Hi Rosa, it is! Bring the RAV4 by and we will appraise it. I can send a quote too.',
       'Hi, is the 2025 Highlander XLE on your site still there? I would trade my RAV4.',
     ]);
-    expect(texts[0]).toMatchObject({ direction: 'inbound', href: `/messenger/?p=5055550142&l=${loc.ABG}` });
+    expect(texts[1]).toMatchObject({ direction: 'inbound', href: `/messenger/?p=5055550142&l=${loc.ABG}` });
   });
 
   it("pages each kind of her records newest first, each with its own screen's address", async () => {

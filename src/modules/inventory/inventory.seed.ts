@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { seededRandom, type Random } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
 import { stockNumbers } from '../stock/stock.db';
 import type { Condition } from './inventory.contract';
@@ -30,6 +31,19 @@ const newPrices: Record<string, number> = {
   Palisade: 43_900,
 };
 const DEFAULT_PRICE = 30_000;
+const YEAR_MS = 365.25 * 86_400_000;
+
+/**
+ * What the odometer read when the vehicle came in: a new one its delivery miles; a used one driven
+ * since its model year went on sale (the October before) at its own owner's pace, 7,000 to 16,000
+ * miles a year, to the mile.
+ */
+function odometer(random: Random, condition: Condition, modelYear: number, arrived: Date): number {
+  if (condition === 'new') return random.int(4, 60);
+  const onSale = Date.UTC(modelYear - 1, 9, 1);
+  const years = Math.max(0.25, (arrived.getTime() - onSale) / YEAR_MS);
+  return Math.max(1_200, Math.round(years * random.int(7_000, 16_000)) + random.int(-900, 900));
+}
 const colors = ['Midnight Black', 'Super White', 'Celestial Silver', 'Barcelona Red', 'Blueprint', 'Lunar Rock'];
 
 /** The library: this year's and next year's models, each a picture and a line to sell it. */
@@ -70,6 +84,7 @@ const libraryModels = [
  */
 export async function seedInventory(db: Db): Promise<void> {
   const year = new Date().getFullYear();
+  const random = seededRandom(11);
   await db.insert(vehicleLibrary).values(
     libraryModels.flatMap(([make, model], i) =>
       [year, year + 1].slice(0, i % 3 === 0 ? 2 : 1).map((y) => ({
@@ -102,8 +117,7 @@ export async function seedInventory(db: Db): Promise<void> {
       trim: n.trim,
       condition,
       exteriorColor: colors[i % colors.length],
-      // About 11,800 miles a year, give or take a few thousand: no two alike.
-      mileage: condition === 'new' ? 5 + (i % 40) : Math.max(900, age * 11_800 + ((i * 7_919) % 6_000) - 3_000),
+      mileage: odometer(random, condition, n.year ?? year, n.createdAt),
       // About 6 % a year off the new price, to half of it: over what the store paid a customer for it.
       price: Math.round((price * (1 - Math.min(age, 8) * 0.06)) / 100) * 100,
       status: parents.has(n.stock) || i % 10 === 6 ? ('sold' as const) : ('in stock' as const),

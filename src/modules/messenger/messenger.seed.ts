@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { seededRandom } from '../../server/scale/random';
+import { demoPerson } from '../../server/db/demo-people';
+import { daysAgo, inSequence, plausibleMoment } from '../../server/db/demo-times';
 import { locations } from '../locations/locations.db';
 import { messages, phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
@@ -34,10 +36,25 @@ const DEFAULT_SHORTCUTS: { shortcut: string; message: string; keywords: string[]
   },
 ];
 
-/** Conversations: what the customer and the store said, in turn; the customer speaks first. */
+/** Models each store's texts ask about: one new of its make, one it has used. */
+const MODELS: Record<string, { new: string; used: string }> = {
+  Toyota: { new: 'RAV4 XLE', used: 'Tacoma TRD Off-Road' },
+  Honda: { new: 'CR-V EX-L', used: 'Pilot EX-L' },
+  Subaru: { new: 'Outback Premium', used: 'Forester Premium' },
+  Ford: { new: 'F-150 XLT', used: 'Bronco Big Bend' },
+  Chevrolet: { new: 'Silverado 1500 LT', used: 'Equinox LT' },
+  Kia: { new: 'Telluride EX', used: 'Sportage EX' },
+};
+const ANY_MAKE = { new: 'SUV', used: 'pickup' };
+
+/**
+ * Conversations: what the customer and the store said, in turn; the customer speaks first. `{new}`
+ * and `{used}` name the store's own models; an odd number of texts leaves the customer waiting. Each
+ * store gets six of its own, so no two stores' customers say the same thing.
+ */
 const EXCHANGES: string[][] = [
   [
-    'Is the 2024 RAV4 XLE still available?',
+    'Is the {new} on your website still available?',
     'Yes it is! Would you like to come see it today?',
     'Can I come by after work, around 6?',
     'Perfect, see you at 6. Ask for me at the front desk.',
@@ -49,100 +66,206 @@ const EXCHANGES: string[][] = [
     'Yes please',
   ],
   [
-    'Do you have any Tacomas with the TRD package?',
+    'Do you have any used {used} in stock?',
     'We have three on the lot. I can send you the links.',
     'Please do. Also what are the lease specials?',
   ],
   ['Is my car ready yet?', 'It is! Your total is $189.45. We are open until 7.'],
   ['Can I get a quote on a trade-in for my 2018 Civic?', 'Sure, what is the mileage?', 'About 64,000 miles'],
+  [
+    'Hi, I test drove the {new} on Tuesday. Is the price on the sticker firm?',
+    'Thanks for coming in! Let me talk to my manager and text you back within the hour.',
+  ],
+  [
+    'Do you take trade-ins with a loan still on them?',
+    'We do. Bring your lender and account number and we will pay it off.',
+    'Great, thanks',
+  ],
+  [
+    'Can I move my appointment from Thursday to Friday morning?',
+    'Done: Friday at 8:30. We will text you a reminder the day before.',
+  ],
+  [
+    'Do I need to bring anything to sign the papers?',
+    "Your license, proof of insurance and the trade's title if you have it.",
+  ],
+  ['How much is an oil change for a {used}?', 'Synthetic is $79.95 with a tire rotation. Want me to book one?'],
+  [
+    'Got the recall letter in the mail. How long does the fix take?',
+    'About two hours. We have a loaner if you need one.',
+    'I will wait there, Monday at 9 ok?',
+  ],
+  [
+    'Is there a {new} in blue anywhere nearby?',
+    'Not on our lot, but one is arriving next week. Want me to hold it for you?',
+    'Yes please hold it',
+    'It is yours. I will call you the day it lands.',
+  ],
+  [
+    'Did my new plates come in yet?',
+    'Not yet. The state is running about three weeks; we will text you the day they arrive.',
+  ],
+  ['What was the payoff on my old car?', 'It was $4,212.88; it is on page two of your deal papers.'],
+  [
+    'Can my son pick up my car? I am stuck at work',
+    'Sure, he just needs to show his license at the service desk.',
+    'Thank you!!',
+  ],
+  [
+    'Any 0% financing this month?',
+    'On the {new}, yes: 0% for 48 months for qualified buyers through the end of the month.',
+  ],
+  [
+    'My tire pressure light keeps coming on',
+    'Probably a slow leak. Swing by the service drive; a patch takes 20 minutes.',
+    'On my way',
+  ],
+  [
+    'Do you have a loaner car for tomorrow?',
+    'We have one left for 8:00. I put your name on it.',
+    'Perfect',
+    'See you tomorrow. Bring your insurance card.',
+  ],
+  [
+    'Saw the used {used} online. Has it been in an accident?',
+    'Clean history; I just emailed you the report.',
+    'Can I see it Sunday?',
+  ],
+  [
+    'How long is the wait for a wheel alignment?',
+    'About an hour without an appointment. Saturday mornings are busiest.',
+  ],
+  [
+    'Is the extended warranty worth it on a {new}?',
+    'It depends how long you keep it. Happy to go over the options when you come in.',
+  ],
+  ['Running 15 minutes late for my 10:00', 'No problem, we will hold your spot.'],
+  [
+    'Can you send me the out-the-door price on the {used}?',
+    'Sending it now with tax and fees included.',
+    'Got it. Can you do better on the doc fee?',
+  ],
+  ['Thanks for getting me in so fast today!', 'Our pleasure! A review on Google would mean a lot to the team.'],
+  [
+    'Do you buy cars even if I do not buy one from you?',
+    'We do. Our appraisal takes about 20 minutes and the offer is good for a week.',
+  ],
+  [
+    'When does my lease end?',
+    'In March. We can look at your options now; there are some good pull-ahead offers.',
+    'Let us talk next week',
+  ],
+  ['Where do I drop off my keys after hours?', 'There is a key drop box to the left of the service doors.'],
+  ['Does the {new} come as a hybrid?', 'It does: about 40 mpg around town. We have two on the lot.'],
+  [
+    'My windshield has a chip. Can you fix it?',
+    'We send those to our glass partner; they can come to you Thursday.',
+    'Thursday works',
+  ],
+  [
+    'What is my car worth? It is a 2016 with 120k miles',
+    'Send me the VIN and a few photos and I will get you a number today.',
+    'Sent',
+    'Got them, thanks. I will call you by 4.',
+  ],
+  ['Do you have Saturday service hours?', 'Yes, 8 to 2 on Saturdays.'],
+  [
+    'Can I put down a deposit on the {used} over the phone?',
+    'Yes, $500 holds it for 48 hours. I can call you to take it.',
+    'Call me now please',
+  ],
+  ['Is the battery covered under warranty?', 'For three years. Yours is two years old, so it is covered.'],
+  [
+    'Who was the person I spoke with yesterday about financing?',
+    'That was our finance manager. I will ask her to call you this afternoon.',
+  ],
+  [
+    'Do you have the {new} with the tow package?',
+    'One is in the shop getting its inspection; ready tomorrow.',
+    'Can you send me a picture?',
+  ],
 ];
-const FIRST = [
-  'Maria',
-  'Jose',
-  'Linda',
-  'David',
-  'Rosa',
-  'Michael',
-  'Angela',
-  'Thomas',
-  'Carmen',
-  'Daniel',
-  'Teresa',
-  'Kevin',
-];
-const LAST = [
-  'Garcia',
-  'Martinez',
-  'Chavez',
-  'Romero',
-  'Baca',
-  'Nguyen',
-  'Johnson',
-  'Brown',
-  'Lopez',
-  'Sanchez',
-  'Gallegos',
-  'Trujillo',
-];
+/** Conversations each line has. */
+const PER_LINE = 6;
+/** The demo's people the messenger's contacts are (service customers are the first ones). */
+const MESSENGER_PEOPLE = 3_200;
+
+/** An exchange in the store's words: its models in place of `{new}` and `{used}`. */
+const inStoreWords = (exchange: string[], make: string) => {
+  const models = MODELS[make] ?? ANY_MAKE;
+  return exchange.map((text) => text.replace('{new}', models.new).replace('{used}', models.used));
+};
 
 /**
  * Named contacts in conversation with the first stores' main lines, some awaiting a reply and unread,
- * and the group's shortcuts. Numbers are fictional (555-02xx) in each store's area code.
+ * and the group's shortcuts. Each contact is one of the demo's people (demo-people.ts), in the store's
+ * area code; the store's texts are answered by its first member of staff.
  */
 export async function seedMessenger(db: Db) {
   await seedShortcuts(db);
   const random = seededRandom(16);
   const lines = await db
-    .select({ id: phones.id, phoneNumber: phones.phoneNumber, locationId: phones.locationId })
+    .select({
+      id: phones.id,
+      phoneNumber: phones.phoneNumber,
+      locationId: phones.locationId,
+      make: locations.dealership,
+      timeZone: locations.timeZone,
+    })
     .from(phones)
     .innerJoin(locations, eq(locations.id, phones.locationId))
     .where(and(eq(phones.active, true), eq(phones.phoneType, 'main')))
     .orderBy(asc(locations.id))
-    .limit(6);
+    .limit(EXCHANGES.length / PER_LINE);
   const now = Date.now();
-  let person = 0;
-  for (const line of lines) {
+  for (const [l, line] of lines.entries()) {
     const [agent] = await db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.locationId, line.locationId))
       .orderBy(asc(users.id))
       .limit(1);
-    const areaCode = line.phoneNumber.slice(2, 5);
-    for (const [n, exchange] of EXCHANGES.entries()) {
-      const phone = `+1${areaCode}55502${String(person % 100).padStart(2, '0')}`;
-      const firstName = FIRST[person % FIRST.length];
-      // Every pair of names once: the last name moves on by five after each round of first names.
-      const lastName = LAST[(person + Math.floor(person / FIRST.length) * 5 + 3) % LAST.length];
-      person++;
+    for (let n = 0; n < PER_LINE; n++) {
+      const person = demoPerson(MESSENGER_PEOPLE + l * PER_LINE + n, line.phoneNumber.slice(2, 5));
+      // Spread over the last four days, in the day; the most recent conversations are the first ones.
+      const start = plausibleMoment(random, new Date(now - (n * 15 + random.int(1, 8)) * 3_600_000), {
+        now: new Date(now),
+        timeZone: line.timeZone,
+        hours: { from: 8, to: 20 },
+      });
+      const exchange = inStoreWords(EXCHANGES[l * PER_LINE + n], line.make);
+      // Each answer a few minutes after the text before it.
+      const sent = inSequence(
+        random,
+        exchange.map(() => start),
+        new Date(now),
+      );
       await db.insert(contacts).values({
         locationId: line.locationId,
-        firstName,
-        lastName,
-        mobilePhone: phone,
-        email: `${firstName}.${lastName}${person}@example.com`.toLowerCase(),
+        firstName: person.firstName,
+        lastName: person.lastName,
+        mobilePhone: person.phone,
+        email: person.email,
         source: n % 3 === 0 ? 'text' : 'staff',
         autopilot: n === 1,
+        createdAt: sent[0],
       });
-      // Spread over the last four days; the most recent conversations are the first ones.
-      const start = now - (n * 9 + random.int(1, 8)) * 3_600_000 - random.int(0, 50) * 60_000;
       await db.insert(messages).values(
         exchange.map((body, i) => {
           const inbound = i % 2 === 0;
-          const at = new Date(start + i * (3 + random.int(0, 20)) * 60_000);
           return {
             messageSid: `SM${'d'.repeat(8)}${String(line.id).padStart(6, '0')}${String(n).padStart(4, '0')}${String(i).padStart(14, '0')}`,
             phoneId: line.id,
             locationId: line.locationId,
             direction: inbound ? ('inbound' as const) : ('outbound' as const),
             purpose: inbound ? ('inbound' as const) : ('transactional' as const),
-            from: inbound ? phone : line.phoneNumber,
-            to: inbound ? line.phoneNumber : phone,
+            from: inbound ? person.phone : line.phoneNumber,
+            to: inbound ? line.phoneNumber : person.phone,
             body,
             status: inbound ? ('received' as const) : ('delivered' as const),
             userId: inbound ? null : (agent?.id ?? null),
-            createdAt: at,
-            statusAt: at,
+            createdAt: sent[i],
+            statusAt: sent[i],
           };
         }),
       );
@@ -212,8 +335,9 @@ async function seedSends(db: Db, lines: { id: number; phoneNumber: string; locat
   const chosen = [lines[0], lines.find((l) => l.locationId === outside?.id)].filter((l): l is (typeof lines)[number] =>
     Boolean(l),
   );
+  const random = seededRandom(18);
   for (const [n, line] of chosen.entries()) {
-    const at = new Date(now - (5 + n) * 86_400_000);
+    const at = daysAgo(random, 5 + n, { now: new Date(now) });
     const body =
       n === 0
         ? 'Year-end sales event this Saturday: 0% APR on select models. Reply STOP to opt out.'

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+import { endUndoNotice, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
 
 /** Picks an option of a select in a dialog (the list's filters have boxes of the same names). */
 async function choose(page: Page, dialog: Locator, label: string, option: string) {
@@ -38,11 +38,11 @@ test('add a notification group with staff picked by name and a contact of the st
   // Contacts of the group's store, found by name or number (contacts/list-options), labelled with their number.
   const customers = add.getByRole('combobox', { name: 'Contacts' });
   const asked = page.waitForRequest(
-    (r) => r.url().endsWith('/api/actions/contacts/list-options') && r.postDataJSON()?.search === 'sanchez',
+    (r) => r.url().endsWith('/api/actions/contacts/list-options') && r.postDataJSON()?.search === 'fischer',
   );
-  await customers.pressSequentially('sanchez');
-  expect((await asked).postDataJSON()).toMatchObject({ search: 'sanchez', locationId: expect.anything() });
-  await page.getByRole('option', { name: /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/ }).click();
+  await customers.pressSequentially('fischer');
+  expect((await asked).postDataJSON()).toMatchObject({ search: 'fischer', locationId: expect.anything() });
+  await page.getByRole('option', { name: /^Kathryn Fischer · \(\d{3}\) 555-\d{4}$/ }).click();
   // The choices stay open for another pick, over the buttons: leave the box first.
   await add.getByRole('textbox', { name: 'Name' }).click();
   await expect(page.getByRole('listbox', { name: 'Contacts' })).toBeHidden();
@@ -73,7 +73,7 @@ test('add a notification group with staff picked by name and a contact of the st
   await expect(edit.locator('.mantine-Pill-root')).toHaveText([
     'Carmen Trujillo · Albuquerque Honda',
     'James Smith · Albuquerque Honda',
-    /^Angela Sanchez · \(\d{3}\) 555-02\d\d$/,
+    /^Kathryn Fischer · \(\d{3}\) 555-\d{4}$/,
   ]);
   await edit.locator('.mantine-Pill-root', { hasText: 'James Smith' }).locator('.mantine-Pill-remove').click();
   await edit.getByRole('textbox', { name: 'Name' }).fill('ABH service desk');
@@ -89,9 +89,9 @@ test('add a notification group with staff picked by name and a contact of the st
   await expect(page.getByText('Albuquerque Honda · told of service appointments')).toBeVisible();
   await expect(page.getByRole('heading', { name: '2 members' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Carmen Trujillo/ })).toContainText('ADVISOR');
-  const contactRow = page.getByRole('row', { name: /Angela Sanchez/ });
+  const contactRow = page.getByRole('row', { name: /Kathryn Fischer/ });
   await expect(contactRow).toContainText('Contact');
-  await expect(contactRow).toContainText(/\(\d{3}\) 555-02\d\d/);
+  await expect(contactRow).toContainText(/\(\d{3}\) 555-\d{4}/);
   await expect(contactRow).toContainText('Albuquerque Honda');
   const csvLink = page.getByRole('link', { name: 'Download CSV' });
   await expect(csvLink).toHaveAttribute('href', /^\/tools\/notification-groups\/export\?groupId=\d+$/);
@@ -102,7 +102,7 @@ test('add a notification group with staff picked by name and a contact of the st
   expect(lines.slice(1)).toEqual([
     expect.stringMatching(/^ABH service desk,Carmen Trujillo,Staff,carmen\.trujillo\.\d+@forecourt\.test,/),
     expect.stringMatching(
-      /^ABH service desk,Angela Sanchez,Contact,angela\.sanchez\d+@example\.com,\(\d{3}\) 555-02\d\d,,Albuquerque Honda,$/,
+      /^ABH service desk,Kathryn Fischer,Contact,kathryn\.fischer\d+@example\.com,\(\d{3}\) 555-\d{4},,Albuquerque Honda,$/,
     ),
   ]);
 
@@ -119,6 +119,8 @@ test('add a notification group with staff picked by name and a contact of the st
   await prompt.getByRole('button', { name: 'Delete' }).click();
   await expectNotification(page, 'Notification group deleted!');
   await expect(renamed).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `${before} notification groups` })).toBeVisible();
+  await endUndoNotice(page, 'Notification group deleted!', 'notification-groups/delete-group');
   await expect(page.getByRole('heading', { name: `${before} notification groups` })).toBeVisible();
 });
 

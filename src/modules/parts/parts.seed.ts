@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { daysAgo } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { dayIn } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
 import type { InvoiceType, PartCategory } from './parts.contract';
@@ -218,10 +220,11 @@ export async function seedPartsInvoices(db: Db): Promise<void> {
     .from(locations)
     .where(inArray(locations.code, [...new Set(demoInvoices.map((i) => i.code))]));
   const store = Object.fromEntries(stores.map((s) => [s.code, s]));
-  const now = Date.now();
+  const now = new Date();
+  const random = seededRandom(17);
   await db.insert(partsInvoices).values(
     demoInvoices.map((i) => {
-      const at = new Date(now - i.day * 86_400_000);
+      const at = daysAgo(random, i.day, { now, timeZone: store[i.code].timeZone });
       return {
         locationId: store[i.code].id,
         invoiceNumber: i.number,

@@ -26,6 +26,51 @@ function random(seed: number) {
  */
 export const DEMO_ADMIN_PHONE = '+15055550120';
 
+type Pick = <T>(items: T[]) => T;
+const MODELS = ['RAV4', 'Tacoma', 'CR-V', 'Outback', 'F-150', 'Silverado', 'Sportage', 'Tucson', 'Camry', 'Civic'];
+const DAYS = ['tomorrow', 'Thursday', 'Friday', 'Saturday morning', 'Monday', 'this afternoon'];
+const TIMES = ['8:30', '9:15', '10:00', '11:45', '1:30', '3:15', '4:40'];
+
+/**
+ * What a customer texts a line and what the store answers, with the details that tell one customer's
+ * text from another's (a model, a day, a time), so the demo's texts do not read as one script.
+ */
+const EXCHANGES: ((pick: Pick) => [string, string])[] = [
+  (pick) => [`Is the ${pick(MODELS)} on your website still available?`, `It is! Want to come see it ${pick(DAYS)}?`],
+  (pick) => [`Can I come by ${pick(DAYS)} after work?`, 'Sure, we are open until 7. Ask for the sales desk.'],
+  (pick) => [
+    `Is my ${pick(MODELS)} ready for pickup?`,
+    'Yes! It is parked out front; the keys are at the service desk.',
+  ],
+  (pick) => [
+    `Did my ${pick(['brake pads', 'floor mats', 'roof rack', 'wiper blades', 'tow hitch'])} come in?`,
+    `It arrived this morning. We can put it on ${pick(DAYS)} at ${pick(TIMES)}.`,
+  ],
+  (pick) => [`Can I move my appointment to ${pick(DAYS)}?`, `Done: ${pick(DAYS)} at ${pick(TIMES)}. See you then.`],
+  (pick) => [`What do I need to bring to pick up the ${pick(MODELS)}?`, 'Just your license and your insurance card.'],
+  (pick) => [
+    `How much is ${pick(['a tire rotation', 'an alignment', 'a cabin filter', 'a battery test', 'an oil change'])}?`,
+    `$${pick(['29.95', '49.95', '89.95', '119.95'])} for most models. Want me to book you in?`,
+  ],
+  (pick) => [
+    `Running about ${pick(['10', '15', '20'])} minutes late, sorry!`,
+    'No problem, we will see you when you get here.',
+  ],
+  (pick) => [`Do you have a loaner for ${pick(DAYS)}?`, `We have one at ${pick(TIMES)}. I put your name on it.`],
+  (pick) => [
+    `Any lease deals on the ${pick(MODELS)} this month?`,
+    `Yes, from $${pick(['289', '319', '349', '399'])} a month with $2,999 down. I can send the details.`,
+  ],
+  (pick) => [
+    `Thanks for getting my ${pick(MODELS)} in so fast ${pick(['today', 'this morning', 'yesterday'])}!`,
+    'Thank you for coming in! Drive safe.',
+  ],
+  (pick) => [
+    `What is my car worth? It is a ${pick(['2015', '2017', '2019'])} ${pick(MODELS)}.`,
+    'Send me a few photos and the mileage and I will get you a number today.',
+  ],
+];
+
 const CUSTOMER_AREA_CODES: Record<string, string[]> = {
   NM: ['575'],
   CO: ['303', '720', '719'],
@@ -170,34 +215,36 @@ export async function seedPhones(db: Db): Promise<void> {
   );
   await db.insert(calls).values(callRows);
 
-  const bodies = [
-    'Is the car still available?',
-    'Your service appointment is confirmed for tomorrow at 9:00.',
-    'Can I come by after work?',
-    'Your vehicle is ready for pickup.',
-  ];
+  // Three short exchanges a line: a customer's text and the store's answer, the same customer's number.
   const messageRows = created
     .filter((p) => p.active)
     .flatMap((p) =>
-      Array.from({ length: 6 }, (_, i) => {
-        const createdAt = openMoment(p.locationId);
-        const inbound = i % 2 === 0;
+      Array.from({ length: 3 }, (_, pair) => {
         const customer = demoCustomer(p.locationId);
-        return {
-          messageSid: sidOf('SM', `demo-text-${p.id}-${i}`),
-          phoneId: p.id,
-          locationId: p.locationId,
-          direction: inbound ? ('inbound' as const) : ('outbound' as const),
-          purpose: inbound ? ('inbound' as const) : ('transactional' as const),
-          from: inbound ? customer : p.phoneNumber,
-          to: inbound ? p.phoneNumber : customer,
-          body: bodies[i % bodies.length],
-          status: inbound ? ('received' as const) : i === 5 ? ('undelivered' as const) : ('delivered' as const),
-          errorCode: !inbound && i === 5 ? 30006 : null,
-          createdAt,
-          statusAt: createdAt,
-        };
-      }),
+        const asked = openMoment(p.locationId);
+        const answered = new Date(
+          asked.getTime() + (2 + Math.floor(next() * 25)) * 60_000 + Math.floor(next() * 60_000),
+        );
+        return pick(EXCHANGES)(pick).map((body, turn) => {
+          const inbound = turn === 0;
+          const i = pair * 2 + turn;
+          const createdAt = inbound ? asked : new Date(Math.min(answered.getTime(), now));
+          return {
+            messageSid: sidOf('SM', `demo-text-${p.id}-${i}`),
+            phoneId: p.id,
+            locationId: p.locationId,
+            direction: inbound ? ('inbound' as const) : ('outbound' as const),
+            purpose: inbound ? ('inbound' as const) : ('transactional' as const),
+            from: inbound ? customer : p.phoneNumber,
+            to: inbound ? p.phoneNumber : customer,
+            body,
+            status: inbound ? ('received' as const) : i === 5 ? ('undelivered' as const) : ('delivered' as const),
+            errorCode: !inbound && i === 5 ? 30006 : null,
+            createdAt,
+            statusAt: createdAt,
+          };
+        });
+      }).flat(),
     );
   await db.insert(messages).values(messageRows);
   const main = created[0];

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { plausibleMoment, WAKING_HOURS } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
 import { standardQuestions, type QuestionAnswer } from './questionnaire.contract';
 import { questionnaires } from './questionnaire.db';
@@ -69,7 +71,7 @@ const demo: {
     model: 'Camry',
     trim: 'SE',
     email: 'dchavez@example.com',
-    phone: '+15055550177',
+    phone: '+15055550112',
     comments: '',
     answers: [
       'Yes, minor rear bumper in 2021, repaired at a body shop',
@@ -325,14 +327,14 @@ const demo: {
     code: 'PHX',
     day: 1,
     hour: 3,
-    first: 'Daniel',
-    last: 'Lopez',
+    first: 'Hugo',
+    last: 'Villanueva',
     vin: 'KM8J33A46MU300222',
     year: 2021,
     make: 'Hyundai',
     model: 'Tucson',
     trim: 'SEL',
-    email: 'daniel.lopez@example.com',
+    email: 'hugo.villanueva@example.com',
     phone: '+16025550177',
     comments: 'Moving out of state next month; want a quick sale.',
     answers: [
@@ -379,14 +381,15 @@ const demo: {
 
 export async function seedQuestionnaires(db: Db): Promise<void> {
   const stores = await db
-    .select({ id: locations.id, code: locations.code })
+    .select({ id: locations.id, code: locations.code, timeZone: locations.timeZone })
     .from(locations)
     .where(inArray(locations.code, [...new Set(demo.map((d) => d.code))]));
-  const store = Object.fromEntries(stores.map((s) => [s.code, s.id]));
-  const now = Date.now();
+  const store = Object.fromEntries(stores.map((s) => [s.code, s]));
+  const now = new Date();
+  const random = seededRandom(21);
   await db.insert(questionnaires).values(
     demo.map((d) => ({
-      locationId: store[d.code],
+      locationId: store[d.code].id,
       firstName: d.first,
       lastName: d.last,
       vehicleVin: d.vin,
@@ -398,7 +401,12 @@ export async function seedQuestionnaires(db: Db): Promise<void> {
       phone: d.phone,
       comments: d.comments,
       questions: asked(d.answers),
-      createdAt: new Date(now - d.day * 86_400_000 - d.hour * 3_600_000),
+      // Customers fill it in from home, evenings and weekends too.
+      createdAt: plausibleMoment(random, new Date(now.getTime() - d.day * 86_400_000 - d.hour * 3_600_000), {
+        now,
+        timeZone: store[d.code].timeZone,
+        hours: WAKING_HOURS,
+      }),
     })),
   );
 }

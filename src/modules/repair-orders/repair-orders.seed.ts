@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { plausibleMoment } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
 import { toHundredths } from './amounts';
 import { repairOrderItems, repairOrders } from './repair-orders.db';
@@ -95,13 +97,17 @@ const demoOrders: {
 
 export async function seedRepairOrders(db: Db): Promise<void> {
   const stores = await db
-    .select({ id: locations.id, code: locations.code })
+    .select({ id: locations.id, code: locations.code, timeZone: locations.timeZone })
     .from(locations)
     .where(inArray(locations.code, [...new Set(demoOrders.map((o) => o.code))]));
-  const store = Object.fromEntries(stores.map((s) => [s.code, s.id]));
-  const now = Date.now();
+  const store = Object.fromEntries(stores.map((s) => [s.code, s]));
+  const now = new Date();
+  const random = seededRandom(23);
   for (const o of demoOrders) {
-    const at = new Date(now - o.hours * 3_600_000);
+    const at = plausibleMoment(random, new Date(now.getTime() - o.hours * 3_600_000), {
+      now,
+      timeZone: store[o.code].timeZone,
+    });
     const lines = o.items.map(([description, value, hours], position) => ({
       position,
       description,
@@ -111,7 +117,7 @@ export async function seedRepairOrders(db: Db): Promise<void> {
     const [order] = await db
       .insert(repairOrders)
       .values({
-        locationId: store[o.code],
+        locationId: store[o.code].id,
         customerName: o.customer,
         vehicle: o.vehicle,
         servicesRequested: o.services,

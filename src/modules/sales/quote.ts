@@ -80,6 +80,23 @@ export function quoteFigures(lines: QuoteLines): QuoteFigures {
 }
 
 /**
+ * What a quote hands the desking tool when a deal starts from it (docs/sales.md, "Saved deals"): the
+ * selling price is its price less its discounts, plus its addenda; its incentives applied are
+ * rebates; its tax lines together are one tax rate (percent, to four places).
+ */
+export function quoteDealTerms(lines: QuoteLines): { sellingPrice: number; rebates: number; taxRate: number } {
+  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  return {
+    sellingPrice:
+      lines.price -
+      sum(lines.discounts.filter(discountApplies).map((d) => d.amount)) +
+      sum(lines.addenda.map((a) => a.amount)),
+    rebates: sum(lines.incentives.filter((i) => i.applied).map((i) => i.amount)),
+    taxRate: Number(sum(lines.taxes.map((t) => t.rate)).toFixed(4)),
+  };
+}
+
+/**
  * Ours: the state's motor vehicle tax to start a quote's tax line from, without county or city taxes
  * (the salesperson edits the rate to the store's): New Mexico's excise tax, the others' state rates.
  */

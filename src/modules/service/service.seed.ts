@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { seededRandom, type Random } from '../../server/scale/random';
+import { demoPerson, type DemoPerson } from '../../server/db/demo-people';
 import { locations } from '../locations/locations.db';
 import {
   appointments,
@@ -115,7 +116,7 @@ const LAST = [
   'Lucero',
 ];
 
-/** A customer: a name and a fictional 555 number in the store's area code. */
+/** A scale-data customer: a name and a fictional 555 number in the store's area code. */
 export const customerOf = (random: Random, areaCode: string) => ({
   name: `${random.pick(FIRST)} ${random.pick(LAST)}`,
   phone: `+1${areaCode}555${String(random.int(0, 9999)).padStart(4, '0')}`,
@@ -165,6 +166,25 @@ export function daysOutOf(random: Random): number {
 
 /** A time in opening hours (07:00–17:30) on the store's clock, as UTC: Mountain time is UTC−7 or −6; close enough for a demo. */
 const openHour = (random: Random) => 14 + random.int(0, 10) + random.pick([0, 0.5]);
+/** When a booking is made: any minute of the hour (the slot it books is on the hour or half hour). */
+const bookedAt = (random: Random, day: Date) =>
+  new Date(day.getTime() + (14 + random.int(0, 10)) * 3_600_000 + random.int(0, 3_599) * 1000);
+
+/** How often a booking is a store's returning customer rather than someone new. */
+const RETURNING = 0.45;
+
+/** A store's service customers: each with one vehicle, drawn from the demo's people as they first book. */
+interface Regular extends DemoPerson {
+  vehicle: string;
+}
+
+/** The store's next booking's customer: one who came before, or a new one given the next of the demo's people. */
+function customerFor(random: Random, regulars: Regular[], next: () => number, areaCode: string): Regular {
+  if (regulars.length > 0 && random.next() < RETURNING) return random.pick(regulars);
+  const regular = { ...demoPerson(next(), areaCode), vehicle: random.pick(VEHICLES) };
+  regulars.push(regular);
+  return regular;
+}
 
 /**
  * Four months of bookings per store (up to three weeks ahead), recall texts and the appointments they
@@ -195,23 +215,26 @@ export async function seedService(db: Db): Promise<void> {
   const recallOf = new Map(RECALLS.map(([, , make], i) => [make, i + 1]));
   const booked: (typeof appointments.$inferInsert)[] = [];
   const texts: (typeof recallMessages.$inferInsert)[] = [];
+  let people = 0;
+  const nextPerson = () => people++;
   for (const store of stores) {
     const areaCode = store.phone.slice(2, 5) || '505';
     const recall = recallOf.get(store.dealership);
+    const regulars: Regular[] = [];
     for (let d = -120; d <= 0; d++) {
       for (let n = random.int(1, 4); n > 0; n--) {
-        const createdAt = new Date(day(d).getTime() + openHour(random) * 3_600_000);
+        const createdAt = bookedAt(random, day(d));
         // A same-day booking is for later that day.
         const slot = new Date(day(d + daysOutOf(random)).getTime() + openHour(random) * 3_600_000);
         const scheduledAt = slot > createdAt ? slot : new Date(createdAt.getTime() + 2 * 3_600_000);
-        const customer = customerOf(random, areaCode);
+        const customer = customerFor(random, regulars, nextPerson, areaCode);
         const isRecall = recall !== undefined && random.next() < 0.12;
         if (createdAt > now) continue;
         booked.push({
           locationId: store.id,
           customerName: customer.name,
           phone: customer.phone,
-          vehicle: random.pick(VEHICLES),
+          vehicle: customer.vehicle,
           sourceId: isRecall ? RECALL_SOURCE_ID : sourceOf(random),
           serviceIds: isRecall ? [RECALL_SERVICE_ID] : servicesOf(random, SERVICES.length),
           recallCampaignId: isRecall ? recall : null,
@@ -225,7 +248,8 @@ export async function seedService(db: Db): Promise<void> {
           texts.push({
             locationId: store.id,
             campaignId: recall,
-            phone: customerOf(random, areaCode).phone,
+            // The store's own customers, owners of the make the recall is for.
+            phone: customerFor(random, regulars, nextPerson, areaCode).phone,
             sentAt: new Date(day(d).getTime() + openHour(random) * 3_600_000),
           });
       }

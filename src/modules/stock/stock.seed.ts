@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { daysAgo } from '../../server/db/demo-times';
+import { seededRandom, type Random } from '../../server/scale/random';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { makeVin } from '../vehicles/vehicles.api';
@@ -34,7 +36,6 @@ const usedWays: AcquiredBy[] = ['Purchase', 'Auction', 'Lease Return', 'Early Tr
 
 /** Numbers per store: what each demo lot holds, sold ones included (the inventory demo reads them). */
 const PER_STORE = 30;
-const DAY = 86_400_000;
 
 /**
  * Vehicles bought from the demo's customers, numbered at their store: the acquisition and appraisal
@@ -45,7 +46,7 @@ const boughtFromCustomers: Record<string, { vin: string; year: number; make: str
   ABH: { vin: '1HGCV1F3XJA091734', year: 2018, make: 'Honda', model: 'Accord', trim: 'EX-L' },
 };
 
-type Store = { id: number; code: string; make: string };
+type Store = { id: number; code: string; make: string; timeZone: string };
 
 /**
  * The store's numbers, oldest first over the last four months (none today): new vehicles of its own
@@ -55,10 +56,11 @@ type Store = { id: number; code: string; make: string };
 function storeNumbers(
   store: Store,
   s: number,
-  now: number,
+  now: Date,
   createdBy: number | null,
+  random: Random,
 ): (typeof stockNumbers.$inferInsert)[] {
-  const year = new Date(now).getFullYear();
+  const year = now.getFullYear();
   return Array.from({ length: PER_STORE }, (_, i) => {
     const fresh = i % 3 === 0;
     const own = models.filter((m) => m[2] === store.make);
@@ -77,7 +79,7 @@ function storeNumbers(
       ...vehicle,
       purchaseVin: vehicle.acquiredBy === 'Early Trade' ? makeVin('4T1', 'C31AK', year, 'U', serial + 260_000) : null,
       createdBy,
-      createdAt: new Date(now - ((PER_STORE - i) * 4 - 2) * DAY - s * 3_600_000),
+      createdAt: daysAgo(random, (PER_STORE - i) * 4 - 2, { now, timeZone: store.timeZone }),
     };
   });
 }
@@ -90,12 +92,13 @@ function storeNumbers(
  */
 export async function seedStock(db: Db): Promise<void> {
   const stores = await db
-    .select({ id: locations.id, code: locations.code, make: locations.dealership })
+    .select({ id: locations.id, code: locations.code, make: locations.dealership, timeZone: locations.timeZone })
     .from(locations)
     .where(inArray(locations.code, ['ABG', 'ABH', 'SFS', 'LCF', 'DNC', 'PHX']))
     .orderBy(asc(locations.id));
   if (stores.length === 0) return;
-  const now = Date.now();
+  const now = new Date();
+  const random = seededRandom(7);
   for (const [s, store] of stores.entries()) {
     const [creator] = await db
       .select({ id: users.id })
@@ -103,7 +106,7 @@ export async function seedStock(db: Db): Promise<void> {
       .where(and(eq(users.locationId, store.id), eq(users.accountLocked, false)))
       .orderBy(asc(users.id))
       .limit(1);
-    const rows = storeNumbers(store, s, now, creator?.id ?? null);
+    const rows = storeNumbers(store, s, now, creator?.id ?? null, random);
     if (store.code === 'ABG') rows[9] = { ...rows[9], ...mistypedTundra() };
     await db.insert(stockNumbers).values(rows);
     await db.insert(stockSequences).values({ locationId: store.id, last: rows.length });
@@ -112,6 +115,7 @@ export async function seedStock(db: Db): Promise<void> {
   // Two trades taken in on ABG00002 when it sold.
   const abg = stores.find((store) => store.code === 'ABG');
   if (!abg) return;
+  const traded = daysAgo(random, 3, { now, timeZone: abg.timeZone });
   await db.insert(stockNumbers).values([
     {
       stock: 'ABG00002A',
@@ -124,7 +128,7 @@ export async function seedStock(db: Db): Promise<void> {
       make: 'Honda',
       model: 'Accord',
       trim: 'EX-L',
-      createdAt: new Date(now - 3 * DAY),
+      createdAt: traded,
     },
     {
       stock: 'ABG00002B',
@@ -137,7 +141,7 @@ export async function seedStock(db: Db): Promise<void> {
       make: 'Ford',
       model: 'Fusion',
       trim: 'SE',
-      createdAt: new Date(now - 3 * DAY),
+      createdAt: traded,
     },
   ]);
 }

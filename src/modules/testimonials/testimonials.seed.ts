@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
+import { daysAgo } from '../../server/db/demo-times';
+import { seededRandom } from '../../server/scale/random';
 import { dayIn } from '../../server/platform/days';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
@@ -161,10 +163,11 @@ export async function seedTestimonials(db: Db): Promise<void> {
     .where(inArray(locations.code, [...new Set(demo.map((t) => t.code))]));
   const store = Object.fromEntries(stores.map((s) => [s.code, s]));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  const now = Date.now();
+  const now = new Date();
+  const random = seededRandom(13);
   await db.insert(testimonials).values(
     demo.map((t) => {
-      const at = new Date(now - t.day * 86_400_000);
+      const at = daysAgo(random, t.day, { now, timeZone: store[t.code].timeZone });
       return {
         locationId: store[t.code].id,
         creatorId: admin?.id ?? null,

@@ -254,7 +254,7 @@ async function checkPassword({
   const attempt = await beginAttempt(key, { db, request, reply, services });
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyPassword(dummyHash, input.password).then(() => false);
+    : await verifyPassword(await unknownUserHash, input.password).then(() => false);
   // An account an administrator locked answers the same whether the password was right or not, and
   // every attempt on it counts as a failure: neither the answer nor the wait tells a right guess.
   const warning = !valid || user?.accountLocked ? await recordFailure(attempt, key, user, 'signin_failed') : null;
@@ -276,8 +276,10 @@ defineAction({
   handler: (ctx) => signInStep(ctx, checkPassword),
 });
 
-// Verifying against a fixed hash when the user does not exist keeps the timing the same.
-const dummyHash = await hashPassword('not-a-real-password');
+// Verifying against a fixed hash when the user does not exist keeps the timing the same. Started as
+// the module loads but not awaited there: an await at load lets the modules listed after this one
+// register (and seed) before it.
+const unknownUserHash = hashPassword('not-a-real-password');
 
 type StoredFactor = typeof userFactors.$inferSelect;
 

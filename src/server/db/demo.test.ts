@@ -3,7 +3,7 @@
  * each store's own area, calls while the stores are open, and same-named people told apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { testApp, type TestApp } from '../../../tests/helpers';
 import { allFlags } from '../../shared/permissions';
 import { employees } from '../../modules/employees/employees.db';
@@ -12,6 +12,12 @@ import { calls, phones } from '../../modules/phones/phones.db';
 import { users } from '../../modules/users/users.db';
 import { createLine } from '../../../tests/telephony';
 import { userActivity } from '../../modules/phones/phones.contract';
+import { appraisals } from '../../modules/appraisals/appraisals.db';
+import { customers } from '../../modules/customers/customers.db';
+import { inventoryVehicles } from '../../modules/inventory/inventory.db';
+import { salesQuotes } from '../../modules/sales/quotes.db';
+import { deskingDeals } from '../../modules/sales/desking.db';
+import { stockNumbers } from '../../modules/stock/stock.db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,5 +132,57 @@ describe('the demo group', () => {
     ]);
     const [denver] = await t.db.select().from(locations).where(eq(locations.code, 'DNC'));
     expect(areaCode(denver.phone)).toBe('303');
+  });
+
+  it('has no two customers of the same name: one person carries one phone or email everywhere', async () => {
+    const named = await t.db
+      .select({ name: customers.name, n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(sql`${customers.mergedInto} is null and ${customers.name} <> ''`)
+      .groupBy(customers.name)
+      .having(sql`count(*) > 1`);
+    expect(named).toEqual([]);
+    const staffNames = new Set((await t.db.select().from(employees)).map((e) => `${e.firstName} ${e.lastName}`));
+    const people = await t.db.select({ name: customers.name }).from(customers);
+    expect(people.filter((c) => staffNames.has(c.name))).toEqual([]);
+  });
+
+  it('gives each used vehicle its own miles, more the older it is', async () => {
+    const used = (await t.db.select().from(inventoryVehicles)).filter((v) => v.condition !== 'new');
+    for (const year of new Set(used.map((v) => v.year))) {
+      const miles = used.filter((v) => v.year === year).map((v) => v.mileage);
+      expect(new Set(miles).size, `${year}`).toBe(miles.length);
+    }
+    // Driven since its model year went on sale (the October before) at a pace owners keep.
+    for (const v of used) {
+      const years = (v.createdAt.getTime() - Date.UTC(v.year - 1, 9, 1)) / (365.25 * 86_400_000);
+      expect(v.mileage! / years, `${v.stock}: ${v.mileage} miles in ${years.toFixed(1)} years`).toBeGreaterThan(5_000);
+      expect(v.mileage! / years, `${v.stock}: ${v.mileage} miles in ${years.toFixed(1)} years`).toBeLessThan(18_000);
+    }
+  });
+
+  it("stamps the staff's records at moments of their own while the store is open", async () => {
+    const stores = new Map((await t.db.select().from(locations)).map((l) => [l.id, l]));
+    const stamped = [
+      ...(await t.db.select({ at: stockNumbers.createdAt, locationId: stockNumbers.locationId }).from(stockNumbers)),
+      ...(await t.db.select({ at: salesQuotes.createdAt, locationId: salesQuotes.locationId }).from(salesQuotes)),
+      ...(await t.db.select({ at: deskingDeals.createdAt, locationId: deskingDeals.locationId }).from(deskingDeals)),
+    ];
+    expect(stamped.length).toBeGreaterThan(150);
+    // Not the minute and second the demo was made at, over and over.
+    const minuteAndSecond = new Set(stamped.map(({ at }) => at.toISOString().slice(14, 19)));
+    expect(minuteAndSecond.size).toBeGreaterThan(stamped.length * 0.9);
+    for (const { at, locationId } of stamped) {
+      const { weekday, minutes } = wallClock(at, stores.get(locationId)!.timeZone);
+      expect(weekday).not.toBe(0);
+      expect(minutes).toBeGreaterThanOrEqual(9 * 60);
+      expect(minutes).toBeLessThan(18 * 60);
+    }
+  });
+
+  it('has every quote signed by its salesperson and every worked appraisal assigned', async () => {
+    expect((await t.db.select().from(salesQuotes)).filter((q) => q.userId === null)).toEqual([]);
+    const worked = (await t.db.select().from(appraisals)).filter((a) => a.workingStatus !== 'unworked');
+    expect(worked.filter((a) => a.assignedUserId === null).map((a) => a.customerName)).toEqual([]);
   });
 });
