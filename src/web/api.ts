@@ -133,6 +133,26 @@ export async function callAction<C extends Callable>(
   /** Aborts the request (an autosave a newer change replaces); the call then rejects. */
   signal?: AbortSignal,
 ): Promise<OutputOf<C>> {
+  return post(contract, body, { idempotencyKey, signal });
+}
+
+/**
+ * The same call made to outlive the page (`keepalive`): one sent as the staff member closes or leaves
+ * it, such as a delete still waiting for its Undo (decision 040).
+ */
+export function callActionAsPageCloses<C extends Callable>(
+  contract: C,
+  body: InputOf<C> | Record<string, never> = {},
+  idempotencyKey?: string,
+): Promise<OutputOf<C>> {
+  return post(contract, body, { idempotencyKey, keepalive: true });
+}
+
+async function post<C extends Callable>(
+  contract: C,
+  body: InputOf<C> | Record<string, never>,
+  { idempotencyKey, signal, keepalive }: { idempotencyKey?: string; signal?: AbortSignal; keepalive?: boolean },
+): Promise<OutputOf<C>> {
   const json = Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, toField(v)]));
   const reply = await send(routeOf(contract), {
     method: 'POST',
@@ -144,6 +164,7 @@ export async function callAction<C extends Callable>(
     },
     body: JSON.stringify(json),
     signal,
+    keepalive,
   });
   return reply.data as OutputOf<C>;
 }

@@ -172,6 +172,20 @@ export async function expectNotification(page: Page, text: string | RegExp) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
 }
 
+/**
+ * A delete with Undo (decision 040) is sent when its notice ends: this ends it now, by its close
+ * button, and waits for the delete, so what follows sees the record gone from the server too.
+ */
+export async function endUndoNotice(page: Page, notice: string | RegExp, deletePath: string) {
+  const sent = page.waitForResponse((r) => r.url().endsWith(`/api/actions/${deletePath}`));
+  await page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: notice })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  expect((await sent).ok()).toBe(true);
+}
+
 /** Opens a searchable select by its label and picks an option. */
 export async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();

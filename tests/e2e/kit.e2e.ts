@@ -1,10 +1,10 @@
 /**
- * What every list and form of the kit does, tried on screens that exist: the order and page size in
- * the address, date presets, Refresh, the default location, the warning on leaving unsaved changes,
- * and dark mode.
+ * What every list and form of the kit does, tried on screens that exist: the order, page size and
+ * page in the address, date presets, Refresh, the default location, the warning on leaving unsaved
+ * changes, dark mode, and a delete's Undo.
  */
 import dayjs from 'dayjs';
-import { callApi, expect, test } from './fixtures';
+import { callApi, expect, test, visit } from './fixtures';
 
 test('a list keeps its order and page size in the address, so a shared link shows the same page', async ({ page }) => {
   await page.goto('/employees/');
@@ -115,4 +115,135 @@ test('rows chosen together are acted on together: lock two accounts from the use
   await expect(page.getByRole('row', { name: new RegExp(`bulk${stamp}`) })).toContainText('Locked');
   await expect(page.getByRole('row', { name: new RegExp(`batch${stamp}`) })).toContainText('Locked');
   await expect(bar).toBeHidden();
+});
+
+test('a delete waits for its Undo: Undo brings the row back with nothing deleted; left alone, the delete is sent', async ({
+  page,
+  request,
+}) => {
+  const jobCode = `E2E-UNDO-${Date.now().toString(36).toUpperCase()}`;
+  await callApi(request, 'sandbox-access/add-access', { jobCode, longName: 'Undo check' });
+  const stored = async () =>
+    (await callApi<{ jobCodeCount: number }>(request, 'sandbox-access/load-access-list', { query: jobCode }))
+      .jobCodeCount;
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/actions/sandbox-access/delete-access')) deletes.push(r.postData() ?? '');
+  });
+  await page.goto('/access/');
+  await page.getByRole('search').getByRole('textbox').fill(jobCode);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row', { name: new RegExp(jobCode) });
+  await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
+  const remove = async () => {
+    await row.getByRole('button', { name: `Actions for ${jobCode}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+  };
+
+  // Gone from the list at once, the count with it; the notice is announced and Undo has the focus.
+  await remove();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
+  const notice = page.getByRole('alert').filter({ hasText: 'Access deleted!' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row).toBeVisible();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
+  // Past the time the notice would have run, nothing was sent and the record is there.
+  await page.waitForTimeout(6_500);
+  expect(deletes).toEqual([]);
+  expect(await stored()).toBe(1);
+
+  // Left alone, the notice ends and only then is the delete sent; it stays gone after a reload.
+  await remove();
+  await expect(row).toHaveCount(0);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/actions/sandbox-access/delete-access'));
+  await expect(notice).toBeVisible();
+  expect(deletes).toEqual([]);
+  expect((await sent).ok()).toBe(true);
+  await expect(notice).toBeHidden();
+  expect(deletes).toHaveLength(1);
+  await page.reload();
+  await page.getByRole('search').getByRole('textbox').fill(jobCode);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
+  expect(await stored()).toBe(0);
+});
+
+test('a delete still waiting goes at once when the staff member leaves the screen', async ({ page, request }) => {
+  const jobCode = `E2E-LEAVE-${Date.now().toString(36).toUpperCase()}`;
+  await callApi(request, 'sandbox-access/add-access', { jobCode, longName: 'Leave check' });
+  await page.goto('/access/');
+  await page.getByRole('search').getByRole('textbox').fill(jobCode);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Actions for ${jobCode}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Access deleted!' })).toBeVisible();
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/actions/sandbox-access/delete-access'));
+  await visit(page, '/');
+  expect((await sent).ok()).toBe(true);
+  await expect(page.getByRole('alert').filter({ hasText: 'Access deleted!' })).toBeHidden();
+});
+
+test('the page of a list is in the address: a reload opens the same page, and Back returns to the page before', async ({
+  page,
+}) => {
+  await page.goto('/reports/service-appointments/?limit=25');
+  const root = page.locator('.appointment-data-manager');
+  const range = root.getByText(/^\d[\d,]*–\d[\d,]* of [\d,]+$/);
+  await expect(range).toHaveText(/^1–25 of /);
+  await root.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
+  await expect(range).toHaveText(/^26–50 of /);
+  const secondPage = await root.locator('tbody tr').first().textContent();
+
+  await page.reload();
+  await expect(page).toHaveURL(/[?&]page=2&cursor=/);
+  await expect(range).toHaveText(/^26–50 of /);
+  await expect(root.locator('tbody tr').first()).toHaveText(secondPage!);
+  await expect(page).toHaveTitle('Service appointments · Forecourt');
+
+  // Page 3, then Back twice: the second page, then the first.
+  await root.getByRole('button', { name: 'Next page' }).click();
+  await expect(range).toHaveText(/^51–75 of /);
+  await page.goBack();
+  await expect(range).toHaveText(/^26–50 of /);
+  await expect(root.locator('tbody tr').first()).toHaveText(secondPage!);
+  await page.goBack();
+  await expect(range).toHaveText(/^1–25 of /);
+  await expect(page).not.toHaveURL(/cursor=/);
+
+  // Another filter starts again from the first page.
+  await page.goForward();
+  await expect(range).toHaveText(/^26–50 of /);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(range).toHaveText(/^1–25 of /);
+});
+
+test('report tabs fit a phone: every tab in sight, nothing scrolls sideways, and a tab still opens its report', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (const [url, label, next, shows] of [
+    ['/phones/activity', 'Call activity reports', 'Texts', /report=texts/],
+    ['/reports/service-appointments/sources', 'Appointment reports', 'Scheduler sessions', /scheduler-sessions/],
+  ] as const) {
+    await page.goto(url);
+    const tabs = page.getByRole('tablist', { name: label }).getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+    expect(await sideways()).toBe(0);
+    await page.getByRole('tab', { name: next }).click();
+    await expect(page).toHaveURL(shows);
+    expect(await sideways()).toBe(0);
+  }
 });

@@ -105,6 +105,7 @@ export default function SandboxAccessManager() {
     success: 'Access deleted!',
     successMs: 4000,
     reload: ACCESS_LISTS,
+    undoable: true,
   });
 
   return (

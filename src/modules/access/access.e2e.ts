@@ -1,4 +1,4 @@
-import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+import { callApi, endUndoNotice, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 
 test('add, edit and delete a job code', async ({ page }) => {
   await page.goto('/access/');
@@ -61,6 +61,8 @@ test('add, edit and delete a job code', async ({ page }) => {
   await prompt.getByRole('button', { name: 'Delete' }).click();
   await expectNotification(page, 'Access deleted!');
   await expect(row).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `${before} job codes` })).toBeVisible();
+  await endUndoNotice(page, 'Access deleted!', 'sandbox-access/delete-access');
   await expect(page.getByRole('heading', { name: `${before} job codes` })).toBeVisible();
 });
 

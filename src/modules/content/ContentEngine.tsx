@@ -108,6 +108,7 @@ export default function ContentEngine() {
     success: 'Content deleted!',
     successMs: 4000,
     reload: [loadItems],
+    undoable: true,
   });
   return (
     <ListScreen

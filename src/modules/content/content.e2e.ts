@@ -1,4 +1,4 @@
-import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+import { endUndoNotice, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 import { DELETE_CONTENT_QUESTION } from './content.contract';
 
 test('a content item: added, published, compiled with its store’s shortcodes, then deleted after confirming', async ({
@@ -39,6 +39,7 @@ test('a content item: added, published, compiled with its store’s shortcodes, 
   await expect(page.getByText(DELETE_CONTENT_QUESTION)).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectNotification(page, 'Content deleted!');
+  await endUndoNotice(page, 'Content deleted!', 'marketing/content-engine/delete-item');
   await expect(page.locator('.content-engine')).toBeVisible();
   await expect(page.getByRole('row', { name: /e2e-headlights/ })).toHaveCount(0);
 });

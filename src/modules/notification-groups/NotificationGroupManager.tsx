@@ -24,6 +24,7 @@ export default function NotificationGroupManager() {
     success: GROUP_DELETED,
     successMs: 4000,
     reload: GROUP_LISTS,
+    undoable: true,
   });
 
   return (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ReportTabs } from '../../web/ui/ReportTabs';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ActionAlert } from '../../web/ui/ActionAlert';
 import { DataTable } from '../../web/ui/DataTable';
@@ -200,24 +201,17 @@ export default function CallActivity() {
       ]}
       updateUrl
       above={
-        <Tabs
+        <ReportTabs
+          label="Call activity reports"
+          tabs={Object.entries(reports).map(([key, r]) => ({ value: key, label: r.label }))}
           value={tab in reports ? tab : 'users'}
           onChange={(next) =>
             setParams((p) => {
-              p.set('report', next ?? 'users');
+              p.set('report', next);
               return p;
             })
           }
-        >
-          {/* One row of tabs that scrolls sideways on a phone, rather than wrapping. */}
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-            {Object.entries(reports).map(([key, r]) => (
-              <Tabs.Tab key={key} value={key}>
-                {r.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        />
       }
     >
       {(applied) => <ReportBody key={tab} report={report} filters={applied} />}

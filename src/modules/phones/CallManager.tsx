@@ -9,12 +9,14 @@ import { CallStatusBadge, DirectionLabel, otherParty, useCallControls } from './
 import { MAKE_CALL, MakeCallModal } from './MakeCall';
 import { callColumns, loadCalls } from './phones.contract';
 import { lineSource } from '../../web/options/lineOptions';
-import { callStatusOptions, directionOptions, isLiveStatus } from './phoneScreens';
+import { callHref, callStatusOptions, directionOptions, isControllable } from './phoneScreens';
+import { useOpenRecord } from '../../web/ui/RecordPage';
 
 /** call-manager: every call of the group, newest first; filters live in the address. */
 export default function CallManager() {
   const canCall = useCan('messenger');
   const controls = useCallControls();
+  const open = useOpenRecord();
   const [callBack, setCallBack] = useState<{ to?: string; phoneId?: number }>({});
   const call = (target: { to?: string; phoneId?: number }) => {
     setCallBack(target);
@@ -40,10 +42,11 @@ export default function CallManager() {
       ]}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.callSid}
+      onRowClick={(row) => open(callHref(row.callSid))}
       rowActions={
         canCall || controls.allowed
           ? (row) => [
-              ...(isLiveStatus(row.status) ? controls.menuItems(row) : []),
+              ...(isControllable(row) ? controls.menuItems(row) : []),
               ...(canCall
                 ? [
                     {

@@ -7,6 +7,7 @@ import {
   callStatusLabels,
   callStatuses,
   isFinalCallStatus,
+  isRequestedCall,
   phoneTypeLabels,
   phoneTypes,
   type CallStatus,
@@ -17,6 +18,16 @@ import { optionsOf } from '../../web/options/optionsOf';
 export { callStatusLabels };
 
 export const isLiveStatus = (status: CallStatus) => !isFinalCallStatus(status);
+
+/**
+ * Whether a call can be ended or transferred: it is live and the carrier has given it its id (a call
+ * still being placed is known only by its requested id: docs/phones.md).
+ */
+export const isControllable = (call: { status: CallStatus; callSid: string }) =>
+  isLiveStatus(call.status) && !isRequestedCall(call.callSid);
+
+/** The address of a call's page, by the provider's id (CallPage.tsx). */
+export const callHref = (callSid: string) => `/phones/calls/call?sid=${callSid}`;
 
 export const callStatusColors: Record<CallStatus, string> = {
   queued: 'gray',

@@ -32,6 +32,13 @@ export default defineScreens([
     },
   },
   {
+    path: 'phones/calls/call',
+    className: 'call-page',
+    title: 'Call',
+    access: 'phoneLookup',
+    load: () => import('./CallPage'),
+  },
+  {
     path: 'phones/calls/twilio',
     className: 'live-calls',
     access: 'phoneLookup',

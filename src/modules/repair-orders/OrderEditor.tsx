@@ -5,13 +5,16 @@
  * was loaded at. "Add item" adds a line to the table only: it is stored by Save order, and a line
  * left empty (no description, no value, no hours) is not stored at all.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Slot } from '../../web/slots';
 import {
   ActionIcon,
   Button,
   Group,
+  Paper,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -50,6 +53,91 @@ const asTyped = (raw: string) => raw.replace(/[^\d.]/g, '');
 /** A line nobody filled in: no description, and a value and hours of nothing. */
 const emptyLine = (l: Line) => !l.description.trim() && toHundredths(l.value) === 0 && toHundredths(l.hours) === 0;
 
+/** One line's inputs, placed by the table or the cards; value and hours take a visible label in a card. */
+interface LineInputs {
+  description: ReactNode;
+  value: (label?: string) => ReactNode;
+  hours: (label?: string) => ReactNode;
+  remove: ReactNode;
+}
+interface ItemsProps {
+  lines: Line[];
+  inputs: (line: Line, i: number) => LineInputs;
+}
+
+function ItemTable({ lines, inputs }: ItemsProps) {
+  return (
+    <Table className="repair-order-items" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Item</Table.Th>
+          <Table.Th w={140}>Value ($)</Table.Th>
+          <Table.Th w={110}>Hours</Table.Th>
+          <Table.Th w={48}>
+            <VisuallyHidden>Remove</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line, i) => {
+          const input = inputs(line, i);
+          return (
+            <Table.Tr key={line.key}>
+              <Table.Td>{input.description}</Table.Td>
+              <Table.Td>{input.value()}</Table.Td>
+              <Table.Td>{input.hours()}</Table.Td>
+              <Table.Td>{input.remove}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>Total</Table.Th>
+          <Table.Th className="repair-order-total-value">{sumAmounts(lines.map((l) => l.value))}</Table.Th>
+          <Table.Th className="repair-order-total-hours">{sumAmounts(lines.map((l) => l.hours))}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+/** The items on a phone: a card each, named "Item 1", "Item 2"… for screen readers as on the screen. */
+function ItemCards({ lines, inputs }: ItemsProps) {
+  return (
+    <Stack gap="xs" className="repair-order-items">
+      {lines.map((line, i) => {
+        const input = inputs(line, i);
+        return (
+          <Paper key={line.key} withBorder p="sm" role="group" aria-label={`Item ${i + 1}`}>
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  Item {i + 1}
+                </Text>
+                {input.remove}
+              </Group>
+              {input.description}
+              <SimpleGrid cols={2} spacing="xs">
+                {input.value('Value ($)')}
+                {input.hours('Hours')}
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group justify="space-between" px="sm" fw={700} fz="sm">
+        <span>Total</span>
+        <span>
+          $<span className="repair-order-total-value">{sumAmounts(lines.map((l) => l.value))}</span> ·{' '}
+          <span className="repair-order-total-hours">{sumAmounts(lines.map((l) => l.hours))}</span> hours
+        </span>
+      </Group>
+    </Stack>
+  );
+}
+
 export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => void }) {
   const [version, setVersion] = useState(order.version);
   const [services, setServices] = useState(order.servicesRequested);
@@ -87,6 +175,41 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
     );
   const settle = (key: string, field: 'value' | 'hours') =>
     setLines((current) => current.map((l) => (l.key === key ? { ...l, [field]: cleanAmount(l[field]) } : l)));
+  // A table on a wide screen; on a phone each item is a card, its inputs stacked, so nothing scrolls sideways.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const amountInput = (line: Line, i: number, field: 'value' | 'hours', label?: string) => (
+    <TextInput
+      label={label}
+      aria-label={`${field === 'value' ? 'Value' : 'Hours'} of item ${i + 1}`}
+      inputMode="decimal"
+      value={line[field]}
+      onChange={(e) => change(line.key, field, e.currentTarget.value)}
+      onBlur={() => settle(line.key, field)}
+    />
+  );
+  const inputs = (line: Line, i: number): LineInputs => ({
+    description: (
+      <TextInput
+        aria-label={`Item ${i + 1}`}
+        autoFocus={line.key === newest}
+        placeholder="What was done or fitted"
+        value={line.description}
+        onChange={(e) => change(line.key, 'description', e.currentTarget.value)}
+      />
+    ),
+    value: (label) => amountInput(line, i, 'value', label),
+    hours: (label) => amountInput(line, i, 'hours', label),
+    remove: (
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove item ${i + 1}`}
+        onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    ),
+  });
 
   return (
     <Stack data-loaded="true" className="repair-order-editor">
@@ -107,72 +230,7 @@ export function OrderEditor({ order, done }: { order: RepairOrder; done?: () => 
         value={services}
         onChange={(e) => setServices(e.currentTarget.value)}
       />
-      {/* On a phone the table scrolls sideways rather than squeezing the item names to nothing. */}
-      <Table.ScrollContainer minWidth={560}>
-        <Table className="repair-order-items" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th w={140}>Value ($)</Table.Th>
-              <Table.Th w={110}>Hours</Table.Th>
-              <Table.Th w={48}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Table.Tr key={line.key}>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Item ${i + 1}`}
-                    autoFocus={line.key === newest}
-                    placeholder="What was done or fitted"
-                    value={line.description}
-                    onChange={(e) => change(line.key, 'description', e.currentTarget.value)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Value of item ${i + 1}`}
-                    inputMode="decimal"
-                    value={line.value}
-                    onChange={(e) => change(line.key, 'value', e.currentTarget.value)}
-                    onBlur={() => settle(line.key, 'value')}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Hours of item ${i + 1}`}
-                    inputMode="decimal"
-                    value={line.hours}
-                    onChange={(e) => change(line.key, 'hours', e.currentTarget.value)}
-                    onBlur={() => settle(line.key, 'hours')}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove item ${i + 1}`}
-                    onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th>Total</Table.Th>
-              <Table.Th className="repair-order-total-value">{sumAmounts(lines.map((l) => l.value))}</Table.Th>
-              <Table.Th className="repair-order-total-hours">{sumAmounts(lines.map((l) => l.hours))}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? <ItemCards lines={lines} inputs={inputs} /> : <ItemTable lines={lines} inputs={inputs} />}
       <Group>
         <Button variant="default" leftSection={<IconPlus size={16} />} onClick={add}>
           Add item

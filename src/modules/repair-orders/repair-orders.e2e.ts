@@ -136,3 +136,30 @@ test('parts-select: the filters fold behind Show filters; parts chosen join the 
   // 69.95 + 129.00 + 189.50 + 28.75.
   await expect(view.locator('.repair-order-total-value')).toHaveText('417.20');
 });
+
+test('on a phone the items are cards: nothing scrolls sideways, and the inputs and totals work as in the table', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/tools/repair-orders/order?orderId=1');
+  const view = page.locator('.repair-order-view');
+  const first = view.getByRole('group', { name: 'Item 1' });
+  await expect(first.getByRole('textbox', { name: 'Item 1', exact: true })).toBeVisible();
+  await expect(first.getByRole('textbox', { name: 'Value of item 1' })).toBeInViewport();
+  await expect(first.getByRole('button', { name: 'Remove item 1' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+
+  const items = view.getByRole('group', { name: /^Item \d+$/ });
+  const count = await items.count();
+  await view.getByRole('button', { name: 'Add item' }).click();
+  const added = view.getByRole('group', { name: `Item ${count + 1}` });
+  await expect(added.getByRole('textbox', { name: `Item ${count + 1}`, exact: true })).toBeFocused();
+  const before = Number(await view.locator('.repair-order-total-value').textContent());
+  await added.getByRole('textbox', { name: `Value of item ${count + 1}` }).fill('10');
+  await expect(view.locator('.repair-order-total-value')).toHaveText((before + 10).toFixed(2));
+  await added.getByRole('button', { name: `Remove item ${count + 1}` }).click();
+  await expect(items).toHaveCount(count);
+  await expect(view.locator('.repair-order-total-value')).toHaveText(before.toFixed(2));
+});

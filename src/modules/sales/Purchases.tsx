@@ -10,6 +10,7 @@ import { LocationSelect } from '../../web/options/LocationSelect';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { DateField } from '../../web/ui/DateField';
 import { ListScreen } from '../../web/ui/ListScreen';
+import { useOpenRecord } from '../../web/ui/RecordPage';
 import { IdModal, closeModal, openModal } from '../../web/ui/modals';
 import { RecordForm } from '../../web/ui/RecordForm';
 import { RemoteSelect } from '../../web/ui/RemoteSelect';
@@ -24,6 +25,7 @@ import {
   loadPurchases,
   PURCHASE_ADDED,
   purchaseColumns,
+  purchaseHref,
   type DealType,
 } from './purchases.contract';
 import { optionsOf } from '../../web/options/optionsOf';
@@ -117,6 +119,7 @@ function PurchaseForm({ locationId, done }: { locationId?: string; done: () => v
 export default function Purchases() {
   const [params] = useSearchParams();
   const done = () => closeModal(SQUAD_PURCHASE);
+  const open = useOpenRecord();
 
   return (
     <ListScreen
@@ -134,6 +137,7 @@ export default function Purchases() {
       updateUrl
       rowKey={(row) => row.purchaseId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}
+      onRowClick={(row) => open(purchaseHref(row.purchaseId))}
       emptyText="No purchases match these filters; clear a filter or add a purchase."
       cells={{
         price: (row) => formatMoney(row.priceCents),

@@ -121,3 +121,22 @@ export const loadPurchases = listContract({
   row: purchaseRow,
   countKey: 'purchaseCount',
 });
+
+/** A purchase's own page: its row, and who recorded it when (designed: docs/sales.md). */
+const purchaseRecord = purchaseRow.extend({
+  /** Filled from the store's inventory (the vehicle was marked sold there), or typed. */
+  fromInventory: z.boolean(),
+  recordedByName: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type PurchaseRecord = z.output<typeof purchaseRecord>;
+
+/** One purchase within reach, for its page. */
+export const loadPurchase = defineContract({
+  path: 'vehicles/load-purchase',
+  input: z.object({ purchaseId: id }),
+  output: z.object({ purchase: purchaseRecord }),
+});
+
+/** The address of a purchase's page. */
+export const purchaseHref = (purchaseId: number) => `/sales/purchases/purchase?id=${purchaseId}`;

@@ -1,18 +1,19 @@
 import { and, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, labelOf, matches } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { toE164 } from '../../server/platform/phone';
-import { insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
+import { withinReach } from '../../server/platform/reach';
+import { insertRecord, loadRecord, notFound, refusingDuplicate, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
 import { contactRecords, contacts } from '../contacts/contacts.db';
 import { inventoryRecords, inventoryVehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
 import { nameOf, userRecords, users } from '../users/users.db';
-import { addPurchase, dealTypeLabels, loadPurchases, purchaseColumns } from './purchases.contract';
+import { addPurchase, dealTypeLabels, loadPurchase, loadPurchases, purchaseColumns } from './purchases.contract';
 import { purchaseRecords, purchases } from './purchases.db';
 
 type Ctx = Parameters<typeof insertRecord>[0];
@@ -182,6 +183,38 @@ defineAction({
 const purchaseSearch = searchText(purchases.stock, purchases.vin, purchases.firstName, purchases.lastName);
 const second = alias(users, 'second_salesperson');
 
+/** A purchase as its list and its page show it. */
+const purchaseFields = {
+  purchaseId: purchases.id,
+  locationId: purchases.locationId,
+  locationName: locations.name,
+  soldDate: purchases.soldDate,
+  stock: purchases.stock,
+  vin: purchases.vin,
+  year: purchases.year,
+  make: purchases.make,
+  model: purchases.model,
+  vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as('vehicle'),
+  customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
+  mobilePhone: purchases.mobilePhone,
+  email: purchases.email,
+  contactId: purchases.contactId,
+  salespersonId: purchases.salespersonId,
+  secondSalespersonId: purchases.secondSalespersonId,
+  salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
+  dealType: purchases.dealType,
+  dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
+  price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'),
+  priceCents: purchases.priceCents,
+};
+
+/** The purchases with their store and salespeople: the list's select, and the page's. */
+const withNames = <T extends PgSelect>(query: T) =>
+  query
+    .innerJoin(locations, eq(locations.id, purchases.locationId))
+    .innerJoin(users, eq(users.id, purchases.salespersonId))
+    .leftJoin(second, eq(second.id, purchases.secondSalespersonId));
+
 defineListAction({
   contract: loadPurchases,
   summary:
@@ -211,37 +244,32 @@ defineListAction({
     maxSoldDate: (day) => lte(purchases.soldDate, day),
     query: matches(purchaseSearch),
   },
-  query: ({ db }) => ({
-    select: db
-      .select({
-        purchaseId: purchases.id,
-        locationId: purchases.locationId,
-        locationName: locations.name,
-        soldDate: purchases.soldDate,
-        stock: purchases.stock,
-        vin: purchases.vin,
-        year: purchases.year,
-        make: purchases.make,
-        model: purchases.model,
-        vehicle: sql<string>`${purchases.year}::text || ' ' || ${purchases.make} || ' ' || ${purchases.model}`.as(
-          'vehicle',
-        ),
-        customerName: sql<string>`${purchases.firstName} || ' ' || ${purchases.lastName}`.as('customer_name'),
-        mobilePhone: purchases.mobilePhone,
-        email: purchases.email,
-        contactId: purchases.contactId,
-        salespersonId: purchases.salespersonId,
-        secondSalespersonId: purchases.secondSalespersonId,
-        salespeople: sql<string>`${nameOf()} || coalesce(' and ' || ${nameOf(second)}, '')`.as('salespeople'),
-        dealType: purchases.dealType,
-        dealTypeLabel: labelOf(purchases.dealType, dealTypeLabels).as('deal_type_label'),
-        price: hundredthsAsDecimal(purchases.priceCents).as('price_decimal'),
-        priceCents: purchases.priceCents,
-      })
-      .from(purchases)
-      .innerJoin(locations, eq(locations.id, purchases.locationId))
-      .innerJoin(users, eq(users.id, purchases.salespersonId))
-      .leftJoin(second, eq(second.id, purchases.secondSalespersonId))
-      .$dynamic(),
-  }),
+  query: ({ db }) => ({ select: withNames(db.select(purchaseFields).from(purchases).$dynamic()) }),
+});
+
+const recorder = alias(users, 'recorded_by');
+
+defineAction({
+  contract: loadPurchase,
+  summary: 'One purchase within reach, for its page: the vehicle, the customer, the deal, and who recorded it when.',
+  permission: 'sales',
+  reach: { purchaseId: purchaseRecords },
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const [row] = await withNames(
+      db
+        .select({
+          ...purchaseFields,
+          fromInventory: sql<boolean>`${purchases.inventoryVehicleId} is not null`.as('from_inventory'),
+          recordedByName: nameOf(recorder).as('recorded_by_name'),
+          recordedAt: purchases.createdAt,
+        })
+        .from(purchases)
+        .$dynamic(),
+    )
+      .leftJoin(recorder, eq(recorder.id, purchases.createdBy))
+      .where(and(eq(purchases.id, input.purchaseId), withinReach(user.reach, purchases.locationId)));
+    if (!row) throw notFound(purchaseRecords, input.purchaseId);
+    return { purchase: { ...row, recordedAt: row.recordedAt.toISOString() } };
+  },
 });

@@ -5,7 +5,7 @@ import { auditLog } from '../../server/platform/platform.db';
 import { contacts } from '../contacts/contacts.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { purchases } from './purchases.db';
-import { loadPurchases } from './purchases.contract';
+import { loadPurchase, loadPurchases } from './purchases.contract';
 
 let t: TestApp;
 let seller: Caller;
@@ -227,5 +227,31 @@ describe('purchases', () => {
     expect(
       (await (await t.signedIn([])).call('vehicles/add-purchase', form({ stock: 'X1' }), { form: true })).status,
     ).toBe(403);
+  });
+
+  it('reads one purchase for its page: its row, whether it came from inventory, and who recorded it', async () => {
+    const added = await seller.call(
+      'vehicles/add-purchase',
+      form({ stock: 'P-PAGE', year: 2023, make: 'Toyota', model: 'Camry', soldDate: '2026-11-21' }),
+      { form: true },
+    );
+    expect(added.status).toBe(200);
+    const { purchaseId } = added.body.data;
+    const res = await seller.act(loadPurchase, { purchaseId });
+    expect(res.status).toBe(200);
+    const { purchase } = res.body.data;
+    expect(purchase).toMatchObject({ purchaseId, stock: 'P-PAGE', fromInventory: false, customerName: 'Carmen Ortiz' });
+    expect(purchase.recordedByName).toEqual(expect.any(String));
+    expect(new Date(purchase.recordedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const listed = (await seller.act(loadPurchases, { query: 'P-PAGE', view: 'rows' })).body.data.rows[0];
+    expect(purchase).toMatchObject(listed);
+
+    const [denver] = await t.db.select({ id: purchases.id }).from(purchases).where(eq(purchases.locationId, loc.DNC));
+    const nm = await t.signedIn(['sales'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.act(loadPurchase, { purchaseId: denver.id })).status).toBe(404);
+    expect((await (await t.signedIn([])).act(loadPurchase, { purchaseId })).status).toBe(403);
+    const missing = await seller.act(loadPurchase, { purchaseId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual(['That purchase does not exist.']);
   });
 });

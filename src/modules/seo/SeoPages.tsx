@@ -93,6 +93,7 @@ export default function SeoPages() {
     success: PAGE_DELETED,
     successMs: PAGE_NOTIFY_MS,
     reload: RELOAD,
+    undoable: true,
   };
   // Seed 002: pages built with the CMS are deleted through the CMS's own action, others through the SEO one.
   const byHand = useRowActions(deletePage, {

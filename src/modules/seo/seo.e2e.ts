@@ -1,4 +1,4 @@
-import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+import { endUndoNotice, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
 import { TODO_NO_LOCATION } from './seo.contract';
 
 test('an SEO page: added by hand in its modal, edited, linked, then deleted after confirming', async ({ page }) => {
@@ -43,6 +43,8 @@ test('an SEO page: added by hand in its modal, edited, linked, then deleted afte
   await expect(page.getByText('Are you sure you want to delete the SEO page /service/e2e-cabin-filter?')).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectNotification(page, 'Page deleted!');
+  await expect(page.getByRole('row', { name: /e2e-cabin-filter/ })).toHaveCount(0);
+  await endUndoNotice(page, 'Page deleted!', 'marketing/seo/pages/delete-page');
   await expect(page.getByRole('row', { name: /e2e-cabin-filter/ })).toHaveCount(0);
 });
 

@@ -5,22 +5,17 @@ import {
   appointmentColumns,
   appointmentStatuses,
   appointmentStatusLabels,
+  appointmentHref,
   loadAppointments,
-  type AppointmentStatus,
 } from './service.contract';
-import { AppointmentTabs, useServiceOptions } from './serviceScreens';
+import { useOpenRecord } from '../../web/ui/RecordPage';
+import { AppointmentTabs, appointmentStatusColors, useServiceOptions } from './serviceScreens';
 import { optionsOf } from '../../web/options/optionsOf';
-
-const statusColors: Record<AppointmentStatus, string> = {
-  scheduled: 'blue',
-  completed: 'teal',
-  'no-show': 'orange',
-  canceled: 'gray',
-};
 
 /** appointment-data-manager (seed 000): the bookings themselves, by store, source, service, status, recall and days booked. */
 export default function Appointments() {
   const options = useServiceOptions();
+  const open = useOpenRecord();
   return (
     <ListScreen
       className="appointment-data-manager"
@@ -56,6 +51,7 @@ export default function Appointments() {
       above={<AppointmentTabs current="appointments" />}
       rowKey={(row) => row.appointmentId}
       rowLabel={(row) => `${row.customerName}, ${row.vehicle}`}
+      onRowClick={(row) => open(appointmentHref(row.appointmentId))}
       emptyText="No appointments match these filters; clear a filter or widen the dates."
       // The word whole, however many columns share the width.
       cells={{
@@ -67,7 +63,7 @@ export default function Appointments() {
           />
         ),
         statusLabel: (row) => (
-          <Badge color={statusColors[row.status]} variant="light">
+          <Badge color={appointmentStatusColors[row.status]} variant="light">
             {row.statusLabel}
           </Badge>
         ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalChoice, optionalDate, optionalId, optionalText, yesNo } from '../../shared/fields';
+import { id, optionalChoice, optionalDate, optionalId, optionalText, yesNo } from '../../shared/fields';
 import type { ColumnSpec } from '../../shared/lists';
 import { defineContract, listContract } from '../../shared/contract';
 
@@ -233,6 +233,25 @@ export const loadAppointments = listContract({
   row: appointmentRow,
   countKey: 'appointmentCount',
 });
+
+/** An appointment's own page: its row, the recall's name and the scheduler visit that booked it. */
+const appointmentRecord = appointmentRow.extend({
+  recallTitle: z.string().nullable(),
+  /** The online scheduler's visit that made it, when it was booked there. */
+  sessionId: count.nullable(),
+});
+export type AppointmentRecord = z.output<typeof appointmentRecord>;
+
+/** One appointment within reach, for its page (designed: docs/service.md). */
+export const loadAppointment = defineContract({
+  path: 'service/load-appointment',
+  input: z.object({ appointmentId: id }),
+  output: z.object({ appointment: appointmentRecord }),
+});
+
+/** The address of an appointment's page. */
+export const appointmentHref = (appointmentId: number) =>
+  `/reports/service-appointments/appointment?id=${appointmentId}`;
 
 const sessionFilters = {
   locationId: optionalId,

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { locations } from '../locations/locations.db';
+import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
 import type { AppointmentStatus, Device, SessionStep, TallyKind } from './service.contract';
 
@@ -85,6 +86,15 @@ export const appointments = pgTable(
     check('appointments_services_requested', sql`cardinality(${t.serviceIds}) > 0`),
   ],
 );
+
+/** One appointment, read on its own page within the reader's reach (service/load-appointment). */
+export const appointmentRecords = defineRecords({
+  table: appointments,
+  type: 'appointment',
+  key: appointments.id,
+  location: appointments.locationId,
+  missing: 'That appointment does not exist.',
+});
 
 /** A text sent to an owner about a recall, and which store sent it. */
 export const recallMessages = pgTable(

@@ -69,3 +69,33 @@ test("the appointments of a status, and a scheduler session's booking found from
   await expect(page).toHaveURL(new RegExp(`/reports/service-appointments/\\?query=%23${number}$`));
   await expect(root.getByRole('heading', { name: /^1 appointment$/ })).toBeVisible();
 });
+
+test('an appointment opens on its own page, titled by its customer; its way back returns to the list as it was', async ({
+  page,
+  request,
+}) => {
+  const [expected] = (
+    await callApi<{
+      rows: { appointmentId: number; customerName: string; vehicle: string; services: string[]; sourceName: string }[];
+    }>(request, 'service/load-appointments', { status: 'no-show', view: 'rows', limit: 1 })
+  ).rows;
+  await page.goto('/reports/service-appointments/?status=no-show');
+  const root = page.locator('.appointment-data-manager');
+  await expect(root.locator('tbody tr').first()).toContainText('No-show');
+  await root.locator('.row-open').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/reports/service-appointments/appointment\\?id=${expected.appointmentId}$`));
+  await expect(page).toHaveTitle(`Appointment · ${expected.customerName} · Forecourt`);
+  const view = page.locator('.appointment-page');
+  await expect(view.getByRole('heading', { level: 1, name: expected.customerName })).toBeVisible();
+  await expect(view).toContainText(`Service appointment ${expected.appointmentId}`);
+  for (const text of ['No-show', expected.vehicle, expected.services.join(', '), expected.sourceName])
+    await expect(view).toContainText(text);
+
+  await view.getByRole('link', { name: 'Service appointments' }).click();
+  await expect(page).toHaveURL(/\/reports\/service-appointments\/\?status=no-show$/);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('No-show');
+
+  await page.goto('/reports/service-appointments/appointment?id=999999999');
+  await expect(page.getByRole('alert')).toContainText('That appointment does not exist.');
+});

@@ -20,6 +20,13 @@ export default defineScreens([
     },
   },
   {
+    path: 'reports/service-appointments/appointment',
+    className: 'appointment-page',
+    title: 'Appointment',
+    access: 'serviceManager',
+    load: () => import('./AppointmentPage'),
+  },
+  {
     path: 'reports/service-appointments/sources',
     className: 'appointment-source-manager',
     access: 'serviceManager',

@@ -2,9 +2,13 @@ import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { defineAction } from '../../server/platform/actions';
 import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { defineListAction, equals, fromDay, labelOf, present, toDay } from '../../server/platform/lists';
+import { notFound } from '../../server/platform/records';
+import { withinReach } from '../../server/platform/reach';
 import { matchesSearch, searchText } from '../../server/platform/search';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import {
+  appointmentRecords,
   appointments as a,
   recallCampaigns,
   schedulerSessions as s,
@@ -15,6 +19,7 @@ import {
   appointmentColumns,
   appointmentStatusLabels,
   deviceLabels,
+  loadAppointment,
   loadAppointments,
   loadServiceOptions,
   loadSessions,
@@ -30,6 +35,36 @@ export const scheduledOn = (day: string, zone: SQL) => [
   gte(a.scheduledAt, dayStart(day, zone)),
   lt(a.scheduledAt, dayEnd(day, zone)),
 ];
+
+// The services' names in the order asked for; a removed service is left out.
+const services = sql<
+  string[]
+>`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
+  join ${serviceServices} on ${serviceServices.id} = r.id order by r.n)`;
+
+/** An appointment as its list and its page show it. */
+const appointmentFields = {
+  appointmentId: a.id,
+  locationId: a.locationId,
+  locationName: locations.name,
+  customerName: a.customerName,
+  phone: a.phone,
+  vehicle: a.vehicle,
+  sourceName: serviceSources.name,
+  services: services.as('services'),
+  status: a.status,
+  statusLabel: labelOf(a.status, appointmentStatusLabels).as('status_label'),
+  recallName: recallCampaigns.campaign,
+  createdAt: a.createdAt,
+  scheduledAt: a.scheduledAt,
+};
+
+/** The appointments with their store, source and recall: the list's select, and the page's. */
+const withNames = <T extends PgSelect>(query: T) =>
+  query
+    .innerJoin(locations, eq(locations.id, a.locationId))
+    .innerJoin(serviceSources, eq(serviceSources.id, a.sourceId))
+    .leftJoin(recallCampaigns, eq(recallCampaigns.id, a.recallCampaignId));
 
 defineListAction({
   contract: loadAppointments,
@@ -73,34 +108,32 @@ defineListAction({
         : matchesSearch(appointmentSearch, term);
     },
   },
-  query: ({ db }) => {
-    // The services' names in the order asked for; a removed service is left out.
-    const services = sql<
-      string[]
-    >`array(select ${serviceServices.name} from unnest(${a.serviceIds}) with ordinality r(id, n)
-      join ${serviceServices} on ${serviceServices.id} = r.id order by r.n)`;
-    return {
-      select: db
+  query: ({ db }) => ({ select: withNames(db.select(appointmentFields).from(a).$dynamic()) }),
+});
+
+defineAction({
+  contract: loadAppointment,
+  summary:
+    'One service appointment within reach, for its page: the booking, its services, source, status and recall, and the scheduler visit that made it.',
+  permission: 'serviceManager',
+  reach: { appointmentId: appointmentRecords },
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const [row] = await withNames(
+      db
         .select({
-          appointmentId: a.id,
-          locationId: a.locationId,
-          locationName: locations.name,
-          customerName: a.customerName,
-          phone: a.phone,
-          vehicle: a.vehicle,
-          sourceName: serviceSources.name,
-          services: services.as('services'),
-          status: a.status,
-          statusLabel: labelOf(a.status, appointmentStatusLabels).as('status_label'),
-          recallName: recallCampaigns.campaign,
-          createdAt: a.createdAt,
-          scheduledAt: a.scheduledAt,
+          ...appointmentFields,
+          recallTitle: recallCampaigns.name,
+          sessionId: sql<number | null>`(select min(${s.id}) from ${s} where ${s.appointmentId} = ${a.id})`.as(
+            'session_id',
+          ),
         })
         .from(a)
-        .innerJoin(locations, eq(locations.id, a.locationId))
-        .innerJoin(serviceSources, eq(serviceSources.id, a.sourceId))
-        .leftJoin(recallCampaigns, eq(recallCampaigns.id, a.recallCampaignId))
         .$dynamic(),
+    ).where(and(eq(a.id, input.appointmentId), withinReach(user.reach, a.locationId)));
+    if (!row) throw notFound(appointmentRecords, input.appointmentId);
+    return {
+      appointment: { ...row, createdAt: row.createdAt.toISOString(), scheduledAt: row.scheduledAt.toISOString() },
     };
   },
 });

@@ -14,6 +14,7 @@ import {
 import { tallySpan } from './reports.server';
 import { todayFigures } from '../../shared/shell.contract';
 import {
+  loadAppointment,
   loadAppointments,
   loadDaysOut,
   loadLocations,
@@ -560,6 +561,51 @@ describe('appointment data', () => {
       ),
     ).toBe(true);
     expect(stopped.body.data.html).toContain('<th data-key="lastStepLabel">Got as far as</th>');
+  });
+
+  it("reads one appointment for its page: its row, the recall's name and the scheduler visit that booked it", async () => {
+    const [booked] = await t.db
+      .select({ appointmentId: schedulerSessions.appointmentId, sessionId: schedulerSessions.id })
+      .from(schedulerSessions)
+      .where(isNotNull(schedulerSessions.appointmentId))
+      .orderBy(asc(schedulerSessions.id))
+      .limit(1);
+    const res = await manager.act(loadAppointment, { appointmentId: booked.appointmentId! });
+    expect(res.status).toBe(200);
+    const { appointment } = res.body.data;
+    expect(appointment.sessionId).toBe(booked.sessionId);
+    const listed = await manager.act(loadAppointments, { query: `#${booked.appointmentId}`, view: 'rows' });
+    // The same instants, written by JavaScript here and by PostgreSQL in the list.
+    const instants = (r: { createdAt: string; scheduledAt: string }) => ({
+      ...r,
+      createdAt: Date.parse(r.createdAt),
+      scheduledAt: Date.parse(r.scheduledAt),
+    });
+    expect(instants(appointment)).toMatchObject(instants(listed.body.data.rows[0]));
+
+    const [recall] = await t.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(isNotNull(appointments.recallCampaignId))
+      .limit(1);
+    const withRecall = (await manager.act(loadAppointment, { appointmentId: recall.id })).body.data.appointment;
+    expect(withRecall.recallName).toEqual(expect.any(String));
+    expect(withRecall.recallTitle).toEqual(expect.any(String));
+  });
+
+  it('reads one appointment only within reach, for service managers; one that is not there is a 404 with a sentence', async () => {
+    const [outside] = await t.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.locationId, loc.PHX))
+      .limit(1);
+    const nm = await t.signedIn(['serviceManager'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.act(loadAppointment, { appointmentId: outside.id })).status).toBe(404);
+    expect((await manager.act(loadAppointment, { appointmentId: outside.id })).status).toBe(200);
+    expect((await (await t.signedIn([])).act(loadAppointment, { appointmentId: outside.id })).status).toBe(403);
+    const missing = await manager.act(loadAppointment, { appointmentId: 999_999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual(['That appointment does not exist.']);
   });
 
   it("offers the filters' choices", async () => {

@@ -1,10 +1,18 @@
 /** What the appointment screens share: the filters' choices, and the tabs that move between the reports keeping the range. */
 import { useLocation, useNavigate } from 'react-router';
-import { Tabs } from '@mantine/core';
-import { loadServiceOptions } from './service.contract';
+import { ReportTabs } from '../../web/ui/ReportTabs';
+import { loadServiceOptions, type AppointmentStatus } from './service.contract';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
 export const REPORTS_HOME = '/reports/service-appointments';
+
+/** An appointment's status badge colour, in the list and on its page. */
+export const appointmentStatusColors: Record<AppointmentStatus, string> = {
+  scheduled: 'blue',
+  completed: 'teal',
+  'no-show': 'orange',
+  canceled: 'gray',
+};
 
 /** The service department's appointment screens, in the order of the tabs (docs/service.md names their routes). */
 export const appointmentTabs = [
@@ -24,25 +32,18 @@ const SHARED = ['minCreatedAt', 'maxCreatedAt', 'locationId'];
 export function AppointmentTabs({ current }: { current: (typeof appointmentTabs)[number]['path'] }) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const go = (path: string | null) => {
+  const go = (path: string) => {
     const kept = new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => SHARED.includes(k)));
     // The appointments are the reports' index page.
-    navigate(`${REPORTS_HOME}/${path === 'appointments' ? '' : (path ?? '')}${kept.size ? `?${kept}` : ''}`);
+    void navigate(`${REPORTS_HOME}/${path === 'appointments' ? '' : path}${kept.size ? `?${kept}` : ''}`);
   };
   return (
-    <Tabs value={current} onChange={go}>
-      {/* One row that scrolls sideways on a phone, rather than wrapping. */}
-      <Tabs.List
-        aria-label="Appointment reports"
-        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-      >
-        {appointmentTabs.map((tab) => (
-          <Tabs.Tab key={tab.path} value={tab.path}>
-            {tab.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+    <ReportTabs
+      label="Appointment reports"
+      tabs={appointmentTabs.map((tab) => ({ value: tab.path, label: tab.label }))}
+      value={current}
+      onChange={go}
+    />
   );
 }
 

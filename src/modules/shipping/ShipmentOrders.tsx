@@ -2,12 +2,14 @@ import { useNavigate } from 'react-router';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { ListScreen } from '../../web/ui/ListScreen';
-import { loadOrders, orderColumns } from './shipping.contract';
+import { loadOrders, orderColumns, shipmentHref } from './shipping.contract';
+import { useOpenRecord } from '../../web/ui/RecordPage';
 import { VinSlot } from '../../web/slots';
 
 /** The shipments ordered (not in the spec: docs/shipping.md); Ship a vehicle opens new-vehicle-shipment. */
 export default function ShipmentOrders() {
   const navigate = useNavigate();
+  const open = useOpenRecord();
   return (
     <ListScreen
       className="shipment-orders"
@@ -24,6 +26,7 @@ export default function ShipmentOrders() {
       updateUrl
       rowKey={(row) => row.id}
       rowLabel={(row) => `${row.vehicle || row.vin} to ${row.destinationName}`}
+      onRowClick={(row) => open(shipmentHref(row.id))}
       cells={{
         vin: (row) => <VinSlot vin={row.vin} />,
         originName: (row) => (

@@ -120,3 +120,25 @@ export const loadOrders = listContract({
   row: orderRow,
   countKey: 'orderCount',
 });
+
+/** A shipment's own page: its row, both ends' street addresses and the notes for the carrier. */
+const orderRecord = orderRow.extend({
+  originAddressOne: z.string(),
+  originState: z.string(),
+  originZipcode: z.string(),
+  destinationAddressOne: z.string(),
+  destinationState: z.string(),
+  destinationZipcode: z.string(),
+  notes: z.string(),
+});
+export type OrderRecord = z.output<typeof orderRecord>;
+
+/** One shipment order within reach, for its page (designed: docs/shipping.md). */
+export const loadOrder = defineContract({
+  path: 'shipping/load-order',
+  input: z.object({ orderId: id }),
+  output: z.object({ order: orderRecord }),
+});
+
+/** The address of a shipment's page. */
+export const shipmentHref = (orderId: number) => `/shipping/shipment?id=${orderId}`;

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
+import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 
@@ -65,3 +66,12 @@ export const shipmentOrders = pgTable(
     searchIndex('shipment_orders_search_idx', t.vin, t.originName, t.destinationName, t.reference),
   ],
 );
+
+/** One shipment order, read on its own page within the reader's reach (shipping/load-order). */
+export const shipmentRecords = defineRecords({
+  table: shipmentOrders,
+  type: 'shipmentOrder',
+  key: shipmentOrders.id,
+  location: shipmentOrders.locationId,
+  missing: 'That shipment does not exist.',
+});

@@ -1,4 +1,4 @@
-import { expect, expectNotification, test } from '../../../tests/e2e/fixtures';
+import { callApi, expect, expectNotification, test } from '../../../tests/e2e/fixtures';
 import { makeVin } from '../vehicles/vehicles.api';
 
 test('ship a vehicle from a store to a customer: the store fills its address, a bad ZIP code is highlighted, the order is listed', async ({
@@ -38,4 +38,38 @@ test('ship a vehicle from a store to a customer: the store fills its address, a 
   await expect(row).toContainText('Customer');
   await expect(row).toContainText('2024 Kia');
   await expect(row).toContainText('local driver, not sent');
+});
+
+test("a shipment opens on its own page from the list: both ends' addresses and the notes, titled by the vehicle", async ({
+  page,
+  request,
+}) => {
+  const [order] = (
+    await callApi<{ rows: { id: number; vehicle: string; vin: string; destinationName: string }[] }>(
+      request,
+      'shipping/load-orders',
+      { view: 'rows', limit: 1 },
+    )
+  ).rows;
+  const { order: full } = await callApi<{ order: { destinationAddressOne: string; originAddressOne: string } }>(
+    request,
+    'shipping/load-order',
+    { orderId: order.id },
+  );
+  await page.goto('/shipping/');
+  // By keyboard: the row's first cell is its button.
+  await page.locator('.shipment-orders .row-open').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/shipping/shipment\\?id=${order.id}$`));
+  const name = `${order.vehicle || order.vin} to ${order.destinationName}`;
+  await expect(page).toHaveTitle(`Shipment · ${name} · Forecourt`);
+  const view = page.locator('.shipment-page');
+  await expect(view.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(view).toContainText(full.originAddressOne);
+  await expect(view).toContainText(full.destinationAddressOne);
+  await view.getByRole('link', { name: 'Shipments' }).click();
+  await expect(page).toHaveURL(/\/shipping\/$/);
+
+  await page.goto('/shipping/shipment?id=999999');
+  await expect(page.getByRole('alert')).toContainText('That shipment does not exist.');
 });

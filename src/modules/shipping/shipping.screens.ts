@@ -19,6 +19,13 @@ export default defineScreens([
     },
   },
   {
+    path: 'shipping/shipment',
+    title: 'Shipment',
+    className: 'shipment-page',
+    access: 'stockNumberManager',
+    load: () => import('./ShipmentPage'),
+  },
+  {
     path: 'shipping/new',
     title: 'Ship a vehicle',
     className: 'new-vehicle-shipment',

@@ -1,16 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { defineListAction, equals, fromDay, matches, toDay } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
-import { loadRecord } from '../../server/platform/records';
+import { withinReach } from '../../server/platform/reach';
+import { loadRecord, notFound } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
 import type { ShipmentRequest } from '../../server/providers/shipping/shipping';
 import { locationRecords } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { decodeVin } from '../vehicles/vpic.db';
-import { shipmentOrders as orders } from './shipping.db';
-import { loadOrders, loadShippingLocation, newOrder, orderColumns } from './shipping.contract';
+import { shipmentOrders as orders, shipmentRecords } from './shipping.db';
+import { loadOrder, loadOrders, loadShippingLocation, newOrder, orderColumns } from './shipping.contract';
 
 defineAction({
   contract: loadShippingLocation,
@@ -156,6 +157,25 @@ defineAction({
   },
 });
 
+/** A shipment as its list and its page show it. */
+const orderFields = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
+  vin: orders.vin,
+  stock: orders.stock,
+  originName: orders.originName,
+  originCity: orders.originCity,
+  destinationName: orders.destinationName,
+  destinationCity: orders.destinationCity,
+  customerAddress: orders.customerAddress,
+  pickupDate: orders.pickupDate,
+  carrier: orders.carrier,
+  reference: orders.reference,
+  createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
+  locationId: orders.locationId,
+};
+
 const orderSearch = searchText(orders.vin, orders.originName, orders.destinationName, orders.reference);
 
 defineListAction({
@@ -181,26 +201,33 @@ defineListAction({
     query: matches(orderSearch),
   },
   query: ({ db }) => ({
-    select: db
+    select: db.select(orderFields).from(orders).leftJoin(users, eq(users.id, orders.createdBy)).$dynamic(),
+  }),
+});
+
+defineAction({
+  contract: loadOrder,
+  summary:
+    "One shipment order within reach, for its page: both ends with their addresses, the vehicle, the pickup day, the notes and the carrier's reference.",
+  permission: 'stockNumberManager',
+  reach: { orderId: shipmentRecords },
+  readOnly: true,
+  async handler({ db, input, user }) {
+    const [row] = await db
       .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        vehicle: sql<string>`concat_ws(' ', ${orders.year}::text, ${orders.make}, ${orders.model})`.as('vehicle'),
-        vin: orders.vin,
-        stock: orders.stock,
-        originName: orders.originName,
-        originCity: orders.originCity,
-        destinationName: orders.destinationName,
-        destinationCity: orders.destinationCity,
-        customerAddress: orders.customerAddress,
-        pickupDate: orders.pickupDate,
-        carrier: orders.carrier,
-        reference: orders.reference,
-        createdByName: sql<string>`coalesce(${userName}, '')`.as('created_by_name'),
-        locationId: orders.locationId,
+        ...orderFields,
+        originAddressOne: orders.originAddressOne,
+        originState: orders.originState,
+        originZipcode: orders.originZipcode,
+        destinationAddressOne: orders.destinationAddressOne,
+        destinationState: orders.destinationState,
+        destinationZipcode: orders.destinationZipcode,
+        notes: orders.notes,
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.createdBy))
-      .$dynamic(),
-  }),
+      .where(and(eq(orders.id, input.orderId), withinReach(user.reach, orders.locationId)));
+    if (!row) throw notFound(shipmentRecords, input.orderId);
+    return { order: { ...row, createdAt: row.createdAt.toISOString() } };
+  },
 });

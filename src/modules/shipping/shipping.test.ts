@@ -6,7 +6,7 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
 import { shipmentOrders as orders } from './shipping.db';
-import { loadOrders, loadShippingLocation, newOrder } from './shipping.contract';
+import { loadOrder, loadOrders, loadShippingLocation, newOrder } from './shipping.contract';
 
 let t: TestApp;
 let mover: Caller;
@@ -168,6 +168,43 @@ describe('shipment orders', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.locationId === loc.PHX || r.locationId === loc.DNC)).toBe(false);
     expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("a shipment's page", () => {
+  it('reads one order with both addresses and the notes, as the list shows its row', async () => {
+    const placed = (await mover.act(newOrder, toCustomer())).body.data as { orderId: number };
+    const res = await mover.act(loadOrder, { orderId: placed.orderId });
+    expect(res.status).toBe(200);
+    const { order } = res.body.data;
+    expect(order).toMatchObject({
+      id: placed.orderId,
+      originName: 'Albuquerque Toyota',
+      originAddressOne: '4500 Lomas Blvd NE',
+      originState: 'NM',
+      destinationName: 'Maria Gallegos',
+      destinationAddressOne: '2210 Calle de Sebastian',
+      destinationZipcode: '87505',
+      customerAddress: true,
+      notes: 'Call ahead.',
+    });
+    const listed = (await mover.act(loadOrders, { query: order.reference, view: 'rows' })).body.data.rows[0];
+    // The same instant, written by JavaScript here and by PostgreSQL in the list.
+    expect({ ...order, createdAt: Date.parse(order.createdAt) }).toMatchObject({
+      ...listed,
+      createdAt: Date.parse(listed.createdAt),
+    });
+  });
+
+  it('is for stock number managers, within reach; an order that is not there is a 404 with a sentence', async () => {
+    const [outside] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.locationId, loc.PHX)).limit(1);
+    expect(outside).toBeDefined();
+    const nm = await t.signedIn(['stockNumberManager'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.act(loadOrder, { orderId: outside.id })).status).toBe(404);
+    expect((await (await t.signedIn([])).act(loadOrder, { orderId: outside.id })).status).toBe(403);
+    const missing = await mover.act(loadOrder, { orderId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual(['That shipment does not exist.']);
   });
 });
 

@@ -102,6 +102,7 @@ export default function VehicleCatalog() {
     success: CATALOG_DELETED,
     successMs: 4000,
     reload: CATALOG_LISTS,
+    undoable: true,
   });
 
   return (

@@ -1,4 +1,4 @@
-import { expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
+import { endUndoNotice, expect, expectNotification, pick, test } from '../../../tests/e2e/fixtures';
 
 test('the vehicle catalogue narrows by make and model, takes a new model with its trims, and deletes only what was added', async ({
   page,
@@ -40,6 +40,8 @@ test('the vehicle catalogue narrows by make and model, takes a new model with it
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expectNotification(page, 'Catalogue entry deleted.');
+  await expect(page.getByRole('heading', { name: '3 catalogue entries' })).toBeVisible();
+  await endUndoNotice(page, 'Catalogue entry deleted.', 'vehicles/delete-catalog-entry');
   await expect(page.getByRole('heading', { name: '3 catalogue entries' })).toBeVisible();
 
   // Shipped entries have no row menu.

@@ -4,7 +4,7 @@
  * ignoring case. With `onSort` the sort is the server's (paged lists); without it, the rows given are
  * sorted here. On phones the rows become cards, so nothing scrolls sideways.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Box,
   Card,
@@ -144,6 +144,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       content
     );
 
+  /**
+   * A click elsewhere on the row opens it too, but not one on a link or control inside it (a
+   * customer's name linking to their page): that does what it says, and only that.
+   */
+  const clickRow = (row: Row) =>
+    onRowClick &&
+    ((event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a, button, input, label')) return;
+      onRowClick(row);
+    });
+
   const nameOf = (row: Row) => rowLabel?.(row) ?? String(rowKey(row));
   /** The row's menu; none for a row with nothing to do (a record the product ships). */
   const menu = (row: Row) => {
@@ -209,7 +220,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             withBorder
             padding="sm"
             radius="md"
-            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            onClick={clickRow(row)}
             style={opens(row) ? { cursor: 'pointer' } : undefined}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -280,7 +291,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {shown.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onClick={clickRow(row)}
                 style={opens(row) ? { cursor: 'pointer' } : undefined}
               >
                 {onSelect && <Table.Td>{selectOne(row)}</Table.Td>}

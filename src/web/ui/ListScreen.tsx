@@ -1,12 +1,12 @@
 /**
  * The pattern almost every tool follows (seed 000, section 1): a search form, a count header, the
  * table, and add / edit / delete modals (passed as children). With `updateUrl` the filters live in
- * the query string, with the order and the page size (`sort`, `dir`, `limit`), so a list can be linked
- * to and comes back on Back. `FilteredScreen` is the same
+ * the query string, with the order, the page size and the page (`sort`, `dir`, `limit`, `page` and
+ * its `cursor`), so a list can be linked to, reloads where it was, and comes back on Back. `FilteredScreen` is the same
  * frame (title, toolbar, search form) around a body of the screen's own, e.g. a report.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Select, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMediaQuery } from '@mantine/hooks';
@@ -24,7 +24,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PagedList, type PagedListProps } from '.
 import { RemoteSelect, type OptionSource } from './RemoteSelect';
 import { SearchableSelect } from './SearchableSelect';
 import { reloadActions } from './useActionQuery';
-import { type ListView } from './usePagedList';
+import { type ListPaging, type ListPosition, type ListView } from './usePagedList';
 
 /**
  * The filters a screen's action takes, by name: a list contract's filters, another contract's input
@@ -119,8 +119,9 @@ function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (n
     fromUrl,
     (next) =>
       setSearchParams((current) => {
-        // Parameters that are not filters (a report's tab) stay; a filter at its default leaves the address.
-        const kept = [...current].filter(([k]) => !filters.some((f) => f.name === k));
+        // Parameters that are not filters (a report's tab) stay, but for the page: other filters start
+        // again from the first. A filter at its default leaves the address.
+        const kept = [...current].filter(([k]) => !filters.some((f) => f.name === k) && !PAGE_PARAMS.includes(k));
         const set = filters
           .filter((f) => next[f.name] && next[f.name] !== (f.defaultValue ?? ''))
           .map((f): [string, string] => [f.name, next[f.name]]);
@@ -359,7 +360,8 @@ function useListView(
     view,
     (next) =>
       setSearchParams((current) => {
-        const kept = [...current].filter(([k]) => k !== 'sort' && k !== 'dir' && k !== 'limit');
+        // Another order or page size starts again from the first page.
+        const kept = [...current].filter(([k]) => !['sort', 'dir', 'limit', ...PAGE_PARAMS].includes(k));
         // Only what this change changes is taken from it; the rest from the address as it is now. A
         // page size chosen right after a sort click, before the screen showed the new order, kept
         // the old order (the view it was made from).
@@ -378,6 +380,48 @@ function useListView(
         return [...kept, ...sort, ...(limit !== pageSize ? [['limit', String(limit)] as [string, string]] : [])];
       }),
   ];
+}
+
+/** The page in the address: its number and its cursor (the first page has neither). */
+const PAGE_PARAMS = ['page', 'cursor'];
+
+/** Where the trail of the pages before lives: the history entry's state, which a reload keeps and a link does not carry. */
+interface PagingState {
+  earlierCursors?: (string | null)[];
+}
+
+/**
+ * The page of a list in the address, so a reload or a shared link opens the same page: keyset
+ * pages are found by a cursor, not a number, so `cursor` says where the page starts and `page` is
+ * its number for the "51–100 of 900" line. Each page is a history entry, so Back returns to the
+ * page before. The cursors of the pages between, which "Previous page" needs, ride in the entry's
+ * state rather than the address, which stays short.
+ */
+function useListPaging(): ListPaging {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const cursor = searchParams.get('cursor');
+  const number = Number(searchParams.get('page'));
+  const page = Number.isInteger(number) && number >= 2 ? number : 2;
+  const trail = (location.state as PagingState | null)?.earlierCursors;
+  const earlier =
+    Array.isArray(trail) && trail.length === page - 2 && trail.every((c) => c === null || typeof c === 'string')
+      ? trail
+      : Array.from({ length: page - 2 }, () => null);
+  return {
+    at: cursor ? { cursor, page, earlier } : undefined,
+    go: (next: ListPosition | undefined, replace = false) => {
+      const params = new URLSearchParams(location.search);
+      for (const key of PAGE_PARAMS) params.delete(key);
+      if (next) {
+        params.set('page', String(next.page));
+        params.set('cursor', next.cursor);
+      }
+      const state: PagingState = { earlierCursors: next?.earlier };
+      void navigate({ pathname: location.pathname, search: params.size ? `?${params}` : '' }, { state, replace });
+    },
+  };
 }
 
 interface ListScreenProps<C extends ListContract>
@@ -410,6 +454,7 @@ export function ListScreen<C extends ListContract>({
   type Row = RowOf<C>;
   const queryClient = useQueryClient();
   const [view, setView] = useListView(list.columns, pageSize, updateUrl);
+  const paging = useListPaging();
   const { exportRoute } = list.action;
   const narrowed = (applied: Filters) =>
     filters.some((f) => applied[f.name] && applied[f.name] !== (f.defaultValue ?? ''));
@@ -458,6 +503,7 @@ export function ListScreen<C extends ListContract>({
             params={{ ...applied, ...params }}
             view={view}
             onViewChange={setView}
+            paging={updateUrl ? paging : undefined}
             filtered={narrowed(applied)}
           />
           {children}

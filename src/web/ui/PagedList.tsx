@@ -8,7 +8,8 @@ import { ActionAlert } from './ActionAlert';
 import { DataTable, type DataTableProps } from './DataTable';
 import { confirm } from './modals';
 import { StickyBar } from './Sticky';
-import { usePagedList, type ListView } from './usePagedList';
+import { usePagedList, type ListPaging, type ListView } from './usePagedList';
+import { useWaitingDeletes } from './useUndoableDelete';
 
 /** What a module offers to do to many rows at once (lock users, deactivate lines). */
 export interface BulkAction<Row> {
@@ -37,6 +38,8 @@ export interface PagedListProps<Row>
   /** The order and page size, when the caller keeps them (a list screen keeps them in the address). */
   view?: ListView;
   onViewChange?: (next: ListView) => void;
+  /** The page shown, when the caller keeps it (a list screen keeps its cursor in the address). */
+  paging?: ListPaging;
   /** Whether filters narrow the list: an empty list then says so rather than that there is nothing. */
   filtered?: boolean;
   /** With these, rows can be chosen and acted on together. */
@@ -59,6 +62,7 @@ export function PagedList<Row>({
   pageSize = DEFAULT_PAGE_SIZE,
   view: given,
   onViewChange,
+  paging,
   filtered,
   emptyText,
   bulkActions,
@@ -69,8 +73,13 @@ export function PagedList<Row>({
   const view = given ?? own;
   const setView = onViewChange ?? setOwn;
   const { limit } = view;
-  const list = usePagedList<Row>(action, params, view, setView);
-  const { data, query } = list;
+  const list = usePagedList<Row>(action, params, view, setView, paging);
+  const { query } = list;
+  // A row whose delete waits for its Undo is not shown, nor counted (useUndoableDelete).
+  const waitingToDelete = useWaitingDeletes(action.path);
+  const loaded = list.data;
+  const rows = loaded?.rows.filter((row) => !waitingToDelete(row)) ?? [];
+  const data = loaded && { ...loaded, rows, count: Math.max(0, loaded.count - (loaded.rows.length - rows.length)) };
   const first = (list.page - 1) * limit + 1;
   // Chosen rows belong to the page shown: another page, other filters or order, or a bulk action done
   // clear them. A reload of the same page keeps those still on it (a refetch in the background, or
@@ -105,13 +114,13 @@ export function PagedList<Row>({
         <Group justify="space-between" align="center">
           <Group gap="xs">
             <Title order={3} size="h4" className="list-count">
-              {data
+              {data && list.counted
                 ? `${countText(data.count, noun, data.countEstimated === true)}${countDetail ? ` ${countDetail(data as unknown as Record<string, unknown>)}` : ''}`
                 : `Loading ${noun[1]}…`}
             </Title>
             {query.isFetching && <Loader size="xs" aria-label="Loading" />}
           </Group>
-          {data && data.count > 0 && (
+          {data && list.counted && data.count > 0 && data.rows.length > 0 && (
             <Text size="sm" c="dimmed">
               {formatNumber(first)}–{formatNumber(first + data.rows.length - 1)} of {formatNumber(data.count)}
             </Text>
@@ -170,7 +179,8 @@ export function PagedList<Row>({
               disabled={!list.hasPrevious || query.isFetching}
               onClick={list.back}
             >
-              Previous page
+              {/* A page opened from a link knows no page before it but the first. */}
+              {list.previousKnown ? 'Previous page' : 'First page'}
             </Button>
             <Button
               variant="default"

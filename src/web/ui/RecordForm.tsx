@@ -9,6 +9,7 @@ import { closeModal, confirm, IdModal, openModal } from './modals';
 import type { PopoutItem } from './PopoutMenu';
 import { RecordModal } from './RecordModal';
 import { useAction } from './useAction';
+import { useUndoableDelete } from './useUndoableDelete';
 
 interface RecordFormProps {
   form: { submit: () => void; banner: string | null; action: { isPending: boolean }; unsaved: () => boolean };
@@ -178,6 +179,13 @@ interface DeleteOptions<C extends Contract, Row> {
   successMs?: number;
   /** The actions whose replies reload after a delete: the list's own contract at least. */
   reload: readonly Callable[];
+  /**
+   * The row goes at once and the success notice offers Undo; the delete is sent when the notice
+   * ends, or at once when the user leaves the screen or the page (`useUndoableDelete`, decision 040).
+   * For lists whose rows show all the delete changes: where it changes more on the screen (a plan's
+   * summary), leave it out and the delete is sent at once.
+   */
+  undoable?: boolean;
 }
 
 /** A list's row menu: Edit (for records that have an edit modal), and Delete after a confirmation. */
@@ -185,8 +193,14 @@ export function useRowActions<C extends Contract, Row>(
   remove: C,
   options: DeleteOptions<C, Row> & { edit?: (row: Row) => void },
 ) {
-  const { question, input, edit, ...actionOptions } = options;
+  const { question, input, edit, undoable, ...actionOptions } = options;
   const deletion = useAction(remove, { ...actionOptions, errors: 'alert' });
+  const removeWithUndo = useUndoableDelete(remove, {
+    input,
+    notice: options.success,
+    noticeMs: options.successMs,
+    reload: options.reload,
+  });
   return (row: Row): PopoutItem[] => [
     ...(edit ? [{ label: 'Edit', icon: <IconEdit size={16} />, onClick: () => edit(row) }] : []),
     {
@@ -195,7 +209,7 @@ export function useRowActions<C extends Contract, Row>(
       color: 'red',
       onClick: () =>
         void confirm({ message: question(row), confirmLabel: 'Delete', danger: true }).then(
-          (yes) => yes && deletion.mutate(input(row)),
+          (yes) => yes && (undoable ? removeWithUndo(row) : deletion.mutate(input(row))),
         ),
     },
   ];
