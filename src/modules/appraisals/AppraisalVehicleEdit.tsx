@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
+  Button,
   Card,
   Center,
   Checkbox,
@@ -23,7 +24,8 @@ import {
 } from '@mantine/core';
 import { VinInput } from '../../web/options/VinInput';
 import { vinProblem } from '../vehicles/vehicles.api';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalculator } from '@tabler/icons-react';
+import { useCan } from '../../web/shell/session';
 import { errorMessage } from '../../web/api';
 import { VehiclePicker } from '../../web/options/VehiclePicker';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
@@ -54,6 +56,7 @@ import { optionsOf } from '../../web/options/optionsOf';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 
 function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
+  const canDesk = useCan('sales');
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -92,6 +95,18 @@ function OfferCard({ appraisal }: { appraisal: AppraisalRecord }) {
         <Text size="xs" c="dimmed">
           Worked out {formatDateTime(appraisal.offeredAt)} with the rules in force that day.
         </Text>
+        {/* A deal with this car as its trade: the offer is the trade allowance (docs/sales.md, "Saved deals"). */}
+        {canDesk && (
+          <Button
+            component={Link}
+            to={`/sales/desking?appraisalId=${appraisal.appraisalId}`}
+            variant="light"
+            leftSection={<IconCalculator size={16} />}
+            w="fit-content"
+          >
+            Desk a deal with this trade-in
+          </Button>
+        )}
         {/* The seller is paid once the customer has accepted the offer or the store has bought the car (docs/payments.md). */}
         {(appraisal.appraisalStatus === 'accepted' || appraisal.appraisalStatus === 'purchased') && (
           <Slot name="appraisalActions" props={{ appraisalId: appraisal.appraisalId }} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -38,7 +39,9 @@ import {
   loadDeal,
   loadDeals,
   saveDeal,
+  startDeal,
   type DealRow,
+  type DealSource,
   type SavedDeal,
 } from './desking.contract';
 import { optionsOf } from '../../web/options/optionsOf';
@@ -118,7 +121,7 @@ function blankDeal(dealType: DealType, sellingPrice = ''): Values {
   };
 }
 
-/** The vehicle a deal is on: from the saved deal, else as the vehicle page handed it in the address. */
+/** The vehicle a deal is on: from the saved deal, its quote, else as the vehicle page handed it in the address. */
 interface DealVehicle {
   vin: string;
   stock: string;
@@ -146,6 +149,35 @@ function VehicleLine({ vehicle }: { vehicle: DealVehicle }) {
   );
 }
 
+/** The quote and the trade-in appraisal a deal was started from, kept with it. */
+interface DealSources {
+  quote: DealSource;
+  appraisal: DealSource;
+}
+
+/** "Started from Quote 12 · … and Trade-in appraisal 40 · …", the appraisal a link to its page. */
+function StartedFrom({ sources }: { sources: DealSources }) {
+  const named = [sources.quote, sources.appraisal].filter((s): s is NonNullable<DealSource> => s !== null);
+  if (named.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" className="desking-sources">
+      Started from{' '}
+      {named.map((source, i) => (
+        <span key={source.label}>
+          {i > 0 && ' and '}
+          {source.href ? (
+            <Anchor component={Link} to={source.href} inherit>
+              {source.label}
+            </Anchor>
+          ) : (
+            source.label
+          )}
+        </span>
+      ))}
+    </Text>
+  );
+}
+
 /**
  * Who the deal is for and where, kept with its fields by "Save deal"; the saved deal's address
  * (`?dealId=`) opens it again as it was left.
@@ -154,15 +186,19 @@ function SaveDeal({
   values,
   vehicle,
   saved,
+  sources,
+  customerName,
   locationId,
 }: {
   values: Values;
   vehicle: DealVehicle;
   saved: SavedDeal | undefined;
+  sources: DealSources;
+  customerName: string;
   locationId: string;
 }) {
   const [, setParams] = useSearchParams();
-  const who = useForm({ mode: 'controlled', initialValues: { customerName: '', locationId } });
+  const who = useForm({ mode: 'controlled', initialValues: { customerName, locationId } });
   const loaded = useRef<number | null>(null);
   useEffect(() => {
     if (!saved || loaded.current === saved.dealId) return;
@@ -183,6 +219,8 @@ function SaveDeal({
       vin: vehicle.vin,
       stock: vehicle.stock,
       vehicle: vehicle.vehicle,
+      quoteId: sources.quote?.id,
+      appraisalId: sources.appraisal?.id,
     } as InputOf<typeof saveDeal>);
   return (
     <Card withBorder component="section" aria-labelledby="save-deal">
@@ -246,27 +284,46 @@ function SavedDeals({ vin }: { vin: string }) {
   );
 }
 
+/** A deal started from a quote or a trade-in appraisal (`?quoteId=`, `?appraisalId=`), read by `sales/desking/start-deal`. */
+function useStartedDeal(params: URLSearchParams, enabled: boolean) {
+  const source = (name: string) => Number(params.get(name)) || undefined;
+  const input = { quoteId: source('quoteId'), appraisalId: source('appraisalId') };
+  const started = useActionQuery(startDeal, input, {
+    enabled: enabled && (input.quoteId !== undefined || input.appraisalId !== undefined),
+  });
+  return { start: enabled ? started.data?.start : undefined, error: started.error, isLoading: started.isLoading };
+}
+
 /**
  * desking-tool (seed 000): a finance or lease deal worked out in three options side by side, again
  * as the salesperson types (a quarter second after the last key), by `vehicles/desk-deal`, whose reply
  * fills each figure by its name. docs/sales.md, "Desking", gives the arithmetic. A deal is saved with
  * its customer, store and vehicle (`?dealId=` reopens it); the vehicle page starts one on its vehicle
- * (`?vin=&stock=&locationId=&vehicle=&price=`).
+ * (`?vin=&stock=&locationId=&vehicle=&price=`), a quote or a trade-in appraisal from theirs
+ * (`?quoteId=`, `?appraisalId=`).
  */
 export default function DeskingTool() {
   const [params] = useSearchParams();
   const dealId = Number(params.get('dealId')) || 0;
   const savedDeal = useActionQuery(loadDeal, { dealId }, { enabled: dealId > 0 });
   const saved = dealId > 0 ? savedDeal.data?.deal : undefined;
-  const vehicle = saved ?? handedVehicle(params);
+  const started = useStartedDeal(params, dealId === 0);
+  const start = started.start;
+  const vehicle = saved ?? start ?? handedVehicle(params);
+  const sources: DealSources = saved ?? start ?? { quote: null, appraisal: null };
   const form = useForm<Values>({ mode: 'controlled', initialValues: blankDeal('Finance', params.get('price') ?? '') });
-  const applied = useRef<number | null>(null);
+  const applied = useRef<number | string | null>(null);
   useEffect(() => {
-    if (!saved || applied.current === saved.dealId) return;
-    applied.current = saved.dealId;
-    form.setValues(saved.values);
-    form.resetDirty(saved.values);
-  }, [saved, form]);
+    if (saved && applied.current !== saved.dealId) {
+      applied.current = saved.dealId;
+      form.setValues(saved.values);
+      form.resetDirty(saved.values);
+    } else if (!saved && start && applied.current !== 'start') {
+      // What the quote and the appraisal give; the rest of the deal as a new one starts.
+      applied.current = 'start';
+      form.setValues(start.values);
+    }
+  }, [saved, start, form]);
   const values = form.getValues();
   const dealType = values.dealType as DealType;
   const [sent] = useDebouncedValue(values, 250);
@@ -291,6 +348,7 @@ export default function DeskingTool() {
         <Stack gap={2}>
           <Title order={1}>Desking</Title>
           <VehicleLine vehicle={vehicle} />
+          <StartedFrom sources={sources} />
         </Stack>
         <SegmentedControl
           data={['Finance', 'Lease']}
@@ -300,14 +358,17 @@ export default function DeskingTool() {
         />
       </Group>
       <ActionAlert error={savedDeal.error} title="The deal did not open" />
-      {dealId > 0 && !saved && !savedDeal.error && <Loader aria-label="Loading" />}
+      <ActionAlert error={started.error} title="The deal could not be started" />
+      {((dealId > 0 && !saved && !savedDeal.error) || started.isLoading) && <Loader aria-label="Loading" />}
       <Stack>
         <SaveDeal
-          key={saved?.dealId ?? 'new'}
+          key={saved?.dealId ?? (start ? 'started' : 'new')}
           values={values}
           vehicle={vehicle}
           saved={saved}
-          locationId={params.get('locationId') ?? ''}
+          sources={sources}
+          customerName={start?.customerName ?? ''}
+          locationId={start ? String(start.locationId) : (params.get('locationId') ?? '')}
         />
         <Form onSubmit={() => deal.refetch()}>
           <Stack>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { IconCalculator } from '@tabler/icons-react';
 import { Slot } from '../../web/slots';
 import { Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text } from '@mantine/core';
-import { IdModal, openModal } from '../../web/ui/modals';
+import { closeModal, IdModal, openModal } from '../../web/ui/modals';
 import { notifySuccess } from '../../web/ui/notify';
 import { ListScreen } from '../../web/ui/ListScreen';
 import type { RowOf } from '../../shared/contract';
@@ -125,6 +127,15 @@ function QuoteDetail({ quote }: { quote: Row }) {
         </Table.Tbody>
       </Table>
       <Group>
+        <Button
+          component={Link}
+          to={`/sales/desking?quoteId=${quote.quoteId}`}
+          size="compact-sm"
+          leftSection={<IconCalculator size={14} />}
+          onClick={() => closeModal(QUOTE)}
+        >
+          Desk this quote
+        </Button>
         <Anchor href={url} target="_blank" rel="noopener">
           Open the customer's page
         </Anchor>

@@ -3,8 +3,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { loadVehicle } from '../vehicle-page/vehicle-page.contract';
-import { loadDeal, loadDeals, saveDeal } from './desking.contract';
+import { appraisals } from '../appraisals/appraisals.db';
+import { loadDeal, loadDeals, saveDeal, startDeal } from './desking.contract';
 import { deskingDeals } from './desking.db';
+import { quoteFigures, type QuoteLines } from './quote';
+import { salesQuotes } from './quotes.db';
 
 /** David Chavez's Tacoma, being acquired at Albuquerque Toyota (the acquisition and appraisal demos). */
 const TACOMA = '3TMCZ5AN1MM412733';
@@ -204,6 +207,143 @@ describe('saved deals', () => {
       'Selling price must be an amount in dollars, such as 1,234.56.',
     ]);
     expect((await sales.actRaw(loadDeal, { dealId: 999_999 })).body.errors).toEqual(['That deal does not exist.']);
+    const [{ id: now }] = await t.db
+      .select({ id: deskingDeals.id })
+      .from(deskingDeals)
+      .orderBy(desc(deskingDeals.id))
+      .limit(1);
+    expect(now).toBe(last);
+  });
+});
+
+describe('a deal started from a quote or a trade-in appraisal', () => {
+  /**
+   * A quote on a $41,250 RAV4: a $1,500 discount, an optional $300 one not applied, $895 of addenda,
+   * a $750 incentive applied and a $500 one not, taxed at 4 % and 1.3125 %.
+   */
+  const lines: QuoteLines = {
+    price: 4_125_000,
+    discounts: [
+      { name: 'Dealer discount', amount: 150_000, optional: false, applied: true },
+      { name: 'Loyalty', amount: 30_000, optional: true, applied: false },
+    ],
+    addenda: [{ name: 'Protection package', amount: 89_500 }],
+    taxes: [
+      { name: 'State', rate: 4 },
+      { name: 'County', rate: 1.3125 },
+    ],
+    incentives: [
+      { incentiveId: 1, name: 'Toyota cash', amount: 75_000, applied: true },
+      { incentiveId: 2, name: 'Military', amount: 50_000, applied: false },
+    ],
+  };
+  const figures = quoteFigures(lines);
+  const quote = async (locationId: number) => {
+    const [row] = await t.db
+      .insert(salesQuotes)
+      .values({
+        token: `start-deal-${locationId}-${Math.random().toString(36).slice(2, 10)}`,
+        locationId,
+        userId: sales.userId,
+        year: 2025,
+        make: 'Toyota',
+        model: 'RAV4',
+        trim: 'XLE',
+        stock: 'T25R204',
+        vin: '2T3P1RFV5SW512345',
+        customerName: 'Rosa Martinez',
+        lines,
+        figures,
+        total: figures.total,
+        expiresAt: new Date(Date.now() + 14 * 86_400_000),
+      })
+      .returning();
+    return row;
+  };
+  const appraisalAt = async (locationId: number) =>
+    (
+      await t.db.select().from(appraisals).where(eq(appraisals.locationId, locationId)).orderBy(appraisals.id).limit(1)
+    )[0];
+
+  it("fills the tool from a quote's vehicle, customer, price, rebates and taxes, and an appraisal's offer as the trade", async () => {
+    const q = await quote(loc.ABG);
+    const a = await appraisalAt(loc.ABG);
+    const res = await sales.act(startDeal, { quoteId: q.id, appraisalId: a.id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.start).toEqual({
+      locationId: loc.ABG,
+      customerName: 'Rosa Martinez',
+      vin: '2T3P1RFV5SW512345',
+      stock: 'T25R204',
+      vehicle: '2025 Toyota RAV4 XLE',
+      // 41,250 − 1,500 + 895 = 40,645; the $750 incentive is a rebate; 4 + 1.3125 = 5.3125 %.
+      values: {
+        sellingPrice: '40645.00',
+        rebates: '750.00',
+        taxRate: '5.3125',
+        tradeAllowance: (a.offerCents / 100).toFixed(2),
+      },
+      quote: { id: q.id, label: `Quote ${q.id} · 2025 Toyota RAV4 XLE · $42,014`, href: null },
+      appraisal: {
+        id: a.id,
+        label: expect.stringMatching(
+          new RegExp(`^Trade-in appraisal ${a.id} · ${a.year} ${a.make} ${a.model}.* · offered \\$[\\d,]+\\.\\d\\d$`),
+        ),
+        href: `/clicklane/appraisals/vehicle?id=${a.id}`,
+      },
+    });
+
+    // An appraisal alone: its customer and store, the trade, and no vehicle yet.
+    const alone = (await sales.act(startDeal, { appraisalId: a.id })).body.data.start;
+    expect(alone).toMatchObject({
+      locationId: a.locationId,
+      customerName: a.customerName,
+      vin: '',
+      vehicle: '',
+      values: { tradeAllowance: (a.offerCents / 100).toFixed(2) },
+      quote: null,
+    });
+  });
+
+  it('keeps the quote and the appraisal with the saved deal, and names them when it opens again', async () => {
+    const q = await quote(loc.ABG);
+    const a = await appraisalAt(loc.ABG);
+    const { dealId } = (await sales.act(saveDeal, deal({ quoteId: q.id, appraisalId: a.id }))).body.data;
+    expect(await stored(dealId)).toMatchObject({ quoteId: q.id, appraisalId: a.id });
+    const opened = (await sales.act(loadDeal, { dealId })).body.data.deal;
+    expect(opened.quote).toEqual({ id: q.id, label: `Quote ${q.id} · 2025 Toyota RAV4 XLE · $42,014`, href: null });
+    expect(opened.appraisal).toMatchObject({ id: a.id, href: `/clicklane/appraisals/vehicle?id=${a.id}` });
+
+    // Saved again without them (the salesperson started over): the deal no longer names them.
+    await sales.act(saveDeal, deal({ dealId }));
+    expect(await stored(dealId)).toMatchObject({ quoteId: null, appraisalId: null });
+    // A quote deleted later leaves the deal, naming nothing.
+    await sales.act(saveDeal, deal({ dealId, quoteId: q.id }));
+    await t.db.delete(salesQuotes).where(eq(salesQuotes.id, q.id));
+    expect((await sales.act(loadDeal, { dealId })).body.data.deal.quote).toBeNull();
+  });
+
+  it('is for the sales flag, within reach; a missing source or none at all is named and nothing is kept', async () => {
+    const phoenix = await quote(loc.PHX);
+    const nobody = await t.signedIn(['appraiser']);
+    expect((await nobody.actRaw(startDeal, { quoteId: phoenix.id })).status).toBe(403);
+    const nm = await t.signedIn(['sales'], { groupWide: false, regions: ['New Mexico'] });
+    expect((await nm.act(startDeal, { quoteId: phoenix.id })).status).toBe(404);
+    expect((await nm.act(saveDeal, deal({ quoteId: phoenix.id }))).status).toBe(404);
+
+    const [{ id: last }] = await t.db
+      .select({ id: deskingDeals.id })
+      .from(deskingDeals)
+      .orderBy(desc(deskingDeals.id))
+      .limit(1);
+    expect(await sales.actRaw(startDeal, {})).toMatchObject({
+      status: 400,
+      body: { errors: ['Quote or a trade-in appraisal is required.'], data: { fields: ['quoteId'] } },
+    });
+    expect((await sales.actRaw(startDeal, { quoteId: 999_999 })).body.errors).toEqual(['That quote does not exist.']);
+    expect((await sales.actRaw(saveDeal, deal({ appraisalId: 999_999 }))).body.errors).toEqual([
+      'That appraisal does not exist.',
+    ]);
     const [{ id: now }] = await t.db
       .select({ id: deskingDeals.id })
       .from(deskingDeals)

@@ -88,6 +88,12 @@ const dealVehicle = {
   vehicle: optionalText(120),
 };
 
+/** Where a deal was started from: a quote (its vehicle and figures), a trade-in appraisal (its offer). */
+const dealSources = {
+  quoteId: optionalId.meta({ title: 'Quote' }),
+  appraisalId: optionalId.meta({ title: 'Trade-in appraisal' }),
+};
+
 /** A deal kept, or kept again (`dealId`): the tool's fields, its vehicle, its customer and store. */
 export const saveDeal = defineContract({
   path: 'sales/desking/save-deal',
@@ -97,10 +103,46 @@ export const saveDeal = defineContract({
       locationId: id.meta({ title: 'Store' }),
       customerName: text(80).meta({ title: 'Customer' }),
       ...dealVehicle,
+      ...dealSources,
       ...dealFields,
     })
     .superRefine(checkDeal),
   output: z.object({ dealId: z.number().int() }),
+});
+
+/** A quote or appraisal a deal was started from, as the tool names it ("Quote 12 · 2025 Toyota RAV4 XLE · $38,412"). */
+const dealSource = z
+  .object({ id: z.number().int(), label: z.string(), href: z.string().nullable() })
+  .nullable();
+export type DealSource = z.output<typeof dealSource>;
+
+/**
+ * Ours: what a deal started from a quote or a trade-in appraisal begins with (docs/sales.md, "Saved
+ * deals"): the quote's vehicle, customer and store, its price less discounts plus addenda as the
+ * selling price, its applied incentives as rebates and its taxes as one rate; the appraisal's offer
+ * as the trade allowance (and its customer and store, when there is no quote).
+ */
+export const startDeal = defineContract({
+  path: 'sales/desking/start-deal',
+  input: z
+    .object(dealSources)
+    .refine((s) => s.quoteId !== undefined || s.appraisalId !== undefined, {
+      path: ['quoteId'],
+      message: 'or a trade-in appraisal is required',
+    }),
+  output: z.object({
+    start: z.object({
+      locationId: z.number().int(),
+      customerName: z.string(),
+      vin: z.string(),
+      stock: z.string(),
+      vehicle: z.string(),
+      /** The tool's fields it fills, as its form holds them (dollars, a rate in percent). */
+      values: z.record(z.string(), z.string()),
+      quote: dealSource,
+      appraisal: dealSource,
+    }),
+  }),
 });
 
 const savedDeal = z.object({
@@ -111,6 +153,8 @@ const savedDeal = z.object({
   stock: z.string(),
   vehicle: z.string(),
   customerName: z.string(),
+  quote: dealSource,
+  appraisal: dealSource,
   /** The tool's fields as its form holds them: dollars and rates as text, the trade's tax credit yes or no. */
   values: z.record(z.string(), z.union([z.string(), z.boolean()])),
   createdByName: z.string().nullable(),

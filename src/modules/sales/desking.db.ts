@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { appraisals } from '../appraisals/appraisals.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
 import type { DealType } from './desking';
+import { salesQuotes } from './quotes.db';
 import type { DeskDealInput } from './desking.contract';
 
 /**
@@ -26,6 +29,10 @@ export const deskingDeals = pgTable(
     customerName: text('customer_name').notNull(),
     dealType: varchar('deal_type', { length: 8 }).$type<DealType>().notNull(),
     inputs: jsonb('inputs').$type<DeskDealInput>().notNull(),
+    /** The quote the deal was started from (its vehicle, price, rebates and taxes), if any. */
+    quoteId: integer('quote_id').references(() => salesQuotes.id, { onDelete: 'set null' }),
+    /** The customer's trade-in appraisal whose offer is the deal's trade allowance, if any. */
+    appraisalId: integer('appraisal_id').references(() => appraisals.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +43,9 @@ export const deskingDeals = pgTable(
     index('desking_deals_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
     index('desking_deals_creator_updated_idx').on(t.createdBy, t.updatedAt, t.id),
     index('desking_deals_vin_idx').on(t.vin, t.id),
+    // A quote's or an appraisal's deals (and their references cleared when one is deleted).
+    index('desking_deals_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    index('desking_deals_appraisal_idx').on(t.appraisalId).where(sql`${t.appraisalId} is not null`),
     // Part of a customer's name, a VIN (its last six or eight), a stock number or the vehicle.
     searchIndex('desking_deals_search_idx', t.customerName, t.vin, t.stock, t.vehicle),
   ],

@@ -68,3 +68,54 @@ test('a finance deal: 60, 72 and 84 months at 9.99 %, with a trade and taxes', a
   await page.getByRole('checkbox', { name: 'Tax credit for the trade' }).uncheck();
   await expect(output(page, 'salesTax2')).toHaveText('$2,134.93');
 });
+
+test("Rosa Martinez's quote desked, with her RAV4's appraisal as the trade: started from both, saved, and still so after a reload", async ({
+  page,
+}) => {
+  // Her trade-in's offer, as its appraisal page shows it.
+  await page.goto('/clicklane/appraisals?search=rosa%20martinez');
+  await page
+    .getByRole('row', { name: /Rosa Martinez.*2019 Toyota RAV4/ })
+    .getByRole('button')
+    .first()
+    .click();
+  const offer = (await page.getByTestId('offer').textContent())!;
+  await page.getByRole('link', { name: 'Desk a deal with this trade-in' }).click();
+  await expect(page).toHaveURL(/\/sales\/desking\?appraisalId=\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Trade allowance' })).toHaveValue(offer.replace(/[$,]/g, ''));
+  await expect(page.getByRole('textbox', { name: 'Customer' })).toHaveValue('Rosa Martinez');
+  const appraisal = page.getByRole('link', { name: /^Trade-in appraisal \d+ · 2019 Toyota RAV4 XLE · offered / });
+  await expect(appraisal).toContainText(`offered ${offer}`);
+  const appraisalId = new URL(page.url()).searchParams.get('appraisalId');
+
+  // Her quote, from the quotes list: the Highlander at $45,895 less $1,500, taxed at 4 %.
+  await page.goto('/sales/quotes?query=T25H118');
+  await page
+    .getByRole('row', { name: /2025 Toyota Highlander XLE.*Rosa Martinez/ })
+    .getByRole('button')
+    .first()
+    .click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Desk this quote' }).click();
+  await expect(page).toHaveURL(/\/sales\/desking\?quoteId=\d+$/);
+  await expect(page.getByText(/^2025 Toyota Highlander XLE · Stock number T25H118/)).toBeVisible();
+  await expect(page.getByText(/^Started from Quote \d+ · 2025 Toyota Highlander XLE · \$46,171$/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Selling price' })).toHaveValue('44395.00');
+  await expect(page.getByRole('textbox', { name: 'Tax rate' })).toHaveValue('4');
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('Albuquerque Toyota (ABG)');
+
+  // Both at once, as a salesperson opens the quote's deal with the trade: saved, then reopened.
+  const quoteId = new URL(page.url()).searchParams.get('quoteId');
+  await page.goto(`/sales/desking?quoteId=${quoteId}&appraisalId=${appraisalId}`);
+  await expect(page.getByRole('textbox', { name: 'Trade allowance' })).toHaveValue(offer.replace(/[$,]/g, ''));
+  await expect(page.locator('output[name="payment2"]')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await page.getByRole('button', { name: 'Save deal' }).click();
+  await expect(page).toHaveURL(/\/sales\/desking\?dealId=\d+$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Deal \d+$/ })).toBeVisible();
+  await expect(
+    page.getByText(/^Started from Quote \d+ · 2025 Toyota Highlander XLE · \$46,171 and Trade-in appraisal/),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Selling price' })).toHaveValue('44395.00');
+  await page.getByRole('link', { name: /^Trade-in appraisal \d+/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/clicklane/appraisals/vehicle\\?id=${appraisalId}$`));
+});

@@ -160,6 +160,8 @@ export async function seedDeskingDeals(
       customerName: demo.customer,
       dealType: inputs.dealType,
       inputs,
+      quoteId: quote?.id ?? null,
+      appraisalId: tradeIn?.id ?? null,
       createdBy: quote?.userId ?? salespeople.get(store.id)?.[0] ?? null,
       createdAt: at,
       updatedAt: at,

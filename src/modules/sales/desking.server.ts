@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import { defineListAction, equals, matches } from '../../server/platform/lists';
 import { insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
 import { searchText } from '../../server/platform/search';
-import { centsToDecimal } from '../../shared/format';
+import { centsToDecimal, formatMoney } from '../../shared/format';
+import { appraisalRecords, appraisals } from '../appraisals/appraisals.db';
 import { locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { deskDeal, type DealType } from './desking';
@@ -15,10 +17,14 @@ import {
   loadDeal,
   loadDeals,
   saveDeal,
+  startDeal,
+  type DealSource,
   type DeskDealInput,
   type SavedDeal,
 } from './desking.contract';
 import { dealRecords, deskingDeals as deals } from './desking.db';
+import { formatDollars, quoteDealTerms, vehicleName } from './quote';
+import { quoteRecords, salesQuotes } from './quotes.db';
 
 const columns = (input: DeskDealInput) =>
   ([1, 2, 3] as const).map((n) => ({
@@ -92,17 +98,79 @@ function formValues(inputs: DeskDealInput): SavedDeal['values'] {
   );
 }
 
+type Quote = typeof salesQuotes.$inferSelect;
+type Appraisal = typeof appraisals.$inferSelect;
+
+const quoteSource = (quote: Quote): NonNullable<DealSource> => ({
+  id: quote.id,
+  label: `Quote ${quote.id} · ${vehicleName(quote)} · ${formatDollars(quote.total)}`,
+  href: null,
+});
+const appraisalSource = (appraisal: Appraisal): NonNullable<DealSource> => ({
+  id: appraisal.id,
+  label: `Trade-in appraisal ${appraisal.id} · ${vehicleName(appraisal)} · offered ${formatMoney(appraisal.offerCents)}`,
+  href: `/clicklane/appraisals/vehicle?id=${appraisal.id}`,
+});
+
+defineAction({
+  contract: startDeal,
+  summary:
+    "Ours: a deal started from a quote (its vehicle, customer, store, selling price, rebates and tax rate) or a trade-in appraisal (its offer as the trade allowance), for the desking tool to fill in; nothing is kept until the deal is saved.",
+  permission: 'sales',
+  reach: { quoteId: quoteRecords, appraisalId: appraisalRecords },
+  readOnly: true,
+  async handler(ctx) {
+    const { quoteId, appraisalId } = ctx.input;
+    const quote = quoteId ? await loadRecord(ctx, quoteRecords, quoteId) : undefined;
+    const appraisal = appraisalId ? await loadRecord(ctx, appraisalRecords, appraisalId) : undefined;
+    const terms = quote && quoteDealTerms(quote.lines);
+    const values: Record<string, string> = {};
+    if (terms) {
+      values.sellingPrice = centsToDecimal(terms.sellingPrice);
+      if (terms.rebates) values.rebates = centsToDecimal(terms.rebates);
+      if (terms.taxRate) values.taxRate = String(terms.taxRate);
+    }
+    if (appraisal) values.tradeAllowance = centsToDecimal(appraisal.offerCents);
+    return {
+      start: {
+        // The contract asks for one of the two.
+        locationId: (quote ?? appraisal)!.locationId,
+        customerName: quote?.customerName || appraisal?.customerName || '',
+        vin: quote?.vin ?? '',
+        stock: quote?.stock ?? '',
+        vehicle: quote ? vehicleName(quote) : '',
+        values,
+        quote: quote ? quoteSource(quote) : null,
+        appraisal: appraisal ? appraisalSource(appraisal) : null,
+      },
+    };
+  },
+});
+
+/** A saved deal's quote and appraisal, named as the tool names them (each may since have been deleted). */
+async function sourcesOf(db: Db, deal: { quoteId: number | null; appraisalId: number | null }) {
+  const [quote] = deal.quoteId ? await db.select().from(salesQuotes).where(eq(salesQuotes.id, deal.quoteId)) : [];
+  const [appraisal] = deal.appraisalId
+    ? await db.select().from(appraisals).where(eq(appraisals.id, deal.appraisalId))
+    : [];
+  return { quote: quote ? quoteSource(quote) : null, appraisal: appraisal ? appraisalSource(appraisal) : null };
+}
+
 defineAction({
   contract: saveDeal,
   summary:
     "Keeps a desking deal (or keeps it again, `dealId`): the tool's fields, the vehicle it is on, the customer and the store; it opens again at `/sales/desking?dealId=`.",
   permission: 'sales',
-  reach: { dealId: dealRecords },
+  reach: { dealId: dealRecords, quoteId: quoteRecords, appraisalId: appraisalRecords },
   async handler(ctx) {
-    const { dealId, locationId, customerName, vin, stock, vehicle, ...deal } = ctx.input;
+    const { dealId, locationId, customerName, vin, stock, vehicle, quoteId, appraisalId, ...deal } = ctx.input;
+    if (quoteId) await loadRecord(ctx, quoteRecords, quoteId);
+    if (appraisalId) await loadRecord(ctx, appraisalRecords, appraisalId);
     const values = {
       locationId,
       customerName,
+      quoteId: quoteId ?? null,
+      appraisalId: appraisalId ?? null,
       vin: vin ?? '',
       stock: stock?.toUpperCase() ?? '',
       vehicle: vehicle ?? '',
@@ -141,6 +209,7 @@ defineAction({
         stock: deal.stock,
         vehicle: deal.vehicle,
         customerName: deal.customerName,
+        ...(await sourcesOf(ctx.db, deal)),
         values: formValues(deal.inputs),
         createdByName,
         createdAt: deal.createdAt.toISOString(),

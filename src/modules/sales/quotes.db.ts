@@ -14,6 +14,7 @@ import {
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
+import { defineRecords } from '../../server/platform/records';
 import { searchIndex } from '../../server/platform/search';
 import type { QuoteFigures, QuoteLines } from './quote';
 
@@ -64,3 +65,12 @@ export const salesQuotes = pgTable(
     index('sales_quotes_vin_idx').on(t.vin, t.id),
   ],
 );
+
+/** One quote within the reader's reach (a deal started from it, sales/desking/start-deal). */
+export const quoteRecords = defineRecords({
+  table: salesQuotes,
+  type: 'salesQuote',
+  key: salesQuotes.id,
+  location: salesQuotes.locationId,
+  missing: 'That quote does not exist.',
+});
