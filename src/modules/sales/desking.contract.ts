@@ -111,9 +111,7 @@ export const saveDeal = defineContract({
 });
 
 /** A quote or appraisal a deal was started from, as the tool names it ("Quote 12 · 2025 Toyota RAV4 XLE · $38,412"). */
-const dealSource = z
-  .object({ id: z.number().int(), label: z.string(), href: z.string().nullable() })
-  .nullable();
+const dealSource = z.object({ id: z.number().int(), label: z.string(), href: z.string().nullable() }).nullable();
 export type DealSource = z.output<typeof dealSource>;
 
 /**
@@ -124,12 +122,10 @@ export type DealSource = z.output<typeof dealSource>;
  */
 export const startDeal = defineContract({
   path: 'sales/desking/start-deal',
-  input: z
-    .object(dealSources)
-    .refine((s) => s.quoteId !== undefined || s.appraisalId !== undefined, {
-      path: ['quoteId'],
-      message: 'or a trade-in appraisal is required',
-    }),
+  input: z.object(dealSources).refine((s) => s.quoteId !== undefined || s.appraisalId !== undefined, {
+    path: ['quoteId'],
+    message: 'or a trade-in appraisal is required',
+  }),
   output: z.object({
     start: z.object({
       locationId: z.number().int(),

@@ -115,7 +115,7 @@ const appraisalSource = (appraisal: Appraisal): NonNullable<DealSource> => ({
 defineAction({
   contract: startDeal,
   summary:
-    "Ours: a deal started from a quote (its vehicle, customer, store, selling price, rebates and tax rate) or a trade-in appraisal (its offer as the trade allowance), for the desking tool to fill in; nothing is kept until the deal is saved.",
+    'Ours: a deal started from a quote (its vehicle, customer, store, selling price, rebates and tax rate) or a trade-in appraisal (its offer as the trade allowance), for the desking tool to fill in; nothing is kept until the deal is saved.',
   permission: 'sales',
   reach: { quoteId: quoteRecords, appraisalId: appraisalRecords },
   readOnly: true,
