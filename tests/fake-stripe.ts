@@ -49,6 +49,8 @@ export class FakeStripe {
   dropReplies: { pattern: RegExp; times: number } | null = null;
   /** Cut every connection at once, doing nothing: Stripe not answering. */
   silent = false;
+  /** Requests matching `pattern` are answered only once `until` settles (Stripe slow to answer); `asked` settles when one arrives. */
+  held: { pattern: RegExp; until: Promise<void>; asked: () => void } | null = null;
   private server!: Server;
   baseUrl = '';
 
@@ -126,6 +128,11 @@ export class FakeStripe {
       idempotencyKey: header('idempotency-key'),
     };
     this.received.push(received);
+    const held = this.held;
+    if (held?.pattern.test(`${received.method} ${received.path}`)) {
+      held.asked();
+      await held.until;
+    }
     const reply = this.idempotent(received, raw);
     const drop = this.dropReplies;
     if (drop && drop.times > 0 && drop.pattern.test(`${received.method} ${received.path}`)) {

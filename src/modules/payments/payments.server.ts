@@ -261,10 +261,14 @@ async function claim(ctx: Ctx, command: PaymentCommand, payment: Payment): Promi
   return { claimed, origin: { state: settledIn, revision: claimed.revision - (command === 'start' ? 1 : 0) } };
 }
 
+/** No answer, or one that could not be read: the provider may have acted on the request (a 409 is a clear no). */
+const unanswered = (error: unknown) => !(error instanceof AppError) || error.status === 502;
+
 /**
  * The provider failed or refused (a 502, Stripe's 409): the payment goes back where it stood, with
- * its revision, so the retry asks under the same key; the payout asked for and never answered is
- * no payout. The timeline says what the provider did not take, and why.
+ * its revision, so the retry asks under the same key. A payout refused is no payout and leaves the
+ * ledger; one never answered stays on it, pending with no reference, as the seller may have been
+ * paid (`refuseUnansweredSend`). The timeline says what the provider did not take, and why.
  */
 async function putBack(ctx: Ctx, command: PaymentCommand, { claimed, origin }: Claimed, error: unknown) {
   const [back] = await ctx.db
@@ -273,9 +277,10 @@ async function putBack(ctx: Ctx, command: PaymentCommand, { claimed, origin }: C
     .where(and(eq(payments.id, claimed.id), eq(payments.state, claimed.state)))
     .returning();
   if (!back) return;
-  await ctx.db
-    .delete(paymentPayouts)
-    .where(and(eq(paymentPayouts.idempotencyKey, providerKey(claimed)), isNull(paymentPayouts.reference)));
+  if (!(command === 'start' && unanswered(error)))
+    await ctx.db
+      .delete(paymentPayouts)
+      .where(and(eq(paymentPayouts.idempotencyKey, providerKey(claimed)), isNull(paymentPayouts.reference)));
   const why =
     error instanceof AppError ? error.message : "the provider's answer could not be read (the server log has it).";
   const note = `${commandLabels[command]}: ${why}`;
@@ -315,6 +320,28 @@ async function payoutToStop(ctx: Ctx, payment: Payment): Promise<string | null> 
     .from(paymentPayouts)
     .where(and(eq(paymentPayouts.paymentId, payment.id), eq(paymentPayouts.status, 'pending')));
   return live ? live.reference : payment.providerStatus === 'pending' ? payment.providerReference : null;
+}
+
+/**
+ * A send the provider never answered may have paid the seller: until it is sent again (under the same
+ * key, so the seller is paid once) and answered, the payment is neither paid another way nor cancelled.
+ */
+async function refuseUnansweredSend(ctx: Ctx, payment: Payment) {
+  const [open] = await ctx.db
+    .select({ id: paymentPayouts.id })
+    .from(paymentPayouts)
+    .where(
+      and(
+        eq(paymentPayouts.paymentId, payment.id),
+        eq(paymentPayouts.status, 'pending'),
+        isNull(paymentPayouts.reference),
+      ),
+    )
+    .limit(1);
+  if (open)
+    throw AppError.conflict(
+      "The payments provider did not answer this payment's last send, so the seller may have been paid: send it again (the seller is paid once) before paying it another way or cancelling it.",
+    );
 }
 
 /** Records what became of a payout the provider answered for (paid, failed, stopped, still pending). */
@@ -548,8 +575,8 @@ function defineStep<C extends Contract>(
 
 /** How a step that may ask the provider goes (`defineProviderStep`). */
 interface ProviderStep<C extends Contract> {
-  /** What refuses it before anything is claimed (the cap, an amount that is not new). */
-  refuse?: (ctx: StepCtx<C>, payment: Payment) => void;
+  /** What refuses it before anything is claimed (the cap, an amount that is not new, a send not answered). */
+  refuse?: (ctx: StepCtx<C>, payment: Payment) => void | Promise<void>;
   /** The whole step when there is no payout to stop (a change, a void, a cancel); without it, the provider is always asked. */
   settle?: (ctx: StepCtx<C>, payment: Payment) => Promise<Payment | null>;
   /** Once claimed: asks the provider with no transaction open, then writes its answer in a part of its own. */
@@ -594,7 +621,7 @@ async function beginStep<C extends Contract>(
   const same = plan.same?.(ctx.input);
   const payment = await lockPayment(ctx, paymentId);
   if (await isRepeat(ctx, command, payment, same)) return { reply: replyOf(payment) };
-  plan.refuse?.(ctx, payment);
+  await plan.refuse?.(ctx, payment);
   if (plan.settle && !isAsking(payment.state) && !(await payoutToStop(ctx, payment))) {
     const after = (await plan.settle(ctx, payment)) ?? (await movedBy(ctx, command, paymentId, same));
     return { reply: replyOf(after) };
@@ -674,8 +701,9 @@ defineStep(
   'start-manual',
   startManualPayment,
   'Starts a payment made outside the provider (a cheque, a wire): the provider will not be asked, and the method and its details are kept.',
-  (ctx, payment) => {
+  async (ctx, payment) => {
     refuseAboveCap(payment);
+    await refuseUnansweredSend(ctx, payment);
     return move(ctx, payment, {
       command: 'start-manual',
       to: 'manual',
@@ -711,6 +739,7 @@ defineProviderStep(
   cancelPayment,
   'Cancels a payment before any money goes out: requested, approved, changed and not yet approved again, started manually or failed.',
   {
+    refuse: refuseUnansweredSend,
     settle: (ctx, payment) => move(ctx, payment, cancelStep(ctx)),
     ask: (ctx, claimed, origin) => stopThenMove(ctx, claimed, origin, cancelStep(ctx)),
   },
@@ -751,30 +780,44 @@ defineProviderStep(
 );
 
 /**
- * A payout the provider's webhook reported on (decision 027): the payment holding it, locked, and
- * the provider's current word on the payout, asked for (never the event's, which may be a replay or
- * older than one already seen). The ledger takes the answer; the payment, when the payout is the one
- * out with the provider and the answer is new, moves as a status check taken by no user. A replay
- * finds nothing new and writes nothing; a payout that is not ours (or whose send has not committed
- * yet: `check-status` asks then) is left alone. Each change has its audit row through `audit`, as an
- * action's.
+ * A payout the provider's webhook reported on (decision 027), as the provider now has it: its
+ * current word is asked for (never the event's, which may be a replay or older than one already
+ * seen), with no transaction open. Null for a payout that is not ours (or whose send has not
+ * committed yet: `check-status` asks then). `was` is the ledger's word when it was asked.
+ */
+export async function askReported(
+  db: Ctx['db'],
+  services: Ctx['services'],
+  reference: string,
+): Promise<{ answer: Payout; was: ProviderStatus } | null> {
+  const [known] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.reference, reference));
+  if (!known) return null;
+  return { answer: await services.payments.status(db, reference), was: known.status };
+}
+
+/**
+ * Records the provider's word on a reported payout (`askReported`) in the webhook's transaction: the
+ * ledger takes it; the payment, locked, moves as a status check taken by no user when the payout is
+ * the one out with the provider and the word is new. A replay finds nothing new and writes nothing;
+ * a payout whose word another request recorded since it was asked is left as that one left it.
+ * Each change has its audit row through `audit`, as an action's.
  */
 export async function settleReported(
   db: Ctx['db'],
   services: Ctx['services'],
-  reference: string,
+  { answer, was }: { answer: Payout; was: ProviderStatus },
   audit: Ctx['audit'],
 ): Promise<void> {
   const ctx = { db, services, audit, user: { id: null } } as unknown as Ctx;
-  const [known] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.reference, reference));
+  const [known] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.reference, answer.reference));
   if (!known) return;
   const [payment] = await db.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
   const [payout] = await db.select().from(paymentPayouts).where(eq(paymentPayouts.id, known.id));
-  const answer = await services.payments.status(db, reference);
-  const outWithProvider = payment.state === 'sent' && payment.providerReference === reference;
+  if (payout.status !== was) return;
+  const outWithProvider = payment.state === 'sent' && payment.providerReference === answer.reference;
   const moves = outWithProvider && payment.providerStatus !== answer.status;
   if (payout.status === answer.status && !moves) return;
-  await settlePayout(ctx, payment.id, reference, answer.status);
+  await settlePayout(ctx, payment.id, answer.reference, answer.status);
   // The payment's audit row when it moves; else the payout's, which alone changed.
   if (moves) await recordStatus(ctx, payment, answer.status);
   else

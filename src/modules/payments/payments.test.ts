@@ -891,7 +891,9 @@ describe('asking the provider with no transaction open', () => {
     const res = await failing('send', () => appraiser.act(startPayment, { paymentId }));
     expect(res).toMatchObject({ status: 502, body: { errors: [unanswered] } });
     expect(await paymentById(paymentId)).toMatchObject({ state: 'approved', revision: 0, providerReference: null });
-    expect(await payoutsOf(paymentId)).toEqual([]);
+    // Not answered, so the payout asked for stays on the ledger: the provider may have made it.
+    const ledger = await t.db.select().from(paymentPayouts).where(eq(paymentPayouts.paymentId, paymentId));
+    expect(ledger).toMatchObject([{ idempotencyKey: `payment-${paymentId}-1`, status: 'pending', reference: null }]);
     expect((await eventsOf(paymentId)).slice(-1)).toMatchObject([
       {
         action: 'provider-failed',
@@ -914,6 +916,8 @@ describe('asking the provider with no transaction open', () => {
     const refusedBy = AppError.conflict('Stripe refused the request: No such account.');
     expect((await failing('send', () => appraiser.act(startPayment, { paymentId }), refusedBy)).status).toBe(409);
     expect((await paymentById(paymentId)).state).toBe('approved');
+    // Refused under the same key, so the first was never made: the ledger lets it go.
+    expect(await payoutsOf(paymentId)).toEqual([]);
 
     const retried = await appraiser.act(startPayment, { paymentId });
     expect(retried.body.data).toMatchObject({ state: 'sent', providerStatus: 'pending' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../../tests/helpers';
 import { FakeStripe, SECRET_KEY, WEBHOOK_SECRET, signed } from '../../../../tests/fake-stripe';
 import { ConfigError, loadConfig } from '../../config';
@@ -8,9 +8,11 @@ import { appraisals } from '../../../modules/appraisals/appraisals.db';
 import { paymentEvents, paymentPayouts, payments } from '../../../modules/payments/payments.db';
 import {
   approvePayment,
+  cancelPayment,
   changePayment,
   checkPaymentStatus,
   createPayment,
+  startManualPayment,
   startPayment,
   voidPayment,
 } from '../../../modules/payments/payments.contract';
@@ -225,9 +227,31 @@ describe('sending a payout through Stripe Connect', () => {
     const res = await appraiser.act(startPayment, { paymentId });
     expect(res.status).toBe(502);
     expect(res.body.errors).toEqual([STRIPE_UNAVAILABLE]);
-    expect(await standing(paymentId)).toEqual({ ...before, last: 'provider-failed' });
+    // Where it stood, but the payout asked for stays on the ledger, unanswered: Stripe may have made it.
+    const unanswered = { paymentId, idempotencyKey: `payment-${paymentId}-1`, reference: null, status: 'pending' };
+    expect(await standing(paymentId)).toEqual({
+      ...before,
+      ledger: [expect.objectContaining(unanswered)],
+      last: 'provider-failed',
+    });
+    // So it is not paid another way or cancelled until a send again (same key: paid once) is answered.
+    const waiting = await standing(paymentId);
+    for (const res of [
+      await appraiser.act(startManualPayment, { paymentId, method: 'cheque', details: '' }),
+      await manager.act(cancelPayment, { paymentId, reason: 'Seller changed their mind' }),
+    ])
+      expect([res.status, res.body.errors]).toEqual([
+        409,
+        [
+          "The payments provider did not answer this payment's last send, so the seller may have been paid: send it again (the seller is paid once) before paying it another way or cancelling it.",
+        ],
+      ]);
+    expect(await standing(paymentId)).toEqual(waiting);
     fake.silent = false;
     const payout = await sentPayout(paymentId, account);
+    expect(await t.db.select().from(paymentPayouts).where(eq(paymentPayouts.paymentId, paymentId))).toEqual([
+      expect.objectContaining({ ...unanswered, reference: `${account}/${payout.id}` }),
+    ]);
     fake.silent = true;
     const sent = await standing(paymentId);
     for (const res of [
@@ -323,6 +347,29 @@ describe('the payout webhook', () => {
     expect(row).toMatchObject({ userId: null, action: 'webhooks/payouts' });
     expect(row.after).toMatchObject({ state: 'paid' });
     expect(await auditCount()).toBe(audits + 1);
+  });
+
+  it('holds no transaction or lock while Stripe is asked for the payout: the payment stays free to act on', async () => {
+    const { paymentId, account } = await approvedPayment(1_750_000);
+    const payout = await sentPayout(paymentId, account);
+    fake.settle(payout.id, 'paid');
+    let answer!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      fake.held = { pattern: /^GET \/v1\/payouts\//, until: new Promise((r) => (answer = r)), asked: resolve };
+    });
+    const posted = postEvent(fake.event('payout.paid', { ...payout, status: 'paid' }, account));
+    await asked;
+    // Before: the webhook locked the payment in its transaction, then asked; this waited for Stripe.
+    const locked = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from payments where id = ${paymentId} for update nowait`);
+      return 'free';
+    });
+    const within = await Promise.race([locked, new Promise((r) => setTimeout(() => r('held'), 3_000))]);
+    answer();
+    fake.held = null;
+    expect(within).toBe('free');
+    expect((await posted).status).toBe(200);
+    expect(await paymentById(paymentId)).toMatchObject({ state: 'paid', providerStatus: 'paid' });
   });
 
   it('refuses a bad, missing or other-secret signature with 400, changing nothing', async () => {
