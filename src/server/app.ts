@@ -102,9 +102,10 @@ async function limitRates(app: FastifyInstance, services: Services) {
     store: rateLimits.Store,
     max: services.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    // The app's own files are never counted: a cold screen loads dozens of chunks, and a whole store
-    // behind one address would otherwise run out of requests in a few screens (and see a blank page).
-    allowList: (request) => request.url.startsWith('/assets/'),
+    // The app's own files and the library's pictures are never counted: a cold screen loads dozens of
+    // chunks, and a whole store behind one address would otherwise run out of requests in a few
+    // screens (and see a blank page).
+    allowList: (request) => request.url.startsWith('/assets/') || request.url.startsWith('/static/'),
     // The limit and what is left are told when it is reached (with Retry-After), not on every reply.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_req, context) => ({

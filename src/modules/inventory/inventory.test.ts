@@ -4,6 +4,8 @@ import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } fr
 import { auditLog } from '../../server/platform/platform.db';
 import { inventoryVehicles as vehicles, vehicleLibrary } from './inventory.db';
 import { importLibrary, listVehicleLibrary, loadInventory } from './inventory.contract';
+import { PICTURE } from './library-pictures';
+import sharp from 'sharp';
 
 let t: TestApp;
 let manager: Caller;
@@ -111,6 +113,22 @@ describe('the vehicle library', () => {
     expect(res.body.data.html).toContain(
       `<img src="${first.image}" alt="${first.year} Chevrolet ${first.model}" width="96"/>`,
     );
+  });
+
+  it('serves each library picture it names, drawn for its model, with no assets host set up; any other name is 404', async () => {
+    const { vehicles: library } = (await manager.act(listVehicleLibrary, {})).body.data;
+    expect(library.length).toBeGreaterThan(30);
+    const sizes = new Set<number>();
+    for (const v of library) {
+      const res = await t.app.inject({ method: 'GET', url: v.image });
+      expect([res.statusCode, res.headers['content-type']], v.image).toEqual([200, 'image/jpeg']);
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', ...PICTURE });
+      sizes.add(res.rawPayload.length);
+    }
+    // Each drawn for its own model (its name, body and paint), not one picture for all.
+    expect(sizes.size).toBe(library.length);
+    for (const url of ['/static/library/1999-yugo-gv.jpg', '/static/library/..%2f..%2fpackage.json'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 
   it("imports library vehicles into a store's inventory, all or none", async () => {
