@@ -56,6 +56,20 @@ describe('the limits hold across server processes', () => {
     expect((await signIn(t.app, 'someone', 'wrong', { remoteAddress: '198.51.100.21' })).statusCode).toBe(401);
   });
 
+  it("never counts the app's own files or the library's pictures: an address that loaded them keeps its whole limit", async () => {
+    const remoteAddress = '198.51.100.25';
+    const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    // Twice the limit in chunks and pictures, as a store's screens loading cold ask for them.
+    for (let i = 0; i < 30; i++) {
+      expect((await get(`/assets/Screen-${i}.js`)).statusCode).not.toBe(429);
+      expect((await get(`/static/library/2026-model-${i}.jpg`)).statusCode).not.toBe(429);
+    }
+    const session = [];
+    for (let i = 0; i < 30; i++) session.push((await get('/api/session')).statusCode);
+    expect(session).toEqual(Array(30).fill(200));
+    expect((await get('/api/session')).statusCode).toBe(429);
+  });
+
   it('keeps the general limit within a tenth of it per process, synced in batches', async () => {
     const address = '198.51.100.30';
     const session = (app: FastifyInstance) =>
