@@ -72,6 +72,10 @@ export function recordHref(link: {
       return `/clicklane/appraisals/vehicle?id=${link.recordId}`;
     case 'repairOrder':
       return `/tools/repair-orders/order?orderId=${link.recordId}`;
+    case 'purchase':
+      return `/sales/purchases/purchase?id=${link.recordId}`;
+    case 'appointment':
+      return `/reports/service-appointments/appointment?id=${link.recordId}`;
     case 'conversation':
     case 'contact':
       return link.phone ? conversationHref(link.phone, link.locationId) : kindListHref(link.kind, link);

@@ -13,6 +13,7 @@ import {
   loadCustomerRecords,
   loadCustomers,
   mergeCustomers,
+  recordHref,
 } from './customers.contract';
 import { customerKeys, customerLinks, customers } from './customers.db';
 
@@ -119,6 +120,10 @@ describe("the demo's Rosa Martinez", () => {
       href: `/tools/repair-orders/order?orderId=${order.id}`,
     });
     expect(ro.summary).toContain('2021 Toyota Tacoma TRD Off-Road');
+    // Appointments and purchases open their own pages, as repair orders and appraisals do.
+    const link = { recordId: 7, locationId: loc.ABG, name: 'Rosa Martinez', phone: '+15055550142' };
+    expect(recordHref({ ...link, kind: 'appointment' })).toBe('/reports/service-appointments/appointment?id=7');
+    expect(recordHref({ ...link, kind: 'purchase' })).toBe('/sales/purchases/purchase?id=7');
     const times = res.body.data.rows.map((r) => r.at);
     expect(times).toEqual([...times].sort().reverse());
 
