@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CountedTextarea } from '../../web/ui/CountedTextarea';
+import { reloadActions } from '../../web/ui/useActionQuery';
 import { DateField } from '../../web/ui/DateField';
 import { closeModal, confirm, IdModal, openModal } from '../../web/ui/modals';
 import { reloadModalRecord } from '../../web/ui/RecordModal';
@@ -50,7 +51,12 @@ export interface PaymentLike {
   payeeName: string;
   /** Who asked for the amount (the request, or its change): not the one to approve it (decision 022). */
   requestedBy: number | null;
+  /** The provider did not answer the last send: it is sent again before it is paid another way or cancelled. */
+  sendUnanswered?: boolean;
 }
+
+/** The steps a payment whose last send went unanswered does not offer (the server refuses them). */
+const AFTER_ANSWER: readonly PaymentCommand[] = ['start-manual', 'cancel-payment'];
 
 export const PAYMENT_LISTS = [loadPayments];
 /** The status view's modal: its record reloads after a step taken in it. */
@@ -193,7 +199,8 @@ export function usePaymentSteps() {
   const options = { ...stepOptions, onSuccess: refresh };
   const calls = {
     approve: useAction(approvePayment, options),
-    start: useAction(startPayment, options),
+    // A send that fails may have gone unanswered, which changes the steps offered: the lists reload.
+    start: useAction(startPayment, { ...options, onError: () => void reloadActions(queryClient, ...PAYMENT_LISTS) }),
     void: useAction(voidPayment, options),
     'check-status': useAction(checkPaymentStatus, options),
   };
@@ -221,10 +228,17 @@ export function usePaymentSteps() {
   const busy = (command: PaymentCommand) => command in calls && calls[command as keyof typeof calls].isPending;
   const buttons = (payment: PaymentLike) => {
     const next = nextCommands(payment.state, flags).filter(
-      (command) => command !== 'approve' || payment.requestedBy !== session?.user?.id,
+      (command) =>
+        (command !== 'approve' || payment.requestedBy !== session?.user?.id) &&
+        !(payment.sendUnanswered && AFTER_ANSWER.includes(command)),
     );
     return next.length ? (
       <Group gap={6} wrap="wrap" className="payment-steps">
+        {payment.sendUnanswered && (
+          <Text size="xs" c="orange.8" w="100%">
+            The provider did not answer the last send: send it again (the seller is paid once).
+          </Text>
+        )}
         {next.map((command) => (
           <Button
             key={command}

@@ -148,6 +148,8 @@ const paymentRow = z.object({
   offerCents: z.number().int(),
   requestedBy: z.number().int().nullable(),
   requestedByName: z.string().nullable(),
+  /** The last send went unanswered: the seller may have been paid, so it is sent again before anything else. */
+  sendUnanswered: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

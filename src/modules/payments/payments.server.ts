@@ -322,22 +322,20 @@ async function payoutToStop(ctx: Ctx, payment: Payment): Promise<string | null> 
   return live ? live.reference : payment.providerStatus === 'pending' ? payment.providerReference : null;
 }
 
+/** Whether a payment's last send went unanswered: its payout pending with no reference (`putBack`). */
+const sendUnanswered = sql<boolean>`exists (select 1 from ${paymentPayouts}
+  where ${paymentPayouts.paymentId} = ${payments.id} and ${paymentPayouts.status} = 'pending'
+    and ${paymentPayouts.reference} is null)`;
+
 /**
  * A send the provider never answered may have paid the seller: until it is sent again (under the same
  * key, so the seller is paid once) and answered, the payment is neither paid another way nor cancelled.
  */
 async function refuseUnansweredSend(ctx: Ctx, payment: Payment) {
   const [open] = await ctx.db
-    .select({ id: paymentPayouts.id })
-    .from(paymentPayouts)
-    .where(
-      and(
-        eq(paymentPayouts.paymentId, payment.id),
-        eq(paymentPayouts.status, 'pending'),
-        isNull(paymentPayouts.reference),
-      ),
-    )
-    .limit(1);
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.id, payment.id), sendUnanswered));
   if (open)
     throw AppError.conflict(
       "The payments provider did not answer this payment's last send, so the seller may have been paid: send it again (the seller is paid once) before paying it another way or cancelling it.",
@@ -893,6 +891,7 @@ defineListAction({
         offerCents: payments.offerCents,
         requestedBy: payments.requestedBy,
         requestedByName: sql<string | null>`${userName}`.as('requested_by_name'),
+        sendUnanswered: sendUnanswered.as('send_unanswered'),
         createdAt: payments.createdAt,
         updatedAt: payments.updatedAt,
       })
@@ -913,11 +912,13 @@ async function statusFacts(ctx: Ctx, p: Payment) {
         location: locations.name,
         requestedBy: userName,
         approvedBy: sql<string | null>`${nameOf(approver)}`,
+        sendUnanswered,
       })
-      .from(locations)
-      .leftJoin(users, eq(users.id, p.requestedBy ?? 0))
-      .leftJoin(approver, eq(approver.id, p.approvedBy ?? 0))
-      .where(eq(locations.id, p.locationId)),
+      .from(payments)
+      .innerJoin(locations, eq(locations.id, payments.locationId))
+      .leftJoin(users, eq(users.id, payments.requestedBy))
+      .leftJoin(approver, eq(approver.id, payments.approvedBy))
+      .where(eq(payments.id, p.id)),
     ctx.db
       .select({ event: paymentEvents, userName })
       .from(paymentEvents)
@@ -953,6 +954,7 @@ function paymentView(p: Payment, names: StatusFacts['names']) {
     requestedBy: p.requestedBy,
     requestedByName: names.requestedBy,
     approvedByName: names.approvedBy,
+    sendUnanswered: names.sendUnanswered,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     revision: p.revision,

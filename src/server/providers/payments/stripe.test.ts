@@ -12,6 +12,8 @@ import {
   changePayment,
   checkPaymentStatus,
   createPayment,
+  loadPayment,
+  loadPayments,
   startManualPayment,
   startPayment,
   voidPayment,
@@ -247,8 +249,17 @@ describe('sending a payout through Stripe Connect', () => {
         ],
       ]);
     expect(await standing(paymentId)).toEqual(waiting);
+    // The list and the status view say so, and the screens offer only the send again.
+    const unansweredIn = async () => [
+      (await appraiser.act(loadPayments, { view: 'rows', limit: 50 })).body.data.rows.find(
+        (r) => r.paymentId === paymentId,
+      )?.sendUnanswered,
+      (await appraiser.act(loadPayment, { paymentId })).body.data.payment.sendUnanswered,
+    ];
+    expect(await unansweredIn()).toEqual([true, true]);
     fake.silent = false;
     const payout = await sentPayout(paymentId, account);
+    expect(await unansweredIn()).toEqual([false, false]);
     expect(await t.db.select().from(paymentPayouts).where(eq(paymentPayouts.paymentId, paymentId))).toEqual([
       expect.objectContaining({ ...unanswered, reference: `${account}/${payout.id}` }),
     ]);
