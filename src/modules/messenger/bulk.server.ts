@@ -147,7 +147,40 @@ defineAction({
   },
 });
 
-/** Where a send stands: the send, then its recipients counted in one indexed pass, then the refusals' reasons. */
+/**
+ * What became of a send's sent recipients: a text delivered or a call answered; a text the carrier
+ * could not deliver or a call nobody took. Only the send's own kind is joined (the calls table was
+ * read whole for every text send); an email has no such report.
+ */
+async function deliveryOf(db: Db, kind: SendProgress['kind'], sendId: number) {
+  const sent = and(eq(recipients.sendId, sendId), eq(recipients.state, 'sent'));
+  const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
+  if (kind === 'text')
+    return (
+      await db
+        .select({
+          delivered: counted(sql`${messages.status} = 'delivered'`),
+          failed: counted(sql`${messages.status} in ('failed', 'undelivered')`),
+        })
+        .from(recipients)
+        .innerJoin(messages, eq(messages.messageSid, recipients.sid))
+        .where(sent)
+    )[0];
+  if (kind === 'call')
+    return (
+      await db
+        .select({
+          delivered: counted(sql`${calls.status} = 'completed'`),
+          failed: counted(sql`${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`),
+        })
+        .from(recipients)
+        .innerJoin(calls, eq(calls.callSid, recipients.sid))
+        .where(sent)
+    )[0];
+  return { delivered: 0, failed: 0 };
+}
+
+/** Where a send stands: the send, then its recipients counted by state and its sent ones' outcomes, then the refusals' reasons. */
 async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
   const [send] = await db
     .select({
@@ -170,24 +203,22 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     .leftJoin(phones, eq(phones.id, bulkSends.phoneId))
     .where(eq(bulkSends.id, sendId));
   const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
-  const [count] = await db
-    .select({
-      left: counted(sql`${recipients.state} in ('queued', 'sending')`),
-      waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
-      sent: counted(sql`${recipients.state} = 'sent'`),
-      refused: counted(sql`${recipients.state} = 'refused'`),
-      cancelled: counted(sql`${recipients.state} = 'cancelled'`),
-      unknown: counted(sql`${recipients.state} = 'unknown'`),
-      // A text delivered, a call answered; a text the carrier could not deliver, a call nobody took.
-      delivered: counted(sql`${messages.status} = 'delivered' or ${calls.status} = 'completed'`),
-      failed: counted(
-        sql`${messages.status} in ('failed', 'undelivered') or ${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`,
-      ),
-    })
-    .from(recipients)
-    .leftJoin(messages, and(eq(recipients.state, 'sent'), eq(messages.messageSid, recipients.sid)))
-    .leftJoin(calls, and(eq(recipients.state, 'sent'), eq(calls.callSid, recipients.sid)))
-    .where(eq(recipients.sendId, sendId));
+  // The recipients by state, read from the (send, state) index; then only the sent ones, each
+  // looked up in its own kind's record (a text's message, a call's call; an email has none).
+  const [[count], outcome] = await Promise.all([
+    db
+      .select({
+        left: counted(sql`${recipients.state} in ('queued', 'sending')`),
+        waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
+        sent: counted(sql`${recipients.state} = 'sent'`),
+        refused: counted(sql`${recipients.state} = 'refused'`),
+        cancelled: counted(sql`${recipients.state} = 'cancelled'`),
+        unknown: counted(sql`${recipients.state} = 'unknown'`),
+      })
+      .from(recipients)
+      .where(eq(recipients.sendId, sendId)),
+    deliveryOf(db, send.kind, sendId),
+  ]);
   const reasons = await db
     .select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` })
     .from(recipients)
@@ -209,8 +240,8 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     recipientCount: send.recipientCount,
     queued: left,
     sent: count.sent,
-    delivered: count.delivered,
-    failed: count.failed,
+    delivered: outcome.delivered,
+    failed: outcome.failed,
     refused: count.refused,
     waiting: count.waiting,
     cancelled: count.cancelled,
