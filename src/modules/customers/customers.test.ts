@@ -4,6 +4,7 @@ import { type Caller, locationsByCode, testApp, type TestApp } from '../../../te
 import { auditLog } from '../../server/platform/platform.db';
 import { appraisals } from '../appraisals/appraisals.db';
 import { saveAppraisal } from '../appraisals/appraisals.contract';
+import { messages } from '../phones/phones.db';
 import { repairOrders } from '../repair-orders/repair-orders.db';
 import { findRecords } from '../../shared/shell.contract';
 import {
@@ -269,6 +270,52 @@ describe('the triggers', () => {
     expect(noCustomer.body.data).toEqual({ customerId: null, name: 'Quinn Newcustomer' });
     const page = await crm.act(loadCustomer, { customerId: id });
     expect(page.body.data.unlinked.map((r) => [r.kind, r.recordId])).toEqual([['repairOrder', order.id]]);
+  });
+  it('link the conversations a batch of texts starts together: a new customer per new number, the known number to its customer', async () => {
+    const before = (await stored(rosaId)).lastSeenAt;
+    const at = new Date();
+    const text = (to: string, n: number) => ({
+      messageSid: `SMbatch${n}${Date.now()}`,
+      locationId: loc.SFS,
+      direction: 'outbound' as const,
+      purpose: 'marketing' as const,
+      from: '+15055550999',
+      to,
+      body: 'Tire sale all weekend.',
+      status: 'sent' as const,
+      createdAt: at,
+    });
+    // One statement, as a mass text's batch is recorded: two new numbers (one texted twice) and hers.
+    await t.db
+      .insert(messages)
+      .values([text('+15055559101', 1), text('+15055559102', 2), text('+15055559101', 3), text('+15055550142', 4)]);
+    const first = (await customerOfKey('phone', '+15055559101'))!;
+    const second = (await customerOfKey('phone', '+15055559102'))!;
+    expect(new Set([first, second, rosaId]).size).toBe(3);
+    // Each new customer whole: its number, the words it is found by, its store and when.
+    expect(await stored(first)).toMatchObject({
+      phone: '+15055559101',
+      searchKeys: '+15055559101',
+      locationId: loc.SFS,
+    });
+    const links = await t.db
+      .select()
+      .from(customerLinks)
+      .where(and(eq(customerLinks.kind, 'conversation'), eq(customerLinks.locationId, loc.SFS)));
+    const linkOf = (phone: string) => links.filter((l) => l.phone === phone).map((l) => l.customerId);
+    expect([linkOf('+15055559101'), linkOf('+15055559102'), linkOf('+15055550142')]).toEqual([
+      [first],
+      [second],
+      [rosaId],
+    ]);
+    // Seen again now: her last-seen moves up to the text (never back).
+    expect((await stored(rosaId)).lastSeenAt.getTime()).toBeGreaterThanOrEqual(
+      Math.max(before.getTime(), at.getTime() - 1000),
+    );
+    const found = await crm.act(findRecords, { query: '505 555 9102' });
+    expect(found.body.data.groups.flatMap((g) => g.results.map((r) => r.href))).toContain(
+      `/customers/customer?id=${second}`,
+    );
   });
 });
 
