@@ -196,9 +196,12 @@ test('the page of a list is in the address: a reload opens the same page, and Ba
   const root = page.locator('.appointment-data-manager');
   const range = root.getByText(/^\d[\d,]*–\d[\d,]* of [\d,]+$/);
   await expect(range).toHaveText(/^1–25 of /);
+  const firstPage = (await root.locator('tbody tr').first().textContent())!;
   await root.getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
   await expect(range).toHaveText(/^26–50 of /);
+  // The first page's rows stay in sight until the second page's have come.
+  await expect(root.locator('tbody tr').first()).not.toHaveText(firstPage);
   const secondPage = await root.locator('tbody tr').first().textContent();
 
   await page.reload();

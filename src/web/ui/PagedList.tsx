@@ -80,7 +80,7 @@ export function PagedList<Row>({
   const loaded = list.data;
   const rows = loaded?.rows.filter((row) => !waitingToDelete(row)) ?? [];
   const data = loaded && { ...loaded, rows, count: Math.max(0, loaded.count - (loaded.rows.length - rows.length)) };
-  const first = (list.shownPage - 1) * limit + 1;
+  const first = (list.page - 1) * limit + 1;
   // Chosen rows belong to the page shown: another page, other filters or order, or a bulk action done
   // clear them. A reload of the same page keeps those still on it (a refetch in the background, or
   // a search's answer arriving after its placeholder, must not drop what the user ticked).

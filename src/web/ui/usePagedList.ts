@@ -116,10 +116,6 @@ export function usePagedList<Row>(
 
   const page = at?.page ?? 1;
   const before = at?.earlier.at(-1);
-  // The page the rows shown belong to: while the next page is on its way the last page's rows stay,
-  // and so do their numbers ("1–25", not "26–50" over the first page's rows).
-  const [shownPage, setShownPage] = useState(page);
-  if (query.data && !query.isPlaceholderData && shownPage !== page) setShownPage(page);
   return {
     query,
     data,
@@ -131,8 +127,6 @@ export function usePagedList<Row>(
       setView({ ...view, sort: next });
     },
     page,
-    /** The number of the page whose rows are shown (the one asked for once it has come). */
-    shownPage,
     hasPrevious: page > 1,
     /** Whether "Previous page" knows the page before, or can only go back to the first. */
     previousKnown: page <= 2 || typeof before === 'string',
