@@ -11,12 +11,12 @@
  * scripts/build.ts would: a trial of the chunking costs no rebuild of dist/web, which the browser
  * tests use. `--only messenger,tools/repair-orders` opens only those screens.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureServerBuilt, ensureWebBuilt, precompress, SERVER_ENTRY } from '../scripts/build';
+import { ensureServerBuilt, ensureWebBuilt, precompress } from '../scripts/build';
+import { startServer } from './server';
 import { buildFiles, describeCold, measureWebTransfer } from './web';
 
 const { values: args } = parseArgs({
@@ -44,38 +44,6 @@ function serverRoot(web: string): string {
   return root;
 }
 
-async function startServer(root: string) {
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: join(root, 'data'),
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      ADMIN_TOTP_SECRET: DEMO_ADMIN.totpSecret,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  // Migrations and the demo seed: a few seconds on a quiet machine, minutes on a busy one.
-  for (let i = 0; i < 6000; i++) {
-    if (child.exitCode !== null) throw new Error(`The server stopped with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, baseURL: `http://127.0.0.1:${port}` };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not answer /healthz within 5 minutes.');
-}
-
 const kb = (n: number) => `${n.toFixed(1)} KB`;
 
 {
@@ -96,7 +64,12 @@ const kb = (n: number) => `${n.toFixed(1)} KB`;
     for (const name of ['node_modules', 'drizzle', 'src', 'package.json', 'dist/web']) unlinkSync(join(root, name));
     rmSync(root, { recursive: true, force: true });
   };
-  const server = await startServer(root).catch((error: unknown) => {
+  // Migrations and the demo seed: a few seconds on a quiet machine, minutes on a busy one.
+  const server = startServer(
+    { DATA_DIR: join(root, 'data'), DATABASE_URL: '', SEED_DEMO: '1', ADMIN_TOTP_SECRET: DEMO_ADMIN.totpSecret },
+    { cwd: root, waitSeconds: 300 },
+  );
+  await server.ready.catch((error: unknown) => {
     removeRoot();
     throw error;
   });
@@ -117,8 +90,7 @@ const kb = (n: number) => `${n.toFixed(1)} KB`;
     }
     if (args.json) writeFileSync(args.json, `${JSON.stringify({ web, files, ...transfer }, null, 2)}\n`);
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await server.stop();
     removeRoot();
   }
 }

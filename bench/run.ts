@@ -11,7 +11,6 @@
  *   own chunks (bench/web.ts).
  * Prints one table, writes bench/results.json, exits 1 when a budget is broken.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +27,8 @@ import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
 import type { Reach } from '../src/shared/session';
 import { loadScale } from '../src/server/scale/load';
-import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../scripts/build';
+import { ensureServerBuilt, ensureWebBuilt } from '../scripts/build';
+import { startServer } from './server';
 import { buildFiles, describeCold, measureWebTransfer, type WebTransfer } from './web';
 import { actionRegistry, actionRoute } from '../src/server/platform/actions';
 import { afternoonStore, benchBulk, BULK_BUDGET, describeBulk, type BulkResult, type Queryable } from './bulk';
@@ -208,44 +208,6 @@ async function sample(database: Database): Promise<BenchSample> {
     userId: busiestUser?.id ?? 1,
     from: from.toISOString().slice(0, 10),
     to: to.toISOString().slice(0, 10),
-  };
-}
-
-function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const ready = (async () => {
-    for (let i = 0; i < 600; i++) {
-      if (child.exitCode !== null) throw new Error(`The server stopped with code ${child.exitCode}.`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (res.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('The server did not answer /healthz within 30 s.');
-  })();
-  return {
-    child,
-    ready: ready.then((ms) => {
-      (child as ChildProcess & { port: number }).port = port;
-      return ms;
-    }),
   };
 }
 
@@ -511,7 +473,7 @@ async function bulkOnEmbedded(dir: string) {
   const server = startServer({ DATA_DIR: dir, DATABASE_URL: '' });
   try {
     await server.ready;
-    const port = (server.child as ChildProcess & { port: number }).port;
+    const port = server.port;
     return await benchBulk(
       { port, ...user, locationId: store.id },
       'the embedded database',
@@ -519,8 +481,7 @@ async function bulkOnEmbedded(dir: string) {
       'Bench mass text',
     );
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await server.stop();
   }
 }
 
@@ -587,11 +548,7 @@ async function coldStartAndWeb(): Promise<{ coldStartMs: number; web: WebTransfe
   try {
     const coldStartMs = await server.ready;
     // The small profile (CI's, which proves the harness and judges nothing) opens a few screens, not every one (two seconds each).
-    const web = await measureWebTransfer(
-      `http://127.0.0.1:${(server.child as ChildProcess & { port: number }).port}`,
-      DEMO_ADMIN,
-      { screenLimit: quick ? 4 : Infinity },
-    );
+    const web = await measureWebTransfer(server.baseURL, DEMO_ADMIN, { screenLimit: quick ? 4 : Infinity });
     if (web.signIn.kb >= BUDGET.initialKb)
       failures.push(`The sign-in screen transfers ${web.signIn.kb.toFixed(1)} KB.`);
     for (const s of web.screens)
@@ -600,8 +557,7 @@ async function coldStartAndWeb(): Promise<{ coldStartMs: number; web: WebTransfe
     for (const c of web.cold)
       if (c.scripts > BUDGET.coldScripts)
         failures.push(`The ${c.title} screen asks for ${c.scripts} scripts when opened cold.`);
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await server.stop();
     recordBulk(await bulkOnEmbedded(dir));
     return { coldStartMs, web };
   } finally {
@@ -632,7 +588,7 @@ const recordBulk = (result: BulkResult) => {
 const csv: Awaited<ReturnType<typeof benchExport>>[] = [];
 try {
   await server.ready;
-  const port = (server.child as ChildProcess & { port: number }).port;
+  const port = server.port;
   lists = await benchLists(database, port, server.child.pid!, session, benchSampleValue);
   actions = await benchActions(port, server.child.pid!, session, benchSampleValue);
   if (!onlyParts || onlyParts.some((part) => 'mass text'.includes(part)))
@@ -671,8 +627,7 @@ if (args.only) {
     const dir = mkdtempSync(join(tmpdir(), 'forecourt-bulk-'));
     const seeding = startServer({ DATA_DIR: dir, SEED_DEMO: '1', DATABASE_URL: '' });
     await seeding.ready;
-    seeding.child.kill('SIGTERM');
-    await new Promise((r) => seeding.child.once('exit', r));
+    await seeding.stop();
     recordBulk(await bulkOnEmbedded(dir));
     rmSync(dir, { recursive: true, force: true });
     printBulk();

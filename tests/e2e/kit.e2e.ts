@@ -130,6 +130,8 @@ test('a delete waits for its Undo: Undo brings the row back with nothing deleted
   page.on('request', (r) => {
     if (r.url().endsWith('/api/actions/sandbox-access/delete-access')) deletes.push(r.postData() ?? '');
   });
+  // The page's clock runs as usual, and the test moves it past the notice's six seconds at once.
+  await page.clock.install();
   await page.goto('/access/');
   await page.getByRole('search').getByRole('textbox').fill(jobCode);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
@@ -153,7 +155,7 @@ test('a delete waits for its Undo: Undo brings the row back with nothing deleted
   await expect(notice).toBeHidden();
   await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
   // Past the time the notice would have run, nothing was sent and the record is there.
-  await page.waitForTimeout(6_500);
+  await page.clock.fastForward(6_500);
   expect(deletes).toEqual([]);
   expect(await stored()).toBe(1);
 
@@ -163,6 +165,7 @@ test('a delete waits for its Undo: Undo brings the row back with nothing deleted
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/actions/sandbox-access/delete-access'));
   await expect(notice).toBeVisible();
   expect(deletes).toEqual([]);
+  await page.clock.fastForward(6_500);
   expect((await sent).ok()).toBe(true);
   await expect(notice).toBeHidden();
   expect(deletes).toHaveLength(1);

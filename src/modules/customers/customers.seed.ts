@@ -8,6 +8,7 @@ import { publicAddress } from '../../shared/address';
 import { contacts } from '../contacts/contacts.db';
 import { conversations } from '../messenger/messenger.db';
 import { locations } from '../locations/locations.db';
+import { demoTextRows } from '../phones/phones.api';
 import { messages, phones } from '../phones/phones.db';
 import { repairOrders } from '../repair-orders/repair-orders.db';
 import { QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage } from '../sales/sales.api';
@@ -115,21 +116,13 @@ async function seedTexts(
     [false, quoteSent],
   ];
   await db.insert(messages).values(
-    exchange.map(([inbound, body], i) => ({
-      messageSid: `SMcustomers${String(i).padStart(21, '0')}`,
-      phoneId: line.id,
-      locationId: line.locationId,
-      direction: inbound ? ('inbound' as const) : ('outbound' as const),
-      purpose: inbound ? ('inbound' as const) : ('transactional' as const),
-      from: inbound ? ROSA.phone : line.phoneNumber,
-      to: inbound ? line.phoneNumber : ROSA.phone,
-      body,
-      status: inbound ? ('received' as const) : ('delivered' as const),
-      userId: inbound ? null : agentId,
-      createdAt: at[i],
-      statusAt: at[i],
-      updatedAt: at[i],
-    })),
+    demoTextRows(
+      line,
+      ROSA.phone,
+      agentId,
+      exchange.map(([inbound, body], i) => ({ inbound, body, at: at[i] })),
+      (i) => `SMcustomers${String(i).padStart(21, '0')}`,
+    ),
   );
   // Read by the agent who answered: her conversation awaits nothing.
   await db

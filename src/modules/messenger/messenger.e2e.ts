@@ -81,7 +81,7 @@ test('a conversation: opened from the list, a new text arrives without a reload,
   await expect(autopilot).not.toBeChecked();
 
   // Close leaves the conversation, and the address with it.
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page).not.toHaveURL(/[?&]p=/);
   await expect(page.getByText('Choose a conversation to read it and reply.')).toBeVisible();
 

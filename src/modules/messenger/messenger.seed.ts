@@ -4,6 +4,7 @@ import { seededRandom } from '../../server/scale/random';
 import { demoPerson } from '../../server/db/demo-people';
 import { daysAgo, inSequence, plausibleMoment } from '../../server/db/demo-times';
 import { locations } from '../locations/locations.db';
+import { demoTextRows } from '../phones/phones.api';
 import { messages, phones } from '../phones/phones.db';
 import { users } from '../users/users.db';
 import { contacts } from '../contacts/contacts.db';
@@ -251,23 +252,14 @@ export async function seedMessenger(db: Db) {
         createdAt: sent[0],
       });
       await db.insert(messages).values(
-        exchange.map((body, i) => {
-          const inbound = i % 2 === 0;
-          return {
-            messageSid: `SM${'d'.repeat(8)}${String(line.id).padStart(6, '0')}${String(n).padStart(4, '0')}${String(i).padStart(14, '0')}`,
-            phoneId: line.id,
-            locationId: line.locationId,
-            direction: inbound ? ('inbound' as const) : ('outbound' as const),
-            purpose: inbound ? ('inbound' as const) : ('transactional' as const),
-            from: inbound ? person.phone : line.phoneNumber,
-            to: inbound ? line.phoneNumber : person.phone,
-            body,
-            status: inbound ? ('received' as const) : ('delivered' as const),
-            userId: inbound ? null : (agent?.id ?? null),
-            createdAt: sent[i],
-            statusAt: sent[i],
-          };
-        }),
+        demoTextRows(
+          line,
+          person.phone,
+          agent?.id ?? null,
+          exchange.map((body, i) => ({ inbound: i % 2 === 0, body, at: sent[i] })),
+          (i) =>
+            `SM${'d'.repeat(8)}${String(line.id).padStart(6, '0')}${String(n).padStart(4, '0')}${String(i).padStart(14, '0')}`,
+        ),
       );
     }
   }

@@ -14,7 +14,7 @@ import { publicAddress } from '../../shared/address';
 import { normalizeVin } from '../vehicles/vehicles.api';
 import { incentivesForVehicle } from './incentives.server';
 import { findQuoteVehicles, loadQuotes, quoteColumns, saveQuote } from './price-builder.contract';
-import { formatDollars, QUOTE_DAYS, QUOTE_PATH, quoteFigures, quoteMessage, vehicleName } from './quote';
+import { formatDollars, QUOTE_DAYS, QUOTE_PATH, quotedVehicle, quoteFigures, quoteMessage, vehicleName } from './quote';
 import { salesQuotes } from './quotes.db';
 
 defineAction({
@@ -109,25 +109,7 @@ async function quotedStockVehicle(ctx: QuoteCtx, store: Store) {
 type StockVehicle = Awaited<ReturnType<typeof quotedStockVehicle>>;
 
 /** The vehicle as the quote keeps it: the stock record's when one was chosen, else as typed. */
-function describedVehicle(vehicle: StockVehicle, input: QuoteCtx['input']) {
-  return vehicle
-    ? {
-        year: vehicle.year,
-        make: vehicle.make,
-        model: vehicle.model,
-        trim: vehicle.trim ?? '',
-        stock: vehicle.stock ?? '',
-        vin: vehicle.vin ?? '',
-      }
-    : {
-        year: input.year,
-        make: input.make,
-        model: input.model,
-        trim: input.trim ?? '',
-        stock: input.stock ?? '',
-        vin: input.vin ?? '',
-      };
-}
+const describedVehicle = (vehicle: StockVehicle, input: QuoteCtx['input']) => quotedVehicle(vehicle ?? input);
 
 type Described = ReturnType<typeof describedVehicle>;
 

@@ -109,6 +109,16 @@ export const STATE_VEHICLE_TAX: Record<string, { name: string; rate: number }> =
 };
 
 /** The vehicle as a customer reads it: "2024 Toyota RAV4 XLE". */
+/** A vehicle's columns as a quote keeps them, blanks for what it lacks. */
+export const quotedVehicle = (v: {
+  year: number;
+  make: string;
+  model: string;
+  trim?: string | null;
+  stock?: string | null;
+  vin?: string | null;
+}) => ({ year: v.year, make: v.make, model: v.model, trim: v.trim ?? '', stock: v.stock ?? '', vin: v.vin ?? '' });
+
 export const vehicleName = (v: { year: number; make: string; model: string; trim?: string | null }) =>
   [v.year, v.make, v.model, v.trim].filter(Boolean).join(' ');
 

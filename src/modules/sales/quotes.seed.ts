@@ -5,7 +5,7 @@ import { daysAgo, plausibleMoment, WAKING_HOURS } from '../../server/db/demo-tim
 import { seededRandom } from '../../server/scale/random';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { locations } from '../locations/locations.db';
-import { QUOTE_DAYS, quoteFigures, STATE_VEHICLE_TAX, type QuoteLines } from './quote';
+import { QUOTE_DAYS, quotedVehicle, quoteFigures, STATE_VEHICLE_TAX, type QuoteLines } from './quote';
 import { salesQuotes } from './quotes.db';
 
 const DAY = 86_400_000;
@@ -75,12 +75,7 @@ export async function seedQuotes(db: Db, now: Date, salespeople: Map<number, num
         locationId: store.id,
         userId: salespeople.get(store.id)?.[0] ?? null,
         inventoryVehicleId: vehicle.id,
-        year: vehicle.year,
-        make: vehicle.make,
-        model: vehicle.model,
-        trim: vehicle.trim ?? '',
-        stock: vehicle.stock ?? '',
-        vin: vehicle.vin ?? '',
+        ...quotedVehicle(vehicle),
         customerName: demo.customer,
         lines,
         figures,

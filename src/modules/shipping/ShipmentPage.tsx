@@ -5,15 +5,15 @@ import { formatDate, formatDateTime } from '../../shared/format';
 import { loadOrder, type OrderRecord } from './shipping.contract';
 
 /** One end of the shipment: who, and the street address the carrier goes to. */
-function End({ name, street, city, state, zip }: Record<'name' | 'street' | 'city' | 'state' | 'zip', string>) {
+function End({ order: o, end }: { order: OrderRecord; end: 'origin' | 'destination' }) {
   return (
     <>
       <Text size="sm" fw={600}>
-        {name}
+        {o[`${end}Name`]}
       </Text>
-      <Text size="sm">{street}</Text>
+      <Text size="sm">{o[`${end}AddressOne`]}</Text>
       <Text size="sm">
-        {city}, {state} {zip}
+        {o[`${end}City`]}, {o[`${end}State`]} {o[`${end}Zipcode`]}
       </Text>
     </>
   );
@@ -23,29 +23,12 @@ function ShipmentFields({ order: o }: { order: OrderRecord }) {
   return (
     <RecordFields
       fields={[
-        {
-          label: 'From',
-          value: (
-            <End
-              name={o.originName}
-              street={o.originAddressOne}
-              city={o.originCity}
-              state={o.originState}
-              zip={o.originZipcode}
-            />
-          ),
-        },
+        { label: 'From', value: <End order={o} end="origin" /> },
         {
           label: 'To',
           value: (
             <>
-              <End
-                name={o.destinationName}
-                street={o.destinationAddressOne}
-                city={o.destinationCity}
-                state={o.destinationState}
-                zip={o.destinationZipcode}
-              />
+              <End order={o} end="destination" />
               {o.customerAddress && (
                 <Badge size="xs" variant="light" mt={4}>
                   Customer

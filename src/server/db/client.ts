@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { listPools } from './statements';
+import { listPools, settingsOption } from './statements';
 
 /**
  * The one database type modules see, whichever driver is underneath. Queries name their tables
@@ -67,15 +67,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const connection = { connectionString: options.databaseUrl, options: `-c TimeZone=UTC${limits}` };
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 20 });
     // List pages and counts (runStatement): their connections keep one generic plan per statement,
-    // or plan a search for its term every time (decisions 010, 015).
+    // or plan a search for its term every time (decisions 010, 015), and plan serially (042).
     const lists = new pg.Pool({
       ...connection,
-      options: `${connection.options} -c plan_cache_mode=force_generic_plan`,
+      options: `${connection.options} ${settingsOption('generic')}`,
       max: LIST_CONNECTIONS,
     });
     const searches = new pg.Pool({
       ...connection,
-      options: `${connection.options} -c plan_cache_mode=force_custom_plan`,
+      options: `${connection.options} ${settingsOption('custom')}`,
       max: LIST_CONNECTIONS,
     });
     listPools.set(pool, { generic: lists, custom: searches });

@@ -24,11 +24,34 @@ const statementName = (text: string) => hash('sha1', text, 'base64url');
  */
 export type Plan = 'generic' | 'custom';
 
-/** The setting that gives a connection each kind of plan (the bench's bare runs use it too). */
-export const planSetting: Record<Plan, string> = {
-  generic: 'set plan_cache_mode = force_generic_plan',
-  custom: 'set plan_cache_mode = force_custom_plan',
+/**
+ * What each kind of list connection is set to: its plan mode, and serial plans. A page is small and
+ * twenty staff ask at once: PostgreSQL's parallel workers, which it chose to count a search's
+ * thousand matches, took 7 of its 9 ms to start on a two-core host, where each worker then waits
+ * for a core the other requests need (decision 042).
+ */
+export const listSettings: Record<Plan, Record<string, string>> = {
+  generic: { plan_cache_mode: 'force_generic_plan', max_parallel_workers_per_gather: '0' },
+  custom: { plan_cache_mode: 'force_custom_plan', max_parallel_workers_per_gather: '0' },
 };
+
+/** The same as statements, for a connection opened elsewhere (the bench's bare runs). */
+export const planSetting: Record<Plan, string> = {
+  generic: settingsSql(listSettings.generic),
+  custom: settingsSql(listSettings.custom),
+};
+
+function settingsSql(settings: Record<string, string>) {
+  return Object.entries(settings)
+    .map(([name, value]) => `set ${name} = ${value}`)
+    .join('; ');
+}
+
+/** The same as connection options (`-c name=value`), for the pools that open them. */
+export const settingsOption = (plan: Plan) =>
+  Object.entries(listSettings[plan])
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
 
 /** Each pool's connections for list statements, one pool per plan mode (client.ts). */
 export const listPools = new WeakMap<pg.Pool, Record<Plan, pg.Pool>>();
