@@ -200,6 +200,24 @@ describe("the demo's Rosa Martinez", () => {
     expect(count.body.data).toMatchObject({ count: 5, countEstimated: false });
   });
 
+  it('finds a word of one or two letters whole, in the list and the palette; from three, its start', async () => {
+    for (const [customerName, email, day] of [
+      ['Xu Qiyang', 'xu.q@example.com', '2026-05-02'],
+      ['Xuan Qiyang', 'xuan.q@example.com', '2026-05-01'],
+    ] as const)
+      await newAppraisal({ customerName, email, createdAt: new Date(`${day}T17:00:00Z`) });
+    const names = async (query: string) =>
+      (await crm.act(loadCustomers, { query, view: 'rows' })).body.data.rows.map((r) => r.name);
+    expect(await names('xu')).toEqual(['Xu Qiyang']);
+    expect(await names('XU qiy')).toEqual(['Xu Qiyang', 'Xuan Qiyang']);
+    expect(await names('xua')).toEqual(['Xuan Qiyang']);
+    expect(await names('qiyang xu')).toEqual(['Xu Qiyang', 'Xuan Qiyang']);
+    const found = await crm.act(findRecords, { query: 'xu' });
+    expect(found.body.data.groups.find((g) => g.kind === 'customer')?.results.map((r) => r.title)).toEqual([
+      'Xu Qiyang',
+    ]);
+  });
+
   it('is the customer of each of her records', async () => {
     const [appraisal] = await t.db.select().from(appraisals).where(eq(appraisals.email, ROSA_EMAIL));
     const res = await crm.act(findCustomerOf, { kind: 'appraisal', recordId: appraisal.id });
