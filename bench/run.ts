@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     // Measure only the lists whose path contains one of these comma-separated parts (while working on a
     // few lists): no CSV, cold start or web.
     only: { type: 'string' },
+    // A CPU profile of the server on PostgreSQL, written to this folder when it stops (node --cpu-prof).
+    'cpu-prof': { type: 'string' },
   },
 });
 const quick = args.quick!;
@@ -577,7 +579,10 @@ const loaded = await loadScale(database.pool!, scale, log);
 const benchSampleValue = await sample(database);
 const session = await benchSession(database, benchSampleValue);
 
-const server = startServer({ DATABASE_URL: databaseUrl });
+const server = startServer(
+  { DATABASE_URL: databaseUrl },
+  { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] },
+);
 let lists: Row[] = [];
 let actions: Awaited<ReturnType<typeof benchActions>> = [];
 const bulk: BulkResult[] = [];
@@ -598,7 +603,7 @@ try {
       csv.push(await benchExport(port, server.child.pid!, session, route));
   }
 } finally {
-  server.child.kill('SIGTERM');
+  await server.stop();
 }
 await database.pool!.query('delete from sessions where user_id = any($1)', [[session.userId, session.regional.userId]]);
 await database.close();

@@ -15,12 +15,12 @@ export interface BenchServer {
 
 export function startServer(
   env: Record<string, string>,
-  { cwd, waitSeconds = 30 }: { cwd?: string; waitSeconds?: number } = {},
+  { cwd, waitSeconds = 30, nodeArgs = [] }: { cwd?: string; waitSeconds?: number; nodeArgs?: string[] } = {},
 ): BenchServer {
   const port = 3400 + Math.floor(Math.random() * 500);
   const baseURL = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd,
     env: {
       ...process.env,
