@@ -1,8 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isActionError, networkMessage } from './api';
+import { fetchSession, isActionError, networkMessage } from './api';
 import { notify } from './ui/notify';
 
 export const sessionKey = ['session'] as const;
+
+/** The session as every screen reads it (shell/session.ts), and as the page asks for it first (main.tsx). */
+export const sessionQuery = { queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 };
 
 /**
  * Failures every screen handles the same way: a lost session sends the user to sign in (the session

@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceMobile, IconMail, IconMessage, type Icon } from '@tabler/icons-react';
-import { callAction, errorMessage, fetchSession } from '../../web/api';
-import { sessionKey } from '../../web/queryClient';
+import { callAction, errorMessage } from '../../web/api';
+import { sessionKey, sessionQuery } from '../../web/queryClient';
 import '../../web/ui/allStyles';
 import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
@@ -50,7 +50,7 @@ function CodeForm({ prompt, redirect, onBack }: { prompt: string; redirect: stri
       // Nothing read for an earlier session in this tab may show to this user.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       // The session now has a new id and CSRF token: read it before the first signed-in call.
-      await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       // A page the server serves itself (the API's docs under /api/) is loaded, not routed.
       if (data.redirect?.startsWith('/api/')) window.location.assign(data.redirect);
       else navigate(data.redirect || '/', { replace: true });

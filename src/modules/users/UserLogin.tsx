@@ -1,8 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchSession } from '../../web/api';
-import { sessionKey } from '../../web/queryClient';
+import { sessionQuery } from '../../web/queryClient';
 import { AuthLayout } from '../../web/shell/AuthLayout';
 import { useSession } from '../../web/shell/session';
 import { Form } from '../../web/ui/Form';
@@ -23,7 +22,7 @@ export default function UserLogin() {
       // The two-factor step shows these methods at once; a reload there asks the server again.
       queryClient.setQueryData(signInStepKey, { authenticate: data.authenticate });
       // The session is now half signed in (password done): the two-factor step checks that.
-      await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 });
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       navigate(p ? `/2fa?p=${encodeURIComponent(p)}` : '/2fa');
     },
   });

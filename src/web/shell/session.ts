@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchSession } from '../api';
-import { sessionKey } from '../queryClient';
+import { sessionQuery } from '../queryClient';
 import { allows, type Access } from '../../shared/permissions';
 import type { SessionReply } from '../../shared/session';
 
 export { allows, type Access };
 
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }
 
 /** The signed-in session; only for components under the shell, which waits for it. */
