@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   centsToDecimal,
   countText,
+  dayFromToday,
   formatDate,
   formatDateTime,
   formatDecimalMoney,
@@ -58,6 +59,23 @@ describe('formatting (seed 000, section 9)', () => {
     expect(formatCell(12500, 'number')).toBe('12,500');
     expect(formatCell(['a', 'b'], 'list')).toBe('a, b');
     expect(formatCell(null)).toBe('');
+  });
+});
+
+describe('days from today', () => {
+  it('counts calendar days, also across the night the clocks go back', () => {
+    vi.useFakeTimers();
+    try {
+      // 23:06 in Denver on 27 November, 26 days after the clocks went back: 30 × 24 hours before is
+      // 00:06 on 29 October there, 30 days before is the 28th.
+      vi.setSystemTime(new Date('2026-11-28T06:06:00Z'));
+      expect(dayFromToday(-30, 'America/Denver')).toBe('2026-10-28');
+      expect(dayFromToday(0, 'America/Denver')).toBe('2026-11-27');
+      expect(dayFromToday(3, 'America/Denver')).toBe('2026-11-30');
+      expect(dayFromToday(-30, 'UTC')).toBe('2026-10-29');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

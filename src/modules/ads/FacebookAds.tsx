@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router';
 import { ListScreen } from '../../web/ui/ListScreen';
 import { StackedBars } from '../../web/ui/StackedBars';
 import { useActionQuery } from '../../web/ui/useActionQuery';
-import { formatDate } from '../../shared/format';
+import { dayFromToday, formatDate } from '../../shared/format';
 import { adColumns, adFilters, loadAdDays, loadAds } from './ads.contract';
 
 /** The first of the 30 whole days before today (results arrive a day late), on the browser's clock. */
-const LAST_30_DAYS = formatDate(new Date(Date.now() - 30 * 86_400_000));
+const LAST_30_DAYS = dayFromToday(-30);
 const money = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** The totals over time: what the ads the filters match spent each day (the list's filters, from the address). */

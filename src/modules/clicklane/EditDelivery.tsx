@@ -32,7 +32,7 @@ import { useAction } from '../../web/ui/useAction';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 import { useContractForm } from '../../web/ui/useContractForm';
 import { optionsOf } from '../../web/options/optionsOf';
-import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
+import { dayFromToday, formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import {
   DELETE_UPDATE_QUESTION,
   DELIVERY_SAVED,
@@ -84,7 +84,7 @@ function DeliveryForm({ subject }: { subject: Subject }) {
   const navigate = useNavigate();
   const choices = useVehicleChoices(subject.locationId, subject.vehicleId);
   // A new delivery starts three days out: inspection, detail and paperwork.
-  const [firstDay] = useState(() => formatDate(new Date(Date.now() + 3 * 86_400_000)));
+  const [firstDay] = useState(() => dayFromToday(3));
   const form = useContractForm(saveDelivery, {
     initialValues: {
       scheduledDate: subject.scheduledDate ?? firstDay,

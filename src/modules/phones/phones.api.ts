@@ -4,4 +4,4 @@
  * the demo seeds' texts.
  */
 export { simulateCallStatus, simulateInboundCall, simulateInboundText } from './simulate';
-export { demoTextRows, type DemoText } from './demo-texts';
+export { demoTextRows } from './demo-texts';

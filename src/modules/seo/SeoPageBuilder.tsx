@@ -20,7 +20,7 @@ import { StackedBars } from '../../web/ui/StackedBars';
 import { useAction } from '../../web/ui/useAction';
 import { useActionQuery } from '../../web/ui/useActionQuery';
 import { useCan, useSignedIn } from '../../web/shell/session';
-import { formatDate } from '../../shared/format';
+import { dayFromToday, formatDate } from '../../shared/format';
 import type { OutputOf } from '../../shared/contract';
 import { loadItem, pageTypeLabels } from '../content/content.contract';
 import {
@@ -152,7 +152,7 @@ function TodoList({ applied }: { applied: Record<string, string> }) {
 function Performance() {
   const { user } = useSignedIn();
   // The first day is fixed for the visit: a re-render must not ask for a new range.
-  const [since] = useState(() => formatDate(new Date(Date.now() - (PERFORMANCE_DAYS - 1) * 86_400_000)));
+  const [since] = useState(() => dayFromToday(-(PERFORMANCE_DAYS - 1)));
   const pages = useActionQuery(loadPlannerPages, { minCreatedAt: since, userId: String(user.id) });
   if (pages.isPending) return <Loader aria-label="Loading your performance" />;
   if (pages.isError) return <Alert color="red">Your performance could not load; try again.</Alert>;

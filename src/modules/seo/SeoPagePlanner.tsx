@@ -6,7 +6,7 @@ import { confirm } from '../../web/ui/modals';
 import { StackedBars } from '../../web/ui/StackedBars';
 import { StatCards } from '../../web/ui/StatCards';
 import { useActionQuery } from '../../web/ui/useActionQuery';
-import { formatDate } from '../../shared/format';
+import { dayFromToday, formatDate } from '../../shared/format';
 import { loadPlannerPages, loadPlannerUsers, PLANNER_DEFAULT_DAYS, PLANNER_LEAVE_WARNING } from './seo.contract';
 
 const searchTypeOptions = [
@@ -14,7 +14,7 @@ const searchTypeOptions = [
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
 ];
-const daysAgo = (n: number) => formatDate(new Date(Date.now() - n * 86_400_000));
+const daysAgo = (n: number) => dayFromToday(-n);
 
 /**
  * Seed 002, section 5: leaving the planner warns. Only once someone has chosen filters on this visit:
