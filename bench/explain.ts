@@ -22,7 +22,7 @@ const user = { id: 0, flags: [...allFlags], reach: 'group' };
 const { statement, estimate } = await listStatement(list, { input, db: database.db, user } as never);
 const client = await database.pool!.connect();
 try {
-  await client.query(planSetting[planOf(statement)]);
+  await client.query(planSetting(planOf(statement)));
   const run = () => client.query({ name: statement.name, text: statement.sql, values: statement.params });
   for (let i = 0; i < 20; i++) await run();
   const started = performance.now();

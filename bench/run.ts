@@ -283,7 +283,7 @@ async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]
   // Prepared and planned like the server's (runStatement), on a connection per client.
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
   try {
-    await Promise.all(clients.map((client) => client.query(planSetting[planOf(statement)])));
+    await Promise.all(clients.map((client) => client.query(planSetting(planOf(statement)))));
     const loop = async (until: number, each = () => {}) => {
       await Promise.all(
         clients.map(async (client) => {

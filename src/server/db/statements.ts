@@ -30,28 +30,22 @@ export type Plan = 'generic' | 'custom';
  * thousand matches, took 7 of its 9 ms to start on a two-core host, where each worker then waits
  * for a core the other requests need (decision 042).
  */
-export const listSettings: Record<Plan, Record<string, string>> = {
-  generic: { plan_cache_mode: 'force_generic_plan', max_parallel_workers_per_gather: '0' },
-  custom: { plan_cache_mode: 'force_custom_plan', max_parallel_workers_per_gather: '0' },
-};
+const listSettings = (plan: Plan) => [
+  ['plan_cache_mode', plan === 'generic' ? 'force_generic_plan' : 'force_custom_plan'],
+  ['max_parallel_workers_per_gather', '0'],
+];
 
-/** The same as statements, for a connection opened elsewhere (the bench's bare runs). */
-export const planSetting: Record<Plan, string> = {
-  generic: settingsSql(listSettings.generic),
-  custom: settingsSql(listSettings.custom),
-};
-
-function settingsSql(settings: Record<string, string>) {
-  return Object.entries(settings)
-    .map(([name, value]) => `set ${name} = ${value}`)
-    .join('; ');
-}
-
-/** The same as connection options (`-c name=value`), for the pools that open them. */
+/** The settings as connection options (`-c name=value`), for the pools that open list connections. */
 export const settingsOption = (plan: Plan) =>
-  Object.entries(listSettings[plan])
+  listSettings(plan)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
+
+/** The same as statements, for a connection opened elsewhere (the bench's bare runs). */
+export const planSetting = (plan: Plan) =>
+  listSettings(plan)
+    .map(([name, value]) => `set ${name} = ${value}`)
+    .join('; ');
 
 /** Each pool's connections for list statements, one pool per plan mode (client.ts). */
 export const listPools = new WeakMap<pg.Pool, Record<Plan, pg.Pool>>();
