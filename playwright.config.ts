@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TIME_ZONE } from './src/server/platform/days';
@@ -15,6 +16,14 @@ process.env.E2E_DATA_DIR ??= join(tmpdir(), `forecourt-e2e-${process.pid}-${Date
 // in the browser ("the last 30 days") is the server's, whatever the zone of the machine running them.
 const timezoneId = DEFAULT_TIME_ZONE;
 process.env.TZ = timezoneId;
+
+/**
+ * Debian's Chromium headless shell when it is installed (`apt-get install chromium-headless-shell`), else
+ * its full Chromium: the same engine and version without the browser's own windows and compositing,
+ * which took a third of the suite’s CPU (decision 044).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -41,7 +50,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
     viewport: { width: 1280, height: 900 },
     timezoneId,
     // Staff who ask their system for less motion get none (theme.ts, app.css); so do the tests, whose

@@ -143,6 +143,14 @@ export const customerLinks = pgTable(
   ],
 );
 
+/**
+ * Conversations a bulk send made, waiting for the job that links them to customers after the send
+ * (`linkLater`, decision 043): linking each new number as its text went out halved a mass text's pace.
+ */
+export const conversationsToLink = pgTable('customer_conversations_to_link', {
+  conversationId: bigint('conversation_id', { mode: 'number' }).primaryKey(),
+});
+
 export const linkRecords = defineRecords({
   table: customerLinks,
   type: 'customerLink',

@@ -1,5 +1,6 @@
 import { defineModule } from '../../server/platform/modules';
 import './customers.server';
+import './link-later';
 import { seedCustomers } from './customers.seed';
 import { findCustomers } from './customers.shell';
 

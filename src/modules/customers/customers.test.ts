@@ -17,6 +17,10 @@ import {
   recordHref,
 } from './customers.contract';
 import { customerKeys, customerLinks, customers } from './customers.db';
+import { drainJobs } from '../../server/jobs/jobs';
+import { afternoonZone } from '../../server/outreach/send-gate';
+import { locations } from '../locations/locations.db';
+import { sendMassText } from '../messenger/messenger.contract';
 
 let t: TestApp;
 let crm: Caller;
@@ -334,6 +338,51 @@ describe('the triggers', () => {
     expect(found.body.data.groups.flatMap((g) => g.results.map((r) => r.href))).toContain(
       `/customers/customer?id=${second}`,
     );
+  });
+});
+
+describe("a mass text's new numbers", () => {
+  it('become customers once the send is done, by the job that links them, and a known number joins its customer', async () => {
+    const marketer = await t.signedIn(['marketing']);
+    // Toll-free numbers follow the store's clock: an afternoon keeps the send clear of quiet hours.
+    await t.db.update(locations).set({ timeZone: afternoonZone() }).where(eq(locations.id, loc.ABG));
+    const sent = await marketer.act(sendMassText, {
+      locationId: loc.ABG,
+      message: 'Tire sale all weekend.',
+      numbers: ['8005559301', '8885559302', '5055550142'],
+      confirm: 1,
+    });
+    expect(sent.status).toBe(200);
+    // The send alone: its texts are out, its new numbers noted for the job, not yet customers.
+    expect(await drainJobs(t.app.services, { kinds: ['messenger.bulk-send'] })).toBe(1);
+    const conversationOf = async (phone: string) =>
+      (
+        await t.db
+          .select()
+          .from(customerLinks)
+          .where(
+            and(
+              eq(customerLinks.kind, 'conversation'),
+              eq(customerLinks.phone, phone),
+              eq(customerLinks.locationId, loc.ABG),
+            ),
+          )
+      )[0]?.customerId;
+    expect(await customerOfKey('phone', '+18005559301')).toBeUndefined();
+    expect(await conversationOf('+18005559301')).toBeUndefined();
+    // Then the job: each new number a customer of its own, hers on her page.
+    expect(await drainJobs(t.app.services, { kinds: ['customers.link-later'] })).toBe(1);
+    const first = await customerOfKey('phone', '+18005559301');
+    const second = await customerOfKey('phone', '+18885559302');
+    expect(new Set([first, second, rosaId]).size).toBe(3);
+    expect(await stored(first!)).toMatchObject({ phone: '+18005559301', locationId: loc.ABG });
+    expect([
+      await conversationOf('+18005559301'),
+      await conversationOf('+18885559302'),
+      await conversationOf('+15055550142'),
+    ]).toEqual([first, second, rosaId]);
+    // Nothing is left waiting, and no job is queued for nothing.
+    expect(await drainJobs(t.app.services)).toBe(0);
   });
 });
 

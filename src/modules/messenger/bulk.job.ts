@@ -16,6 +16,7 @@ import { bulkRecipients as recipients, bulkSends } from './messenger.db';
 import { channels, type Channel, type Paced, type Send, type Taken } from './channels';
 import type { RecipientState } from './messenger.contract';
 import type { Services } from '../../server/services';
+import { deferCustomerLinks, queueCustomerLinks } from '../customers/customers.api';
 
 /**
  * Recipients per batch when the provider sets no pace (the local driver). On PostgreSQL, `most`:
@@ -143,6 +144,8 @@ async function sendTogether<From extends Paced>(
   try {
     await db.transaction(async (tx) => {
       await fence(tx);
+      // New numbers' conversations find their customers after the send, which this would halve.
+      await deferCustomerLinks(tx);
       const outcomes = await channel.send(
         tx,
         services,
@@ -237,6 +240,7 @@ async function deliver<From extends Paced>(step: Step, channel: Channel<From>, s
     .where(and(eq(recipients.sendId, send.id), eq(recipients.state, 'queued')));
   if (next?.at) {
     await db.update(bulkSends).set({ state: 'waiting' }).where(eq(bulkSends.id, send.id));
+    await queueCustomerLinks(db);
     return { again: new Date(next.at) };
   }
 }
@@ -293,5 +297,6 @@ export const deliverBulkSend = defineJob<{ sendId: number }>({
         await enqueue(db, settleCancelledSend, payload, { runAt: new Date(Date.now() + LEASE_SECONDS * 1000) });
     }
     await db.update(bulkSends).set({ state, finishedAt: sql`now()` }).where(eq(bulkSends.id, payload.sendId));
+    await queueCustomerLinks(db);
   },
 });

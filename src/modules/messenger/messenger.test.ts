@@ -512,7 +512,8 @@ describe('mass texts', () => {
     const [job] = await t.db.select().from(jobs).where(eq(jobs.id, send.jobId!));
     expect(job).toMatchObject({ kind: 'messenger.bulk-send', state: 'queued', payload: { sendId } });
 
-    expect(await drainJobs(t.app.services)).toBe(1);
+    // The send, then the job linking its new numbers to customers (decision 043).
+    expect(await drainJobs(t.app.services)).toBe(2);
     const recipients = await t.db
       .select()
       .from(bulkRecipients)

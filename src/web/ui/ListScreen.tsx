@@ -107,8 +107,18 @@ function LocationFilter(props: Omit<Parameters<typeof SearchableSelect>[0], 'dat
 const defaults = (filters: FilterSpec[]): Filters =>
   Object.fromEntries(filters.map((f) => [f.name, f.defaultValue ?? '']));
 
-function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
+/**
+ * The address's parameters and a setter that builds on the address as it is now. React Router hands
+ * its setter's callback the parameters of the last render, not the latest: a page size chosen just
+ * after a sort click, before the screen drew the new order, wrote the old order back.
+ */
+function useAddressParams(): [URLSearchParams, (change: (current: URLSearchParams) => [string, string][]) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  return [searchParams, (change) => setSearchParams(() => change(new URLSearchParams(window.location.search)))];
+}
+
+function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
+  const [searchParams, setSearchParams] = useAddressParams();
   const [state, setState] = useState<Filters>(() => defaults(filters));
   const fromUrl = useMemo(
     () => Object.fromEntries(filters.map((f) => [f.name, searchParams.get(f.name) ?? f.defaultValue ?? ''])),
@@ -336,7 +346,7 @@ function useListView(
   pageSize: number,
   updateUrl: boolean,
 ): [ListView, (next: ListView) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const [own, setOwn] = useState<ListView>({ limit: pageSize });
   if (!updateUrl) return [own, setOwn];
   const key = searchParams.get('sort');
@@ -363,8 +373,8 @@ function useListView(
         // Another order or page size starts again from the first page.
         const kept = [...current].filter(([k]) => !['sort', 'dir', 'limit', ...PAGE_PARAMS].includes(k));
         // Only what this change changes is taken from it; the rest from the address as it is now. A
-        // page size chosen right after a sort click, before the screen showed the new order, kept
-        // the old order (the view it was made from).
+        // page size chosen right after a sort click, before the screen showed the new order, is made
+        // from the view of the old order.
         const sortChanged = next.sort?.key !== view.sort?.key || next.sort?.dir !== view.sort?.dir;
         const sort: [string, string][] = !sortChanged
           ? sortOf(current)
@@ -412,7 +422,8 @@ function useListPaging(): ListPaging {
   return {
     at: cursor ? { cursor, page, earlier } : undefined,
     go: (next: ListPosition | undefined, replace = false) => {
-      const params = new URLSearchParams(location.search);
+      // The address as it is now, not as last drawn (useAddressParams).
+      const params = new URLSearchParams(window.location.search);
       for (const key of PAGE_PARAMS) params.delete(key);
       if (next) {
         params.set('page', String(next.page));
