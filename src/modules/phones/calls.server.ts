@@ -28,7 +28,7 @@ import {
   type CallStatus,
 } from './phones.contract';
 import { durationSql, e164, findPhone } from './phones.queries';
-import { DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
+import { addDays, DEFAULT_TIME_ZONE, zonedDayStart } from '../../server/platform/days';
 import type { CallQuery, ProviderCall, StatusEvent } from '../../server/providers/telephony/telephony';
 import type { Db } from '../../server/db/client';
 import type { z } from 'zod';
@@ -112,9 +112,8 @@ function providerQuery(input: z.infer<typeof providerCallsInput>): CallQuery {
   return {
     status: input.status,
     after: input.minCreatedAt ? zonedDayStart(input.minCreatedAt, DEFAULT_TIME_ZONE) : undefined,
-    before: input.maxCreatedAt
-      ? new Date(zonedDayStart(input.maxCreatedAt, DEFAULT_TIME_ZONE).getTime() + 86_400_000)
-      : undefined,
+    // The start of the next day, not 24 hours on: the day the clocks go back has 25.
+    before: input.maxCreatedAt ? zonedDayStart(addDays(input.maxCreatedAt, 1), DEFAULT_TIME_ZONE) : undefined,
     limit: input.limit ?? 50,
   };
 }

@@ -379,6 +379,21 @@ describe('calls through the provider', () => {
     expect(done.body.data.rows).toHaveLength(1);
     expect(done.body.data.rows[0].live).toBe(false);
   });
+
+  it('asks the carrier for whole days on the group clock, the 25-hour day the clocks go back included', async () => {
+    const made = await agent.act(makeCall, { phoneId: service.id, to: '5055550658' });
+    // 23:30 on 1 November 2026 in Denver, after the clocks went back at 2:00: 06:30 UTC on the 2nd.
+    await t.db
+      .update(outbox)
+      .set({ createdAt: new Date('2026-11-02T06:30:00Z') })
+      .where(eq(outbox.sid, made.body.data.callSid));
+    const sids = async (day: string) =>
+      (await admin.act(loadProviderCalls, { minCreatedAt: day, maxCreatedAt: day })).body.data.rows.map(
+        (r) => r.callSid,
+      );
+    expect(await sids('2026-11-01')).toEqual([made.body.data.callSid]);
+    expect(await sids('2026-11-02')).toEqual([]);
+  });
 });
 
 describe('the carrier asked with no transaction open (issue 29)', () => {
