@@ -132,8 +132,12 @@ describe('a list email cancelled after its worker died with emails in hand', () 
     return { sendId, recipientCount, inHand };
   }
 
-  /** The settling runs a lease after the Cancel, when no live worker can still have them: here, now. */
+  /**
+   * The Cancel's job marks those not yet sent; the settling of those in hand runs a lease after the
+   * Cancel, when no live worker can still have them: here, now.
+   */
   async function settleNow() {
+    await drainJobs(t.app.services);
     await t.db
       .update(jobs)
       .set({ runAt: sql`now()` })
@@ -147,6 +151,9 @@ describe('a list email cancelled after its worker died with emails in hand', () 
     const started = performance.now();
     expect((await marketer.act(cancelSend, { sendId })).body.data).toEqual({ state: 'cancelled' });
     expect(performance.now() - started).toBeLessThan(1000);
+    // At once, those not yet sent read as cancelled; the two in hand wait for their settling.
+    expect(await progress(sendId)).toMatchObject({ state: 'cancelled', queued: 2, cancelled: recipientCount - 2 });
+    await drainJobs(t.app.services);
     expect(await statesOf(sendId)).toEqual({ sending: 2, cancelled: recipientCount - 2 });
 
     await settleNow();

@@ -269,6 +269,40 @@ export const settleCancelledSend = defineJob<{ sendId: number }>({
   },
 });
 
+/** Queued recipients of a cancelled send marked per transaction: a bounded step on either database. */
+const CANCEL_BATCH = 2_000;
+
+/**
+ * After a Cancel, which answers at once (nothing is sent after it: the send's job is cancelled and a
+ * batch in hand is undone at its fence): the recipients not yet sent are marked cancelled, a batch
+ * at a time; those a worker had in hand are settled a lease later (`settleCancelledSend`).
+ */
+export const cancelQueuedRecipients = defineJob<{ sendId: number }>({
+  kind: 'messenger.bulk-cancel',
+  async run({ db, payload, heartbeat }) {
+    const queued = and(eq(recipients.sendId, payload.sendId), eq(recipients.state, 'queued'));
+    for (;;) {
+      if (!(await heartbeat())) return;
+      const marked = await db
+        .update(recipients)
+        .set({ state: 'cancelled' })
+        .where(
+          inArray(recipients.id, db.select({ id: recipients.id }).from(recipients).where(queued).limit(CANCEL_BATCH)),
+        )
+        .returning({ id: recipients.id });
+      if (marked.length < CANCEL_BATCH) break;
+    }
+    // A live worker renews its lease before each and a provider answers within its timeouts, so a
+    // lease after the Cancel it is done with what it had.
+    const [inHand] = await db
+      .select({ id: recipients.id })
+      .from(recipients)
+      .where(and(eq(recipients.sendId, payload.sendId), eq(recipients.state, 'sending')))
+      .limit(1);
+    if (inHand) await enqueue(db, settleCancelledSend, payload, { runAt: new Date(Date.now() + LEASE_SECONDS * 1000) });
+  },
+});
+
 /** A run's lease: longer than a provider may take over one recipient (its timeouts, mail.ts). */
 const LEASE_SECONDS = 60;
 
@@ -281,21 +315,9 @@ export const deliverBulkSend = defineJob<{ sendId: number }>({
     return deliver({ id, db, services, heartbeat, fence }, channels[send.kind] as Channel<Paced>, send);
   },
   async settled(db, _jobId, payload, state) {
-    if (state === 'cancelled') {
-      await db
-        .update(recipients)
-        .set({ state: 'cancelled' })
-        .where(and(eq(recipients.sendId, payload.sendId), inArray(recipients.state, ['queued'])));
-      // Those a worker has in hand are settled once it is done with them: a live worker renews its
-      // lease before each and a provider answers within its timeouts, so a lease later it is done.
-      const [inHand] = await db
-        .select({ id: recipients.id })
-        .from(recipients)
-        .where(and(eq(recipients.sendId, payload.sendId), eq(recipients.state, 'sending')))
-        .limit(1);
-      if (inHand)
-        await enqueue(db, settleCancelledSend, payload, { runAt: new Date(Date.now() + LEASE_SECONDS * 1000) });
-    }
+    // The Cancel answers now; its recipients are settled by a job (nothing is sent to them meanwhile:
+    // the send's job is cancelled, and a batch in hand is undone at its fence).
+    if (state === 'cancelled') await enqueue(db, cancelQueuedRecipients, payload);
     await db.update(bulkSends).set({ state, finishedAt: sql`now()` }).where(eq(bulkSends.id, payload.sendId));
     await queueCustomerLinks(db);
   },

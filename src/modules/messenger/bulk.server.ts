@@ -208,7 +208,8 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
   const [[count], outcome] = await Promise.all([
     db
       .select({
-        left: counted(sql`${recipients.state} in ('queued', 'sending')`),
+        queued: counted(sql`${recipients.state} = 'queued'`),
+        sending: counted(sql`${recipients.state} = 'sending'`),
         waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
         sent: counted(sql`${recipients.state} = 'sent'`),
         refused: counted(sql`${recipients.state} = 'refused'`),
@@ -226,7 +227,10 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     .groupBy(recipients.reason)
     .orderBy(sql`count(*) desc`)
     .limit(5);
-  const { left } = count;
+  // A cancelled send's queued recipients are cancelled already (nothing sends them); a job marks
+  // them so in batches after the Cancel's answer (cancelQueuedRecipients).
+  const stopped = send.state === 'cancelled';
+  const left = count.sending + (stopped ? 0 : count.queued);
   const perSecond = pace(services, send.kind, send);
   return {
     sendId: send.sendId,
@@ -243,8 +247,8 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     delivered: outcome.delivered,
     failed: outcome.failed,
     refused: count.refused,
-    waiting: count.waiting,
-    cancelled: count.cancelled,
+    waiting: stopped ? 0 : count.waiting,
+    cancelled: count.cancelled + (stopped ? count.queued : 0),
     unknown: count.unknown,
     reasons,
     secondsLeft:

@@ -587,6 +587,8 @@ describe('mass texts', () => {
     // Cancelled while it waits: nobody gets it.
     const cancelled = await marketer.act(cancelSend, { sendId: waiting.body.data.sendId });
     expect(cancelled.body.data.state).toBe('cancelled');
+    // Marked so by the Cancel's job, after its answer.
+    await drainJobs(t.app.services);
     const [after] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, waiting.body.data.sendId));
     expect(after.state).toBe('cancelled');
     expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
