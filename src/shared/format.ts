@@ -69,10 +69,6 @@ const zoneClock = (timeZone: string) =>
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * YYYY-MM-DD of a moment, the date format of every picker and list: on the caller's clock, or on
- * `timeZone`'s. A calendar day (`2026-11-24`, a date column) is a day everywhere and stays as it is.
- */
-/**
  * The calendar day `days` from today (negative: before), on the browser's clock or in `timeZone`.
  * Counted in days, not in 24-hour steps: 30 × 24 hours before 23:00 on a day after the clocks went
  * back is 00:00 two calendar days later than 30 days before.
@@ -82,6 +78,10 @@ export function dayFromToday(days: number, timeZone?: string): string {
   return new Date(Date.UTC(c.year, c.month - 1, c.day + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * YYYY-MM-DD of a moment, the date format of every picker and list: on the caller's clock, or on
+ * `timeZone`'s. A calendar day (`2026-11-24`, a date column) is a day everywhere and stays as it is.
+ */
 export function formatDate(value: Date | string | number | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;

@@ -56,8 +56,9 @@ export interface WordSearch {
  * are read as two parts PostgreSQL merges in `order` (the list's, by the word table's copies): the
  * word itself, whose index entries are in that order already, and the few longer words starting
  * with it (Garcias beside Garcia), sorted; a word shorter than `WHOLE_BELOW` is read whole only. As
- * one range, the 9,000 entries of "garcia%" were sorted to show 25 (decision 038). Each part is ordered itself: a part with a WHERE clause of its own is
- * never merged into the statement, so PostgreSQL would not know it can read it in order.
+ * one range, the 9,000 entries of "garcia%" were sorted to show 25 (decision 038). Each part is
+ * ordered itself: a part with a WHERE clause of its own is never merged into the statement, so
+ * PostgreSQL would not know it can read it in order.
  */
 export function joinWords<T extends PgSelect>(select: T, { words, leading }: WordSearch, order?: SQL[]): T {
   const [[copy, own]] = words.copies;
