@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -15,7 +16,10 @@ export type Template = 'demo' | 'bare';
 // other's templates mid-run.
 const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
 export const templateDatabase = (template: Template) => `forecourt_test_template_${template}_${checkout}`;
-export const templateFile = (template: Template) => `.tmp/test-template-${template}.tar`;
+/** An embedded template's data folder, as `openDatabase({ dataDir })` lays it out. */
+export const templateFolder = (template: Template) => `.tmp/test-template-${template}`;
+// Clones go to memory where the machine has a memory file system: nothing of them needs to reach a disk.
+const cloneRoot = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 /** What the templates are made from: a change to a migration or a seed makes them again. */
 export function templateSources(): string {
@@ -51,7 +55,18 @@ export const TEST_ENV = {
 export async function cloneTestDatabase(template: Template = 'demo'): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(templateFile(template))]) });
+    // A copy of the template's files, which PostgreSQL reads as it needs them: loading a dump into
+    // the embedded database's memory instead took a second of every test file (this, 0.4 s).
+    const dir = mkdtempSync(join(cloneRoot, 'forecourt-test-'));
+    cpSync(templateFolder(template), dir, { recursive: true });
+    const database = await openDatabase({ dataDir: dir });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { ensureAdmin, seedDemo } from '../src/server/db/seed';
-import { TEST_ENV, templateDatabase, templateFile, templateSources, type Template } from './db';
+import { TEST_ENV, templateDatabase, templateFolder, templateSources, type Template } from './db';
 
 /**
  * Makes the templates each test file clones (tests/db.ts), unless those of the same migrations and
@@ -48,17 +49,34 @@ export default async function setup() {
 
   mkdirSync('.tmp', { recursive: true });
   const stamp = '.tmp/test-templates.sources';
-  const made = (['bare', 'demo'] as const).every((t) => existsSync(templateFile(t)));
+  const made = (['bare', 'demo'] as const).every((t) => existsSync(templateFolder(t)));
   if (made && existsSync(stamp) && readFileSync(stamp, 'utf8') === sources) return;
   for (const template of ['bare', 'demo'] as const) {
-    const database = await openDatabase({});
+    rmSync(templateFolder(template), { recursive: true, force: true });
+    const database = await openDatabase({ dataDir: templateFolder(template) });
     await fill(database, template);
-    // A checkpoint first: a dump taken after one starts without replaying the seed's write-ahead log,
-    // which was half of every test file's start. Uncompressed: unpacking cost more than reading.
+    // A checkpoint first: a copy made after one starts without replaying the seed's write-ahead log,
+    // which was half of every test file's start.
     await database.pglite!.exec('checkpoint');
-    const dump = await database.pglite!.dumpDataDir('none');
-    writeFileSync(templateFile(template), Buffer.from(await dump.arrayBuffer()));
+    await dropSpareWal(database.pglite!);
     await database.close();
   }
   writeFileSync(stamp, sources);
+}
+
+/**
+ * Removes the write-ahead log's spare segments (PostgreSQL keeps recycled 16 MB files for the writes
+ * to come, and makes new ones when it needs them) from a database just checkpointed: a template then
+ * holds only the segments a start reads, and every test file copies a third less (102 MB to 69).
+ */
+async function dropSpareWal(pglite: PGlite) {
+  const {
+    rows: [{ redo, current }],
+  } = await pglite.query<{ redo: string; current: string }>(
+    'select redo_wal_file as redo, pg_walfile_name(pg_current_wal_lsn()) as current from pg_control_checkpoint()',
+  );
+  const { FS } = pglite.Module;
+  const dir = `${pglite.Module.ENV.PGDATA}/pg_wal`;
+  for (const name of FS.readdir(dir) as string[])
+    if (/^[0-9A-F]{24}$/.test(name) && name !== redo && name !== current) FS.unlink(`${dir}/${name}`);
 }

@@ -118,63 +118,68 @@ test('rows chosen together are acted on together: lock two accounts from the use
   await expect(bar).toBeHidden();
 });
 
-test('a delete waits for its Undo: Undo brings the row back with nothing deleted; left alone, the delete is sent', async ({
-  page,
-  request,
-}) => {
-  const jobCode = `E2E-UNDO-${Date.now().toString(36).toUpperCase()}`;
-  await callApi(request, 'sandbox-access/add-access', { jobCode, longName: 'Undo check' });
-  const stored = async () =>
-    (await callApi<{ jobCodeCount: number }>(request, 'sandbox-access/load-access-list', { query: jobCode }))
-      .jobCodeCount;
-  const deletes: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/actions/sandbox-access/delete-access')) deletes.push(r.postData() ?? '');
+test.describe('on a clock of its own', () => {
+  // page.clock is the context's: this test's browser context is its own (tests/e2e/fixtures.ts).
+  test.use({ ownContext: true });
+
+  test('a delete waits for its Undo: Undo brings the row back with nothing deleted; left alone, the delete is sent', async ({
+    page,
+    request,
+  }) => {
+    const jobCode = `E2E-UNDO-${Date.now().toString(36).toUpperCase()}`;
+    await callApi(request, 'sandbox-access/add-access', { jobCode, longName: 'Undo check' });
+    const stored = async () =>
+      (await callApi<{ jobCodeCount: number }>(request, 'sandbox-access/load-access-list', { query: jobCode }))
+        .jobCodeCount;
+    const deletes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/actions/sandbox-access/delete-access')) deletes.push(r.postData() ?? '');
+    });
+    // The page's clock runs as usual, and the test moves it past the notice's six seconds at once.
+    await page.clock.install();
+    await page.goto('/access/');
+    await page.getByRole('search').getByRole('textbox').fill(jobCode);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: new RegExp(jobCode) });
+    await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
+    const remove = async () => {
+      await row.getByRole('button', { name: `Actions for ${jobCode}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+    };
+
+    // Gone from the list at once, the count with it; the notice is announced and Undo has the focus.
+    await remove();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'Access deleted!' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row).toBeVisible();
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
+    // Past the time the notice would have run, nothing was sent and the record is there.
+    await page.clock.fastForward(6_500);
+    expect(deletes).toEqual([]);
+    expect(await stored()).toBe(1);
+
+    // Left alone, the notice ends and only then is the delete sent; it stays gone after a reload.
+    await remove();
+    await expect(row).toHaveCount(0);
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/actions/sandbox-access/delete-access'));
+    await expect(notice).toBeVisible();
+    expect(deletes).toEqual([]);
+    await page.clock.fastForward(6_500);
+    expect((await sent).ok()).toBe(true);
+    await expect(notice).toBeHidden();
+    expect(deletes).toHaveLength(1);
+    await page.reload();
+    await page.getByRole('search').getByRole('textbox').fill(jobCode);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
+    expect(await stored()).toBe(0);
   });
-  // The page's clock runs as usual, and the test moves it past the notice's six seconds at once.
-  await page.clock.install();
-  await page.goto('/access/');
-  await page.getByRole('search').getByRole('textbox').fill(jobCode);
-  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-  const row = page.getByRole('row', { name: new RegExp(jobCode) });
-  await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
-  const remove = async () => {
-    await row.getByRole('button', { name: `Actions for ${jobCode}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
-  };
-
-  // Gone from the list at once, the count with it; the notice is announced and Undo has the focus.
-  await remove();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
-  const notice = page.getByRole('alert').filter({ hasText: 'Access deleted!' });
-  await expect(notice).toBeVisible();
-  await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(row).toBeVisible();
-  await expect(notice).toBeHidden();
-  await expect(page.getByRole('heading', { name: '1 job code' })).toBeVisible();
-  // Past the time the notice would have run, nothing was sent and the record is there.
-  await page.clock.fastForward(6_500);
-  expect(deletes).toEqual([]);
-  expect(await stored()).toBe(1);
-
-  // Left alone, the notice ends and only then is the delete sent; it stays gone after a reload.
-  await remove();
-  await expect(row).toHaveCount(0);
-  const sent = page.waitForResponse((r) => r.url().endsWith('/api/actions/sandbox-access/delete-access'));
-  await expect(notice).toBeVisible();
-  expect(deletes).toEqual([]);
-  await page.clock.fastForward(6_500);
-  expect((await sent).ok()).toBe(true);
-  await expect(notice).toBeHidden();
-  expect(deletes).toHaveLength(1);
-  await page.reload();
-  await page.getByRole('search').getByRole('textbox').fill(jobCode);
-  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('heading', { name: '0 job codes' })).toBeVisible();
-  expect(await stored()).toBe(0);
 });
 
 test('a delete still waiting goes at once when the staff member leaves the screen', async ({ page, request }) => {
