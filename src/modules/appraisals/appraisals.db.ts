@@ -81,7 +81,7 @@ export const appraisals = pgTable(
     index('appraisals_customer_idx').on(t.customerName, t.id),
     index('appraisals_assigned_idx').on(t.assignedUserId),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
-    index('appraisals_vin_idx').on(t.vin, t.id),
+    index('appraisals_vin_idx').on(t.vin, t.id).where(sql`${t.vin} <> ''`),
     // Part of a name, phone, email, VIN (often its last six), make or model.
     searchIndex('appraisals_search_idx', t.customerName, t.phone, t.email, t.vin, t.make, t.model),
     check('appraisals_money', sql`${t.baseValueCents} >= 0 and ${t.offerCents} >= 0`),

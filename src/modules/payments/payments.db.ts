@@ -76,7 +76,7 @@ export const payments = pgTable(
     index('payments_location_state_created_idx').on(t.locationId, t.state, t.createdAt, t.id),
     index('payments_appraisal_idx').on(t.appraisalId, t.id),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
-    index('payments_vin_idx').on(t.vin, t.id),
+    index('payments_vin_idx').on(t.vin, t.id).where(sql`${t.vin} <> ''`),
     // One live payment per appraisal: a second request, however it arrives, cannot pay the seller twice.
     uniqueIndex('payments_live_appraisal_key').on(t.appraisalId).where(sql`${t.state} not in ('voided', 'cancelled')`),
     searchIndex('payments_search_idx', t.payeeName, t.payeeEmail, t.payeePhone, t.vin, t.vehicle),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
@@ -39,7 +40,7 @@ export const questionnaires = pgTable(
     index('vehicle_questionnaires_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('vehicle_questionnaires_last_name_idx').on(t.lastName, t.id),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
-    index('vehicle_questionnaires_vin_idx').on(t.vehicleVin, t.id),
+    index('vehicle_questionnaires_vin_idx').on(t.vehicleVin, t.id).where(sql`${t.vehicleVin} <> ''`),
     searchIndex('vehicle_questionnaires_search_idx', t.firstName, t.lastName, t.email, t.phone, t.vehicleVin),
   ],
 );

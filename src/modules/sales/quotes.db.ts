@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -62,7 +63,7 @@ export const salesQuotes = pgTable(
     index('sales_quotes_total_idx').on(t.total, t.id),
     searchIndex('sales_quotes_search_idx', t.customerName, t.make, t.model, t.stock, t.vin),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
-    index('sales_quotes_vin_idx').on(t.vin, t.id),
+    index('sales_quotes_vin_idx').on(t.vin, t.id).where(sql`${t.vin} <> ''`),
   ],
 );
 
