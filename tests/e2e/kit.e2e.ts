@@ -259,3 +259,19 @@ test('report tabs fit a phone: every tab in sight, nothing scrolls sideways, and
     expect(await sideways()).toBe(0);
   }
 });
+
+test('scrolled to the end of a list, the Back to top button covers none of its pager', async ({ page }) => {
+  await page.goto('/reports/service-appointments/?limit=25');
+  await expect(page.locator('.appointment-data-manager').getByText(/^1–25 of /)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const backToTop = page.getByRole('button', { name: 'Back to top' });
+  await expect(backToTop).toBeVisible();
+  const top = (await backToTop.boundingBox())!;
+  for (const name of ['Previous page', 'Next page']) {
+    const button = (await page.getByRole('button', { name }).boundingBox())!;
+    // Below the pager, or beside it: no point of one is inside the other.
+    expect(button.y + button.height <= top.y || button.x + button.width <= top.x).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.locator('.appointment-data-manager').getByText(/^26–50 of /)).toBeVisible();
+});
