@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, ElementContext } from 'axe-core';
 import { screenTitle } from '../../src/web/screens';
-import { enterPassword, expect, test as signedIn, visit, ADMIN } from './fixtures';
+import { enterPassword, expect, newAppContext, test as signedIn, visit, ADMIN } from './fixtures';
 import { declaredScreens as screens } from './screens';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,8 +23,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const test = signedIn.extend<{ page: Page }, { walkPage: { page: Page; fresh: boolean } }>({
   walkPage: [
     async ({ browser, adminState }, use, workerInfo) => {
-      const { baseURL, viewport, timezoneId } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState: adminState });
+      const context = await newAppContext(browser, workerInfo.project.use, adminState);
       await use({ page: await context.newPage(), fresh: true });
       await context.close();
     },

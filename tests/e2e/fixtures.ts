@@ -11,6 +11,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import { authenticator } from 'otplib';
@@ -93,6 +94,18 @@ async function sharedAdminState(browser: Browser, baseURL: string | undefined): 
   return file;
 }
 
+/** A context with the project's settings (address, window, time zone, less motion) and these cookies. */
+export const newAppContext = (
+  browser: Browser,
+  {
+    baseURL,
+    viewport,
+    timezoneId,
+    reducedMotion,
+  }: Pick<BrowserContextOptions, 'baseURL' | 'viewport' | 'timezoneId' | 'reducedMotion'>,
+  storageState: BrowserContextOptions['storageState'],
+) => browser.newContext({ baseURL, viewport, timezoneId, reducedMotion, storageState });
+
 /**
  * A page in a context the worker keeps for its tests, signed in as the admin: the browser compiles
  * the app's code once per worker and serves it from its cache afterwards, where a fresh context per
@@ -109,14 +122,7 @@ export const test = base.extend<{ ownContext: boolean }, { adminState: string; a
   storageState: ({ adminState }, use) => use(adminState),
   adminContext: [
     async ({ browser, adminState }, use, workerInfo) => {
-      const { baseURL, viewport, timezoneId, reducedMotion } = workerInfo.project.use;
-      const context = await browser.newContext({
-        baseURL,
-        viewport,
-        timezoneId,
-        reducedMotion,
-        storageState: adminState,
-      });
+      const context = await newAppContext(browser, workerInfo.project.use, adminState);
       await use(context);
       await context.close();
     },
@@ -129,7 +135,7 @@ export const test = base.extend<{ ownContext: boolean }, { adminState: string; a
     testInfo,
   ) => {
     if (ownContext || storageState !== adminState || timezoneId !== testInfo.project.use.timezoneId) {
-      const context = await browser.newContext({ baseURL, viewport, timezoneId, reducedMotion, storageState });
+      const context = await newAppContext(browser, { baseURL, viewport, timezoneId, reducedMotion }, storageState);
       await use(context);
       await context.close();
       return;
