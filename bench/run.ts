@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     'report-only': { type: 'boolean', default: false },
     seconds: { type: 'string' },
     scale: { type: 'string' },
+    // How many recipients each mass text has (5,000 on the small profile, 50,000 on the full one).
+    recipients: { type: 'string' },
     // Measure only the lists whose path contains one of these comma-separated parts (while working on a
     // few lists): no CSV, cold start or web.
     only: { type: 'string' },
@@ -65,11 +67,14 @@ const onlyParts = args.only?.split(',').filter(Boolean);
 const measured = (name: string) => !onlyParts || onlyParts.some((part) => name.includes(part));
 const scale = Number(args.scale ?? (quick ? 0.02 : 1));
 const seconds = Number(args.seconds ?? (quick ? 1 : 5));
+const recipients = Number(args.recipients ?? (quick ? 5_000 : 50_000));
 /**
  * autocannon runs for whole seconds: a measurement shorter than one (CI's, which only proves the
- * harness) sends a number of requests instead, with no warm second before it.
+ * harness) sends a number of requests instead (at least 5), with no warm second before it.
  */
-const requests = seconds < 1 ? Math.max(20, Math.round(seconds * 400)) : undefined;
+const requests = seconds < 1 ? Math.max(5, Math.round(seconds * 400)) : undefined;
+/** Clients at once: CI's few requests need no more connections than requests. */
+const clientCount = Math.min(CONNECTIONS, requests ?? CONNECTIONS);
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, `/forecourt_bench${quick ? '_quick' : ''}`);
@@ -261,7 +266,7 @@ async function fetchLoop(url: string, headers: Record<string, string>, body: str
   let sent = 0;
   let bad = 0;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: clientCount }, async () => {
       while (sent < total) {
         sent++;
         const start = performance.now();
@@ -281,7 +286,7 @@ async function fetchLoop(url: string, headers: Record<string, string>, body: str
  */
 async function bareSql(pool: pg.Pool, statement: Statement, pids: () => number[]) {
   // Prepared and planned like the server's (runStatement), on a connection per client.
-  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  const clients = await Promise.all(Array.from({ length: clientCount }, () => pool.connect()));
   try {
     await Promise.all(clients.map((client) => client.query(planSetting(planOf(statement)))));
     const loop = async (until: number, each = () => {}) => {
@@ -448,7 +453,7 @@ async function bulkOnPostgres(database: Database, port: number, session: BenchUs
   const kept = await afternoonStore(pool, locationId);
   const body = `Bench mass text ${randomBytes(4).toString('hex')}`;
   try {
-    return await benchBulk({ port, ...session, locationId }, 'PostgreSQL', quick ? 5_000 : 50_000, body);
+    return await benchBulk({ port, ...session, locationId }, 'PostgreSQL', recipients, body);
   } finally {
     await pool.query('update locations set time_zone = $2 where id = $1', [locationId, kept]);
     await pool.query(
@@ -479,7 +484,7 @@ async function bulkOnEmbedded(dir: string) {
     return await benchBulk(
       { port, ...user, locationId: store.id },
       'the embedded database',
-      quick ? 5_000 : 50_000,
+      recipients,
       'Bench mass text',
     );
   } finally {
