@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { appraisals } from '../appraisals/appraisals.db';
@@ -38,27 +38,24 @@ const customerOfKey = async (kind: 'phone' | 'email', value: string) =>
   )[0]?.customerId;
 const stored = async (id: number) => (await t.db.select().from(customers).where(eq(customers.id, id)))[0];
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
-/** An appraisal saved around the modules (as an import would): only who it names matters to these tests. */
-const newAppraisal = async (
+/** An appraisal's row: only who it names matters to these tests. */
+const appraisalOf = (
   values: Pick<typeof appraisals.$inferInsert, 'customerName'> & Partial<typeof appraisals.$inferInsert>,
-) =>
-  (
-    await t.db
-      .insert(appraisals)
-      .values({
-        locationId: loc.ABG,
-        source: 'website',
-        year: 2020,
-        make: 'Kia',
-        model: 'Soul',
-        mileage: 30_000,
-        condition: 'good',
-        baseValueCents: 1_500_000,
-        offerCents: 1_400_000,
-        ...values,
-      })
-      .returning()
-  )[0];
+): typeof appraisals.$inferInsert => ({
+  locationId: loc.ABG,
+  source: 'website',
+  year: 2020,
+  make: 'Kia',
+  model: 'Soul',
+  mileage: 30_000,
+  condition: 'good',
+  baseValueCents: 1_500_000,
+  offerCents: 1_400_000,
+  ...values,
+});
+/** An appraisal saved around the modules (as an import would). */
+const newAppraisal = async (values: Parameters<typeof appraisalOf>[0]) =>
+  (await t.db.insert(appraisals).values(appraisalOf(values)).returning())[0];
 
 beforeAll(async () => {
   t = await testApp();
@@ -293,6 +290,88 @@ describe('the triggers', () => {
     const page = await crm.act(loadCustomer, { customerId: id });
     expect(page.body.data.unlinked.map((r) => [r.kind, r.recordId])).toEqual([['repairOrder', order.id]]);
   });
+  it('link records inserted together as they link inserted one at a time (decision 047)', async () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 5, n, 15));
+    // Every case of a batch: a new number twice (named by its second), typed two ways; an email alone
+    // twice; her number and her email, each alone; both keys, one of them the batch's new number; a
+    // name alone; and both keys where the phone is new and the email is hers.
+    const records: Partial<typeof appraisals.$inferInsert>[] = [
+      { customerName: '', phone: '+15055559101', createdAt: day(1) },
+      { customerName: 'Nova  Batch', phone: '(505) 555-9101', locationId: loc.PHX, createdAt: day(3) },
+      { customerName: 'Ivo Batch', email: 'ivo.batch@example.com', createdAt: day(2) },
+      { customerName: 'Ivo B.', email: 'IVO.batch@example.com ', createdAt: day(1) },
+      { customerName: 'Rosa', phone: '505-555-0142', createdAt: day(4) },
+      { customerName: 'Rosa', email: ROSA_EMAIL, createdAt: day(5) },
+      { customerName: 'Nova Batch', phone: '+15055559101', email: 'nova@example.com', createdAt: day(6) },
+      { customerName: 'Nameless Batch', createdAt: day(2) },
+      { customerName: 'Rosa M', phone: '+15055559102', email: ROSA_EMAIL, createdAt: day(7) },
+    ];
+    const rows = records.map((r) => ({ ...r, customerName: r.customerName ?? '' }));
+    // What each record was linked to, told by the record each customer was first linked from.
+    const outcome = async (tx: typeof t.db, ids: number[]) => {
+      const links = await tx.select().from(customerLinks).where(eq(customerLinks.kind, 'appraisal'));
+      const firstOf = new Map<number, number>();
+      return Promise.all(
+        ids.map(async (id, i) => {
+          const link = links.find((l) => l.recordId === id)!;
+          if (link.customerId === null) return { link: [link.name, link.phone], customer: null };
+          if (!firstOf.has(link.customerId)) firstOf.set(link.customerId, i);
+          const [c] = await tx.select().from(customers).where(eq(customers.id, link.customerId));
+          const words = await tx.execute(
+            sql`select string_agg(word || '<' || prior_word, ' ' order by word) as w from customer_words where customer_id = ${c.id}`,
+          );
+          return {
+            link: [link.name, link.phone, link.at.toISOString(), link.summary],
+            customer: [
+              firstOf.get(link.customerId),
+              c.name,
+              c.phone,
+              c.email,
+              c.searchKeys,
+              c.locationId,
+              c.lastSeenAt,
+            ],
+            words: (words as unknown as { rows: { w: string }[] }).rows[0].w,
+          };
+        }),
+      );
+    };
+    const inTransaction = async (insert: (tx: typeof t.db) => Promise<number[]>) => {
+      let seen: Awaited<ReturnType<typeof outcome>> = [];
+      await t.db
+        .transaction(async (tx) => {
+          seen = await outcome(tx, await insert(tx));
+          tx.rollback();
+        })
+        .catch((error) => {
+          if (!String(error).includes('Rollback')) throw error;
+        });
+      return seen;
+    };
+    const one = await inTransaction(async (tx) => {
+      const ids = [];
+      for (const row of rows) ids.push((await tx.insert(appraisals).values(appraisalOf(row)).returning())[0].id);
+      return ids;
+    });
+    const together = await inTransaction(async (tx) =>
+      (await tx.insert(appraisals).values(rows.map(appraisalOf)).returning()).map((r) => r.id),
+    );
+    expect(together).toEqual(one);
+    // The cases happened: one new customer for the number, named by its second record and placed by its first.
+    expect(one[1].customer).toEqual([
+      0,
+      'Nova Batch',
+      '+15055559101',
+      'nova@example.com',
+      '+15055559101 nova@example.com',
+      loc.ABG,
+      day(6),
+    ]);
+    expect(one[3].customer?.[0]).toBe(2);
+    expect([one[4].customer?.[0], one[5].customer?.[0], one[8].customer?.[0]]).toEqual([4, 4, 4]);
+    expect(one[7].customer).toBeNull();
+  });
+
   it('link the conversations a batch of texts starts together: a new customer per new number, the known number to its customer', async () => {
     const before = (await stored(rosaId)).lastSeenAt;
     const at = new Date();

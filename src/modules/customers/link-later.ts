@@ -24,8 +24,8 @@ export const linkWaitingConversations = defineJob<Record<string, never>>({
               for update skip locked)
             returning conversation_id)
           -- Oldest first, as the trigger would have: a person's first record names their customer's store.
-          select (select customer_link('conversation', c.id, c.location_id, c.contact_name, c.phone, '', c.last_message_at,
-              'Text conversation') is null from conversations c where c.id = n.conversation_id)
+          select (select customer_link('conversation', c.id, r.loc, r.nm, r.ph, r.em, r.seen, r.line) is null
+              from conversations c, customer_record_of(c) r where c.id = n.conversation_id)
           from (select conversation_id from noted order by conversation_id) n`)) as unknown as { rows: unknown[] };
         return rows.length;
       });
