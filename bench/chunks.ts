@@ -53,7 +53,7 @@ const kb = (n: number) => `${n.toFixed(1)} KB`;
     await ensureWebBuilt();
     web = 'dist/web';
   }
-  if (!readdirSync(join(web, 'assets')).some((f) => f.endsWith('.js.br'))) precompress(web);
+  if (!readdirSync(join(web, 'assets')).some((f) => f.endsWith('.js.br'))) await precompress(web);
   const files = buildFiles(web);
   console.log(
     `${web}: ${files.js} JavaScript files (${files.small} under 4 KB), ${kb(files.gzKb)} gzipped in all; the entry and its static imports: ${files.entryFiles} files, ${kb(files.entryGzKb)} gzipped`,

@@ -66,7 +66,8 @@ $$;--> statement-breakpoint
 -- Links records just written (none linked yet) as customer_link would one after another: a record
 -- with one key (a phone or an email) joins the customer holding it, or one new customer per key is
 -- made, named and placed by its first record, last seen at its latest; a record with neither is kept
--- unlinked. A record with both keys may meet two customers: those go one at a time, after the rest.
+-- unlinked; a record with two keys nobody else has is a new customer. Other records with both keys
+-- may meet two customers: those go one at a time, after the rest.
 CREATE FUNCTION customer_link_all(k text, incoming customer_incoming[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   r record;
@@ -80,6 +81,35 @@ BEGIN
     SELECT row(i.rec, i.loc, btrim(regexp_replace(coalesce(i.nm, ''), '\s+', ' ', 'g')), customer_phone(i.ph),
       customer_email(i.em), i.seen, coalesce(i.line, ''))::customer_incoming
     FROM unnest(incoming) WITH ORDINALITY i(rec, loc, nm, ph, em, seen, line, ord) ORDER BY i.ord);
+
+  -- A record with both keys that no customer holds and no other record here carries (a new contact
+  -- of an import) is a new customer of its own, whenever in the batch it comes.
+  WITH given AS MATERIALIZED (
+    SELECT * FROM customer_incoming_rows(incoming)
+  ), both_keys AS (
+    SELECT g.*, count(*) OVER (PARTITION BY g.p) AS phones, count(*) OVER (PARTITION BY g.e) AS emails
+    FROM given g WHERE g.p <> '' AND g.e <> ''
+  ), one_key AS (
+    SELECT DISTINCT g.key_value FROM given g WHERE g.key_value IS NOT NULL
+  ), alone AS (
+    SELECT b.* FROM both_keys b
+    WHERE b.phones = 1 AND b.emails = 1
+      AND NOT EXISTS (SELECT 1 FROM one_key o WHERE o.key_value = b.p)
+      AND NOT EXISTS (SELECT 1 FROM one_key o WHERE o.key_value = b.e)
+      AND NOT EXISTS (SELECT 1 FROM customer_keys c WHERE c.kind = 'phone' AND c.value = b.p)
+      AND NOT EXISTS (SELECT 1 FROM customer_keys c WHERE c.kind = 'email' AND c.value = b.e)
+  ), made AS (
+    INSERT INTO customers (location_id, name, phone, email, search_keys, last_seen_at)
+    SELECT a.loc, a.n, a.p, a.e, a.p || ' ' || a.e, least(a.seen, now()) FROM alone a ORDER BY a.ord
+    RETURNING id, phone, email
+  ), keyed AS (
+    INSERT INTO customer_keys (kind, value, customer_id)
+    SELECT 'phone', m.phone, m.id FROM made m UNION ALL SELECT 'email', m.email, m.id FROM made m
+  )
+  INSERT INTO customer_links (kind, record_id, location_id, customer_id, name, name_key, phone, at, summary)
+  SELECT k, a.rec, a.loc, m.id, a.n, lower(a.n), a.p, a.seen, a.line FROM alone a JOIN made m ON m.phone = a.p
+  ORDER BY a.ord;
+
   WITH fresh AS (
     SELECT s.key_kind, s.key_value, min(s.ord) AS first,
       (array_agg(s.loc ORDER BY s.ord))[1] AS loc,
@@ -121,7 +151,9 @@ BEGIN
     name = excluded.name, name_key = excluded.name_key, phone = excluded.phone, at = excluded.at,
     summary = excluded.summary;
 
-  FOR r IN SELECT * FROM customer_incoming_rows(incoming) s WHERE s.p <> '' AND s.e <> '' ORDER BY s.ord LOOP
+  FOR r IN SELECT * FROM customer_incoming_rows(incoming) s WHERE s.p <> '' AND s.e <> ''
+    AND NOT EXISTS (SELECT 1 FROM customer_links l WHERE l.kind = k AND l.record_id = s.rec) ORDER BY s.ord
+  LOOP
     PERFORM customer_link(k, r.rec, r.loc, r.n, r.p, r.e, r.seen, r.line);
   END LOOP;
 END $$;--> statement-breakpoint

@@ -17,7 +17,7 @@ beforeAll(async () => {
     join(root, 'assets', 'app-def.js'),
     `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`,
   );
-  precompress(root);
+  await precompress(root);
   t = await testApp({ demo: false, webRoot: root });
 });
 afterAll(async () => {

@@ -294,7 +294,7 @@ describe('the triggers', () => {
     const day = (n: number) => new Date(Date.UTC(2026, 5, n, 15));
     // Every case of a batch: a new number twice (named by its second), typed two ways; an email alone
     // twice; her number and her email, each alone; both keys, one of them the batch's new number; a
-    // name alone; and both keys where the phone is new and the email is hers.
+    // name alone; both keys where the phone is new and the email is hers; both keys nobody has.
     const records: Partial<typeof appraisals.$inferInsert>[] = [
       { customerName: '', phone: '+15055559101', createdAt: day(1) },
       { customerName: 'Nova  Batch', phone: '(505) 555-9101', locationId: loc.PHX, createdAt: day(3) },
@@ -305,6 +305,7 @@ describe('the triggers', () => {
       { customerName: 'Nova Batch', phone: '+15055559101', email: 'nova@example.com', createdAt: day(6) },
       { customerName: 'Nameless Batch', createdAt: day(2) },
       { customerName: 'Rosa M', phone: '+15055559102', email: ROSA_EMAIL, createdAt: day(7) },
+      { customerName: 'Zed Alone', phone: '505 555 9103', email: 'Zed.Alone@example.com', createdAt: day(8) },
     ];
     const rows = records.map((r) => ({ ...r, customerName: r.customerName ?? '' }));
     // What each record was linked to, told by the record each customer was first linked from.
@@ -370,6 +371,15 @@ describe('the triggers', () => {
     expect(one[3].customer?.[0]).toBe(2);
     expect([one[4].customer?.[0], one[5].customer?.[0], one[8].customer?.[0]]).toEqual([4, 4, 4]);
     expect(one[7].customer).toBeNull();
+    expect(one[9].customer).toEqual([
+      9,
+      'Zed Alone',
+      '+15055559103',
+      'zed.alone@example.com',
+      '+15055559103 zed.alone@example.com',
+      loc.ABG,
+      day(8),
+    ]);
   });
 
   it('link the conversations a batch of texts starts together: a new customer per new number, the known number to its customer', async () => {
