@@ -111,10 +111,18 @@ const defaults = (filters: FilterSpec[]): Filters =>
  * The address's parameters and a setter that builds on the address as it is now. React Router hands
  * its setter's callback the parameters of the last render, not the latest: a page size chosen just
  * after a sort click, before the screen drew the new order, wrote the old order back.
+ *
+ * A list's new address is drawn at once (`flushSync`), not in the transition React Router draws other
+ * addresses in: the search form keeps what was picked until the address catches up, and a Back taken
+ * before the pick's address was drawn joined its transition, so the form never saw the filters change
+ * and went on showing a pick the list no longer had.
  */
 function useAddressParams(): [URLSearchParams, (change: (current: URLSearchParams) => [string, string][]) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  return [searchParams, (change) => setSearchParams(() => change(new URLSearchParams(window.location.search)))];
+  return [
+    searchParams,
+    (change) => setSearchParams(() => change(new URLSearchParams(window.location.search)), { flushSync: true }),
+  ];
 }
 
 function useListFilters(filters: FilterSpec[], updateUrl: boolean): [Filters, (next: Filters) => void] {
