@@ -12,8 +12,8 @@ import { toE164 } from '../../server/platform/phone';
 import { cancelJob, enqueue } from '../../server/jobs/jobs';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
-import { calls, messages, phones } from '../phones/phones.db';
-import { bulkRecipients as recipients, bulkSendRecords, bulkSends } from './messenger.db';
+import { phones } from '../phones/phones.db';
+import { bulkRecipients as recipients, bulkSendRecords, bulkSendTallies as tallies, bulkSends } from './messenger.db';
 import { deliverBulkSend } from './bulk.job';
 import { pace } from './channels';
 import { textingLine } from './lines';
@@ -147,40 +147,7 @@ defineAction({
   },
 });
 
-/**
- * What became of a send's sent recipients: a text delivered or a call answered; a text the carrier
- * could not deliver or a call nobody took. Only the send's own kind is joined (the calls table was
- * read whole for every text send); an email has no such report.
- */
-async function deliveryOf(db: Db, kind: SendProgress['kind'], sendId: number) {
-  const sent = and(eq(recipients.sendId, sendId), eq(recipients.state, 'sent'));
-  const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
-  if (kind === 'text')
-    return (
-      await db
-        .select({
-          delivered: counted(sql`${messages.status} = 'delivered'`),
-          failed: counted(sql`${messages.status} in ('failed', 'undelivered')`),
-        })
-        .from(recipients)
-        .innerJoin(messages, eq(messages.messageSid, recipients.sid))
-        .where(sent)
-    )[0];
-  if (kind === 'call')
-    return (
-      await db
-        .select({
-          delivered: counted(sql`${calls.status} = 'completed'`),
-          failed: counted(sql`${calls.status} in ('no-answer', 'busy', 'failed', 'canceled')`),
-        })
-        .from(recipients)
-        .innerJoin(calls, eq(calls.callSid, recipients.sid))
-        .where(sent)
-    )[0];
-  return { delivered: 0, failed: 0 };
-}
-
-/** Where a send stands: the send, then its recipients counted by state and its sent ones' outcomes, then the refusals' reasons. */
+/** Where a send stands: the send, then its recipients counted by state and its sent ones' outcomes, and the refusals' reasons. */
 async function sendProgress(db: Db, services: Services, sendId: number): Promise<SendProgress> {
   const [send] = await db
     .select({
@@ -202,35 +169,33 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     .leftJoin(users, eq(users.id, bulkSends.createdBy))
     .leftJoin(phones, eq(phones.id, bulkSends.phoneId))
     .where(eq(bulkSends.id, sendId));
-  const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
-  // The recipients by state, read from the (send, state) index; then only the sent ones, each
-  // looked up in its own kind's record (a text's message, a call's call; an email has none).
-  const [[count], outcome] = await Promise.all([
+  // The recipients by state and what became of the sent ones, as the triggers on the recipients and on
+  // the sends' texts and calls counted them (bulk_send_tallies): a handful of rows, whatever the send's
+  // size. Then the refusals' commonest reasons.
+  const [tallied, reasons] = await Promise.all([
     db
-      .select({
-        queued: counted(sql`${recipients.state} = 'queued'`),
-        sending: counted(sql`${recipients.state} = 'sending'`),
-        waiting: counted(sql`${recipients.state} = 'queued' and ${recipients.notBefore} > now()`),
-        sent: counted(sql`${recipients.state} = 'sent'`),
-        refused: counted(sql`${recipients.state} = 'refused'`),
-        cancelled: counted(sql`${recipients.state} = 'cancelled'`),
-        unknown: counted(sql`${recipients.state} = 'unknown'`),
-      })
+      .select({ counted: tallies.counted, waits: sql<boolean>`${tallies.notBefore} > now()`, count: tallies.count })
+      .from(tallies)
+      .where(eq(tallies.sendId, sendId)),
+    db
+      .select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` })
       .from(recipients)
-      .where(eq(recipients.sendId, sendId)),
-    deliveryOf(db, send.kind, sendId),
+      .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused')))
+      .groupBy(recipients.reason)
+      .orderBy(sql`count(*) desc`)
+      .limit(5),
   ]);
-  const reasons = await db
-    .select({ reason: sql<string>`${recipients.reason}`, count: sql<number>`count(*)::int` })
-    .from(recipients)
-    .where(and(eq(recipients.sendId, sendId), eq(recipients.state, 'refused')))
-    .groupBy(recipients.reason)
-    .orderBy(sql`count(*) desc`)
-    .limit(5);
+  const counts = new Map<string, number>();
+  let waiting = 0;
+  for (const t of tallied) {
+    counts.set(t.counted, (counts.get(t.counted) ?? 0) + t.count);
+    if (t.counted === 'queued' && t.waits) waiting += t.count;
+  }
+  const of = (counted: string) => counts.get(counted) ?? 0;
   // A cancelled send's queued recipients are cancelled already (nothing sends them); a job marks
   // them so in batches after the Cancel's answer (cancelQueuedRecipients).
   const stopped = send.state === 'cancelled';
-  const left = count.sending + (stopped ? 0 : count.queued);
+  const left = of('sending') + (stopped ? 0 : of('queued'));
   const perSecond = pace(services, send.kind, send);
   return {
     sendId: send.sendId,
@@ -243,13 +208,13 @@ async function sendProgress(db: Db, services: Services, sendId: number): Promise
     body: send.kind === 'email' ? `${send.subject}\n\n${convert(send.body, { wordwrap: false })}` : send.body,
     recipientCount: send.recipientCount,
     queued: left,
-    sent: count.sent,
-    delivered: outcome.delivered,
-    failed: outcome.failed,
-    refused: count.refused,
-    waiting: stopped ? 0 : count.waiting,
-    cancelled: count.cancelled + (stopped ? count.queued : 0),
-    unknown: count.unknown,
+    sent: of('sent'),
+    delivered: of('delivered'),
+    failed: of('undelivered'),
+    refused: of('refused'),
+    waiting: stopped ? 0 : waiting,
+    cancelled: of('cancelled') + (stopped ? of('queued') : 0),
+    unknown: of('unknown'),
     reasons,
     secondsLeft:
       left === 0 || ['done', 'cancelled', 'failed'].includes(send.state)

@@ -76,6 +76,7 @@ const text: Channel<Line> = {
       line,
       purpose: 'marketing',
       userId: send.createdBy,
+      bulkSendId: send.id,
       texts: addresses.map((to) => ({ to, body: send.body })),
     }),
   find: async (db, services, send, line, to, since) =>
@@ -84,6 +85,7 @@ const text: Channel<Line> = {
         line,
         purpose: 'marketing',
         userId: send.createdBy,
+        bulkSendId: send.id,
         to,
         body: send.body,
         since,
@@ -99,10 +101,11 @@ const call: Channel<Line> = {
       line,
       purpose: 'marketing',
       userId: send.createdBy,
+      bulkSendId: send.id,
       calls: addresses.map((to) => ({ to, twiml: spokenTwiml(send.body) })),
     }),
   find: async (db, services, send, line, to, since) =>
-    takenBy(await findPlacedCall(db, services, { line, userId: send.createdBy, to, since })),
+    takenBy(await findPlacedCall(db, services, { line, userId: send.createdBy, bulkSendId: send.id, to, since })),
 };
 
 /** The list email as sent: the store's HTML, then why they get it and the unsubscribe link. */

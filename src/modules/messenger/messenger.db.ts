@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -198,6 +199,27 @@ export const bulkRecipients = pgTable(
     uniqueIndex('bulk_recipients_address_key').on(t.sendId, t.address),
     index('bulk_recipients_state_idx').on(t.sendId, t.state, t.id),
   ],
+);
+
+/**
+ * What a send's progress shows, counted as it happens: its recipients by state (and, for those waiting
+ * for their morning, by the hour they wait for) and what became of what was sent (`delivered`,
+ * `undelivered`). Kept by triggers on the recipients and on the sends' texts and calls (migration 0052), so
+ * the progress a screen asks for every second reads a handful of rows, not the send's 50,000.
+ */
+export const bulkSendTallies = pgTable(
+  'bulk_send_tallies',
+  {
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => bulkSends.id, { onDelete: 'cascade' }),
+    /** A recipient state, or `delivered` / `undelivered` for what was sent. */
+    counted: varchar('counted', { length: 12 }).notNull(),
+    /** The recipients' `not_before`; '-infinity' for none. */
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.counted, t.notBefore] })],
 );
 
 export const bulkSendRecords = defineRecords({

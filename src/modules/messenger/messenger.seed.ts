@@ -369,6 +369,7 @@ async function seedSends(db: Db, lines: { id: number; phoneNumber: string; locat
         body,
         status: 'delivered' as const,
         userId: admin?.id ?? null,
+        bulkSendId: send.id,
         createdAt: at,
         statusAt: at,
       })),

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type ActInput, type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
+import { postWebhook } from '../../../tests/telephony';
 import { auditLog, outbox } from '../../server/platform/platform.db';
 import { jobs } from '../../server/jobs/jobs.db';
 import { drainJobs } from '../../server/jobs/jobs';
@@ -475,6 +476,26 @@ describe('cleaning lists and adding opt-outs', () => {
   });
 });
 
+/**
+ * The progress reads counts the triggers keep (bulk_send_tallies, migration 0052): every send's, held
+ * against the same counts made afresh from its recipients and its texts and calls.
+ */
+async function expectTalliesRecounted() {
+  type Rows = { rows: Record<string, unknown>[] };
+  const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as Rows).rows;
+  const kept = await rowsOf(sql`select send_id, counted, not_before::text, count from bulk_send_tallies
+    where count <> 0 order by 1, 2, 3`);
+  const recounted = await rowsOf(sql`select send_id, counted, not_before::text, count::int from (
+      select send_id, state as counted, coalesce(not_before, '-infinity') as not_before, count(*) from bulk_recipients group by 1, 2, 3
+      union all
+      select bulk_send_id, forecourt_bulk_outcome('messages', status), '-infinity', count(*) from messages where bulk_send_id is not null group by 1, 2
+      union all
+      select bulk_send_id, forecourt_bulk_outcome('calls', status), '-infinity', count(*) from calls where bulk_send_id is not null group by 1, 2
+    ) c where counted is not null order by 1, 2, 3`);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(recounted);
+}
+
 describe('mass texts', () => {
   const numbers = ['5055550101', '(505) 555-0102', '+1 505 555 0101', '5055550166', '5755550103'];
 
@@ -547,6 +568,18 @@ describe('mass texts', () => {
       secondsLeft: null,
     });
     expect(progress.body.data.send.reasons[0].count).toBe(1);
+    // Each text knows its send; a carrier's late word that one never arrived moves it from delivered to failed.
+    const texts = await t.db.select().from(messages).where(eq(messages.bulkSendId, sendId));
+    expect(texts).toHaveLength(3);
+    const late = await postWebhook(t, '/webhooks/twilio/message-status', {
+      MessageSid: texts[0].messageSid,
+      MessageStatus: 'undelivered',
+      AccountSid: `AC${'0'.repeat(32)}`,
+    });
+    expect(late.status).toBe(200);
+    const after = await marketer.act(loadSend, { sendId });
+    expect(after.body.data.send).toMatchObject({ sent: 3, delivered: 2, failed: 1, refused: 1 });
+    await expectTalliesRecounted();
     // Running it again sends nothing more.
     await t.db.update(jobs).set({ state: 'queued' }).where(eq(jobs.id, send.jobId!));
     await drainJobs(t.app.services);
@@ -579,6 +612,12 @@ describe('mass texts', () => {
     const [wj] = await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!));
     expect(wj).toMatchObject({ state: 'queued' });
     expect(wj.runAt.toISOString()).toBe(w.notBefore!.toISOString());
+    expect((await marketer.act(loadSend, { sendId: waiting.body.data.sendId })).body.data.send).toMatchObject({
+      state: 'waiting',
+      queued: 1,
+      waiting: 1,
+      sent: 0,
+    });
     const [r] = await t.db.select().from(bulkRecipients).where(eq(bulkRecipients.sendId, refusing.body.data.sendId));
     expect(r.state).toBe('refused');
     expect(r.reason).toMatch(/may only go out from 8:00 to 21:00 in the recipient's time zone/);
@@ -593,7 +632,8 @@ describe('mass texts', () => {
     expect(after.state).toBe('cancelled');
     expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
     const progress = await marketer.act(loadSend, { sendId: waiting.body.data.sendId });
-    expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, sent: 0 });
+    expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, waiting: 0, sent: 0 });
+    await expectTalliesRecounted();
   });
 
   it("texts a store's contacts with a mobile number, each once, or only those who bought", async () => {
@@ -740,6 +780,7 @@ describe('mass calls', () => {
       failed: 1,
       refused: 1,
     });
+    await expectTalliesRecounted();
   });
 
   it("keeps to the recipients' daytime like texts", async () => {

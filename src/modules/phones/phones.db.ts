@@ -77,6 +77,8 @@ export const calls = pgTable(
     status: varchar('status', { length: 20 }).$type<CallStatus>().notNull(),
     /** The staff member who placed or answered it. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The mass call it was placed in: its progress counts what became of it (messenger's tallies). */
+    bulkSendId: integer('bulk_send_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -121,6 +123,8 @@ export const messages = pgTable(
     status: varchar('status', { length: 20 }).$type<MessageStatus>().notNull(),
     errorCode: integer('error_code'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The bulk send it went out in: its progress counts what became of it (messenger's tallies). */
+    bulkSendId: integer('bulk_send_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -75,13 +75,13 @@ export interface OutreachLog {
   recordTexts(
     db: Db,
     sent: SentRecord[],
-    from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null },
+    from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null; bulkSendId?: number },
   ): Promise<{ id: number }[]>;
   /** Records calls the provider placed, in one insert, answering the new rows' ids; one recorded before is left as it is. */
   recordCalls(
     db: Db,
     placed: PlacedRecord[],
-    from: { line: Line; fromNumber: string; userId?: number | null },
+    from: { line: Line; fromNumber: string; userId?: number | null; bulkSendId?: number },
   ): Promise<{ id: number }[]>;
   applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied>;
   applyCallStatus(db: Db, update: CallStatusUpdate): Promise<Applied>;

@@ -285,6 +285,8 @@ export async function sendTextBatch(
     line: Line;
     purpose: SendPurpose;
     userId?: number | null;
+    /** The bulk send the texts go out in, recorded on each. */
+    bulkSendId?: number;
     texts: { to: string; body: string }[];
   },
 ): Promise<BatchOutcome[]> {
@@ -316,6 +318,7 @@ export async function sendTextBatch(
     fromNumber: from,
     purpose: batch.purpose,
     userId: batch.userId,
+    bulkSendId: batch.bulkSendId,
   });
   return outcomes;
 }
@@ -331,6 +334,7 @@ export async function findSentText(
     line: Line;
     purpose: SendPurpose;
     userId?: number | null;
+    bulkSendId?: number;
     to: string;
     body: string;
     since: Date;
@@ -351,7 +355,13 @@ export async function findSentText(
         at: found.sentAt ?? services.clock.now(),
       },
     ],
-    { line: query.line, fromNumber: found.from, purpose: query.purpose, userId: query.userId },
+    {
+      line: query.line,
+      fromNumber: found.from,
+      purpose: query.purpose,
+      userId: query.userId,
+      bulkSendId: query.bulkSendId,
+    },
   );
   return found.sid;
 }
@@ -455,6 +465,8 @@ export async function placeCallBatch(
     line: Line;
     purpose: SendPurpose;
     userId?: number | null;
+    /** The mass call the calls are placed in, recorded on each. */
+    bulkSendId?: number;
     calls: { to: string; twiml: string }[];
   },
 ): Promise<BatchOutcome[]> {
@@ -476,7 +488,12 @@ export async function placeCallBatch(
     placed.push({ ...call, to: decision.to, at: now });
     outcomes[i] = { decision, sid: call.sid, status: call.status };
   }
-  await outreachLog().recordCalls(db, placed, { line: batch.line, fromNumber: from, userId: batch.userId });
+  await outreachLog().recordCalls(db, placed, {
+    line: batch.line,
+    fromNumber: from,
+    userId: batch.userId,
+    bulkSendId: batch.bulkSendId,
+  });
   for (const call of placed) await applyCallEvents(db, call);
   return outcomes;
 }
@@ -488,14 +505,14 @@ export async function placeCallBatch(
 export async function findPlacedCall(
   db: Db,
   services: GateServices,
-  query: { line: Line; userId?: number | null; to: string; since: Date },
+  query: { line: Line; userId?: number | null; bulkSendId?: number; to: string; since: Date },
 ): Promise<string | null> {
   const [found] = await services.telephony.listCalls(db, { to: query.to, after: query.since, limit: 1 });
   if (!found) return null;
   await outreachLog().recordCalls(
     db,
     [{ sid: found.sid, status: found.status, to: found.to, at: found.startedAt ?? services.clock.now() }],
-    { line: query.line, fromNumber: found.from, userId: query.userId },
+    { line: query.line, fromNumber: found.from, userId: query.userId, bulkSendId: query.bulkSendId },
   );
   return found.sid;
 }
