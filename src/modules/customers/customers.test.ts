@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { appraisals } from '../appraisals/appraisals.db';
@@ -292,6 +292,13 @@ describe('the triggers', () => {
   });
   it('link records inserted together as they link inserted one at a time (decision 047)', async () => {
     const day = (n: number) => new Date(Date.UTC(2026, 5, n, 15));
+    // Three customers of the demo with a number and an email (not Rosa, whose keys the batch uses).
+    const [x, y, z] = await t.db
+      .select()
+      .from(customers)
+      .where(and(ne(customers.phone, ''), ne(customers.email, ''), ne(customers.email, ROSA_EMAIL)))
+      .orderBy(customers.id)
+      .limit(3);
     // Every case of a batch: a new number twice (named by its second), typed two ways; an email alone
     // twice; her number and her email, each alone; both keys, one of them the batch's new number; a
     // name alone; both keys where the phone is new and the email is hers; both keys nobody has.
@@ -306,6 +313,12 @@ describe('the triggers', () => {
       { customerName: 'Nameless Batch', createdAt: day(2) },
       { customerName: 'Rosa M', phone: '+15055559102', email: ROSA_EMAIL, createdAt: day(7) },
       { customerName: 'Zed Alone', phone: '505 555 9103', email: 'Zed.Alone@example.com', createdAt: day(8) },
+      // Both keys, no other record's, one or both a customer's: joins the phone's customer, else the
+      // email's, which takes the new key (the last customer twice, its new number at the end of its keys).
+      { customerName: 'Known By Phone', phone: x.phone, email: 'known.phone@example.com', createdAt: day(9) },
+      { customerName: '', phone: '+15055559104', email: y.email, createdAt: day(10) },
+      { customerName: 'Two Customers', phone: z.phone, email: x.email, createdAt: day(11) },
+      { customerName: 'Zee Again', phone: '+15055559105', email: z.email, createdAt: day(12) },
     ];
     const rows = records.map((r) => ({ ...r, customerName: r.customerName ?? '' }));
     // What each record was linked to, told by the record each customer was first linked from.
@@ -321,8 +334,14 @@ describe('the triggers', () => {
           const words = await tx.execute(
             sql`select string_agg(word || '<' || prior_word, ' ' order by word) as w from customer_words where customer_id = ${c.id}`,
           );
+          const keys = await tx
+            .select({ kind: customerKeys.kind, value: customerKeys.value })
+            .from(customerKeys)
+            .where(eq(customerKeys.customerId, c.id))
+            .orderBy(customerKeys.kind, customerKeys.value);
           return {
             link: [link.name, link.phone, link.at.toISOString(), link.summary],
+            keys: keys.map((k) => `${k.kind}:${k.value}`),
             customer: [
               firstOf.get(link.customerId),
               c.name,
@@ -380,6 +399,10 @@ describe('the triggers', () => {
       loc.ABG,
       day(8),
     ]);
+    expect(one[10].customer?.slice(0, 5)).toEqual([10, x.name, x.phone, x.email, `${x.searchKeys} known.phone@example.com`]);
+    expect(one[11].customer?.slice(0, 5)).toEqual([11, y.name, y.phone, y.email, `${y.searchKeys} +15055559104`]);
+    expect(one[12].customer?.slice(0, 5)).toEqual([12, z.name, z.phone, z.email, `${z.searchKeys} +15055559105`]);
+    expect(one[13].customer?.[0]).toBe(12);
   });
 
   it('link the conversations a batch of texts starts together: a new customer per new number, the known number to its customer', async () => {
