@@ -50,11 +50,25 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- A send's text or call, one row at a time (a status callback changes one): only rows of a bulk send fire it.
--- A late callback for a send since deleted counts nowhere.
+-- A send's texts or calls as they are recorded: per statement (a batch's in one insert), grouped. A row
+-- trigger here cost the embedded database half a millisecond a text (5,000 texts: 2.7 s against 0.3).
+-- A text or call of no send passes through it, found in the statement's rows and written nowhere.
+CREATE OR REPLACE FUNCTION forecourt_tally_bulk_outcomes_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bulk_send_tallies AS t (send_id, counted, not_before, count)
+  SELECT n.bulk_send_id, o.outcome, '-infinity', count(*)
+  FROM new_rows n CROSS JOIN LATERAL forecourt_bulk_outcome(TG_TABLE_NAME, n.status) o(outcome)
+  WHERE n.bulk_send_id IS NOT NULL AND o.outcome IS NOT NULL AND EXISTS (SELECT 1 FROM bulk_sends s WHERE s.id = n.bulk_send_id)
+  GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (send_id, counted, not_before) DO UPDATE SET count = t.count + excluded.count;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+-- A carrier's status callback changes one text or call: a row trigger that only a send's rows fire, and only
+-- when the status moves. A late callback for a send since deleted counts nowhere.
 CREATE OR REPLACE FUNCTION forecourt_tally_bulk_outcomes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  was text := CASE WHEN TG_OP = 'UPDATE' THEN forecourt_bulk_outcome(TG_TABLE_NAME, OLD.status) END;
+  was text := forecourt_bulk_outcome(TG_TABLE_NAME, OLD.status);
   came text := forecourt_bulk_outcome(TG_TABLE_NAME, NEW.status);
 BEGIN
   IF was IS NOT DISTINCT FROM came THEN
@@ -88,7 +102,13 @@ CREATE TRIGGER bulk_recipients_tally_delete AFTER DELETE ON bulk_recipients REFE
   FOR EACH STATEMENT EXECUTE FUNCTION forecourt_tally_bulk_recipients();--> statement-breakpoint
 CREATE TRIGGER bulk_recipients_tally_truncate AFTER TRUNCATE ON bulk_recipients
   FOR EACH STATEMENT EXECUTE FUNCTION forecourt_tally_bulk_recipients_truncated();--> statement-breakpoint
-CREATE TRIGGER messages_bulk_tally AFTER INSERT OR UPDATE OF status ON messages
-  FOR EACH ROW WHEN (NEW.bulk_send_id IS NOT NULL) EXECUTE FUNCTION forecourt_tally_bulk_outcomes();--> statement-breakpoint
-CREATE TRIGGER calls_bulk_tally AFTER INSERT OR UPDATE OF status ON calls
-  FOR EACH ROW WHEN (NEW.bulk_send_id IS NOT NULL) EXECUTE FUNCTION forecourt_tally_bulk_outcomes();
+CREATE TRIGGER messages_bulk_tally_insert AFTER INSERT ON messages REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_tally_bulk_outcomes_recorded();--> statement-breakpoint
+CREATE TRIGGER messages_bulk_tally_update AFTER UPDATE OF status ON messages
+  FOR EACH ROW WHEN (NEW.bulk_send_id IS NOT NULL AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION forecourt_tally_bulk_outcomes();--> statement-breakpoint
+CREATE TRIGGER calls_bulk_tally_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION forecourt_tally_bulk_outcomes_recorded();--> statement-breakpoint
+CREATE TRIGGER calls_bulk_tally_update AFTER UPDATE OF status ON calls
+  FOR EACH ROW WHEN (NEW.bulk_send_id IS NOT NULL AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION forecourt_tally_bulk_outcomes();
