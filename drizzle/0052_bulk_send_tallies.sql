@@ -29,7 +29,7 @@ CREATE OR REPLACE FUNCTION forecourt_bulk_outcome(tbl text, status text) RETURNS
   END
 $$;--> statement-breakpoint
 -- Recipients by state and waiting hour: per statement (an accept inserts a send's 50,000 in one), each
--- statement's rows grouped into one upsert. Rows are written in key order, so two writers of one send
+-- statement's rows grouped into one upsert; a deleted send's recipients (its cascade) count nowhere. Rows are written in key order, so two writers of one send
 -- (its delivery and its Cancel's marking) take the tally rows' locks in the same order.
 CREATE OR REPLACE FUNCTION forecourt_tally_bulk_recipients() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -37,8 +37,12 @@ DECLARE
 BEGIN
   EXECUTE format($q$
     insert into bulk_send_tallies as t (send_id, counted, not_before, count)
-    select send_id, state, coalesce(not_before, '-infinity'), sum(sign) from (%s) c
-    group by 1, 2, 3 having sum(sign) <> 0 order by 1, 2, 3
+    select g.* from (
+      select send_id, state, coalesce(not_before, '-infinity'), sum(sign) from (%s) c
+      group by 1, 2, 3 having sum(sign) <> 0
+    ) g(send_id, state, not_before, count)
+    where exists (select 1 from bulk_sends s where s.id = g.send_id)
+    order by 1, 2, 3
     on conflict (send_id, counted, not_before) do update set count = t.count + excluded.count
   $q$, changed);
   RETURN NULL;

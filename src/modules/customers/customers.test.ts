@@ -399,7 +399,13 @@ describe('the triggers', () => {
       loc.ABG,
       day(8),
     ]);
-    expect(one[10].customer?.slice(0, 5)).toEqual([10, x.name, x.phone, x.email, `${x.searchKeys} known.phone@example.com`]);
+    expect(one[10].customer?.slice(0, 5)).toEqual([
+      10,
+      x.name,
+      x.phone,
+      x.email,
+      `${x.searchKeys} known.phone@example.com`,
+    ]);
     expect(one[11].customer?.slice(0, 5)).toEqual([11, y.name, y.phone, y.email, `${y.searchKeys} +15055559104`]);
     expect(one[12].customer?.slice(0, 5)).toEqual([12, z.name, z.phone, z.email, `${z.searchKeys} +15055559105`]);
     expect(one[13].customer?.[0]).toBe(12);

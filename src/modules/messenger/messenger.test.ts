@@ -10,7 +10,7 @@ import { calls, messages, optOuts, phones } from '../phones/phones.db';
 import { UNREACHABLE_NUMBER } from '../../server/providers/telephony/local';
 import { simulateInboundText } from '../phones/phones.api';
 import { contacts, emailOptOuts } from '../contacts/contacts.db';
-import { bulkRecipients, bulkSends, conversations } from './messenger.db';
+import { bulkRecipients, bulkSendTallies, bulkSends, conversations } from './messenger.db';
 import { unsubscribeUrl } from './unsubscribe';
 import { findRecords, todayFigures } from '../../shared/shell.contract';
 import { addContact } from '../contacts/contacts.contract';
@@ -633,6 +633,12 @@ describe('mass texts', () => {
     expect((await t.db.select().from(jobs).where(eq(jobs.id, ws.jobId!)))[0].state).toBe('cancelled');
     const progress = await marketer.act(loadSend, { sendId: waiting.body.data.sendId });
     expect(progress.body.data.send).toMatchObject({ state: 'cancelled', cancelled: 1, waiting: 0, sent: 0 });
+    await expectTalliesRecounted();
+    // A send deleted takes its recipients and its tallies with it.
+    await t.db.delete(bulkSends).where(eq(bulkSends.id, waiting.body.data.sendId));
+    expect(
+      await t.db.select().from(bulkSendTallies).where(eq(bulkSendTallies.sendId, waiting.body.data.sendId)),
+    ).toEqual([]);
     await expectTalliesRecounted();
   });
 
