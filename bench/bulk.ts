@@ -78,6 +78,7 @@ export async function benchBulk(target: BulkTarget, database: string, recipients
     confirm: 1,
   });
   const { sendId } = accepted.data;
+  const acceptedAt = performance.now();
 
   // The desk goes on: a list page, then the send's progress, one request every tenth of a second
   // (a few people at work; the progress bar alone polls once a second). The list pages are judged:
@@ -85,6 +86,7 @@ export async function benchBulk(target: BulkTarget, database: string, recipients
   const staff: number[] = [];
   const polls: number[] = [];
   let first = 0;
+  let sentAtFirst = 0;
   let done = 0;
   for (const started = performance.now(); performance.now() - started < 600_000; ) {
     staff.push((await act(loadSends, { locationId: target.locationId })).ms);
@@ -92,14 +94,23 @@ export async function benchBulk(target: BulkTarget, database: string, recipients
     const progress = await act(loadSend, { sendId });
     polls.push(progress.ms);
     const { sent, state } = progress.data.send;
-    if (!first && sent > 0) first = performance.now();
+    if (!first && sent > 0) {
+      first = performance.now();
+      sentAtFirst = sent;
+    }
     if (state === 'done') {
       done = performance.now();
       break;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const textsPerSecond = done && first ? recipients / ((done - first) / 1000) : 0;
+  // The texts sent after the first were seen, over the time they took; a send already done when first
+  // seen (a small one: CI's thousand) over the time since its accept, where the same poll gave no span.
+  const textsPerSecond = !done
+    ? 0
+    : sentAtFirst < recipients && done > first
+      ? (recipients - sentAtFirst) / ((done - first) / 1000)
+      : recipients / ((done - acceptedAt) / 1000);
 
   const cancelled = await act(sendMassText, {
     locationId: target.locationId,
