@@ -54,6 +54,15 @@ export interface CallStatusUpdate {
   recordingUrl?: string;
 }
 
+/** Who sends: the line, why, the person asking (none for the system's own sends) and the bulk send it is part of. */
+export interface Sender {
+  line: Line;
+  purpose: SendPurpose;
+  userId?: number | null;
+  /** The bulk send the texts or calls go out in, recorded on each. */
+  bulkSendId?: number;
+}
+
 export interface OutreachLog {
   /** The opt-outs among these numbers (E.164). */
   optOuts(db: Db, numbers: string[]): Promise<OptOut[]>;
@@ -75,13 +84,13 @@ export interface OutreachLog {
   recordTexts(
     db: Db,
     sent: SentRecord[],
-    from: { line: Line | null; fromNumber: string; purpose: SendPurpose; userId?: number | null; bulkSendId?: number },
+    from: Omit<Sender, 'line'> & { line: Line | null; fromNumber: string },
   ): Promise<{ id: number }[]>;
   /** Records calls the provider placed, in one insert, answering the new rows' ids; one recorded before is left as it is. */
   recordCalls(
     db: Db,
     placed: PlacedRecord[],
-    from: { line: Line; fromNumber: string; userId?: number | null; bulkSendId?: number },
+    from: Omit<Sender, 'purpose'> & { fromNumber: string },
   ): Promise<{ id: number }[]>;
   applyMessageStatus(db: Db, update: MessageStatusUpdate): Promise<Applied>;
   applyCallStatus(db: Db, update: CallStatusUpdate): Promise<Applied>;

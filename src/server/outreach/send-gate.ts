@@ -17,9 +17,9 @@ import { formatPhone } from '../../shared/format';
 import { timeZonesFor } from '../providers/telephony/area-codes';
 import type { Clock, ProviderCall, TelephonyProvider } from '../providers/telephony/telephony';
 import { DEFAULT_TIME_ZONE, dayIn } from '../platform/days';
-import { outreachLog, type Line, type SendPurpose, type SentRecord } from './log';
+import { outreachLog, type Line, type Sender, type SendPurpose, type SentRecord } from './log';
 
-export type { Line, SendPurpose } from './log';
+export type { Line, Sender, SendPurpose } from './log';
 
 /** Keywords carriers and the CTIA expect to work, matched on the whole trimmed body, any case. */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
@@ -281,14 +281,7 @@ export interface BatchOutcome {
 export async function sendTextBatch(
   db: Db,
   services: GateServices,
-  batch: {
-    line: Line;
-    purpose: SendPurpose;
-    userId?: number | null;
-    /** The bulk send the texts go out in, recorded on each. */
-    bulkSendId?: number;
-    texts: { to: string; body: string }[];
-  },
+  batch: Sender & { texts: { to: string; body: string }[] },
 ): Promise<BatchOutcome[]> {
   requireActive(batch.line);
   const now = services.clock.now();
@@ -330,15 +323,7 @@ export async function sendTextBatch(
 export async function findSentText(
   db: Db,
   services: GateServices,
-  query: {
-    line: Line;
-    purpose: SendPurpose;
-    userId?: number | null;
-    bulkSendId?: number;
-    to: string;
-    body: string;
-    since: Date;
-  },
+  query: Sender & { to: string; body: string; since: Date },
 ): Promise<string | null> {
   const found = (await services.telephony.textsSentTo(db, { to: query.to, since: query.since })).find(
     (m) => m.body === query.body,
@@ -461,14 +446,7 @@ async function applyCallEvents(db: Db, placed: Pick<ProviderCall, 'sid' | 'event
 export async function placeCallBatch(
   db: Db,
   services: GateServices,
-  batch: {
-    line: Line;
-    purpose: SendPurpose;
-    userId?: number | null;
-    /** The mass call the calls are placed in, recorded on each. */
-    bulkSendId?: number;
-    calls: { to: string; twiml: string }[];
-  },
+  batch: Sender & { calls: { to: string; twiml: string }[] },
 ): Promise<BatchOutcome[]> {
   requireActive(batch.line);
   const now = services.clock.now();
@@ -505,7 +483,7 @@ export async function placeCallBatch(
 export async function findPlacedCall(
   db: Db,
   services: GateServices,
-  query: { line: Line; userId?: number | null; bulkSendId?: number; to: string; since: Date },
+  query: Omit<Sender, 'purpose'> & { to: string; since: Date },
 ): Promise<string | null> {
   const [found] = await services.telephony.listCalls(db, { to: query.to, after: query.since, limit: 1 });
   if (!found) return null;
