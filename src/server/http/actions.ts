@@ -36,13 +36,6 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
     const input = parseInput(action.input, body);
     const key = action.idempotent ? idempotencyKeyOf(request) : null;
 
-    const base = {
-      userId: session?.user.id ?? null,
-      action: action.path,
-      input: redact(input),
-      ip: request.ip,
-      requestId: String(request.id),
-    };
     const context = (tx: Db, audits: AuditEntry[], change?: ActionContext<unknown>['change']) => {
       const ctx: ActionContext<unknown> = {
         input,
@@ -60,13 +53,21 @@ export function registerAction(app: FastifyInstance, action: ActionDefinition, s
       return ctx;
     };
     const audits: AuditEntry[] = [];
+    // A read writes no audit row: its redacted copy of the input is made only for a change.
+    const base = (): AuditBase => ({
+      userId: session?.user.id ?? null,
+      action: action.path,
+      input: redact(input),
+      ip: request.ip,
+      requestId: String(request.id),
+    });
     const data = action.readOnly
       ? await action.handler(context(db, audits))
       : action.outside
-        ? await runOutside(db, action, key, base, context)
+        ? await runOutside(db, action, key, base(), context)
         : await inTransaction(db, (tx) =>
             insideTransaction(action.path, () =>
-              runChange(tx, action, key, context(tx, audits), () => writeAudit(tx, audits, base)),
+              runChange(tx, action, key, context(tx, audits), () => writeAudit(tx, audits, base())),
             ),
           );
     if (reply.sent) return reply;
