@@ -6,6 +6,7 @@ import { locations } from '../locations/locations.db';
 import { optOuts } from '../phones/phones.db';
 import { contacts } from './contacts.db';
 import { loadMailingList } from './contacts.contract';
+import { formatPhone } from '../../shared/format';
 
 let t: TestApp;
 let marketer: Caller;
@@ -103,9 +104,23 @@ describe('the mailing list', () => {
     try {
       const [den] = await t.db.select().from(locations).where(eq(locations.id, loc.ABG));
       expect(den.timeZone).toBe('America/Denver');
+      // North American numbers of every area code and exchange digit, as PostgreSQL formats them in the
+      // download, must read as libphonenumber writes them on the screens.
+      const northAmerican = Array.from(
+        { length: 24 },
+        (_, i) => `+1${200 + i * 33}${(i * 7) % 10}${100000 + ((i * 41_357) % 900_000)}`,
+      );
       await t.db.insert(contacts).values([
+        // A quoted name over two lines before the row PostgreSQL cannot format: rows are found outside quotes.
+        { locationId: loc.ABG, firstName: 'Ana "Annie"\nMaría', lastName: 'Ñúñez-Åberg', mobilePhone: '+15055550169' },
         { locationId: loc.ABG, firstName: 'José', lastName: 'Ñúñez-Åberg', mobilePhone: '+4532123456' },
         { locationId: loc.ABG, firstName: 'Zoë', lastName: 'Ñúñez-Åberg', mobilePhone: '+15055550168' },
+        ...northAmerican.map((mobilePhone, i) => ({
+          locationId: loc.ABG,
+          firstName: `N${i}`,
+          lastName: 'Ñúñez-Åberg',
+          mobilePhone,
+        })),
       ]);
       const res = await t.app.inject({
         method: 'GET',
@@ -123,6 +138,13 @@ describe('the mailing list', () => {
       const byFirst = Object.fromEntries(records.map((r) => [r[1], r]));
       expect(byFirst['José']!.slice(0, 3)).toEqual(['Ñúñez-Åberg', 'José', "'+45 32 12 34 56"]);
       expect(byFirst['Zoë']!.slice(0, 3)).toEqual(['Ñúñez-Åberg', 'Zoë', '(505) 555-0168']);
+      expect(byFirst['Ana "Annie"\nMaría']!.slice(0, 3)).toEqual([
+        'Ñúñez-Åberg',
+        'Ana "Annie"\nMaría',
+        '(505) 555-0169',
+      ]);
+      expect(northAmerican.map((_, i) => byFirst[`N${i}`]![2])).toEqual(northAmerican.map((n) => formatPhone(n)));
+      expect(records).toHaveLength(3 + northAmerican.length);
     } finally {
       vi.useRealTimers();
     }

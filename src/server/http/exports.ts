@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { PassThrough, Readable, Transform, pipeline } from 'node:stream';
 import { to as copyTo } from 'pg-copy-streams';
-import { parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import { eq } from 'drizzle-orm';
 import { stringify as stringifySync } from 'csv-stringify/sync';
@@ -85,17 +85,46 @@ async function zoneFor(db: Services['database']['db'], locationId: unknown): Pro
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-/** COPY's CSV with its phone columns formatted by country on the way (phoneCell), row by row. */
-function formatPhones(rows: Readable, phones: number[]): Readable {
-  const out = stringify();
-  const format = new Transform({
-    objectMode: true,
-    transform(record: string[], _encoding, done) {
-      for (const i of phones) if (record[i]) record[i] = phoneCell(record[i]);
-      done(null, record);
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+
+/**
+ * COPY's CSV, each row led by whether its phones still need formatting (exportCopySql): a row led by
+ * 0 goes out as PostgreSQL wrote it, without its lead; one led by 1 (a number outside the North
+ * American plan) is parsed and its phones formatted by their country (phoneCell). Rows are told
+ * apart by the newlines outside quotes, so only the few marked rows are parsed: parsing every row
+ * held the appraisals' download to 14,000 rows a second.
+ */
+function formatMarkedPhones(rows: Readable, phones: number[]): Readable {
+  const finish = (row: Buffer): Buffer => {
+    if (row[0] !== 0x31) return row.subarray(2);
+    const [fields] = parseSync(row) as string[][];
+    const cells = fields.slice(1);
+    for (const i of phones) if (cells[i]) cells[i] = phoneCell(cells[i]);
+    return Buffer.from(stringifySync([cells]));
+  };
+  let pending: Buffer = Buffer.alloc(0);
+  let quoted = false;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      const finished: Buffer[] = [];
+      let start = 0;
+      for (let i = pending.length; i < data.length; i++) {
+        if (data[i] === QUOTE) quoted = !quoted;
+        else if (data[i] === NEWLINE && !quoted) {
+          finished.push(finish(data.subarray(start, i + 1)));
+          start = i + 1;
+        }
+      }
+      pending = data.subarray(start);
+      done(null, Buffer.concat(finished));
+    },
+    flush(done) {
+      done(null, pending.length ? finish(pending) : undefined);
     },
   });
-  pipeline(rows, parse({ relax_column_count: true }), format, out, (error) => {
+  pipeline(rows, out, (error) => {
     if (error) out.destroy(error);
   });
   return out;
@@ -120,7 +149,7 @@ async function copyCsv(pool: pg.Pool, header: string[][], statement: string, pho
   };
   out.write(CSV_BOM + stringifySync(header));
   const rows = client.query(copyTo(statement));
-  const body = phones.length ? formatPhones(rows, phones) : rows;
+  const body = phones.length ? formatMarkedPhones(rows, phones) : rows;
   const first = new Promise<void>((resolve, reject) => {
     body.once('data', () => resolve());
     body.once('end', () => resolve());

@@ -22,12 +22,16 @@ export const exportRegistry = new Map<string, ListExport>();
 
 export const EXPORT_BATCH = 5_000;
 
+/** An E.164 number of the North American plan, the group's own: the one plan PostgreSQL formats itself. */
+const NORTH_AMERICAN = `'^\\+1[2-9][0-9]{9}$'`;
+
 const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => string> = {
   text: (c) => c,
   number: (c) => c,
-  // As stored (E.164): the server formats it by its country on the way out (phoneCell), since the
-  // numbering plans are libphonenumber's, not PostgreSQL's.
-  phone: (c) => c,
+  // A North American number as libphonenumber writes it ("(505) 555-0142"); any other stays E.164
+  // and the server formats it by its country on the way out (phoneCell, `needsPhoneFormat`).
+  phone: (c) =>
+    `case when ${c} ~ ${NORTH_AMERICAN} then '(' || substr(${c}, 3, 3) || ') ' || substr(${c}, 6, 3) || '-' || substr(${c}, 9) else ${c} end`,
   date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
   datetime: (c) => `to_char(${c}, 'YYYY-MM-DD HH24:MI')`,
   flag: (c) => `case when ${c} then 'Yes' when not ${c} then 'No' end`,
@@ -96,7 +100,13 @@ export function exportCopySql(
     if (c.format === 'phone') return `(${cell})::text`;
     return textFormats.has(c.format) && !plain ? csvSafeSql(`(${cell})::text`) : cell;
   });
-  return `copy (select ${columns.join(', ')} from (${inlineParams(select)}) as t(${keys.map((_, i) => `c${i}`).join(', ')})) to stdout with (format csv)`;
+  // A download with phones starts each row with 1 where one of them is outside the North American
+  // plan (formatted on the way out, by libphonenumber) and 0 where SQL formatted them all.
+  const phones = phoneColumns(list).map((p) => `t.c${keys.indexOf(list.columns[p].key)}`);
+  const marker = phones.length
+    ? [`case when ${phones.map((c) => `(${c} <> '' and ${c} !~ ${NORTH_AMERICAN})`).join(' or ')} then 1 else 0 end`]
+    : [];
+  return `copy (select ${[...marker, ...columns].join(', ')} from (${inlineParams(select)}) as t(${keys.map((_, i) => `c${i}`).join(', ')})) to stdout with (format csv)`;
 }
 
 /** Every row of a list with its filters, as CSV rows, one keyset batch at a time. */
