@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import type { Contract } from '../../shared/contract';
 import { AppError } from '../../server/platform/errors';
-import { defineListAction, equals, fromDay, labelOf, matches, toDay } from '../../server/platform/lists';
+import { defineListAction, equals, fromDay, labelOf, matches, planned, toDay } from '../../server/platform/lists';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { withinReach } from '../../server/platform/reach';
 import { insertRecord, loadRecord, notFound, refusingDuplicate } from '../../server/platform/records';
@@ -865,7 +865,9 @@ defineListAction({
   id: { key: 'paymentId', column: payments.id },
   filters: {
     locationId: equals(payments.locationId),
-    state: equals(payments.state),
+    // Planned for the state asked: a generic plan walked all 40,000 payments newest first to find the
+    // few awaiting approval (4.4 ms); for its value it reads them from (state, created) at once.
+    state: planned(equals(payments.state)),
     appraisalId: equals(payments.appraisalId),
     // Days on the store's clock (the group's without a store), first and last included.
     minCreatedAt: fromDay(payments.createdAt),
