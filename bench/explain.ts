@@ -1,8 +1,9 @@
 /**
- * `npx tsx bench/explain.ts <list path> '<filters as JSON>'`: what a slow bench case costs, on the
- * bench database (BENCH_DATABASE_URL, default forecourt_bench) as the group-wide bench user: the
- * statement the server runs for those filters (counted, or not for a common search), its time per
- * run on one connection planned as the server plans it, and its EXPLAIN ANALYZE.
+ * `npx tsx bench/explain.ts <list path> '<filters as JSON>' ['<reach as JSON>']`: what a slow bench
+ * case costs, on the bench database (BENCH_DATABASE_URL, default forecourt_bench), as the group-wide
+ * bench user or, with a reach ('[10,11,12]'), a user of those stores: the statement the server runs
+ * for those filters (counted, or not for a common search), its time per run on one connection
+ * planned as the server plans it, and its EXPLAIN ANALYZE.
  */
 import { z } from 'zod';
 import '../src/server/modules';
@@ -12,13 +13,13 @@ import { listRegistry, listStatement } from '../src/server/platform/lists';
 import { listPaging } from '../src/shared/fields';
 import { allFlags } from '../src/shared/permissions';
 
-const [path = '', filters = '{}'] = process.argv.slice(2);
+const [path = '', filters = '{}', reach = '"group"'] = process.argv.slice(2);
 const list = listRegistry.get(path);
 if (!list) throw new Error(`No list at "${path}"; lists: ${[...listRegistry.keys()].join(', ')}`);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/forecourt_bench';
 const database = await openDatabase({ databaseUrl, poolSize: 1 });
 const input = z.object({ ...list.fields, ...listPaging }).parse({ ...JSON.parse(filters), view: 'rows' });
-const user = { id: 0, flags: [...allFlags], reach: 'group' };
+const user = { id: 0, flags: [...allFlags], reach: JSON.parse(reach) as 'group' | number[] };
 const { statement, estimate } = await listStatement(list, { input, db: database.db, user } as never);
 const client = await database.pool!.connect();
 try {
