@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
@@ -44,6 +55,22 @@ export const seoPages = pgTable(
     uniqueIndex('seo_pages_location_url_key').on(t.locationId, t.pageUrl),
     searchIndex('seo_pages_search_idx', t.pageUrl, t.displayText),
   ],
+);
+
+/**
+ * SEO pages made per store and day of the group's clock, kept by statement triggers on `seo_pages`
+ * (migration 0055): the planner's year of every store reads 22,000 of these instead of counting
+ * 200,000 pages on every load. Its team member's and the caller's own counts come from the pages'
+ * creator index, a few hundred rows.
+ */
+export const seoPageDays = pgTable(
+  'seo_page_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.locationId] })],
 );
 
 export const seoPageRecords = defineRecords({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp } from '../../../tests/helpers';
 import { auditLog, outbox } from '../../server/platform/platform.db';
 import { SESSION_COOKIE } from '../../server/platform/session';
@@ -303,6 +303,53 @@ describe('the planner and the builder', () => {
     const bad = await reader.act(loadPlannerPages, { minCreatedAt: '2026-11-20', maxCreatedAt: '2026-11-01' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toBe('Created to must be on or after Created from.');
+  });
+
+  it("keeps each store's pages per day of the group's clock exact as pages are added, moved and removed", async () => {
+    const recount = async () =>
+      (
+        await t.db.execute(sql`
+          with kept as (select day::text, location_id, pages from seo_page_days where pages <> 0),
+          counted as (select (created_at at time zone 'America/Denver')::date::text as day, location_id, count(*)::int as pages
+            from seo_pages group by 1, 2)
+          (select * from kept except all select * from counted) union all (select * from counted except all select * from kept)`)
+      ).rows;
+    // 05:30 UTC on 10 March is 23:30 on the 9th in Denver (MDT from 8 March 2026); 06:30 is the 10th.
+    const made = await t.db
+      .insert(seoPages)
+      .values(
+        [
+          ['2026-03-10T05:30:00Z', loc.ABG],
+          ['2026-03-10T06:30:00Z', loc.ABG],
+          ['2026-03-10T06:45:00Z', loc.ABG],
+        ].map(([at, locationId], i) => ({
+          locationId: locationId as number,
+          pageUrl: `/service/tally-${i}`,
+          displayText: `Tally ${i}`,
+          pageType: 'service',
+          createdBy: builder.userId!,
+          createdAt: new Date(at as string),
+        })),
+      )
+      .returning({ id: seoPages.id });
+    const days = async (input: Record<string, unknown>) => {
+      const res = await reader.act(loadPlannerPages, {
+        minCreatedAt: '2026-03-09',
+        maxCreatedAt: '2026-03-10',
+        ...input,
+      });
+      return res.body.data.pageAmount;
+    };
+    expect(await days({ location: loc.ABG })).toEqual([1, 2]);
+    await t.db
+      .update(seoPages)
+      .set({ createdAt: new Date('2026-03-09T12:00:00Z') })
+      .where(eq(seoPages.id, made[1].id));
+    await t.db.delete(seoPages).where(eq(seoPages.id, made[2].id));
+    expect(await days({ location: loc.ABG })).toEqual([2, 0]);
+    // A team member's pages are counted from the pages themselves, the same days.
+    expect(await days({ location: loc.ABG, userId: builder.userId! })).toEqual([2, 0]);
+    expect(await recount()).toEqual([]);
   });
 
   it('lists the team members who made pages as options', async () => {
