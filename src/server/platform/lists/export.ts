@@ -29,7 +29,7 @@ const csvFormat: Record<NonNullable<ColumnSpec['format']>, (ref: string) => stri
   text: (c) => c,
   number: (c) => c,
   // A North American number as libphonenumber writes it ("(505) 555-0142"); any other stays E.164
-  // and the server formats it by its country on the way out (phoneCell, `needsPhoneFormat`).
+  // and the row is marked for the server to format it by its country on the way out (phoneCell).
   phone: (c) =>
     `case when ${c} ~ ${NORTH_AMERICAN} then '(' || substr(${c}, 3, 3) || ') ' || substr(${c}, 6, 3) || '-' || substr(${c}, 9) else ${c} end`,
   date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
