@@ -308,11 +308,13 @@ describe('the planner and the builder', () => {
   it("keeps each store's pages per day of the group's clock exact as pages are added, moved and removed", async () => {
     const recount = async () =>
       (
-        await t.db.execute(sql`
+        (await t.db.execute(sql`
           with kept as (select day::text, location_id, pages from seo_page_days where pages <> 0),
           counted as (select (created_at at time zone 'America/Denver')::date::text as day, location_id, count(*)::int as pages
             from seo_pages group by 1, 2)
-          (select * from kept except all select * from counted) union all (select * from counted except all select * from kept)`)
+          (select * from kept except all select * from counted) union all (select * from counted except all select * from kept)`)) as unknown as {
+          rows: unknown[];
+        }
       ).rows;
     // 05:30 UTC on 10 March is 23:30 on the 9th in Denver (MDT from 8 March 2026); 06:30 is the 10th.
     const made = await t.db
