@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
