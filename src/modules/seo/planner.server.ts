@@ -136,10 +136,30 @@ function creatorPagesPerDay(
 }
 
 /**
- * Pages per day of the group's clock, all (or the team member's) and the caller's. Every store's
- * pages come from their days' tallies (`seo_page_days`): a year of every store is 22,000 rows where
- * counting its 200,000 pages took the planner past its budget.
+ * Every store's pages per day of the group's clock, from their days' tallies (`seo_page_days`): a
+ * year of every store is 22,000 rows where counting its 200,000 pages took the planner past its budget.
  */
+function storePagesPerDay(
+  db: Db,
+  user: SessionUser,
+  input: { location?: number; family?: string },
+  from: string,
+  to: string,
+) {
+  return db
+    .select({ day: sql<string>`${seoPageDays.day}::text`, pages: sql<number>`sum(${seoPageDays.pages})::int` })
+    .from(seoPageDays)
+    .where(
+      and(
+        gte(seoPageDays.day, from),
+        lt(seoPageDays.day, addDays(to, 1)),
+        ...plannerStores(db, user, input, seoPageDays.locationId),
+      ),
+    )
+    .groupBy(seoPageDays.day);
+}
+
+/** Pages per day of the group's clock: every store's (or the team member's), and the caller's own. */
 async function pagesPerDay(
   db: Db,
   user: SessionUser,
@@ -147,24 +167,18 @@ async function pagesPerDay(
   from: string,
   to: string,
 ) {
+  const mine = creatorPagesPerDay(db, user, input, user.id, from, to).execute();
+  // The caller named as the team member: their pages are counted once.
   const all =
     input.userId === undefined
-      ? db
-          .select({ day: sql<string>`${seoPageDays.day}::text`, pages: sql<number>`sum(${seoPageDays.pages})::int` })
-          .from(seoPageDays)
-          .where(
-            and(
-              gte(seoPageDays.day, from),
-              lt(seoPageDays.day, addDays(to, 1)),
-              ...plannerStores(db, user, input, seoPageDays.locationId),
-            ),
-          )
-          .groupBy(seoPageDays.day)
-      : creatorPagesPerDay(db, user, input, input.userId, from, to);
-  const [pages, mine] = await Promise.all([all, creatorPagesPerDay(db, user, input, user.id, from, to)]);
+      ? storePagesPerDay(db, user, input, from, to).execute()
+      : input.userId === user.id
+        ? mine
+        : creatorPagesPerDay(db, user, input, input.userId, from, to).execute();
+  const [pages, own] = await Promise.all([all, mine]);
   const days = new Map<string, { pages: number; mine: number }>();
   for (const r of pages) days.set(r.day, { pages: r.pages, mine: 0 });
-  for (const r of mine) days.set(r.day, { pages: days.get(r.day)?.pages ?? 0, mine: r.pages });
+  for (const r of own) days.set(r.day, { pages: days.get(r.day)?.pages ?? 0, mine: r.pages });
   return [...days].map(([day, sums]) => ({ day, ...sums }));
 }
 
