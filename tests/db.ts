@@ -68,11 +68,7 @@ export async function cloneTestDatabase(template: Template = 'demo'): Promise<Da
       },
     };
   }
-  const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${templateDatabase(template)}`);
-  await admin.end();
+  const name = await takeClone(url, template);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
@@ -81,20 +77,59 @@ export async function cloneTestDatabase(template: Template = 'demo'): Promise<Da
     ...database,
     async close() {
       await close();
-      // pool.end() resolves before its sockets have closed: wait for them rather than forcing the
-      // drop, which would kill connections that are still saying goodbye.
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await dropper.query(`drop database if exists ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await dropper.end();
+      // Dropped while the next file runs; what a worker leaves is dropped when the run ends.
+      void dropDatabase(url, name).catch(() => undefined);
     },
   };
+}
+
+/** Clone names start with this, so that the run's end drops what this checkout's workers left. */
+export const clonePrefix = `forecourt_test_${checkout}_`;
+
+/**
+ * The database the next file of this worker will take, made while the current one runs: a clone
+ * costs PostgreSQL about 300 ms that the worker no longer waits for.
+ */
+let spare: { template: Template; name: Promise<string> } | undefined;
+
+async function takeClone(url: string, template: Template): Promise<string> {
+  const ready = spare;
+  spare = { template, name: createClone(url, template) };
+  // Failing to make a spare is reported by the file that takes it, not as an unhandled rejection.
+  spare.name.catch(() => undefined);
+  if (ready?.template === template) return ready.name;
+  if (ready) void ready.name.then((name) => dropDatabase(url, name)).catch(() => undefined);
+  return createClone(url, template);
+}
+
+async function createClone(url: string, template: Template): Promise<string> {
+  const name = clonePrefix + randomBytes(6).toString('hex');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${templateDatabase(template)}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+export async function dropDatabase(url: string, name: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // pool.end() resolves before its sockets have closed: wait for them rather than forcing the
+    // drop, which would kill connections that are still saying goodbye.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }

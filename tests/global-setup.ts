@@ -4,7 +4,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { ensureAdmin, seedDemo } from '../src/server/db/seed';
-import { TEST_ENV, templateDatabase, templateFolder, templateSources, type Template } from './db';
+import { clonePrefix, TEST_ENV, templateDatabase, templateFolder, templateSources, type Template } from './db';
 
 /**
  * Makes the templates each test file clones (tests/db.ts), unless those of the same migrations and
@@ -44,7 +44,7 @@ export default async function setup() {
     } finally {
       await admin.end();
     }
-    return;
+    return () => dropLeftClones(url);
   }
 
   mkdirSync('.tmp', { recursive: true });
@@ -62,6 +62,21 @@ export default async function setup() {
     await database.close();
   }
   writeFileSync(stamp, sources);
+}
+
+/** Drops the clones the workers left: each worker's spare, and drops still under way when it ended. */
+async function dropLeftClones(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ name: string }>(
+      'select datname as name from pg_database where starts_with(datname, $1)',
+      [clonePrefix],
+    );
+    for (const { name } of rows) await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
