@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { images } from '../../server/platform/when-used';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { storageFor } from '../../server/providers/storage/storage';
@@ -41,7 +41,7 @@ const demo = [
 
 /** A plain banner image of one colour, drawn here so the demo needs no files of its own. */
 const banner = (background: string) =>
-  sharp({ create: { width: 1200, height: 400, channels: 3, background } })
+  images()({ create: { width: 1200, height: 400, channels: 3, background } })
     .png()
     .toBuffer();
 

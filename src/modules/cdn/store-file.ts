@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../server/platform/errors';
+import { images } from '../../server/platform/when-used';
 import { uploadTypes, type UploadType } from './cdn.contract';
 
 export interface PreparedFile {
@@ -34,7 +34,7 @@ export async function checkedType(data: Buffer, filename: string): Promise<Uploa
  * original when neither is. Oriented and without its metadata (a phone photo's location).
  */
 async function compressImage(data: Buffer, type: UploadType): Promise<PreparedFile> {
-  const image = () => sharp(data, { limitInputPixels: MAX_PIXELS }).rotate();
+  const image = () => images()(data, { limitInputPixels: MAX_PIXELS }).rotate();
   const webp = await image().webp({ quality: 80 }).toBuffer();
   if (webp.length < data.length) return { data: webp, contentType: 'image/webp', compressed: true };
   const own =

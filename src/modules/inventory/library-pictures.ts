@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Services } from '../../server/services';
+import { images } from '../../server/platform/when-used';
 import { vehicleLibrary } from './inventory.db';
 
 const LOCAL_ASSETS = '/static';
@@ -68,7 +68,7 @@ export function drawPicture(vehicle: { year: number; make: string; model: string
   <text x="40" y="72" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="40" font-weight="700" fill="#17212b">${escape(name)}</text>
   <text x="40" y="110" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="22" fill="#44525f">Vehicle library</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return images()(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
 export async function registerLibraryPictures(app: FastifyInstance, services: Services) {

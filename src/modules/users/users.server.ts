@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import sharp from 'sharp';
+import { images } from '../../server/platform/when-used';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import type { z } from 'zod';
 import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
@@ -481,10 +481,10 @@ defineAction({
     if (!file) throw AppError.invalid('Choose an image to upload.', ['file']);
     let image: Buffer;
     try {
-      const meta = await sharp(file.data).metadata();
+      const meta = await images()(file.data).metadata();
       if (!meta.format || !['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'].includes(meta.format))
         throw new Error('format');
-      image = await sharp(file.data)
+      image = await images()(file.data)
         .rotate()
         .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
         .webp({ quality: 85 })

@@ -1,6 +1,7 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { whenUsed } from '../../platform/when-used';
 import { outbox } from '../../platform/platform.db';
 
 export interface MailMessage {
@@ -71,7 +72,7 @@ export function localMail(from: string): MailProvider {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function smtpMail(url: string, from: string, timeouts = SMTP_TIMEOUTS): MailProvider {
-  const transport = nodemailer.createTransport({ url, ...timeouts });
+  const transport = whenUsed<typeof nodemailer>('nodemailer')().createTransport({ url, ...timeouts });
   return {
     name: 'smtp',
     async send(_db, message) {

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { whenUsed } from '../../platform/when-used';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -16,6 +17,8 @@ export interface StripeOptions {
   timeoutMs?: number;
 }
 
+const sdk = whenUsed<typeof Stripe>('stripe');
+
 /** What people read when Stripe is down, overloaded or unreachable: nothing they did, and worth another try. */
 export const STRIPE_UNAVAILABLE = 'Stripe did not answer, so nothing was sent or stopped; try again.';
 
@@ -31,7 +34,7 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (!(error instanceof sdk().errors.StripeError)) throw error;
     if (OUTAGES.has(error.type) || (error.statusCode ?? 0) >= 500) throw AppError.upstream(STRIPE_UNAVAILABLE, error);
     if (error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError')
       throw AppError.upstream("Stripe refused the platform account's key: check STRIPE_SECRET_KEY.", error);
@@ -96,7 +99,7 @@ async function payeeAccount(db: Db, payee: Payee): Promise<string> {
  */
 export function stripePayments(options: StripeOptions): PaymentsProvider {
   const url = new URL(options.apiUrl);
-  const stripe = new Stripe(options.secretKey, {
+  const stripe = new (sdk())(options.secretKey, {
     host: url.hostname,
     port: url.port || (url.protocol === 'http:' ? 80 : 443),
     protocol: url.protocol === 'http:' ? 'http' : 'https',

@@ -1,5 +1,7 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import { AppError } from '../../platform/errors';
+import { whenUsed } from '../../platform/when-used';
+import { VoiceResponse } from './twiml';
 import type { Clock, ProviderCall, TelephonyProvider } from './telephony';
 import { publicAddress } from '../../../shared/address';
 import { directionOf, webhookPaths } from './telephony';
@@ -15,11 +17,13 @@ export interface TwilioOptions {
   httpClient?: InstanceType<typeof twilio.RequestClient>;
 }
 
+const sdk = whenUsed<typeof twilio>('twilio');
+
 type TwilioCall = Awaited<ReturnType<ReturnType<typeof twilio>['calls']['list']>>[number];
 
 function isRestException(error: unknown): error is { status: number; code?: number; message: string } {
   return (
-    error instanceof twilio.RestException ||
+    error instanceof sdk().RestException ||
     (typeof error === 'object' &&
       error !== null &&
       'status' in error &&
@@ -79,7 +83,7 @@ function callOf(call: TwilioCall, at: Date, withEvent: boolean): ProviderCall {
 }
 
 const dialTwiml = (to: string, callerId: string) => {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.dial({ callerId }, to);
   return response.toString();
 };
@@ -87,7 +91,7 @@ const dialTwiml = (to: string, callerId: string) => {
 /** The real driver: the official SDK with the account's sid and token; callbacks come back to PUBLIC_URL. */
 export function twilioTelephony(options: TwilioOptions): TelephonyProvider {
   // Ten seconds for any request (the SDK's default is 30): a send waits on it inside its batch.
-  const client = twilio(
+  const client = sdk()(
     options.accountSid,
     options.authToken,
     options.httpClient ? { httpClient: options.httpClient } : { timeout: 10_000 },
