@@ -267,6 +267,25 @@ describe('notification groups', () => {
 });
 
 describe('contacts as members', () => {
+  it("shows a contact member only to those who reach the contact's store, should the contact move", async () => {
+    const [first, second] = contactsAt.SFS;
+    const add = await messenger.act(addGroup, {
+      name: 'SFS fleet texts',
+      locationId: loc.SFS,
+      topic: 'texts',
+      active: 1,
+      contactIds: [first, second],
+    });
+    const { groupId } = add.body.data;
+    await t.db.update(contacts).set({ locationId: loc.DNC }).where(eq(contacts.id, second));
+    const nm = await t.signedIn(['messenger'], { groupWide: false, regions: ['New Mexico'] });
+    const shown = async (caller: Caller) =>
+      (await caller.act(loadGroupMembers, { groupId })).body.data.rows.map((r) => r.contactId);
+    expect(await shown(nm)).toEqual([first]);
+    expect(await shown(messenger)).toEqual([first, second]);
+    await t.db.update(contacts).set({ locationId: loc.SFS }).where(eq(contacts.id, second));
+  });
+
   it('adds a group with staff and contacts of its store, lists both, and keeps both payload names working', async () => {
     const [staff] = staffAt.ABG;
     const [first, second] = contactsAt.ABG;
