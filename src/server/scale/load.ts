@@ -51,8 +51,8 @@ export async function loadScale(
   const counts: Record<string, number> = {};
   const results: LoadResult[] = [];
   const now = new Date(Date.UTC(2026, 10, 1));
-  // Vacuumed and analysed by their own step: the settling after each table leaves them be (the
-  // statistics of a vacuum just run can take a second to show, and would have it run again).
+  // Vacuumed and analysed by their own step: the settling after each table checks only the tables
+  // that triggers fill.
   const loaded = generators.flatMap((g) => [g.table, ...(g.derived ?? [])]);
   for (const generator of ordered(generators)) {
     const started = performance.now();
