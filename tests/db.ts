@@ -114,7 +114,7 @@ async function createClone(url: string, template: Template): Promise<string> {
   return name;
 }
 
-export async function dropDatabase(url: string, name: string) {
+async function dropDatabase(url: string, name: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
