@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../server/db/client';
 import { defineAction, type ActionContext } from '../../server/platform/actions';
 import { contains, defineListAction, equals, labelOf, yesNo } from '../../server/platform/lists';
 import { AppError } from '../../server/platform/errors';
@@ -38,23 +39,20 @@ const memberCount = sql<number>`(select count(*)::int from notification_group_me
 const contactCalled = sql<string>`coalesce(nullif(${contactName}, ''), ${contacts.mobilePhone}, nullif(${contacts.email}, ''), '')`;
 /** A user's name, or a contact's. */
 const memberName = sql<string>`coalesce(${userName}, ${contactCalled})`;
-const MEMBER_CONTACT = 'member_contact';
-const memberContact = alias(contacts, MEMBER_CONTACT);
+const memberContact = alias(contacts, 'member_contact');
 /**
  * A contact member shows only to those who reach its store (it is always the group's store, so this
  * holds whenever the group shows; it keeps holding should a contact ever move).
  */
-function memberWithinReach(reach: Reach): SQL | undefined {
+function memberWithinReach(db: Db, reach: Reach): SQL | undefined {
   const reached = withinReach(reach, memberContact.locationId);
   // Asked of each contact member alone (an index lookup), not of the joined contact: the page then
   // reads members in order and joins the others' names for its rows only.
-  return (
-    reached &&
-    or(
-      isNull(members.contactId),
-      sql`exists (select 1 from ${contacts} as ${sql.identifier(MEMBER_CONTACT)} where ${memberContact.id} = ${members.contactId} and ${reached})`,
-    )
-  );
+  const ownContact = db
+    .select({ one: sql`1` })
+    .from(memberContact)
+    .where(and(eq(memberContact.id, members.contactId), reached));
+  return reached && or(isNull(members.contactId), exists(ownContact));
 }
 
 defineListAction({
@@ -140,7 +138,7 @@ defineListAction({
       .leftJoin(contacts, eq(contacts.id, members.contactId))
       .leftJoin(locations, eq(locations.id, sql`coalesce(${users.locationId}, ${contacts.locationId})`))
       .$dynamic(),
-    where: memberWithinReach(user.reach),
+    where: memberWithinReach(db, user.reach),
   }),
 });
 
@@ -271,7 +269,7 @@ defineAction({
         .from(members)
         .leftJoin(users, eq(users.id, members.userId))
         .leftJoin(contacts, eq(contacts.id, members.contactId))
-        .where(and(eq(members.groupId, row.id), memberWithinReach(ctx.user.reach)))
+        .where(and(eq(members.groupId, row.id), memberWithinReach(ctx.db, ctx.user.reach)))
         .orderBy(asc(members.id)),
     ]);
     const group: GroupRecord = {
