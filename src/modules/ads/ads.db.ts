@@ -1,6 +1,17 @@
-import { bigint, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 
 /**
  * One ad's results on one day (seed 001: the Facebook ad conversion), copied from the social
@@ -30,6 +41,7 @@ export const adInsights = pgTable(
     clicks: integer('clicks').notNull().default(0),
     conversions: integer('conversions').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [adInsights.campaignName, adInsights.adName]),
   },
   (t) => [
     index('ad_insights_day_idx').on(t.day, t.id),
@@ -38,6 +50,6 @@ export const adInsights = pgTable(
     // The report's totals read only these columns: summed from this index alone.
     index('ad_insights_totals_idx').on(t.locationId, t.day, t.spendCents, t.impressions, t.clicks),
     uniqueIndex('ad_insights_ad_day_key').on(t.adId, t.day),
-    searchIndex('ad_insights_search_idx', t.campaignName, t.adName),
+    storedSearchIndex('ad_insights_search_idx', t.search),
   ],
 );

@@ -5,14 +5,12 @@ import { defineAction } from '../../server/platform/actions';
 import { addDays, dayIn } from '../../server/platform/days';
 import { defineListAction, givenFilters, matches, type ListFilters } from '../../server/platform/lists';
 import { withinReach } from '../../server/platform/reach';
-import { searchText } from '../../server/platform/search';
 import type { FacebookProvider } from '../../server/providers/facebook/facebook';
 import { requireLocation } from '../locations/locations.api';
 import { locations } from '../locations/locations.db';
 import { adInsights } from './ads.db';
 import { AD_FETCH_DAYS, adColumns, adFilters, fetchAds, loadAdDays, loadAds } from './ads.contract';
 
-const adSearch = searchText(adInsights.campaignName, adInsights.adName);
 const dollars = (cents: unknown) => sql<string>`to_char((${cents})::numeric / 100, 'FM$999,999,990.00')`;
 
 /** The filters' conditions, shared by the page, its totals and the chart. */
@@ -20,7 +18,7 @@ const filters: ListFilters<typeof adFilters> = {
   locationId: (id) => eq(adInsights.locationId, id),
   minDay: (day) => sql`${adInsights.day} >= ${day}`,
   maxDay: (day) => sql`${adInsights.day} <= ${day}`,
-  query: matches(adSearch),
+  query: matches(adInsights.search),
 };
 /** Reach and the filters given, as one condition (true when there are none). */
 const conditions = (input: Record<string, unknown>, user: Parameters<typeof givenFilters>[1]['user']) =>

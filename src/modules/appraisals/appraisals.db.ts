@@ -13,11 +13,12 @@ import {
   text,
   timestamp,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { searchIndex, storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type {
   AdjustmentType,
   AppraisalSource,
@@ -65,6 +66,14 @@ export const appraisals = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [
+      appraisals.customerName,
+      appraisals.phone,
+      appraisals.email,
+      appraisals.vin,
+      appraisals.make,
+      appraisals.model,
+    ]),
   },
   (t) => [
     // The manager's sorts, each with the id after it, and the filters people use most, newest first.
@@ -83,7 +92,7 @@ export const appraisals = pgTable(
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
     index('appraisals_vin_idx').on(t.vin, t.id).where(sql`${t.vin} <> ''`),
     // Part of a name, phone, email, VIN (often its last six), make or model.
-    searchIndex('appraisals_search_idx', t.customerName, t.phone, t.email, t.vin, t.make, t.model),
+    storedSearchIndex('appraisals_search_idx', t.search),
     check('appraisals_money', sql`${t.baseValueCents} >= 0 and ${t.offerCents} >= 0`),
     check('appraisals_mileage', sql`${t.mileage} >= 0`),
   ],

@@ -230,14 +230,6 @@ defineAction({
 // ---------------------------------------------------------------------------------------------------
 // Appraisals
 
-const appraisalSearch = searchText(
-  appraisals.customerName,
-  appraisals.phone,
-  appraisals.email,
-  appraisals.vin,
-  appraisals.make,
-  appraisals.model,
-);
 const vehicleText = sql<string>`(${appraisals.year}::text || ' ' || ${appraisals.make} || ' ' || ${appraisals.model}
   || case when ${appraisals.trim} <> '' then ' ' || ${appraisals.trim} else '' end)`;
 
@@ -272,7 +264,7 @@ defineListAction({
     // Days on the wall clock of the store filtered by (the group's otherwise), both included.
     minCreatedAt: fromDay(appraisals.createdAt),
     maxCreatedAt: toDay(appraisals.createdAt),
-    search: matches(appraisalSearch),
+    search: matches(appraisals.search),
   },
   query: ({ db }) => ({
     select: db

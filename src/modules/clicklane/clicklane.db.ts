@@ -12,11 +12,12 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { searchIndex, storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type {
   Carrier,
   Coverage,
@@ -46,12 +47,13 @@ export const laneUsers = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [laneUsers.name, laneUsers.email, laneUsers.phone]),
   },
   (t) => [
     uniqueIndex('lane_users_email_key').on(t.email),
     index('lane_users_created_idx').on(t.createdAt, t.id),
     index('lane_users_name_idx').on(t.name, t.id),
-    searchIndex('lane_users_search_idx', t.name, t.email, t.phone),
+    storedSearchIndex('lane_users_search_idx', t.search),
   ],
 );
 
@@ -143,6 +145,12 @@ export const laneLeads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When the car was delivered and the sale booked (status sold). */
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    search: storedSearch((): AnyPgColumn[] => [
+      laneLeads.customerName,
+      laneLeads.email,
+      laneLeads.phone,
+      laneLeads.vehicleWanted,
+    ]),
   },
   (t) => [
     index('lane_leads_created_idx').on(t.createdAt, t.id),
@@ -153,7 +161,7 @@ export const laneLeads = pgTable(
     index('lane_leads_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
     index('lane_leads_name_idx').on(t.customerName, t.id),
     index('lane_leads_user_idx').on(t.laneUserId),
-    searchIndex('lane_leads_search_idx', t.customerName, t.email, t.phone, t.vehicleWanted),
+    storedSearchIndex('lane_leads_search_idx', t.search),
   ],
 );
 

@@ -64,7 +64,6 @@ import {
 
 type Ctx = ActionContext<unknown>;
 
-const leadSearch = searchText(leads.customerName, leads.email, leads.phone, leads.vehicleWanted);
 const vehicleSearch = searchText(vehicles.vin, vehicles.stockNumber, vehicles.description);
 
 /** Money as the lists show it ("$31,450.00"), written by PostgreSQL. */
@@ -78,7 +77,7 @@ const leadFilters: ListFilters<typeof loadLeads.filters> = {
   source: equals(leads.source),
   minCreatedAt: fromDay(leads.createdAt),
   maxCreatedAt: toDay(leads.createdAt),
-  query: matches(leadSearch),
+  query: matches(leads.search),
 };
 
 /**

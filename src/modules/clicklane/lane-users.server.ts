@@ -12,7 +12,6 @@ import { AppError } from '../../server/platform/errors';
 import { hashPassword, tokenHash, verifyPassword } from '../../server/platform/passwords';
 import { toE164 } from '../../server/platform/phone';
 import { loadRecord, refuseTaken, updateRecord } from '../../server/platform/records';
-import { searchText } from '../../server/platform/search';
 import { publicAddress } from '../../shared/address';
 import { locations } from '../locations/locations.db';
 import {
@@ -37,7 +36,6 @@ import {
   setPassword,
 } from './clicklane.contract';
 
-const userSearch = searchText(laneUsers.name, laneUsers.email, laneUsers.phone);
 // Written out in full: inside a select of one table, drizzle names columns without their table.
 const leadCount = sql<number>`(select count(*)::int from "lane_leads" as l where l.lane_user_id = "lane_users"."id")`;
 
@@ -72,7 +70,7 @@ defineListAction({
   defaultSort: 'createdAt',
   defaultDir: 'desc',
   id: { key: 'userId', column: laneUsers.id },
-  filters: { query: matches(userSearch), signedIn: present(laneUsers.lastSignInAt) },
+  filters: { query: matches(laneUsers.search), signedIn: present(laneUsers.lastSignInAt) },
   query: ({ db }) => ({ select: userSelect(db) }),
 });
 

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex, searchText } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { ContactSource } from './contacts.contract';
 
 /**
@@ -29,6 +40,7 @@ export const contacts = pgTable(
     sold: boolean('sold').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [contacts.firstName, contacts.lastName, contacts.email]),
   },
   (t) => [
     uniqueIndex('contacts_location_phone_key').on(t.locationId, t.mobilePhone).where(sql`${t.mobilePhone} is not null`),
@@ -42,7 +54,7 @@ export const contacts = pgTable(
     index('contacts_phone_idx').on(t.mobilePhone),
     // The sold-list cleaning and the chat-lead import match a customer by email, whatever its case.
     index('contacts_email_idx').on(sql`lower(${t.email})`),
-    searchIndex('contacts_search_idx', t.firstName, t.lastName, t.email),
+    storedSearchIndex('contacts_search_idx', t.search),
   ],
 );
 
@@ -59,9 +71,6 @@ export const emailOptOuts = pgTable('email_opt_outs', {
 
 /** A contact's name as people read it ("Rita Vigil"), '' when the store has not named them. */
 export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
-/** Name and email, as contacts_search_idx holds them. */
-export const contactSearch = searchText(contacts.firstName, contacts.lastName, contacts.email);
-
 export const contactRecords = defineRecords({
   table: contacts,
   type: 'contact',

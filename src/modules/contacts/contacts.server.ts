@@ -9,7 +9,7 @@ import { AppError } from '../../server/platform/errors';
 import { insertRecord, loadRecord, refusingDuplicate } from '../../server/platform/records';
 import { formatPhone } from '../../shared/format';
 import { locationRecords } from '../locations/locations.db';
-import { contactName, contactRecords, contacts, contactSearch } from './contacts.db';
+import { contactName, contactRecords, contacts } from './contacts.db';
 import {
   addContact,
   CONTACT_OPTIONS_DEFAULT,
@@ -76,7 +76,7 @@ defineListAction({
   ],
   filters: {
     locationId: equals(contacts.locationId),
-    query: matches(contactSearch),
+    query: matches(contacts.search),
     // Who a text or an email reaches: a number or an address, not opted out.
     reach: (by) =>
       by === 'text'
@@ -129,7 +129,7 @@ defineAction({
       where.push(
         digits
           ? sql`${contacts.mobilePhone} like ${startingWith(`+1${digits.replace(/^1(?=\d{3})/, '')}`)}`
-          : matchesSearch(contactSearch, term),
+          : matchesSearch(contacts.search, term),
       );
     }
     const rows = await db

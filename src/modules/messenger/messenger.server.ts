@@ -18,7 +18,7 @@ import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
 import { messages, optOuts } from '../phones/phones.db';
 import { passGate, sendText as sendThroughGate } from '../../server/outreach/send-gate';
-import { contactName, contactRecords, contacts, contactSearch } from '../contacts/contacts.db';
+import { contactName, contactRecords, contacts } from '../contacts/contacts.db';
 import { contactForNumber } from '../contacts/contacts.api';
 import { conversations } from './messenger.db';
 import { liveShortcuts } from './shortcuts';
@@ -93,7 +93,7 @@ defineListAction({
       const named = new QueryBuilder()
         .select({ locationId: contacts.locationId, phone: contacts.mobilePhone })
         .from(contacts)
-        .where(matchesSearch(contactSearch, term))
+        .where(matchesSearch(contacts.search, term))
         .limit(NAME_MATCHES);
       return sql`(${conversations.locationId}, ${conversations.phone}) in (${named})`;
     },

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defineFind, type FigureSource } from '../../server/platform/modules';
 import { withinReach } from '../../server/platform/reach';
-import { foundFields, matchesSearch, searchText } from '../../server/platform/search';
+import { foundFields, matchesSearch } from '../../server/platform/search';
 import { toE164 } from '../../server/platform/phone';
 import { formatPhone } from '../../shared/format';
 import { locations } from '../locations/locations.db';
@@ -23,9 +23,7 @@ export const findContacts = defineFind({
   access: 'messenger',
   query({ db, reach }, term, limit) {
     const number = /\d{7}/.test(term.replace(/\D/g, '')) ? toE164(term) : null;
-    const match = number
-      ? eq(contacts.mobilePhone, number)
-      : matchesSearch(searchText(contacts.firstName, contacts.lastName, contacts.email), term);
+    const match = number ? eq(contacts.mobilePhone, number) : matchesSearch(contacts.search, term);
     return db
       .select({
         found: foundFields({

@@ -10,11 +10,12 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { searchIndex, storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { InvoiceType, PartCategory } from './parts.contract';
 
 /**
@@ -42,6 +43,7 @@ export const partsInvoices = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [partsInvoices.invoiceNumber, partsInvoices.name, partsInvoices.account]),
   },
   (t) => [
     uniqueIndex('parts_invoices_number_key').on(t.locationId, t.invoiceNumber),
@@ -51,7 +53,7 @@ export const partsInvoices = pgTable(
     index('parts_invoices_collected_date_idx').on(t.collected, t.invoiceDate, t.id),
     index('parts_invoices_number_idx').on(t.invoiceNumber, t.id),
     index('parts_invoices_amount_idx').on(t.amount, t.id),
-    searchIndex('parts_invoices_search_idx', t.invoiceNumber, t.name, t.account),
+    storedSearchIndex('parts_invoices_search_idx', t.search),
   ],
 );
 

@@ -27,8 +27,6 @@ import {
 /** The most invoices the list sums (docs/parts.md). */
 const TOTAL_LIMIT = 1_000;
 
-const invoiceSearch = searchText(invoices.invoiceNumber, invoices.name, invoices.account);
-
 /** The type's label and the amount in dollars, in SQL: the html table and the CSV read only selected fields. */
 const invoiceTypeLabel = sql<string>`(case ${invoices.invoiceType} ${sql.join(
   Object.entries(invoiceTypeLabels).map(([value, label]) => sql`when ${value} then ${label}`),
@@ -44,7 +42,7 @@ const invoiceConditions: ListFilters<typeof invoiceFilters> = {
   // Calendar days, first and last included: an invoice's date is the day printed on it.
   minInvoiceDate: (day) => gte(invoices.invoiceDate, day),
   maxInvoiceDate: (day) => lte(invoices.invoiceDate, day),
-  query: matches(invoiceSearch),
+  query: matches(invoices.search),
 };
 
 defineListAction({

@@ -1020,15 +1020,6 @@ defineAction({
   },
 });
 
-const appraisalSearch = searchText(
-  appraisals.customerName,
-  appraisals.phone,
-  appraisals.email,
-  appraisals.vin,
-  appraisals.make,
-  appraisals.model,
-);
-
 defineAction({
   contract: appraisalOptions,
   summary:
@@ -1041,7 +1032,7 @@ defineAction({
     if (input.ids.length) where.push(inArray(appraisals.id, input.ids));
     else {
       where.push(inArray(appraisals.status, [...PAYABLE_APPRAISAL_STATUSES]));
-      if (input.search) where.push(matchesSearch(appraisalSearch, input.search));
+      if (input.search) where.push(matchesSearch(appraisals.search, input.search));
     }
     const rows = await db
       .select({

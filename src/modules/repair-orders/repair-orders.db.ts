@@ -1,8 +1,19 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { OrderStatus } from './repair-orders.contract';
 
 /**
@@ -31,12 +42,13 @@ export const repairOrders = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [repairOrders.customerName, repairOrders.vehicle]),
   },
   (t) => [
     index('repair_orders_created_idx').on(t.createdAt, t.id),
     index('repair_orders_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('repair_orders_status_created_idx').on(t.status, t.createdAt, t.id),
-    searchIndex('repair_orders_search_idx', t.customerName, t.vehicle),
+    storedSearchIndex('repair_orders_search_idx', t.search),
   ],
 );
 

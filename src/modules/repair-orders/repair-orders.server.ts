@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
 import { insertRecord, loadRecord } from '../../server/platform/records';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { matchesSearch } from '../../server/platform/search';
 import { centsToDecimal, formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
 import { catalogRecords, partsCatalog } from '../parts/parts.db';
@@ -27,8 +27,6 @@ import {
   type OrderItem,
   type RepairOrder,
 } from './repair-orders.contract';
-
-const orderSearch = searchText(orders.customerName, orders.vehicle);
 
 defineListAction({
   contract: loadOrders,
@@ -56,7 +54,7 @@ defineListAction({
     maxCreatedAt: toDay(orders.createdAt),
     // Digits alone are an order's number.
     query: (term) =>
-      /^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orderSearch, term),
+      /^\d+$/.test(term.trim()) ? eq(orders.id, Number(term.trim())) : matchesSearch(orders.search, term),
   },
   query: ({ db }) => ({
     select: db

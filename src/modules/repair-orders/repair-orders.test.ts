@@ -109,6 +109,11 @@ describe('repair orders', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(audit).toMatchObject({ recordType: 'repairOrder', recordId: String(orderId) });
+    // The search text is stored with the order for its list, and left out of the audit, which keeps
+    // what people wrote.
+    expect(stored.search).toBe('lucia archuleta 2020 toyota camry se');
+    expect(audit.after).toMatchObject({ customerName: 'Lucia Archuleta' });
+    expect(audit.after).not.toHaveProperty('search');
 
     const demo = await orderOf('David Chavez');
     const loaded = await advisor.call('service/repair-orders/load-order.php', { repairOrderId: demo.id });

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 
 /**
  * A customer's review of a store on a review site (seed 000: the reputation manager), copied from the
@@ -25,6 +36,7 @@ export const reviews = pgTable(
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [reviews.author, reviews.body]),
   },
   (t) => [
     index('reviews_reviewed_idx').on(t.reviewedAt, t.id),
@@ -35,6 +47,6 @@ export const reviews = pgTable(
     index('reviews_location_rating_reviewed_idx').on(t.locationId, t.rating, t.reviewedAt, t.id),
     index('reviews_unreplied_reviewed_idx').on(t.reviewedAt, t.id).where(sql`${t.repliedAt} is null`),
     uniqueIndex('reviews_source_external_key').on(t.source, t.externalId),
-    searchIndex('reviews_search_idx', t.author, t.body),
+    storedSearchIndex('reviews_search_idx', t.search),
   ],
 );

@@ -3,13 +3,11 @@ import type { Db } from '../../server/db/client';
 import { defineAction } from '../../server/platform/actions';
 import type { ReviewsProvider } from '../../server/providers/reviews/reviews';
 import { defineListAction, equals, fromDay, labelOf, matches, present, toDay } from '../../server/platform/lists';
-import { searchText } from '../../server/platform/search';
 import { requireLocation } from '../locations/locations.api';
 import { locations } from '../locations/locations.db';
 import { reviews } from './reputation.db';
 import { FETCH_DAYS, fetchReviews, loadReviews, reviewColumns, sourceLabels } from './reputation.contract';
 
-const reviewSearch = searchText(reviews.author, reviews.body);
 const sourceLabel = labelOf(reviews.source, sourceLabels);
 const replyLabel = sql<string>`(case when ${reviews.repliedAt} is null then 'Not replied' else 'Replied' end)`;
 
@@ -42,7 +40,7 @@ defineListAction({
     replied: present(reviews.repliedAt),
     minReviewedAt: fromDay(reviews.reviewedAt),
     maxReviewedAt: toDay(reviews.reviewedAt),
-    query: matches(reviewSearch),
+    query: matches(reviews.search),
   },
   query: ({ db }) => ({
     select: db

@@ -6,7 +6,7 @@ import { defineListAction, equals, fromDay, matches, present, toDay } from '../.
 import { AppError } from '../../server/platform/errors';
 import { loadRecord } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
-import { containing, searchText } from '../../server/platform/search';
+import { containing } from '../../server/platform/search';
 import { inventoryRecords, inventoryVehicles as vehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, users } from '../users/users.db';
@@ -213,14 +213,6 @@ defineAction({
   },
 });
 
-const quoteSearch = searchText(
-  salesQuotes.customerName,
-  salesQuotes.make,
-  salesQuotes.model,
-  salesQuotes.stock,
-  salesQuotes.vin,
-);
-
 defineListAction({
   contract: loadQuotes,
   summary:
@@ -247,7 +239,7 @@ defineListAction({
     // Days on the wall clock of the store filtered by (the group's without one).
     minCreatedAt: fromDay(salesQuotes.createdAt),
     maxCreatedAt: toDay(salesQuotes.createdAt),
-    query: matches(quoteSearch),
+    query: matches(salesQuotes.search),
   },
   query: ({ db }) => ({
     select: db

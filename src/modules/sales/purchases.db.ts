@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { contacts } from '../contacts/contacts.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { DealType } from './purchases.contract';
 
 /**
@@ -46,6 +58,12 @@ export const purchases = pgTable(
     dealType: varchar('deal_type', { length: 10 }).$type<DealType>().notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [
+      purchases.stock,
+      purchases.vin,
+      purchases.firstName,
+      purchases.lastName,
+    ]),
   },
   (t) => [
     // The list's sorts with the id after them, and by store and by salesperson (either seat of a split) for its filters.
@@ -56,7 +74,7 @@ export const purchases = pgTable(
     index('purchases_second_salesperson_sold_idx')
       .on(t.secondSalespersonId, t.soldDate, t.id)
       .where(sql`${t.secondSalespersonId} is not null`),
-    searchIndex('purchases_search_idx', t.stock, t.vin, t.firstName, t.lastName),
+    storedSearchIndex('purchases_search_idx', t.search),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
     index('purchases_vin_idx').on(t.vin, t.id),
   ],

@@ -8,7 +8,6 @@ import { hundredthsAsDecimal } from '../../server/platform/money';
 import { toE164 } from '../../server/platform/phone';
 import { withinReach } from '../../server/platform/reach';
 import { insertRecord, loadRecord, notFound, refusingDuplicate, updateRecord } from '../../server/platform/records';
-import { searchText } from '../../server/platform/search';
 import { contactRecords, contacts } from '../contacts/contacts.db';
 import { inventoryRecords, inventoryVehicles } from '../inventory/inventory.db';
 import { locationRecords, locations } from '../locations/locations.db';
@@ -180,7 +179,6 @@ defineAction({
   },
 });
 
-const purchaseSearch = searchText(purchases.stock, purchases.vin, purchases.firstName, purchases.lastName);
 const second = alias(users, 'second_salesperson');
 
 /** A purchase as its list and its page show it. */
@@ -242,7 +240,7 @@ defineListAction({
     // Calendar days, first and last included.
     minSoldDate: (day) => gte(purchases.soldDate, day),
     maxSoldDate: (day) => lte(purchases.soldDate, day),
-    query: matches(purchaseSearch),
+    query: matches(purchases.search),
   },
   query: ({ db }) => ({ select: withNames(db.select(purchaseFields).from(purchases).$dynamic()) }),
 });

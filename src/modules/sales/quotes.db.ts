@@ -11,12 +11,13 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { inventoryVehicles } from '../inventory/inventory.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { QuoteFigures, QuoteLines } from './quote';
 
 /**
@@ -52,6 +53,13 @@ export const salesQuotes = pgTable(
     /** When the customer first opened the page, and how often. */
     firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
     views: integer('views').notNull().default(0),
+    search: storedSearch((): AnyPgColumn[] => [
+      salesQuotes.customerName,
+      salesQuotes.make,
+      salesQuotes.model,
+      salesQuotes.stock,
+      salesQuotes.vin,
+    ]),
   },
   (t) => [
     uniqueIndex('sales_quotes_token_key').on(t.token),
@@ -61,7 +69,7 @@ export const salesQuotes = pgTable(
     index('sales_quotes_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('sales_quotes_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('sales_quotes_total_idx').on(t.total, t.id),
-    searchIndex('sales_quotes_search_idx', t.customerName, t.make, t.model, t.stock, t.vin),
+    storedSearchIndex('sales_quotes_search_idx', t.search),
     // One vehicle's records by VIN (the vehicle page, docs/vehicles.md).
     index('sales_quotes_vin_idx').on(t.vin, t.id).where(sql`${t.vin} <> ''`),
   ],

@@ -9,11 +9,12 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 
 /**
  * An SEO page on a store's website (seed 002, section 3): its address, the link text, what it is
@@ -44,6 +45,7 @@ export const seoPages = pgTable(
     previewUrl: varchar('preview_url', { length: 400 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [seoPages.pageUrl, seoPages.displayText]),
   },
   (t) => [
     index('seo_pages_created_idx').on(t.createdAt, t.id),
@@ -53,7 +55,7 @@ export const seoPages = pgTable(
     index('seo_pages_location_created_idx').on(t.locationId, t.createdAt, t.id),
     index('seo_pages_creator_created_idx').on(t.createdBy, t.createdAt, t.id),
     uniqueIndex('seo_pages_location_url_key').on(t.locationId, t.pageUrl),
-    searchIndex('seo_pages_search_idx', t.pageUrl, t.displayText),
+    storedSearchIndex('seo_pages_search_idx', t.search),
   ],
 );
 

@@ -4,7 +4,6 @@ import { defineAction } from '../../server/platform/actions';
 import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, fromDay, labelOf, matches, toDay, yesNo } from '../../server/platform/lists';
 import { deleteRecord, insertRecord, loadRecord, refusingDuplicate, updateRecord } from '../../server/platform/records';
-import { searchText } from '../../server/platform/search';
 import { escapeHtml } from '../../shared/html';
 import { requireLocation } from '../locations/locations.api';
 import { locations } from '../locations/locations.db';
@@ -23,7 +22,6 @@ import {
   type SeoPageInput,
 } from './seo.contract';
 
-const seoSearch = searchText(seoPages.pageUrl, seoPages.displayText);
 /** A store's address and a path on it, as one link. */
 export const fullUrl = (siteUrl: string, pageUrl: string) => `${siteUrl.replace(/\/$/, '')}${pageUrl}`;
 const urlOf = sql<string>`rtrim(${locations.url}, '/') || ${seoPages.pageUrl}`;
@@ -72,7 +70,7 @@ defineListAction({
     createdWithDDCAPI: yesNo(seoPages.createdWithDdcApi),
     minCreatedAt: fromDay(seoPages.createdAt),
     maxCreatedAt: toDay(seoPages.createdAt),
-    query: matches(seoSearch),
+    query: matches(seoPages.search),
   },
   query: ({ db }) => ({
     select: db

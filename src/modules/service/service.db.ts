@@ -11,11 +11,12 @@ import {
   text,
   timestamp,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { locations } from '../locations/locations.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 import type { AppointmentStatus, Device, SessionStep, TallyKind } from './service.contract';
 
 /** Where a booking came from: the online scheduler, a phone call, a recall text… (the group's own list). */
@@ -70,6 +71,7 @@ export const appointments = pgTable(
     status: varchar('status', { length: 10 }).$type<AppointmentStatus>().notNull().default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [appointments.customerName, appointments.phone, appointments.vehicle]),
   },
   (t) => [
     index('appointments_created_idx').on(t.createdAt, t.id),
@@ -82,7 +84,7 @@ export const appointments = pgTable(
     index('appointments_location_recall_created_idx')
       .on(t.locationId, t.createdAt, t.id)
       .where(sql`${t.recallCampaignId} is not null`),
-    searchIndex('appointments_search_idx', t.customerName, t.phone, t.vehicle),
+    storedSearchIndex('appointments_search_idx', t.search),
     check('appointments_services_requested', sql`cardinality(${t.serviceIds}) > 0`),
   ],
 );

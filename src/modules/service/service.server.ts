@@ -4,7 +4,7 @@ import { dayEnd, dayStart, zoneOf } from '../../server/platform/days';
 import { defineListAction, equals, fromDay, labelOf, present, toDay } from '../../server/platform/lists';
 import { notFound } from '../../server/platform/records';
 import { withinReach } from '../../server/platform/reach';
-import { matchesSearch, searchText } from '../../server/platform/search';
+import { matchesSearch } from '../../server/platform/search';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import {
@@ -27,8 +27,6 @@ import {
   sessionStepLabels,
 } from './service.contract';
 import './reports.server';
-
-const appointmentSearch = searchText(a.customerName, a.phone, a.vehicle);
 
 /** Appointments on a day, on the clock of the store filtered by (the group's otherwise): the list's filter and the home's figure. */
 export const scheduledOn = (day: string, zone: SQL) => [
@@ -103,9 +101,7 @@ defineListAction({
     query: (term) => {
       const number = /^#?\d{1,9}$/.test(term.trim()) ? Number(term.trim().replace('#', '')) : undefined;
       if (term.trim().startsWith('#') && number) return eq(a.id, number);
-      return number
-        ? or(eq(a.id, number), matchesSearch(appointmentSearch, term))
-        : matchesSearch(appointmentSearch, term);
+      return number ? or(eq(a.id, number), matchesSearch(a.search, term)) : matchesSearch(a.search, term);
     },
   },
   query: ({ db }) => ({ select: withNames(db.select(appointmentFields).from(a).$dynamic()) }),

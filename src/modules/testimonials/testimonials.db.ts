@@ -9,11 +9,12 @@ import {
   text,
   timestamp,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { locations } from '../locations/locations.db';
 import { users } from '../users/users.db';
 import { defineRecords } from '../../server/platform/records';
-import { searchIndex } from '../../server/platform/search';
+import { storedSearch, storedSearchIndex } from '../../server/platform/search';
 
 /**
  * A customer's testimonial for the click-to-buy lane (seed 002: testimonialId, creatorId, active,
@@ -45,6 +46,7 @@ export const testimonials = pgTable(
     vehicleModel: varchar('vehicle_model', { length: 60 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: storedSearch((): AnyPgColumn[] => [testimonials.customerName, testimonials.body]),
   },
   (t) => [
     // The list's sorts, each with the id after it; by store and by publication for the filters used most.
@@ -53,7 +55,7 @@ export const testimonials = pgTable(
     index('testimonials_active_created_idx').on(t.active, t.createdAt, t.id),
     index('testimonials_given_idx').on(t.givenOn, t.id),
     index('testimonials_rating_idx').on(t.rating, t.id),
-    searchIndex('testimonials_search_idx', t.customerName, t.body),
+    storedSearchIndex('testimonials_search_idx', t.search),
   ],
 );
 

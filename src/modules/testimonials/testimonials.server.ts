@@ -5,7 +5,6 @@ import { AppError } from '../../server/platform/errors';
 import { defineListAction, equals, matches, yesNo } from '../../server/platform/lists';
 import { reachesLocation, withinReach } from '../../server/platform/reach';
 import { deleteRecord, insertRecord, loadRecord, updateRecord } from '../../server/platform/records';
-import { searchText } from '../../server/platform/search';
 import { DEFAULT_LOCATION_CODE } from '../locations/locations.contract';
 import { locationRecords, locations } from '../locations/locations.db';
 import { userName, userRecords, users } from '../users/users.db';
@@ -27,7 +26,6 @@ import { escapeHtml } from '../../shared/html';
 /** How many characters of the text a list row shows. */
 const EXCERPT = 120;
 
-const testimonialSearch = searchText(testimonials.customerName, testimonials.body);
 const activeNumber = sql<0 | 1>`(case when ${testimonials.active} then 1 else 0 end)::int`;
 const activeLabel = sql<string>`(case when ${testimonials.active} then 'Published' else 'Unpublished' end)`;
 const vehicleText = sql<string>`concat_ws(' ', ${testimonials.vehicleYear}::text, nullif(${testimonials.vehicleMake}, ''), nullif(${testimonials.vehicleModel}, ''))`;
@@ -57,7 +55,7 @@ defineListAction({
   filters: {
     locationId: equals(testimonials.locationId),
     active: yesNo(testimonials.active),
-    query: matches(testimonialSearch),
+    query: matches(testimonials.search),
   },
   query: ({ db }) => ({
     select: db

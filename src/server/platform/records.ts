@@ -42,6 +42,18 @@ type Values<K extends RecordKind> = Partial<K['table']['$inferInsert']>;
 /** What a handler hands the helpers: its transaction, its user and its audit. */
 type Ctx = Pick<ActionContext<unknown>, 'db' | 'audit'> & { user: { reach: Reach } };
 
+/**
+ * A row as the audit keeps it: the fields people write, without those PostgreSQL works out from them
+ * (a stored search text, `storedSearch`), which would only repeat them.
+ */
+function written<K extends RecordKind>(kind: K, row: Row<K>): Partial<Row<K>> {
+  const generated = Object.entries(getTableColumns(kind.table as PgTable)).filter(([, c]) => c.generated);
+  if (generated.length === 0) return row;
+  const kept: Record<string, unknown> = { ...row };
+  for (const [key] of generated) delete kept[key];
+  return kept as Partial<Row<K>>;
+}
+
 /** The record with this key, within the caller's reach; otherwise the record's own 404. */
 export async function loadRecord<K extends RecordKind>(
   ctx: Pick<Ctx, 'db' | 'user'>,
@@ -68,7 +80,7 @@ export async function insertRecord<K extends RecordKind>(
     .insert(kind.table as PgTable)
     .values(values as never)
     .returning() as Promise<Row<K>[]>);
-  ctx.audit({ recordType: kind.type, recordId: keyOf(kind, after), after });
+  ctx.audit({ recordType: kind.type, recordId: keyOf(kind, after), after: written(kind, after) });
   return after;
 }
 
@@ -87,7 +99,7 @@ export async function updateRecord<K extends RecordKind>(
     .set(stamped as never)
     .where(eq(kind.key, key))
     .returning() as Promise<Row<K>[]>);
-  ctx.audit({ recordType: kind.type, recordId: key, before, after });
+  ctx.audit({ recordType: kind.type, recordId: key, before: written(kind, before), after: written(kind, after) });
   return { before, after };
 }
 
@@ -95,7 +107,7 @@ export async function updateRecord<K extends RecordKind>(
 export async function deleteRecord<K extends RecordKind>(ctx: Ctx, kind: K, key: Key): Promise<Row<K>> {
   const before = await loadRecord(ctx, kind, key);
   await ctx.db.delete(kind.table as PgTable).where(eq(kind.key, key));
-  ctx.audit({ recordType: kind.type, recordId: key, before });
+  ctx.audit({ recordType: kind.type, recordId: key, before: written(kind, before) });
   return before;
 }
 

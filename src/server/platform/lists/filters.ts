@@ -52,7 +52,7 @@ export const toDay =
 
 /** Free text found in a list's search text (`searchText`, trigram-indexed), read as `normalize` gives it. */
 export const matches =
-  (text: SQL, normalize: (term: string) => string = (term) => term) =>
+  (text: SQL | AnyPgColumn, normalize: (term: string) => string = (term) => term) =>
   (term: string) =>
     matchesSearch(text, normalize(term));
 
