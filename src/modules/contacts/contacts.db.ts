@@ -71,6 +71,7 @@ export const emailOptOuts = pgTable('email_opt_outs', {
 
 /** A contact's name as people read it ("Rita Vigil"), '' when the store has not named them. */
 export const contactName = sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), '')`;
+
 export const contactRecords = defineRecords({
   table: contacts,
   type: 'contact',

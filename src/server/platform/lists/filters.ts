@@ -50,7 +50,10 @@ export const toDay =
   (day: string, { input }: FilterScope) =>
     lt(column, dayEnd(day, zoneOf(input.locationId as number | undefined)));
 
-/** Free text found in a list's search text (`searchText`, trigram-indexed), read as `normalize` gives it. */
+/**
+ * Free text found in a list's search text (a table's stored `search` column, or `searchText` over its
+ * columns; trigram-indexed either way), read as `normalize` gives it.
+ */
 export const matches =
   (text: SQL | AnyPgColumn, normalize: (term: string) => string = (term) => term) =>
   (term: string) =>
