@@ -69,7 +69,9 @@ defineListAction({
   // invoices (the group's three years) there is no total, and the screen shows none. Read in the
   // page's own order, so from the index the page reads (a generic plan, not knowing how rare unpaid
   // invoices are, would scan the table for them); a search is planned for its term and needs no order.
-  figures: ({ input, user }) => {
+  // A search the planner expects in thousands of invoices, whose count is its estimate, has no total.
+  figures: ({ input, user }, { counted }) => {
+    if (!counted) return { amountTotal: sql<number>`null::bigint` };
     const where = and(
       withinReach(user.reach, invoices.locationId),
       ...givenFilters(invoiceConditions, { input: input as Record<string, unknown>, user }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc, eq, sum } from 'drizzle-orm';
+import { count, desc, eq, sql, sum } from 'drizzle-orm';
 import { type Caller, locationsByCode, testApp, type TestApp, userById } from '../../../tests/helpers';
 import { auditLog } from '../../server/platform/platform.db';
 import { locations } from '../locations/locations.db';
@@ -192,6 +192,25 @@ describe('parts invoices', () => {
     });
     expect(both.body.data.amountTotal).toBe(30);
     expect(both.body.data.rows.map((r: { amount: string }) => r.amount).sort()).toEqual(['0.10', '0.20']);
+  });
+
+  it('has no total for a search the planner expects in thousands of invoices, and totals a rarer one', async () => {
+    // 4,000 invoices of one fleet account's name, and statistics as a settled table has.
+    await t.db.execute(sql`insert into parts_invoices (location_id, invoice_number, invoice_type, invoice_date, name, amount)
+      select ${loc.ABG}, 'QF-' || n, 'counter', date '2026-11-01', 'Quintero Fleet ' || n, 1000 + n
+      from generate_series(1, 4000) as n`);
+    await t.db.execute(sql`analyze parts_invoices`);
+
+    const common = await advisor.act(loadInvoices, { query: 'quintero' });
+    expect(common.status).toBe(200);
+    expect(common.body.data).toMatchObject({ countEstimated: true, amountTotal: null });
+    expect(common.body.data.invoiceCount).toBeGreaterThan(2000);
+    expect(common.body.data.rows).toHaveLength(100);
+
+    const rare = await advisor.act(loadInvoices, { query: 'quintero fleet 3999' });
+    expect(rare.body.data).toMatchObject({ countEstimated: false, invoiceCount: 1, amountTotal: 4999 });
+
+    await t.db.execute(sql`delete from parts_invoices where name like 'Quintero Fleet %'`);
   });
 
   it('saves an edited invoice, and refuses a number the store has already recorded (409 at the field), changing nothing', async () => {

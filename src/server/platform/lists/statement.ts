@@ -178,7 +178,7 @@ const cappedCount = (query: PgSelect) =>
 
 /** The first page's figures and, when the page is counted, its `counts`, as one JSON object. */
 function figuresOf(list: AnyList, ctx: ActionContext<Paging & Record<string, unknown>>, counted: boolean) {
-  const given = list.figures?.(ctx as never);
+  const given = list.figures?.(ctx as never, { counted });
   const counts =
     counted && list.counts
       ? Object.fromEntries(

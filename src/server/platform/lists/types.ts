@@ -47,10 +47,13 @@ export interface ListDefinition<F extends z.ZodRawShape> {
    * More named counts for the header (`appointmentCount` beside `sourceCount`), each an SQL
    * expression worked out in the first page's statement beside the count: one round trip, and the
    * bench's bare run measures them too. A key ending in `Formatted` goes out formatted. Figures read
-   * in one pass are one expression that makes the JSON object of them all.
+   * in one pass are one expression that makes the JSON object of them all. `counted` is false on a
+   * search the planner expects to match more than `ESTIMATED_SEARCH_FROM` rows, whose count is its
+   * estimate: a figure that exists only up to a number of rows (parts invoices' total) need not read them.
    */
   figures?: (
     ctx: ActionContext<z.infer<z.ZodObject<F>> & Paging>,
+    page: { counted: boolean },
   ) => Record<string, SQL<number>> | SQL<Record<string, number>>;
   /**
    * The `figures` again, written over the page's own fields (`field('spendCents')`): a first page
