@@ -81,7 +81,10 @@ export async function checkActionReach(
   };
   if (shape[LOCATION_FIELD]) checkLocationReach(reach, field(LOCATION_FIELD));
   if (typeof declared === 'string') return;
-  await Promise.all(
+  // Read together, refused in the order declared: the reply names the same record every time.
+  const checks = await Promise.allSettled(
     Object.entries(declared).map(([name, records]) => checkRecordReach(db, reach, records, field(name))),
   );
+  const refused = checks.find((c) => c.status === 'rejected');
+  if (refused) throw refused.reason;
 }
