@@ -22,7 +22,7 @@ import { callAction, errorMessage, isActionError } from '../../web/api';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { IdModal, openModal, showAlert } from '../../web/ui/modals';
 import { notify } from '../../web/ui/notify';
-import { useActionQuery } from '../../web/ui/useActionQuery';
+import { OpenedEditor } from '../../web/ui/OpenedEditor';
 import { useAutosave } from '../../web/ui/useAutosave';
 import { AddPieceMenu, newPiece, PieceCard, toEditPiece, unkeyed, keyed, type EditPiece } from './BuilderPieces';
 import { InventoryImport, PlanImport, replaceAsked, ShortcodesDialog, TestSendForm } from './BuilderDialogs';
@@ -60,30 +60,24 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** email-template-builder: `?templateId=` edits one (`&clone=true` a copy of it); without it, a new template. */
 export default function EmailBuilder() {
-  const [params] = useSearchParams();
-  // The address gains the id after the first save; the builder keeps what it opened with.
-  const [opened] = useState(() => ({
-    templateId: Number(params.get('templateId')) || null,
-    clone: params.get('clone') === 'true',
-  }));
-  const loaded = useActionQuery(
-    loadTemplate,
-    { templateId: opened.templateId ?? 0 },
-    { enabled: !!opened.templateId, staleTime: Number.POSITIVE_INFINITY },
-  );
-  if (opened.templateId && loaded.error)
-    return (
-      <Alert color="red" className="email-template-builder" title="This template could not be opened">
-        {errorMessage(loaded.error)}
-      </Alert>
-    );
-  if (opened.templateId && !loaded.data) return <Text className="email-template-builder">Loading the template…</Text>;
-  const template = loaded.data?.template;
   return (
-    <Builder
-      template={template && opened.clone ? { ...template, name: `Copy of ${template.name}`, locked: false } : template}
-      existing={opened.clone ? null : opened.templateId}
-    />
+    <OpenedEditor
+      contract={loadTemplate}
+      input={(templateId) => ({ templateId })}
+      record={(reply) => reply.template}
+      param="templateId"
+      className="email-template-builder"
+      noun="template"
+    >
+      {(template, opened) => (
+        <Builder
+          template={
+            template && opened.clone ? { ...template, name: `Copy of ${template.name}`, locked: false } : template
+          }
+          existing={opened.clone ? null : opened.id}
+        />
+      )}
+    </OpenedEditor>
   );
 }
 

@@ -19,6 +19,7 @@ import {
   planVehicleImport,
   vehicleImport,
   type CouponItem,
+  type PlanItem,
   type VehicleItem,
 } from './email-builder.contract';
 
@@ -65,12 +66,28 @@ defineAction({
   },
 });
 
-/** The store's active plan (seed 001: imports read "the plan" of the location chosen). */
-const activePlan = (db: Db, location: number) =>
-  db
+/**
+ * A store's active plan (seed 001: imports read "the plan" of the location chosen) and its vehicles
+ * or coupons in the plan's order, each as a choice for an import.
+ */
+async function activePlanChoices<T extends typeof planVehicles | typeof planCoupons>(
+  db: Db,
+  location: number,
+  table: T,
+  choice: (row: T['$inferSelect']) => PlanItem,
+) {
+  const [plan] = await db
     .select({ id: marketingPlans.id, name: marketingPlans.name })
     .from(marketingPlans)
     .where(and(eq(marketingPlans.locationId, location), eq(marketingPlans.current, true)));
+  if (!plan) return { planId: null, plan: '', items: [] };
+  const rows = await db
+    .select()
+    .from(table as typeof planVehicles)
+    .where(eq(table.planId, plan.id))
+    .orderBy(asc(table.position), asc(table.id));
+  return { planId: plan.id, plan: plan.name, items: (rows as T['$inferSelect'][]).map(choice) };
+}
 
 defineAction({
   contract: listPlanVehicles,
@@ -78,22 +95,13 @@ defineAction({
   permission: 'emailBuilder',
   reach: { location: locationRecords },
   readOnly: true,
-  async handler({ db, input }) {
-    const [plan] = await activePlan(db, input.location);
-    if (!plan) return { planId: null, plan: '', items: [] };
-    const rows = await db
-      .select()
-      .from(planVehicles)
-      .where(eq(planVehicles.planId, plan.id))
-      .orderBy(asc(planVehicles.position), asc(planVehicles.id));
-    const items = rows.map((v) => ({
+  handler: ({ db, input }) =>
+    activePlanChoices(db, input.location, planVehicles, (v) => ({
       itemId: v.id,
       label: `${v.year} ${v.make} ${v.model}`,
       detail: [v.type, v.amount, v.term].filter(Boolean).join(' · '),
       live: v.live,
-    }));
-    return { planId: plan.id, plan: plan.name, items };
-  },
+    })),
 });
 
 defineAction({
@@ -102,27 +110,24 @@ defineAction({
   permission: 'emailBuilder',
   reach: { location: locationRecords },
   readOnly: true,
-  async handler({ db, input }) {
-    const [plan] = await activePlan(db, input.location);
-    if (!plan) return { planId: null, plan: '', items: [] };
-    const rows = await db
-      .select()
-      .from(planCoupons)
-      .where(eq(planCoupons.planId, plan.id))
-      .orderBy(asc(planCoupons.position), asc(planCoupons.id));
-    const items = rows.map((c) => ({
+  handler: ({ db, input }) =>
+    activePlanChoices(db, input.location, planCoupons, (c) => ({
       itemId: c.id,
       label: c.product,
       detail: [c.leadingText, c.price, c.trailingText].filter(Boolean).join(' '),
       live: c.live,
-    }));
-    return { planId: plan.id, plan: plan.name, items };
-  },
+    })),
 });
 
-/** Rows of the ids asked for, in the order asked (reach has already refused any outside it). */
-const inOrder = <T extends { id: number }>(rows: T[], ids: number[]) =>
-  ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is T => r !== undefined);
+/** The plan's vehicles or coupons of the ids asked for, in the order asked (reach has refused any outside it). */
+async function picked<T extends typeof planVehicles | typeof planCoupons>(db: Db, table: T, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = (await db
+    .select()
+    .from(table as typeof planVehicles)
+    .where(inArray(table.id, ids))) as T['$inferSelect'][];
+  return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+}
 
 defineAction({
   contract: planVehicleImport,
@@ -131,10 +136,7 @@ defineAction({
   reach: { vehicleIds: planVehicleRecords },
   readOnly: true,
   async handler({ db, input }) {
-    const rows = input.vehicleIds.length
-      ? await db.select().from(planVehicles).where(inArray(planVehicles.id, input.vehicleIds))
-      : [];
-    const vehicles: VehicleItem[] = inOrder(rows, input.vehicleIds).map((v) => ({
+    const vehicles: VehicleItem[] = (await picked(db, planVehicles, input.vehicleIds)).map((v) => ({
       type: v.type as VehicleItem['type'],
       inventoryUrl: blank(v.inventoryUrl),
       image: blank(v.image),
@@ -159,10 +161,7 @@ defineAction({
   reach: { couponIds: planCouponRecords },
   readOnly: true,
   async handler({ db, input }) {
-    const rows = input.couponIds.length
-      ? await db.select().from(planCoupons).where(inArray(planCoupons.id, input.couponIds))
-      : [];
-    const coupons: CouponItem[] = inOrder(rows, input.couponIds).map((c) => ({
+    const coupons: CouponItem[] = (await picked(db, planCoupons, input.couponIds)).map((c) => ({
       leadingText: blank(c.leadingText),
       price: blank(c.price),
       trailingText: blank(c.trailingText),

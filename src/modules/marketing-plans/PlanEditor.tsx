@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -27,6 +26,7 @@ import { useLocationOptions } from '../../web/options/locationOptions';
 import { IdModal, closeModal, confirm, openModal, showAlert } from '../../web/ui/modals';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { useActionQuery } from '../../web/ui/useActionQuery';
+import { OpenedEditor } from '../../web/ui/OpenedEditor';
 import { useAutosave } from '../../web/ui/useAutosave';
 import {
   CAMPAIGN_METRICS,
@@ -79,37 +79,38 @@ const newCampaign = (): Keyed<Campaign> =>
 
 /** plan-editor (`?plan=&view=`, `clone=true` duplicates): pages chosen by the address's hash, saved on each change. */
 export default function PlanEditor() {
-  const [params] = useSearchParams();
-  const [opened] = useState(() => ({
-    planId: Number(params.get('plan')) || null,
-    clone: params.get('clone') === 'true',
-    location: Number(params.get('location')) || 0,
-  }));
-  const loaded = useActionQuery(
-    loadPlan,
-    { planId: opened.planId ?? 0 },
-    { enabled: !!opened.planId, staleTime: Number.POSITIVE_INFINITY },
+  return (
+    <OpenedEditor
+      contract={loadPlan}
+      input={(planId) => ({ planId })}
+      record={(reply) => reply.plan}
+      param="plan"
+      className="plan-editor"
+      noun="plan"
+    >
+      {(plan, { clone, params }) => {
+        const draft: Draft = plan
+          ? {
+              ...(clone
+                ? { name: `Copy of ${plan.name}`, current: false }
+                : { planId: plan.planId, name: plan.name, current: plan.current }),
+              locationId: plan.locationId,
+              vehicles: plan.vehicles.map((v) => keyed(clone ? { ...v, vehicleId: undefined } : v)),
+              coupons: plan.coupons.map((c) => keyed(clone ? { ...c, couponId: undefined } : c)),
+              campaigns: plan.campaigns.map(keyed),
+            }
+          : {
+              name: 'New plan',
+              locationId: Number(params.get('location')) || 0,
+              current: false,
+              vehicles: [],
+              coupons: [],
+              campaigns: [],
+            };
+        return <Editor initial={draft} />;
+      }}
+    </OpenedEditor>
   );
-  if (opened.planId && loaded.error)
-    return (
-      <Alert className="plan-editor" color="red" title="This plan could not be opened">
-        {errorMessage(loaded.error)}
-      </Alert>
-    );
-  if (opened.planId && !loaded.data) return <Text className="plan-editor">Loading the plan…</Text>;
-  const plan = loaded.data?.plan;
-  const draft: Draft = plan
-    ? {
-        ...(opened.clone
-          ? { name: `Copy of ${plan.name}`, current: false }
-          : { planId: plan.planId, name: plan.name, current: plan.current }),
-        locationId: plan.locationId,
-        vehicles: plan.vehicles.map((v) => keyed(opened.clone ? { ...v, vehicleId: undefined } : v)),
-        coupons: plan.coupons.map((c) => keyed(opened.clone ? { ...c, couponId: undefined } : c)),
-        campaigns: plan.campaigns.map(keyed),
-      }
-    : { name: 'New plan', locationId: opened.location, current: false, vehicles: [], coupons: [], campaigns: [] };
-  return <Editor initial={draft} />;
 }
 
 function Editor({ initial }: { initial: Draft }) {

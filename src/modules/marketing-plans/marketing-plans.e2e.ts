@@ -46,6 +46,11 @@ test('creates a plan, whose first save puts its id in the address, then deletes 
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/marketing\/plans\/\?location=1$/);
   await expect(page.getByRole('row', { name: /E2E plan/ })).toHaveCount(0);
+  // Its address, kept from before, now says why there is nothing to edit.
+  await page.goBack();
+  await expect(page.locator('.plan-editor')).toContainText(
+    'This plan could not be openedThat marketing plan does not exist.',
+  );
 });
 
 test('the coupon locator finds coupons and shows one as stores do', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useForm, type FormArrayElement, type UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconCopy, IconMessage, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { callAction, errorMessage, isActionError } from '../../web/api';
@@ -414,134 +414,120 @@ function VehicleFinder({
 
 /** Discounts, addenda and taxes: lines the salesperson adds, each with its amount or rate. */
 function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
-  const { discounts, addenda, taxes } = form.getValues();
-  const remove = (list: 'discounts' | 'addenda' | 'taxes', index: number, name: string) => (
-    <ActionIcon
-      variant="subtle"
-      color="red"
-      aria-label={`Remove ${name || 'this line'}`}
-      onClick={() => form.removeListItem(list, index)}
-      mb={4}
-    >
-      <IconTrash size={16} />
-    </ActionIcon>
-  );
+  const { discounts } = form.getValues();
   return (
     <Card withBorder>
-      <Title order={2} size="h4">
-        Discounts
-      </Title>
-      <Stack gap="xs" mt="xs">
-        {discounts.map((d, i) => (
-          <Group key={i} align="end" gap="xs">
-            <TextInput
-              label={`Discount ${i + 1}`}
-              autoComplete="off"
-              style={{ flex: '2 1 10rem' }}
-              {...form.getInputProps(`discounts.${i}.name`)}
+      <Lines
+        form={form}
+        list="discounts"
+        noun="discount"
+        value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
+        blank={{ name: '', amount: '', optional: false, applied: false }}
+        extra={(i) => (
+          <Stack gap={4} mb={4}>
+            <Checkbox
+              size="xs"
+              label="Optional"
+              {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })}
             />
-            <TextInput
-              label="Amount"
-              leftSection="$"
-              inputMode="decimal"
-              autoComplete="off"
-              style={{ flex: '1 1 6rem' }}
-              {...form.getInputProps(`discounts.${i}.amount`)}
-            />
-            <Stack gap={4} mb={4}>
+            {discounts[i].optional && (
               <Checkbox
                 size="xs"
-                label="Optional"
-                {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })}
+                label="Applied"
+                {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })}
               />
-              {d.optional && (
-                <Checkbox
-                  size="xs"
-                  label="Applied"
-                  {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })}
-                />
-              )}
-            </Stack>
-            {remove('discounts', i, d.name)}
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          size="compact-sm"
-          w="fit-content"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem('discounts', { name: '', amount: '', optional: false, applied: false })}
-        >
-          Add discount
-        </Button>
-      </Stack>
-      <Title order={2} size="h4" mt="md">
-        Addenda
-      </Title>
-      <Stack gap="xs" mt="xs">
-        {addenda.map((a, i) => (
-          <Group key={i} align="end" gap="xs">
-            <TextInput
-              label={`Addendum ${i + 1}`}
-              autoComplete="off"
-              style={{ flex: '2 1 10rem' }}
-              {...form.getInputProps(`addenda.${i}.name`)}
-            />
-            <TextInput
-              label="Amount"
-              leftSection="$"
-              inputMode="decimal"
-              autoComplete="off"
-              style={{ flex: '1 1 6rem' }}
-              {...form.getInputProps(`addenda.${i}.amount`)}
-            />
-            {remove('addenda', i, a.name)}
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          size="compact-sm"
-          w="fit-content"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem('addenda', { name: '', amount: '' })}
-        >
-          Add addendum
-        </Button>
-      </Stack>
-      <Title order={2} size="h4" mt="md">
-        Taxes
-      </Title>
-      <Stack gap="xs" mt="xs">
-        {taxes.map((t, i) => (
-          <Group key={i} align="end" gap="xs">
-            <TextInput
-              label={`Tax ${i + 1}`}
-              autoComplete="off"
-              style={{ flex: '2 1 10rem' }}
-              {...form.getInputProps(`taxes.${i}.name`)}
-            />
-            <TextInput
-              label="Rate"
-              rightSection="%"
-              inputMode="decimal"
-              autoComplete="off"
-              style={{ flex: '1 1 6rem' }}
-              {...form.getInputProps(`taxes.${i}.rate`)}
-            />
-            {remove('taxes', i, t.name)}
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          size="compact-sm"
-          w="fit-content"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem('taxes', { name: '', rate: '' })}
-        >
-          Add tax
-        </Button>
-      </Stack>
+            )}
+          </Stack>
+        )}
+      />
+      <Lines
+        form={form}
+        list="addenda"
+        noun="addendum"
+        value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
+        blank={{ name: '', amount: '' }}
+      />
+      <Lines
+        form={form}
+        list="taxes"
+        noun="tax"
+        value={{ key: 'rate', label: 'Rate', rightSection: '%' }}
+        blank={{ name: '', rate: '' }}
+      />
     </Card>
+  );
+}
+
+type LineList = 'discounts' | 'addenda' | 'taxes';
+
+/** One kind of line, under its heading: each a name and its amount or rate, removable, and a button adding another. */
+function Lines<L extends LineList>({
+  form,
+  list,
+  noun,
+  value,
+  blank,
+  extra,
+}: {
+  form: UseFormReturnType<Values>;
+  list: L;
+  /** One line, in words: "addendum" (its label "Addendum 1", its button "Add addendum"). */
+  noun: string;
+  /** The line's figure: its field, label and unit. */
+  value: { key: 'amount' | 'rate'; label: string; leftSection?: string; rightSection?: string };
+  blank: FormArrayElement<Values, L>;
+  /** What else a line holds, after its figure. */
+  extra?: (index: number) => ReactNode;
+}) {
+  const lines: { name: string }[] = form.getValues()[list];
+  const title = { discounts: 'Discounts', addenda: 'Addenda', taxes: 'Taxes' }[list];
+  const label = noun[0].toUpperCase() + noun.slice(1);
+  return (
+    <>
+      <Title order={2} size="h4" mt={list === 'discounts' ? undefined : 'md'}>
+        {title}
+      </Title>
+      <Stack gap="xs" mt="xs">
+        {lines.map((line, i) => (
+          <Group key={i} align="end" gap="xs">
+            <TextInput
+              label={`${label} ${i + 1}`}
+              autoComplete="off"
+              style={{ flex: '2 1 10rem' }}
+              {...form.getInputProps(`${list}.${i}.name`)}
+            />
+            <TextInput
+              label={value.label}
+              leftSection={value.leftSection}
+              rightSection={value.rightSection}
+              inputMode="decimal"
+              autoComplete="off"
+              style={{ flex: '1 1 6rem' }}
+              {...form.getInputProps(`${list}.${i}.${value.key}`)}
+            />
+            {extra?.(i)}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${line.name || 'this line'}`}
+              onClick={() => form.removeListItem(list, i)}
+              mb={4}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          size="compact-sm"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem(list, blank)}
+        >
+          Add {noun}
+        </Button>
+      </Stack>
+    </>
   );
 }
 

@@ -27,6 +27,11 @@ test("a quote built from inventory, texted to the customer, in the outbox and op
   await page.getByRole('button', { name: 'Add discount' }).click();
   await page.getByRole('textbox', { name: 'Discount 1' }).fill('Dealer discount');
   await page.getByRole('textbox', { name: 'Amount' }).fill('1,500');
+  // An addendum added by mistake comes off again, named by what it was.
+  await page.getByRole('button', { name: 'Add addendum' }).click();
+  await page.getByRole('textbox', { name: 'Addendum 1' }).fill('Paint protection');
+  await page.getByRole('button', { name: 'Remove Paint protection' }).click();
+  await expect(page.getByRole('textbox', { name: 'Addendum 1' })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Customer' }).fill('Maria Sandoval');
   // 34,500 − 1,500 − 1,500 − 500 = 31,000; 4 % tax 1,240 → $32,240; bc: 72 months at 4 % = 504.40 → $504.
   await expect(page.getByTestId('quote-total')).toHaveText('$32,240');
