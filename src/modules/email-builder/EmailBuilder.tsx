@@ -22,7 +22,7 @@ import { callAction, errorMessage, isActionError } from '../../web/api';
 import { useLocationOptions } from '../../web/options/locationOptions';
 import { IdModal, openModal, showAlert } from '../../web/ui/modals';
 import { notify } from '../../web/ui/notify';
-import { OpenedEditor } from '../../web/ui/OpenedEditor';
+import { AutosaveStatus, OpenedEditor } from '../../web/ui/AutosaveEditor';
 import { useAutosave } from '../../web/ui/useAutosave';
 import { AddPieceMenu, newPiece, PieceCard, toEditPiece, unkeyed, keyed, type EditPiece } from './BuilderPieces';
 import { InventoryImport, PlanImport, replaceAsked, ShortcodesDialog, TestSendForm } from './BuilderDialogs';
@@ -155,13 +155,6 @@ function Builder({ template, existing }: { template?: Template; existing: number
   };
   const preview = savedId ? `${RENDER_PATH}?templateId=${savedId}&refresh=${refresh}` : '';
   const shareLink = savedId ? `${window.location.origin}${RENDER_PATH}?templateId=${savedId}` : '';
-  const status = {
-    idle: '',
-    waiting: 'Unsaved changes…',
-    saving: 'Saving…',
-    saved: 'All changes saved',
-    failed: 'Changes not saved',
-  }[autosave.state];
 
   const imports = (piece: EditPiece) => {
     const replace = (field: 'vehicles' | 'coupons') => async (items: unknown[]) => {
@@ -193,14 +186,7 @@ function Builder({ template, existing }: { template?: Template; existing: number
             {draft.options.name || 'Email template'}
           </Title>
           <Group gap="xs">
-            <Text
-              size="sm"
-              c={autosave.state === 'failed' ? 'red' : 'dimmed'}
-              aria-live="polite"
-              className="autosave-status"
-            >
-              {status}
-            </Text>
+            <AutosaveStatus state={autosave.state} />
             <Button variant="default" component={Link} to="/marketing/email-builder/">
               All templates
             </Button>

@@ -26,7 +26,7 @@ import { useLocationOptions } from '../../web/options/locationOptions';
 import { IdModal, closeModal, confirm, openModal, showAlert } from '../../web/ui/modals';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { useActionQuery } from '../../web/ui/useActionQuery';
-import { OpenedEditor } from '../../web/ui/OpenedEditor';
+import { AutosaveStatus, OpenedEditor } from '../../web/ui/AutosaveEditor';
 import { useAutosave } from '../../web/ui/useAutosave';
 import {
   CAMPAIGN_METRICS,
@@ -178,13 +178,6 @@ function Editor({ initial }: { initial: Draft }) {
     setDraft(next);
     autosave.change(next, delay);
   };
-  const status = {
-    idle: '',
-    waiting: 'Unsaved changes…',
-    saving: 'Saving…',
-    saved: 'All changes saved',
-    failed: 'Changes not saved',
-  }[autosave.state];
   const list = <K extends 'vehicles' | 'coupons' | 'campaigns'>(key: K) => ({
     items: draft[key],
     set: (items: Draft[K], delay?: number) => change({ ...draft, [key]: items }, delay),
@@ -201,14 +194,7 @@ function Editor({ initial }: { initial: Draft }) {
             {draft.current && <Badge color="teal">Active</Badge>}
           </Group>
           <Group gap="xs">
-            <Text
-              size="sm"
-              c={autosave.state === 'failed' ? 'red' : 'dimmed'}
-              aria-live="polite"
-              className="autosave-status"
-            >
-              {status}
-            </Text>
+            <AutosaveStatus state={autosave.state} />
             <Select
               aria-label="Plan"
               className="plan-selector"

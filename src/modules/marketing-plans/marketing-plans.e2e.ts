@@ -42,12 +42,13 @@ test('creates a plan, whose first save puts its id in the address, then deletes 
   await page.getByRole('textbox', { name: 'Name' }).fill('E2E plan');
   await expect(page).toHaveURL(/plan=\d+/);
   await expect(page.getByText('All changes saved')).toBeVisible();
+  const address = page.url();
   await page.getByRole('button', { name: 'Delete plan' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/marketing\/plans\/\?location=1$/);
   await expect(page.getByRole('row', { name: /E2E plan/ })).toHaveCount(0);
   // Its address, kept from before, now says why there is nothing to edit.
-  await page.goBack();
+  await page.goto(address);
   await expect(page.locator('.plan-editor')).toContainText(
     'This plan could not be openedThat marketing plan does not exist.',
   );

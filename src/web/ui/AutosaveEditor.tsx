@@ -1,9 +1,6 @@
 /**
- * An editor that saves as it changes (`useAutosave`), opened from its address: `?<param>=<id>` edits
- * that record, `&clone=true` a copy of it, and without an id it starts a new one. The record is read
- * once, as the editor opens: from then on the editor holds the draft, so a later read of the same
- * reply never resets what is being typed, and the id the address gains after the first save does not
- * open the record again.
+ * The parts of an editor that saves as it changes (`useAutosave`): how it opens, and the line saying
+ * whether what is on the screen is saved.
  */
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +8,7 @@ import { Alert, Text } from '@mantine/core';
 import type { Callable, InputOf, OutputOf } from '../../shared/contract';
 import { errorMessage } from '../api';
 import { useActionQuery } from './useActionQuery';
+import type { AutosaveState } from './useAutosave';
 
 /** The address the editor opened with. */
 export interface Opened {
@@ -35,6 +33,12 @@ interface OpenedEditorProps<C extends Callable, R> {
   children: (record: R | undefined, opened: Opened) => ReactNode;
 }
 
+/**
+ * The editor opened from its address: `?<param>=<id>` edits that record, `&clone=true` a copy of it,
+ * and without an id it starts a new one. The record is read once, as the editor opens: from then on
+ * the editor holds the draft, so a later read of the same reply never resets what is being typed, and
+ * the id the address gains after the first save does not open the record again.
+ */
 export function OpenedEditor<C extends Callable, R>(props: OpenedEditorProps<C, R>) {
   const { contract, input, record, param, className, noun, children } = props;
   const [params] = useSearchParams();
@@ -55,4 +59,21 @@ export function OpenedEditor<C extends Callable, R>(props: OpenedEditorProps<C, 
     );
   if (opened.id && !loaded.data) return <Text className={className}>Loading the {noun}…</Text>;
   return children(loaded.data ? record(loaded.data) : undefined, opened);
+}
+
+const SAVE_STATES: Record<AutosaveState, string> = {
+  idle: '',
+  waiting: 'Unsaved changes…',
+  saving: 'Saving…',
+  saved: 'All changes saved',
+  failed: 'Changes not saved',
+};
+
+/** Whether the changes are saved, read out as it changes; red when a save failed. */
+export function AutosaveStatus({ state }: { state: AutosaveState }) {
+  return (
+    <Text size="sm" c={state === 'failed' ? 'red' : 'dimmed'} aria-live="polite" className="autosave-status">
+      {SAVE_STATES[state]}
+    </Text>
+  );
 }
