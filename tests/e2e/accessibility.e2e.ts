@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AxeResults, ElementContext } from 'axe-core';
 import { screenTitle } from '../../src/web/screens';
 import { enterPassword, expect, newAppContext, test as signedIn, visit, ADMIN } from './fixtures';
@@ -131,6 +131,15 @@ async function tabTo(page: Page, selector: string, limit = 80) {
   throw new Error(`${selector} was not reached in ${limit} presses of Tab`);
 }
 
+/**
+ * A modal has finished opening: its loads are done and it is named (its title, which the dialog is
+ * labelled by, can follow the dialog's own element by a render: CI twice caught the instant between).
+ */
+async function opened(dialog: Locator) {
+  await expect(dialog.getByLabel('Loading')).toHaveCount(0);
+  await expect(dialog).toHaveAccessibleName(/\S/);
+}
+
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 // Each screen is walked on its own page: the walks share out among the workers.
@@ -198,7 +207,7 @@ for (const screen of screens.filter((s) => s.access !== 'public' && s.access !==
         await expect(root).toBeVisible();
         continue;
       }
-      await expect(dialog.getByLabel('Loading')).toHaveCount(0);
+      await opened(dialog);
       await expectAccessible(page, `${screen.path}, the modal of "${name}"`, '[role=dialog]');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -221,7 +230,7 @@ for (const screen of screens.filter((s) => s.access !== 'public' && s.access !==
       await expectAccessible(page, `the record opened from ${screen.path}`, 'main');
       return;
     }
-    await expect(dialog.getByLabel('Loading')).toHaveCount(0);
+    await opened(dialog);
     await expectAccessible(page, `${screen.path}, the record ${opener}`, '[role=dialog]');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

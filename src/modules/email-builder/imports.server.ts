@@ -81,6 +81,7 @@ async function activePlanChoices<T extends typeof planVehicles | typeof planCoup
     .from(marketingPlans)
     .where(and(eq(marketingPlans.locationId, location), eq(marketingPlans.current, true)));
   if (!plan) return { planId: null, plan: '', items: [] };
+  // Drizzle's select does not take a union of tables; the rows read are the given table's.
   const rows = await db
     .select()
     .from(table as typeof planVehicles)

@@ -417,43 +417,48 @@ function LinesCard({ form }: { form: UseFormReturnType<Values> }) {
   const { discounts } = form.getValues();
   return (
     <Card withBorder>
-      <Lines
-        form={form}
-        list="discounts"
-        noun="discount"
-        value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
-        blank={{ name: '', amount: '', optional: false, applied: false }}
-        extra={(i) => (
-          <Stack gap={4} mb={4}>
-            <Checkbox
-              size="xs"
-              label="Optional"
-              {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })}
-            />
-            {discounts[i].optional && (
+      <Stack gap="md">
+        <Lines
+          form={form}
+          list="discounts"
+          title="Discounts"
+          noun="discount"
+          value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
+          blank={{ name: '', amount: '', optional: false, applied: false }}
+          extra={(i) => (
+            <Stack gap={4} mb={4}>
               <Checkbox
                 size="xs"
-                label="Applied"
-                {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })}
+                label="Optional"
+                {...form.getInputProps(`discounts.${i}.optional`, { type: 'checkbox' })}
               />
-            )}
-          </Stack>
-        )}
-      />
-      <Lines
-        form={form}
-        list="addenda"
-        noun="addendum"
-        value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
-        blank={{ name: '', amount: '' }}
-      />
-      <Lines
-        form={form}
-        list="taxes"
-        noun="tax"
-        value={{ key: 'rate', label: 'Rate', rightSection: '%' }}
-        blank={{ name: '', rate: '' }}
-      />
+              {discounts[i].optional && (
+                <Checkbox
+                  size="xs"
+                  label="Applied"
+                  {...form.getInputProps(`discounts.${i}.applied`, { type: 'checkbox' })}
+                />
+              )}
+            </Stack>
+          )}
+        />
+        <Lines
+          form={form}
+          list="addenda"
+          title="Addenda"
+          noun="addendum"
+          value={{ key: 'amount', label: 'Amount', leftSection: '$' }}
+          blank={{ name: '', amount: '' }}
+        />
+        <Lines
+          form={form}
+          list="taxes"
+          title="Taxes"
+          noun="tax"
+          value={{ key: 'rate', label: 'Rate', rightSection: '%' }}
+          blank={{ name: '', rate: '' }}
+        />
+      </Stack>
     </Card>
   );
 }
@@ -464,6 +469,7 @@ type LineList = 'discounts' | 'addenda' | 'taxes';
 function Lines<L extends LineList>({
   form,
   list,
+  title,
   noun,
   value,
   blank,
@@ -471,6 +477,7 @@ function Lines<L extends LineList>({
 }: {
   form: UseFormReturnType<Values>;
   list: L;
+  title: string;
   /** One line, in words: "addendum" (its label "Addendum 1", its button "Add addendum"). */
   noun: string;
   /** The line's figure: its field, label and unit. */
@@ -480,11 +487,10 @@ function Lines<L extends LineList>({
   extra?: (index: number) => ReactNode;
 }) {
   const lines: { name: string }[] = form.getValues()[list];
-  const title = { discounts: 'Discounts', addenda: 'Addenda', taxes: 'Taxes' }[list];
   const label = noun[0].toUpperCase() + noun.slice(1);
   return (
-    <>
-      <Title order={2} size="h4" mt={list === 'discounts' ? undefined : 'md'}>
+    <div>
+      <Title order={2} size="h4">
         {title}
       </Title>
       <Stack gap="xs" mt="xs">
@@ -527,7 +533,7 @@ function Lines<L extends LineList>({
           Add {noun}
         </Button>
       </Stack>
-    </>
+    </div>
   );
 }
 
