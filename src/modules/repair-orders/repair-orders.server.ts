@@ -6,7 +6,7 @@ import { defineListAction, equals, fromDay, labelOf, toDay } from '../../server/
 import { DEFAULT_TIME_ZONE } from '../../server/platform/days';
 import { AppError } from '../../server/platform/errors';
 import { hundredthsAsDecimal } from '../../server/platform/money';
-import { insertRecord, loadRecord } from '../../server/platform/records';
+import { auditedRow, insertRecord, loadRecord } from '../../server/platform/records';
 import { matchesSearch } from '../../server/platform/search';
 import { centsToDecimal, formatDateTime } from '../../shared/format';
 import { locationRecords, locations } from '../locations/locations.db';
@@ -262,8 +262,8 @@ defineAction({
     ctx.audit({
       recordType: 'repairOrder',
       recordId: String(before.id),
-      before,
-      after: { ...after, items: lines.map(({ repairOrderId: _, ...l }) => l) },
+      before: auditedRow(orders, before),
+      after: { ...auditedRow(orders, after), items: lines.map(({ repairOrderId: _, ...l }) => l) },
     });
     return { repairOrderId: after.id, version: after.version };
   },

@@ -170,6 +170,17 @@ describe('repair orders', () => {
     ]);
     const listed = await advisor.act(loadOrders, { query: String(orderId) });
     expect(listed.body.data.rows[0]).toMatchObject({ totalValue: '12.65', totalHours: '1.75' });
+    // The save's audit keeps what was written, before and after, without the stored search text.
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'service/repair-orders/save'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit.before).toMatchObject({ notes: '', version: 2 });
+    expect(audit.after).toMatchObject({ notes: 'Waiting.', version: 3 });
+    expect(audit.before).not.toHaveProperty('search');
+    expect(audit.after).not.toHaveProperty('search');
   });
 
   it('refuses a save of an older version (409 naming who saved since), changing nothing; of two saves at once one wins', async () => {

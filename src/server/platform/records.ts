@@ -42,17 +42,28 @@ type Values<K extends RecordKind> = Partial<K['table']['$inferInsert']>;
 /** What a handler hands the helpers: its transaction, its user and its audit. */
 type Ctx = Pick<ActionContext<unknown>, 'db' | 'audit'> & { user: { reach: Reach } };
 
+const generatedKeys = new WeakMap<PgTable, string[]>();
+
 /**
- * A row as the audit keeps it: the fields people write, without those PostgreSQL works out from them
- * (a stored search text, `storedSearch`), which would only repeat them.
+ * A row of `table` as the audit keeps it: the fields people write, without those PostgreSQL works
+ * out from them (a stored search text, `storedSearch`), which would only repeat them. The records
+ * kit audits through it; so does a handler that audits a whole row it wrote itself.
  */
-function written<K extends RecordKind>(kind: K, row: Row<K>): Partial<Row<K>> {
-  const generated = Object.entries(getTableColumns(kind.table as PgTable)).filter(([, c]) => c.generated);
-  if (generated.length === 0) return row;
-  const kept: Record<string, unknown> = { ...row };
-  for (const [key] of generated) delete kept[key];
-  return kept as Partial<Row<K>>;
+export function auditedRow<R extends Record<string, unknown>>(table: PgTable, row: R): Partial<R> {
+  let keys = generatedKeys.get(table);
+  if (!keys) {
+    keys = Object.entries(getTableColumns(table))
+      .filter(([, c]) => c.generated)
+      .map(([key]) => key);
+    generatedKeys.set(table, keys);
+  }
+  if (keys.length === 0) return row;
+  const kept: Partial<R> = { ...row };
+  for (const key of keys) delete kept[key];
+  return kept;
 }
+
+const written = <K extends RecordKind>(kind: K, row: Row<K>) => auditedRow(kind.table as PgTable, row);
 
 /** The record with this key, within the caller's reach; otherwise the record's own 404. */
 export async function loadRecord<K extends RecordKind>(
