@@ -1,7 +1,8 @@
 /**
  * The production build: the web app (Vite) and the server (one ESM bundle of our code; packages stay
- * in node_modules). Each is rebuilt only when its sources are newer than its last build, so `npm start`
- * costs nothing on a second run. `npm run build` runs this file.
+ * in node_modules), and the migrated embedded database new data folders start from. Each is rebuilt
+ * only when its sources are newer than its last build, so `npm start` costs nothing on a second run.
+ * `npm run build` runs this file.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,7 +108,17 @@ export async function ensureServerBuilt(): Promise<void> {
   });
 }
 
+/**
+ * Dumps a migrated embedded database for new data folders to start from (src/server/db/template.ts,
+ * decision 050), unless the current migrations have one.
+ */
+export async function ensureEmbeddedTemplate(): Promise<void> {
+  const { ensureEmbeddedTemplate: ensure } = await import('../src/server/db/client');
+  await ensure();
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await ensureWebBuilt();
   await ensureServerBuilt();
+  await ensureEmbeddedTemplate();
 }

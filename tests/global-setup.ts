@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import { ensureEmbeddedTemplate, migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import { dropSpareWal } from '../src/server/db/template';
 import { loadConfig } from '../src/server/config';
 import { ensureAdmin, seedDemo } from '../src/server/db/seed';
 import { clonePrefix, TEST_ENV, templateDatabase, templateFolder, templateSources, type Template } from './db';
@@ -33,7 +33,10 @@ export default async function setup() {
         );
         if (rows[0]?.comment === sources) continue;
         await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.query(`create database ${name}`);
+        // The demo starts from the migrated bare template (made first): one migration run, not two.
+        await admin.query(
+          `create database ${name}${template === 'demo' ? ` template ${templateDatabase('bare')}` : ''}`,
+        );
         const target = new URL(url);
         target.pathname = `/${name}`;
         const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 1 });
@@ -51,6 +54,8 @@ export default async function setup() {
   const stamp = '.tmp/test-templates.sources';
   const made = (['bare', 'demo'] as const).every((t) => existsSync(templateFolder(t)));
   if (made && existsSync(stamp) && readFileSync(stamp, 'utf8') === sources) return;
+  // Both start from the migrated cluster the build dumps, which the browser suite's server uses too.
+  await ensureEmbeddedTemplate();
   for (const template of ['bare', 'demo'] as const) {
     rmSync(templateFolder(template), { recursive: true, force: true });
     const database = await openDatabase({ dataDir: templateFolder(template) });
@@ -77,21 +82,4 @@ async function dropLeftClones(url: string) {
   } finally {
     await admin.end();
   }
-}
-
-/**
- * Removes the write-ahead log's spare segments (PostgreSQL keeps recycled 16 MB files for the writes
- * to come, and makes new ones when it needs them) from a database just checkpointed: a template then
- * holds only the segments a start reads, and every test file copies a third less (102 MB to 69).
- */
-async function dropSpareWal(pglite: PGlite) {
-  const {
-    rows: [{ redo, current }],
-  } = await pglite.query<{ redo: string; current: string }>(
-    'select redo_wal_file as redo, pg_walfile_name(pg_current_wal_lsn()) as current from pg_control_checkpoint()',
-  );
-  const { FS } = pglite.Module;
-  const dir = `${pglite.Module.ENV.PGDATA}/pg_wal`;
-  for (const name of FS.readdir(dir) as string[])
-    if (/^[0-9A-F]{24}$/.test(name) && name !== redo && name !== current) FS.unlink(`${dir}/${name}`);
 }

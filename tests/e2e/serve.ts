@@ -1,17 +1,18 @@
 /**
- * The browser tests' server: builds the web app and the server when any of their sources is newer
- * than the build, then starts the built server (as `npm start` does) in this process. The data
- * folder is removed when the server stops.
+ * The browser tests' server: builds the web app, the server and the embedded database's migrated
+ * dump when any of their sources is newer than the build, then starts the built server (as `npm
+ * start` does) in this process. The data folder is removed when the server stops.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../../scripts/build';
+import { ensureEmbeddedTemplate, ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../../scripts/build';
 
 await ensureWebBuilt();
 await ensureServerBuilt();
+await ensureEmbeddedTemplate();
 
 // A folder made for this run only: the database (unless DATABASE_URL), the session secret, test notes.
 const dataDir = process.env.DATA_DIR;

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { listPools, settingsOption } from './statements';
+import { embeddedTemplate, migrationsFolder, writeEmbeddedTemplate } from './template';
 
 /**
  * The one database type modules see, whichever driver is underneath. Queries name their tables
@@ -30,22 +30,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The committed migrations, found from the source tree and from the built server (dist/server) alike. */
-function findMigrations(dir = dirname(fileURLToPath(import.meta.url))): string {
-  if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
-  if (dirname(dir) === dir) throw new Error('The drizzle migrations folder was not found above the server.');
-  return findMigrations(dirname(dir));
-}
-const migrationsFolder = findMigrations();
-
 /** Enough for PostgreSQL to use every core of a small machine while the server prepares the next replies. */
 const LIST_CONNECTIONS = 8;
 
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
-  /** A PGlite data-directory dump to start from (tests clone a migrated template). */
-  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * The server's limits on PostgreSQL, in milliseconds: a statement, and a transaction left idle (a
@@ -103,8 +93,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = resolve(options.dataDir, 'db');
     mkdirSync(dirname(dataDir), { recursive: true });
   }
+  // A new data folder starts from the migrated cluster the build dumped (template.ts), when there is one.
+  const loadDataDir = dataDir && !existsSync(join(dataDir, 'PG_VERSION')) ? embeddedTemplate() : undefined;
   // pg_trgm backs the lists' free-text searches (trigram indexes), as on PostgreSQL.
-  const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(pglite) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
@@ -125,4 +117,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as never, { migrationsFolder });
   }
+}
+
+/** Makes the dump new embedded data folders start from (template.ts), unless these migrations have one. */
+export function ensureEmbeddedTemplate(): Promise<void> {
+  return writeEmbeddedTemplate(async () => {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return database.pglite!;
+  });
 }
