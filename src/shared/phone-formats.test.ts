@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { formatPhone } from './format';
 import { phone, pastedPhone } from './fields';
 
@@ -30,6 +31,15 @@ describe('formatPhone writes a number as its country does', () => {
     expect(formatPhone('+4721234567')).toBe('+47 21 23 45 67');
     expect(formatPhone('+6581234567')).toBe('+65 8123 4567');
     expect(formatPhone('+3546111234')).toBe('+354 611 1234');
+  });
+
+  it('writes every North American area code as libphonenumber does', () => {
+    const byLibrary = (e164: string) => parsePhoneNumberFromString(e164, 'US')?.formatNational() ?? e164;
+    for (let area = 0; area < 1000; area++)
+      for (const rest of ['5550142', '0000000', '1559999', '2120100']) {
+        const e164 = `+1${String(area).padStart(3, '0')}${rest}`;
+        expect(formatPhone(e164), e164).toBe(byLibrary(e164));
+      }
   });
 
   it('leaves what is not a phone number as it is', () => {

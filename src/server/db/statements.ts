@@ -1,14 +1,12 @@
 import { hash } from 'node:crypto';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
-
-const dialect = new PgDialect();
+import { renderSql } from './render';
 
 /** The text and parameters of a statement, as the driver receives them, and its prepared name. */
-export function statementOf(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Statement {
-  const { sql: text, params } = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+export function statementOf(query: SQL | SQLWrapper): Statement {
+  const { sql: text, params } = renderSql(query);
   return { sql: text, params, name: statementName(text) };
 }
 
@@ -57,10 +55,7 @@ export const listPools = new WeakMap<pg.Pool, Record<Plan, pg.Pool>>();
  * plans a search for its term on every call (parsing it once still saves a third of a search's
  * time). The embedded database runs it as it is.
  */
-export async function runStatement<T>(
-  db: Db,
-  query: SQL | (SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) | Statement,
-): Promise<T[]> {
+export async function runStatement<T>(db: Db, query: SQL | SQLWrapper | Statement): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const statement = 'sql' in query ? query : statementOf(query);

@@ -1,4 +1,4 @@
-import { sql, type Column, type GetColumnData, type SQL } from 'drizzle-orm';
+import { sql, StringChunk, type Column, type GetColumnData, type SQL } from 'drizzle-orm';
 import { index, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -52,6 +52,11 @@ type FieldValue<F> = F extends SQL<infer T> ? T : F extends Column ? GetColumnDa
 export function foundFields<F extends Record<string, Column | SQL>>(
   fields: F,
 ): SQL.Aliased<{ [K in keyof F]: FieldValue<F[K]> }> {
-  const pairs = Object.entries(fields).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
-  return sql<{ [K in keyof F]: FieldValue<F[K]> }>`json_build_object(${sql.join(pairs, sql`, `)})`.as('found');
+  // One piece of SQL with the names written between the values: the palette builds every source's
+  // fields on each request, and a nested piece per field was a tenth of its server time.
+  const chunks = Object.entries(fields).flatMap(([name, value], i) => [
+    new StringChunk(`${i === 0 ? 'json_build_object(' : ', '}'${name}', `),
+    value,
+  ]);
+  return (sql.fromList([...chunks, new StringChunk(')')]) as SQL<{ [K in keyof F]: FieldValue<F[K]> }>).as('found');
 }
