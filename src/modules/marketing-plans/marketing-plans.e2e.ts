@@ -1,6 +1,12 @@
 import { callApi, expect, test } from '../../../tests/e2e/fixtures';
 
-type Plan = { plan: { name: string; vehicles: { model: string; amount?: string }[]; campaigns: { name: string }[] } };
+type Plan = {
+  plan: {
+    name: string;
+    vehicles: { model: string; amount?: string }[];
+    campaigns: { name: string; allMonth: boolean }[];
+  };
+};
 
 test("edits a store's active plan: pages by hash, autosave, and the active switch", async ({ page }) => {
   await page.goto('/marketing/plans/?location=1');
@@ -18,23 +24,29 @@ test("edits a store's active plan: pages by hash, autosave, and the active switc
 
   await page.getByRole('tab', { name: /Vehicles/ }).click();
   await expect(page).toHaveURL(/#vehicles$/);
-  const first = page.locator('.plan-vehicle').first();
-  await first.getByRole('textbox', { name: 'Amount' }).fill('$299/mo');
+  const stored = async () => (await callApi<Plan>(page.request, 'marketing/plans/load-plan', { planId })).plan;
+  // Another amount than the one stored, so that the test runs again on what it leaves.
+  const amountField = page.locator('.plan-vehicle').first().getByRole('textbox', { name: 'Amount' });
+  const amount = (await amountField.inputValue()) === '$299/mo' ? '$319/mo' : '$299/mo';
+  await amountField.fill(amount);
   await expect(page.getByText('All changes saved')).toBeVisible();
-  await expect
-    .poll(
-      async () => (await callApi<Plan>(page.request, 'marketing/plans/load-plan', { planId })).plan.vehicles[0].amount,
-    )
-    .toBe('$299/mo');
+  await expect.poll(async () => (await stored()).vehicles[0].amount).toBe(amount);
 
   await page.goto(`/marketing/plans/edit?plan=${planId}&view=plan#campaigns`);
   const campaign = page.locator('.plan-campaign').first();
-  await expect(campaign.getByLabel('Start time')).toHaveCount(0);
-  await campaign
+  const allMonth = campaign
     .getByRole('switch', { name: 'All month' })
-    .or(campaign.getByRole('checkbox', { name: 'All month' }))
-    .click();
+    .or(campaign.getByRole('checkbox', { name: 'All month' }));
+  // The demo's first campaign runs all month: no times until that is switched off, which is saved.
+  await expect(allMonth).toBeChecked();
+  await expect(campaign.getByLabel('Start time')).toHaveCount(0);
+  await allMonth.click();
   await expect(campaign.getByLabel('Start time')).toBeVisible();
+  await expect.poll(async () => (await stored()).campaigns[0].allMonth).toBe(false);
+  // Back as the other tests and the next run find it.
+  await allMonth.click();
+  await expect(campaign.getByLabel('Start time')).toHaveCount(0);
+  await expect.poll(async () => (await stored()).campaigns[0].allMonth).toBe(true);
 });
 
 test('creates a plan, whose first save puts its id in the address, then deletes it after asking', async ({ page }) => {
