@@ -32,6 +32,11 @@ export interface Generator {
   fullRows: number;
   /** Fewest rows whatever the scale (60 locations stay 60 even in the small profile). */
   minRows?: number;
+  /**
+   * Its rows follow from other tables' (an offer's adjustments), so `fullRows` is what they come to
+   * about: a table within a tenth of it is kept, where an exact count would be loaded again each run.
+   */
+  approximate?: boolean;
   /** Tables to fill first. */
   after?: string[];
   /** Tables its triggers fill as it loads (counts kept beside it): vacuumed and analysed with it. */
