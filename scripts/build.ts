@@ -113,6 +113,9 @@ export async function ensureServerBuilt(): Promise<void> {
  * decision 050), unless the current migrations have one.
  */
 export async function ensureEmbeddedTemplate(): Promise<void> {
+  // Looked for before the database client is loaded: a start with nothing to build stays quick.
+  const { embeddedTemplatePath } = await import('../src/server/db/template');
+  if (existsSync(embeddedTemplatePath())) return;
   const { ensureEmbeddedTemplate: ensure } = await import('../src/server/db/client');
   await ensure();
 }
