@@ -120,8 +120,11 @@ export async function ensureEmbeddedTemplate(): Promise<void> {
   await ensure();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Everything `npm start` serves from: the web app, the server and the embedded database's dump. */
+export async function ensureBuilt(): Promise<void> {
   await ensureWebBuilt();
   await ensureServerBuilt();
   await ensureEmbeddedTemplate();
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await ensureBuilt();

@@ -8,11 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureEmbeddedTemplate, ensureServerBuilt, ensureWebBuilt, SERVER_ENTRY } from '../../scripts/build';
+import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build';
 
-await ensureWebBuilt();
-await ensureServerBuilt();
-await ensureEmbeddedTemplate();
+await ensureBuilt();
 
 // A folder made for this run only: the database (unless DATABASE_URL), the session secret, test notes.
 const dataDir = process.env.DATA_DIR;

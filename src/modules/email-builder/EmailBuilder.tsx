@@ -30,6 +30,7 @@ import {
   convertHtml,
   GMAIL_CLIP_BYTES,
   loadTemplate,
+  loadTemplates,
   PREVIEW_DELAY_MS,
   RENDER_PATH,
   SAVE_FAILED,
@@ -99,6 +100,7 @@ function Builder({ template, existing }: { template?: Template; existing: number
   const storeName = storeOptions.find((l) => l.id === locationId)?.name ?? '';
 
   const autosave = useAutosave({
+    reload: [loadTemplates],
     created: () => id.current !== null,
     save: (value: Draft, revision, signal) =>
       callAction(

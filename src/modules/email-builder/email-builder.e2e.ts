@@ -115,3 +115,22 @@ test('the compiler compiles each chosen email, then says all are done', async ({
   await expect(page.locator('.compiled-email.failed')).toContainText('That email template does not exist.');
   await expect(page.locator('.compile-done')).toHaveText('All emails compiled: 2 of 3 succeeded.');
 });
+
+test('a template opened again from the list shows what its autosaves stored, not what it first opened with', async ({
+  page,
+}) => {
+  const name = `E2E reopened ${Date.now()}`;
+  await page.goto('/marketing/email-builder/builder');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await expect(page).toHaveURL(/templateId=\d+/);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const reopen = async (shown: string) => {
+    await page.getByRole('link', { name: 'All templates' }).click();
+    await page.getByRole('row', { name: new RegExp(shown) }).click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(shown);
+  };
+  await reopen(name);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`${name} renamed`);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await reopen(`${name} renamed`);
+});

@@ -126,6 +126,7 @@ function Editor({ initial }: { initial: Draft }) {
   const plans = useActionQuery(loadPlans, { locationId, view: 'rows', limit: 100 }, { enabled: !!locationId });
 
   const autosave = useAutosave({
+    reload: [loadPlans],
     created: () => planId.current !== undefined,
     save: (value: Draft, revision, signal) =>
       callAction(

@@ -7,7 +7,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -17,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -26,11 +26,12 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { callAction, errorMessage, isActionError, networkMessage } from '../../web/api';
+import { OpenedEditor } from '../../web/ui/AutosaveEditor';
 import { useLocationOptions, locationSelectData } from '../../web/options/locationOptions';
 import { showAlert } from '../../web/ui/modals';
 import { notify, notifySuccess } from '../../web/ui/notify';
 import { SearchableSelect } from '../../web/ui/SearchableSelect';
-import { useActionQuery } from '../../web/ui/useActionQuery';
+import { reloadActions, useActionQuery } from '../../web/ui/useActionQuery';
 import { randomId } from '../../shared/format';
 import { describeIssues } from '../../shared/validation';
 import { loadUploads } from '../cdn/cdn.contract';
@@ -38,6 +39,7 @@ import { startHistory, record, redo, undo } from './history';
 import { ModuleEditor, type ImageChoice } from './ModuleEditor';
 import {
   loadPage,
+  loadPages,
   moduleTypes,
   PAGE_SAVE_FAILED,
   PAGE_SAVED,
@@ -95,6 +97,7 @@ function useImageChoices(): ImageChoice[] {
  */
 function useSaver(initial: PageRecord | undefined, latest: () => Doc, onSaved: (slug: string) => void) {
   const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const page = useRef({ pageId: initial?.pageId, version: initial?.version });
   const busy = useRef(false);
   const again = useRef(false);
@@ -125,6 +128,7 @@ function useSaver(initial: PageRecord | undefined, latest: () => Doc, onSaved: (
       page.current = { pageId: reply.pageId, version: reply.version };
       if (first) setParams({ page: String(reply.pageId) }, { replace: true });
       setPageId(reply.pageId);
+      void reloadActions(queryClient, loadPages);
       onSaved(reply.slug);
       setRefresh(randomId());
       setState('saved');
@@ -368,26 +372,21 @@ function Builder({ initial }: { initial?: PageRecord }) {
 
 /** page-builder: a landing page's options and modules, saved as they change, beside its live preview. */
 export default function PageBuilder() {
-  const [params] = useSearchParams();
-  // The page it opened with: the first save of a new page puts its id in the address without reopening it.
-  const [pageId] = useState(() => Number(params.get('page')) || undefined);
-  const loaded = useActionQuery(
-    loadPage,
-    { pageId: pageId ?? 0 },
-    { enabled: !!pageId, staleTime: Infinity, gcTime: 0 },
-  );
   return (
-    <Stack className="page-builder">
-      <Title order={2}>{pageId ? `Page builder: ${loaded.data?.page.title ?? ''}` : 'New landing page'}</Title>
-      {pageId && !loaded.data ? (
-        loaded.error ? (
-          <Text c="red">{errorMessage(loaded.error)}</Text>
-        ) : (
-          <Loader aria-label="Loading the page" />
-        )
-      ) : (
-        <Builder initial={loaded.data?.page} />
+    <OpenedEditor
+      contract={loadPage}
+      input={(pageId) => ({ pageId })}
+      record={(reply) => reply.page}
+      param="page"
+      className="page-builder"
+      noun="page"
+    >
+      {(page) => (
+        <Stack className="page-builder">
+          <Title order={2}>{page ? `Page builder: ${page.title}` : 'New landing page'}</Title>
+          <Builder initial={page} />
+        </Stack>
       )}
-    </Stack>
+    </OpenedEditor>
   );
 }

@@ -25,13 +25,20 @@ const pgliteVersion = (): string => {
   return JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')).version;
 };
 
-/** Where the dump for these migrations and this PGlite lives: beside the built server. */
+let templatePath: string | undefined;
+
+/**
+ * Where the dump for these migrations and this PGlite lives: beside the built server. Worked out once
+ * a process: the migrations a process runs do not change under it.
+ */
 export function embeddedTemplatePath(): string {
+  if (templatePath) return templatePath;
   const hash = createHash('sha256').update(pgliteVersion());
   for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort())
     if (name.endsWith('.sql') || name.endsWith('_journal.json'))
       hash.update(name).update(readFileSync(join(migrationsFolder, name)));
-  return join(dirname(migrationsFolder), 'dist', `embedded-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  templatePath = join(dirname(migrationsFolder), 'dist', `embedded-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return templatePath;
 }
 
 /** The dump a new data folder starts from, when the build has made one for these migrations. */

@@ -47,9 +47,12 @@ export function OpenedEditor<C extends Callable, R>(props: OpenedEditorProps<C, 
     clone: params.get('clone') === 'true',
     params: new URLSearchParams(params),
   }));
+  // Read once while open, and forgotten when the editor closes: opened again, it reads what the
+  // autosaves stored, where a kept reply would bring back the record as it first opened.
   const loaded = useActionQuery(contract, input(opened.id ?? 0), {
     enabled: !!opened.id,
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
   if (opened.id && loaded.error)
     return (
